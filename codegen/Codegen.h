@@ -1,0 +1,62 @@
+//===- Codegen.h - Typed IR to LLVM IR and PTX ------------------*- C++ -*-===//
+///
+/// \file
+/// The back half of the pipeline: emitLLVM lowers the typed IR for a target,
+/// NVPTXBackend links libdevice when the code needs it, optimizes with
+/// LLVM's pipeline (FMA contraction on, as nvcc and Numba do) and prints PTX.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "codegen/Target.h"
+#include "ir/IR.h"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class TargetMachine;
+}
+
+namespace pykc::codegen {
+
+/// Options the driver passes down; no global state.
+struct CodegenOptions {
+  std::string Arch = "sm_75"; ///< sm_75 .. sm_90a
+  unsigned OptLevel = 3;      ///< 0 .. 3
+  std::string LibdevicePath;  ///< libdevice.10.bc; needed only for math calls
+};
+
+/// The --arch values pykc accepts, oldest first.
+const std::vector<std::string> &supportedArchs();
+
+/// Lowers \p IR into a new, unoptimized LLVM module for \p Target.
+std::unique_ptr<llvm::Module> emitLLVM(const ir::Module &IR, llvm::LLVMContext &Ctx,
+                                       TargetInfo &Target);
+
+class NVPTXBackend {
+public:
+  explicit NVPTXBackend(CodegenOptions Options);
+  ~NVPTXBackend();
+
+  /// Emits, links libdevice if needed and optimizes. Null, with \p Error
+  /// set, when something outside the user's code is missing (libdevice).
+  std::unique_ptr<llvm::Module> compile(const ir::Module &IR, llvm::LLVMContext &Ctx,
+                                        std::string &Error);
+  /// Prints \p M as PTX.
+  bool emitPTX(llvm::Module &M, std::string &PTX, std::string &Error);
+
+private:
+  bool linkLibdevice(llvm::Module &M, std::string &Error);
+  void optimize(llvm::Module &M);
+
+  CodegenOptions Options;
+  std::unique_ptr<llvm::TargetMachine> TM;
+};
+
+} // namespace pykc::codegen

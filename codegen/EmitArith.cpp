@@ -1,0 +1,223 @@
+//===- EmitArith.cpp - Conversions and operators with Numba's semantics ---===//
+//
+// Integer // and % floor like Python's; division by zero gives 0 (Numba's
+// "numpy" error model for CUDA, since a kernel cannot raise). Float // and %
+// follow CPython's float_divmod. `**` with an integer exponent multiplies by
+// repeated squaring as Numba's int_power does.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/Emitter.h"
+
+#include "frontend/Diagnostic.h"
+
+#include <llvm/IR/Operator.h>
+
+namespace pykc::codegen {
+
+using namespace llvm;
+using frontend::BinaryOp;
+using frontend::CmpOp;
+using frontend::UnaryOp;
+
+void FunctionEmitter::setFloatFlags(Value *V) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !isa<FPMathOperator>(I))
+    return;
+  if (F.FastMath)
+    I->setFast(true);
+  else
+    I->setHasAllowContract(true); // FMA contraction, as nvcc and Numba do.
+}
+
+Value *FunctionEmitter::cast(Value *V, const ir::Type *From, const ir::Type *To) {
+  if (From == To)
+    return V;
+  auto *FS = ir::dynCast<ir::ScalarType>(From);
+  auto *TS = ir::dynCast<ir::ScalarType>(To);
+  if (!FS || !TS)
+    return V; // Arrays of a weaker layout share their representation.
+  Type *T = ME.llvmType(To);
+  if (TS->isBoolean())
+    return truth(V, From);
+  if (FS->isBoolean())
+    return TS->isFloat() ? B.CreateUIToFP(V, T) : B.CreateZExt(V, T);
+  if (FS->isInteger() && TS->isInteger())
+    return FS->isSigned() ? B.CreateSExtOrTrunc(V, T) : B.CreateZExtOrTrunc(V, T);
+  if (FS->isInteger())
+    return FS->isSigned() ? B.CreateSIToFP(V, T) : B.CreateUIToFP(V, T);
+  if (TS->isInteger())
+    return TS->isSigned() ? B.CreateFPToSI(V, T) : B.CreateFPToUI(V, T);
+  return FS->bitWidth() < TS->bitWidth() ? B.CreateFPExt(V, T) : B.CreateFPTrunc(V, T);
+}
+
+Value *FunctionEmitter::emitUnary(const ir::UnaryExpr &E) {
+  Value *X = emitExpr(*E.Operand);
+  auto *S = ir::dynCast<ir::ScalarType>(E.Operand->Ty);
+  switch (E.Op) {
+  case UnaryOp::USub: {
+    if (S->isFloat()) {
+      Value *N = B.CreateFNeg(X);
+      setFloatFlags(N);
+      return N;
+    }
+    return B.CreateNeg(X);
+  }
+  case UnaryOp::Invert:
+  case UnaryOp::Not:
+    return B.CreateNot(X); // ~bool is logical not in Numba, as in NumPy.
+  case UnaryOp::UAdd:
+    return X;
+  }
+  return X;
+}
+
+Value *FunctionEmitter::shift(Value *A, Value *N, bool Left, bool Signed) {
+  // Python shifts have no width limit; in a fixed width, shifting by the
+  // width or more leaves 0 (or the sign, for a signed right shift), rather
+  // than LLVM's poison.
+  unsigned Bits = A->getType()->getIntegerBitWidth();
+  Value *TooFar = B.CreateICmpUGE(N, ConstantInt::get(N->getType(), Bits));
+  Value *Amount = B.CreateSelect(TooFar, ConstantInt::get(N->getType(), Bits - 1), N);
+  if (Left)
+    return B.CreateSelect(TooFar, ConstantInt::get(A->getType(), 0), B.CreateShl(A, Amount));
+  if (Signed)
+    return B.CreateAShr(A, Amount);
+  return B.CreateSelect(TooFar, ConstantInt::get(A->getType(), 0), B.CreateLShr(A, Amount));
+}
+
+Value *FunctionEmitter::intDivMod(Value *A, Value *D, bool Signed, bool WantMod) {
+  Type *T = A->getType();
+  Value *Zero = ConstantInt::get(T, 0);
+  Value *IsZero = B.CreateICmpEQ(D, Zero);
+  Value *SafeD = B.CreateSelect(IsZero, ConstantInt::get(T, 1), D);
+  Value *Result;
+  if (Signed) {
+    // INT_MIN / -1 overflows; dividing by -1 is negation (mod 0).
+    Value *IsMinusOne = B.CreateICmpEQ(D, ConstantInt::getSigned(T, -1));
+    SafeD = B.CreateSelect(IsMinusOne, ConstantInt::get(T, 1), SafeD);
+    Value *Q = B.CreateSDiv(A, SafeD);
+    Value *R = B.CreateSRem(A, SafeD);
+    // Round toward negative infinity when the signs differ.
+    Value *Adjust = B.CreateAnd(B.CreateICmpNE(R, Zero),
+                                B.CreateICmpSLT(B.CreateXor(R, SafeD), Zero));
+    if (WantMod)
+      Result = B.CreateSelect(Adjust, B.CreateAdd(R, SafeD), R);
+    else
+      Result = B.CreateSelect(IsMinusOne, B.CreateNeg(A),
+                              B.CreateSub(Q, B.CreateZExt(Adjust, T)));
+  } else {
+    Result = WantMod ? B.CreateURem(A, SafeD) : B.CreateUDiv(A, SafeD);
+  }
+  return B.CreateSelect(IsZero, Zero, Result);
+}
+
+Value *FunctionEmitter::floatDivMod(Value *A, Value *D, bool WantMod) {
+  Type *T = A->getType();
+  Value *Zero = ConstantFP::get(T, 0.0);
+  auto Flags = [&](Value *V) {
+    setFloatFlags(V);
+    return V;
+  };
+  Value *Mod = Flags(B.CreateFRem(A, D));
+  Value *Div = Flags(B.CreateFDiv(Flags(B.CreateFSub(A, Mod)), D));
+  Value *ModNonZero = B.CreateFCmpUNE(Mod, Zero);
+  Value *SignsDiffer = B.CreateXor(B.CreateFCmpOLT(D, Zero), B.CreateFCmpOLT(Mod, Zero));
+  Value *Adjust = B.CreateAnd(ModNonZero, SignsDiffer);
+  Value *DZero = B.CreateFCmpOEQ(D, Zero);
+  if (WantMod) {
+    Value *Adjusted = B.CreateSelect(Adjust, Flags(B.CreateFAdd(Mod, D)), Mod);
+    Value *SignedZero = B.CreateBinaryIntrinsic(Intrinsic::copysign, Zero, D);
+    return B.CreateSelect(ModNonZero, Adjusted, SignedZero);
+  }
+  Value *Div2 = B.CreateSelect(Adjust, Flags(B.CreateFSub(Div, ConstantFP::get(T, 1.0))), Div);
+  Value *Floor = B.CreateUnaryIntrinsic(Intrinsic::floor, Div2);
+  Value *RoundUp = B.CreateFCmpOGT(Flags(B.CreateFSub(Div2, Floor)), ConstantFP::get(T, 0.5));
+  Floor = B.CreateSelect(RoundUp, Flags(B.CreateFAdd(Floor, ConstantFP::get(T, 1.0))), Floor);
+  Value *Quotient = Flags(B.CreateFDiv(A, D));
+  Value *SignedZero = B.CreateBinaryIntrinsic(Intrinsic::copysign, Zero, Quotient);
+  Value *Result = B.CreateSelect(B.CreateFCmpUNE(Div2, Zero), Floor, SignedZero);
+  // x // 0.0 is ±inf or nan, as NumPy gives.
+  return B.CreateSelect(DZero, Quotient, Result);
+}
+
+Value *FunctionEmitter::power(const ir::BinaryExpr &E, Value *A, Value *X) {
+  auto *BaseTy = ir::dynCast<ir::ScalarType>(E.LHS->Ty);
+  auto *ExpTy = ir::dynCast<ir::ScalarType>(E.RHS->Ty);
+  if (BaseTy->isFloat() && ExpTy->isFloat())
+    return B.CreateCall(ME.Target.mathFunction(ME.M, "pow", A->getType(), 2), {A, X});
+  return B.CreateCall(ME.powerHelper(BaseTy, ExpTy), {A, X});
+}
+
+Value *FunctionEmitter::emitBinary(const ir::BinaryExpr &E) {
+  Value *L = emitExpr(*E.LHS);
+  Value *R = emitExpr(*E.RHS);
+  auto *ResultTy = ir::dynCast<ir::ScalarType>(E.Ty);
+  auto *OpTy = ir::dynCast<ir::ScalarType>(E.LHS->Ty);
+  bool Float = OpTy->isFloat();
+  Value *V = nullptr;
+  switch (E.Op) {
+  case BinaryOp::Add:
+    V = Float ? B.CreateFAdd(L, R) : B.CreateAdd(L, R);
+    break;
+  case BinaryOp::Sub:
+    V = Float ? B.CreateFSub(L, R) : B.CreateSub(L, R);
+    break;
+  case BinaryOp::Mult:
+    V = Float ? B.CreateFMul(L, R) : B.CreateMul(L, R);
+    break;
+  case BinaryOp::Div:
+    V = B.CreateFDiv(cast(L, E.LHS->Ty, E.Ty), cast(R, E.RHS->Ty, E.Ty));
+    break;
+  case BinaryOp::FloorDiv:
+  case BinaryOp::Mod:
+    return Float ? floatDivMod(L, R, E.Op == BinaryOp::Mod)
+                 : intDivMod(L, R, OpTy->isSigned(), E.Op == BinaryOp::Mod);
+  case BinaryOp::Pow:
+    return power(E, L, R);
+  case BinaryOp::LShift:
+  case BinaryOp::RShift:
+    return shift(cast(L, E.LHS->Ty, E.Ty), cast(R, E.RHS->Ty, E.Ty), E.Op == BinaryOp::LShift,
+                 ResultTy->isSigned());
+  case BinaryOp::BitAnd:
+    return B.CreateAnd(L, R);
+  case BinaryOp::BitOr:
+    return B.CreateOr(L, R);
+  case BinaryOp::BitXor:
+    return B.CreateXor(L, R);
+  case BinaryOp::MatMult:
+    PYKC_ICE("'@' reached the emitter");
+  }
+  setFloatFlags(V);
+  return V;
+}
+
+Value *FunctionEmitter::emitCompare(const ir::CompareExpr &E) {
+  Value *L = emitExpr(*E.LHS);
+  Value *R = emitExpr(*E.RHS);
+  auto *S = ir::dynCast<ir::ScalarType>(E.LHS->Ty);
+  if (S->isFloat()) {
+    switch (E.Op) {
+    case CmpOp::Eq: return B.CreateFCmpOEQ(L, R);
+    case CmpOp::NotEq: return B.CreateFCmpUNE(L, R); // nan != nan
+    case CmpOp::Lt: return B.CreateFCmpOLT(L, R);
+    case CmpOp::LtE: return B.CreateFCmpOLE(L, R);
+    case CmpOp::Gt: return B.CreateFCmpOGT(L, R);
+    case CmpOp::GtE: return B.CreateFCmpOGE(L, R);
+    default: break;
+    }
+  } else {
+    bool Signed = S->isSigned();
+    switch (E.Op) {
+    case CmpOp::Eq: return B.CreateICmpEQ(L, R);
+    case CmpOp::NotEq: return B.CreateICmpNE(L, R);
+    case CmpOp::Lt: return Signed ? B.CreateICmpSLT(L, R) : B.CreateICmpULT(L, R);
+    case CmpOp::LtE: return Signed ? B.CreateICmpSLE(L, R) : B.CreateICmpULE(L, R);
+    case CmpOp::Gt: return Signed ? B.CreateICmpSGT(L, R) : B.CreateICmpUGT(L, R);
+    case CmpOp::GtE: return Signed ? B.CreateICmpSGE(L, R) : B.CreateICmpUGE(L, R);
+    default: break;
+    }
+  }
+  PYKC_ICE("comparison not handled by the LLVM emitter");
+}
+
+} // namespace pykc::codegen

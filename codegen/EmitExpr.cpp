@@ -1,0 +1,234 @@
+//===- EmitExpr.cpp - Expressions -----------------------------------------===//
+#include "codegen/Emitter.h"
+
+#include "frontend/Diagnostic.h"
+
+namespace pykc::codegen {
+
+using namespace llvm;
+
+Value *FunctionEmitter::truth(Value *V, const ir::Type *Ty) {
+  auto *S = ir::dynCast<ir::ScalarType>(Ty);
+  if (S->isBoolean())
+    return V;
+  if (S->isFloat())
+    return B.CreateFCmpUNE(V, ConstantFP::get(V->getType(), 0.0)); // NaN is true
+  return B.CreateICmpNE(V, ConstantInt::get(V->getType(), 0));
+}
+
+Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
+  switch (E.Kind) {
+  case ir::NodeKind::Constant: {
+    auto &C = static_cast<const ir::ConstantExpr &>(E);
+    Type *T = ME.llvmType(C.Ty);
+    if (T->isFloatingPointTy())
+      return ConstantFP::get(T, C.FloatValue);
+    return ConstantInt::get(T, C.IntBits & (T->getIntegerBitWidth() == 64
+                                                ? ~uint64_t(0)
+                                                : (uint64_t(1) << T->getIntegerBitWidth()) - 1));
+  }
+  case ir::NodeKind::VarRef: {
+    auto *V = static_cast<const ir::VarRefExpr &>(E).Var;
+    AllocaInst *Slot = Slots.at(V);
+    return B.CreateLoad(Slot->getAllocatedType(), Slot, V->Name);
+  }
+  case ir::NodeKind::Cast: {
+    auto &C = static_cast<const ir::CastExpr &>(E);
+    return cast(emitExpr(*C.Operand), C.Operand->Ty, C.Ty);
+  }
+  case ir::NodeKind::Unary:
+    return emitUnary(static_cast<const ir::UnaryExpr &>(E));
+  case ir::NodeKind::Binary:
+    return emitBinary(static_cast<const ir::BinaryExpr &>(E));
+  case ir::NodeKind::Compare:
+    return emitCompare(static_cast<const ir::CompareExpr &>(E));
+  case ir::NodeKind::Logical:
+    return emitLogical(static_cast<const ir::LogicalExpr &>(E));
+  case ir::NodeKind::Select:
+    return emitSelect(static_cast<const ir::SelectExpr &>(E));
+  case ir::NodeKind::Truth: {
+    auto &T = static_cast<const ir::TruthExpr &>(E);
+    return truth(emitExpr(*T.Operand), T.Operand->Ty);
+  }
+  case ir::NodeKind::ArrayLoad: {
+    auto &L = static_cast<const ir::ArrayLoadExpr &>(E);
+    auto *AT = ir::dynCast<ir::ArrayType>(L.Array->Ty);
+    Value *Ptr = elementPointer(emitExpr(*L.Array), AT, L.Indices);
+    return loadElement(Ptr, AT->dtype());
+  }
+  case ir::NodeKind::ArrayDim: {
+    auto &D = static_cast<const ir::ArrayDimExpr &>(E);
+    return B.CreateExtractValue(emitExpr(*D.Array), {1u, D.Dim});
+  }
+  case ir::NodeKind::ArraySize: {
+    auto &S = static_cast<const ir::ArraySizeExpr &>(E);
+    Value *Array = emitExpr(*S.Array);
+    unsigned NDim = ir::dynCast<ir::ArrayType>(S.Array->Ty)->ndim();
+    Value *Size = B.getInt64(1);
+    for (unsigned D = 0; D < NDim; ++D)
+      Size = B.CreateMul(Size, B.CreateExtractValue(Array, {1u, D}));
+    return Size;
+  }
+  case ir::NodeKind::TupleMake: {
+    auto &T = static_cast<const ir::TupleMakeExpr &>(E);
+    Value *Agg = PoisonValue::get(ME.llvmType(T.Ty));
+    for (unsigned I = 0; I < T.Elements.size(); ++I)
+      Agg = B.CreateInsertValue(Agg, emitExpr(*T.Elements[I]), {I});
+    return Agg;
+  }
+  case ir::NodeKind::TupleGet: {
+    auto &T = static_cast<const ir::TupleGetExpr &>(E);
+    return B.CreateExtractValue(emitExpr(*T.Tuple), {T.Index});
+  }
+  case ir::NodeKind::TupleGetDynamic:
+    return emitTupleGetDynamic(static_cast<const ir::TupleGetDynamicExpr &>(E));
+  case ir::NodeKind::SpecialReg: {
+    auto &R = static_cast<const ir::SpecialRegExpr &>(E);
+    return ME.Target.specialRegister(B, R.Reg, R.Dim);
+  }
+  case ir::NodeKind::Intrinsic:
+    return emitIntrinsic(static_cast<const ir::IntrinsicExpr &>(E));
+  case ir::NodeKind::AllocArray:
+    return emitAlloc(static_cast<const ir::AllocArrayExpr &>(E));
+  case ir::NodeKind::Call: {
+    auto &C = static_cast<const ir::CallExpr &>(E);
+    std::vector<Value *> Args;
+    for (const ir::Expr *A : C.Args)
+      Args.push_back(emitExpr(*A));
+    return B.CreateCall(ME.declaration(C.Callee), Args);
+  }
+  default:
+    PYKC_ICE("expression kind not handled by the LLVM emitter");
+  }
+}
+
+Value *FunctionEmitter::emitLogical(const ir::LogicalExpr &E) {
+  // `a and b` is a when a is false, else b; `a or b` is a when a is true.
+  Value *L = emitExpr(*E.LHS);
+  Value *Test = truth(L, E.LHS->Ty);
+  BasicBlock *From = B.GetInsertBlock();
+  BasicBlock *Rhs = BasicBlock::Create(ME.Ctx, E.IsAnd ? "and.rhs" : "or.rhs", Fn);
+  BasicBlock *End = BasicBlock::Create(ME.Ctx, E.IsAnd ? "and.end" : "or.end", Fn);
+  if (E.IsAnd)
+    B.CreateCondBr(Test, Rhs, End);
+  else
+    B.CreateCondBr(Test, End, Rhs);
+  B.SetInsertPoint(Rhs);
+  Value *R = emitExpr(*E.RHS);
+  BasicBlock *RhsEnd = B.GetInsertBlock();
+  B.CreateBr(End);
+  B.SetInsertPoint(End);
+  PHINode *Phi = B.CreatePHI(L->getType(), 2);
+  Phi->addIncoming(L, From);
+  Phi->addIncoming(R, RhsEnd);
+  return Phi;
+}
+
+Value *FunctionEmitter::emitSelect(const ir::SelectExpr &E) {
+  // Only the chosen side is evaluated: `a[i] if i < n else 0` must not load.
+  Value *Cond = emitExpr(*E.Cond);
+  BasicBlock *Then = BasicBlock::Create(ME.Ctx, "sel.then", Fn);
+  BasicBlock *Else = BasicBlock::Create(ME.Ctx, "sel.else", Fn);
+  BasicBlock *End = BasicBlock::Create(ME.Ctx, "sel.end", Fn);
+  B.CreateCondBr(Cond, Then, Else);
+  B.SetInsertPoint(Then);
+  Value *T = emitExpr(*E.Then);
+  BasicBlock *ThenEnd = B.GetInsertBlock();
+  B.CreateBr(End);
+  B.SetInsertPoint(Else);
+  Value *F = emitExpr(*E.Else);
+  BasicBlock *ElseEnd = B.GetInsertBlock();
+  B.CreateBr(End);
+  B.SetInsertPoint(End);
+  PHINode *Phi = B.CreatePHI(T->getType(), 2);
+  Phi->addIncoming(T, ThenEnd);
+  Phi->addIncoming(F, ElseEnd);
+  return Phi;
+}
+
+Value *FunctionEmitter::emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E) {
+  auto *TT = ir::dynCast<ir::TupleType>(E.Tuple->Ty);
+  Type *Elt = ME.llvmType(TT->elements().front());
+  Type *AsArray = ArrayType::get(Elt, TT->size());
+  IRBuilder<> Entry(EntryBlock, EntryBlock->begin());
+  AllocaInst *Slot = Entry.CreateAlloca(AsArray, nullptr, "tuple.dyn");
+  // A tuple of one type has the layout of an array of it.
+  Value *Tuple = emitExpr(*E.Tuple);
+  for (unsigned I = 0; I < TT->size(); ++I)
+    B.CreateStore(B.CreateExtractValue(Tuple, {I}), B.CreateConstGEP2_32(AsArray, Slot, 0, I));
+  auto *IndexTy = ir::dynCast<ir::ScalarType>(E.Index->Ty);
+  Value *Index = wrapIndex(emitExpr(*E.Index), IndexTy, B.getInt64(TT->size()));
+  return B.CreateLoad(Elt, B.CreateGEP(AsArray, Slot, {B.getInt64(0), Index}));
+}
+
+Value *FunctionEmitter::emitIntrinsic(const ir::IntrinsicExpr &E) {
+  switch (E.Id) {
+  case ir::IntrinsicId::SyncThreads:
+    ME.Target.barrier(B);
+    return nullptr;
+  case ir::IntrinsicId::Grid:
+  case ir::IntrinsicId::GridSize: {
+    // Numba computes both in 64 bits from the 32-bit registers.
+    std::vector<Value *> Dims;
+    for (unsigned D = 0; D < E.Count; ++D) {
+      Value *Ntid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::BlockDim, D), B.getInt64Ty());
+      if (E.Id == ir::IntrinsicId::Grid) {
+        Value *Tid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::ThreadIdx, D), B.getInt64Ty());
+        Value *Ctaid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::BlockIdx, D), B.getInt64Ty());
+        Dims.push_back(B.CreateAdd(Tid, B.CreateMul(Ctaid, Ntid)));
+      } else {
+        Value *Nctaid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::GridDim, D), B.getInt64Ty());
+        Dims.push_back(B.CreateMul(Ntid, Nctaid));
+      }
+    }
+    if (E.Count == 1)
+      return Dims[0];
+    Value *Agg = PoisonValue::get(ME.llvmType(E.Ty));
+    for (unsigned I = 0; I < Dims.size(); ++I)
+      Agg = B.CreateInsertValue(Agg, Dims[I], {I});
+    return Agg;
+  }
+  case ir::IntrinsicId::Abs: {
+    Value *X = emitExpr(*E.Args[0]);
+    auto *S = ir::dynCast<ir::ScalarType>(E.Ty);
+    if (S->isFloat())
+      return B.CreateUnaryIntrinsic(Intrinsic::fabs, X);
+    if (!S->isSigned())
+      return X;
+    return B.CreateSelect(B.CreateICmpSLT(X, ConstantInt::get(X->getType(), 0)), B.CreateNeg(X), X);
+  }
+  default:
+    PYKC_ICE("intrinsic not handled by the LLVM emitter");
+  }
+}
+
+Value *FunctionEmitter::emitAlloc(const ir::AllocArrayExpr &E) {
+  auto *AT = ir::dynCast<ir::ArrayType>(E.Ty);
+  int64_t Count = 1;
+  for (int64_t D : E.Shape)
+    Count *= D;
+  Type *Elt = ME.memoryType(AT->dtype());
+  Type *Storage = ArrayType::get(Elt, uint64_t(Count));
+  unsigned Align = std::max(16u, AT->dtype()->byteSize());
+  Value *Data;
+  if (AT->addressSpace() == ir::AddressSpace::Shared) {
+    Data = ME.Target.sharedArray(B, Storage, F.SymbolName + ".shared" + std::to_string(E.Id), Align);
+  } else {
+    IRBuilder<> Entry(EntryBlock, EntryBlock->begin());
+    AllocaInst *A = Entry.CreateAlloca(Storage, nullptr, "local" + std::to_string(E.Id));
+    A->setAlignment(llvm::Align(Align));
+    Data = A;
+  }
+  // C order: the last extent is contiguous.
+  std::vector<Value *> Shape, Strides(E.Shape.size());
+  int64_t Stride = AT->dtype()->byteSize();
+  for (size_t D = E.Shape.size(); D-- > 0;) {
+    Strides[D] = B.getInt64(Stride);
+    Stride *= E.Shape[D];
+  }
+  for (int64_t D : E.Shape)
+    Shape.push_back(B.getInt64(D));
+  return makeArray(Data, Shape, Strides);
+}
+
+} // namespace pykc::codegen

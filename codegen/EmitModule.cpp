@@ -1,0 +1,160 @@
+//===- EmitModule.cpp - Types, declarations and the kernel ABI ------------===//
+#include "codegen/Emitter.h"
+
+#include "frontend/Diagnostic.h"
+
+namespace pykc::codegen {
+
+using namespace llvm;
+
+ModuleEmitter::ModuleEmitter(const ir::Module &IR, Module &M, TargetInfo &Target)
+    : IR(IR), M(M), Ctx(M.getContext()), Target(Target) {}
+
+StructType *ModuleEmitter::arrayStructType(unsigned NDim) {
+  std::string Name = "pykc.array" + std::to_string(NDim);
+  if (StructType *S = StructType::getTypeByName(Ctx, Name))
+    return S;
+  Type *I64 = Type::getInt64Ty(Ctx);
+  return StructType::create(Ctx,
+                            {PointerType::get(Ctx, 0), ArrayType::get(I64, NDim),
+                             ArrayType::get(I64, NDim)},
+                            Name);
+}
+
+Type *ModuleEmitter::llvmType(const ir::Type *Ty) {
+  if (auto *S = ir::dynCast<ir::ScalarType>(Ty)) {
+    if (S->isBoolean())
+      return Type::getInt1Ty(Ctx);
+    if (S->isFloat())
+      return S->bitWidth() == 32 ? Type::getFloatTy(Ctx) : Type::getDoubleTy(Ctx);
+    return Type::getIntNTy(Ctx, S->bitWidth());
+  }
+  if (auto *A = ir::dynCast<ir::ArrayType>(Ty))
+    return arrayStructType(A->ndim());
+  if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
+    std::vector<Type *> Elements;
+    for (const ir::Type *E : T->elements())
+      Elements.push_back(llvmType(E));
+    return StructType::get(Ctx, Elements);
+  }
+  return Type::getVoidTy(Ctx);
+}
+
+Type *ModuleEmitter::memoryType(const ir::Type *Ty) {
+  auto *S = ir::dynCast<ir::ScalarType>(Ty);
+  if (S && S->isBoolean())
+    return Type::getInt8Ty(Ctx);
+  return llvmType(Ty);
+}
+
+void ModuleEmitter::declare(const ir::Function &F) {
+  std::vector<Type *> Params;
+  for (const ir::Variable *P : F.Params) {
+    if (auto *A = ir::dynCast<ir::ArrayType>(P->Ty)) {
+      if (F.Kind == ir::FunctionKind::Kernel) {
+        // KernelABI.h: data, then the extents, then the byte strides.
+        Params.push_back(PointerType::get(Ctx, 0));
+        for (unsigned I = 0; I < 2 * A->ndim(); ++I)
+          Params.push_back(Type::getInt64Ty(Ctx));
+        continue;
+      }
+    }
+    Params.push_back(F.Kind == ir::FunctionKind::Kernel ? memoryType(P->Ty) : llvmType(P->Ty));
+  }
+  Type *Ret = F.Kind == ir::FunctionKind::Kernel ? Type::getVoidTy(Ctx) : llvmType(F.ReturnType);
+  auto *Fn = Function::Create(FunctionType::get(Ret, Params, false),
+                              F.Kind == ir::FunctionKind::Kernel ? GlobalValue::ExternalLinkage
+                                                                 : GlobalValue::InternalLinkage,
+                              F.SymbolName, M);
+  Fn->addFnAttr(Attribute::NoUnwind);
+  if (F.Kind == ir::FunctionKind::Kernel)
+    Target.markKernel(*Fn);
+  else
+    Fn->addFnAttr(Attribute::InlineHint);
+  unsigned Arg = 0;
+  for (const ir::Variable *P : F.Params) {
+    auto *A = ir::dynCast<ir::ArrayType>(P->Ty);
+    if (A && F.Kind == ir::FunctionKind::Kernel) {
+      Fn->getArg(Arg++)->setName(P->Name + ".data");
+      for (unsigned D = 0; D < A->ndim(); ++D)
+        Fn->getArg(Arg++)->setName(P->Name + ".shape" + std::to_string(D));
+      for (unsigned D = 0; D < A->ndim(); ++D)
+        Fn->getArg(Arg++)->setName(P->Name + ".stride" + std::to_string(D));
+    } else {
+      Fn->getArg(Arg++)->setName(P->Name);
+    }
+  }
+  Declared[&F] = Fn;
+}
+
+void ModuleEmitter::emit() {
+  M.setTargetTriple(Target.triple());
+  M.setDataLayout(Target.dataLayout());
+  for (const auto &F : IR.functions())
+    declare(*F);
+  for (const auto &F : IR.functions())
+    FunctionEmitter(*this, *F).emit();
+}
+
+Function *ModuleEmitter::powerHelper(const ir::ScalarType *BaseTy, const ir::ScalarType *ExpTy) {
+  auto Key = std::make_pair(BaseTy, ExpTy);
+  if (auto It = PowerHelpers.find(Key); It != PowerHelpers.end())
+    return It->second;
+  Type *BT = llvmType(BaseTy), *ET = llvmType(ExpTy);
+  auto *Fn = Function::Create(FunctionType::get(BT, {BT, ET}, false), GlobalValue::InternalLinkage,
+                              "pykc.pow." + BaseTy->str() + "." + ExpTy->str(), M);
+  Fn->addFnAttr(Attribute::NoUnwind);
+  Fn->addFnAttr(Attribute::AlwaysInline);
+  Argument *Base = Fn->getArg(0), *Exp = Fn->getArg(1);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Fn));
+  BasicBlock *Loop = BasicBlock::Create(Ctx, "loop", Fn);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "done", Fn);
+  // |exponent| by repeated squaring, as Numba's int_power does.
+  Value *Negative = ExpTy->isSigned() ? B.CreateICmpSLT(Exp, ConstantInt::get(ET, 0))
+                                      : ConstantInt::getFalse(Ctx);
+  Value *Magnitude = B.CreateSelect(Negative, B.CreateNeg(Exp), Exp);
+  BasicBlock *Entry = B.GetInsertBlock();
+  Value *One = BaseTy->isFloat() ? ConstantFP::get(BT, 1.0) : ConstantInt::get(BT, 1);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *Result = B.CreatePHI(BT, 2);
+  PHINode *Square = B.CreatePHI(BT, 2);
+  PHINode *Remaining = B.CreatePHI(ET, 2);
+  Result->addIncoming(One, Entry);
+  Square->addIncoming(Base, Entry);
+  Remaining->addIncoming(Magnitude, Entry);
+  Value *Odd = B.CreateICmpNE(B.CreateAnd(Remaining, ConstantInt::get(ET, 1)), ConstantInt::get(ET, 0));
+  Value *Times = BaseTy->isFloat() ? B.CreateFMul(Result, Square) : B.CreateMul(Result, Square);
+  Value *NextResult = B.CreateSelect(Odd, Times, Result);
+  Value *NextSquare = BaseTy->isFloat() ? B.CreateFMul(Square, Square) : B.CreateMul(Square, Square);
+  Value *NextRemaining = B.CreateLShr(Remaining, ConstantInt::get(ET, 1));
+  Result->addIncoming(NextResult, Loop);
+  Square->addIncoming(NextSquare, Loop);
+  Remaining->addIncoming(NextRemaining, Loop);
+  B.CreateCondBr(B.CreateICmpEQ(NextRemaining, ConstantInt::get(ET, 0)), Done, Loop);
+  B.SetInsertPoint(Done);
+  PHINode *Final = B.CreatePHI(BT, 2);
+  Final->addIncoming(NextResult, Loop);
+  // A zero exponent never enters the multiply: the loop above handles it
+  // because Remaining starts at 0 -> one iteration with Odd false.
+  Value *R = Final;
+  if (BaseTy->isFloat()) {
+    R = B.CreateSelect(Negative, B.CreateFDiv(ConstantFP::get(BT, 1.0), R), R);
+  } else if (ExpTy->isSigned()) {
+    // A negative power of an integer: 1 and -1 stay units, others give 0.
+    Value *IsOne = B.CreateICmpEQ(Base, ConstantInt::get(BT, 1));
+    Value *IsMinusOne = B.CreateICmpEQ(Base, ConstantInt::getSigned(BT, -1));
+    Value *ExpOdd = B.CreateICmpNE(B.CreateAnd(Exp, ConstantInt::get(ET, 1)), ConstantInt::get(ET, 0));
+    Value *Unit = B.CreateSelect(IsMinusOne, B.CreateSelect(ExpOdd, ConstantInt::getSigned(BT, -1), One),
+                                 B.CreateSelect(IsOne, One, ConstantInt::get(BT, 0)));
+    R = B.CreateSelect(Negative, Unit, R);
+  }
+  B.CreateRet(R);
+  PowerHelpers[Key] = Fn;
+  return Fn;
+}
+
+FunctionEmitter::FunctionEmitter(ModuleEmitter &ME, const ir::Function &F)
+    : ME(ME), F(F), Fn(ME.declaration(&F)), B(ME.Ctx) {}
+
+} // namespace pykc::codegen

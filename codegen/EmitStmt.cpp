@@ -1,0 +1,192 @@
+//===- EmitStmt.cpp - Function bodies and control flow --------------------===//
+#include "codegen/Emitter.h"
+
+#include "frontend/Diagnostic.h"
+
+#include <llvm/IR/Verifier.h>
+
+namespace pykc::codegen {
+
+using namespace llvm;
+
+void FunctionEmitter::emit() {
+  EntryBlock = BasicBlock::Create(ME.Ctx, "entry", Fn);
+  B.SetInsertPoint(EntryBlock);
+  emitPrologue();
+  emitBlock(F.Body);
+  ensureOpenBlock();
+  // Falling off the end returns; a device function typed as returning a
+  // value always returns one explicitly, so its end is unreachable.
+  if (F.Kind == ir::FunctionKind::Kernel || F.ReturnType->kind() == ir::TypeKind::None)
+    B.CreateRetVoid();
+  else
+    B.CreateUnreachable();
+}
+
+void FunctionEmitter::emitPrologue() {
+  for (const auto &V : F.Variables) {
+    if (V->Ty->kind() == ir::TypeKind::None)
+      continue;
+    Slots[V.get()] = B.CreateAlloca(ME.llvmType(V->Ty), nullptr, V->Name);
+  }
+  unsigned Arg = 0;
+  for (const ir::Variable *P : F.Params) {
+    auto *A = ir::dynCast<ir::ArrayType>(P->Ty);
+    Value *V;
+    if (A && F.Kind == ir::FunctionKind::Kernel) {
+      Value *Data = Fn->getArg(Arg++);
+      std::vector<Value *> Shape, Strides;
+      for (unsigned D = 0; D < A->ndim(); ++D)
+        Shape.push_back(Fn->getArg(Arg++));
+      for (unsigned D = 0; D < A->ndim(); ++D)
+        Strides.push_back(Fn->getArg(Arg++));
+      V = makeArray(Data, Shape, Strides);
+    } else {
+      V = Fn->getArg(Arg++);
+      if (V->getType()->isIntegerTy(8) && ME.llvmType(P->Ty)->isIntegerTy(1))
+        V = B.CreateICmpNE(V, B.getInt8(0));
+    }
+    B.CreateStore(V, Slots.at(P));
+  }
+}
+
+void FunctionEmitter::ensureOpenBlock() {
+  if (B.GetInsertBlock()->getTerminator())
+    B.SetInsertPoint(BasicBlock::Create(ME.Ctx, "unreachable", Fn));
+}
+
+void FunctionEmitter::emitBlock(const ir::StmtList &Body) {
+  for (const ir::Stmt *S : Body) {
+    ensureOpenBlock();
+    emitStmt(*S);
+  }
+}
+
+void FunctionEmitter::emitStmt(const ir::Stmt &S) {
+  switch (S.Kind) {
+  case ir::NodeKind::AssignStmt: {
+    auto &A = static_cast<const ir::AssignStmt &>(S);
+    Value *V = emitExpr(*A.Value);
+    if (auto It = Slots.find(A.Var); It != Slots.end())
+      B.CreateStore(V, It->second);
+    return;
+  }
+  case ir::NodeKind::StoreStmt: {
+    auto &St = static_cast<const ir::StoreStmt &>(S);
+    auto *AT = ir::dynCast<ir::ArrayType>(St.Array->Ty);
+    Value *Array = emitExpr(*St.Array);
+    Value *Ptr = elementPointer(Array, AT, St.Indices);
+    storeElement(Ptr, emitExpr(*St.Value), AT->dtype());
+    return;
+  }
+  case ir::NodeKind::EvalStmt:
+    emitExpr(*static_cast<const ir::EvalStmt &>(S).Value);
+    return;
+  case ir::NodeKind::IfStmt:
+    emitIf(static_cast<const ir::IfStmt &>(S));
+    return;
+  case ir::NodeKind::WhileStmt:
+    emitWhile(static_cast<const ir::WhileStmt &>(S));
+    return;
+  case ir::NodeKind::ForRangeStmt:
+    emitForRange(static_cast<const ir::ForRangeStmt &>(S));
+    return;
+  case ir::NodeKind::BreakStmt:
+    B.CreateBr(Loops.back().Break);
+    return;
+  case ir::NodeKind::ContinueStmt:
+    B.CreateBr(Loops.back().Continue);
+    return;
+  case ir::NodeKind::ReturnStmt: {
+    auto &R = static_cast<const ir::ReturnStmt &>(S);
+    if (R.Value)
+      B.CreateRet(emitExpr(*R.Value));
+    else
+      B.CreateRetVoid();
+    return;
+  }
+  default:
+    PYKC_ICE("statement kind not handled by the LLVM emitter");
+  }
+}
+
+void FunctionEmitter::emitIf(const ir::IfStmt &S) {
+  Value *Cond = emitExpr(*S.Cond);
+  BasicBlock *Then = BasicBlock::Create(ME.Ctx, "if.then", Fn);
+  BasicBlock *Else = S.Else.empty() ? nullptr : BasicBlock::Create(ME.Ctx, "if.else", Fn);
+  BasicBlock *End = BasicBlock::Create(ME.Ctx, "if.end", Fn);
+  B.CreateCondBr(Cond, Then, Else ? Else : End);
+  B.SetInsertPoint(Then);
+  emitBlock(S.Then);
+  if (!B.GetInsertBlock()->getTerminator())
+    B.CreateBr(End);
+  if (Else) {
+    B.SetInsertPoint(Else);
+    emitBlock(S.Else);
+    if (!B.GetInsertBlock()->getTerminator())
+      B.CreateBr(End);
+  }
+  B.SetInsertPoint(End);
+}
+
+void FunctionEmitter::emitWhile(const ir::WhileStmt &S) {
+  BasicBlock *Header = BasicBlock::Create(ME.Ctx, "while.cond", Fn);
+  BasicBlock *Body = BasicBlock::Create(ME.Ctx, "while.body", Fn);
+  BasicBlock *End = BasicBlock::Create(ME.Ctx, "while.end", Fn);
+  B.CreateBr(Header);
+  B.SetInsertPoint(Header);
+  B.CreateCondBr(emitExpr(*S.Cond), Body, End);
+  B.SetInsertPoint(Body);
+  Loops.push_back({End, Header});
+  emitBlock(S.Body);
+  Loops.pop_back();
+  if (!B.GetInsertBlock()->getTerminator())
+    B.CreateBr(Header);
+  B.SetInsertPoint(End);
+}
+
+void FunctionEmitter::emitForRange(const ir::ForRangeStmt &S) {
+  // range() fixes start, stop and step on entry; the loop variable is
+  // assigned from a separate induction variable, so the body may change it
+  // without changing the iteration.
+  auto *IndexTy = ir::dynCast<ir::ScalarType>(S.Start->Ty);
+  Value *Start = emitExpr(*S.Start);
+  Value *Stop = emitExpr(*S.Stop);
+  Value *Step = emitExpr(*S.Step);
+  bool Signed = IndexTy->isSigned();
+  BasicBlock *Preheader = B.GetInsertBlock();
+  BasicBlock *Header = BasicBlock::Create(ME.Ctx, "for.cond", Fn);
+  BasicBlock *Body = BasicBlock::Create(ME.Ctx, "for.body", Fn);
+  BasicBlock *Latch = BasicBlock::Create(ME.Ctx, "for.inc", Fn);
+  BasicBlock *End = BasicBlock::Create(ME.Ctx, "for.end", Fn);
+  B.CreateBr(Header);
+  B.SetInsertPoint(Header);
+  PHINode *IV = B.CreatePHI(Start->getType(), 2, "for.iv");
+  IV->addIncoming(Start, Preheader);
+  Value *Cond;
+  auto *ConstStep = dyn_cast<ConstantInt>(Step);
+  Value *Up = Signed ? B.CreateICmpSLT(IV, Stop) : B.CreateICmpULT(IV, Stop);
+  if (!Signed || (ConstStep && !ConstStep->isNegative())) {
+    Cond = Up;
+  } else {
+    Value *Down = B.CreateICmpSGT(IV, Stop);
+    Cond = ConstStep ? Down
+                     : B.CreateSelect(B.CreateICmpSGT(Step, ConstantInt::get(Step->getType(), 0)),
+                                      Up, Down);
+  }
+  B.CreateCondBr(Cond, Body, End);
+  B.SetInsertPoint(Body);
+  B.CreateStore(cast(IV, IndexTy, S.Var->Ty), Slots.at(S.Var));
+  Loops.push_back({End, Latch});
+  emitBlock(S.Body);
+  Loops.pop_back();
+  if (!B.GetInsertBlock()->getTerminator())
+    B.CreateBr(Latch);
+  B.SetInsertPoint(Latch);
+  Value *Next = B.CreateAdd(IV, Step, "for.next");
+  IV->addIncoming(Next, Latch);
+  B.CreateBr(Header);
+  B.SetInsertPoint(End);
+}
+
+} // namespace pykc::codegen

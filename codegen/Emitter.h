@@ -1,0 +1,109 @@
+//===- Emitter.h - Typed IR to LLVM IR (private) ----------------*- C++ -*-===//
+///
+/// \file
+/// ModuleEmitter turns an ir::Module into an llvm::Module for a TargetInfo;
+/// FunctionEmitter lowers one function. Variables live in allocas (SROA and
+/// mem2reg make registers of them); arrays are {data, shape[N], strides[N]}
+/// aggregates; kernels take their arguments flattened as KernelABI.h says.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "codegen/Target.h"
+#include "ir/IR.h"
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace pykc::codegen {
+
+class ModuleEmitter {
+public:
+  ModuleEmitter(const ir::Module &IR, llvm::Module &M, TargetInfo &Target);
+  void emit();
+
+  llvm::Type *llvmType(const ir::Type *Ty);
+  /// How a value of \p Ty is stored in memory (bool as i8).
+  llvm::Type *memoryType(const ir::Type *Ty);
+  llvm::StructType *arrayStructType(unsigned NDim);
+  llvm::Function *declaration(const ir::Function *F) { return Declared.at(F); }
+  /// Helper for `base ** exponent` by repeated squaring, emitted once per
+  /// type pair.
+  llvm::Function *powerHelper(const ir::ScalarType *Base, const ir::ScalarType *Exponent);
+
+  const ir::Module &IR;
+  llvm::Module &M;
+  llvm::LLVMContext &Ctx;
+  TargetInfo &Target;
+
+private:
+  void declare(const ir::Function &F);
+  std::map<const ir::Function *, llvm::Function *> Declared;
+  std::map<std::pair<const ir::ScalarType *, const ir::ScalarType *>, llvm::Function *> PowerHelpers;
+};
+
+class FunctionEmitter {
+public:
+  FunctionEmitter(ModuleEmitter &ME, const ir::Function &F);
+  void emit();
+
+private:
+  // Statements (EmitStmt.cpp)
+  void emitPrologue();
+  void emitBlock(const ir::StmtList &Body);
+  void emitStmt(const ir::Stmt &S);
+  void emitForRange(const ir::ForRangeStmt &S);
+  void emitWhile(const ir::WhileStmt &S);
+  void emitIf(const ir::IfStmt &S);
+  /// Starts a fresh block when the current one already ended (code after
+  /// break, continue or return is unreachable but must still be emitted).
+  void ensureOpenBlock();
+
+  // Expressions (EmitExpr.cpp)
+  llvm::Value *emitExpr(const ir::Expr &E);
+  llvm::Value *emitLogical(const ir::LogicalExpr &E);
+  llvm::Value *emitSelect(const ir::SelectExpr &E);
+  llvm::Value *emitIntrinsic(const ir::IntrinsicExpr &E);
+  llvm::Value *emitAlloc(const ir::AllocArrayExpr &E);
+  llvm::Value *emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E);
+  llvm::Value *truth(llvm::Value *V, const ir::Type *Ty);
+
+  // Arrays (EmitArray.cpp)
+  llvm::Value *elementPointer(llvm::Value *Array, const ir::ArrayType *AT,
+                              const ir::ExprList &Indices);
+  llvm::Value *loadElement(llvm::Value *Ptr, const ir::ScalarType *Dtype);
+  void storeElement(llvm::Value *Ptr, llvm::Value *V, const ir::ScalarType *Dtype);
+  llvm::Value *makeArray(llvm::Value *Data, const std::vector<llvm::Value *> &Shape,
+                         const std::vector<llvm::Value *> &Strides);
+  llvm::Value *wrapIndex(llvm::Value *Index, const ir::ScalarType *IndexTy,
+                         llvm::Value *Extent);
+
+  // Arithmetic (EmitArith.cpp)
+  llvm::Value *cast(llvm::Value *V, const ir::Type *From, const ir::Type *To);
+  llvm::Value *emitUnary(const ir::UnaryExpr &E);
+  llvm::Value *emitBinary(const ir::BinaryExpr &E);
+  llvm::Value *emitCompare(const ir::CompareExpr &E);
+  llvm::Value *intDivMod(llvm::Value *A, llvm::Value *B, bool Signed, bool WantMod);
+  llvm::Value *floatDivMod(llvm::Value *A, llvm::Value *B, bool WantMod);
+  llvm::Value *shift(llvm::Value *A, llvm::Value *N, bool Left, bool Signed);
+  llvm::Value *power(const ir::BinaryExpr &E, llvm::Value *A, llvm::Value *B);
+  void setFloatFlags(llvm::Value *V);
+
+  ModuleEmitter &ME;
+  const ir::Function &F;
+  llvm::Function *Fn;
+  llvm::IRBuilder<> B;
+  llvm::BasicBlock *EntryBlock = nullptr;
+  std::map<const ir::Variable *, llvm::AllocaInst *> Slots;
+  struct LoopTargets {
+    llvm::BasicBlock *Break;
+    llvm::BasicBlock *Continue;
+  };
+  std::vector<LoopTargets> Loops;
+};
+
+} // namespace pykc::codegen

@@ -1,0 +1,167 @@
+//===- NVPTXBackend.cpp - Optimization and PTX emission -------------------===//
+#include "codegen/Codegen.h"
+
+#include "codegen/Emitter.h"
+#include "codegen/NVPTXTarget.h"
+#include "frontend/Diagnostic.h"
+
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Linker/Linker.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+#include <llvm/Transforms/IPO/Internalize.h>
+
+#include <map>
+#include <mutex>
+
+namespace pykc::codegen {
+
+using namespace llvm;
+
+namespace {
+/// The lowest PTX ISA version each architecture needs (and pykc emits), so
+/// the PTX loads on the oldest driver that knows the GPU.
+const std::map<std::string, std::string> &ptxVersions() {
+  static const std::map<std::string, std::string> Versions = {
+      {"sm_75", "+ptx63"}, {"sm_80", "+ptx70"}, {"sm_86", "+ptx71"}, {"sm_87", "+ptx74"},
+      {"sm_89", "+ptx78"}, {"sm_90", "+ptx78"}, {"sm_90a", "+ptx80"}};
+  return Versions;
+}
+
+void initializeNVPTX() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+} // namespace
+
+const std::vector<std::string> &supportedArchs() {
+  static const std::vector<std::string> Archs = {"sm_75", "sm_80", "sm_86", "sm_87",
+                                                 "sm_89", "sm_90", "sm_90a"};
+  return Archs;
+}
+
+std::unique_ptr<Module> emitLLVM(const ir::Module &IR, LLVMContext &Ctx, TargetInfo &Target) {
+  auto M = std::make_unique<Module>(IR.name(), Ctx);
+  ModuleEmitter(IR, *M, Target).emit();
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyModule(*M, &OS))
+    PYKC_ICE("the emitted LLVM IR is invalid:\n" + OS.str());
+  return M;
+}
+
+NVPTXBackend::NVPTXBackend(CodegenOptions O) : Options(std::move(O)) {
+  initializeNVPTX();
+  std::string Error;
+  const Target *T = TargetRegistry::lookupTarget("nvptx64-nvidia-cuda", Error);
+  if (!T)
+    PYKC_ICE("LLVM has no NVPTX target: " + Error);
+  TargetOptions TO;
+  TO.AllowFPOpFusion = FPOpFusion::Fast;
+  CodeGenOptLevel Level = Options.OptLevel == 0   ? CodeGenOptLevel::None
+                          : Options.OptLevel == 1 ? CodeGenOptLevel::Less
+                          : Options.OptLevel == 2 ? CodeGenOptLevel::Default
+                                                  : CodeGenOptLevel::Aggressive;
+  TM.reset(T->createTargetMachine("nvptx64-nvidia-cuda", Options.Arch,
+                                  ptxVersions().at(Options.Arch), TO, std::nullopt,
+                                  std::nullopt, Level));
+}
+
+NVPTXBackend::~NVPTXBackend() = default;
+
+bool NVPTXBackend::linkLibdevice(Module &M, std::string &Error) {
+  bool Needed = false;
+  for (const Function &F : M)
+    Needed |= F.isDeclaration() && F.getName().starts_with("__nv_");
+  if (!Needed)
+    return true;
+  if (Options.LibdevicePath.empty()) {
+    Error = "this kernel needs libdevice (for math functions), but no libdevice.10.bc was "
+            "found; pass --libdevice FILE or --cuda-path DIR";
+    return false;
+  }
+  auto Buffer = MemoryBuffer::getFile(Options.LibdevicePath);
+  if (!Buffer) {
+    Error = "cannot read libdevice '" + Options.LibdevicePath + "': " + Buffer.getError().message();
+    return false;
+  }
+  auto Lib = parseBitcodeFile(**Buffer, M.getContext());
+  if (!Lib) {
+    Error = "cannot parse libdevice '" + Options.LibdevicePath + "': " + toString(Lib.takeError());
+    return false;
+  }
+  (*Lib)->setTargetTriple(M.getTargetTriple());
+  (*Lib)->setDataLayout(M.getDataLayout());
+  if (Linker::linkModules(M, std::move(*Lib), Linker::LinkOnlyNeeded)) {
+    Error = "cannot link libdevice '" + Options.LibdevicePath + "'";
+    return false;
+  }
+  // Keep only the kernels visible so unused libdevice code is dropped.
+  std::set<std::string> Kernels;
+  if (NamedMDNode *Annotations = M.getNamedMetadata("nvvm.annotations"))
+    for (MDNode *Op : Annotations->operands())
+      if (auto *V = mdconst::dyn_extract_or_null<Function>(Op->getOperand(0)))
+        Kernels.insert(V->getName().str());
+  internalizeModule(M, [&](const GlobalValue &G) { return Kernels.count(G.getName().str()) != 0; });
+  return true;
+}
+
+void NVPTXBackend::optimize(Module &M) {
+  M.setDataLayout(TM->createDataLayout());
+  // Flush-to-zero off, as in Numba without fastmath: libdevice reads it.
+  M.addModuleFlag(Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB(TM.get());
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  OptimizationLevel Level = Options.OptLevel == 0   ? OptimizationLevel::O0
+                            : Options.OptLevel == 1 ? OptimizationLevel::O1
+                            : Options.OptLevel == 2 ? OptimizationLevel::O2
+                                                    : OptimizationLevel::O3;
+  ModulePassManager MPM = Options.OptLevel == 0 ? PB.buildO0DefaultPipeline(Level)
+                                                : PB.buildPerModuleDefaultPipeline(Level);
+  MPM.run(M, MAM);
+}
+
+std::unique_ptr<Module> NVPTXBackend::compile(const ir::Module &IR, LLVMContext &Ctx,
+                                              std::string &Error) {
+  NVPTXTarget Target;
+  std::unique_ptr<Module> M = emitLLVM(IR, Ctx, Target);
+  M->setDataLayout(TM->createDataLayout());
+  if (!linkLibdevice(*M, Error))
+    return nullptr;
+  optimize(*M);
+  return M;
+}
+
+bool NVPTXBackend::emitPTX(Module &M, std::string &PTX, std::string &Error) {
+  SmallString<0> Buffer;
+  raw_svector_ostream OS(Buffer);
+  legacy::PassManager PM;
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile)) {
+    Error = "the NVPTX target cannot emit PTX";
+    return false;
+  }
+  PM.run(M);
+  PTX = std::string(Buffer.str());
+  return true;
+}
+
+} // namespace pykc::codegen

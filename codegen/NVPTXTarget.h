@@ -1,0 +1,27 @@
+//===- NVPTXTarget.h - The CUDA GPU target ----------------------*- C++ -*-===//
+#pragma once
+
+#include "codegen/Target.h"
+
+namespace pykc::codegen {
+
+/// nvptx64-nvidia-cuda: special registers through NVVM intrinsics, shared
+/// memory in address space 3, kernels listed in !nvvm.annotations and math
+/// from libdevice (__nv_*).
+class NVPTXTarget final : public TargetInfo {
+public:
+  std::string triple() const override { return "nvptx64-nvidia-cuda"; }
+  std::string dataLayout() const override;
+  llvm::Value *specialRegister(llvm::IRBuilder<> &B, ir::SpecialRegister Reg,
+                               unsigned Dim) override;
+  void barrier(llvm::IRBuilder<> &B) override;
+  llvm::Value *sharedArray(llvm::IRBuilder<> &B, llvm::Type *Ty, const std::string &Name,
+                           unsigned Align) override;
+  void markKernel(llvm::Function &F) override;
+  llvm::FunctionCallee mathFunction(llvm::Module &M, const std::string &Name,
+                                    llvm::Type *Ty, unsigned Arity) override;
+
+  static constexpr unsigned SharedAddressSpace = 3;
+};
+
+} // namespace pykc::codegen

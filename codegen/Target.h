@@ -1,0 +1,45 @@
+//===- Target.h - What differs between the GPU and CPU backends -*- C++ -*-===//
+///
+/// \file
+/// Everything target-specific the IR emitter needs, in one interface: the
+/// special registers, barriers, where shared arrays live, how kernels are
+/// marked and which math library provides pow and friends. NVPTX implements
+/// it today; the CPU backend is a second implementation over the same
+/// emitter.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ir/IR.h"
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include <string>
+
+namespace pykc::codegen {
+
+class TargetInfo {
+public:
+  virtual ~TargetInfo() = default;
+
+  virtual std::string triple() const = 0;
+  virtual std::string dataLayout() const = 0;
+
+  /// The value of a special register (an i32) in the current function.
+  virtual llvm::Value *specialRegister(llvm::IRBuilder<> &B, ir::SpecialRegister Reg,
+                                       unsigned Dim) = 0;
+  /// A barrier of all threads of the block (cuda.syncthreads()).
+  virtual void barrier(llvm::IRBuilder<> &B) = 0;
+  /// Storage for a cuda.shared.array of \p Ty; returns a generic pointer.
+  virtual llvm::Value *sharedArray(llvm::IRBuilder<> &B, llvm::Type *Ty,
+                                   const std::string &Name, unsigned Align) = 0;
+  /// Marks \p F as a kernel entry point.
+  virtual void markKernel(llvm::Function &F) = 0;
+  /// The math library's function \p Name ("pow", "sin", ...) taking
+  /// \p Arity arguments of \p Ty (float or double) and returning one.
+  virtual llvm::FunctionCallee mathFunction(llvm::Module &M, const std::string &Name,
+                                            llvm::Type *Ty, unsigned Arity) = 0;
+};
+
+} // namespace pykc::codegen

@@ -1,0 +1,302 @@
+//===- IR.h - The typed IR every backend reads ------------------*- C++ -*-===//
+///
+/// \file
+/// A structured, fully typed IR. Sema produces it from the syntax tree: every
+/// expression has a type, every implicit conversion is an explicit Cast,
+/// names are resolved to variables, constants or builtins, and operators carry
+/// the operand types of the Numba signature they resolved to. Backends (NVPTX
+/// today, the host CPU next) lower it without any further typing decisions.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/AST.h"
+#include "ir/Type.h"
+
+#include <cstdint>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace pykc::ir {
+
+using frontend::SourceRange;
+
+enum class NodeKind {
+#define IR_EXPR(K) K,
+#define IR_STMT(K) K##Stmt,
+#include "ir/IR.def"
+};
+
+enum class SpecialRegister { ThreadIdx, BlockIdx, BlockDim, GridDim, WarpSize, LaneId };
+
+enum class IntrinsicId {
+#define INTRINSIC(Id, Path) Id,
+#include "ir/Builtins.def"
+};
+
+struct Node {
+  NodeKind Kind;
+  SourceRange Range;
+  virtual ~Node() = default;
+
+protected:
+  explicit Node(NodeKind K) : Kind(K) {}
+};
+
+struct Expr : Node {
+  const Type *Ty = nullptr;
+  using Node::Node;
+};
+
+struct Stmt : Node {
+  using Node::Node;
+};
+
+using ExprList = std::vector<Expr *>;
+using StmtList = std::vector<Stmt *>;
+
+/// A local variable or parameter, one storage slot of one (unified) type.
+struct Variable {
+  std::string Name;
+  const Type *Ty = nullptr;
+  bool IsParam = false;
+  unsigned Index = 0; ///< Position among the function's variables.
+};
+
+#define PYKC_IR_NODE(Class, K, Base)                                           \
+  Class() : Base(NodeKind::K) {}                                               \
+  static constexpr NodeKind ThisKind = NodeKind::K;
+
+struct ConstantExpr : Expr {
+  PYKC_IR_NODE(ConstantExpr, Constant, Expr)
+  /// Integers and booleans: the value's bits (sign-extended for signed
+  /// types). Floats: FloatValue.
+  uint64_t IntBits = 0;
+  double FloatValue = 0;
+};
+
+struct VarRefExpr : Expr {
+  PYKC_IR_NODE(VarRefExpr, VarRef, Expr)
+  Variable *Var = nullptr;
+};
+
+struct CastExpr : Expr {
+  PYKC_IR_NODE(CastExpr, Cast, Expr)
+  Expr *Operand = nullptr;
+};
+
+struct UnaryExpr : Expr {
+  PYKC_IR_NODE(UnaryExpr, Unary, Expr)
+  frontend::UnaryOp Op = frontend::UnaryOp::USub; ///< USub, Invert or Not.
+  Expr *Operand = nullptr;
+};
+
+struct BinaryExpr : Expr {
+  PYKC_IR_NODE(BinaryExpr, Binary, Expr)
+  frontend::BinaryOp Op = frontend::BinaryOp::Add;
+  Expr *LHS = nullptr;
+  Expr *RHS = nullptr; ///< For shifts and `float ** int`, may differ in type.
+};
+
+struct CompareExpr : Expr {
+  PYKC_IR_NODE(CompareExpr, Compare, Expr)
+  frontend::CmpOp Op = frontend::CmpOp::Eq;
+  Expr *LHS = nullptr;
+  Expr *RHS = nullptr;
+};
+
+struct LogicalExpr : Expr {
+  PYKC_IR_NODE(LogicalExpr, Logical, Expr)
+  bool IsAnd = true;
+  Expr *LHS = nullptr;
+  Expr *RHS = nullptr;
+};
+
+struct SelectExpr : Expr {
+  PYKC_IR_NODE(SelectExpr, Select, Expr)
+  Expr *Cond = nullptr; ///< bool
+  Expr *Then = nullptr;
+  Expr *Else = nullptr;
+};
+
+struct TruthExpr : Expr {
+  PYKC_IR_NODE(TruthExpr, Truth, Expr)
+  Expr *Operand = nullptr;
+};
+
+struct ArrayLoadExpr : Expr {
+  PYKC_IR_NODE(ArrayLoadExpr, ArrayLoad, Expr)
+  Expr *Array = nullptr;
+  ExprList Indices; ///< One integer per dimension; negative ones wrap around.
+};
+
+struct ArrayDimExpr : Expr {
+  PYKC_IR_NODE(ArrayDimExpr, ArrayDim, Expr)
+  Expr *Array = nullptr;
+  unsigned Dim = 0;
+};
+
+struct ArraySizeExpr : Expr {
+  PYKC_IR_NODE(ArraySizeExpr, ArraySize, Expr)
+  Expr *Array = nullptr;
+};
+
+struct TupleMakeExpr : Expr {
+  PYKC_IR_NODE(TupleMakeExpr, TupleMake, Expr)
+  ExprList Elements;
+};
+
+struct TupleGetExpr : Expr {
+  PYKC_IR_NODE(TupleGetExpr, TupleGet, Expr)
+  Expr *Tuple = nullptr;
+  unsigned Index = 0;
+};
+
+struct TupleGetDynamicExpr : Expr {
+  PYKC_IR_NODE(TupleGetDynamicExpr, TupleGetDynamic, Expr)
+  Expr *Tuple = nullptr;
+  Expr *Index = nullptr; ///< An integer; negative values wrap around.
+};
+
+struct SpecialRegExpr : Expr {
+  PYKC_IR_NODE(SpecialRegExpr, SpecialReg, Expr)
+  SpecialRegister Reg = SpecialRegister::ThreadIdx;
+  unsigned Dim = 0;
+};
+
+struct IntrinsicExpr : Expr {
+  PYKC_IR_NODE(IntrinsicExpr, Intrinsic, Expr)
+  IntrinsicId Id = IntrinsicId::Grid;
+  ExprList Args;
+  unsigned Count = 0; ///< grid(n) / gridsize(n): n.
+};
+
+struct AllocArrayExpr : Expr {
+  PYKC_IR_NODE(AllocArrayExpr, AllocArray, Expr)
+  std::vector<int64_t> Shape; ///< The node's type is the array type.
+  unsigned Id = 0;            ///< Unique within the function.
+};
+
+struct Function;
+
+struct CallExpr : Expr {
+  PYKC_IR_NODE(CallExpr, Call, Expr)
+  Function *Callee = nullptr;
+  ExprList Args; ///< Converted to the callee's parameter types.
+};
+
+struct AssignStmt : Stmt {
+  PYKC_IR_NODE(AssignStmt, AssignStmt, Stmt)
+  Variable *Var = nullptr;
+  Expr *Value = nullptr; ///< Of the variable's type.
+};
+
+struct StoreStmt : Stmt {
+  PYKC_IR_NODE(StoreStmt, StoreStmt, Stmt)
+  Expr *Array = nullptr;
+  ExprList Indices;
+  Expr *Value = nullptr; ///< Of the array's dtype.
+};
+
+struct EvalStmt : Stmt {
+  PYKC_IR_NODE(EvalStmt, EvalStmt, Stmt)
+  Expr *Value = nullptr;
+};
+
+struct IfStmt : Stmt {
+  PYKC_IR_NODE(IfStmt, IfStmt, Stmt)
+  Expr *Cond = nullptr; ///< bool
+  StmtList Then;
+  StmtList Else;
+};
+
+struct WhileStmt : Stmt {
+  PYKC_IR_NODE(WhileStmt, WhileStmt, Stmt)
+  Expr *Cond = nullptr; ///< bool, evaluated before every iteration
+  StmtList Body;
+};
+
+/// `for Var in range(Start, Stop, Step)`: the trip count is fixed on entry,
+/// Var is assigned each iteration and keeps its last value after the loop.
+struct ForRangeStmt : Stmt {
+  PYKC_IR_NODE(ForRangeStmt, ForRangeStmt, Stmt)
+  Variable *Var = nullptr;
+  Expr *Start = nullptr; ///< All three of the loop's index type.
+  Expr *Stop = nullptr;
+  Expr *Step = nullptr;
+  StmtList Body;
+};
+
+struct BreakStmt : Stmt {
+  PYKC_IR_NODE(BreakStmt, BreakStmt, Stmt)
+};
+
+struct ContinueStmt : Stmt {
+  PYKC_IR_NODE(ContinueStmt, ContinueStmt, Stmt)
+};
+
+struct ReturnStmt : Stmt {
+  PYKC_IR_NODE(ReturnStmt, ReturnStmt, Stmt)
+  Expr *Value = nullptr; ///< Null in kernels and for `return None`.
+};
+
+#undef PYKC_IR_NODE
+
+template <class T> T *dynCast(Node *N) {
+  return N && N->Kind == T::ThisKind ? static_cast<T *>(N) : nullptr;
+}
+template <class T> const T *dynCast(const Node *N) {
+  return N && N->Kind == T::ThisKind ? static_cast<const T *>(N) : nullptr;
+}
+
+enum class FunctionKind { Kernel, Device };
+
+/// One specialisation of a Python function for one signature.
+struct Function {
+  FunctionKind Kind = FunctionKind::Kernel;
+  std::string PyName;     ///< The Python name.
+  std::string SymbolName; ///< The name in PTX and objects.
+  std::vector<Variable *> Params;
+  std::vector<std::unique_ptr<Variable>> Variables; ///< Params first.
+  const Type *ReturnType = nullptr;
+  StmtList Body;
+  SourceRange Range;
+  bool FastMath = false;
+};
+
+/// Everything compiled from one Python file: its kernels and the device
+/// functions they call. Owns every IR node.
+class Module {
+public:
+  explicit Module(std::string Name) : Name(std::move(Name)) {}
+  const std::string &name() const { return Name; }
+
+  template <class T> T *create(SourceRange Range = SourceRange()) {
+    auto Owned = std::make_unique<T>();
+    T *Raw = Owned.get();
+    Raw->Range = Range;
+    Nodes.push_back(std::move(Owned));
+    return Raw;
+  }
+  Function *addFunction() {
+    Functions.push_back(std::make_unique<Function>());
+    return Functions.back().get();
+  }
+  const std::vector<std::unique_ptr<Function>> &functions() const { return Functions; }
+  /// Drops a function whose typing failed.
+  void eraseFunction(const Function *F) {
+    std::erase_if(Functions, [F](const auto &P) { return P.get() == F; });
+  }
+
+private:
+  std::string Name;
+  std::vector<std::unique_ptr<Node>> Nodes;
+  std::vector<std::unique_ptr<Function>> Functions;
+};
+
+/// Writes the module as text for `--emit=ir`.
+void printModule(const Module &M, std::ostream &OS);
+
+} // namespace pykc::ir

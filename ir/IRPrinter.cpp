@@ -1,0 +1,286 @@
+//===- IRPrinter.cpp - Text form of the typed IR (--emit=ir) --------------===//
+//
+// Every implicit conversion shows as an explicit `type(x)`, every operator is
+// parenthesized, and each assignment states its variable's type, so the
+// typing of a kernel can be read (and FileChecked) line by line.
+//
+//===----------------------------------------------------------------------===//
+#include "ir/IR.h"
+
+#include "frontend/Diagnostic.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace pykc::ir {
+
+namespace {
+
+const char *specialRegName(SpecialRegister R) {
+  switch (R) {
+  case SpecialRegister::ThreadIdx:
+    return "cuda.threadIdx";
+  case SpecialRegister::BlockIdx:
+    return "cuda.blockIdx";
+  case SpecialRegister::BlockDim:
+    return "cuda.blockDim";
+  case SpecialRegister::GridDim:
+    return "cuda.gridDim";
+  case SpecialRegister::WarpSize:
+    return "cuda.warpsize";
+  case SpecialRegister::LaneId:
+    return "cuda.laneid";
+  }
+  return "?";
+}
+
+const char *intrinsicName(IntrinsicId Id) {
+  switch (Id) {
+#define INTRINSIC(Id, Path)                                                    \
+  case IntrinsicId::Id:                                                        \
+    return Path;
+#include "ir/Builtins.def"
+  }
+  return "?";
+}
+
+std::string formatFloat(double V) {
+  if (std::isnan(V))
+    return "nan";
+  if (std::isinf(V))
+    return V > 0 ? "inf" : "-inf";
+  char Buf[64];
+  std::snprintf(Buf, sizeof Buf, "%.17g", V);
+  // Shortest text that reads back to the same double, as Python's repr.
+  for (int Precision = 1; Precision <= 17; ++Precision) {
+    char Try[64];
+    std::snprintf(Try, sizeof Try, "%.*g", Precision, V);
+    if (std::strtod(Try, nullptr) == V) {
+      std::snprintf(Buf, sizeof Buf, "%s", Try);
+      break;
+    }
+  }
+  std::string S = Buf;
+  if (S.find_first_of(".en") == std::string::npos)
+    S += ".0";
+  return S;
+}
+
+class Printer {
+public:
+  explicit Printer(std::ostream &OS) : OS(OS) {}
+
+  void function(const Function &F) {
+    OS << (F.Kind == FunctionKind::Kernel ? "kernel " : "device ") << F.PyName << '(';
+    for (size_t I = 0; I < F.Params.size(); ++I)
+      OS << (I ? ", " : "") << F.Params[I]->Name << ": " << F.Params[I]->Ty->str();
+    OS << ") -> " << F.ReturnType->str() << "  # symbol " << F.SymbolName << '\n';
+    block(F.Body, 1);
+  }
+
+private:
+  void indent(unsigned Depth) {
+    for (unsigned I = 0; I < Depth; ++I)
+      OS << "  ";
+  }
+
+  void block(const StmtList &Body, unsigned Depth) {
+    if (Body.empty()) {
+      indent(Depth);
+      OS << "pass\n";
+    }
+    for (const Stmt *S : Body)
+      stmt(*S, Depth);
+  }
+
+  void stmt(const Stmt &S, unsigned Depth) {
+    indent(Depth);
+    switch (S.Kind) {
+    case NodeKind::AssignStmt: {
+      auto &A = static_cast<const AssignStmt &>(S);
+      OS << A.Var->Name << ": " << A.Var->Ty->str() << " = " << expr(*A.Value) << '\n';
+      return;
+    }
+    case NodeKind::StoreStmt: {
+      auto &St = static_cast<const StoreStmt &>(S);
+      OS << expr(*St.Array) << '[' << list(St.Indices) << "] = " << expr(*St.Value) << '\n';
+      return;
+    }
+    case NodeKind::EvalStmt:
+      OS << expr(*static_cast<const EvalStmt &>(S).Value) << '\n';
+      return;
+    case NodeKind::IfStmt: {
+      auto &I = static_cast<const IfStmt &>(S);
+      OS << "if " << expr(*I.Cond) << ":\n";
+      block(I.Then, Depth + 1);
+      if (!I.Else.empty()) {
+        indent(Depth);
+        OS << "else:\n";
+        block(I.Else, Depth + 1);
+      }
+      return;
+    }
+    case NodeKind::WhileStmt: {
+      auto &W = static_cast<const WhileStmt &>(S);
+      OS << "while " << expr(*W.Cond) << ":\n";
+      block(W.Body, Depth + 1);
+      return;
+    }
+    case NodeKind::ForRangeStmt: {
+      auto &F = static_cast<const ForRangeStmt &>(S);
+      OS << "for " << F.Var->Name << ": " << F.Var->Ty->str() << " in range("
+         << expr(*F.Start) << ", " << expr(*F.Stop) << ", " << expr(*F.Step) << "):\n";
+      block(F.Body, Depth + 1);
+      return;
+    }
+    case NodeKind::BreakStmt:
+      OS << "break\n";
+      return;
+    case NodeKind::ContinueStmt:
+      OS << "continue\n";
+      return;
+    case NodeKind::ReturnStmt: {
+      auto &R = static_cast<const ReturnStmt &>(S);
+      OS << "return";
+      if (R.Value)
+        OS << ' ' << expr(*R.Value);
+      OS << '\n';
+      return;
+    }
+    default:
+      PYKC_ICE("statement kind not handled by the IR printer");
+    }
+  }
+
+  std::string list(const ExprList &Es) {
+    std::string S;
+    for (size_t I = 0; I < Es.size(); ++I)
+      S += (I ? ", " : "") + expr(*Es[I]);
+    return S;
+  }
+
+  std::string constant(const ConstantExpr &C) {
+    auto *S = dynCast<ScalarType>(C.Ty);
+    std::string Text;
+    if (S->isBoolean())
+      return C.IntBits ? "True" : "False";
+    if (S->isFloat())
+      Text = formatFloat(C.FloatValue);
+    else if (S->isSigned())
+      Text = std::to_string(static_cast<int64_t>(C.IntBits));
+    else
+      Text = std::to_string(C.IntBits);
+    if (S->scalarKind() == ScalarKind::Int64 || S->scalarKind() == ScalarKind::Float64)
+      return Text;
+    return S->str() + "(" + Text + ")";
+  }
+
+  std::string expr(const Expr &E) {
+    switch (E.Kind) {
+    case NodeKind::Constant:
+      return constant(static_cast<const ConstantExpr &>(E));
+    case NodeKind::VarRef:
+      return static_cast<const VarRefExpr &>(E).Var->Name;
+    case NodeKind::Cast:
+      return E.Ty->str() + "(" + expr(*static_cast<const CastExpr &>(E).Operand) + ")";
+    case NodeKind::Unary: {
+      auto &U = static_cast<const UnaryExpr &>(E);
+      std::string Op(frontend::spelling(U.Op));
+      return "(" + Op + (U.Op == frontend::UnaryOp::Not ? " " : "") + expr(*U.Operand) + ")";
+    }
+    case NodeKind::Binary: {
+      auto &B = static_cast<const BinaryExpr &>(E);
+      return "(" + expr(*B.LHS) + " " + std::string(frontend::spelling(B.Op)) + " " +
+             expr(*B.RHS) + ")";
+    }
+    case NodeKind::Compare: {
+      auto &C = static_cast<const CompareExpr &>(E);
+      return "(" + expr(*C.LHS) + " " + std::string(frontend::spelling(C.Op)) + " " +
+             expr(*C.RHS) + ")";
+    }
+    case NodeKind::Logical: {
+      auto &L = static_cast<const LogicalExpr &>(E);
+      return "(" + expr(*L.LHS) + (L.IsAnd ? " and " : " or ") + expr(*L.RHS) + ")";
+    }
+    case NodeKind::Select: {
+      auto &S = static_cast<const SelectExpr &>(E);
+      return "(" + expr(*S.Then) + " if " + expr(*S.Cond) + " else " + expr(*S.Else) + ")";
+    }
+    case NodeKind::Truth:
+      return "truth(" + expr(*static_cast<const TruthExpr &>(E).Operand) + ")";
+    case NodeKind::ArrayLoad: {
+      auto &L = static_cast<const ArrayLoadExpr &>(E);
+      return expr(*L.Array) + "[" + list(L.Indices) + "]";
+    }
+    case NodeKind::ArrayDim: {
+      auto &D = static_cast<const ArrayDimExpr &>(E);
+      return expr(*D.Array) + ".shape[" + std::to_string(D.Dim) + "]";
+    }
+    case NodeKind::ArraySize:
+      return expr(*static_cast<const ArraySizeExpr &>(E).Array) + ".size";
+    case NodeKind::TupleMake: {
+      auto &T = static_cast<const TupleMakeExpr &>(E);
+      return "(" + list(T.Elements) + (T.Elements.size() == 1 ? ",)" : ")");
+    }
+    case NodeKind::TupleGet: {
+      auto &T = static_cast<const TupleGetExpr &>(E);
+      return expr(*T.Tuple) + "[" + std::to_string(T.Index) + "]";
+    }
+    case NodeKind::TupleGetDynamic: {
+      auto &T = static_cast<const TupleGetDynamicExpr &>(E);
+      return expr(*T.Tuple) + "[" + expr(*T.Index) + "]";
+    }
+    case NodeKind::SpecialReg: {
+      auto &R = static_cast<const SpecialRegExpr &>(E);
+      std::string S = specialRegName(R.Reg);
+      if (R.Reg != SpecialRegister::WarpSize && R.Reg != SpecialRegister::LaneId)
+        S += std::string(".") + "xyz"[R.Dim];
+      return S;
+    }
+    case NodeKind::Intrinsic: {
+      auto &I = static_cast<const IntrinsicExpr &>(E);
+      std::string Name = intrinsicName(I.Id);
+      if (Name.rfind("numba.", 0) == 0)
+        Name = Name.substr(6);
+      if (I.Id == IntrinsicId::Grid || I.Id == IntrinsicId::GridSize)
+        return Name + "(" + std::to_string(I.Count) + ")";
+      return Name + "(" + list(I.Args) + ")";
+    }
+    case NodeKind::AllocArray: {
+      auto &A = static_cast<const AllocArrayExpr &>(E);
+      auto *AT = dynCast<ArrayType>(A.Ty);
+      std::string S = AT->addressSpace() == AddressSpace::Shared ? "cuda.shared.array(("
+                                                                 : "cuda.local.array((";
+      for (size_t I = 0; I < A.Shape.size(); ++I)
+        S += (I ? ", " : "") + std::to_string(A.Shape[I]);
+      if (A.Shape.size() == 1)
+        S += ",";
+      return S + "), " + AT->dtype()->str() + ")";
+    }
+    case NodeKind::Call: {
+      auto &C = static_cast<const CallExpr &>(E);
+      return C.Callee->SymbolName + "(" + list(C.Args) + ")";
+    }
+    default:
+      PYKC_ICE("expression kind not handled by the IR printer");
+    }
+  }
+
+  std::ostream &OS;
+};
+
+} // namespace
+
+void printModule(const Module &M, std::ostream &OS) {
+  Printer P(OS);
+  bool First = true;
+  for (const auto &F : M.functions()) {
+    if (!First)
+      OS << '\n';
+    First = false;
+    P.function(*F);
+  }
+}
+
+} // namespace pykc::ir

@@ -1,0 +1,337 @@
+//===- LowerCall.cpp - Calls: intrinsics, conversions, device functions ---===//
+#include "ir/Lowering.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+namespace {
+std::optional<IntrinsicId> intrinsicByPath(const std::string &Path) {
+#define INTRINSIC(Id, P)                                                       \
+  if (Path == P)                                                               \
+    return IntrinsicId::Id;
+#include "ir/Builtins.def"
+  return std::nullopt;
+}
+
+std::string shortName(const std::string &Path) {
+  if (Path.rfind("numba.", 0) == 0)
+    return Path.substr(6);
+  if (Path.rfind("builtins.", 0) == 0)
+    return Path.substr(9);
+  return Path;
+}
+
+std::string plural(size_t N, const char *Word) {
+  return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
+}
+} // namespace
+
+Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
+  Value Callee = lower(*C.Func);
+  if (!Callee.isValid())
+    return Callee;
+  for (const fe::Expr *A : C.Args)
+    if (isa<StarredExpr>(A)) {
+      error(A->Range, DiagKind::UnsupportedSyntax, {"unpacking arguments with '*'"});
+      return Value::invalid();
+    }
+  switch (Callee.K) {
+  case Value::Kind::Path: {
+    auto Id = intrinsicByPath(Callee.Path);
+    if (!Id) {
+      error(C.Func->Range, DiagKind::UnsupportedFunction, {shortName(Callee.Path)});
+      return Value::invalid();
+    }
+    return Value::expr(lowerIntrinsicCall(*Id, Callee.Path, C));
+  }
+  case Value::Kind::Constant:
+    if (Callee.Const.K == ConstantValue::Kind::Dtype) {
+      // float32(x): a conversion, as in Numba.
+      if (C.Args.size() != 1 || !C.Keywords.empty()) {
+        error(C.Range, DiagKind::ArgumentCount,
+              {Callee.Const.Dtype->str(), "1 argument", std::to_string(C.Args.size())});
+        return Value::invalid();
+      }
+      Expr *V = lowerValue(*C.Args[0]);
+      if (!V)
+        return Value::invalid();
+      Expr *Converted = convert(V, Callee.Const.Dtype);
+      if (!Converted)
+        error(C.Args[0]->Range, DiagKind::InvalidArgument,
+              {Callee.Const.Dtype->str(), "cannot convert '" + V->Ty->str() + "'"});
+      return Value::expr(Converted);
+    }
+    break;
+  case Value::Kind::Function:
+    if (Callee.Fn->Role == FunctionRole::Device)
+      return Value::expr(lowerDeviceCall(*Callee.Fn, C));
+    if (Callee.Fn->Role == FunctionRole::Kernel) {
+      error(C.Func->Range, DiagKind::KernelCall, {Callee.Fn->Def->Name});
+      return Value::invalid();
+    }
+    break;
+  default:
+    break;
+  }
+  error(C.Func->Range, DiagKind::NotCallable, {describe(Callee)});
+  return Value::invalid();
+}
+
+Expr *FunctionLowerer::lowerIntrinsicCall(IntrinsicId Id, const std::string &Path,
+                                          const fe::CallExpr &C) {
+  std::string Name = shortName(Path);
+  if (Id == IntrinsicId::SharedArray)
+    return lowerAllocArray(C, AddressSpace::Shared);
+  if (Id == IntrinsicId::LocalArray)
+    return lowerAllocArray(C, AddressSpace::Local);
+  if (!C.Keywords.empty()) {
+    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C.Keywords.front().Name});
+    return nullptr;
+  }
+  if (Id == IntrinsicId::Min || Id == IntrinsicId::Max)
+    return lowerMinMax(C, Id == IntrinsicId::Min);
+  if (Id == IntrinsicId::Range) {
+    error(C.Range, DiagKind::UnsupportedSyntax, {"range() outside a for loop"});
+    return nullptr;
+  }
+  auto ExpectArgs = [&](size_t N) {
+    if (C.Args.size() == N)
+      return true;
+    error(C.Range, DiagKind::ArgumentCount, {Name, plural(N, "argument"), std::to_string(C.Args.size())});
+    return false;
+  };
+  switch (Id) {
+  case IntrinsicId::SyncThreads: {
+    if (!ExpectArgs(0))
+      return nullptr;
+    auto *I = make<IntrinsicExpr>(C.Range, S.Types.none());
+    I->Id = Id;
+    return I;
+  }
+  case IntrinsicId::Grid:
+  case IntrinsicId::GridSize: {
+    if (!ExpectArgs(1))
+      return nullptr;
+    auto N = S.Scope.evaluate(*C.Args[0]);
+    if (!N || N->K != ConstantValue::Kind::Int || N->Int < 1 || N->Int > 3) {
+      error(C.Args[0]->Range, DiagKind::InvalidArgument,
+            {Name, "the number of dimensions must be the constant 1, 2 or 3"});
+      return nullptr;
+    }
+    const Type *Ty = N->Int == 1 ? static_cast<const Type *>(S.Types.intp())
+                                 : S.Types.uniTuple(S.Types.intp(), unsigned(N->Int));
+    auto *I = make<IntrinsicExpr>(C.Range, Ty);
+    I->Id = Id;
+    I->Count = unsigned(N->Int);
+    return I;
+  }
+  default:
+    break;
+  }
+  if (!ExpectArgs(1))
+    return nullptr;
+  Expr *Arg = lowerValue(*C.Args[0]);
+  if (!Arg)
+    return nullptr;
+  if (Id == IntrinsicId::Len) {
+    if (dynCast<ArrayType>(Arg->Ty)) {
+      auto *D = make<ArrayDimExpr>(C.Range, S.Types.intp());
+      D->Array = Arg;
+      return D;
+    }
+    if (auto *TT = dynCast<TupleType>(Arg->Ty))
+      return constantInt(int64_t(TT->size()), S.Types.intp(), C.Range);
+    error(C.Args[0]->Range, DiagKind::InvalidArgument, {"len", "'" + Arg->Ty->str() + "' has no length"});
+    return nullptr;
+  }
+  std::optional<Signature> Sig;
+  if (dynCast<ScalarType>(Arg->Ty)) {
+    switch (Id) {
+    case IntrinsicId::Abs: Sig = S.Ops.abs(Arg->Ty); break;
+    case IntrinsicId::Int: Sig = S.Ops.toInt(Arg->Ty); break;
+    case IntrinsicId::Float: Sig = S.Ops.toFloat(Arg->Ty); break;
+    case IntrinsicId::Bool: Sig = S.Ops.toBool(Arg->Ty); break;
+    default: break;
+    }
+  }
+  if (!Sig) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument, {Name, "unsupported argument type '" + Arg->Ty->str() + "'"});
+    return nullptr;
+  }
+  Expr *Converted = convert(Arg, Sig->Args[0]);
+  switch (Id) {
+  case IntrinsicId::Bool:
+    return truth(Converted, C.Range);
+  case IntrinsicId::Abs: {
+    auto *I = make<IntrinsicExpr>(C.Range, Sig->Result);
+    I->Id = Id;
+    I->Args = {Converted};
+    return I;
+  }
+  default:
+    return convert(Converted, Sig->Result);
+  }
+}
+
+Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space) {
+  std::string Name = Space == AddressSpace::Shared ? "cuda.shared.array" : "cuda.local.array";
+  const fe::Expr *ShapeArg = C.Args.size() > 0 ? C.Args[0] : nullptr;
+  const fe::Expr *DtypeArg = C.Args.size() > 1 ? C.Args[1] : nullptr;
+  if (C.Args.size() > 2) {
+    error(C.Range, DiagKind::ArgumentCount, {Name, "2 arguments", std::to_string(C.Args.size())});
+    return nullptr;
+  }
+  for (const Keyword &K : C.Keywords) {
+    if (K.Name == "shape" && !ShapeArg)
+      ShapeArg = K.Value;
+    else if (K.Name == "dtype" && !DtypeArg)
+      DtypeArg = K.Value;
+    else {
+      error(K.NameRange, DiagKind::UnknownKeyword, {Name, K.Name});
+      return nullptr;
+    }
+  }
+  if (!ShapeArg || !DtypeArg) {
+    error(C.Range, DiagKind::InvalidArgument, {Name, "it needs a shape and a dtype"});
+    return nullptr;
+  }
+  std::vector<int64_t> Shape;
+  auto ShapeValue = S.Scope.evaluate(*ShapeArg);
+  if (ShapeValue && ShapeValue->K == ConstantValue::Kind::Int) {
+    Shape.push_back(ShapeValue->Int);
+  } else if (ShapeValue && ShapeValue->K == ConstantValue::Kind::Tuple) {
+    for (const ConstantValue &E : ShapeValue->Elements) {
+      if (E.K != ConstantValue::Kind::Int) {
+        Shape.clear();
+        break;
+      }
+      Shape.push_back(E.Int);
+    }
+  }
+  if (Shape.empty()) {
+    error(ShapeArg->Range, DiagKind::NotConstant,
+          {"the shape of " + Name + " (an integer or a tuple of integers)"});
+    return nullptr;
+  }
+  int64_t Elements = 1;
+  for (int64_t D : Shape) {
+    if (D <= 0 || __builtin_mul_overflow(Elements, D, &Elements)) {
+      error(ShapeArg->Range, DiagKind::InvalidShape,
+            {"every dimension must be positive, not " + ShapeValue->str()});
+      return nullptr;
+    }
+  }
+  auto DtypeValue = S.Scope.evaluate(*DtypeArg);
+  const ScalarType *Dtype = nullptr;
+  if (DtypeValue && DtypeValue->K == ConstantValue::Kind::Dtype)
+    Dtype = DtypeValue->Dtype;
+  else if (DtypeValue && DtypeValue->K == ConstantValue::Kind::String)
+    Dtype = S.Types.scalarByName(DtypeValue->String);
+  if (!Dtype) {
+    std::string Text(File->text().substr(DtypeArg->Range.Begin.Offset,
+                                         DtypeArg->Range.End.Offset - DtypeArg->Range.Begin.Offset));
+    error(DtypeArg->Range, DiagKind::InvalidDtype, {Text});
+    return nullptr;
+  }
+  auto *A = make<AllocArrayExpr>(C.Range, S.Types.array(Dtype, unsigned(Shape.size()),
+                                                        ArrayLayout::C, Space));
+  A->Shape = Shape;
+  A->Id = AllocCount++;
+  return A;
+}
+
+Expr *FunctionLowerer::lowerMinMax(const fe::CallExpr &C, bool IsMin) {
+  const char *Name = IsMin ? "min" : "max";
+  if (C.Args.size() < 2) {
+    error(C.Range, DiagKind::InvalidArgument, {Name, "it takes two or more numbers"});
+    return nullptr;
+  }
+  ExprList Values;
+  const Type *Ty = nullptr;
+  for (const fe::Expr *A : C.Args) {
+    Expr *V = lowerValue(*A);
+    if (!V)
+      return nullptr;
+    if (!dynCast<ScalarType>(V->Ty)) {
+      error(A->Range, DiagKind::InvalidArgument, {Name, "'" + V->Ty->str() + "' is not a number"});
+      return nullptr;
+    }
+    Ty = Ty ? unifyTypes(S.Types, Ty, V->Ty) : V->Ty;
+    Values.push_back(V);
+  }
+  // Python keeps the first of equal values: replace only when strictly
+  // smaller (larger).
+  Expr *Acc = materialize(convert(Values[0], Ty));
+  for (size_t I = 1; I < Values.size(); ++I) {
+    Expr *Next = materialize(convert(Values[I], Ty));
+    auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
+    Cmp->Op = IsMin ? CmpOp::Lt : CmpOp::Gt;
+    Cmp->LHS = Next;
+    Cmp->RHS = Acc;
+    auto *Sel = make<SelectExpr>(C.Range, Ty);
+    Sel->Cond = Cmp;
+    Sel->Then = Next;
+    Sel->Else = Acc;
+    Acc = I + 1 < Values.size() ? materialize(Sel) : Sel;
+  }
+  return Acc;
+}
+
+Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) {
+  const auto &Params = Fn.Def->Params;
+  for (const Param &P : Params)
+    if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly) {
+      error(P.Range, DiagKind::UnsupportedParameter, {"*args, **kwargs and keyword-only parameters"});
+      return nullptr;
+    }
+  if (!C.Keywords.empty()) {
+    error(C.Keywords.front().NameRange, DiagKind::UnsupportedSyntax,
+          {"a keyword argument to a device function"});
+    return nullptr;
+  }
+  if (C.Args.size() > Params.size()) {
+    error(C.Range, DiagKind::ArgumentCount,
+          {Fn.Def->Name, plural(Params.size(), "argument"), std::to_string(C.Args.size())});
+    return nullptr;
+  }
+  ExprList Args;
+  std::vector<const Type *> Types;
+  for (size_t I = 0; I < Params.size(); ++I) {
+    Expr *V = nullptr;
+    if (I < C.Args.size()) {
+      V = lowerValue(*C.Args[I]);
+    } else if (Params[I].Default) {
+      if (auto D = S.Scope.evaluate(*Params[I].Default)) {
+        Value DV = lowerConstantValue(*D, C.Range);
+        V = DV.K == Value::Kind::Expr ? DV.E : nullptr;
+      }
+      if (!V) {
+        error(Params[I].Default->Range, DiagKind::NotConstant, {"a device function's default value"});
+        return nullptr;
+      }
+    } else {
+      error(C.Range, DiagKind::ArgumentCount,
+            {Fn.Def->Name, plural(Params.size(), "argument"), std::to_string(C.Args.size())});
+      return nullptr;
+    }
+    if (!V)
+      return nullptr;
+    Args.push_back(V);
+    Types.push_back(V->Ty);
+  }
+  Function *Callee = S.instantiateDevice(Fn, Types, C.Range, Quiet);
+  if (!Callee) {
+    if (!Quiet)
+      HadError = true;
+    return nullptr;
+  }
+  auto *Call = make<ir::CallExpr>(C.Range, Callee->ReturnType);
+  Call->Callee = Callee;
+  for (size_t I = 0; I < Args.size(); ++I)
+    Call->Args.push_back(convert(Args[I], Callee->Params[I]->Ty));
+  return Call;
+}
+
+} // namespace pykc::ir

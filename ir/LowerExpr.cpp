@@ -1,0 +1,621 @@
+//===- LowerExpr.cpp - Typing expressions ---------------------------------===//
+#include "ir/Lowering.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+namespace {
+/// How a path is shown to users: "cuda.grid", "math.sqrt".
+std::string displayPath(const std::string &Path) {
+  if (Path.rfind("numba.", 0) == 0)
+    return Path.substr(6);
+  if (Path.rfind("builtins.", 0) == 0)
+    return Path.substr(9);
+  return Path;
+}
+
+std::optional<SpecialRegExpr> specialRegister(const std::string &Path) {
+  SpecialRegExpr R;
+#define SPECIAL_REG(Id, P, Register, D)                                        \
+  if (Path == P) {                                                             \
+    R.Reg = SpecialRegister::Register;                                         \
+    R.Dim = D;                                                                 \
+    return R;                                                                  \
+  }
+#include "ir/Builtins.def"
+  return std::nullopt;
+}
+} // namespace
+
+void FunctionLowerer::error(SourceRange Range, DiagKind Kind, std::vector<std::string> Args) {
+  if (Quiet)
+    return;
+  HadError = true;
+  S.Diags.report(File, Range, Kind, std::move(Args));
+}
+
+std::string FunctionLowerer::describe(const Value &V) const {
+  switch (V.K) {
+  case Value::Kind::Expr:
+    return V.E->Ty->str();
+  case Value::Kind::Path:
+    return displayPath(V.Path);
+  case Value::Kind::Constant:
+    return V.Const.str();
+  case Value::Kind::Function:
+    return V.Fn->Def->Name;
+  case Value::Kind::Invalid:
+    break;
+  }
+  return "?";
+}
+
+Expr *FunctionLowerer::constantInt(int64_t V, const Type *Ty, SourceRange Range) {
+  auto *C = make<ir::ConstantExpr>(Range, Ty);
+  auto *ST = dynCast<ScalarType>(Ty);
+  if (ST && ST->isFloat())
+    C->FloatValue = double(V);
+  else
+    C->IntBits = uint64_t(V);
+  return C;
+}
+
+Expr *FunctionLowerer::constantFloat(double V, const Type *Ty, SourceRange Range) {
+  auto *C = make<ir::ConstantExpr>(Range, Ty);
+  C->FloatValue = V;
+  return C;
+}
+
+Expr *FunctionLowerer::materialize(Expr *E) {
+  if (!E || E->Kind == NodeKind::Constant || E->Kind == NodeKind::VarRef ||
+      E->Kind == NodeKind::SpecialReg)
+    return E;
+  Variable *T = newTemp(E->Ty);
+  auto *A = make<ir::AssignStmt>(E->Range);
+  A->Var = T;
+  A->Value = E;
+  Pending->push_back(A);
+  auto *Ref = make<VarRefExpr>(E->Range, E->Ty);
+  Ref->Var = T;
+  return Ref;
+}
+
+Expr *FunctionLowerer::convert(Expr *E, const Type *To) {
+  if (!E || !To)
+    return nullptr;
+  if (E->Ty == To)
+    return E;
+  if (dynCast<ScalarType>(E->Ty) && dynCast<ScalarType>(To)) {
+    auto *C = make<CastExpr>(E->Range, To);
+    C->Operand = E;
+    return C;
+  }
+  auto *From = dynCast<TupleType>(E->Ty);
+  auto *ToTuple = dynCast<TupleType>(To);
+  if (From && ToTuple && From->size() == ToTuple->size()) {
+    Expr *Src = materialize(E);
+    auto *Make = make<TupleMakeExpr>(E->Range, To);
+    for (size_t I = 0; I < From->size(); ++I) {
+      auto *Get = make<TupleGetExpr>(E->Range, From->elements()[I]);
+      Get->Tuple = Src;
+      Get->Index = unsigned(I);
+      Expr *Elt = convert(Get, ToTuple->elements()[I]);
+      if (!Elt)
+        return nullptr;
+      Make->Elements.push_back(Elt);
+    }
+    return Make;
+  }
+  auto *FromArray = dynCast<ArrayType>(E->Ty);
+  auto *ToArray = dynCast<ArrayType>(To);
+  if (FromArray && ToArray && FromArray->dtype() == ToArray->dtype() &&
+      FromArray->ndim() == ToArray->ndim() &&
+      FromArray->addressSpace() == ToArray->addressSpace() &&
+      ToArray->layout() == ArrayLayout::A) {
+    // Same data, weaker layout promise: a no-op for the backends.
+    auto *C = make<CastExpr>(E->Range, To);
+    C->Operand = E;
+    return C;
+  }
+  return nullptr;
+}
+
+Expr *FunctionLowerer::truth(Expr *E, SourceRange Range) {
+  if (!E)
+    return nullptr;
+  auto *ST = dynCast<ScalarType>(E->Ty);
+  if (!ST) {
+    error(Range, DiagKind::InvalidCondition, {E->Ty->str()});
+    return nullptr;
+  }
+  if (ST->isBoolean())
+    return E;
+  auto *T = make<TruthExpr>(Range, S.Types.boolean());
+  T->Operand = E;
+  return T;
+}
+
+Expr *FunctionLowerer::lowerValue(const fe::Expr &E) {
+  Value V = lower(E);
+  if (V.K == Value::Kind::Expr)
+    return V.E;
+  if (V.isValid())
+    error(E.Range, DiagKind::NotAValue, {describe(V)});
+  return nullptr;
+}
+
+Value FunctionLowerer::lower(const fe::Expr &E) {
+  switch (E.Kind) {
+  case fe::NodeKind::NameExpr:
+    return lowerName(cast<NameExpr>(E));
+  case fe::NodeKind::ConstantExpr: {
+    auto &C = cast<fe::ConstantExpr>(E);
+    switch (C.CK) {
+    case ConstantKind::Int:
+      if (C.IntTooLarge) {
+        error(E.Range, DiagKind::ConstantOverflow, {std::string(File->text().substr(
+                                                       E.Range.Begin.Offset,
+                                                       E.Range.End.Offset - E.Range.Begin.Offset))});
+        return Value::invalid();
+      }
+      // Numba types literals that only fit unsigned as uint64.
+      return Value::expr(constantInt(int64_t(C.IntValue),
+                                     C.IntValue > uint64_t(INT64_MAX) ? S.Types.uint64()
+                                                                      : S.Types.int64(),
+                                     E.Range));
+    case ConstantKind::Float:
+      return Value::expr(constantFloat(C.FloatValue, S.Types.float64(), E.Range));
+    case ConstantKind::Bool:
+      return Value::expr(constantInt(C.BoolValue, S.Types.boolean(), E.Range));
+    case ConstantKind::None: {
+      Value V;
+      V.K = Value::Kind::Constant;
+      return V;
+    }
+    case ConstantKind::String:
+    case ConstantKind::Bytes: {
+      Value V;
+      V.K = Value::Kind::Constant;
+      V.Const.K = ConstantValue::Kind::String;
+      V.Const.String = C.StringValue;
+      return V;
+    }
+    case ConstantKind::Imaginary:
+      error(E.Range, DiagKind::UnsupportedSyntax, {"a complex number"});
+      return Value::invalid();
+    case ConstantKind::Ellipsis:
+      error(E.Range, DiagKind::UnsupportedSyntax, {"'...'"});
+      return Value::invalid();
+    }
+    return Value::invalid();
+  }
+  case fe::NodeKind::AttributeExpr:
+    return lowerAttribute(cast<AttributeExpr>(E));
+  case fe::NodeKind::SubscriptExpr:
+    return lowerSubscript(cast<SubscriptExpr>(E));
+  case fe::NodeKind::TupleExpr:
+    return Value::expr(lowerTuple(cast<TupleExpr>(E)));
+  case fe::NodeKind::UnaryExpr:
+    return Value::expr(lowerUnary(cast<fe::UnaryExpr>(E)));
+  case fe::NodeKind::BinaryExpr: {
+    auto &B = cast<fe::BinaryExpr>(E);
+    Expr *L = lowerValue(*B.LHS);
+    Expr *R = lowerValue(*B.RHS);
+    if (!L || !R)
+      return Value::invalid();
+    return Value::expr(lowerBinary(B.Op, L, R, B.OpRange, B.Range));
+  }
+  case fe::NodeKind::BoolOpExpr:
+    return Value::expr(lowerBoolOp(cast<BoolOpExpr>(E)));
+  case fe::NodeKind::CompareExpr:
+    return Value::expr(lowerCompare(cast<fe::CompareExpr>(E)));
+  case fe::NodeKind::IfExpExpr:
+    return Value::expr(lowerIfExp(cast<IfExpExpr>(E)));
+  case fe::NodeKind::CallExpr:
+    return lowerCall(cast<fe::CallExpr>(E));
+  default: {
+    std::string What = "this expression";
+    switch (E.Kind) {
+    case fe::NodeKind::ListExpr: What = "a list"; break;
+    case fe::NodeKind::SetExpr: What = "a set"; break;
+    case fe::NodeKind::DictExpr: What = "a dict"; break;
+    case fe::NodeKind::LambdaExpr: What = "a lambda"; break;
+    case fe::NodeKind::ComprehensionExpr: What = "a comprehension"; break;
+    case fe::NodeKind::StarredExpr: What = "unpacking with '*'"; break;
+    case fe::NodeKind::NamedExprExpr: What = "':='"; break;
+    case fe::NodeKind::SliceExpr: What = "a slice"; break;
+    case fe::NodeKind::AwaitExpr: What = "'await'"; break;
+    case fe::NodeKind::YieldExpr: What = "'yield'"; break;
+    case fe::NodeKind::MagicExpr: What = "an IPython magic"; break;
+    default: break;
+    }
+    error(E.Range, DiagKind::UnsupportedSyntax, {What});
+    return Value::invalid();
+  }
+  }
+}
+
+Value FunctionLowerer::lowerName(const NameExpr &N) {
+  if (Variable *V = local(N.Id)) {
+    if (!V->Ty) {
+      // Every assignment failed to type; report only if nothing else did.
+      if (!HadError)
+        error(N.Range, DiagKind::UnassignedVariable, {N.Id});
+      return Value::invalid();
+    }
+    auto *Ref = make<VarRefExpr>(N.Range, V->Ty);
+    Ref->Var = V;
+    return Value::expr(Ref);
+  }
+  // Undefined and host-only names were reported by Sema's name check.
+  if (const Symbol *Sym = S.Scope.lookup(N.Id)) {
+    switch (Sym->K) {
+    case Symbol::Kind::Path: {
+      Value V;
+      V.K = Value::Kind::Path;
+      V.Path = Sym->Path;
+      return V;
+    }
+    case Symbol::Kind::Constant:
+      return lowerConstantValue(Sym->Value, N.Range);
+    case Symbol::Kind::Function: {
+      Value V;
+      V.K = Value::Kind::Function;
+      V.Fn = Sym->Fn;
+      return V;
+    }
+    case Symbol::Kind::Host:
+      return Value::invalid();
+    }
+  }
+  if (auto Path = S.Scope.resolvePath(N)) {
+    Value V;
+    V.K = Value::Kind::Path;
+    V.Path = *Path;
+    return V;
+  }
+  return Value::invalid();
+}
+
+Value FunctionLowerer::lowerConstantValue(const ConstantValue &C, SourceRange Range) {
+  switch (C.K) {
+  case ConstantValue::Kind::Int:
+    return Value::expr(constantInt(C.Int, S.Types.int64(), Range));
+  case ConstantValue::Kind::Float:
+    return Value::expr(constantFloat(C.Float, S.Types.float64(), Range));
+  case ConstantValue::Kind::Bool:
+    return Value::expr(constantInt(C.Bool, S.Types.boolean(), Range));
+  case ConstantValue::Kind::Tuple: {
+    std::vector<const Type *> Types;
+    ExprList Elements;
+    for (const ConstantValue &E : C.Elements) {
+      Value V = lowerConstantValue(E, Range);
+      if (V.K != Value::Kind::Expr)
+        break;
+      Elements.push_back(V.E);
+      Types.push_back(V.E->Ty);
+    }
+    if (Elements.size() == C.Elements.size()) {
+      auto *T = make<TupleMakeExpr>(Range, S.Types.tuple(Types));
+      T->Elements = Elements;
+      return Value::expr(T);
+    }
+    [[fallthrough]];
+  }
+  default: {
+    Value V;
+    V.K = Value::Kind::Constant;
+    V.Const = C;
+    return V;
+  }
+  }
+}
+
+Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
+  Value Base = lower(*A.Value);
+  if (!Base.isValid())
+    return Base;
+  if (Base.K == Value::Kind::Path) {
+    std::string Path = Base.Path + "." + A.Attr;
+    if (auto Reg = specialRegister(Path)) {
+      auto *R = make<SpecialRegExpr>(A.Range, S.Types.int32());
+      R->Reg = Reg->Reg;
+      R->Dim = Reg->Dim;
+      return Value::expr(R);
+    }
+    if (auto C = S.Scope.constantOf(A))
+      return lowerConstantValue(*C, A.Range);
+    if (isKnownBuiltinPath(Path)) {
+      Value V;
+      V.K = Value::Kind::Path;
+      V.Path = Path;
+      return V;
+    }
+    error(A.Range, DiagKind::UnsupportedFunction, {displayPath(Path)});
+    return Value::invalid();
+  }
+  if (Base.K == Value::Kind::Expr) {
+    if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
+      if (A.Attr == "shape") {
+        Expr *Array = materialize(Base.E);
+        auto *T = make<TupleMakeExpr>(A.Range, S.Types.uniTuple(S.Types.intp(), AT->ndim()));
+        for (unsigned D = 0; D < AT->ndim(); ++D) {
+          auto *Dim = make<ArrayDimExpr>(A.Range, S.Types.intp());
+          Dim->Array = Array;
+          Dim->Dim = D;
+          T->Elements.push_back(Dim);
+        }
+        return Value::expr(T);
+      }
+      if (A.Attr == "size") {
+        auto *Sz = make<ArraySizeExpr>(A.Range, S.Types.intp());
+        Sz->Array = Base.E;
+        return Value::expr(Sz);
+      }
+      if (A.Attr == "ndim")
+        return Value::expr(constantInt(AT->ndim(), S.Types.int64(), A.Range));
+    }
+  }
+  error(A.AttrRange, DiagKind::UnknownAttribute, {describe(Base), A.Attr});
+  return Value::invalid();
+}
+
+bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Index,
+                                        SourceRange Range, ExprList &Out) {
+  std::vector<const fe::Expr *> Parts;
+  if (auto *T = dyn_cast<TupleExpr>(&Index))
+    Parts.assign(T->Elts.begin(), T->Elts.end());
+  else
+    Parts.push_back(&Index);
+  for (const fe::Expr *P : Parts) {
+    if (isa<SliceExpr>(P)) {
+      error(P->Range, DiagKind::UnsupportedSyntax, {"slicing an array"});
+      return false;
+    }
+    Expr *V = lowerValue(*P);
+    if (!V)
+      return false;
+    if (auto *TT = dynCast<TupleType>(V->Ty)) {
+      // `idx = (i, j); a[idx]`
+      Expr *Tuple = materialize(V);
+      for (size_t I = 0; I < TT->size(); ++I) {
+        auto *Get = make<TupleGetExpr>(P->Range, TT->elements()[I]);
+        Get->Tuple = Tuple;
+        Get->Index = unsigned(I);
+        Out.push_back(Get);
+      }
+    } else {
+      Out.push_back(V);
+    }
+  }
+  for (Expr *I : Out) {
+    auto *ST = dynCast<ScalarType>(I->Ty);
+    if (!ST || !ST->isInteger()) {
+      error(I->Range.isValid() ? I->Range : Index.Range, DiagKind::IndexType, {I->Ty->str()});
+      return false;
+    }
+  }
+  if (Out.size() != AT->ndim()) {
+    error(Range, DiagKind::IndexCount, {std::to_string(AT->ndim()), std::to_string(Out.size())});
+    return false;
+  }
+  return true;
+}
+
+Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
+  Value Base = lower(*Sub.Value);
+  if (!Base.isValid())
+    return Base;
+  if (Base.K == Value::Kind::Expr) {
+    if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
+      auto *Load = make<ArrayLoadExpr>(Sub.Range, AT->dtype());
+      Load->Array = Base.E;
+      if (!lowerArrayIndices(AT, *Sub.Index, Sub.Range, Load->Indices))
+        return Value::invalid();
+      return Value::expr(Load);
+    }
+    if (auto *TT = dynCast<TupleType>(Base.E->Ty)) {
+      if (isa<SliceExpr>(Sub.Index)) {
+        error(Sub.Index->Range, DiagKind::UnsupportedSyntax, {"slicing a tuple"});
+        return Value::invalid();
+      }
+      Expr *Index = lowerValue(*Sub.Index);
+      if (!Index)
+        return Value::invalid();
+      auto *IT = dynCast<ScalarType>(Index->Ty);
+      if (!IT || !IT->isInteger()) {
+        error(Sub.Index->Range, DiagKind::IndexType, {Index->Ty->str()});
+        return Value::invalid();
+      }
+      if (auto *C = dynCast<ir::ConstantExpr>(Index)) {
+        int64_t K = IT->isSigned() ? int64_t(C->IntBits) : int64_t(C->IntBits);
+        if (K < 0)
+          K += int64_t(TT->size());
+        if (K < 0 || K >= int64_t(TT->size())) {
+          error(Sub.Index->Range, DiagKind::TupleIndex,
+                {std::to_string(int64_t(C->IntBits)), TT->str()});
+          return Value::invalid();
+        }
+        // Indexing a tuple display picks the element itself.
+        if (auto *Make = dynCast<TupleMakeExpr>(Base.E))
+          return Value::expr(Make->Elements[size_t(K)]);
+        auto *Get = make<TupleGetExpr>(Sub.Range, TT->elements()[size_t(K)]);
+        Get->Tuple = Base.E;
+        Get->Index = unsigned(K);
+        return Value::expr(Get);
+      }
+      if (!TT->isUniform()) {
+        error(Sub.Index->Range, DiagKind::NotConstant,
+              {"an index into a tuple of mixed types"});
+        return Value::invalid();
+      }
+      auto *Get = make<TupleGetDynamicExpr>(Sub.Range, TT->elements().front());
+      Get->Tuple = Base.E;
+      Get->Index = Index;
+      return Value::expr(Get);
+    }
+  }
+  error(Sub.Value->Range, DiagKind::NotIndexable, {describe(Base)});
+  return Value::invalid();
+}
+
+Expr *FunctionLowerer::lowerTuple(const TupleExpr &T) {
+  std::vector<const Type *> Types;
+  ExprList Elements;
+  for (const fe::Expr *E : T.Elts) {
+    Expr *V = lowerValue(*E);
+    if (!V)
+      return nullptr;
+    Elements.push_back(V);
+    Types.push_back(V->Ty);
+  }
+  auto *Make = make<TupleMakeExpr>(T.Range, S.Types.tuple(Types));
+  Make->Elements = Elements;
+  return Make;
+}
+
+Expr *FunctionLowerer::lowerBinary(BinaryOp Op, Expr *L, Expr *R, SourceRange OpRange,
+                                   SourceRange Range) {
+  std::optional<Signature> Sig;
+  if (dynCast<ScalarType>(L->Ty) && dynCast<ScalarType>(R->Ty))
+    Sig = S.Ops.binary(Op, L->Ty, R->Ty);
+  if (!Sig) {
+    error(Range, DiagKind::UnsupportedBinary, {std::string(spelling(Op)), L->Ty->str(), R->Ty->str()});
+    return nullptr;
+  }
+  auto *B = make<ir::BinaryExpr>(Range, Sig->Result);
+  B->Op = Op;
+  B->LHS = convert(L, Sig->Args[0]);
+  B->RHS = convert(R, Sig->Args[1]);
+  return B;
+}
+
+Expr *FunctionLowerer::lowerUnary(const fe::UnaryExpr &U) {
+  Expr *V = lowerValue(*U.Operand);
+  if (!V)
+    return nullptr;
+  if (U.Op == UnaryOp::Not) {
+    Expr *T = truth(V, U.Operand->Range);
+    if (!T)
+      return nullptr;
+    auto *N = make<ir::UnaryExpr>(U.Range, S.Types.boolean());
+    N->Op = UnaryOp::Not;
+    N->Operand = T;
+    return N;
+  }
+  std::optional<Signature> Sig;
+  if (dynCast<ScalarType>(V->Ty))
+    Sig = S.Ops.unary(U.Op, V->Ty);
+  if (!Sig) {
+    error(U.Range, DiagKind::UnsupportedUnary, {std::string(spelling(U.Op)), V->Ty->str()});
+    return nullptr;
+  }
+  Expr *Operand = convert(V, Sig->Args[0]);
+  if (U.Op == UnaryOp::UAdd)
+    return convert(Operand, Sig->Result);
+  // Fold negative literals so `t[-1]` and `range(n, 0, -1)` see constants.
+  if (auto *C = dynCast<ir::ConstantExpr>(Operand); C && U.Op == UnaryOp::USub &&
+                                                   Sig->Result == Sig->Args[0]) {
+    auto *ST = dynCast<ScalarType>(C->Ty);
+    auto *Neg = make<ir::ConstantExpr>(U.Range, C->Ty);
+    if (ST->isFloat())
+      Neg->FloatValue = -C->FloatValue;
+    else
+      Neg->IntBits = uint64_t(0) - C->IntBits;
+    return Neg;
+  }
+  auto *N = make<ir::UnaryExpr>(U.Range, Sig->Result);
+  N->Op = U.Op;
+  N->Operand = convert(Operand, Sig->Result);
+  return N;
+}
+
+Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
+  Expr *Left = lowerValue(*C.Left);
+  if (!Left)
+    return nullptr;
+  Expr *Result = nullptr;
+  for (size_t I = 0; I < C.Ops.size(); ++I) {
+    CmpOp Op = C.Ops[I];
+    if (Op == CmpOp::Is || Op == CmpOp::IsNot || Op == CmpOp::In || Op == CmpOp::NotIn) {
+      error(C.OpRanges[I], DiagKind::UnsupportedSyntax,
+            {"'" + std::string(spelling(Op)) + "'"});
+      return nullptr;
+    }
+    Expr *Right = lowerValue(*C.Comparators[I]);
+    if (!Right)
+      return nullptr;
+    if (I + 1 < C.Ops.size())
+      Right = materialize(Right);
+    std::optional<Signature> Sig;
+    if (dynCast<ScalarType>(Left->Ty) && dynCast<ScalarType>(Right->Ty))
+      Sig = S.Ops.compare(Op, Left->Ty, Right->Ty);
+    if (!Sig) {
+      error(SourceRange::cover(Left->Range, Right->Range), DiagKind::UnsupportedBinary,
+            {std::string(spelling(Op)), Left->Ty->str(), Right->Ty->str()});
+      return nullptr;
+    }
+    auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
+    Cmp->Op = Op;
+    Cmp->LHS = convert(Left, Sig->Args[0]);
+    Cmp->RHS = convert(Right, Sig->Args[1]);
+    if (!Result) {
+      Result = Cmp;
+    } else {
+      auto *And = make<LogicalExpr>(C.Range, S.Types.boolean());
+      And->IsAnd = true;
+      And->LHS = Result;
+      And->RHS = Cmp;
+      Result = And;
+    }
+    Left = Right;
+  }
+  return Result;
+}
+
+Expr *FunctionLowerer::lowerBoolOp(const BoolOpExpr &B) {
+  ExprList Values;
+  const Type *Ty = nullptr;
+  for (const fe::Expr *E : B.Values) {
+    Expr *V = lowerValue(*E);
+    if (!V)
+      return nullptr;
+    if (!dynCast<ScalarType>(V->Ty)) {
+      error(E->Range, DiagKind::InvalidCondition, {V->Ty->str()});
+      return nullptr;
+    }
+    Ty = Ty ? unifyTypes(S.Types, Ty, V->Ty) : V->Ty;
+    Values.push_back(V);
+  }
+  Expr *Acc = convert(Values[0], Ty);
+  for (size_t I = 1; I < Values.size(); ++I) {
+    auto *L = make<LogicalExpr>(B.Range, Ty);
+    L->IsAnd = B.Op == BoolOpKind::And;
+    L->LHS = Acc;
+    L->RHS = convert(Values[I], Ty);
+    Acc = L;
+  }
+  return Acc;
+}
+
+Expr *FunctionLowerer::lowerIfExp(const IfExpExpr &I) {
+  Expr *Cond = lowerCondition(*I.Test);
+  Expr *Then = lowerValue(*I.Body);
+  Expr *Else = lowerValue(*I.OrElse);
+  if (!Cond || !Then || !Else)
+    return nullptr;
+  const Type *Ty = unifyTypes(S.Types, Then->Ty, Else->Ty);
+  if (!Ty) {
+    error(I.Range, DiagKind::UnsupportedBinary, {"if-else", Then->Ty->str(), Else->Ty->str()});
+    return nullptr;
+  }
+  auto *Sel = make<SelectExpr>(I.Range, Ty);
+  Sel->Cond = Cond;
+  Sel->Then = convert(Then, Ty);
+  Sel->Else = convert(Else, Ty);
+  return Sel;
+}
+
+} // namespace pykc::ir

@@ -1,0 +1,530 @@
+//===- LowerStmt.cpp - Variables, type inference and statements -----------===//
+#include "ir/Lowering.h"
+#include "ir/NameCheck.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
+                                 const std::vector<const Type *> &ArgTypes)
+    : S(S), Info(Info), F(F), File(S.Scope.module().File) {
+  const FunctionDefStmt &Def = *Info.Def;
+  for (size_t I = 0; I < Def.Params.size(); ++I) {
+    auto V = std::make_unique<Variable>();
+    V->Name = Def.Params[I].Name;
+    V->Ty = I < ArgTypes.size() ? ArgTypes[I] : nullptr;
+    V->IsParam = true;
+    V->Index = unsigned(F.Variables.size());
+    Locals[V->Name] = V.get();
+    F.Params.push_back(V.get());
+    F.Variables.push_back(std::move(V));
+  }
+  // Python's rule: a name assigned anywhere in the function is local to it.
+  for (const std::string &Name : assignedNames(Def.Body)) {
+    if (local(Name))
+      continue;
+    auto V = std::make_unique<Variable>();
+    V->Name = Name;
+    V->Index = unsigned(F.Variables.size());
+    Locals[Name] = V.get();
+    F.Variables.push_back(std::move(V));
+  }
+}
+
+Variable *FunctionLowerer::local(const std::string &Name) const {
+  auto It = Locals.find(Name);
+  return It == Locals.end() ? nullptr : It->second;
+}
+
+Variable *FunctionLowerer::newTemp(const Type *Ty) {
+  auto V = std::make_unique<Variable>();
+  V->Name = "$t" + std::to_string(TempCount++);
+  V->Ty = Ty;
+  V->Index = unsigned(F.Variables.size());
+  F.Variables.push_back(std::move(V));
+  return F.Variables.back().get();
+}
+
+//===--- Type inference ---------------------------------------------------===//
+
+bool FunctionLowerer::assignType(const fe::Expr *Target, const Type *Ty) {
+  if (!Ty)
+    return false;
+  if (auto *N = dyn_cast<NameExpr>(Target)) {
+    Variable *V = local(N->Id);
+    if (!V || V->IsParam)
+      return false;
+    if (!V->Ty) {
+      V->Ty = Ty;
+      FirstAssignment[V] = {Ty, N->Range};
+      return true;
+    }
+    const Type *U = unifyTypes(S.Types, V->Ty, Ty);
+    if (U && U != V->Ty) {
+      V->Ty = U;
+      return true;
+    }
+    return false;
+  }
+  const fe::ExprList *Elts = nullptr;
+  if (auto *T = dyn_cast<TupleExpr>(Target))
+    Elts = &T->Elts;
+  else if (auto *L = dyn_cast<ListExpr>(Target))
+    Elts = &L->Elts;
+  auto *TT = dynCast<TupleType>(Ty);
+  if (!Elts || !TT || TT->size() != Elts->size())
+    return false;
+  bool Changed = false;
+  for (size_t I = 0; I < Elts->size(); ++I)
+    Changed |= assignType((*Elts)[I], TT->elements()[I]);
+  return Changed;
+}
+
+bool FunctionLowerer::inferBlock(const fe::StmtList &Body) {
+  bool Changed = false;
+  for (const fe::Stmt *St : Body) {
+    if (auto *A = dyn_cast<fe::AssignStmt>(St)) {
+      Expr *V = lowerValue(*A->Value);
+      for (const fe::Expr *T : A->Targets)
+        Changed |= V && assignType(T, V->Ty);
+    } else if (auto *A = dyn_cast<AnnAssignStmt>(St)) {
+      if (A->Value)
+        if (Expr *V = lowerValue(*A->Value))
+          Changed |= assignType(A->Target, V->Ty);
+    } else if (auto *A = dyn_cast<AugAssignStmt>(St)) {
+      auto *N = dyn_cast<NameExpr>(A->Target);
+      if (!N)
+        continue;
+      Expr *L = lowerValue(*N);
+      Expr *R = L ? lowerValue(*A->Value) : nullptr;
+      if (Expr *B = R ? lowerBinary(A->Op, L, R, A->OpRange, A->Range) : nullptr)
+        Changed |= assignType(N, B->Ty);
+    } else if (auto *Fo = dyn_cast<ForStmt>(St)) {
+      auto *Call = dyn_cast<fe::CallExpr>(Fo->Iter);
+      if (Call && S.Scope.resolvePath(*Call->Func) == "builtins.range") {
+        std::vector<const Type *> ArgTypes;
+        for (const fe::Expr *Arg : Call->Args)
+          if (Expr *V = lowerValue(*Arg))
+            ArgTypes.push_back(V->Ty);
+        if (ArgTypes.size() == Call->Args.size())
+          if (auto Sig = S.Ops.range(ArgTypes))
+            Changed |= assignType(Fo->Target, Sig->Result);
+      }
+      Changed |= inferBlock(Fo->Body);
+    } else if (auto *W = dyn_cast<fe::WhileStmt>(St)) {
+      Changed |= inferBlock(W->Body);
+    } else if (auto *I = dyn_cast<fe::IfStmt>(St)) {
+      Changed |= inferBlock(I->Body);
+      Changed |= inferBlock(I->OrElse);
+    } else if (auto *R = dyn_cast<fe::ReturnStmt>(St)) {
+      const Type *Ty = S.Types.none();
+      if (R->Value) {
+        Expr *V = lowerValue(*R->Value);
+        if (!V)
+          continue;
+        Ty = V->Ty;
+      }
+      if (!ReturnTypeKnown) {
+        ReturnType = Ty;
+        ReturnTypeKnown = true;
+        Changed = true;
+      } else if (const Type *U = unifyTypes(S.Types, ReturnType, Ty); U && U != ReturnType) {
+        ReturnType = U;
+        Changed = true;
+      }
+    }
+  }
+  return Changed;
+}
+
+void FunctionLowerer::inferTypes() {
+  Quiet = true;
+  StmtList Scratch;
+  Pending = &Scratch;
+  size_t VariablesBefore = F.Variables.size();
+  // Each pass can only widen types, so this converges; the bound is a guard.
+  for (int Pass = 0; Pass < 32 && inferBlock(Info.Def->Body); ++Pass)
+    ;
+  // Temporaries made while probing types are not part of the function.
+  F.Variables.resize(VariablesBefore);
+  TempCount = 0;
+  AllocCount = 0;
+  Pending = nullptr;
+  Quiet = false;
+}
+
+bool FunctionLowerer::run() {
+  inferTypes();
+  if (F.Kind == FunctionKind::Kernel)
+    F.ReturnType = S.Types.none();
+  else if (!F.ReturnType)
+    F.ReturnType = ReturnTypeKnown ? ReturnType : S.Types.none();
+  lowerBlock(Info.Def->Body, F.Body);
+  return !HadError;
+}
+
+//===--- Statements -------------------------------------------------------===//
+
+void FunctionLowerer::lowerBlock(const fe::StmtList &Body, StmtList &Out) {
+  for (const fe::Stmt *St : Body)
+    lowerStmt(*St, Out);
+}
+
+Expr *FunctionLowerer::lowerCondition(const fe::Expr &E) {
+  Expr *V = lowerValue(E);
+  return V ? truth(V, E.Range) : nullptr;
+}
+
+void FunctionLowerer::lowerStmt(const fe::Stmt &St, StmtList &Out) {
+  StmtList *SavedPending = Pending;
+  Pending = &Out;
+  switch (St.Kind) {
+  case fe::NodeKind::ExprStmtStmt: {
+    auto &E = cast<ExprStmtStmt>(St);
+    if (isa<fe::ConstantExpr>(E.Value))
+      break; // Docstrings and bare literals do nothing.
+    if (Expr *V = lowerValue(*E.Value)) {
+      auto *Eval = make<ir::EvalStmt>(St.Range);
+      Eval->Value = V;
+      Out.push_back(Eval);
+    }
+    break;
+  }
+  case fe::NodeKind::AssignStmt: {
+    auto &A = cast<fe::AssignStmt>(St);
+    Expr *V = lowerValue(*A.Value);
+    if (!V)
+      break;
+    if (A.Targets.size() > 1)
+      V = materialize(V);
+    for (const fe::Expr *T : A.Targets)
+      lowerAssign(T, V, A.Value->Range, Out);
+    break;
+  }
+  case fe::NodeKind::AnnAssignStmt: {
+    auto &A = cast<AnnAssignStmt>(St);
+    if (A.Value)
+      if (Expr *V = lowerValue(*A.Value))
+        lowerAssign(A.Target, V, A.Value->Range, Out);
+    break;
+  }
+  case fe::NodeKind::AugAssignStmt:
+    lowerAugAssign(cast<AugAssignStmt>(St), Out);
+    break;
+  case fe::NodeKind::IfStmt: {
+    auto &I = cast<fe::IfStmt>(St);
+    Expr *Cond = lowerCondition(*I.Test);
+    auto *If = make<ir::IfStmt>(St.Range);
+    If->Cond = Cond;
+    lowerBlock(I.Body, If->Then);
+    lowerBlock(I.OrElse, If->Else);
+    if (Cond)
+      Out.push_back(If);
+    break;
+  }
+  case fe::NodeKind::ForStmt:
+    lowerFor(cast<ForStmt>(St), Out);
+    break;
+  case fe::NodeKind::WhileStmt:
+    lowerWhile(cast<fe::WhileStmt>(St), Out);
+    break;
+  case fe::NodeKind::ReturnStmt:
+    lowerReturn(cast<fe::ReturnStmt>(St), Out);
+    break;
+  case fe::NodeKind::PassStmt:
+    break;
+  case fe::NodeKind::BreakStmt:
+  case fe::NodeKind::ContinueStmt: {
+    bool IsBreak = St.Kind == fe::NodeKind::BreakStmt;
+    if (LoopDepth == 0) {
+      error(St.Range, DiagKind::LoopControlOutsideLoop, {IsBreak ? "break" : "continue"});
+      break;
+    }
+    if (IsBreak)
+      Out.push_back(make<ir::BreakStmt>(St.Range));
+    else
+      Out.push_back(make<ir::ContinueStmt>(St.Range));
+    break;
+  }
+  case fe::NodeKind::FunctionDefStmt:
+    error(cast<FunctionDefStmt>(St).NameRange, DiagKind::UnsupportedSyntax,
+          {"a nested function"});
+    break;
+  case fe::NodeKind::ClassDefStmt:
+    error(cast<ClassDefStmt>(St).NameRange, DiagKind::UnsupportedSyntax, {"a class"});
+    break;
+  default: {
+    std::string What = "'" + std::string(nodeKindName(St.Kind)) + "'";
+    switch (St.Kind) {
+    case fe::NodeKind::WithStmt: What = "a 'with' statement"; break;
+    case fe::NodeKind::TryStmt: What = "a 'try' statement"; break;
+    case fe::NodeKind::RaiseStmt: What = "'raise'"; break;
+    case fe::NodeKind::AssertStmt: What = "'assert'"; break;
+    case fe::NodeKind::DeleteStmt: What = "'del'"; break;
+    case fe::NodeKind::ImportStmt:
+    case fe::NodeKind::ImportFromStmt: What = "an import"; break;
+    case fe::NodeKind::GlobalStmt: What = "a 'global' or 'nonlocal' declaration"; break;
+    case fe::NodeKind::MagicStmt: What = "an IPython magic"; break;
+    default: break;
+    }
+    // Point at the keyword, not the whole (possibly long) statement.
+    SourceRange R = St.Range;
+    if (R.End.Line != R.Begin.Line)
+      R.End = File->locationOf(R.Begin.Offset + 1);
+    error(R, DiagKind::UnsupportedSyntax, {What});
+    break;
+  }
+  }
+  Pending = SavedPending;
+}
+
+void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange ValueRange,
+                                  StmtList &Out) {
+  if (auto *N = dyn_cast<NameExpr>(Target)) {
+    Variable *V = local(N->Id);
+    if (!V || !V->Ty)
+      return; // Its typing failed: the error is reported where it did.
+    Expr *Converted = convert(Val, V->Ty);
+    if (!Converted) {
+      error(ValueRange, DiagKind::IncompatibleAssignment, {V->Name, V->Ty->str(), Val->Ty->str()});
+      if (auto It = FirstAssignment.find(V); It != FirstAssignment.end() && !Quiet)
+        S.Diags.report(File, It->second.second, DiagKind::NoteAssignedHere,
+                       {V->Name, It->second.first->str()});
+      return;
+    }
+    auto *A = make<ir::AssignStmt>(N->Range);
+    A->Var = V;
+    A->Value = Converted;
+    Out.push_back(A);
+    return;
+  }
+  if (auto *Sub = dyn_cast<SubscriptExpr>(Target)) {
+    Value Base = lower(*Sub->Value);
+    if (!Base.isValid())
+      return;
+    auto *AT = Base.K == Value::Kind::Expr ? dynCast<ArrayType>(Base.E->Ty) : nullptr;
+    if (!AT) {
+      if (Base.K == Value::Kind::Expr && dynCast<TupleType>(Base.E->Ty))
+        error(Sub->Range, DiagKind::ReadOnlyTarget, {"an element of a tuple"});
+      else
+        error(Sub->Value->Range, DiagKind::NotIndexable, {describe(Base)});
+      return;
+    }
+    auto *St = make<ir::StoreStmt>(Target->Range);
+    St->Array = Base.E;
+    if (!lowerArrayIndices(AT, *Sub->Index, Sub->Range, St->Indices))
+      return;
+    St->Value = convert(Val, AT->dtype());
+    if (!St->Value) {
+      error(ValueRange, DiagKind::InvalidArgument,
+            {"array store", "cannot store '" + Val->Ty->str() + "' into " + AT->str()});
+      return;
+    }
+    Out.push_back(St);
+    return;
+  }
+  const fe::ExprList *Elts = nullptr;
+  if (auto *T = dyn_cast<TupleExpr>(Target))
+    Elts = &T->Elts;
+  else if (auto *L = dyn_cast<ListExpr>(Target))
+    Elts = &L->Elts;
+  if (Elts) {
+    auto *TT = dynCast<TupleType>(Val->Ty);
+    if (!TT || TT->size() != Elts->size()) {
+      error(ValueRange, DiagKind::InvalidArgument,
+            {"unpacking", "cannot unpack '" + Val->Ty->str() + "' into " +
+                              std::to_string(Elts->size()) + " targets"});
+      return;
+    }
+    Expr *Tuple = materialize(Val);
+    for (size_t I = 0; I < Elts->size(); ++I) {
+      auto *Get = make<TupleGetExpr>((*Elts)[I]->Range, TT->elements()[I]);
+      Get->Tuple = Tuple;
+      Get->Index = unsigned(I);
+      lowerAssign((*Elts)[I], Get, ValueRange, Out);
+    }
+    return;
+  }
+  if (isa<AttributeExpr>(Target)) {
+    error(Target->Range, DiagKind::ReadOnlyTarget, {"an attribute"});
+    return;
+  }
+  error(Target->Range, DiagKind::UnsupportedSyntax, {"this assignment target"});
+}
+
+void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
+  if (auto *N = dyn_cast<NameExpr>(A.Target)) {
+    Expr *L = lowerValue(*N);
+    Expr *R = L ? lowerValue(*A.Value) : nullptr;
+    if (Expr *B = R ? lowerBinary(A.Op, L, R, A.OpRange, A.Range) : nullptr)
+      lowerAssign(N, B, A.Range, Out);
+    return;
+  }
+  if (auto *Sub = dyn_cast<SubscriptExpr>(A.Target)) {
+    // a[i] += v: the array and the indices are evaluated once.
+    Value Base = lower(*Sub->Value);
+    if (!Base.isValid())
+      return;
+    auto *AT = Base.K == Value::Kind::Expr ? dynCast<ArrayType>(Base.E->Ty) : nullptr;
+    if (!AT) {
+      error(Sub->Value->Range, DiagKind::NotIndexable, {describe(Base)});
+      return;
+    }
+    ExprList Indices;
+    if (!lowerArrayIndices(AT, *Sub->Index, Sub->Range, Indices))
+      return;
+    Expr *Array = materialize(Base.E);
+    for (Expr *&I : Indices)
+      I = materialize(I);
+    auto *Load = make<ArrayLoadExpr>(Sub->Range, AT->dtype());
+    Load->Array = Array;
+    Load->Indices = Indices;
+    Expr *R = lowerValue(*A.Value);
+    Expr *B = R ? lowerBinary(A.Op, Load, R, A.OpRange, A.Range) : nullptr;
+    if (!B)
+      return;
+    auto *St = make<ir::StoreStmt>(A.Target->Range);
+    St->Array = Array;
+    St->Indices = Indices;
+    St->Value = convert(B, AT->dtype());
+    if (St->Value)
+      Out.push_back(St);
+    return;
+  }
+  if (isa<AttributeExpr>(A.Target)) {
+    error(A.Target->Range, DiagKind::ReadOnlyTarget, {"an attribute"});
+    return;
+  }
+  error(A.Target->Range, DiagKind::UnsupportedSyntax, {"this augmented assignment target"});
+}
+
+void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
+  auto *Call = dyn_cast<fe::CallExpr>(Fo.Iter);
+  if (!Call || S.Scope.resolvePath(*Call->Func) != "builtins.range") {
+    error(Fo.Iter->Range, DiagKind::UnsupportedSyntax, {"a for loop over anything but range()"});
+    return;
+  }
+  if (!Fo.OrElse.empty()) {
+    error(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'for' loop"});
+    return;
+  }
+  auto *Target = dyn_cast<NameExpr>(Fo.Target);
+  if (!Target) {
+    error(Fo.Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
+    return;
+  }
+  if (Call->Args.empty() || Call->Args.size() > 3 || !Call->Keywords.empty()) {
+    error(Call->Range, DiagKind::ArgumentCount,
+          {"range", "1 to 3 positional arguments", std::to_string(Call->Args.size())});
+    return;
+  }
+  ExprList Args;
+  std::vector<const Type *> ArgTypes;
+  for (const fe::Expr *A : Call->Args) {
+    Expr *V = lowerValue(*A);
+    if (!V)
+      return;
+    Args.push_back(V);
+    ArgTypes.push_back(V->Ty);
+  }
+  auto Sig = S.Ops.range(ArgTypes);
+  if (!Sig) {
+    std::string Types;
+    for (const Type *T : ArgTypes)
+      Types += (Types.empty() ? "" : ", ") + T->str();
+    error(Call->Range, DiagKind::InvalidArgument, {"range", "arguments must be integers, not (" + Types + ")"});
+    return;
+  }
+  const Type *IndexTy = Sig->Result;
+  Variable *Var = local(Target->Id);
+  if (!Var || !Var->Ty)
+    return;
+  auto *Loop = make<ForRangeStmt>(Fo.Range);
+  Loop->Var = Var;
+  if (Args.size() == 1) {
+    Loop->Start = constantInt(0, IndexTy, Call->Range);
+    Loop->Stop = convert(Args[0], IndexTy);
+  } else {
+    Loop->Start = convert(Args[0], IndexTy);
+    Loop->Stop = convert(Args[1], IndexTy);
+  }
+  Loop->Step = Args.size() == 3 ? convert(Args[2], IndexTy) : constantInt(1, IndexTy, Call->Range);
+  if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); C && C->IntBits == 0) {
+    error(Call->Args[2]->Range, DiagKind::InvalidArgument, {"range", "the step must not be zero"});
+    return;
+  }
+  if (Var->Ty != IndexTy && !convert(constantInt(0, IndexTy, Call->Range), Var->Ty))
+    return;
+  ++LoopDepth;
+  lowerBlock(Fo.Body, Loop->Body);
+  --LoopDepth;
+  Out.push_back(Loop);
+}
+
+void FunctionLowerer::lowerWhile(const fe::WhileStmt &W, StmtList &Out) {
+  if (!W.OrElse.empty()) {
+    error(W.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'while' loop"});
+    return;
+  }
+  StmtList CondStmts;
+  Pending = &CondStmts;
+  Expr *Cond = lowerCondition(*W.Test);
+  Pending = &Out;
+  auto *Loop = make<ir::WhileStmt>(W.Range);
+  ++LoopDepth;
+  if (CondStmts.empty()) {
+    Loop->Cond = Cond;
+    lowerBlock(W.Body, Loop->Body);
+  } else {
+    // The condition needs temporaries: evaluate them on every iteration.
+    //   while True: <temps>; if not cond: break; body
+    Loop->Cond = constantInt(1, S.Types.boolean(), W.Test->Range);
+    Loop->Body = CondStmts;
+    auto *Exit = make<ir::IfStmt>(W.Test->Range);
+    auto *Not = make<ir::UnaryExpr>(W.Test->Range, S.Types.boolean());
+    Not->Op = UnaryOp::Not;
+    Not->Operand = Cond;
+    Exit->Cond = Not;
+    Exit->Then.push_back(make<ir::BreakStmt>(W.Test->Range));
+    Loop->Body.push_back(Exit);
+    lowerBlock(W.Body, Loop->Body);
+  }
+  --LoopDepth;
+  if (Cond)
+    Out.push_back(Loop);
+}
+
+void FunctionLowerer::lowerReturn(const fe::ReturnStmt &R, StmtList &Out) {
+  auto *Ret = make<ir::ReturnStmt>(R.Range);
+  bool ReturnsNone = !R.Value || (isa<fe::ConstantExpr>(R.Value) &&
+                                  cast<fe::ConstantExpr>(R.Value)->CK == ConstantKind::None);
+  if (F.Kind == FunctionKind::Kernel) {
+    if (!ReturnsNone) {
+      Expr *V = lowerValue(*R.Value);
+      error(R.Value->Range, DiagKind::KernelReturnType,
+            {F.PyName, V ? "'" + V->Ty->str() + "'" : "a value"});
+      return;
+    }
+    Out.push_back(Ret);
+    return;
+  }
+  if (!ReturnsNone) {
+    Expr *V = lowerValue(*R.Value);
+    if (!V)
+      return;
+    Ret->Value = convert(V, F.ReturnType);
+    if (!Ret->Value) {
+      error(R.Value->Range, DiagKind::ReturnValueMismatch,
+            {F.PyName, V->Ty->str(), F.ReturnType->str()});
+      return;
+    }
+  } else if (F.ReturnType != S.Types.none()) {
+    error(R.Range, DiagKind::ReturnValueMismatch, {F.PyName, "none", F.ReturnType->str()});
+    return;
+  }
+  Out.push_back(Ret);
+}
+
+} // namespace pykc::ir

@@ -1,0 +1,162 @@
+//===- Lowering.h - Typing one function into IR (private) -------*- C++ -*-===//
+///
+/// \file
+/// FunctionLowerer types one Python function for one list of argument types
+/// and emits its IR. Typing follows Numba: every local variable has one type,
+/// the unification of everything assigned to it, found by iterating over the
+/// assignments to a fixed point (quietly), before the IR is emitted with
+/// diagnostics on.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/Diagnostic.h"
+#include "ir/IR.h"
+#include "ir/ModuleScope.h"
+#include "ir/TypeRules.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace pykc::ir {
+
+class SemaContext;
+
+/// What an expression denotes while lowering: an IR value, or a
+/// compile-time entity (a module path, a constant such as a dtype, a
+/// function) that only makes sense as the callee or base of something.
+struct Value {
+  enum class Kind { Invalid, Expr, Path, Constant, Function };
+  Kind K = Kind::Invalid;
+  Expr *E = nullptr;
+  std::string Path;
+  ConstantValue Const;
+  FunctionInfo *Fn = nullptr;
+
+  static Value invalid() { return Value(); }
+  static Value expr(Expr *E) {
+    Value V;
+    V.K = E ? Kind::Expr : Kind::Invalid;
+    V.E = E;
+    return V;
+  }
+  bool isValid() const { return K != Kind::Invalid; }
+};
+
+/// Shared by every function lowered from one module.
+class SemaContext {
+public:
+  SemaContext(ModuleScope &Scope, TypeContext &Types, frontend::DiagnosticEngine &Diags,
+              Module &Out)
+      : Scope(Scope), Types(Types), Ops(Types), Diags(Diags), Out(Out) {}
+
+  /// The device function \p Fn typed for \p Args, lowering it on first use.
+  /// Null (with diagnostics) on failure.
+  Function *instantiateDevice(FunctionInfo &Fn, const std::vector<const Type *> &Args,
+                              frontend::SourceRange CallRange, bool Quiet);
+  /// Types kernel \p Fn for \p Sig. Null on failure.
+  Function *lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle);
+
+  ModuleScope &Scope;
+  TypeContext &Types;
+  OperatorTyping Ops;
+  frontend::DiagnosticEngine &Diags;
+  Module &Out;
+
+private:
+  using Key = std::pair<FunctionInfo *, std::vector<const Type *>>;
+  std::map<Key, Function *> DeviceInstances;
+  std::set<Key> InProgress;
+  std::set<Key> Failed;
+};
+
+class FunctionLowerer {
+public:
+  FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
+                  const std::vector<const Type *> &ArgTypes);
+  /// Types and emits the body; false when an error was reported.
+  bool run();
+
+private:
+  // --- Variables and typing (LowerStmt.cpp) ---
+  Variable *local(const std::string &Name) const;
+  Variable *newTemp(const Type *Ty);
+  void inferTypes();
+  bool inferBlock(const frontend::StmtList &Body);
+  bool assignType(const frontend::Expr *Target, const Type *Ty);
+
+  // --- Statements (LowerStmt.cpp) ---
+  void lowerBlock(const frontend::StmtList &Body, StmtList &Out);
+  void lowerStmt(const frontend::Stmt &S, StmtList &Out);
+  void lowerAssign(const frontend::Expr *Target, Expr *Value, frontend::SourceRange ValueRange,
+                   StmtList &Out);
+  void lowerAugAssign(const frontend::AugAssignStmt &S, StmtList &Out);
+  void lowerFor(const frontend::ForStmt &S, StmtList &Out);
+  void lowerWhile(const frontend::WhileStmt &S, StmtList &Out);
+  void lowerReturn(const frontend::ReturnStmt &S, StmtList &Out);
+  Expr *lowerCondition(const frontend::Expr &E);
+
+  // --- Expressions (LowerExpr.cpp) ---
+  Value lower(const frontend::Expr &E);
+  Expr *lowerValue(const frontend::Expr &E);
+  Value lowerName(const frontend::NameExpr &N);
+  Value lowerConstantValue(const ConstantValue &C, frontend::SourceRange Range);
+  Value lowerAttribute(const frontend::AttributeExpr &A);
+  Value lowerSubscript(const frontend::SubscriptExpr &S);
+  Expr *lowerBinary(frontend::BinaryOp Op, Expr *L, Expr *R, frontend::SourceRange OpRange,
+                    frontend::SourceRange Range);
+  Expr *lowerUnary(const frontend::UnaryExpr &U);
+  Expr *lowerCompare(const frontend::CompareExpr &C);
+  Expr *lowerBoolOp(const frontend::BoolOpExpr &B);
+  Expr *lowerIfExp(const frontend::IfExpExpr &I);
+  Expr *lowerTuple(const frontend::TupleExpr &T);
+  /// Index expressions of `Base[Index]` for an array: one integer a dim.
+  bool lowerArrayIndices(const ArrayType *AT, const frontend::Expr &Index,
+                         frontend::SourceRange Range, ExprList &Out);
+
+  // --- Calls (LowerCall.cpp) ---
+  Value lowerCall(const frontend::CallExpr &C);
+  Expr *lowerIntrinsicCall(IntrinsicId Id, const std::string &Path,
+                           const frontend::CallExpr &C);
+  Expr *lowerAllocArray(const frontend::CallExpr &C, AddressSpace Space);
+  Expr *lowerMinMax(const frontend::CallExpr &C, bool IsMin);
+  Expr *lowerDeviceCall(FunctionInfo &Fn, const frontend::CallExpr &C);
+
+  // --- Helpers (LowerExpr.cpp) ---
+  Expr *convert(Expr *E, const Type *To);
+  Expr *truth(Expr *E, frontend::SourceRange Range);
+  Expr *constantInt(int64_t V, const Type *Ty, frontend::SourceRange Range);
+  Expr *constantFloat(double V, const Type *Ty, frontend::SourceRange Range);
+  /// \p E, or a temporary holding it when it is not trivially re-evaluable.
+  Expr *materialize(Expr *E);
+  template <class T> T *make(frontend::SourceRange Range, const Type *Ty = nullptr) {
+    T *N = S.Out.create<T>(Range);
+    if constexpr (std::is_base_of_v<Expr, T>)
+      N->Ty = Ty;
+    return N;
+  }
+  void error(frontend::SourceRange Range, frontend::DiagKind Kind,
+             std::vector<std::string> Args = {});
+  std::string describe(const Value &V) const;
+
+  SemaContext &S;
+  FunctionInfo &Info;
+  Function &F;
+  const frontend::SourceFile *File;
+  std::map<std::string, Variable *> Locals;
+  std::map<Variable *, std::pair<const Type *, frontend::SourceRange>> FirstAssignment;
+  /// Statements an expression needs to run first (temporaries).
+  StmtList *Pending = nullptr;
+  bool Quiet = false;
+  bool HadError = false;
+  unsigned LoopDepth = 0;
+  unsigned TempCount = 0;
+  unsigned AllocCount = 0;
+  const Type *ReturnType = nullptr; ///< Unified over return statements.
+  bool ReturnTypeKnown = false;
+};
+
+} // namespace pykc::ir

@@ -1,0 +1,327 @@
+//===- ModuleScope.cpp ----------------------------------------------------===//
+#include "ir/ModuleScope.h"
+
+#include <set>
+
+namespace pykc::ir {
+
+using namespace frontend;
+
+namespace {
+const std::set<std::string> &knownPaths() {
+  static const std::set<std::string> Paths = {
+#define NAMESPACE(Path) Path,
+#define SPECIAL_REG(Id, Path, Register, Dim) Path,
+#define INTRINSIC(Id, Path) Path,
+#define CONSTANT_FLOAT(Path, Value) Path,
+#include "ir/Builtins.def"
+  };
+  return Paths;
+}
+
+std::optional<double> floatConstantOf(const std::string &Path) {
+#define CONSTANT_FLOAT(P, Value)                                               \
+  if (Path == P)                                                               \
+    return Value;
+#include "ir/Builtins.def"
+  return std::nullopt;
+}
+
+/// Paths under which a scalar type name is a dtype.
+bool isDtypeNamespace(const std::string &Prefix) {
+  return Prefix == "numba" || Prefix == "numpy" || Prefix == "numba.types" ||
+         Prefix == "numba.core.types";
+}
+} // namespace
+
+bool isKnownBuiltinPath(const std::string &Path) { return knownPaths().count(Path) != 0; }
+
+ModuleScope::ModuleScope(const Module &Mod, TypeContext &Types, DiagnosticEngine &Diags)
+    : M(Mod), Types(Types), Diags(Diags) {
+  scan();
+}
+
+const Symbol *ModuleScope::lookup(const std::string &Name) const {
+  auto It = Symbols.find(Name);
+  return It == Symbols.end() ? nullptr : &It->second;
+}
+
+std::optional<std::string> ModuleScope::resolvePath(const Expr &E) const {
+  if (auto *N = dyn_cast<NameExpr>(&E)) {
+    if (const Symbol *S = lookup(N->Id))
+      return S->K == Symbol::Kind::Path ? std::optional(S->Path) : std::nullopt;
+    std::string Builtin = "builtins." + N->Id;
+    if (isKnownBuiltinPath(Builtin))
+      return Builtin;
+    return std::nullopt;
+  }
+  if (auto *A = dyn_cast<AttributeExpr>(&E)) {
+    auto Base = resolvePath(*A->Value);
+    if (!Base)
+      return std::nullopt;
+    return *Base + "." + A->Attr;
+  }
+  return std::nullopt;
+}
+
+std::optional<ConstantValue> ModuleScope::constantOf(const Expr &E) const {
+  if (auto *N = dyn_cast<NameExpr>(&E))
+    if (const Symbol *S = lookup(N->Id); S && S->K == Symbol::Kind::Constant)
+      return S->Value;
+  auto Path = resolvePath(E);
+  if (!Path)
+    return std::nullopt;
+  if (auto F = floatConstantOf(*Path))
+    return ConstantValue::makeFloat(*F);
+  size_t Dot = Path->rfind('.');
+  if (Dot != std::string::npos && isDtypeNamespace(Path->substr(0, Dot)))
+    if (const ScalarType *S = Types.scalarByName(Path->substr(Dot + 1))) {
+      ConstantValue V;
+      V.K = ConstantValue::Kind::Dtype;
+      V.Dtype = S;
+      return V;
+    }
+  return std::nullopt;
+}
+
+std::optional<ConstantValue> ModuleScope::evaluate(const Expr &E) const {
+  return evaluateConstant(E, [this](const Expr &X) { return constantOf(X); });
+}
+
+std::vector<FunctionInfo *> ModuleScope::functions() const {
+  std::vector<FunctionInfo *> Out;
+  for (auto &F : Functions)
+    Out.push_back(F.get());
+  return Out;
+}
+
+FunctionInfo *ModuleScope::function(const std::string &Name) const {
+  const Symbol *S = lookup(Name);
+  return S && S->K == Symbol::Kind::Function ? S->Fn : nullptr;
+}
+
+void ModuleScope::scan() {
+  for (const Stmt *S : M.Body) {
+    if (auto *I = dyn_cast<ImportStmt>(S))
+      bindImport(*I);
+    else if (auto *I = dyn_cast<ImportFromStmt>(S))
+      bindImportFrom(*I);
+    else if (auto *A = dyn_cast<AssignStmt>(S))
+      bindAssignment(*A);
+    else if (auto *F = dyn_cast<FunctionDefStmt>(S))
+      bindFunction(*F);
+    else if (auto *C = dyn_cast<ClassDefStmt>(S))
+      Symbols[C->Name] = Symbol{Symbol::Kind::Host, "", {}, nullptr, C->NameRange};
+    else if (auto *A = dyn_cast<AugAssignStmt>(S))
+      bindHostTargets(A->Target, S->Range);
+    else if (auto *A = dyn_cast<AnnAssignStmt>(S))
+      bindHostTargets(A->Target, S->Range);
+    else if (auto *F = dyn_cast<ForStmt>(S)) {
+      bindHostTargets(F->Target, S->Range);
+      bindHostNamesIn(F->Body);
+      bindHostNamesIn(F->OrElse);
+    } else if (auto *I = dyn_cast<IfStmt>(S)) {
+      bindHostNamesIn(I->Body);
+      bindHostNamesIn(I->OrElse);
+    } else if (auto *W = dyn_cast<WhileStmt>(S)) {
+      bindHostNamesIn(W->Body);
+      bindHostNamesIn(W->OrElse);
+    } else if (auto *W = dyn_cast<WithStmt>(S)) {
+      for (const WithItem &Item : W->Items)
+        bindHostTargets(Item.Vars, S->Range);
+      bindHostNamesIn(W->Body);
+    } else if (auto *T = dyn_cast<TryStmt>(S)) {
+      bindHostNamesIn(T->Body);
+      for (const ExceptHandler &H : T->Handlers)
+        bindHostNamesIn(H.Body);
+      bindHostNamesIn(T->OrElse);
+      bindHostNamesIn(T->FinalBody);
+    }
+  }
+}
+
+void ModuleScope::bindHostNamesIn(const StmtList &Body) {
+  // Names bound inside module-level compound statements depend on control
+  // flow pykc does not run: they are host names.
+  for (const Stmt *S : Body) {
+    if (auto *A = dyn_cast<AssignStmt>(S)) {
+      for (const Expr *T : A->Targets)
+        bindHostTargets(T, S->Range);
+    } else if (auto *A = dyn_cast<AugAssignStmt>(S)) {
+      bindHostTargets(A->Target, S->Range);
+    } else if (auto *F = dyn_cast<FunctionDefStmt>(S)) {
+      Symbols[F->Name] = Symbol{Symbol::Kind::Host, "", {}, nullptr, F->NameRange};
+    } else if (auto *F = dyn_cast<ForStmt>(S)) {
+      bindHostTargets(F->Target, S->Range);
+      bindHostNamesIn(F->Body);
+    } else if (auto *I = dyn_cast<IfStmt>(S)) {
+      bindHostNamesIn(I->Body);
+      bindHostNamesIn(I->OrElse);
+    } else if (auto *W = dyn_cast<WhileStmt>(S)) {
+      bindHostNamesIn(W->Body);
+    } else if (auto *W = dyn_cast<WithStmt>(S)) {
+      bindHostNamesIn(W->Body);
+    }
+  }
+}
+
+void ModuleScope::bindHostTargets(const Expr *Target, SourceRange Range) {
+  if (!Target)
+    return;
+  if (auto *N = dyn_cast<NameExpr>(Target)) {
+    Symbols[N->Id] = Symbol{Symbol::Kind::Host, "", {}, nullptr, N->Range};
+    return;
+  }
+  if (auto *T = dyn_cast<TupleExpr>(Target))
+    for (const Expr *E : T->Elts)
+      bindHostTargets(E, Range);
+  if (auto *L = dyn_cast<ListExpr>(Target))
+    for (const Expr *E : L->Elts)
+      bindHostTargets(E, Range);
+  if (auto *S = dyn_cast<StarredExpr>(Target))
+    bindHostTargets(S->Value, Range);
+}
+
+void ModuleScope::bindImport(const ImportStmt &S) {
+  for (const ImportAlias &A : S.Names) {
+    if (!A.AsName.empty()) {
+      Symbols[A.AsName] = Symbol{Symbol::Kind::Path, A.Name, {}, nullptr, A.Range};
+      continue;
+    }
+    // `import numba.cuda` binds `numba`.
+    std::string Top = A.Name.substr(0, A.Name.find('.'));
+    Symbols[Top] = Symbol{Symbol::Kind::Path, Top, {}, nullptr, A.Range};
+  }
+}
+
+void ModuleScope::bindImportFrom(const ImportFromStmt &S) {
+  if (S.Module == "__future__")
+    return;
+  for (const ImportAlias &A : S.Names) {
+    if (A.Name == "*")
+      continue;
+    std::string Bound = A.AsName.empty() ? A.Name : A.AsName;
+    std::string Path = S.Level ? std::string(S.Level, '.') + S.Module + "." + A.Name
+                               : S.Module + "." + A.Name;
+    Symbols[Bound] = Symbol{Symbol::Kind::Path, Path, {}, nullptr, A.Range};
+  }
+}
+
+void ModuleScope::bindAssignment(const AssignStmt &S) {
+  // `TPB = 16` freezes; `a = b = 3` freezes both; anything that is not a
+  // constant expression is host data.
+  auto Value = evaluate(*S.Value);
+  for (const Expr *T : S.Targets) {
+    auto *N = dyn_cast<NameExpr>(T);
+    if (N && Value) {
+      Symbols[N->Id] = Symbol{Symbol::Kind::Constant, "", *Value, nullptr, N->Range};
+      continue;
+    }
+    bindHostTargets(T, S.Range);
+  }
+}
+
+void ModuleScope::bindFunction(const FunctionDefStmt &S) {
+  auto Fn = std::make_unique<FunctionInfo>();
+  Fn->Def = &S;
+  classify(*Fn);
+  Symbol Sym{Symbol::Kind::Function, "", {}, Fn.get(), S.NameRange};
+  if (Fn->Role == FunctionRole::Host)
+    Sym.K = Symbol::Kind::Host;
+  Symbols[S.Name] = Sym;
+  Functions.push_back(std::move(Fn));
+}
+
+void ModuleScope::classify(FunctionInfo &Fn) {
+  for (const Expr *D : Fn.Def->Decorators) {
+    const CallExpr *Call = dyn_cast<CallExpr>(D);
+    const Expr *Callee = Call ? Call->Func : D;
+    auto Path = resolvePath(*Callee);
+    if (!Path)
+      continue;
+    std::string Spelling = "@" + *Path;
+    if (*Path == "numba.cuda.jit" || *Path == "numba.cuda.decorators.jit") {
+      Fn.Role = FunctionRole::Kernel;
+      Fn.DecoratorSpelling = "@cuda.jit";
+      if (Call)
+        readJitArguments(Fn, *Call);
+    } else if (*Path == "numba.cuda.reduce" || *Path == "numba.cuda.Reduce") {
+      Fn.Role = FunctionRole::Reduce;
+      Fn.DecoratorSpelling = "@cuda.reduce";
+    } else if (*Path == "numba.njit" || *Path == "numba.jit" ||
+               *Path == "numba.core.decorators.njit" || *Path == "numba.core.decorators.jit") {
+      Fn.Role = FunctionRole::CpuJit;
+      Fn.DecoratorSpelling = "@" + Path->substr(Path->rfind('.') + 1);
+    } else if (Path->rfind("numba.", 0) == 0) {
+      Fn.Role = FunctionRole::OtherNumba;
+      Fn.DecoratorSpelling = "@" + Path->substr(Path->rfind('.') + 1);
+    }
+  }
+}
+
+void ModuleScope::readJitArguments(FunctionInfo &Fn, const CallExpr &Call) {
+  for (const Expr *Arg : Call.Args)
+    readSignatureArgument(Fn, *Arg);
+  for (const Keyword &K : Call.Keywords) {
+    auto Value = evaluate(*K.Value);
+    auto Flag = [&]() -> std::optional<bool> {
+      if (!Value || (Value->K != ConstantValue::Kind::Bool && Value->K != ConstantValue::Kind::Int)) {
+        Diags.report(M.File, K.Value->Range, DiagKind::InvalidDecorator,
+                     {"'" + K.Name + "' must be True or False"});
+        return std::nullopt;
+      }
+      return Value->K == ConstantValue::Kind::Bool ? Value->Bool : Value->Int != 0;
+    };
+    if (K.Name == "device") {
+      if (auto B = Flag(); B && *B)
+        Fn.Role = FunctionRole::Device;
+    } else if (K.Name == "fastmath") {
+      if (auto B = Flag())
+        Fn.FastMath = *B;
+    } else if (K.Name == "signature" || K.Name == "sig") {
+      readSignatureArgument(Fn, *K.Value);
+    } else if (K.Name == "debug" || K.Name == "lineinfo" || K.Name == "inline" ||
+               K.Name == "opt" || K.Name == "cache" || K.Name == "max_registers" ||
+               K.Name == "link" || K.Name == "boundscheck" || K.Name == "forceinline" ||
+               K.Name == "launch_bounds" || K.Name == "lto") {
+      // Accepted for compatibility; they do not change the generated code yet.
+    } else {
+      Diags.report(M.File, K.NameRange, DiagKind::InvalidDecorator,
+                   {"unknown @cuda.jit option '" + K.Name + "'"});
+    }
+  }
+}
+
+void ModuleScope::readSignatureArgument(FunctionInfo &Fn, const Expr &Arg) {
+  if (auto *List = dyn_cast<ListExpr>(&Arg)) {
+    for (const Expr *E : List->Elts)
+      readSignatureArgument(Fn, *E);
+    return;
+  }
+  if (auto *Tuple = dyn_cast<TupleExpr>(&Arg)) {
+    for (const Expr *E : Tuple->Elts)
+      readSignatureArgument(Fn, *E);
+    return;
+  }
+  auto *Str = dyn_cast<ConstantExpr>(&Arg);
+  if (!Str || Str->CK != ConstantKind::String || Str->IsFString) {
+    Diags.report(M.File, Arg.Range, DiagKind::InvalidDecorator,
+                 {"a signature must be a string such as \"void(float32[:])\""});
+    return;
+  }
+  // Point errors into the literal: skip its prefix and opening quotes. With
+  // escapes in the literal the columns are approximate.
+  std::string_view Source = M.File->text();
+  uint32_t Offset = Str->Range.Begin.Offset;
+  while (Offset < Source.size() && Source[Offset] != '"' && Source[Offset] != '\'')
+    ++Offset;
+  if (Offset + 2 < Source.size() && Source[Offset + 1] == Source[Offset] &&
+      Source[Offset + 2] == Source[Offset])
+    Offset += 3;
+  else
+    ++Offset;
+  if (auto Sig = parseSignature(Str->StringValue, *M.File, Offset, Types, Diags))
+    Fn.Signatures.push_back(*Sig);
+}
+
+} // namespace pykc::ir

@@ -1,0 +1,103 @@
+//===- ModuleScope.h - What a module's top level defines --------*- C++ -*-===//
+///
+/// \file
+/// Reads a module's top-level statements the way Numba sees them when it
+/// compiles a kernel: imports bind names to modules and objects, simple
+/// assignments of constant expressions become frozen constants, decorated
+/// functions become kernels, device functions, reductions or CPU functions.
+/// Everything else is host code: skipped, but its names are remembered so a
+/// kernel that uses one gets a clear error instead of "not defined".
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/AST.h"
+#include "frontend/Diagnostic.h"
+#include "ir/ConstantValue.h"
+#include "ir/Signature.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pykc::ir {
+
+enum class FunctionRole {
+  Kernel,     ///< @cuda.jit
+  Device,     ///< @cuda.jit(device=True)
+  Reduce,     ///< @cuda.reduce (a later issue)
+  CpuJit,     ///< @njit / @jit (a later issue)
+  OtherNumba, ///< @vectorize and friends (not compiled)
+  Host,       ///< anything else
+};
+
+struct FunctionInfo {
+  const frontend::FunctionDefStmt *Def = nullptr;
+  FunctionRole Role = FunctionRole::Host;
+  std::string DecoratorSpelling; ///< "@cuda.reduce", for messages.
+  std::vector<ParsedSignature> Signatures;
+  bool FastMath = false;
+  bool HasNameErrors = false; ///< Set by Sema's name check.
+};
+
+struct Symbol {
+  enum class Kind {
+    Path,     ///< An imported module or object: Path is its qualified name.
+    Constant, ///< A frozen value.
+    Function, ///< A function defined in the module.
+    Host,     ///< Bound by host code pykc does not run.
+  };
+  Kind K = Kind::Host;
+  std::string Path;
+  ConstantValue Value;
+  FunctionInfo *Fn = nullptr;
+  frontend::SourceRange DefRange;
+};
+
+class ModuleScope {
+public:
+  ModuleScope(const frontend::Module &M, TypeContext &Types,
+              frontend::DiagnosticEngine &Diags);
+
+  /// The module-level binding of \p Name, or null.
+  const Symbol *lookup(const std::string &Name) const;
+  /// Dotted path of a Name/Attribute chain through the imports:
+  /// `cuda.threadIdx.x` -> "numba.cuda.threadIdx.x". Builtin names that are
+  /// not shadowed resolve to "builtins.NAME".
+  std::optional<std::string> resolvePath(const frontend::Expr &E) const;
+  /// The constant a Name/Attribute chain denotes (module constants, dtypes,
+  /// math.pi, ...).
+  std::optional<ConstantValue> constantOf(const frontend::Expr &E) const;
+  /// Evaluates a constant expression in this module.
+  std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
+
+  std::vector<FunctionInfo *> functions() const;
+  FunctionInfo *function(const std::string &Name) const;
+  const frontend::Module &module() const { return M; }
+
+private:
+  void scan();
+  void bindImport(const frontend::ImportStmt &S);
+  void bindImportFrom(const frontend::ImportFromStmt &S);
+  void bindAssignment(const frontend::AssignStmt &S);
+  void bindFunction(const frontend::FunctionDefStmt &S);
+  void bindHostTargets(const frontend::Expr *Target, frontend::SourceRange Range);
+  void bindHostNamesIn(const frontend::StmtList &Body);
+  void classify(FunctionInfo &Fn);
+  void readJitArguments(FunctionInfo &Fn, const frontend::CallExpr &Call);
+  void readSignatureArgument(FunctionInfo &Fn, const frontend::Expr &Arg);
+
+  const frontend::Module &M;
+  TypeContext &Types;
+  frontend::DiagnosticEngine &Diags;
+  std::map<std::string, Symbol> Symbols;
+  std::vector<std::unique_ptr<FunctionInfo>> Functions;
+};
+
+/// Is \p Path a builtin the kernel language knows (a namespace, special
+/// register, intrinsic or constant)?
+bool isKnownBuiltinPath(const std::string &Path);
+
+} // namespace pykc::ir

@@ -1,0 +1,243 @@
+//===- NameCheck.cpp ------------------------------------------------------===//
+#include "ir/NameCheck.h"
+
+#include <set>
+
+namespace pykc::ir {
+
+using namespace frontend;
+
+namespace {
+
+void addTargetNames(const Expr *Target, std::vector<std::string> &Out,
+                    std::set<std::string> &Seen) {
+  if (auto *N = dyn_cast<NameExpr>(Target)) {
+    if (Seen.insert(N->Id).second)
+      Out.push_back(N->Id);
+  } else if (auto *T = dyn_cast<TupleExpr>(Target)) {
+    for (const Expr *E : T->Elts)
+      addTargetNames(E, Out, Seen);
+  } else if (auto *L = dyn_cast<ListExpr>(Target)) {
+    for (const Expr *E : L->Elts)
+      addTargetNames(E, Out, Seen);
+  } else if (auto *S = dyn_cast<StarredExpr>(Target)) {
+    addTargetNames(S->Value, Out, Seen);
+  }
+}
+
+void collect(const StmtList &Body, std::vector<std::string> &Out, std::set<std::string> &Seen) {
+  for (const Stmt *S : Body) {
+    if (auto *A = dyn_cast<AssignStmt>(S)) {
+      for (const Expr *T : A->Targets)
+        addTargetNames(T, Out, Seen);
+    } else if (auto *A = dyn_cast<AugAssignStmt>(S)) {
+      addTargetNames(A->Target, Out, Seen);
+    } else if (auto *A = dyn_cast<AnnAssignStmt>(S)) {
+      addTargetNames(A->Target, Out, Seen);
+    } else if (auto *F = dyn_cast<ForStmt>(S)) {
+      addTargetNames(F->Target, Out, Seen);
+      collect(F->Body, Out, Seen);
+      collect(F->OrElse, Out, Seen);
+    } else if (auto *W = dyn_cast<WhileStmt>(S)) {
+      collect(W->Body, Out, Seen);
+      collect(W->OrElse, Out, Seen);
+    } else if (auto *I = dyn_cast<IfStmt>(S)) {
+      collect(I->Body, Out, Seen);
+      collect(I->OrElse, Out, Seen);
+    }
+  }
+}
+
+/// Python's builtins that the kernel language does not (yet) provide: using
+/// one is "not supported", not "not defined".
+bool isPythonBuiltin(const std::string &Name) {
+  static const std::set<std::string> Names = {
+      "abs", "all", "any", "ascii", "bin", "bool", "bytearray", "bytes", "callable", "chr",
+      "classmethod", "compile", "complex", "delattr", "dict", "dir", "divmod", "enumerate",
+      "eval", "exec", "filter", "float", "format", "frozenset", "getattr", "globals",
+      "hasattr", "hash", "help", "hex", "id", "input", "int", "isinstance", "issubclass",
+      "iter", "len", "list", "locals", "map", "max", "memoryview", "min", "next", "object",
+      "oct", "open", "ord", "pow", "print", "property", "range", "repr", "reversed", "round",
+      "set", "setattr", "slice", "sorted", "staticmethod", "str", "sum", "super", "tuple",
+      "type", "vars", "zip", "Exception", "ValueError", "IndexError", "TypeError",
+      "RuntimeError", "ZeroDivisionError", "AssertionError", "NotImplemented"};
+  return Names.count(Name) != 0;
+}
+
+class NameChecker {
+public:
+  NameChecker(const FunctionInfo &Fn, const ModuleScope &Scope, DiagnosticEngine &Diags)
+      : Scope(Scope), Diags(Diags), File(Scope.module().File) {
+    for (const Param &P : Fn.Def->Params)
+      Locals.insert(P.Name);
+    for (const std::string &N : assignedNames(Fn.Def->Body))
+      Locals.insert(N);
+  }
+
+  bool run(const StmtList &Body) {
+    stmts(Body);
+    return Ok;
+  }
+
+private:
+  void name(const NameExpr &N) {
+    if (Locals.count(N.Id))
+      return;
+    if (const Symbol *S = Scope.lookup(N.Id)) {
+      if (S->K != Symbol::Kind::Host)
+        return;
+      Ok = false;
+      Diags.report(File, N.Range, DiagKind::HostOnlyName, {N.Id});
+      Diags.report(File, S->DefRange, DiagKind::NoteDefinedHere, {N.Id});
+      return;
+    }
+    if (Scope.resolvePath(N))
+      return;
+    if (isPythonBuiltin(N.Id)) {
+      Ok = false;
+      Diags.report(File, N.Range, DiagKind::UnsupportedFunction, {N.Id});
+      return;
+    }
+    Ok = false;
+    Diags.report(File, N.Range, DiagKind::UndefinedName, {N.Id});
+  }
+
+  void exprs(const ExprList &Es) {
+    for (const Expr *E : Es)
+      expr(E);
+  }
+
+  void expr(const Expr *E) {
+    if (!E)
+      return;
+    switch (E->Kind) {
+    case NodeKind::NameExpr:
+      return name(*cast<NameExpr>(E));
+    case NodeKind::AttributeExpr:
+      return expr(cast<AttributeExpr>(E)->Value);
+    case NodeKind::SubscriptExpr:
+      expr(cast<SubscriptExpr>(E)->Value);
+      return expr(cast<SubscriptExpr>(E)->Index);
+    case NodeKind::SliceExpr: {
+      auto *S = cast<SliceExpr>(E);
+      expr(S->Lower);
+      expr(S->Upper);
+      return expr(S->Step);
+    }
+    case NodeKind::TupleExpr:
+      return exprs(cast<TupleExpr>(E)->Elts);
+    case NodeKind::ListExpr:
+      return exprs(cast<ListExpr>(E)->Elts);
+    case NodeKind::SetExpr:
+      return exprs(cast<SetExpr>(E)->Elts);
+    case NodeKind::DictExpr:
+      exprs(cast<DictExpr>(E)->Keys);
+      return exprs(cast<DictExpr>(E)->Values);
+    case NodeKind::UnaryExpr:
+      return expr(cast<UnaryExpr>(E)->Operand);
+    case NodeKind::BinaryExpr:
+      expr(cast<BinaryExpr>(E)->LHS);
+      return expr(cast<BinaryExpr>(E)->RHS);
+    case NodeKind::BoolOpExpr:
+      return exprs(cast<BoolOpExpr>(E)->Values);
+    case NodeKind::CompareExpr:
+      expr(cast<CompareExpr>(E)->Left);
+      return exprs(cast<CompareExpr>(E)->Comparators);
+    case NodeKind::IfExpExpr: {
+      auto *I = cast<IfExpExpr>(E);
+      expr(I->Test);
+      expr(I->Body);
+      return expr(I->OrElse);
+    }
+    case NodeKind::CallExpr: {
+      auto *C = cast<CallExpr>(E);
+      expr(C->Func);
+      exprs(C->Args);
+      for (const Keyword &K : C->Keywords)
+        expr(K.Value);
+      return;
+    }
+    case NodeKind::StarredExpr:
+      return expr(cast<StarredExpr>(E)->Value);
+    case NodeKind::NamedExprExpr:
+      return expr(cast<NamedExprExpr>(E)->Value);
+    case NodeKind::AwaitExpr:
+      return expr(cast<AwaitExpr>(E)->Value);
+    case NodeKind::YieldExpr:
+      return expr(cast<YieldExpr>(E)->Value);
+    default:
+      // Constants, magics; lambdas and comprehensions have scopes of their
+      // own and are rejected when the function is typed.
+      return;
+    }
+  }
+
+  void stmts(const StmtList &Body) {
+    for (const Stmt *S : Body)
+      stmt(S);
+  }
+
+  void stmt(const Stmt *S) {
+    switch (S->Kind) {
+    case NodeKind::ExprStmtStmt:
+      return expr(cast<ExprStmtStmt>(S)->Value);
+    case NodeKind::AssignStmt:
+      for (const Expr *T : cast<AssignStmt>(S)->Targets)
+        expr(T);
+      return expr(cast<AssignStmt>(S)->Value);
+    case NodeKind::AugAssignStmt:
+      expr(cast<AugAssignStmt>(S)->Target);
+      return expr(cast<AugAssignStmt>(S)->Value);
+    case NodeKind::AnnAssignStmt:
+      expr(cast<AnnAssignStmt>(S)->Target);
+      return expr(cast<AnnAssignStmt>(S)->Value);
+    case NodeKind::ForStmt: {
+      auto *F = cast<ForStmt>(S);
+      expr(F->Target);
+      expr(F->Iter);
+      stmts(F->Body);
+      return stmts(F->OrElse);
+    }
+    case NodeKind::WhileStmt: {
+      auto *W = cast<WhileStmt>(S);
+      expr(W->Test);
+      stmts(W->Body);
+      return stmts(W->OrElse);
+    }
+    case NodeKind::IfStmt: {
+      auto *I = cast<IfStmt>(S);
+      expr(I->Test);
+      stmts(I->Body);
+      return stmts(I->OrElse);
+    }
+    case NodeKind::ReturnStmt:
+      return expr(cast<ReturnStmt>(S)->Value);
+    case NodeKind::AssertStmt:
+      expr(cast<AssertStmt>(S)->Test);
+      return expr(cast<AssertStmt>(S)->Msg);
+    default:
+      return;
+    }
+  }
+
+  const ModuleScope &Scope;
+  DiagnosticEngine &Diags;
+  const SourceFile *File;
+  std::set<std::string> Locals;
+  bool Ok = true;
+};
+
+} // namespace
+
+std::vector<std::string> assignedNames(const StmtList &Body) {
+  std::vector<std::string> Out;
+  std::set<std::string> Seen;
+  collect(Body, Out, Seen);
+  return Out;
+}
+
+bool checkNames(const FunctionInfo &Fn, const ModuleScope &Scope, DiagnosticEngine &Diags) {
+  return NameChecker(Fn, Scope, Diags).run(Fn.Def->Body);
+}
+
+} // namespace pykc::ir

@@ -1,0 +1,322 @@
+//===- Sema.cpp - Module-level typing: kernels, device functions ----------===//
+#include "ir/Sema.h"
+
+#include "ir/Lowering.h"
+#include "ir/NameCheck.h"
+
+#include <algorithm>
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+namespace {
+
+std::string mangleType(const Type *T) {
+  if (auto *A = dynCast<ArrayType>(T)) {
+    const char *Layout = A->layout() == ArrayLayout::C ? "C" : A->layout() == ArrayLayout::F ? "F" : "A";
+    return A->dtype()->str() + "_" + std::to_string(A->ndim()) + "d" + Layout;
+  }
+  if (auto *Tu = dynCast<TupleType>(T)) {
+    std::string S = "tuple";
+    for (const Type *E : Tu->elements())
+      S += "_" + mangleType(E);
+    return S;
+  }
+  return T->str();
+}
+
+std::string mangle(const std::string &Name, const std::vector<const Type *> &Args) {
+  std::string S = Name + "_";
+  for (const Type *T : Args)
+    S += "_" + mangleType(T);
+  return S;
+}
+
+std::string typeList(const std::vector<const Type *> &Types) {
+  std::string S;
+  for (const Type *T : Types)
+    S += (S.empty() ? "" : ", ") + T->str();
+  return S;
+}
+
+/// Guesses array dimensions from how a kernel uses its parameters: `p[i, j]`
+/// is 2-d, `p.shape[2]` at least 3-d, `p[i]` or `p.size` 1-d.
+class SignatureGuesser {
+public:
+  explicit SignatureGuesser(const FunctionDefStmt &Def) : Def(Def) {
+    for (const Param &P : Def.Params)
+      Dims[P.Name] = 0;
+    stmts(Def.Body);
+  }
+
+  std::string guess() const {
+    std::string S = Def.Name + "(";
+    for (size_t I = 0; I < Def.Params.size(); ++I) {
+      unsigned N = Dims.at(Def.Params[I].Name);
+      S += I ? ", " : "";
+      if (N == 0) {
+        S += "int64";
+        continue;
+      }
+      S += "float32[";
+      for (unsigned D = 0; D < N; ++D)
+        S += D ? ", :" : ":";
+      S += "]";
+    }
+    return S + ")";
+  }
+
+private:
+  void atLeast(const fe::Expr *E, unsigned N) {
+    if (auto *Nm = dyn_cast<NameExpr>(E))
+      if (auto It = Dims.find(Nm->Id); It != Dims.end())
+        It->second = std::max(It->second, N);
+  }
+
+  void expr(const fe::Expr *E) {
+    if (!E)
+      return;
+    if (auto *S = dyn_cast<SubscriptExpr>(E)) {
+      auto *T = dyn_cast<TupleExpr>(S->Index);
+      atLeast(S->Value, T ? unsigned(T->Elts.size()) : 1);
+      if (auto *A = dyn_cast<AttributeExpr>(S->Value); A && A->Attr == "shape")
+        if (auto *C = dyn_cast<fe::ConstantExpr>(S->Index); C && C->CK == ConstantKind::Int)
+          atLeast(A->Value, unsigned(std::min<uint64_t>(C->IntValue, 2)) + 1);
+      expr(S->Value);
+      expr(S->Index);
+    } else if (auto *A = dyn_cast<AttributeExpr>(E)) {
+      if (A->Attr == "size" || A->Attr == "shape")
+        atLeast(A->Value, 1);
+      expr(A->Value);
+    } else if (auto *B = dyn_cast<fe::BinaryExpr>(E)) {
+      expr(B->LHS);
+      expr(B->RHS);
+    } else if (auto *U = dyn_cast<fe::UnaryExpr>(E)) {
+      expr(U->Operand);
+    } else if (auto *C = dyn_cast<fe::CompareExpr>(E)) {
+      expr(C->Left);
+      for (const fe::Expr *X : C->Comparators)
+        expr(X);
+    } else if (auto *B = dyn_cast<BoolOpExpr>(E)) {
+      for (const fe::Expr *X : B->Values)
+        expr(X);
+    } else if (auto *C = dyn_cast<fe::CallExpr>(E)) {
+      if (auto *F = dyn_cast<NameExpr>(C->Func); F && F->Id == "len" && C->Args.size() == 1)
+        atLeast(C->Args[0], 1);
+      for (const fe::Expr *X : C->Args)
+        expr(X);
+    } else if (auto *T = dyn_cast<TupleExpr>(E)) {
+      for (const fe::Expr *X : T->Elts)
+        expr(X);
+    } else if (auto *I = dyn_cast<IfExpExpr>(E)) {
+      expr(I->Test);
+      expr(I->Body);
+      expr(I->OrElse);
+    }
+  }
+
+  void stmts(const fe::StmtList &Body) {
+    for (const fe::Stmt *S : Body) {
+      if (auto *A = dyn_cast<fe::AssignStmt>(S)) {
+        for (const fe::Expr *T : A->Targets)
+          expr(T);
+        expr(A->Value);
+      } else if (auto *A = dyn_cast<AugAssignStmt>(S)) {
+        expr(A->Target);
+        expr(A->Value);
+      } else if (auto *E = dyn_cast<ExprStmtStmt>(S)) {
+        expr(E->Value);
+      } else if (auto *F = dyn_cast<ForStmt>(S)) {
+        expr(F->Iter);
+        stmts(F->Body);
+      } else if (auto *W = dyn_cast<fe::WhileStmt>(S)) {
+        expr(W->Test);
+        stmts(W->Body);
+      } else if (auto *I = dyn_cast<fe::IfStmt>(S)) {
+        expr(I->Test);
+        stmts(I->Body);
+        stmts(I->OrElse);
+      } else if (auto *R = dyn_cast<fe::ReturnStmt>(S)) {
+        expr(R->Value);
+      }
+    }
+  }
+
+  const FunctionDefStmt &Def;
+  std::map<std::string, unsigned> Dims;
+};
+
+/// Numba's choice among a device function's declared signatures.
+const ParsedSignature *chooseSignature(const FunctionInfo &Fn,
+                                       const std::vector<const Type *> &Args) {
+  const ParsedSignature *Best = nullptr;
+  std::tuple<unsigned, unsigned, unsigned> BestRating;
+  for (const ParsedSignature &Sig : Fn.Signatures) {
+    if (Sig.Args.size() != Args.size())
+      continue;
+    std::tuple<unsigned, unsigned, unsigned> R{0, 0, 0};
+    bool Viable = true;
+    for (size_t I = 0; I < Args.size() && Viable; ++I) {
+      auto *From = dynCast<ScalarType>(Args[I]);
+      auto *To = dynCast<ScalarType>(Sig.Args[I]);
+      if (From && To) {
+        switch (conversionKind(From, To)) {
+        case Conversion::Exact: break;
+        case Conversion::Promote: ++std::get<2>(R); break;
+        case Conversion::Safe: ++std::get<1>(R); break;
+        case Conversion::Unsafe: ++std::get<0>(R); break;
+        }
+        continue;
+      }
+      auto *FA = dynCast<ArrayType>(Args[I]);
+      auto *TA = dynCast<ArrayType>(Sig.Args[I]);
+      Viable = Args[I] == Sig.Args[I] ||
+               (FA && TA && FA->dtype() == TA->dtype() && FA->ndim() == TA->ndim() &&
+                TA->layout() == ArrayLayout::A);
+    }
+    if (Viable && (!Best || R < BestRating)) {
+      Best = &Sig;
+      BestRating = R;
+    }
+  }
+  return Best;
+}
+
+} // namespace
+
+Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<const Type *> &Args,
+                                         SourceRange CallRange, bool Quiet) {
+  const SourceFile *File = Scope.module().File;
+  std::vector<const Type *> ParamTypes = Args;
+  if (!Fn.Signatures.empty()) {
+    const ParsedSignature *Sig = chooseSignature(Fn, Args);
+    if (!Sig) {
+      if (!Quiet)
+        Diags.report(File, CallRange, DiagKind::NoMatchingSignature, {Fn.Def->Name, typeList(Args)});
+      return nullptr;
+    }
+    ParamTypes = Sig->Args;
+  }
+  Key K{&Fn, ParamTypes};
+  if (auto It = DeviceInstances.find(K); It != DeviceInstances.end())
+    return It->second;
+  if (Failed.count(K))
+    return nullptr;
+  if (InProgress.count(K)) {
+    if (!Quiet)
+      Diags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Def->Name});
+    return nullptr;
+  }
+  InProgress.insert(K);
+  Function *F = Out.addFunction();
+  F->Kind = FunctionKind::Device;
+  F->PyName = Fn.Def->Name;
+  F->SymbolName = mangle(Fn.Def->Name, ParamTypes);
+  F->Range = Fn.Def->Range;
+  F->FastMath = Fn.FastMath;
+  if (!Fn.Signatures.empty())
+    F->ReturnType = chooseSignature(Fn, Args)->Return; // Declared: returns convert to it.
+  bool Ok = FunctionLowerer(*this, Fn, *F, ParamTypes).run();
+  InProgress.erase(K);
+  if (!Ok) {
+    Failed.insert(K);
+    Out.eraseFunction(F);
+    Diags.report(File, CallRange, DiagKind::DeviceFunctionFailed, {Fn.Def->Name, typeList(ParamTypes)});
+    return nullptr;
+  }
+  DeviceInstances[K] = F;
+  return F;
+}
+
+Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle) {
+  const FunctionDefStmt &Def = *Fn.Def;
+  if (Sig.Args.size() != Def.Params.size()) {
+    Diags.report(Sig.File, Sig.Range, DiagKind::SignatureArity,
+                 {std::to_string(Sig.Args.size()), Def.Name, std::to_string(Def.Params.size())});
+    return nullptr;
+  }
+  if (Sig.Return && Sig.Return != Types.none()) {
+    Diags.report(Sig.File, Sig.Range, DiagKind::KernelReturnType, {Def.Name, "'" + Sig.Return->str() + "'"});
+    return nullptr;
+  }
+  for (const Param &P : Def.Params)
+    if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly) {
+      Diags.report(Scope.module().File, P.Range, DiagKind::UnsupportedParameter,
+                   {"*args, **kwargs and keyword-only parameters"});
+      return nullptr;
+    }
+  Function *F = Out.addFunction();
+  F->Kind = FunctionKind::Kernel;
+  F->PyName = Def.Name;
+  F->SymbolName = Mangle ? mangle(Def.Name, Sig.Args) : Def.Name;
+  F->Range = Def.Range;
+  F->FastMath = Fn.FastMath;
+  if (!FunctionLowerer(*this, Fn, *F, Sig.Args).run()) {
+    Out.eraseFunction(F);
+    return nullptr;
+  }
+  return F;
+}
+
+SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine &Diags,
+                       const std::vector<NamedSignature> &CommandLineSignatures) {
+  const fe::Module &M = Scope.module();
+  std::string Stem = M.File->name();
+  Stem = Stem.substr(Stem.find_last_of('/') == std::string::npos ? 0 : Stem.find_last_of('/') + 1);
+  Stem = Stem.substr(0, Stem.rfind('.'));
+  SemaResult Result;
+  Result.IR = std::make_unique<ir::Module>(Stem);
+  SemaContext Ctx(Scope, Types, Diags, *Result.IR);
+
+  for (const NamedSignature &NS : CommandLineSignatures) {
+    FunctionInfo *Fn = Scope.function(NS.Name);
+    if (!Fn || (Fn->Role != FunctionRole::Kernel && Fn->Role != FunctionRole::Device)) {
+      Diags.report(NS.Sig.File, NS.Sig.Range, DiagKind::UnknownSignatureTarget,
+                   {NS.Name, M.File->name()});
+      continue;
+    }
+    Fn->Signatures.push_back(NS.Sig);
+  }
+
+  unsigned Kernels = 0;
+  for (FunctionInfo *Fn : Scope.functions()) {
+    switch (Fn->Role) {
+    case FunctionRole::Kernel:
+    case FunctionRole::Device:
+      Fn->HasNameErrors = !checkNames(*Fn, Scope, Diags);
+      Kernels += Fn->Role == FunctionRole::Kernel;
+      break;
+    case FunctionRole::Reduce:
+    case FunctionRole::CpuJit:
+    case FunctionRole::OtherNumba:
+      Diags.report(M.File, Fn->Def->NameRange, DiagKind::NotCompiledYet,
+                   {Fn->DecoratorSpelling, Fn->Def->Name});
+      break;
+    case FunctionRole::Host:
+      break;
+    }
+  }
+
+  for (FunctionInfo *Fn : Scope.functions()) {
+    if (Fn->Role != FunctionRole::Kernel || Fn->HasNameErrors)
+      continue;
+    if (Fn->Signatures.empty()) {
+      Diags.report(M.File, Fn->Def->NameRange, DiagKind::MissingSignature, {Fn->Def->Name});
+      Diags.report(M.File, Fn->Def->NameRange, DiagKind::NoteAddSignature,
+                   {SignatureGuesser(*Fn->Def).guess()});
+      continue;
+    }
+    bool Mangle = Fn->Signatures.size() > 1;
+    for (const ParsedSignature &Sig : Fn->Signatures)
+      if (Ctx.lowerKernel(*Fn, Sig, Mangle))
+        ++Result.KernelsCompiled;
+  }
+
+  if (Kernels && !Result.KernelsCompiled && !Diags.hasErrors())
+    Diags.reportNoLocation(DiagKind::NothingToCompile, {M.File->name()});
+  return Result;
+}
+
+} // namespace pykc::ir

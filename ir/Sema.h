@@ -1,0 +1,37 @@
+//===- Sema.h - From syntax tree to typed IR --------------------*- C++ -*-===//
+///
+/// \file
+/// Checks a module's @cuda.jit functions and types each kernel for each of
+/// its signatures with Numba's rules, producing the typed IR. Device
+/// functions are typed at their call sites, as Numba does.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ir/IR.h"
+#include "ir/ModuleScope.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pykc::ir {
+
+/// A `--sig 'NAME(ARGTYPES)'` from the command line.
+struct NamedSignature {
+  std::string Name;
+  ParsedSignature Sig;
+};
+
+struct SemaResult {
+  std::unique_ptr<Module> IR;
+  unsigned KernelsCompiled = 0;
+};
+
+/// Types every kernel of \p Scope's module. Errors go to \p Diags; the IR
+/// holds every kernel that typed without error.
+SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types,
+                       frontend::DiagnosticEngine &Diags,
+                       const std::vector<NamedSignature> &CommandLineSignatures);
+
+} // namespace pykc::ir

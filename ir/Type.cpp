@@ -1,0 +1,105 @@
+//===- Type.cpp -----------------------------------------------------------===//
+#include "ir/Type.h"
+
+namespace pykc::ir {
+
+namespace {
+struct ScalarInfo {
+  const char *Name;
+  unsigned Bits;
+  bool IsInt, IsSigned, IsFloat;
+};
+constexpr ScalarInfo ScalarInfos[] = {
+#define SCALAR(K, Name, Bits, IsInt, IsSigned, IsFloat) {Name, Bits, IsInt, IsSigned, IsFloat},
+#include "ir/Types.def"
+};
+const ScalarInfo &info(ScalarKind K) { return ScalarInfos[static_cast<int>(K)]; }
+} // namespace
+
+unsigned ScalarType::bitWidth() const { return info(SK).Bits; }
+bool ScalarType::isInteger() const { return info(SK).IsInt; }
+bool ScalarType::isSigned() const { return info(SK).IsSigned; }
+bool ScalarType::isFloat() const { return info(SK).IsFloat; }
+std::string ScalarType::str() const { return info(SK).Name; }
+
+std::string ArrayType::str() const {
+  std::string S = "array(" + Dtype->str() + ", " + std::to_string(NDim) + "d, ";
+  S += Layout == ArrayLayout::C ? "C" : Layout == ArrayLayout::F ? "F" : "A";
+  if (Space == AddressSpace::Shared)
+    S += ", shared";
+  else if (Space == AddressSpace::Local)
+    S += ", local";
+  return S + ")";
+}
+
+bool TupleType::isUniform() const {
+  for (const Type *E : Elements)
+    if (E != Elements.front())
+      return false;
+  return !Elements.empty();
+}
+
+std::string TupleType::str() const {
+  if (isUniform())
+    return "UniTuple(" + Elements.front()->str() + " x " +
+           std::to_string(Elements.size()) + ")";
+  std::string S = "Tuple(";
+  for (size_t I = 0; I < Elements.size(); ++I)
+    S += (I ? ", " : "") + Elements[I]->str();
+  return S + ")";
+}
+
+TypeContext::TypeContext() : None(std::make_unique<NoneType>()) {
+  for (int I = 0; I < NumScalarKinds; ++I)
+    Scalars[I] = std::make_unique<ScalarType>(static_cast<ScalarKind>(I));
+}
+
+const ArrayType *TypeContext::array(const ScalarType *Dtype, unsigned NDim,
+                                    ArrayLayout Layout, AddressSpace Space) {
+  // Numba treats a contiguous 1-d array as C whichever order was asked.
+  if (NDim == 1 && Layout == ArrayLayout::F)
+    Layout = ArrayLayout::C;
+  auto Key = std::make_tuple(Dtype, NDim, Layout, Space);
+  auto &Slot = Arrays[Key];
+  if (!Slot)
+    Slot = std::make_unique<ArrayType>(Dtype, NDim, Layout, Space);
+  return Slot.get();
+}
+
+const TupleType *TypeContext::tuple(std::vector<const Type *> Elements) {
+  auto &Slot = Tuples[Elements];
+  if (!Slot)
+    Slot = std::make_unique<TupleType>(Elements);
+  return Slot.get();
+}
+
+const TupleType *TypeContext::uniTuple(const Type *Element, unsigned Count) {
+  return tuple(std::vector<const Type *>(Count, Element));
+}
+
+const ScalarType *TypeContext::scalarByName(const std::string &Name) const {
+  static const std::map<std::string, ScalarKind> Names = {
+      {"boolean", ScalarKind::Boolean}, {"bool_", ScalarKind::Boolean},
+      {"b1", ScalarKind::Boolean},      {"bool", ScalarKind::Boolean},
+      {"int8", ScalarKind::Int8},       {"i1", ScalarKind::Int8},
+      {"byte", ScalarKind::Int8},       {"int16", ScalarKind::Int16},
+      {"i2", ScalarKind::Int16},        {"int32", ScalarKind::Int32},
+      {"i4", ScalarKind::Int32},        {"intc", ScalarKind::Int32},
+      {"int64", ScalarKind::Int64},     {"i8", ScalarKind::Int64},
+      {"intp", ScalarKind::Int64},      {"int_", ScalarKind::Int64},
+      {"long_", ScalarKind::Int64},     {"uint8", ScalarKind::UInt8},
+      {"u1", ScalarKind::UInt8},        {"uchar", ScalarKind::UInt8},
+      {"uint16", ScalarKind::UInt16},   {"u2", ScalarKind::UInt16},
+      {"uint32", ScalarKind::UInt32},   {"u4", ScalarKind::UInt32},
+      {"uintc", ScalarKind::UInt32},    {"uint64", ScalarKind::UInt64},
+      {"u8", ScalarKind::UInt64},       {"uintp", ScalarKind::UInt64},
+      {"uint", ScalarKind::UInt64},     {"float32", ScalarKind::Float32},
+      {"f4", ScalarKind::Float32},      {"single", ScalarKind::Float32},
+      {"float64", ScalarKind::Float64}, {"f8", ScalarKind::Float64},
+      {"double", ScalarKind::Float64},  {"float_", ScalarKind::Float64},
+  };
+  auto It = Names.find(Name);
+  return It == Names.end() ? nullptr : scalar(It->second);
+}
+
+} // namespace pykc::ir

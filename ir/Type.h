@@ -1,0 +1,148 @@
+//===- Type.h - Numba-compatible types --------------------------*- C++ -*-===//
+///
+/// \file
+/// The types of the kernel language, spelled as Numba spells them. Types are
+/// interned in a TypeContext, so two types are equal exactly when their
+/// pointers are.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace pykc::ir {
+
+enum class ScalarKind {
+#define SCALAR(K, Name, Bits, IsInt, IsSigned, IsFloat) K,
+#include "ir/Types.def"
+};
+constexpr int NumScalarKinds = static_cast<int>(ScalarKind::Float64) + 1;
+
+enum class TypeKind { None, Scalar, Array, Tuple };
+
+/// C: row-major contiguous, F: column-major contiguous, A: any strides.
+enum class ArrayLayout { C, F, A };
+
+/// Where an array's data lives. Global arrays come from kernel arguments;
+/// shared and local ones are made by cuda.shared.array / cuda.local.array.
+enum class AddressSpace { Global, Shared, Local };
+
+class Type {
+public:
+  TypeKind kind() const { return Kind; }
+  /// Numba's spelling: "int64", "array(float32, 2d, C)", "UniTuple(int64 x 2)".
+  virtual std::string str() const = 0;
+  virtual ~Type() = default;
+
+protected:
+  explicit Type(TypeKind K) : Kind(K) {}
+
+private:
+  TypeKind Kind;
+};
+
+/// Numba's `none`: the type of statements and of kernels' results.
+class NoneType final : public Type {
+public:
+  NoneType() : Type(TypeKind::None) {}
+  std::string str() const override { return "none"; }
+};
+
+class ScalarType final : public Type {
+public:
+  explicit ScalarType(ScalarKind K) : Type(TypeKind::Scalar), SK(K) {}
+  ScalarKind scalarKind() const { return SK; }
+  unsigned bitWidth() const;
+  bool isBoolean() const { return SK == ScalarKind::Boolean; }
+  bool isInteger() const;
+  bool isSigned() const;
+  bool isFloat() const;
+  /// Size in bytes in memory (a boolean takes one byte, as in NumPy).
+  unsigned byteSize() const { return isBoolean() ? 1 : bitWidth() / 8; }
+  std::string str() const override;
+
+private:
+  ScalarKind SK;
+};
+
+class ArrayType final : public Type {
+public:
+  ArrayType(const ScalarType *Dtype, unsigned NDim, ArrayLayout Layout,
+            AddressSpace Space)
+      : Type(TypeKind::Array), Dtype(Dtype), NDim(NDim), Layout(Layout),
+        Space(Space) {}
+  const ScalarType *dtype() const { return Dtype; }
+  unsigned ndim() const { return NDim; }
+  ArrayLayout layout() const { return Layout; }
+  AddressSpace addressSpace() const { return Space; }
+  std::string str() const override;
+
+private:
+  const ScalarType *Dtype;
+  unsigned NDim;
+  ArrayLayout Layout;
+  AddressSpace Space;
+};
+
+/// A tuple; "UniTuple" when all elements have one type, as in Numba.
+class TupleType final : public Type {
+public:
+  explicit TupleType(std::vector<const Type *> Elements)
+      : Type(TypeKind::Tuple), Elements(std::move(Elements)) {}
+  const std::vector<const Type *> &elements() const { return Elements; }
+  size_t size() const { return Elements.size(); }
+  bool isUniform() const;
+  std::string str() const override;
+
+private:
+  std::vector<const Type *> Elements;
+};
+
+template <class T> const T *dynCast(const Type *Ty);
+template <> inline const ScalarType *dynCast<ScalarType>(const Type *Ty) {
+  return Ty && Ty->kind() == TypeKind::Scalar ? static_cast<const ScalarType *>(Ty) : nullptr;
+}
+template <> inline const ArrayType *dynCast<ArrayType>(const Type *Ty) {
+  return Ty && Ty->kind() == TypeKind::Array ? static_cast<const ArrayType *>(Ty) : nullptr;
+}
+template <> inline const TupleType *dynCast<TupleType>(const Type *Ty) {
+  return Ty && Ty->kind() == TypeKind::Tuple ? static_cast<const TupleType *>(Ty) : nullptr;
+}
+
+/// Owns and interns every type.
+class TypeContext {
+public:
+  TypeContext();
+  const NoneType *none() const { return None.get(); }
+  const ScalarType *scalar(ScalarKind K) const { return Scalars[static_cast<int>(K)].get(); }
+  const ScalarType *boolean() const { return scalar(ScalarKind::Boolean); }
+  const ScalarType *int32() const { return scalar(ScalarKind::Int32); }
+  const ScalarType *int64() const { return scalar(ScalarKind::Int64); }
+  const ScalarType *uint64() const { return scalar(ScalarKind::UInt64); }
+  const ScalarType *float32() const { return scalar(ScalarKind::Float32); }
+  const ScalarType *float64() const { return scalar(ScalarKind::Float64); }
+  /// Numba's intp on every target pykc supports.
+  const ScalarType *intp() const { return int64(); }
+  const ArrayType *array(const ScalarType *Dtype, unsigned NDim, ArrayLayout Layout,
+                         AddressSpace Space = AddressSpace::Global);
+  const TupleType *tuple(std::vector<const Type *> Elements);
+  const TupleType *uniTuple(const Type *Element, unsigned Count);
+  /// The scalar named \p Name in Numba's spelling ("float32", "f4", "intp",
+  /// "bool_", ...), or null.
+  const ScalarType *scalarByName(const std::string &Name) const;
+
+private:
+  std::unique_ptr<NoneType> None;
+  std::unique_ptr<ScalarType> Scalars[NumScalarKinds];
+  std::map<std::tuple<const ScalarType *, unsigned, ArrayLayout, AddressSpace>,
+           std::unique_ptr<ArrayType>>
+      Arrays;
+  std::map<std::vector<const Type *>, std::unique_ptr<TupleType>> Tuples;
+};
+
+} // namespace pykc::ir

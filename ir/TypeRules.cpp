@@ -1,0 +1,308 @@
+//===- TypeRules.cpp ------------------------------------------------------===//
+#include "ir/TypeRules.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace pykc::ir {
+
+using frontend::BinaryOp;
+using frontend::CmpOp;
+using frontend::UnaryOp;
+
+namespace {
+// conversionKind for every pair of scalars, rows "from", columns "to", in
+// Types.def order, as Numba's typing context reports can_convert (1 exact,
+// 2 promote, 3 safe, 4 unsafe).
+constexpr unsigned char ConversionTable[NumScalarKinds][NumScalarKinds] = {
+    // bool i8 i16 i32 i64 u8 u16 u32 u64 f32 f64
+    {1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3}, // bool
+    {4, 1, 2, 2, 2, 4, 4, 4, 4, 3, 3}, // int8
+    {4, 4, 1, 2, 2, 4, 4, 4, 4, 3, 3}, // int16
+    {4, 4, 4, 1, 2, 4, 4, 4, 4, 4, 3}, // int32
+    {4, 4, 4, 4, 1, 4, 4, 4, 4, 4, 3}, // int64
+    {4, 4, 3, 3, 3, 1, 2, 2, 2, 3, 3}, // uint8
+    {4, 4, 4, 3, 3, 4, 1, 2, 2, 4, 3}, // uint16
+    {4, 4, 4, 4, 3, 4, 4, 1, 2, 4, 3}, // uint32
+    {4, 4, 4, 4, 4, 4, 4, 4, 1, 4, 3}, // uint64
+    {4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 2}, // float32
+    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1}, // float64
+};
+
+const ScalarType *asScalar(const Type *T) { return dynCast<ScalarType>(T); }
+} // namespace
+
+Conversion conversionKind(const ScalarType *From, const ScalarType *To) {
+  return static_cast<Conversion>(
+      ConversionTable[static_cast<int>(From->scalarKind())][static_cast<int>(To->scalarKind())]);
+}
+
+std::optional<Signature> resolveOverload(const std::vector<Signature> &Cases,
+                                         const std::vector<const Type *> &Args,
+                                         bool AllowUnsafe) {
+  using Rating = std::tuple<unsigned, unsigned, unsigned>; // unsafe, safe, promote
+  std::optional<Rating> Best;
+  const Signature *BestCase = nullptr;
+  for (const Signature &Case : Cases) {
+    if (Case.Args.size() != Args.size())
+      continue;
+    Rating R{0, 0, 0};
+    bool Viable = true;
+    for (size_t I = 0; I < Args.size() && Viable; ++I) {
+      const ScalarType *From = asScalar(Args[I]);
+      const ScalarType *To = asScalar(Case.Args[I]);
+      if (!From || !To) {
+        Viable = false;
+        break;
+      }
+      switch (conversionKind(From, To)) {
+      case Conversion::Exact:
+        break;
+      case Conversion::Promote:
+        ++std::get<2>(R);
+        break;
+      case Conversion::Safe:
+        ++std::get<1>(R);
+        break;
+      case Conversion::Unsafe:
+        if (!AllowUnsafe)
+          Viable = false;
+        ++std::get<0>(R);
+        break;
+      }
+    }
+    // Strictly better only: among equal ratings the first case wins, as
+    // Numba's stable sort makes it.
+    if (Viable && (!Best || R < *Best)) {
+      Best = R;
+      BestCase = &Case;
+    }
+  }
+  if (!BestCase)
+    return std::nullopt;
+  return *BestCase;
+}
+
+namespace {
+/// NumPy's promote_types for two numeric scalars.
+const ScalarType *promoteNumbers(TypeContext &Ctx, const ScalarType *A,
+                                 const ScalarType *B) {
+  auto Int = [&](unsigned Bits, bool Signed) {
+    switch (Bits) {
+    case 8:
+      return Ctx.scalar(Signed ? ScalarKind::Int8 : ScalarKind::UInt8);
+    case 16:
+      return Ctx.scalar(Signed ? ScalarKind::Int16 : ScalarKind::UInt16);
+    case 32:
+      return Ctx.scalar(Signed ? ScalarKind::Int32 : ScalarKind::UInt32);
+    default:
+      return Ctx.scalar(Signed ? ScalarKind::Int64 : ScalarKind::UInt64);
+    }
+  };
+  if (A->isFloat() && B->isFloat())
+    return A->bitWidth() >= B->bitWidth() ? A : B;
+  if (A->isFloat() || B->isFloat()) {
+    const ScalarType *F = A->isFloat() ? A : B;
+    const ScalarType *I = A->isFloat() ? B : A;
+    if (F->bitWidth() == 32 && I->bitWidth() <= 16)
+      return F;
+    return Ctx.float64();
+  }
+  if (A->isSigned() == B->isSigned())
+    return A->bitWidth() >= B->bitWidth() ? A : B;
+  const ScalarType *S = A->isSigned() ? A : B;
+  const ScalarType *U = A->isSigned() ? B : A;
+  if (S->bitWidth() > U->bitWidth())
+    return S;
+  if (U->bitWidth() < 64)
+    return Int(U->bitWidth() * 2, true);
+  return Ctx.float64();
+}
+} // namespace
+
+const Type *unifyTypes(TypeContext &Ctx, const Type *A, const Type *B) {
+  if (A == B)
+    return A;
+  if (!A || !B)
+    return nullptr;
+  const ScalarType *SA = asScalar(A), *SB = asScalar(B);
+  if (SA && SB) {
+    if (!SA->isBoolean() && !SB->isBoolean())
+      return promoteNumbers(Ctx, SA, SB);
+    // Booleans are not Numba Numbers: they unify by safe conversion.
+    if (conversionKind(SA, SB) <= Conversion::Safe)
+      return SB;
+    if (conversionKind(SB, SA) <= Conversion::Safe)
+      return SA;
+    return nullptr;
+  }
+  auto *TA = dynCast<TupleType>(A), *TB = dynCast<TupleType>(B);
+  if (TA && TB && TA->size() == TB->size()) {
+    std::vector<const Type *> Elements;
+    for (size_t I = 0; I < TA->size(); ++I) {
+      const Type *E = unifyTypes(Ctx, TA->elements()[I], TB->elements()[I]);
+      if (!E)
+        return nullptr;
+      Elements.push_back(E);
+    }
+    return Ctx.tuple(Elements);
+  }
+  auto *AA = dynCast<ArrayType>(A), *AB = dynCast<ArrayType>(B);
+  if (AA && AB && AA->dtype() == AB->dtype() && AA->ndim() == AB->ndim() &&
+      AA->addressSpace() == AB->addressSpace())
+    return Ctx.array(AA->dtype(), AA->ndim(), ArrayLayout::A, AA->addressSpace());
+  return nullptr;
+}
+
+OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
+  const Type *I64 = Ctx.int64(), *U64 = Ctx.uint64(), *F32 = Ctx.float32(),
+             *F64 = Ctx.float64(), *Bool = Ctx.boolean(), *I32 = Ctx.int32();
+  const std::vector<const Type *> Signed = {Ctx.scalar(ScalarKind::Int8),
+                                            Ctx.scalar(ScalarKind::Int16), I32, I64};
+  const std::vector<const Type *> Unsigned = {
+      Ctx.scalar(ScalarKind::UInt8), Ctx.scalar(ScalarKind::UInt16),
+      Ctx.scalar(ScalarKind::UInt32), U64};
+  const std::vector<const Type *> Real = {F32, F64};
+  auto Sig = [](const Type *R, std::vector<const Type *> A) { return Signature{R, std::move(A)}; };
+  // choose_result_int: at least 64 bits, signed if the operand is.
+  auto Widened = [&](const Type *T) { return asScalar(T)->isSigned() ? I64 : U64; };
+
+  std::vector<Signature> IntegerBinop = {Sig(I64, {I64, I64}), Sig(I64, {I64, U64}),
+                                         Sig(I64, {U64, I64}), Sig(U64, {U64, U64})};
+  Arith = IntegerBinop;
+  for (const Type *T : Real)
+    Arith.push_back(Sig(T, {T, T}));
+  Mod = Arith;
+  TrueDiv = {Sig(F64, {I64, I64}), Sig(F64, {I64, U64}), Sig(F64, {U64, I64}),
+             Sig(F64, {U64, U64})};
+  for (const Type *T : Real)
+    TrueDiv.push_back(Sig(T, {T, T}));
+  Pow = IntegerBinop;
+  for (const Type *Base : Real)
+    for (const Type *E : {I32, I64, U64})
+      Pow.push_back(Sig(Base, {Base, E}));
+  for (const Type *T : Real)
+    Pow.push_back(Sig(T, {T, T}));
+  for (const Type *T : Signed)
+    for (const Type *Amount : {U64, I64})
+      Shift.push_back(Sig(I64, {T, Amount}));
+  for (const Type *T : Unsigned)
+    for (const Type *Amount : {U64, I64})
+      Shift.push_back(Sig(U64, {T, Amount}));
+  BitLogic = {Sig(Bool, {Bool, Bool})};
+  BitLogic.insert(BitLogic.end(), IntegerBinop.begin(), IntegerBinop.end());
+
+  for (const Type *T : Unsigned)
+    Neg.push_back(Sig(Widened(T), {T}));
+  for (const Type *T : Signed)
+    Neg.push_back(Sig(Widened(T), {T}));
+  for (const Type *T : Real)
+    Neg.push_back(Sig(T, {T}));
+  Neg.push_back(Sig(I64, {Bool}));
+  Invert = {Sig(Bool, {Bool})};
+  for (const Type *T : Unsigned)
+    Invert.push_back(Sig(Widened(T), {T}));
+  for (const Type *T : Signed)
+    Invert.push_back(Sig(Widened(T), {T}));
+
+  Ordered = {Sig(Bool, {Bool, Bool})};
+  for (const auto *Domain : {&Signed, &Unsigned, &Real})
+    for (const Type *T : *Domain)
+      Ordered.push_back(Sig(Bool, {T, T}));
+
+  for (const Type *T : {I32, I64, U64})
+    for (unsigned N = 1; N <= 3; ++N)
+      Range.push_back(Sig(T, std::vector<const Type *>(N, T)));
+
+  for (const auto *Domain : {&Signed, &Unsigned, &Real})
+    for (const Type *T : *Domain)
+      Abs.push_back(Sig(T, {T}));
+}
+
+std::optional<Signature> OperatorTyping::binary(BinaryOp Op, const Type *L,
+                                                const Type *R) const {
+  std::vector<const Type *> Args = {L, R};
+  switch (Op) {
+  case BinaryOp::Add:
+  case BinaryOp::Sub:
+  case BinaryOp::Mult:
+    return resolveOverload(Arith, Args);
+  case BinaryOp::Mod:
+  case BinaryOp::FloorDiv:
+    return resolveOverload(Mod, Args);
+  case BinaryOp::Div:
+    return resolveOverload(TrueDiv, Args);
+  case BinaryOp::Pow:
+    return resolveOverload(Pow, Args);
+  case BinaryOp::LShift:
+  case BinaryOp::RShift:
+    return resolveOverload(Shift, Args, /*AllowUnsafe=*/false);
+  case BinaryOp::BitAnd:
+  case BinaryOp::BitOr:
+  case BinaryOp::BitXor:
+    return resolveOverload(BitLogic, Args, /*AllowUnsafe=*/false);
+  case BinaryOp::MatMult:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<Signature> OperatorTyping::unary(UnaryOp Op, const Type *Operand) const {
+  switch (Op) {
+  case UnaryOp::UAdd:
+  case UnaryOp::USub:
+    return resolveOverload(Neg, {Operand});
+  case UnaryOp::Invert:
+    return resolveOverload(Invert, {Operand}, /*AllowUnsafe=*/false);
+  case UnaryOp::Not:
+    if (asScalar(Operand))
+      return Signature{Ctx.boolean(), {Operand}};
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<Signature> OperatorTyping::compare(CmpOp Op, const Type *L,
+                                                 const Type *R) const {
+  switch (Op) {
+  case CmpOp::Eq:
+  case CmpOp::NotEq:
+  case CmpOp::Lt:
+  case CmpOp::LtE:
+  case CmpOp::Gt:
+  case CmpOp::GtE:
+    return resolveOverload(Ordered, {L, R});
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<Signature> OperatorTyping::range(const std::vector<const Type *> &Args) const {
+  return resolveOverload(Range, Args);
+}
+
+std::optional<Signature> OperatorTyping::abs(const Type *Operand) const {
+  return resolveOverload(Abs, {Operand});
+}
+
+std::optional<Signature> OperatorTyping::toInt(const Type *Operand) const {
+  const ScalarType *S = asScalar(Operand);
+  if (!S)
+    return std::nullopt;
+  return Signature{S->isInteger() ? S : Ctx.intp(), {Operand}};
+}
+
+std::optional<Signature> OperatorTyping::toFloat(const Type *Operand) const {
+  const ScalarType *S = asScalar(Operand);
+  if (!S)
+    return std::nullopt;
+  return Signature{S->isFloat() ? S : Ctx.float64(), {Operand}};
+}
+
+std::optional<Signature> OperatorTyping::toBool(const Type *Operand) const {
+  if (!asScalar(Operand))
+    return std::nullopt;
+  return Signature{Ctx.boolean(), {Operand}};
+}
+
+} // namespace pykc::ir

@@ -1,0 +1,70 @@
+//===- TypeRules.h - Numba's typing rules for scalars -----------*- C++ -*-===//
+///
+/// \file
+/// Numba's conversion lattice (numba/core/typeconv/rules.py, as its
+/// typing context reports it), its overload resolution (rate each candidate
+/// signature by its unsafe, safe and promoting conversions; the first best
+/// wins) and its unification (NumPy's promote_types for numbers). The
+/// operator and builtin typings are Numba's case tables run through that
+/// resolution, so results match Numba's, e.g. int32 + int32 is int64 and
+/// int32 + float32 is float64.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/AST.h"
+#include "ir/Type.h"
+
+#include <optional>
+#include <vector>
+
+namespace pykc::ir {
+
+enum class Conversion { Exact = 1, Promote = 2, Safe = 3, Unsafe = 4 };
+
+/// How a value of \p From converts to \p To (every scalar converts, at worst
+/// unsafely).
+Conversion conversionKind(const ScalarType *From, const ScalarType *To);
+
+/// A typing signature: argument types and the result type.
+struct Signature {
+  const Type *Result = nullptr;
+  std::vector<const Type *> Args;
+};
+
+/// Numba's resolve_overload over scalar signatures. With \p AllowUnsafe
+/// false, candidates that need an unsafe conversion are not considered.
+std::optional<Signature> resolveOverload(const std::vector<Signature> &Cases,
+                                         const std::vector<const Type *> &Args,
+                                         bool AllowUnsafe = true);
+
+/// The type both can be stored as (Numba's unify_pairs), or null.
+const Type *unifyTypes(TypeContext &Ctx, const Type *A, const Type *B);
+
+/// Typing of operators and builtins, each a Numba case table.
+class OperatorTyping {
+public:
+  explicit OperatorTyping(TypeContext &Ctx);
+
+  std::optional<Signature> binary(frontend::BinaryOp Op, const Type *L,
+                                  const Type *R) const;
+  std::optional<Signature> unary(frontend::UnaryOp Op, const Type *Operand) const;
+  /// Ordering and equality comparisons (not `is`/`in`).
+  std::optional<Signature> compare(frontend::CmpOp Op, const Type *L,
+                                   const Type *R) const;
+  /// range(...) with one to three arguments: the argument signature; the
+  /// result type is the loop variable's type.
+  std::optional<Signature> range(const std::vector<const Type *> &Args) const;
+  std::optional<Signature> abs(const Type *Operand) const;
+  /// int(x), float(x), bool(x).
+  std::optional<Signature> toInt(const Type *Operand) const;
+  std::optional<Signature> toFloat(const Type *Operand) const;
+  std::optional<Signature> toBool(const Type *Operand) const;
+
+private:
+  TypeContext &Ctx;
+  std::vector<Signature> Arith, Mod, TrueDiv, Pow, Shift, BitLogic;
+  std::vector<Signature> Neg, Invert, Ordered, Range, Abs;
+};
+
+} // namespace pykc::ir

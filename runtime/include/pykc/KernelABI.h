@@ -1,0 +1,56 @@
+/*===- pykc/KernelABI.h - How compiled kernels take their arguments -------===*
+ *
+ * The calling convention of every kernel pykc emits, for hosts that launch
+ * them with the CUDA driver API (cuLaunchKernel) or call the CPU backend.
+ * C-compatible so hand-written driver code can include it.
+ *
+ * Each Python parameter becomes consecutive kernel parameters:
+ *   - a scalar: one parameter of its type (bool is passed as uint8_t, 0 or 1;
+ *     int8..uint64 as the matching <stdint.h> type; float32 as float;
+ *     float64 as double);
+ *   - an N-d array: a data pointer, then N int64_t extents, then N int64_t
+ *     strides in BYTES (NumPy's convention), i.e. exactly the fields of
+ *     pykc_array_N below, in order.
+ * So the kernelParams array for cuLaunchKernel holds, for an array argument
+ * `A`: &A.data, &A.shape[0] .. &A.shape[N-1], &A.strides[0] .. &A.strides[N-1].
+ *
+ * Kernels with a single signature keep their Python name as their symbol.
+ * A kernel compiled for several signatures gets one symbol per signature:
+ * NAME__T1__T2..., where an array type is spelled DTYPE_Nd{C,F,A}
+ * (e.g. increment__float32_1dC) and a scalar by its Numba name (int32).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef PYKC_KERNELABI_H
+#define PYKC_KERNELABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PYKC_KERNEL_ABI_VERSION 1
+
+typedef struct pykc_array_1 {
+  void *data;
+  int64_t shape[1];
+  int64_t strides[1];
+} pykc_array_1;
+
+typedef struct pykc_array_2 {
+  void *data;
+  int64_t shape[2];
+  int64_t strides[2];
+} pykc_array_2;
+
+typedef struct pykc_array_3 {
+  void *data;
+  int64_t shape[3];
+  int64_t strides[3];
+} pykc_array_3;
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* PYKC_KERNELABI_H */

@@ -1,0 +1,99 @@
+# -*- Python -*-
+# lit configuration for pykc. Loaded through the generated
+# build/test/lit.site.cfg.py, which sets the tool paths found by CMake.
+#
+# Substitutions: %pykc, %ptxas, %python, %examples, FileCheck, not.
+# Features:
+#   ptxas      ptxas was found; PTX tests verify with
+#              `%if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o /dev/null %}`.
+#   cuda       a GPU is usable (`nvidia-smi -L` lists one, or PYKC_HAVE_GPU=1;
+#              PYKC_HAVE_GPU=0 turns it off). `REQUIRES: cuda` tests are
+#              UNSUPPORTED without it.
+#   numba-sim  the system python3 imports numba (for comparisons with Numba's
+#              CUDA simulator).
+
+import os
+import re
+import shutil
+import subprocess
+
+import lit.formats
+
+config.name = "pykc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".py", ".ll", ".test"]
+# lit treats every file with a test suffix as a test, so everything that is
+# not one lives under these names (shared inputs go in Inputs/ folders).
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "unit", "fuzz"]
+
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.pykc_obj_root, "test")
+
+
+def tool_pattern(name):
+    """A regex that matches `name` as a command word, not inside a path or a
+    longer name (like LLVM's ToolSubst)."""
+    return r"(?<![\w.\-/\\<^%])" + re.escape(name) + r"(?![\w.\-])"
+
+
+config.substitutions.append(("%pykc", config.pykc_path))
+config.substitutions.append(("%ptxas", config.ptxas_path or "ptxas-not-found"))
+config.substitutions.append(("%python", config.python3_path))
+config.substitutions.append(
+    ("%examples", os.path.join(config.pykc_src_root, "examples")))
+config.substitutions.append((tool_pattern("FileCheck"), config.filecheck_path))
+config.substitutions.append((tool_pattern("not"), config.not_path))
+
+# Keep the environment small and predictable, but let tests find the LLVM
+# tools by name and let the GPU driver and CUDA paths through.
+llvm_bin = os.path.dirname(config.filecheck_path)
+config.environment["PATH"] = os.pathsep.join(
+    [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
+for var in ["HOME", "TMPDIR", "CUDA_HOME", "CUDA_PATH", "CUDA_VISIBLE_DEVICES",
+            "LD_LIBRARY_PATH"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+# ptxas: optional; without it PTX is not verified.
+if config.ptxas_path and os.access(config.ptxas_path, os.X_OK):
+    config.available_features.add("ptxas")
+else:
+    lit_config.note("ptxas not found: PTX is not verified with ptxas")
+
+
+def have_gpu():
+    forced = os.environ.get("PYKC_HAVE_GPU")
+    if forced is not None:
+        return forced == "1"
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True,
+                             timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0 and bool(re.search(r"^GPU \d+", out.stdout, re.M))
+
+
+if have_gpu():
+    config.available_features.add("cuda")
+else:
+    lit_config.note("no usable GPU: tests with `REQUIRES: cuda` are skipped "
+                    "(reported as UNSUPPORTED)")
+
+
+def have_numba():
+    try:
+        out = subprocess.run([config.python3_path, "-c", "import numba"],
+                             capture_output=True, timeout=120)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0
+
+
+if have_numba():
+    config.available_features.add("numba-sim")
+else:
+    lit_config.note(config.python3_path + " cannot import numba: "
+                    "`REQUIRES: numba-sim` tests are skipped")

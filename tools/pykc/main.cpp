@@ -1,0 +1,26 @@
+//===- main.cpp - The pykc command ----------------------------------------===//
+#include "Compile.h"
+#include "Options.h"
+
+#include <llvm/Config/llvm-config.h>
+
+#include <iostream>
+
+int main(int Argc, char **Argv) {
+  using namespace pykc::driver;
+  std::string Error;
+  auto O = parseOptions(Argc, Argv, Error);
+  if (!O) {
+    std::cerr << "pykc: error: " << Error << "\nRun 'pykc --help' for usage.\n";
+    return 2;
+  }
+  if (O->Help) {
+    std::cout << helpText();
+    return 0;
+  }
+  if (O->Version) {
+    std::cout << "pykc " << PYKC_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
+    return 0;
+  }
+  return compile(*O);
+}
