@@ -59,6 +59,25 @@ Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
   return Data;
 }
 
+Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
+  Value *Array = emitExpr(*E.Array);
+  auto *AT = ir::dynCast<ir::ArrayType>(E.Array->Ty);
+  unsigned Fixed = unsigned(E.Indices.size());
+  Value *Offset = B.getInt64(0);
+  for (unsigned D = 0; D < Fixed; ++D) {
+    Value *Extent = B.CreateExtractValue(Array, {1u, D});
+    Value *I = wrapIndex(emitExpr(*E.Indices[D]), ir::dynCast<ir::ScalarType>(E.Indices[D]->Ty), Extent);
+    Offset = B.CreateAdd(Offset, B.CreateMul(I, B.CreateExtractValue(Array, {2u, D})));
+  }
+  Value *Data = B.CreateInBoundsGEP(B.getInt8Ty(), B.CreateExtractValue(Array, {0u}), Offset);
+  std::vector<Value *> Shape, Strides;
+  for (unsigned D = Fixed; D < AT->ndim(); ++D) {
+    Shape.push_back(B.CreateExtractValue(Array, {1u, D}));
+    Strides.push_back(B.CreateExtractValue(Array, {2u, D}));
+  }
+  return makeArray(Data, Shape, Strides);
+}
+
 Value *FunctionEmitter::loadElement(Value *Ptr, const ir::ScalarType *Dtype) {
   LoadInst *L = B.CreateLoad(ME.memoryType(Dtype), Ptr);
   L->setAlignment(Align(Dtype->byteSize()));

@@ -56,6 +56,8 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     Value *Ptr = elementPointer(emitExpr(*L.Array), AT, L.Indices);
     return loadElement(Ptr, AT->dtype());
   }
+  case ir::NodeKind::ArrayView:
+    return arrayView(static_cast<const ir::ArrayViewExpr &>(E));
   case ir::NodeKind::ArrayDim: {
     auto &D = static_cast<const ir::ArrayDimExpr &>(E);
     return B.CreateExtractValue(emitExpr(*D.Array), {1u, D.Dim});

@@ -50,7 +50,7 @@ Type *ModuleEmitter::memoryType(const ir::Type *Ty) {
 void ModuleEmitter::declare(const ir::Function &F) {
   std::vector<Type *> Params;
   for (const ir::Variable *P : F.Params) {
-    if (auto *A = ir::dynCast<ir::ArrayType>(P->Ty)) {
+    if (auto *A = ir::dynCast<ir::ArrayType>(P->ArgType)) {
       if (F.Kind == ir::FunctionKind::Kernel) {
         // KernelABI.h: data, then the extents, then the byte strides.
         Params.push_back(PointerType::get(Ctx, 0));
@@ -59,7 +59,8 @@ void ModuleEmitter::declare(const ir::Function &F) {
         continue;
       }
     }
-    Params.push_back(F.Kind == ir::FunctionKind::Kernel ? memoryType(P->Ty) : llvmType(P->Ty));
+    Params.push_back(F.Kind == ir::FunctionKind::Kernel ? memoryType(P->ArgType)
+                                                        : llvmType(P->ArgType));
   }
   Type *Ret = F.Kind == ir::FunctionKind::Kernel ? Type::getVoidTy(Ctx) : llvmType(F.ReturnType);
   auto *Fn = Function::Create(FunctionType::get(Ret, Params, false),
@@ -73,7 +74,7 @@ void ModuleEmitter::declare(const ir::Function &F) {
     Fn->addFnAttr(Attribute::InlineHint);
   unsigned Arg = 0;
   for (const ir::Variable *P : F.Params) {
-    auto *A = ir::dynCast<ir::ArrayType>(P->Ty);
+    auto *A = ir::dynCast<ir::ArrayType>(P->ArgType);
     if (A && F.Kind == ir::FunctionKind::Kernel) {
       Fn->getArg(Arg++)->setName(P->Name + ".data");
       for (unsigned D = 0; D < A->ndim(); ++D)

@@ -31,7 +31,7 @@ void FunctionEmitter::emitPrologue() {
   }
   unsigned Arg = 0;
   for (const ir::Variable *P : F.Params) {
-    auto *A = ir::dynCast<ir::ArrayType>(P->Ty);
+    auto *A = ir::dynCast<ir::ArrayType>(P->ArgType);
     Value *V;
     if (A && F.Kind == ir::FunctionKind::Kernel) {
       Value *Data = Fn->getArg(Arg++);
@@ -43,10 +43,10 @@ void FunctionEmitter::emitPrologue() {
       V = makeArray(Data, Shape, Strides);
     } else {
       V = Fn->getArg(Arg++);
-      if (V->getType()->isIntegerTy(8) && ME.llvmType(P->Ty)->isIntegerTy(1))
+      if (V->getType()->isIntegerTy(8) && ME.llvmType(P->ArgType)->isIntegerTy(1))
         V = B.CreateICmpNE(V, B.getInt8(0));
     }
-    B.CreateStore(V, Slots.at(P));
+    B.CreateStore(cast(V, P->ArgType, P->Ty), Slots.at(P));
   }
 }
 

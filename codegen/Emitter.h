@@ -75,6 +75,7 @@ private:
   // Arrays (EmitArray.cpp)
   llvm::Value *elementPointer(llvm::Value *Array, const ir::ArrayType *AT,
                               const ir::ExprList &Indices);
+  llvm::Value *arrayView(const ir::ArrayViewExpr &E);
   llvm::Value *loadElement(llvm::Value *Ptr, const ir::ScalarType *Dtype);
   void storeElement(llvm::Value *Ptr, llvm::Value *V, const ir::ScalarType *Dtype);
   llvm::Value *makeArray(llvm::Value *Data, const std::vector<llvm::Value *> &Shape,

@@ -72,7 +72,8 @@ std::string pythonFloat(double V) {
   if (std::isinf(V))
     return V < 0 ? "-inf" : "inf";
   char Buf[64];
-  auto Res = std::to_chars(Buf, Buf + sizeof(Buf), V, std::chars_format::scientific);
+  auto Res =
+      std::to_chars(Buf, Buf + sizeof(Buf), V, std::chars_format::scientific);
   std::string Sci(Buf, Res.ptr);
   size_t EPos = Sci.find('e');
   std::string Mantissa = Sci.substr(0, EPos);
@@ -89,7 +90,9 @@ std::string pythonFloat(double V) {
     if (Exp < 0) {
       Out += "0." + std::string(static_cast<size_t>(-Exp - 1), '0') + Digits;
     } else if (static_cast<size_t>(Exp) + 1 >= Digits.size()) {
-      Out += Digits + std::string(static_cast<size_t>(Exp) + 1 - Digits.size(), '0') + ".0";
+      Out += Digits +
+             std::string(static_cast<size_t>(Exp) + 1 - Digits.size(), '0') +
+             ".0";
     } else {
       Out += Digits.substr(0, static_cast<size_t>(Exp) + 1) + "." +
              Digits.substr(static_cast<size_t>(Exp) + 1);
@@ -100,7 +103,8 @@ std::string pythonFloat(double V) {
   if (Digits.size() > 1)
     Out += "." + Digits.substr(1);
   char ExpBuf[16];
-  std::snprintf(ExpBuf, sizeof(ExpBuf), "e%c%02d", Exp < 0 ? '-' : '+', std::abs(Exp));
+  std::snprintf(ExpBuf, sizeof(ExpBuf), "e%c%02d", Exp < 0 ? '-' : '+',
+                std::abs(Exp));
   return Out + ExpBuf;
 }
 
@@ -114,11 +118,20 @@ std::string pythonString(std::string_view S, bool Bytes) {
   for (char C : S) {
     unsigned char U = static_cast<unsigned char>(C);
     switch (C) {
-    case '\\': Out += "\\\\"; continue;
-    case '\n': Out += "\\n"; continue;
-    case '\r': Out += "\\r"; continue;
-    case '\t': Out += "\\t"; continue;
-    default: break;
+    case '\\':
+      Out += "\\\\";
+      continue;
+    case '\n':
+      Out += "\\n";
+      continue;
+    case '\r':
+      Out += "\\r";
+      continue;
+    case '\t':
+      Out += "\\t";
+      continue;
+    default:
+      break;
     }
     if (C == Quote) {
       Out += '\\';
@@ -200,8 +213,9 @@ private:
     switch (C->CK) {
     case ConstantKind::Int:
       if (C->IntTooLarge && M.File)
-        return std::string(M.File->text().substr(
-            C->Range.Begin.Offset, C->Range.End.Offset - C->Range.Begin.Offset));
+        return std::string(
+            M.File->text().substr(C->Range.Begin.Offset,
+                                  C->Range.End.Offset - C->Range.Begin.Offset));
       return std::to_string(C->IntValue);
     case ConstantKind::Float:
       return pythonFloat(C->FloatValue);
@@ -212,7 +226,8 @@ private:
       return F + "j";
     }
     case ConstantKind::String:
-      return C->IsFString ? C->StringValue : pythonString(C->StringValue, false);
+      return C->IsFString ? C->StringValue
+                          : pythonString(C->StringValue, false);
     case ConstantKind::Bytes:
       return C->IsFString ? C->StringValue : pythonString(C->StringValue, true);
     case ConstantKind::Bool:
@@ -252,7 +267,8 @@ private:
     label("keywords");
     ++Level;
     for (const Keyword &K : Keywords) {
-      line(K.Name.empty() ? "Keyword **" : "Keyword " + quoted(K.Name), K.Range);
+      line(K.Name.empty() ? "Keyword **" : "Keyword " + quoted(K.Name),
+           K.Range);
       nested(K.Value);
     }
     Level -= 2;
@@ -371,8 +387,10 @@ void Dumper::dumpExpr(const Expr *E, const std::string &Head) {
   }
   case NodeKind::ComprehensionExpr: {
     auto *C = cast<ComprehensionExpr>(E);
-    static constexpr std::string_view Kinds[] = {"list", "set", "dict", "generator"};
-    line(Head + " " + std::string(Kinds[static_cast<int>(C->CompKind)]), E->Range);
+    static constexpr std::string_view Kinds[] = {"list", "set", "dict",
+                                                 "generator"};
+    line(Head + " " + std::string(Kinds[static_cast<int>(C->CompKind)]),
+         E->Range);
     child(C->Value ? "key" : "elt", C->Elt);
     child("value", C->Value);
     ++Level;
@@ -405,7 +423,8 @@ void Dumper::dumpExpr(const Expr *E, const std::string &Head) {
     return nested(Y->Value);
   }
   case NodeKind::MagicExpr:
-    return line(Head + " " + pythonString(cast<MagicExpr>(E)->Text, false), E->Range);
+    return line(Head + " " + pythonString(cast<MagicExpr>(E)->Text, false),
+                E->Range);
   default:
     return line(Head, E->Range);
   }
@@ -415,7 +434,8 @@ void Dumper::dumpStmt(const Stmt *S, const std::string &Head) {
   switch (S->Kind) {
   case NodeKind::FunctionDefStmt: {
     auto *F = cast<FunctionDefStmt>(S);
-    line((F->IsAsync ? Head + " async " : Head + " ") + quoted(F->Name), S->Range);
+    line((F->IsAsync ? Head + " async " : Head + " ") + quoted(F->Name),
+         S->Range);
     list("decorators", F->Decorators);
     params(F->Params);
     child("returns", F->Returns);
@@ -536,7 +556,8 @@ void Dumper::dumpStmt(const Stmt *S, const std::string &Head) {
   case NodeKind::ImportFromStmt: {
     const std::vector<ImportAlias> *Names;
     if (auto *I = dyn_cast<ImportFromStmt>(S)) {
-      std::string Text = Head + " " + quoted(std::string(I->Level, '.') + I->Module);
+      std::string Text =
+          Head + " " + quoted(std::string(I->Level, '.') + I->Module);
       line(Text, S->Range);
       Names = &I->Names;
     } else {
@@ -545,7 +566,8 @@ void Dumper::dumpStmt(const Stmt *S, const std::string &Head) {
     }
     ++Level;
     for (const ImportAlias &A : *Names)
-      line("Alias " + quoted(A.Name) + (A.AsName.empty() ? "" : " as " + quoted(A.AsName)),
+      line("Alias " + quoted(A.Name) +
+               (A.AsName.empty() ? "" : " as " + quoted(A.AsName)),
            A.Range);
     --Level;
     return;
@@ -561,7 +583,8 @@ void Dumper::dumpStmt(const Stmt *S, const std::string &Head) {
     line(Head, S->Range);
     return nested(cast<ExprStmtStmt>(S)->Value);
   case NodeKind::MagicStmt:
-    return line(Head + " " + pythonString(cast<MagicStmt>(S)->Text, false), S->Range);
+    return line(Head + " " + pythonString(cast<MagicStmt>(S)->Text, false),
+                S->Range);
   default:
     return line(Head, S->Range);
   }

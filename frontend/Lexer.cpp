@@ -36,7 +36,8 @@ char openerOf(char C) { return C == ')' ? '(' : C == ']' ? '[' : '{'; }
 /// Characters that start something the lexer knows; a run of anything else
 /// is one InvalidCharacter diagnostic.
 bool startsKnownToken(char C) {
-  static constexpr std::string_view Known = " \t\f\r\n#\\'\"()[]{},:;.-=+*/%@<>&|^~!";
+  static constexpr std::string_view Known =
+      " \t\f\r\n#\\'\"()[]{},:;.-=+*/%@<>&|^~!";
   return isNameChar(C) || Known.find(C) != std::string_view::npos;
 }
 

@@ -24,7 +24,9 @@ inline bool isNameChar(char C) {
   return (U >= 'a' && U <= 'z') || (U >= 'A' && U <= 'Z') ||
          (U >= '0' && U <= '9') || U == '_' || U >= 0x80;
 }
-inline bool isNameStart(char C) { return isNameChar(C) && !(C >= '0' && C <= '9'); }
+inline bool isNameStart(char C) {
+  return isNameChar(C) && !(C >= '0' && C <= '9');
+}
 inline bool isDigit(char C) { return C >= '0' && C <= '9'; }
 
 /// A lexer diagnostic held back so the parser can report it in source order

@@ -101,9 +101,10 @@ void Lexer::lexNumber() {
     bool IntegerOnly = true;
     if (peek() != '.')
       scanNumberDigits(isDecDigit, Bad);
-    bool LeadingZeros = Text[Begin] == '0' &&
-                        Text.substr(Begin, Pos - Begin).find_first_of("123456789") !=
-                            std::string_view::npos;
+    bool LeadingZeros =
+        Text[Begin] == '0' &&
+        Text.substr(Begin, Pos - Begin).find_first_of("123456789") !=
+            std::string_view::npos;
     if (!Bad && peek() == '.') {
       ++Pos;
       IntegerOnly = false;

@@ -14,7 +14,8 @@ Parser::Parser(const SourceFile &File, ASTContext &Ctx, DiagnosticEngine &Diags,
       LexDiags(std::move(LexDiags)) {
   if (Tokens.empty() || !Tokens.back().is(TokenKind::EndOfFile)) {
     Token End;
-    End.Range = SourceRange(File.locationOf(static_cast<uint32_t>(File.text().size())));
+    End.Range =
+        SourceRange(File.locationOf(static_cast<uint32_t>(File.text().size())));
     Tokens.push_back(End);
   }
 }
@@ -121,14 +122,16 @@ void Parser::reportUnexpected() {
     report(peekTok().Range, DiagKind::UnexpectedIndent);
     return;
   }
-  report(tok().Range, DiagKind::InvalidSyntax, {"unexpected " + describe(tok())});
+  report(tok().Range, DiagKind::InvalidSyntax,
+         {"unexpected " + describe(tok())});
 }
 
 void Parser::reportExpected(const char *What) {
   // At the end of a line, point just after the last token, as CPython does.
   bool AtLineEnd = at(TokenKind::Newline) || at(TokenKind::EndOfFile) ||
                    at(TokenKind::Indent) || at(TokenKind::Dedent);
-  SourceRange R = AtLineEnd && LastEnd.isValid() ? SourceRange(LastEnd) : tok().Range;
+  SourceRange R =
+      AtLineEnd && LastEnd.isValid() ? SourceRange(LastEnd) : tok().Range;
   report(R, DiagKind::ExpectedToken, {What});
 }
 
@@ -153,10 +156,15 @@ void Parser::skipBlockTokens() {
   } while (Level > 0);
 }
 
-void Parser::recoverHeader() {
+void Parser::recoverHeader(bool CheckBlock) {
   skipToLineEnd();
   if (!at(TokenKind::Indent))
     return;
+  if (!CheckBlock) {
+    skipBlockTokens();
+    LineFailed = false;
+    return;
+  }
   StmtList Dropped;
   parseBlock(Dropped);
 }
@@ -215,7 +223,8 @@ void Parser::parseUnexpectedIndent(StmtList &Body) {
   parseBlock(Body);
 }
 
-std::string Parser::headerName(const char *Keyword, SourceLocation Begin) const {
+std::string Parser::headerName(const char *Keyword,
+                               SourceLocation Begin) const {
   std::string Line = " on line " + std::to_string(Begin.Line);
   std::string_view K = Keyword;
   if (K == "def")
@@ -245,7 +254,8 @@ Module Parser::parseFile() {
 
 } // namespace detail
 
-Module parseModule(const SourceFile &File, ASTContext &Ctx, DiagnosticEngine &Diags) {
+Module parseModule(const SourceFile &File, ASTContext &Ctx,
+                   DiagnosticEngine &Diags) {
   std::vector<detail::PendingDiag> LexDiags;
   std::vector<Token> Tokens = detail::Lexer(File, Diags, &LexDiags).run();
   detail::Parser P(File, Ctx, Diags, std::move(Tokens), std::move(LexDiags));

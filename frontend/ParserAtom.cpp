@@ -44,7 +44,8 @@ Expr *Parser::parsePrimary() {
       consume();
       auto *S = make<SubscriptExpr>(SourceRange());
       S->Value = E;
-      if (!(S->Index = parseSubscriptIndex()) || !expect(TokenKind::RSquare, "']'")) {
+      if (!(S->Index = parseSubscriptIndex()) ||
+          !expect(TokenKind::RSquare, "']'")) {
         E = nullptr;
         break;
       }
@@ -82,7 +83,7 @@ Expr *Parser::parseAtom() {
   case TokenKind::KwFalse:
   case TokenKind::Ellipsis: {
     auto *C = make<ConstantExpr>(R);
-    C->CK = at(TokenKind::KwNone)       ? ConstantKind::None
+    C->CK = at(TokenKind::KwNone)     ? ConstantKind::None
             : at(TokenKind::Ellipsis) ? ConstantKind::Ellipsis
                                       : ConstantKind::Bool;
     C->BoolValue = at(TokenKind::KwTrue);
@@ -118,7 +119,8 @@ Expr *Parser::parseMagicExpr() {
          !at(TokenKind::Indent) && !at(TokenKind::Dedent))
     consume();
   auto *M = make<MagicExpr>(rangeFrom(B));
-  M->Text = std::string(File.text().substr(B.Offset, LastEnd.Offset - B.Offset));
+  M->Text =
+      std::string(File.text().substr(B.Offset, LastEnd.Offset - B.Offset));
   return M;
 }
 
@@ -156,7 +158,8 @@ Expr *Parser::parseStrings() {
   }
   SourceRange R = rangeFrom(B);
   if (AnyBytes && AnyStr) {
-    report(R, DiagKind::InvalidSyntax, {"cannot mix bytes and nonbytes literals"});
+    report(R, DiagKind::InvalidSyntax,
+           {"cannot mix bytes and nonbytes literals"});
     return nullptr;
   }
   auto *C = make<ConstantExpr>(R);
@@ -164,7 +167,8 @@ Expr *Parser::parseStrings() {
   if (AnyFormat) {
     // f-strings are not evaluated: keep their source text.
     C->IsFString = true;
-    C->StringValue = std::string(File.text().substr(B.Offset, R.End.Offset - B.Offset));
+    C->StringValue =
+        std::string(File.text().substr(B.Offset, R.End.Offset - B.Offset));
   } else {
     C->StringValue = std::move(Value);
   }
@@ -185,11 +189,13 @@ Expr *Parser::parseParenthesized() {
   Expr *First = parseStarNamed();
   if (!First)
     return nullptr;
-  if (at(TokenKind::KwFor) || (at(TokenKind::KwAsync) && peekTok().is(TokenKind::KwFor))) {
+  if (at(TokenKind::KwFor) ||
+      (at(TokenKind::KwAsync) && peekTok().is(TokenKind::KwFor))) {
     auto *C = make<ComprehensionExpr>(SourceRange());
     C->CompKind = ComprehensionKind::Generator;
     C->Elt = First;
-    if (!parseComprehensionClauses(C->Generators) || !expect(TokenKind::RParen, "')'"))
+    if (!parseComprehensionClauses(C->Generators) ||
+        !expect(TokenKind::RParen, "')'"))
       return nullptr;
     C->Range = rangeFrom(B);
     return C;
@@ -223,11 +229,13 @@ Expr *Parser::parseListDisplay() {
     Expr *First = parseStarNamed();
     if (!First)
       return nullptr;
-    if (at(TokenKind::KwFor) || (at(TokenKind::KwAsync) && peekTok().is(TokenKind::KwFor))) {
+    if (at(TokenKind::KwFor) ||
+        (at(TokenKind::KwAsync) && peekTok().is(TokenKind::KwFor))) {
       auto *C = make<ComprehensionExpr>(SourceRange());
       C->CompKind = ComprehensionKind::List;
       C->Elt = First;
-      if (!parseComprehensionClauses(C->Generators) || !expect(TokenKind::RSquare, "']'"))
+      if (!parseComprehensionClauses(C->Generators) ||
+          !expect(TokenKind::RSquare, "']'"))
         return nullptr;
       C->Range = rangeFrom(B);
       return C;
@@ -255,7 +263,8 @@ Expr *Parser::parseBraceDisplay() {
   if (consumeIf(TokenKind::RBrace))
     return make<DictExpr>(rangeFrom(B));
   auto IsCompFor = [&] {
-    return at(TokenKind::KwFor) || (at(TokenKind::KwAsync) && peekTok().is(TokenKind::KwFor));
+    return at(TokenKind::KwFor) ||
+           (at(TokenKind::KwAsync) && peekTok().is(TokenKind::KwFor));
   };
   Expr *FirstKey = nullptr;
   Expr *FirstValue = nullptr;
@@ -271,7 +280,8 @@ Expr *Parser::parseBraceDisplay() {
         auto *C = make<ComprehensionExpr>(SourceRange());
         C->CompKind = ComprehensionKind::Set;
         C->Elt = FirstKey;
-        if (!parseComprehensionClauses(C->Generators) || !expect(TokenKind::RBrace, "'}'"))
+        if (!parseComprehensionClauses(C->Generators) ||
+            !expect(TokenKind::RBrace, "'}'"))
           return nullptr;
         C->Range = rangeFrom(B);
         return C;
@@ -300,7 +310,8 @@ Expr *Parser::parseBraceDisplay() {
       C->CompKind = ComprehensionKind::Dict;
       C->Elt = FirstKey;
       C->Value = FirstValue;
-      if (!parseComprehensionClauses(C->Generators) || !expect(TokenKind::RBrace, "'}'"))
+      if (!parseComprehensionClauses(C->Generators) ||
+          !expect(TokenKind::RBrace, "'}'"))
         return nullptr;
       C->Range = rangeFrom(B);
       return C;
@@ -331,7 +342,8 @@ Expr *Parser::parseBraceDisplay() {
 }
 
 bool Parser::parseComprehensionClauses(std::vector<ComprehensionFor> &Gens) {
-  while (at(TokenKind::KwFor) || (at(TokenKind::KwAsync) && peekTok().is(TokenKind::KwFor))) {
+  while (at(TokenKind::KwFor) ||
+         (at(TokenKind::KwAsync) && peekTok().is(TokenKind::KwFor))) {
     ComprehensionFor F;
     F.IsAsync = consumeIf(TokenKind::KwAsync);
     consume(); // for
@@ -370,8 +382,9 @@ bool Parser::parseCallArguments(ExprList &Args, std::vector<Keyword> &Keywords,
       auto *S = make<StarredExpr>(rangeFrom(AB));
       S->Value = V;
       if (SeenKeywordUnpack)
-        report(S->Range, DiagKind::InvalidSyntax,
-               {"iterable argument unpacking follows keyword argument unpacking"});
+        report(
+            S->Range, DiagKind::InvalidSyntax,
+            {"iterable argument unpacking follows keyword argument unpacking"});
       Args.push_back(S);
     } else if (at(TokenKind::Name) && peekTok().is(TokenKind::Equal)) {
       Keyword K;
@@ -387,16 +400,18 @@ bool Parser::parseCallArguments(ExprList &Args, std::vector<Keyword> &Keywords,
       Expr *E = parseNamedExpr();
       if (!E)
         return false;
-      if (at(TokenKind::KwFor) || (at(TokenKind::KwAsync) && peekTok().is(TokenKind::KwFor))) {
+      if (at(TokenKind::KwFor) ||
+          (at(TokenKind::KwAsync) && peekTok().is(TokenKind::KwFor))) {
         auto *C = make<ComprehensionExpr>(SourceRange());
         C->CompKind = ComprehensionKind::Generator;
         C->Elt = E;
         if (!parseComprehensionClauses(C->Generators))
           return false;
         C->Range = rangeFrom(AB);
-        bool Alone = Args.empty() && Keywords.empty() &&
-                     (at(TokenKind::RParen) ||
-                      (at(TokenKind::Comma) && peekTok().is(TokenKind::RParen)));
+        bool Alone =
+            Args.empty() && Keywords.empty() &&
+            (at(TokenKind::RParen) ||
+             (at(TokenKind::Comma) && peekTok().is(TokenKind::RParen)));
         if (!AllowGenerator || !Alone) {
           report(C->Range, DiagKind::InvalidSyntax,
                  {"a generator expression must be parenthesized"});
@@ -406,13 +421,15 @@ bool Parser::parseCallArguments(ExprList &Args, std::vector<Keyword> &Keywords,
       }
       if (at(TokenKind::Equal)) {
         report(E->Range, DiagKind::InvalidSyntax,
-               {"expression cannot contain assignment, perhaps you meant \"==\"?"});
+               {"expression cannot contain assignment, perhaps you meant "
+                "\"==\"?"});
         return false;
       }
       if (SeenKeyword || SeenKeywordUnpack)
         report(E->Range, DiagKind::InvalidSyntax,
-               {SeenKeywordUnpack ? "positional argument follows keyword argument unpacking"
-                                  : "positional argument follows keyword argument"});
+               {SeenKeywordUnpack
+                    ? "positional argument follows keyword argument unpacking"
+                    : "positional argument follows keyword argument"});
       Args.push_back(E);
     }
     if (!consumeIf(TokenKind::Comma))
@@ -453,7 +470,8 @@ Expr *Parser::parseSliceItem() {
   auto *S = make<SliceExpr>(SourceRange());
   S->Lower = Lower;
   auto AtPartEnd = [&] {
-    return at(TokenKind::Colon) || at(TokenKind::Comma) || at(TokenKind::RSquare);
+    return at(TokenKind::Colon) || at(TokenKind::Comma) ||
+           at(TokenKind::RSquare);
   };
   if (!AtPartEnd() && !(S->Upper = parseTest()))
     return nullptr;

@@ -261,7 +261,8 @@ Stmt *Parser::parseWith(SourceLocation B, bool IsAsync) {
     int Level = 0;
     for (size_t I = Pos; I < Tokens.size(); ++I) {
       TokenKind K = Tokens[I].Kind;
-      if (K == TokenKind::LParen || K == TokenKind::LSquare || K == TokenKind::LBrace)
+      if (K == TokenKind::LParen || K == TokenKind::LSquare ||
+          K == TokenKind::LBrace)
         ++Level;
       else if (K == TokenKind::RParen || K == TokenKind::RSquare ||
                K == TokenKind::RBrace)
@@ -269,7 +270,8 @@ Stmt *Parser::parseWith(SourceLocation B, bool IsAsync) {
       else if (K == TokenKind::Newline || K == TokenKind::EndOfFile)
         break;
       if (Level == 0) {
-        Parenthesized = I + 1 < Tokens.size() && Tokens[I + 1].is(TokenKind::Colon);
+        Parenthesized =
+            I + 1 < Tokens.size() && Tokens[I + 1].is(TokenKind::Colon);
         break;
       }
     }
@@ -301,7 +303,8 @@ Stmt *Parser::parseTry() {
   consume(); // try
   auto *T = make<TryStmt>(SourceRange());
   if (!parseSuite(T->Body, headerName("try", B), B))
-    return failHeader({TokenKind::KwExcept, TokenKind::KwElse, TokenKind::KwFinally});
+    return failHeader(
+        {TokenKind::KwExcept, TokenKind::KwElse, TokenKind::KwFinally});
   bool SawClause = false;
   while (at(TokenKind::KwExcept)) {
     LineFailed = false;
@@ -346,7 +349,8 @@ Stmt *Parser::parseTry() {
   }
   if (!SawClause) {
     LineFailed = false;
-    report(tok().Range, DiagKind::ExpectedToken, {"'except' or 'finally' block"});
+    report(tok().Range, DiagKind::ExpectedToken,
+           {"'except' or 'finally' block"});
     LineFailed = false;
   }
   T->Range = rangeFrom(B);

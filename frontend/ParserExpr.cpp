@@ -26,12 +26,23 @@ bool binaryOpAt(int Level, TokenKind K, BinaryOp &Op) {
     return K == TokenKind::Plus || K == TokenKind::Minus;
   case 5:
     switch (K) {
-    case TokenKind::Star: Op = BinaryOp::Mult; return true;
-    case TokenKind::Slash: Op = BinaryOp::Div; return true;
-    case TokenKind::SlashSlash: Op = BinaryOp::FloorDiv; return true;
-    case TokenKind::Percent: Op = BinaryOp::Mod; return true;
-    case TokenKind::At: Op = BinaryOp::MatMult; return true;
-    default: return false;
+    case TokenKind::Star:
+      Op = BinaryOp::Mult;
+      return true;
+    case TokenKind::Slash:
+      Op = BinaryOp::Div;
+      return true;
+    case TokenKind::SlashSlash:
+      Op = BinaryOp::FloorDiv;
+      return true;
+    case TokenKind::Percent:
+      Op = BinaryOp::Mod;
+      return true;
+    case TokenKind::At:
+      Op = BinaryOp::MatMult;
+      return true;
+    default:
+      return false;
     }
   default:
     return false;
@@ -69,14 +80,16 @@ bool Parser::startsExpression(const Token &T) {
 
 void Parser::reportMissingComma(const char *Closer) {
   if (startsExpression(tok()) && !at(TokenKind::Star)) {
-    report(tok().Range, DiagKind::InvalidSyntax, {"perhaps you forgot a comma?"});
+    report(tok().Range, DiagKind::InvalidSyntax,
+           {"perhaps you forgot a comma?"});
     return;
   }
   std::string What = std::string("',' or '") + Closer + "'";
   reportExpected(What.c_str());
 }
 
-Expr *Parser::makeTuple(ExprList Elts, SourceLocation Begin, bool Parenthesized) {
+Expr *Parser::makeTuple(ExprList Elts, SourceLocation Begin,
+                        bool Parenthesized) {
   auto *T = make<TupleExpr>(rangeFrom(Begin));
   T->Elts = std::move(Elts);
   T->Parenthesized = Parenthesized;
@@ -237,13 +250,27 @@ Expr *Parser::parseComparison() {
     CmpOp Op;
     SourceRange OpRange = tok().Range;
     switch (tok().Kind) {
-    case TokenKind::Less: Op = CmpOp::Lt; break;
-    case TokenKind::Greater: Op = CmpOp::Gt; break;
-    case TokenKind::LessEqual: Op = CmpOp::LtE; break;
-    case TokenKind::GreaterEqual: Op = CmpOp::GtE; break;
-    case TokenKind::EqualEqual: Op = CmpOp::Eq; break;
-    case TokenKind::NotEqual: Op = CmpOp::NotEq; break;
-    case TokenKind::KwIn: Op = CmpOp::In; break;
+    case TokenKind::Less:
+      Op = CmpOp::Lt;
+      break;
+    case TokenKind::Greater:
+      Op = CmpOp::Gt;
+      break;
+    case TokenKind::LessEqual:
+      Op = CmpOp::LtE;
+      break;
+    case TokenKind::GreaterEqual:
+      Op = CmpOp::GtE;
+      break;
+    case TokenKind::EqualEqual:
+      Op = CmpOp::Eq;
+      break;
+    case TokenKind::NotEqual:
+      Op = CmpOp::NotEq;
+      break;
+    case TokenKind::KwIn:
+      Op = CmpOp::In;
+      break;
     case TokenKind::KwIs:
       Op = peekTok().is(TokenKind::KwNot) ? CmpOp::IsNot : CmpOp::Is;
       break;
@@ -309,10 +336,17 @@ Expr *Parser::parseBinary(int Level) {
 Expr *Parser::parseFactor() {
   UnaryOp Op;
   switch (tok().Kind) {
-  case TokenKind::Plus: Op = UnaryOp::UAdd; break;
-  case TokenKind::Minus: Op = UnaryOp::USub; break;
-  case TokenKind::Tilde: Op = UnaryOp::Invert; break;
-  default: return parsePower();
+  case TokenKind::Plus:
+    Op = UnaryOp::UAdd;
+    break;
+  case TokenKind::Minus:
+    Op = UnaryOp::USub;
+    break;
+  case TokenKind::Tilde:
+    Op = UnaryOp::Invert;
+    break;
+  default:
+    return parsePower();
   }
   DepthGuard Guard(*this);
   if (tooDeep())

@@ -77,7 +77,8 @@ private:
 
   /// Reports the queued lexer diagnostics that start before \p Offset.
   void flushLexDiags(uint32_t Offset);
-  void report(SourceRange Range, DiagKind Kind, std::vector<std::string> Args = {});
+  void report(SourceRange Range, DiagKind Kind,
+              std::vector<std::string> Args = {});
   /// Reports that the current token is unexpected.
   void reportUnexpected();
   void reportExpected(const char *What);
@@ -85,18 +86,22 @@ private:
   static std::string describe(const Token &T);
   /// True when \p T can begin an expression (to end lists at a trailing comma).
   static bool startsExpression(const Token &T);
-  /// After a list element: "perhaps you forgot a comma?" or "expected ',' or <Closer>".
+  /// After a list element: "perhaps you forgot a comma?" or "expected ',' or
+  /// <Closer>".
   void reportMissingComma(const char *Closer);
 
   void skipToLineEnd();
-  /// Skips the rest of a failed compound statement header and its block
-  /// (whose statements are still checked, then dropped).
-  void recoverHeader();
+  /// Skips the rest of a failed compound statement header and its block.
+  /// With \p CheckBlock the block's statements are still parsed (to report
+  /// their own errors) and dropped; without, the block is skipped silently,
+  /// for lines whose block is of unknown syntax (`match` and its `case`s).
+  void recoverHeader(bool CheckBlock = true);
   void skipBlockTokens();
 
   /// Parses `: suite` after a compound statement header. \p What names the
   /// header for "expected an indented block after ...".
-  bool parseSuite(StmtList &Body, const std::string &What, SourceLocation HeaderBegin);
+  bool parseSuite(StmtList &Body, const std::string &What,
+                  SourceLocation HeaderBegin);
   void parseBlock(StmtList &Body);
   void parseUnexpectedIndent(StmtList &Body);
 

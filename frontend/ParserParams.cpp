@@ -16,8 +16,8 @@ bool Parser::parseParameters(std::vector<Param> &Params, TokenKind Closer,
   };
   auto ParseName = [&](Param &P, const char *After) {
     if (!at(TokenKind::Name)) {
-      return Fail(tok().Range, std::string("expected a parameter name") + After +
-                                   ", not " + describe(tok()));
+      return Fail(tok().Range, std::string("expected a parameter name") +
+                                   After + ", not " + describe(tok()));
     }
     P.Range = tok().Range;
     P.Name = std::string(consume().Text);
@@ -31,8 +31,8 @@ bool Parser::parseParameters(std::vector<Param> &Params, TokenKind Closer,
   };
   while (!at(Closer)) {
     if (SeenVarKeywords)
-      return Fail(tok().Range, "no parameter may follow '**" +
-                                   Params.back().Name + "'");
+      return Fail(tok().Range,
+                  "no parameter may follow '**" + Params.back().Name + "'");
     if (at(TokenKind::Slash)) {
       if (SeenSlash)
         return Fail(tok().Range, "'/' may appear only once");
@@ -57,7 +57,8 @@ bool Parser::parseParameters(std::vector<Param> &Params, TokenKind Closer,
         if (!ParseName(P, " after '*'"))
           return false;
         if (at(TokenKind::Equal))
-          return Fail(tok().Range, "'*" + P.Name + "' cannot have a default value");
+          return Fail(tok().Range,
+                      "'*" + P.Name + "' cannot have a default value");
         Params.push_back(std::move(P));
       }
     } else if (at(TokenKind::StarStar)) {
@@ -67,7 +68,8 @@ bool Parser::parseParameters(std::vector<Param> &Params, TokenKind Closer,
       if (!ParseName(P, " after '**'"))
         return false;
       if (at(TokenKind::Equal))
-        return Fail(tok().Range, "'**" + P.Name + "' cannot have a default value");
+        return Fail(tok().Range,
+                    "'**" + P.Name + "' cannot have a default value");
       Params.push_back(std::move(P));
       SeenVarKeywords = true;
     } else {
@@ -80,8 +82,9 @@ bool Parser::parseParameters(std::vector<Param> &Params, TokenKind Closer,
           return false;
         SeenDefault = SeenDefault || !SeenStar;
       } else if (SeenDefault && !SeenStar) {
-        return Fail(P.Range, "parameter '" + P.Name +
-                                 "' without a default follows one with a default");
+        return Fail(P.Range,
+                    "parameter '" + P.Name +
+                        "' without a default follows one with a default");
       }
       if (SeenStar)
         BareStar = SourceRange();
@@ -92,7 +95,8 @@ bool Parser::parseParameters(std::vector<Param> &Params, TokenKind Closer,
   }
   if (!at(Closer)) {
     if (at(TokenKind::Name) || at(TokenKind::Star) || at(TokenKind::StarStar))
-      report(tok().Range, DiagKind::InvalidSyntax, {"perhaps you forgot a comma?"});
+      report(tok().Range, DiagKind::InvalidSyntax,
+             {"perhaps you forgot a comma?"});
     else
       reportExpected(Closer == TokenKind::RParen ? "',' or ')'" : "',' or ':'");
     return false;
@@ -175,8 +179,8 @@ bool Parser::checkTarget(Expr *E, bool Del, bool InSequence) {
     return true;
   case NodeKind::TupleExpr:
   case NodeKind::ListExpr: {
-    const ExprList &Elts = isa<TupleExpr>(E) ? cast<TupleExpr>(E)->Elts
-                                             : cast<ListExpr>(E)->Elts;
+    const ExprList &Elts =
+        isa<TupleExpr>(E) ? cast<TupleExpr>(E)->Elts : cast<ListExpr>(E)->Elts;
     bool Ok = true;
     for (Expr *Elt : Elts)
       Ok = checkTarget(Elt, Del, true) && Ok;

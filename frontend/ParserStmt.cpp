@@ -8,20 +8,47 @@ namespace {
 /// `+=` and friends.
 bool augmentedOp(TokenKind K, BinaryOp &Op) {
   switch (K) {
-  case TokenKind::PlusEqual: Op = BinaryOp::Add; return true;
-  case TokenKind::MinusEqual: Op = BinaryOp::Sub; return true;
-  case TokenKind::StarEqual: Op = BinaryOp::Mult; return true;
-  case TokenKind::AtEqual: Op = BinaryOp::MatMult; return true;
-  case TokenKind::SlashEqual: Op = BinaryOp::Div; return true;
-  case TokenKind::SlashSlashEqual: Op = BinaryOp::FloorDiv; return true;
-  case TokenKind::PercentEqual: Op = BinaryOp::Mod; return true;
-  case TokenKind::StarStarEqual: Op = BinaryOp::Pow; return true;
-  case TokenKind::LessLessEqual: Op = BinaryOp::LShift; return true;
-  case TokenKind::GreaterGreaterEqual: Op = BinaryOp::RShift; return true;
-  case TokenKind::PipeEqual: Op = BinaryOp::BitOr; return true;
-  case TokenKind::CaretEqual: Op = BinaryOp::BitXor; return true;
-  case TokenKind::AmpEqual: Op = BinaryOp::BitAnd; return true;
-  default: return false;
+  case TokenKind::PlusEqual:
+    Op = BinaryOp::Add;
+    return true;
+  case TokenKind::MinusEqual:
+    Op = BinaryOp::Sub;
+    return true;
+  case TokenKind::StarEqual:
+    Op = BinaryOp::Mult;
+    return true;
+  case TokenKind::AtEqual:
+    Op = BinaryOp::MatMult;
+    return true;
+  case TokenKind::SlashEqual:
+    Op = BinaryOp::Div;
+    return true;
+  case TokenKind::SlashSlashEqual:
+    Op = BinaryOp::FloorDiv;
+    return true;
+  case TokenKind::PercentEqual:
+    Op = BinaryOp::Mod;
+    return true;
+  case TokenKind::StarStarEqual:
+    Op = BinaryOp::Pow;
+    return true;
+  case TokenKind::LessLessEqual:
+    Op = BinaryOp::LShift;
+    return true;
+  case TokenKind::GreaterGreaterEqual:
+    Op = BinaryOp::RShift;
+    return true;
+  case TokenKind::PipeEqual:
+    Op = BinaryOp::BitOr;
+    return true;
+  case TokenKind::CaretEqual:
+    Op = BinaryOp::BitXor;
+    return true;
+  case TokenKind::AmpEqual:
+    Op = BinaryOp::BitAnd;
+    return true;
+  default:
+    return false;
   }
 }
 
@@ -70,7 +97,7 @@ bool Parser::parseSimpleStatements(StmtList &Out) {
   while (true) {
     Stmt *S = parseSmallStatement();
     if (!S) {
-      recoverHeader();
+      recoverHeader(/*CheckBlock=*/false);
       return false;
     }
     Out.push_back(S);
@@ -82,7 +109,7 @@ bool Parser::parseSimpleStatements(StmtList &Out) {
   if (consumeIf(TokenKind::Newline) || at(TokenKind::EndOfFile))
     return true;
   reportUnexpected();
-  recoverHeader();
+  recoverHeader(/*CheckBlock=*/false);
   return false;
 }
 

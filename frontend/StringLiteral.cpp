@@ -260,7 +260,8 @@ NumberValue decodeNumber(std::string_view S) {
       V.IntValue = 0;
     return V;
   }
-  bool IsImaginary = !Digits.empty() && (Digits.back() == 'j' || Digits.back() == 'J');
+  bool IsImaginary =
+      !Digits.empty() && (Digits.back() == 'j' || Digits.back() == 'J');
   if (IsImaginary)
     Digits.pop_back();
   bool IsFloat = Digits.find_first_of(".eE") != std::string::npos;

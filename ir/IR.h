@@ -62,6 +62,9 @@ struct Variable {
   std::string Name;
   const Type *Ty = nullptr;
   bool IsParam = false;
+  /// For parameters: the type the caller passes (the signature's). Ty may
+  /// be wider when the body assigns other types to the parameter.
+  const Type *ArgType = nullptr;
   unsigned Index = 0; ///< Position among the function's variables.
 };
 
@@ -130,6 +133,14 @@ struct ArrayLoadExpr : Expr {
   PYKC_IR_NODE(ArrayLoadExpr, ArrayLoad, Expr)
   Expr *Array = nullptr;
   ExprList Indices; ///< One integer per dimension; negative ones wrap around.
+};
+
+/// Indexing the leading dimensions only: a view of the rest of the array,
+/// sharing its data (Numba's basic indexing).
+struct ArrayViewExpr : Expr {
+  PYKC_IR_NODE(ArrayViewExpr, ArrayView, Expr)
+  Expr *Array = nullptr;
+  ExprList Indices; ///< Fewer than the array's dimensions.
 };
 
 struct ArrayDimExpr : Expr {

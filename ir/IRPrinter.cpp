@@ -74,8 +74,15 @@ public:
   void function(const Function &F) {
     OS << (F.Kind == FunctionKind::Kernel ? "kernel " : "device ") << F.PyName << '(';
     for (size_t I = 0; I < F.Params.size(); ++I)
-      OS << (I ? ", " : "") << F.Params[I]->Name << ": " << F.Params[I]->Ty->str();
+      OS << (I ? ", " : "") << F.Params[I]->Name << ": " << F.Params[I]->ArgType->str();
     OS << ") -> " << F.ReturnType->str() << "  # symbol " << F.SymbolName << '\n';
+    // A parameter that the body reassigns with other types is widened on
+    // entry, as Numba's unification of its versions does.
+    for (const Variable *P : F.Params)
+      if (P->Ty != P->ArgType) {
+        indent(1);
+        OS << P->Name << ": " << P->Ty->str() << " = " << P->Ty->str() << "(" << P->Name << ")\n";
+      }
     block(F.Body, 1);
   }
 
@@ -212,6 +219,10 @@ private:
     case NodeKind::ArrayLoad: {
       auto &L = static_cast<const ArrayLoadExpr &>(E);
       return expr(*L.Array) + "[" + list(L.Indices) + "]";
+    }
+    case NodeKind::ArrayView: {
+      auto &V = static_cast<const ArrayViewExpr &>(E);
+      return expr(*V.Array) + "[" + list(V.Indices) + ", ...]";
     }
     case NodeKind::ArrayDim: {
       auto &D = static_cast<const ArrayDimExpr &>(E);

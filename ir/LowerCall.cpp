@@ -330,7 +330,7 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
   auto *Call = make<ir::CallExpr>(C.Range, Callee->ReturnType);
   Call->Callee = Callee;
   for (size_t I = 0; I < Args.size(); ++I)
-    Call->Args.push_back(convert(Args[I], Callee->Params[I]->Ty));
+    Call->Args.push_back(convert(Args[I], Callee->Params[I]->ArgType));
   return Call;
 }
 

@@ -239,6 +239,8 @@ Value FunctionLowerer::lower(const fe::Expr &E) {
 
 Value FunctionLowerer::lowerName(const NameExpr &N) {
   if (Variable *V = local(N.Id)) {
+    if (Poisoned.count(V))
+      return Value::invalid();
     if (!V->Ty) {
       // Every assignment failed to type; report only if nothing else did.
       if (!HadError)
@@ -253,6 +255,9 @@ Value FunctionLowerer::lowerName(const NameExpr &N) {
   if (const Symbol *Sym = S.Scope.lookup(N.Id)) {
     switch (Sym->K) {
     case Symbol::Kind::Path: {
+      // `from numba import float32`: a dtype; `from math import pi`: a float.
+      if (auto C = S.Scope.constantOf(N))
+        return lowerConstantValue(*C, N.Range);
       Value V;
       V.K = Value::Kind::Path;
       V.Path = Sym->Path;
@@ -362,8 +367,27 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
   return Value::invalid();
 }
 
+Expr *FunctionLowerer::arrayAccess(Expr *Array, const ArrayType *AT, ExprList Indices,
+                                   SourceRange Range) {
+  if (Indices.size() == AT->ndim()) {
+    auto *Load = make<ArrayLoadExpr>(Range, AT->dtype());
+    Load->Array = Array;
+    Load->Indices = std::move(Indices);
+    return Load;
+  }
+  // Fixing leading indices of a C array leaves a C array; otherwise strides
+  // are arbitrary.
+  ArrayLayout Layout = AT->layout() == ArrayLayout::C ? ArrayLayout::C : ArrayLayout::A;
+  auto *View = make<ArrayViewExpr>(
+      Range, S.Types.array(AT->dtype(), AT->ndim() - unsigned(Indices.size()), Layout,
+                           AT->addressSpace()));
+  View->Array = Array;
+  View->Indices = std::move(Indices);
+  return View;
+}
+
 bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Index,
-                                        SourceRange Range, ExprList &Out) {
+                                        SourceRange Range, ExprList &Out, bool AllowView) {
   std::vector<const fe::Expr *> Parts;
   if (auto *T = dyn_cast<TupleExpr>(&Index))
     Parts.assign(T->Elts.begin(), T->Elts.end());
@@ -397,8 +421,13 @@ bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Ind
       return false;
     }
   }
-  if (Out.size() != AT->ndim()) {
+  if (Out.size() > AT->ndim()) {
     error(Range, DiagKind::IndexCount, {std::to_string(AT->ndim()), std::to_string(Out.size())});
+    return false;
+  }
+  if (Out.size() < AT->ndim() && !AllowView) {
+    error(Range, DiagKind::UnsupportedSyntax,
+          {"assigning to a whole row of an array (index every dimension)"});
     return false;
   }
   return true;
@@ -410,11 +439,10 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
     return Base;
   if (Base.K == Value::Kind::Expr) {
     if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
-      auto *Load = make<ArrayLoadExpr>(Sub.Range, AT->dtype());
-      Load->Array = Base.E;
-      if (!lowerArrayIndices(AT, *Sub.Index, Sub.Range, Load->Indices))
+      ExprList Indices;
+      if (!lowerArrayIndices(AT, *Sub.Index, Sub.Range, Indices, /*AllowView=*/true))
         return Value::invalid();
-      return Value::expr(Load);
+      return Value::expr(arrayAccess(Base.E, AT, std::move(Indices), Sub.Range));
     }
     if (auto *TT = dynCast<TupleType>(Base.E->Ty)) {
       if (isa<SliceExpr>(Sub.Index)) {

@@ -16,6 +16,7 @@ FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F
     V->Name = Def.Params[I].Name;
     V->Ty = I < ArgTypes.size() ? ArgTypes[I] : nullptr;
     V->IsParam = true;
+    V->ArgType = V->Ty;
     V->Index = unsigned(F.Variables.size());
     Locals[V->Name] = V.get();
     F.Params.push_back(V.get());
@@ -54,7 +55,7 @@ bool FunctionLowerer::assignType(const fe::Expr *Target, const Type *Ty) {
     return false;
   if (auto *N = dyn_cast<NameExpr>(Target)) {
     Variable *V = local(N->Id);
-    if (!V || V->IsParam)
+    if (!V)
       return false;
     if (!V->Ty) {
       V->Ty = Ty;
@@ -289,6 +290,8 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     Expr *Converted = convert(Val, V->Ty);
     if (!Converted) {
       error(ValueRange, DiagKind::IncompatibleAssignment, {V->Name, V->Ty->str(), Val->Ty->str()});
+      if (!Quiet)
+        Poisoned.insert(V);
       if (auto It = FirstAssignment.find(V); It != FirstAssignment.end() && !Quiet)
         S.Diags.report(File, It->second.second, DiagKind::NoteAssignedHere,
                        {V->Name, It->second.first->str()});
@@ -314,12 +317,12 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     }
     auto *St = make<ir::StoreStmt>(Target->Range);
     St->Array = Base.E;
-    if (!lowerArrayIndices(AT, *Sub->Index, Sub->Range, St->Indices))
+    if (!lowerArrayIndices(AT, *Sub->Index, Sub->Range, St->Indices, /*AllowView=*/false))
       return;
     St->Value = convert(Val, AT->dtype());
     if (!St->Value) {
       error(ValueRange, DiagKind::InvalidArgument,
-            {"array store", "cannot store '" + Val->Ty->str() + "' into " + AT->str()});
+            {"an array element", "cannot store '" + Val->Ty->str() + "' into an element of " + AT->str()});
       return;
     }
     Out.push_back(St);
@@ -373,7 +376,7 @@ void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
       return;
     }
     ExprList Indices;
-    if (!lowerArrayIndices(AT, *Sub->Index, Sub->Range, Indices))
+    if (!lowerArrayIndices(AT, *Sub->Index, Sub->Range, Indices, /*AllowView=*/false))
       return;
     Expr *Array = materialize(Base.E);
     for (Expr *&I : Indices)

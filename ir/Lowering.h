@@ -114,8 +114,12 @@ private:
   Expr *lowerIfExp(const frontend::IfExpExpr &I);
   Expr *lowerTuple(const frontend::TupleExpr &T);
   /// Index expressions of `Base[Index]` for an array: one integer a dim.
+  /// With \p AllowView, fewer indices than dimensions are accepted (a view).
   bool lowerArrayIndices(const ArrayType *AT, const frontend::Expr &Index,
-                         frontend::SourceRange Range, ExprList &Out);
+                         frontend::SourceRange Range, ExprList &Out, bool AllowView);
+  /// `a[i]`: an element, or a view when \p Indices are fewer than the dims.
+  Expr *arrayAccess(Expr *Array, const ArrayType *AT, ExprList Indices,
+                    frontend::SourceRange Range);
 
   // --- Calls (LowerCall.cpp) ---
   Value lowerCall(const frontend::CallExpr &C);
@@ -150,6 +154,9 @@ private:
   std::map<Variable *, std::pair<const Type *, frontend::SourceRange>> FirstAssignment;
   /// Statements an expression needs to run first (temporaries).
   StmtList *Pending = nullptr;
+  /// Variables whose assignments did not unify: their uses stay silent so
+  /// one mistake gives one error.
+  std::set<Variable *> Poisoned;
   bool Quiet = false;
   bool HadError = false;
   unsigned LoopDepth = 0;

@@ -307,6 +307,7 @@ void ModuleScope::readSignatureArgument(FunctionInfo &Fn, const Expr &Arg) {
   if (!Str || Str->CK != ConstantKind::String || Str->IsFString) {
     Diags.report(M.File, Arg.Range, DiagKind::InvalidDecorator,
                  {"a signature must be a string such as \"void(float32[:])\""});
+    Fn.HasSignatureErrors = true;
     return;
   }
   // Point errors into the literal: skip its prefix and opening quotes. With
@@ -322,6 +323,8 @@ void ModuleScope::readSignatureArgument(FunctionInfo &Fn, const Expr &Arg) {
     ++Offset;
   if (auto Sig = parseSignature(Str->StringValue, *M.File, Offset, Types, Diags))
     Fn.Signatures.push_back(*Sig);
+  else
+    Fn.HasSignatureErrors = true;
 }
 
 } // namespace pykc::ir

@@ -40,6 +40,7 @@ struct FunctionInfo {
   std::vector<ParsedSignature> Signatures;
   bool FastMath = false;
   bool HasNameErrors = false; ///< Set by Sema's name check.
+  bool HasSignatureErrors = false; ///< A decorator signature was invalid.
 };
 
 struct Symbol {

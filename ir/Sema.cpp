@@ -34,6 +34,10 @@ std::string mangle(const std::string &Name, const std::vector<const Type *> &Arg
   return S;
 }
 
+std::string plural(size_t N, const char *Word) {
+  return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
+}
+
 std::string typeList(const std::vector<const Type *> &Types) {
   std::string S;
   for (const Type *T : Types)
@@ -234,7 +238,8 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   const FunctionDefStmt &Def = *Fn.Def;
   if (Sig.Args.size() != Def.Params.size()) {
     Diags.report(Sig.File, Sig.Range, DiagKind::SignatureArity,
-                 {std::to_string(Sig.Args.size()), Def.Name, std::to_string(Def.Params.size())});
+                 {plural(Sig.Args.size(), "argument type"), Def.Name,
+                  plural(Def.Params.size(), "parameter")});
     return nullptr;
   }
   if (Sig.Return && Sig.Return != Types.none()) {
@@ -300,7 +305,7 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
   }
 
   for (FunctionInfo *Fn : Scope.functions()) {
-    if (Fn->Role != FunctionRole::Kernel || Fn->HasNameErrors)
+    if (Fn->Role != FunctionRole::Kernel || Fn->HasNameErrors || Fn->HasSignatureErrors)
       continue;
     if (Fn->Signatures.empty()) {
       Diags.report(M.File, Fn->Def->NameRange, DiagKind::MissingSignature, {Fn->Def->Name});

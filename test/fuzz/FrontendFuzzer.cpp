@@ -21,7 +21,8 @@
 using namespace pykc::frontend;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
-  SourceFile File("fuzz.py", std::string(reinterpret_cast<const char *>(Data), Size));
+  SourceFile File("fuzz.py",
+                  std::string(reinterpret_cast<const char *>(Data), Size));
   DiagnosticEngine LexDiags(nullptr);
   std::vector<Token> Tokens = tokenize(File, LexDiags);
   if (Tokens.empty() || !Tokens.back().is(TokenKind::EndOfFile))

@@ -31,7 +31,9 @@ struct Lexed {
       R.emplace_back(T.Text);
     return R;
   }
-  const Diagnostic &diag(size_t I = 0) const { return Diags.diagnostics().at(I); }
+  const Diagnostic &diag(size_t I = 0) const {
+    return Diags.diagnostics().at(I);
+  }
   size_t diagCount() const { return Diags.diagnostics().size(); }
 
   SourceFile File;
@@ -50,7 +52,8 @@ TEST(Lexer, SimpleLineEndsWithNewlineAndEndOfFile) {
 
 TEST(Lexer, MissingFinalNewlineStillGetsNewlineToken) {
   Lexed L("pass");
-  EXPECT_EQ(L.kinds(), (std::vector<TK>{TK::KwPass, TK::Newline, TK::EndOfFile}));
+  EXPECT_EQ(L.kinds(),
+            (std::vector<TK>{TK::KwPass, TK::Newline, TK::EndOfFile}));
 }
 
 TEST(Lexer, EmptyFileIsJustEndOfFile) {
@@ -80,8 +83,9 @@ TEST(Lexer, DedentsAreClosedAtEndOfFile) {
   Lexed L("def f():\n  if x:\n    return");
   std::vector<TK> K = L.kinds();
   ASSERT_GE(K.size(), 4u);
-  EXPECT_EQ(std::vector<TK>(K.end() - 4, K.end()),
-            (std::vector<TK>{TK::Newline, TK::Dedent, TK::Dedent, TK::EndOfFile}));
+  EXPECT_EQ(
+      std::vector<TK>(K.end() - 4, K.end()),
+      (std::vector<TK>{TK::Newline, TK::Dedent, TK::Dedent, TK::EndOfFile}));
 }
 
 TEST(Lexer, TabsIndentToMultiplesOfEight) {
@@ -117,17 +121,18 @@ TEST(Lexer, UnindentToUnknownLevelIsReported) {
 
 TEST(Lexer, BracketsJoinLinesAndSuppressIndentation) {
   Lexed L("x = (1,\n        2,\n  3)\ny\n");
-  EXPECT_EQ(L.kinds(),
-            (std::vector<TK>{TK::Name, TK::Equal, TK::LParen, TK::Number,
-                             TK::Comma, TK::Number, TK::Comma, TK::Number,
-                             TK::RParen, TK::Newline, TK::Name, TK::Newline,
-                             TK::EndOfFile}));
+  EXPECT_EQ(
+      L.kinds(),
+      (std::vector<TK>{TK::Name, TK::Equal, TK::LParen, TK::Number, TK::Comma,
+                       TK::Number, TK::Comma, TK::Number, TK::RParen,
+                       TK::Newline, TK::Name, TK::Newline, TK::EndOfFile}));
 }
 
 TEST(Lexer, BackslashJoinsLines) {
   Lexed L("x = 1 + \\\n    2\n");
-  EXPECT_EQ(L.kinds(), (std::vector<TK>{TK::Name, TK::Equal, TK::Number, TK::Plus,
-                                        TK::Number, TK::Newline, TK::EndOfFile}));
+  EXPECT_EQ(L.kinds(),
+            (std::vector<TK>{TK::Name, TK::Equal, TK::Number, TK::Plus,
+                             TK::Number, TK::Newline, TK::EndOfFile}));
   EXPECT_EQ(L.Tokens[4].Range.Begin.Line, 2u);
 }
 
@@ -268,8 +273,9 @@ TEST(Lexer, NumbersDecodeToTheirValues) {
 }
 
 TEST(Lexer, EveryStringPrefixAndQuoteForm) {
-  Lexed L("'a' \"b\" '''c''' \"\"\"d\"\"\" r'e' u'f' b'g' br'h' rb'i' f'j' fr'k' "
-          "rf'l' R'm' U'n' B'o' BR'p' Rb'q' F'r' fR'u' Rf'v'");
+  Lexed L(
+      "'a' \"b\" '''c''' \"\"\"d\"\"\" r'e' u'f' b'g' br'h' rb'i' f'j' fr'k' "
+      "rf'l' R'm' U'n' B'o' BR'p' Rb'q' F'r' fR'u' Rf'v'");
   EXPECT_EQ(L.diagCount(), 0u);
   for (const Token &T : L.Tokens)
     if (!T.is(TK::Newline) && !T.is(TK::EndOfFile))
@@ -326,9 +332,10 @@ TEST(Lexer, TruncatedEscapesAreReported) {
 
 TEST(Lexer, MagicLineIsOneToken) {
   Lexed L("%timeit -r 5 f(x)  \n!pip install numba\n  %%time\n");
-  EXPECT_EQ(L.kinds(), (std::vector<TK>{TK::Magic, TK::Newline, TK::Magic,
-                                        TK::Newline, TK::Indent, TK::Magic,
-                                        TK::Newline, TK::Dedent, TK::EndOfFile}));
+  EXPECT_EQ(L.kinds(),
+            (std::vector<TK>{TK::Magic, TK::Newline, TK::Magic, TK::Newline,
+                             TK::Indent, TK::Magic, TK::Newline, TK::Dedent,
+                             TK::EndOfFile}));
   EXPECT_EQ(L.Tokens[0].Text, "%timeit -r 5 f(x)");
   EXPECT_EQ(L.Tokens[2].Text, "!pip install numba");
 }
@@ -350,10 +357,11 @@ TEST(Lexer, PercentAfterAssignmentIsMagic) {
 TEST(Lexer, CarriageReturnLineEndings) {
   Lexed L("if x:\r\n    y\r\nz\rw\n");
   EXPECT_EQ(L.diagCount(), 0u);
-  EXPECT_EQ(L.kinds(), (std::vector<TK>{TK::KwIf, TK::Name, TK::Colon, TK::Newline,
-                                        TK::Indent, TK::Name, TK::Newline,
-                                        TK::Dedent, TK::Name, TK::Newline,
-                                        TK::Name, TK::Newline, TK::EndOfFile}));
+  EXPECT_EQ(
+      L.kinds(),
+      (std::vector<TK>{TK::KwIf, TK::Name, TK::Colon, TK::Newline, TK::Indent,
+                       TK::Name, TK::Newline, TK::Dedent, TK::Name, TK::Newline,
+                       TK::Name, TK::Newline, TK::EndOfFile}));
   EXPECT_EQ(L.Tokens[10].Range.Begin.Line, 4u);
 }
 

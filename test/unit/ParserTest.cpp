@@ -22,7 +22,9 @@ struct Parsed {
     dumpAST(M, OS);
     return OS.str();
   }
-  const Diagnostic &diag(size_t I = 0) const { return Diags.diagnostics().at(I); }
+  const Diagnostic &diag(size_t I = 0) const {
+    return Diags.diagnostics().at(I);
+  }
   size_t diagCount() const { return Diags.diagnostics().size(); }
   template <class T> T *stmt(size_t I) const {
     return I < M.Body.size() ? dyn_cast<T>(M.Body[I]) : nullptr;
@@ -223,15 +225,18 @@ TEST(Parser, CallArgumentsOfEveryKind) {
 }
 
 TEST(Parser, DisplaysAndComprehensions) {
-  Parsed P("[x for x in a if x for y in b]\n{k: v for k, v in d}\n{s for s in t}\n"
-           "{1, 2}\n{}\n{'a': 1, **e}\n(1,)\n()\n[q async for q in r]\n");
+  Parsed P(
+      "[x for x in a if x for y in b]\n{k: v for k, v in d}\n{s for s in t}\n"
+      "{1, 2}\n{}\n{'a': 1, **e}\n(1,)\n()\n[q async for q in r]\n");
   EXPECT_EQ(P.diagCount(), 0u) << P.Diags.diagnostics()[0].Message;
   auto *L = dyn_cast<ComprehensionExpr>(P.value(0));
   ASSERT_NE(L, nullptr);
   EXPECT_EQ(L->Generators.size(), 2u);
   EXPECT_EQ(L->Generators[0].Ifs.size(), 1u);
-  EXPECT_EQ(dyn_cast<ComprehensionExpr>(P.value(1))->CompKind, ComprehensionKind::Dict);
-  EXPECT_EQ(dyn_cast<ComprehensionExpr>(P.value(2))->CompKind, ComprehensionKind::Set);
+  EXPECT_EQ(dyn_cast<ComprehensionExpr>(P.value(1))->CompKind,
+            ComprehensionKind::Dict);
+  EXPECT_EQ(dyn_cast<ComprehensionExpr>(P.value(2))->CompKind,
+            ComprehensionKind::Set);
   EXPECT_TRUE(isa<SetExpr>(P.value(3)));
   EXPECT_TRUE(isa<DictExpr>(P.value(4)));
   EXPECT_EQ(dyn_cast<DictExpr>(P.value(5))->Keys[1], nullptr);
@@ -289,7 +294,8 @@ TEST(Parser, ConstantsOfEveryKind) {
   EXPECT_EQ(dyn_cast<ConstantExpr>(P.value(5))->CK, ConstantKind::None);
   EXPECT_EQ(dyn_cast<ConstantExpr>(P.value(6))->CK, ConstantKind::Ellipsis);
   EXPECT_TRUE(dyn_cast<ConstantExpr>(P.value(7))->IntTooLarge);
-  EXPECT_NE(P.dump().find("Constant 99999999999999999999999 <8:1-8:24>"), std::string::npos);
+  EXPECT_NE(P.dump().find("Constant 99999999999999999999999 <8:1-8:24>"),
+            std::string::npos);
 }
 
 TEST(Parser, ImportsOfEveryForm) {
@@ -309,10 +315,12 @@ TEST(Parser, ImportsOfEveryForm) {
 }
 
 TEST(Parser, TryWithAndOtherStatements) {
-  Parsed P("try:\n  pass\nexcept* (A, B) as e:\n  raise X from e\nexcept:\n  pass\n"
-           "else:\n  pass\nfinally:\n  del a, b[0]\n"
-           "with (open(a) as f, open(b) as g):\n  global x, y\n"
-           "with a as (b, c), d:\n  assert x, 'm'\nclass K(B, metaclass=M):\n  pass\n");
+  Parsed P(
+      "try:\n  pass\nexcept* (A, B) as e:\n  raise X from e\nexcept:\n  pass\n"
+      "else:\n  pass\nfinally:\n  del a, b[0]\n"
+      "with (open(a) as f, open(b) as g):\n  global x, y\n"
+      "with a as (b, c), d:\n  assert x, 'm'\nclass K(B, metaclass=M):\n  "
+      "pass\n");
   ASSERT_EQ(P.diagCount(), 0u);
   auto *T = P.stmt<TryStmt>(0);
   ASSERT_EQ(T->Handlers.size(), 2u);
@@ -329,7 +337,8 @@ TEST(Parser, TryWithAndOtherStatements) {
 }
 
 TEST(Parser, MagicLinesAndMagicValues) {
-  Parsed P("%matplotlib inline\n!nvidia-smi\nt1 = %timeit -r 5 -n 800 -q -o A.sum()\n"
+  Parsed P("%matplotlib inline\n!nvidia-smi\nt1 = %timeit -r 5 -n 800 -q -o "
+           "A.sum()\n"
            "files = !ls\n");
   ASSERT_EQ(P.diagCount(), 0u);
   EXPECT_EQ(P.stmt<MagicStmt>(0)->Text, "%matplotlib inline");
@@ -352,7 +361,8 @@ TEST(Parser, EllipsisParameterIsOneErrorAtTheEllipsis) {
 }
 
 TEST(Parser, EllipsisExampleFileGivesOneDiagnostic) {
-  std::ifstream In(PYKC_SOURCE_DIR "/examples/documents/errors/my_kernel_ellipsis.py");
+  std::ifstream In(PYKC_SOURCE_DIR
+                   "/examples/documents/errors/my_kernel_ellipsis.py");
   if (!In)
     GTEST_SKIP() << "example file not found";
   std::stringstream Buffer;
@@ -379,8 +389,9 @@ TEST(Parser, IndependentErrorsAreEachReportedOnce) {
 }
 
 TEST(Parser, FailedHeaderSkipsItsBlockAndClauses) {
-  Parsed P("for i in :\n    x = 1\nelse:\n    pass\nif x y:\n    pass\nelif z:\n"
-           "    pass\nelse:\n    pass\nok = 1\n");
+  Parsed P(
+      "for i in :\n    x = 1\nelse:\n    pass\nif x y:\n    pass\nelif z:\n"
+      "    pass\nelse:\n    pass\nok = 1\n");
   ASSERT_EQ(P.diagCount(), 2u);
   EXPECT_EQ(P.diag(0).Range.Begin.Line, 1u);
   EXPECT_EQ(P.diag(1).Range.Begin.Line, 5u);
@@ -444,9 +455,9 @@ TEST(Parser, InvalidTargetsNameWhatCannotBeAssigned) {
 }
 
 TEST(Parser, ParameterListErrors) {
-  const char *Bad[] = {"def f(a=1, b): pass\n", "def f(*, **k): pass\n",
-                       "def f(a, a): pass\n",   "def f(**k, a): pass\n",
-                       "def f(/, a): pass\n",   "def f(*a, *b): pass\n",
+  const char *Bad[] = {"def f(a=1, b): pass\n",   "def f(*, **k): pass\n",
+                       "def f(a, a): pass\n",     "def f(**k, a): pass\n",
+                       "def f(/, a): pass\n",     "def f(*a, *b): pass\n",
                        "def f(a, (b, c)): pass\n"};
   for (const char *Source : Bad) {
     Parsed P(Source);
@@ -477,7 +488,8 @@ TEST(Parser, TryWithoutHandlersIsReported) {
 }
 
 TEST(Parser, DeepNestingIsAnErrorNotACrash) {
-  std::string Deep = "x = " + std::string(5000, '(') + "1" + std::string(5000, ')') + "\n";
+  std::string Deep =
+      "x = " + std::string(5000, '(') + "1" + std::string(5000, ')') + "\n";
   Parsed P(Deep);
   ASSERT_EQ(P.diagCount(), 1u);
   EXPECT_EQ(P.diag().Message, "invalid syntax: too deeply nested");
@@ -517,12 +529,13 @@ TEST(Parser, DumpFormatIsOneNodePerLine) {
 }
 
 TEST(Parser, DumpPrintsConstantsPythonStyle) {
-  Parsed P("0.\n1e16\n1.5e-5\n0.0001\n'it\\'s'\n'a\\nb'\nb'\\x00'\nFalse\n3j\n");
+  Parsed P(
+      "0.\n1e16\n1.5e-5\n0.0001\n'it\\'s'\n'a\\nb'\nb'\\x00'\nFalse\n3j\n");
   std::string D = P.dump();
   for (const char *Expected :
-       {"Constant 0.0 ", "Constant 1e+16 ", "Constant 1.5e-05 ", "Constant 0.0001 ",
-        "Constant \"it's\" ", "Constant 'a\\nb' ", "Constant b'\\x00' ",
-        "Constant False ", "Constant 3j "})
+       {"Constant 0.0 ", "Constant 1e+16 ", "Constant 1.5e-05 ",
+        "Constant 0.0001 ", "Constant \"it's\" ", "Constant 'a\\nb' ",
+        "Constant b'\\x00' ", "Constant False ", "Constant 3j "})
     EXPECT_NE(D.find(Expected), std::string::npos) << Expected << "\n" << D;
 }
 
