@@ -133,11 +133,15 @@ else
   if [ -d test/fuzz/corpus ]; then
     cp -R test/fuzz/corpus/. "$work/corpus/"
   fi
+  # The documents' kernels seed it too, without keeping copies in the repo.
+  for f in examples/documents/*.py examples/documents/errors/*.py; do
+    [ -f "$f" ] && cp "$f" "$work/corpus/doc_$(basename "$f")"
+  done
   dict=()
   for d in test/fuzz/*.dict; do
     [ -f "$d" ] && dict=("-dict=$d") && break
   done
-  echo "fuzz: running $fuzzer for ${fuzz_seconds}s on a copy of test/fuzz/corpus"
+  echo "fuzz: running $fuzzer for ${fuzz_seconds}s on a copy of test/fuzz/corpus and the documents"
   if "$fuzzer" -max_total_time="$fuzz_seconds" -timeout=5 -rss_limit_mb=2048 \
       -artifact_prefix="$work/artifacts/" "${dict[@]}" "$work/corpus" \
       >"$results/fuzz.log" 2>&1 </dev/null; then
