@@ -86,7 +86,7 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     return emitTupleGetDynamic(static_cast<const ir::TupleGetDynamicExpr &>(E));
   case ir::NodeKind::SpecialReg: {
     auto &R = static_cast<const ir::SpecialRegExpr &>(E);
-    return ME.Target.specialRegister(B, R.Reg, R.Dim);
+    return ME.Target.specialRegister(B, R.Reg, R.Dim, TargetContext);
   }
   case ir::NodeKind::Intrinsic:
     return emitIntrinsic(static_cast<const ir::IntrinsicExpr &>(E));
@@ -97,6 +97,8 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     std::vector<Value *> Args;
     for (const ir::Expr *A : C.Args)
       Args.push_back(emitExpr(*A));
+    if (TargetContext)
+      Args.push_back(TargetContext);
     return B.CreateCall(ME.declaration(C.Callee), Args);
   }
   default:
@@ -166,20 +168,20 @@ Value *FunctionEmitter::emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E) {
 Value *FunctionEmitter::emitIntrinsic(const ir::IntrinsicExpr &E) {
   switch (E.Id) {
   case ir::IntrinsicId::SyncThreads:
-    ME.Target.barrier(B);
+    ME.Target.barrier(B, TargetContext);
     return nullptr;
   case ir::IntrinsicId::Grid:
   case ir::IntrinsicId::GridSize: {
     // Numba computes both in 64 bits from the 32-bit registers.
     std::vector<Value *> Dims;
     for (unsigned D = 0; D < E.Count; ++D) {
-      Value *Ntid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::BlockDim, D), B.getInt64Ty());
+      Value *Ntid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::BlockDim, D, TargetContext), B.getInt64Ty());
       if (E.Id == ir::IntrinsicId::Grid) {
-        Value *Tid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::ThreadIdx, D), B.getInt64Ty());
-        Value *Ctaid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::BlockIdx, D), B.getInt64Ty());
+        Value *Tid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::ThreadIdx, D, TargetContext), B.getInt64Ty());
+        Value *Ctaid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::BlockIdx, D, TargetContext), B.getInt64Ty());
         Dims.push_back(B.CreateAdd(Tid, B.CreateMul(Ctaid, Ntid)));
       } else {
-        Value *Nctaid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::GridDim, D), B.getInt64Ty());
+        Value *Nctaid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::GridDim, D, TargetContext), B.getInt64Ty());
         Dims.push_back(B.CreateMul(Ntid, Nctaid));
       }
     }
@@ -214,7 +216,8 @@ Value *FunctionEmitter::emitAlloc(const ir::AllocArrayExpr &E) {
   unsigned Align = std::max(16u, AT->dtype()->byteSize());
   Value *Data;
   if (AT->addressSpace() == ir::AddressSpace::Shared) {
-    Data = ME.Target.sharedArray(B, Storage, F.SymbolName + ".shared" + std::to_string(E.Id), Align);
+    Data = ME.Target.sharedArray(B, Storage, F.SymbolName + ".shared" + std::to_string(E.Id), Align,
+                                 TargetContext);
   } else {
     IRBuilder<> Entry(EntryBlock, EntryBlock->begin());
     AllocaInst *A = Entry.CreateAlloca(Storage, nullptr, "local" + std::to_string(E.Id));

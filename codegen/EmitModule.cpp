@@ -62,6 +62,8 @@ void ModuleEmitter::declare(const ir::Function &F) {
     Params.push_back(F.Kind == ir::FunctionKind::Kernel ? memoryType(P->ArgType)
                                                         : llvmType(P->ArgType));
   }
+  if (Target.hasContextParameter())
+    Params.push_back(PointerType::get(Ctx, 0));
   Type *Ret = F.Kind == ir::FunctionKind::Kernel ? Type::getVoidTy(Ctx) : llvmType(F.ReturnType);
   auto *Fn = Function::Create(FunctionType::get(Ret, Params, false),
                               F.Kind == ir::FunctionKind::Kernel ? GlobalValue::ExternalLinkage
@@ -85,6 +87,8 @@ void ModuleEmitter::declare(const ir::Function &F) {
       Fn->getArg(Arg++)->setName(P->Name);
     }
   }
+  if (Target.hasContextParameter())
+    Fn->getArg(Arg)->setName("ctx");
   Declared[&F] = Fn;
 }
 

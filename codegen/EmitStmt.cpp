@@ -12,6 +12,8 @@ using namespace llvm;
 void FunctionEmitter::emit() {
   EntryBlock = BasicBlock::Create(ME.Ctx, "entry", Fn);
   B.SetInsertPoint(EntryBlock);
+  if (ME.Target.hasContextParameter())
+    TargetContext = Fn->getArg(Fn->arg_size() - 1);
   emitPrologue();
   emitBlock(F.Body);
   ensureOpenBlock();

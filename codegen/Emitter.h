@@ -99,6 +99,7 @@ private:
   llvm::Function *Fn;
   llvm::IRBuilder<> B;
   llvm::BasicBlock *EntryBlock = nullptr;
+  llvm::Value *TargetContext = nullptr; ///< The trailing context argument, if any.
   std::map<const ir::Variable *, llvm::AllocaInst *> Slots;
   struct LoopTargets {
     llvm::BasicBlock *Break;

@@ -12,7 +12,8 @@ std::string NVPTXTarget::dataLayout() const {
   return "e-i64:64-i128:128-v16:16-v32:32-n16:32:64";
 }
 
-Value *NVPTXTarget::specialRegister(IRBuilder<> &B, ir::SpecialRegister Reg, unsigned Dim) {
+Value *NVPTXTarget::specialRegister(IRBuilder<> &B, ir::SpecialRegister Reg, unsigned Dim,
+                                     Value *) {
   static const Intrinsic::ID Tid[] = {Intrinsic::nvvm_read_ptx_sreg_tid_x,
                                       Intrinsic::nvvm_read_ptx_sreg_tid_y,
                                       Intrinsic::nvvm_read_ptx_sreg_tid_z};
@@ -37,12 +38,12 @@ Value *NVPTXTarget::specialRegister(IRBuilder<> &B, ir::SpecialRegister Reg, uns
   return B.CreateIntrinsic(Id, {}, {});
 }
 
-void NVPTXTarget::barrier(IRBuilder<> &B) {
+void NVPTXTarget::barrier(IRBuilder<> &B, Value *) {
   B.CreateIntrinsic(Intrinsic::nvvm_barrier0, {}, {});
 }
 
 Value *NVPTXTarget::sharedArray(IRBuilder<> &B, Type *Ty, const std::string &Name,
-                                unsigned Align) {
+                                unsigned Align, Value *) {
   Module &M = *B.GetInsertBlock()->getModule();
   auto *G = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::InternalLinkage,
                                UndefValue::get(Ty), Name, nullptr,

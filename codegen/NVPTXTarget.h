@@ -12,11 +12,11 @@ class NVPTXTarget final : public TargetInfo {
 public:
   std::string triple() const override { return "nvptx64-nvidia-cuda"; }
   std::string dataLayout() const override;
-  llvm::Value *specialRegister(llvm::IRBuilder<> &B, ir::SpecialRegister Reg,
-                               unsigned Dim) override;
-  void barrier(llvm::IRBuilder<> &B) override;
+  llvm::Value *specialRegister(llvm::IRBuilder<> &B, ir::SpecialRegister Reg, unsigned Dim,
+                               llvm::Value *Context) override;
+  void barrier(llvm::IRBuilder<> &B, llvm::Value *Context) override;
   llvm::Value *sharedArray(llvm::IRBuilder<> &B, llvm::Type *Ty, const std::string &Name,
-                           unsigned Align) override;
+                           unsigned Align, llvm::Value *Context) override;
   void markKernel(llvm::Function &F) override;
   llvm::FunctionCallee mathFunction(llvm::Module &M, const std::string &Name,
                                     llvm::Type *Ty, unsigned Arity) override;

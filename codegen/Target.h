@@ -26,14 +26,20 @@ public:
   virtual std::string triple() const = 0;
   virtual std::string dataLayout() const = 0;
 
+  /// Whether every function takes a trailing pointer to the target's
+  /// thread context (the CPU backend's pykc_cpu_context). It is passed as
+  /// \p Context below; null on targets that have none.
+  virtual bool hasContextParameter() const { return false; }
+
   /// The value of a special register (an i32) in the current function.
   virtual llvm::Value *specialRegister(llvm::IRBuilder<> &B, ir::SpecialRegister Reg,
-                                       unsigned Dim) = 0;
+                                       unsigned Dim, llvm::Value *Context) = 0;
   /// A barrier of all threads of the block (cuda.syncthreads()).
-  virtual void barrier(llvm::IRBuilder<> &B) = 0;
+  virtual void barrier(llvm::IRBuilder<> &B, llvm::Value *Context) = 0;
   /// Storage for a cuda.shared.array of \p Ty; returns a generic pointer.
   virtual llvm::Value *sharedArray(llvm::IRBuilder<> &B, llvm::Type *Ty,
-                                   const std::string &Name, unsigned Align) = 0;
+                                   const std::string &Name, unsigned Align,
+                                   llvm::Value *Context) = 0;
   /// Marks \p F as a kernel entry point.
   virtual void markKernel(llvm::Function &F) = 0;
   /// The math library's function \p Name ("pow", "sin", ...) taking

@@ -266,7 +266,8 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
 }
 
 SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine &Diags,
-                       const std::vector<NamedSignature> &CommandLineSignatures) {
+                       const std::vector<NamedSignature> &CommandLineSignatures,
+                       const std::string &OnlyKernel) {
   const fe::Module &M = Scope.module();
   std::string Stem = M.File->name();
   Stem = Stem.substr(Stem.find_last_of('/') == std::string::npos ? 0 : Stem.find_last_of('/') + 1);
@@ -275,6 +276,9 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
   Result.IR = std::make_unique<ir::Module>(Stem);
   SemaContext Ctx(Scope, Types, Diags, *Result.IR);
 
+  if (!OnlyKernel.empty())
+    if (FunctionInfo *Fn = Scope.function(OnlyKernel))
+      Fn->Signatures.clear();
   for (const NamedSignature &NS : CommandLineSignatures) {
     FunctionInfo *Fn = Scope.function(NS.Name);
     if (!Fn || (Fn->Role != FunctionRole::Kernel && Fn->Role != FunctionRole::Device)) {
@@ -290,6 +294,8 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
     switch (Fn->Role) {
     case FunctionRole::Kernel:
     case FunctionRole::Device:
+      if (!OnlyKernel.empty() && Fn->Role == FunctionRole::Kernel && Fn->Def->Name != OnlyKernel)
+        break;
       Fn->HasNameErrors = !checkNames(*Fn, Scope, Diags);
       Kernels += Fn->Role == FunctionRole::Kernel;
       break;
@@ -306,6 +312,8 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
 
   for (FunctionInfo *Fn : Scope.functions()) {
     if (Fn->Role != FunctionRole::Kernel || Fn->HasNameErrors || Fn->HasSignatureErrors)
+      continue;
+    if (!OnlyKernel.empty() && Fn->Def->Name != OnlyKernel)
       continue;
     if (Fn->Signatures.empty()) {
       Diags.report(M.File, Fn->Def->NameRange, DiagKind::MissingSignature, {Fn->Def->Name});

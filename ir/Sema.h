@@ -29,9 +29,12 @@ struct SemaResult {
 };
 
 /// Types every kernel of \p Scope's module. Errors go to \p Diags; the IR
-/// holds every kernel that typed without error.
+/// holds every kernel that typed without error. With \p OnlyKernel set
+/// (`pykc run`), only that kernel is typed, and only for the command-line
+/// signatures, as Numba's dispatcher specialises a kernel to its arguments.
 SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types,
                        frontend::DiagnosticEngine &Diags,
-                       const std::vector<NamedSignature> &CommandLineSignatures);
+                       const std::vector<NamedSignature> &CommandLineSignatures,
+                       const std::string &OnlyKernel = "");
 
 } // namespace pykc::ir

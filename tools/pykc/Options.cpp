@@ -9,6 +9,7 @@ namespace pykc::driver {
 
 std::string helpText() {
   return R"(USAGE: pykc FILE.py [options]
+       pykc run FILE.py KERNEL --grid G --block B [options] ARG...
 
 Compiles the @cuda.jit kernels of a Numba Python file to PTX.
 
@@ -33,6 +34,10 @@ OPTIONS:
   --libdevice FILE      libdevice.10.bc to link for math functions.
   --help                Show this help.
   --version             Show the version.
+
+  pykc run FILE.py KERNEL --grid G --block B ARG...
+                        Launch a kernel once on .npy arrays and scalars, on
+                        the CPU backend or a GPU ('pykc run --help').
 
 EXIT STATUS:
   0 success, 1 a compile error, 2 a usage error.

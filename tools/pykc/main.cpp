@@ -1,6 +1,7 @@
 //===- main.cpp - The pykc command ----------------------------------------===//
 #include "Compile.h"
 #include "Options.h"
+#include "Run.h"
 
 #include <llvm/Config/llvm-config.h>
 
@@ -8,6 +9,8 @@
 
 int main(int Argc, char **Argv) {
   using namespace pykc::driver;
+  if (Argc > 1 && std::string(Argv[1]) == "run")
+    return runCommand(Argc - 2, Argv + 2);
   std::string Error;
   auto O = parseOptions(Argc, Argv, Error);
   if (!O) {

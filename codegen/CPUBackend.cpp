@@ -1,0 +1,182 @@
+//===- CPUBackend.cpp - Host code and the ORC JIT -------------------------===//
+#include "codegen/CPUBackend.h"
+
+#include "codegen/CPUTarget.h"
+#include "codegen/Emitter.h"
+#include "frontend/Diagnostic.h"
+
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+
+#include <mutex>
+
+namespace pykc::codegen {
+
+using namespace llvm;
+
+namespace {
+
+void initializeNative() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    InitializeNativeTarget();
+    InitializeNativeTargetAsmPrinter();
+  });
+}
+
+/// SYM__cpu(void **args, ctx): loads each flattened parameter from args as
+/// cuLaunchKernel would, and runs one thread of the kernel.
+void emitEntry(Module &M, Function &Kernel) {
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::get(C, 0);
+  auto *Entry = Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr}, false),
+                                 GlobalValue::ExternalLinkage, Kernel.getName() + "__cpu", M);
+  Entry->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(C, "entry", Entry));
+  Value *Args = Entry->getArg(0);
+  std::vector<Value *> Values;
+  for (unsigned I = 0; I + 1 < Kernel.arg_size(); ++I) {
+    Value *Slot = B.CreateLoad(Ptr, B.CreateConstInBoundsGEP1_64(Ptr, Args, I));
+    Values.push_back(B.CreateLoad(Kernel.getArg(I)->getType(), Slot, Kernel.getArg(I)->getName()));
+  }
+  Values.push_back(Entry->getArg(1));
+  B.CreateCall(&Kernel, Values);
+  B.CreateRetVoid();
+  Kernel.setLinkage(GlobalValue::InternalLinkage);
+  Kernel.addFnAttr(Attribute::AlwaysInline);
+}
+
+void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB(&TM);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  OptimizationLevel Level = OptLevel == 0   ? OptimizationLevel::O0
+                            : OptLevel == 1 ? OptimizationLevel::O1
+                            : OptLevel == 2 ? OptimizationLevel::O2
+                                            : OptimizationLevel::O3;
+  ModulePassManager MPM = OptLevel == 0 ? PB.buildO0DefaultPipeline(Level)
+                                        : PB.buildPerModuleDefaultPipeline(Level);
+  MPM.run(M, MAM);
+}
+
+} // namespace
+
+std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, TargetMachine &TM,
+                                      unsigned OptLevel) {
+  CPUTarget Target(TM.getTargetTriple().str(), TM.createDataLayout().getStringRepresentation());
+  auto M = std::make_unique<Module>(IR.name(), Ctx);
+  ModuleEmitter Emitter(IR, *M, Target);
+  Emitter.emit();
+  Type *I64 = Type::getInt64Ty(Ctx), *I8 = Type::getInt8Ty(Ctx);
+  for (const auto &F : IR.functions()) {
+    if (F->Kind != ir::FunctionKind::Kernel)
+      continue;
+    Function *Kernel = Emitter.declaration(F.get());
+    std::string Name = Kernel->getName().str();
+    emitEntry(*M, *Kernel);
+    new GlobalVariable(*M, I64, true, GlobalValue::ExternalLinkage,
+                       ConstantInt::get(I64, Target.sharedBytes()), Name + "__cpu_shared_bytes");
+    new GlobalVariable(*M, I8, true, GlobalValue::ExternalLinkage,
+                       ConstantInt::get(I8, Target.usesBarrier()), Name + "__cpu_uses_barrier");
+  }
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyModule(*M, &OS))
+    PYKC_ICE("the emitted CPU LLVM IR is invalid:\n" + OS.str());
+  for (Function &Fn : *M)
+    if (!Fn.isDeclaration())
+      Fn.addFnAttr("target-cpu", TM.getTargetCPU());
+  optimize(*M, TM, OptLevel);
+  return M;
+}
+
+CPUJit::~CPUJit() = default;
+
+std::unique_ptr<CPUJit> CPUJit::create(const std::map<std::string, void *> &Symbols,
+                                       std::string &Error) {
+  initializeNative();
+  auto Builder = orc::JITTargetMachineBuilder::detectHost();
+  if (!Builder) {
+    Error = toString(Builder.takeError());
+    return nullptr;
+  }
+  Builder->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
+  // FMA contraction, as on the GPU, so both backends round alike.
+  Builder->getOptions().AllowFPOpFusion = FPOpFusion::Fast;
+  auto TM = Builder->createTargetMachine();
+  if (!TM) {
+    Error = toString(TM.takeError());
+    return nullptr;
+  }
+  auto JIT = orc::LLJITBuilder().setJITTargetMachineBuilder(*Builder).create();
+  if (!JIT) {
+    Error = toString(JIT.takeError());
+    return nullptr;
+  }
+  orc::JITDylib &Main = (*JIT)->getMainJITDylib();
+  auto Process = orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*JIT)->getDataLayout().getGlobalPrefix());
+  if (!Process) {
+    Error = toString(Process.takeError());
+    return nullptr;
+  }
+  Main.addGenerator(std::move(*Process));
+  orc::SymbolMap Map;
+  for (const auto &[Name, Address] : Symbols)
+    Map[(*JIT)->mangleAndIntern(Name)] = {orc::ExecutorAddr::fromPtr(Address),
+                                          JITSymbolFlags::Exported | JITSymbolFlags::Callable};
+  if (llvm::Error E = Main.define(orc::absoluteSymbols(std::move(Map)))) {
+    Error = toString(std::move(E));
+    return nullptr;
+  }
+  std::unique_ptr<CPUJit> J(new CPUJit());
+  J->JIT = std::move(*JIT);
+  J->TM = std::move(*TM);
+  return J;
+}
+
+bool CPUJit::add(const ir::Module &IR, unsigned OptLevel, std::string &Error) {
+  auto Ctx = std::make_unique<LLVMContext>();
+  std::unique_ptr<Module> M = emitCpuModule(IR, *Ctx, *TM, OptLevel);
+  if (auto E = JIT->addIRModule(orc::ThreadSafeModule(std::move(M), std::move(Ctx)))) {
+    Error = toString(std::move(E));
+    return false;
+  }
+  return true;
+}
+
+std::optional<CpuKernel> CPUJit::lookup(const std::string &Symbol, std::string &Error) {
+  auto Find = [&](const std::string &Name) -> std::optional<orc::ExecutorAddr> {
+    auto A = JIT->lookup(Name);
+    if (!A) {
+      Error = toString(A.takeError());
+      return std::nullopt;
+    }
+    return *A;
+  };
+  auto Entry = Find(Symbol + "__cpu");
+  auto Shared = Entry ? Find(Symbol + "__cpu_shared_bytes") : std::nullopt;
+  auto Barrier = Shared ? Find(Symbol + "__cpu_uses_barrier") : std::nullopt;
+  if (!Barrier)
+    return std::nullopt;
+  CpuKernel K;
+  K.Entry = Entry->toPtr<void (*)(void **, void *)>();
+  K.SharedBytes = *Shared->toPtr<const uint64_t *>();
+  K.UsesBarrier = *Barrier->toPtr<const uint8_t *>() != 0;
+  return K;
+}
+
+} // namespace pykc::codegen

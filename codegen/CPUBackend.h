@@ -1,0 +1,62 @@
+//===- CPUBackend.h - Kernels as native host code ---------------*- C++ -*-===//
+///
+/// \file
+/// The CPU backend compiles the same typed IR as the GPU path to host code:
+/// emitCpuModule builds an optimized module with one SYM__cpu entry per
+/// kernel (CpuABI.h); CPUJit compiles it in memory with LLVM's ORC JIT for
+/// `pykc run`. (Ahead-of-time objects reuse emitCpuModule.)
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ir/IR.h"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace llvm {
+class TargetMachine;
+namespace orc {
+class LLJIT;
+}
+} // namespace llvm
+
+namespace pykc::codegen {
+
+/// What the runtime needs to launch one kernel on the CPU.
+struct CpuKernel {
+  void (*Entry)(void **Args, void *Context) = nullptr;
+  uint64_t SharedBytes = 0;
+  bool UsesBarrier = false;
+};
+
+/// Lowers \p IR for the host described by \p TM, adds the SYM__cpu entries
+/// and their constants, and optimizes at \p OptLevel.
+std::unique_ptr<llvm::Module> emitCpuModule(const ir::Module &IR, llvm::LLVMContext &Ctx,
+                                            llvm::TargetMachine &TM, unsigned OptLevel);
+
+class CPUJit {
+public:
+  /// A JIT for this process. \p Symbols are addresses the generated code may
+  /// call that the process does not export (the runtime's barrier).
+  static std::unique_ptr<CPUJit> create(const std::map<std::string, void *> &Symbols,
+                                        std::string &Error);
+  ~CPUJit();
+
+  /// Compiles \p IR; its kernels can then be looked up.
+  bool add(const ir::Module &IR, unsigned OptLevel, std::string &Error);
+  /// The kernel whose symbol (in the IR) is \p Symbol.
+  std::optional<CpuKernel> lookup(const std::string &Symbol, std::string &Error);
+
+private:
+  CPUJit() = default;
+  std::unique_ptr<llvm::orc::LLJIT> JIT;
+  std::unique_ptr<llvm::TargetMachine> TM;
+};
+
+} // namespace pykc::codegen

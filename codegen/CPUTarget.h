@@ -1,0 +1,50 @@
+//===- CPUTarget.h - The host CPU target ------------------------*- C++ -*-===//
+///
+/// \file
+/// Kernels for the host CPU, as runtime/include/pykc/CpuABI.h specifies:
+/// every function takes a trailing pykc_cpu_context pointer; special
+/// registers are read from it, shared arrays are carved out of its
+/// per-block shared memory, and cuda.syncthreads() calls the runtime's
+/// pykc_cpu_barrier.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "codegen/Target.h"
+
+namespace pykc::codegen {
+
+class CPUTarget final : public TargetInfo {
+public:
+  CPUTarget(std::string Triple, std::string DataLayout)
+      : TripleName(std::move(Triple)), Layout(std::move(DataLayout)) {}
+
+  std::string triple() const override { return TripleName; }
+  std::string dataLayout() const override { return Layout; }
+  bool hasContextParameter() const override { return true; }
+  llvm::Value *specialRegister(llvm::IRBuilder<> &B, ir::SpecialRegister Reg, unsigned Dim,
+                               llvm::Value *Context) override;
+  void barrier(llvm::IRBuilder<> &B, llvm::Value *Context) override;
+  llvm::Value *sharedArray(llvm::IRBuilder<> &B, llvm::Type *Ty, const std::string &Name,
+                           unsigned Align, llvm::Value *Context) override;
+  void markKernel(llvm::Function &F) override {}
+  llvm::FunctionCallee mathFunction(llvm::Module &M, const std::string &Name, llvm::Type *Ty,
+                                    unsigned Arity) override;
+
+  /// Shared memory the module's kernels need per block. Every shared array
+  /// of the module gets its own offset, so one size serves all kernels.
+  uint64_t sharedBytes() const { return SharedBytes; }
+  /// Whether any function of the module synchronizes.
+  bool usesBarrier() const { return UsesBarrier; }
+
+  /// The LLVM type of pykc_cpu_context.
+  static llvm::StructType *contextType(llvm::LLVMContext &C);
+
+private:
+  std::string TripleName;
+  std::string Layout;
+  uint64_t SharedBytes = 0;
+  bool UsesBarrier = false;
+};
+
+} // namespace pykc::codegen

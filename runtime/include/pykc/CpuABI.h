@@ -1,0 +1,53 @@
+/*===- pykc/CpuABI.h - How the CPU backend's kernels run ------------------===*
+ *
+ * The contract between kernels compiled for the host CPU (codegen's CPU
+ * target) and the runtime that launches them. C-compatible.
+ *
+ * For every kernel symbol SYM, the CPU backend emits
+ *
+ *   void SYM__cpu(void **args, pykc_cpu_context *ctx);
+ *
+ * `args` is laid out exactly as cuLaunchKernel's kernelParams (see
+ * KernelABI.h): one pointer per flattened parameter. One call runs ONE
+ * thread of the kernel: the runtime sets ctx->thread_idx (and the other
+ * fields) before each call. Threads of a block share ctx->shared_memory;
+ * a kernel that calls cuda.syncthreads() calls pykc_cpu_barrier(ctx), and
+ * the runtime must then run every other thread of the block up to the same
+ * barrier before returning (fibers do this). Kernels without barriers can
+ * run their threads one after the other.
+ *
+ * Beside each kernel the backend emits two constants:
+ *   const uint64_t SYM__cpu_shared_bytes;   static shared memory per block
+ *   const uint8_t  SYM__cpu_uses_barrier;   1 if the kernel may call
+ *                                           pykc_cpu_barrier
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef PYKC_CPUABI_H
+#define PYKC_CPUABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct pykc_cpu_context {
+  uint32_t thread_idx[3]; /* threadIdx.x, .y, .z */
+  uint32_t block_idx[3];  /* blockIdx */
+  uint32_t block_dim[3];  /* blockDim */
+  uint32_t grid_dim[3];   /* gridDim */
+  void *shared_memory;    /* this block's shared memory, 16-byte aligned */
+  void *scheduler;        /* the runtime's; kernels only pass it back */
+} pykc_cpu_context;
+
+typedef void (*pykc_cpu_kernel_fn)(void **args, pykc_cpu_context *ctx);
+
+/* Defined by the runtime: blocks the calling thread of the kernel until
+ * every thread of its block has reached a barrier. */
+void pykc_cpu_barrier(pykc_cpu_context *ctx);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* PYKC_CPUABI_H */

@@ -1,0 +1,103 @@
+//===- pykc/Device.h - Devices, their limits and selection ------*- C++ -*-===//
+//
+// The runtime sees two kinds of device: every CUDA device the driver reports
+// (when libcuda.so.1 loads) and one CPU device that runs kernels compiled by
+// the CPU backend. Devices are numbered 0..N-1 in the order list_devices()
+// returns them: CUDA devices first, the CPU last.
+//
+// Function names that mirror Numba's API (list_devices, select_device,
+// synchronize, ...) keep Numba's spelling so ported host code reads alike.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYKC_DEVICE_H
+#define PYKC_DEVICE_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pykc {
+
+/// A grid or block extent. Missing dimensions are 1, so `Dim3 B = 256;` is a
+/// 1-d block of 256 threads and `Dim3{16, 16}` a 2-d one. The fields are
+/// spelled x, y, z like CUDA's dim3, which every kernel author knows.
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+
+  constexpr Dim3() = default;
+  constexpr Dim3(uint32_t X, uint32_t Y = 1, uint32_t Z = 1)
+      : x(X), y(Y), z(Z) {}
+
+  /// x * y * z, computed without overflow.
+  constexpr uint64_t count() const {
+    return uint64_t(x) * uint64_t(y) * uint64_t(z);
+  }
+  constexpr uint32_t operator[](int I) const {
+    return I == 0 ? x : I == 1 ? y : z;
+  }
+  friend constexpr bool operator==(const Dim3 &, const Dim3 &) = default;
+};
+
+enum class DeviceKind { CUDA, CPU };
+
+/// "cuda" or "cpu".
+const char *deviceKindName(DeviceKind K);
+
+/// Everything a launch is checked against, plus what users print.
+struct DeviceInfo {
+  int Id = -1;
+  DeviceKind Kind = DeviceKind::CPU;
+  std::string Name;
+  int ComputeCapabilityMajor = 0; ///< CPU: 0.0
+  int ComputeCapabilityMinor = 0;
+  uint64_t TotalMemory = 0; ///< Bytes of device (CPU: physical) memory.
+  uint32_t MaxThreadsPerBlock = 0;
+  Dim3 MaxBlockDim;
+  Dim3 MaxGridDim;
+  /// Shared memory a block gets without opting in (48 KiB on both kinds).
+  uint64_t SharedMemPerBlock = 0;
+  /// The most a block can opt in to (CUDA: set per kernel by the runtime
+  /// when a launch asks for more than SharedMemPerBlock).
+  uint64_t SharedMemPerBlockOptin = 0;
+  uint32_t MultiprocessorCount = 0; ///< SMs, or CPU hardware threads.
+  uint32_t WarpSize = 0;            ///< CPU: 1
+
+  /// "8.0"; "0.0" for the CPU.
+  std::string computeCapability() const;
+};
+
+/// All devices: the CUDA devices (none when the driver is missing or reports
+/// none), then the CPU device. Never throws for a missing driver.
+std::vector<DeviceInfo> list_devices();
+
+/// Whether libcuda.so.1 loaded, cuInit succeeded and at least one device
+/// exists.
+bool cuda_available();
+
+/// Why cuda_available() is false ("" when it is true).
+std::string cuda_unavailable_reason();
+
+/// Makes device Id (an index into list_devices()) current for this process.
+/// Throws Error(NoDevice) for an unknown id.
+void select_device(int Id);
+
+/// The current device. The first call chooses the default (see
+/// select_default_device) unless select_device ran before.
+const DeviceInfo &current_device();
+
+/// Chooses the default device and makes it current: PYKC_BACKEND=cpu picks
+/// the CPU, PYKC_BACKEND=cuda the first CUDA device (an Error saying to use
+/// `--backend cpu` when there is none); unset or empty picks the first CUDA
+/// device if there is one, else the CPU. Returns the chosen id.
+int select_default_device();
+
+/// The CPU device's id (always the last one).
+int cpu_device_id();
+
+/// Waits until all work queued on the current device has finished.
+void synchronize();
+
+} // namespace pykc
+
+#endif // PYKC_DEVICE_H

@@ -1,0 +1,103 @@
+//===- pykc/Launch.h - Kernels and launching them ---------------*- C++ -*-===//
+//
+// A KernelImage describes one compiled kernel for both backends: its PTX for
+// CUDA devices and its CPU entry (CpuABI.h) for the CPU device. launch()
+// runs it on the current device (or the device of the given stream) after
+// checking the configuration against the device's limits, so an oversized
+// block is refused with the limit in the message before the driver sees it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYKC_LAUNCH_H
+#define PYKC_LAUNCH_H
+
+#include "pykc/CpuABI.h"
+#include "pykc/Device.h"
+#include "pykc/DeviceArray.h"
+
+#include <cstring>
+#include <deque>
+#include <vector>
+
+namespace pykc {
+
+class Stream;
+
+/// One kernel, as the compiler emits it. Any of Ptx and CpuEntry may be null
+/// when the kernel was not compiled for that backend. The PTX pointer's
+/// identity keys the per-device module cache: pass the same string each time
+/// (e.g. a constant embedded in the program) and the module loads once.
+struct KernelImage {
+  const char *Name;            ///< The kernel's symbol in the PTX.
+  const char *Ptx;             ///< NUL-terminated PTX, or null.
+  pykc_cpu_kernel_fn CpuEntry; ///< SYM__cpu, or null.
+  uint64_t CpuSharedBytes;     ///< SYM__cpu_shared_bytes.
+  bool CpuUsesBarrier;         ///< SYM__cpu_uses_barrier.
+};
+
+struct LaunchConfig {
+  Dim3 Grid, Block;
+  size_t DynamicSharedBytes = 0;
+  /// Null: the default stream of the current device. Otherwise the launch
+  /// runs on this stream's device.
+  Stream *S = nullptr;
+};
+
+/// Launches K with cuLaunchKernel-style Args (one pointer per flattened
+/// parameter, KernelABI.h). On CUDA the launch is asynchronous; on the CPU
+/// device it has finished when launch returns. Throws Error(LaunchLimit)
+/// for a grid or block beyond the device's limits, Error(ModuleLoad) with
+/// the JIT log for bad PTX, Error(NoDevice) when K has no code for the
+/// device's kind.
+void launch(const KernelImage &K, const LaunchConfig &C, void **Args);
+
+/// Checks C against device DeviceId's limits without launching (launch()
+/// does this itself); StaticSharedBytes is the kernel's own shared memory.
+void checkLaunchConfig(const KernelImage &K, const LaunchConfig &C,
+                       int DeviceId, uint64_t StaticSharedBytes);
+
+/// Builds a kernelParams array that owns copies of its values, so arrays
+/// may move and temporaries may die after add():
+///   KernelArgs A(Out, In, 2.5f); launch(K, C, A.data());
+class KernelArgs {
+public:
+  KernelArgs() = default;
+  template <typename... Ts> explicit KernelArgs(const Ts &...Values) {
+    (add(Values), ...);
+  }
+  KernelArgs(const KernelArgs &) = delete;
+  KernelArgs &operator=(const KernelArgs &) = delete;
+
+  /// An array: its data pointer, extents and byte strides.
+  template <DType T, int N> KernelArgs &add(const DeviceArray<T, N> &A) {
+    const auto &Abi = A.abi();
+    push(Abi.data);
+    for (int I = 0; I < N; ++I)
+      push(Abi.shape[I]);
+    for (int I = 0; I < N; ++I)
+      push(Abi.strides[I]);
+    return *this;
+  }
+  /// A scalar of a Numba dtype (bool travels as one byte, 0 or 1).
+  template <DType T> KernelArgs &add(T Value) {
+    push(Value);
+    return *this;
+  }
+
+  void **data() { return Pointers.data(); }
+  size_t size() const { return Pointers.size(); }
+
+private:
+  template <typename V> void push(const V &Value) {
+    static_assert(sizeof(V) <= sizeof(uint64_t));
+    uint64_t &Slot = Storage.emplace_back(0); // deque: stable addresses
+    std::memcpy(&Slot, &Value, sizeof(V));
+    Pointers.push_back(&Slot);
+  }
+
+  std::deque<uint64_t> Storage;
+  std::vector<void *> Pointers;
+};
+
+} // namespace pykc
+
+#endif // PYKC_LAUNCH_H

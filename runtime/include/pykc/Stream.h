@@ -1,0 +1,92 @@
+//===- pykc/Stream.h - Streams and events -----------------------*- C++ -*-===//
+//
+// A Stream orders work on one device; an Event marks a point in a stream and
+// times the work between two of them. On CUDA they wrap CUstream/CUevent; on
+// the CPU device all work runs synchronously, so streams are trivially
+// ordered and an event records the time at which it was recorded.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYKC_STREAM_H
+#define PYKC_STREAM_H
+
+namespace pykc {
+
+/// A queue of work on one device. Move-only; destroying it waits for nothing
+/// (like cuStreamDestroy, queued work still completes).
+class Stream {
+public:
+  /// A new stream on the current device.
+  Stream();
+  /// A new stream on device DeviceId.
+  explicit Stream(int DeviceId);
+  ~Stream();
+
+  Stream(Stream &&Other) noexcept;
+  Stream &operator=(Stream &&Other) noexcept;
+  Stream(const Stream &) = delete;
+  Stream &operator=(const Stream &) = delete;
+
+  /// Waits until all work queued on this stream has finished.
+  void synchronize();
+
+  int device() const { return DeviceId; }
+  /// The backend's handle: a CUstream on CUDA (null for the default stream).
+  void *handle() const { return Handle; }
+  bool isDefault() const { return Default; }
+
+  /// The default stream of device DeviceId (CUDA's legacy NULL stream).
+  static Stream &defaultStream(int DeviceId);
+
+private:
+  struct DefaultTag {};
+  Stream(DefaultTag, int DeviceId);
+  void release() noexcept;
+
+  int DeviceId = -1;
+  void *Handle = nullptr;
+  bool Default = false;
+};
+
+/// The default stream of the current device.
+Stream &default_stream();
+
+/// A marker in a stream, for waiting and timing. Move-only.
+class Event {
+public:
+  /// A new event on the current device.
+  Event();
+  explicit Event(int DeviceId);
+  ~Event();
+
+  Event(Event &&Other) noexcept;
+  Event &operator=(Event &&Other) noexcept;
+  Event(const Event &) = delete;
+  Event &operator=(const Event &) = delete;
+
+  /// Records the event in S (the device's default stream when null).
+  void record(Stream *S = nullptr);
+  void record(Stream &S) { record(&S); }
+  /// Waits until the work before the last record() has finished.
+  void synchronize();
+  /// True when the work before the last record() has finished.
+  bool query();
+  /// Milliseconds from this (recorded, completed) event to End, as Numba's
+  /// Event.elapsed_time.
+  float elapsed_time(const Event &End) const;
+
+  int device() const { return DeviceId; }
+  void *handle() const { return Handle; }
+
+private:
+  void release() noexcept;
+
+  int DeviceId = -1;
+  void *Handle = nullptr;
+};
+
+/// Milliseconds between two recorded events of the same device.
+float event_elapsed_time(const Event &Start, const Event &End);
+
+} // namespace pykc
+
+#endif // PYKC_STREAM_H

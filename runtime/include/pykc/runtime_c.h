@@ -1,0 +1,68 @@
+/*===- pykc/runtime_c.h - The runtime's C interface -----------------------===*
+ *
+ * A C-compatible face of the runtime for hand-written C hosts and foreign
+ * function interfaces. Every call returns a pykc_status; on failure
+ * pykc_last_error() returns the same message the C++ API's pykc::Error
+ * carries (thread-local, valid until the thread's next failing call).
+ * Devices, memory and launches behave as in Runtime.h.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef PYKC_RUNTIME_C_H
+#define PYKC_RUNTIME_C_H
+
+#include "pykc/CpuABI.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum pykc_status {
+  PYKC_SUCCESS = 0,
+  PYKC_ERROR_INVALID_VALUE = 1,
+  PYKC_ERROR_NO_DEVICE = 2,
+  PYKC_ERROR_LAUNCH_LIMIT = 3,
+  PYKC_ERROR_OUT_OF_MEMORY = 4,
+  PYKC_ERROR_MODULE_LOAD = 5,
+  PYKC_ERROR_DRIVER = 6,
+  PYKC_ERROR_KERNEL = 7,
+  PYKC_ERROR_UNKNOWN = 8
+} pykc_status;
+
+typedef struct pykc_kernel_image {
+  const char *name;
+  const char *ptx;              /* may be null */
+  pykc_cpu_kernel_fn cpu_entry; /* may be null */
+  uint64_t cpu_shared_bytes;
+  uint8_t cpu_uses_barrier;
+} pykc_kernel_image;
+
+/* The message of this thread's last failure ("" if none). */
+const char *pykc_last_error(void);
+
+pykc_status pykc_device_count(int *count);
+pykc_status pykc_select_device(int id);
+pykc_status pykc_current_device(int *id);
+/* 1 for a CUDA device, 0 for the CPU. */
+pykc_status pykc_device_is_cuda(int id, int *is_cuda);
+pykc_status pykc_synchronize(void);
+
+/* Memory of the current device. */
+pykc_status pykc_malloc(void **ptr, size_t bytes);
+pykc_status pykc_free(void *ptr);
+pykc_status pykc_memcpy_htod(void *dst, const void *src, size_t bytes);
+pykc_status pykc_memcpy_dtoh(void *dst, const void *src, size_t bytes);
+pykc_status pykc_memcpy_dtod(void *dst, const void *src, size_t bytes);
+
+/* Launches on the current device's default stream. */
+pykc_status pykc_launch(const pykc_kernel_image *kernel, const uint32_t grid[3],
+                        const uint32_t block[3], size_t dynamic_shared_bytes,
+                        void **args);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* PYKC_RUNTIME_C_H */

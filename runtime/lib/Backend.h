@@ -1,0 +1,76 @@
+//===- Backend.h - What each kind of device implements ----------*- C++ -*-===//
+//
+// The runtime's internal seam: the public API (Device.cpp, Stream.cpp, ...)
+// finds the Backend of a device id and calls it. There is one Backend per
+// device, created once and never destroyed, so arrays freed during static
+// destruction still find their device.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYKC_RUNTIME_BACKEND_H
+#define PYKC_RUNTIME_BACKEND_H
+
+#include "pykc/Device.h"
+#include "pykc/Launch.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pykc::runtime {
+
+/// A device's implementation. Stream and event handles are opaque to the
+/// callers; a null stream handle means the device's default stream.
+class Backend {
+public:
+  virtual ~Backend() = default;
+
+  const DeviceInfo &info() const { return Info; }
+
+  virtual void *allocate(size_t Bytes) = 0;
+  virtual void release(void *Ptr) noexcept = 0;
+  virtual void copyHostToDevice(void *Dst, const void *Src, size_t Bytes,
+                                void *Stream) = 0;
+  virtual void copyDeviceToHost(void *Dst, const void *Src, size_t Bytes,
+                                void *Stream) = 0;
+  virtual void copyDeviceToDevice(void *Dst, const void *Src, size_t Bytes,
+                                  void *Stream) = 0;
+  virtual void *allocatePinned(size_t Bytes) = 0;
+  virtual void releasePinned(void *Ptr) noexcept = 0;
+
+  virtual void *createStream() = 0;
+  virtual void destroyStream(void *Stream) noexcept = 0;
+  virtual void synchronizeStream(void *Stream) = 0;
+
+  virtual void *createEvent() = 0;
+  virtual void destroyEvent(void *Event) noexcept = 0;
+  virtual void recordEvent(void *Event, void *Stream) = 0;
+  virtual void synchronizeEvent(void *Event) = 0;
+  virtual bool queryEvent(void *Event) = 0;
+  virtual float elapsedMilliseconds(void *Start, void *End) = 0;
+
+  virtual void synchronize() = 0;
+  /// C has been checked against info() except for the static shared memory,
+  /// which only the backend knows for CUDA kernels.
+  virtual void launch(const KernelImage &K, const LaunchConfig &C, void *Stream,
+                      void **Args) = 0;
+
+protected:
+  DeviceInfo Info;
+};
+
+/// Creates the CPU device's backend (CpuBackend.cpp).
+std::unique_ptr<Backend> createCpuBackend(int Id);
+
+/// Creates a backend for every CUDA device the driver reports, numbered from
+/// FirstId; none when the driver is unavailable (CudaBackend.cpp).
+std::vector<std::unique_ptr<Backend>> createCudaBackends(int FirstId);
+
+/// Why there are no CUDA devices ("" when there are).
+std::string cudaUnavailableReason();
+
+/// The backend of device Id; throws Error(NoDevice) for an unknown id.
+Backend &backend(int Id);
+
+} // namespace pykc::runtime
+
+#endif // PYKC_RUNTIME_BACKEND_H

@@ -1,0 +1,141 @@
+//===- CpuBackend.cpp - The CPU device ------------------------------------===//
+//
+// Memory is host memory aligned to 64 bytes; copies are memcpy; all work is
+// synchronous, so streams are empty handles and an event is the time it was
+// recorded. Launches go to CpuLauncher.
+//
+//===----------------------------------------------------------------------===//
+#include "Backend.h"
+#include "CpuLauncher.h"
+#include "ThreadPool.h"
+
+#include "pykc/Error.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <unistd.h>
+
+using namespace pykc;
+using namespace pykc::runtime;
+
+namespace {
+
+struct CpuStream {};
+
+struct CpuEvent {
+  bool Recorded = false;
+  std::chrono::steady_clock::time_point When;
+};
+
+std::string cpuModelName() {
+  std::ifstream In("/proc/cpuinfo");
+  std::string Line;
+  while (std::getline(In, Line)) {
+    if (Line.rfind("model name", 0) != 0)
+      continue;
+    size_t Colon = Line.find(':');
+    if (Colon == std::string::npos)
+      break;
+    size_t Start = Line.find_first_not_of(" \t", Colon + 1);
+    return Start == std::string::npos ? std::string() : Line.substr(Start);
+  }
+  return "";
+}
+
+class CpuBackend final : public Backend {
+public:
+  explicit CpuBackend(int Id) {
+    Info.Id = Id;
+    Info.Kind = DeviceKind::CPU;
+    std::string Model = cpuModelName();
+    Info.Name = Model.empty() ? "Host CPU" : "Host CPU (" + Model + ")";
+    long Pages = sysconf(_SC_PHYS_PAGES), PageSize = sysconf(_SC_PAGESIZE);
+    Info.TotalMemory =
+        Pages > 0 && PageSize > 0 ? uint64_t(Pages) * uint64_t(PageSize) : 0;
+    Info.MaxThreadsPerBlock = 1024;
+    Info.MaxBlockDim = Dim3(1024, 1024, 64);
+    Info.MaxGridDim = Dim3(2147483647u, 65535, 65535);
+    Info.SharedMemPerBlock = 48 * 1024;
+    Info.SharedMemPerBlockOptin = 48 * 1024;
+    unsigned Cores = std::thread::hardware_concurrency();
+    Info.MultiprocessorCount = Cores ? Cores : 1;
+    Info.WarpSize = 1;
+  }
+
+  void *allocate(size_t Bytes) override {
+    return alignedAlloc(Bytes, "device");
+  }
+  void release(void *Ptr) noexcept override { std::free(Ptr); }
+
+  void copyHostToDevice(void *Dst, const void *Src, size_t Bytes,
+                        void *) override {
+    std::memcpy(Dst, Src, Bytes);
+  }
+  void copyDeviceToHost(void *Dst, const void *Src, size_t Bytes,
+                        void *) override {
+    std::memcpy(Dst, Src, Bytes);
+  }
+  void copyDeviceToDevice(void *Dst, const void *Src, size_t Bytes,
+                          void *) override {
+    std::memmove(Dst, Src, Bytes);
+  }
+
+  void *allocatePinned(size_t Bytes) override {
+    return alignedAlloc(Bytes, "pinned host");
+  }
+  void releasePinned(void *Ptr) noexcept override { std::free(Ptr); }
+
+  void *createStream() override { return new CpuStream; }
+  void destroyStream(void *S) noexcept override {
+    delete static_cast<CpuStream *>(S);
+  }
+  void synchronizeStream(void *) override {}
+
+  void *createEvent() override { return new CpuEvent; }
+  void destroyEvent(void *E) noexcept override {
+    delete static_cast<CpuEvent *>(E);
+  }
+  void recordEvent(void *E, void *) override {
+    auto *Ev = static_cast<CpuEvent *>(E);
+    Ev->Recorded = true;
+    Ev->When = std::chrono::steady_clock::now();
+  }
+  void synchronizeEvent(void *) override {}
+  bool queryEvent(void *) override { return true; }
+  float elapsedMilliseconds(void *Start, void *End) override {
+    auto *S = static_cast<CpuEvent *>(Start);
+    auto *E = static_cast<CpuEvent *>(End);
+    if (!S->Recorded || !E->Recorded)
+      throw Error(ErrorCode::InvalidValue,
+                  "elapsed_time() needs both events recorded; call record() "
+                  "on each first");
+    return std::chrono::duration<float, std::milli>(E->When - S->When).count();
+  }
+
+  void synchronize() override {}
+
+  void launch(const KernelImage &K, const LaunchConfig &C, void *,
+              void **Args) override {
+    launchOnCpu(K, C, Args);
+  }
+
+private:
+  static void *alignedAlloc(size_t Bytes, const char *What) {
+    // aligned_alloc wants a multiple of the alignment.
+    size_t Rounded = (std::max<size_t>(Bytes, 1) + 63) / 64 * 64;
+    void *P = std::aligned_alloc(64, Rounded);
+    if (!P)
+      throw Error(ErrorCode::OutOfMemory,
+                  "cannot allocate " + std::to_string(Bytes) + " bytes of " +
+                      What + " memory on the CPU device");
+    return P;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Backend> pykc::runtime::createCpuBackend(int Id) {
+  return std::make_unique<CpuBackend>(Id);
+}

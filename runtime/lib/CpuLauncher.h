@@ -1,0 +1,36 @@
+//===- CpuLauncher.h - Running CPU-backend kernels --------------*- C++ -*-===//
+//
+// How a launch runs on the CPU device (CpuABI.h is the contract):
+//   - blocks are spread over the ThreadPool, any order, in parallel;
+//   - each block gets CpuSharedBytes + DynamicSharedBytes of shared memory
+//     (16-byte aligned, not zeroed), reused by the next block of the worker;
+//   - a kernel without barriers runs its threads one after the other, x
+//     fastest, then y, then z;
+//   - a kernel with barriers runs each thread as a Boost.Context fiber on a
+//     pooled 256 KiB stack. pykc_cpu_barrier switches back to the block's
+//     scheduler, which resumes the other threads round-robin; once every
+//     thread has arrived at a barrier or returned, the next round begins.
+//     Threads that returned count as arrived, so a barrier some threads
+//     never reach does not deadlock (exited GPU threads behave the same).
+//   - an exception thrown by a kernel thread is caught on its own fiber; the
+//     other threads still run to completion (no fiber is left suspended, so
+//     nothing unwinds through kernel frames), then the launch rethrows it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYKC_RUNTIME_CPULAUNCHER_H
+#define PYKC_RUNTIME_CPULAUNCHER_H
+
+#include "pykc/Launch.h"
+
+namespace pykc::runtime {
+
+/// The stack size of each kernel thread run as a fiber.
+constexpr size_t CpuFiberStackBytes = 256 * 1024;
+
+/// Runs K on the CPU with configuration C (already checked against the CPU
+/// limits); returns when every block has finished.
+void launchOnCpu(const KernelImage &K, const LaunchConfig &C, void **Args);
+
+} // namespace pykc::runtime
+
+#endif // PYKC_RUNTIME_CPULAUNCHER_H

@@ -1,0 +1,369 @@
+//===- CudaBackend.cpp - CUDA devices through the driver API --------------===//
+//
+// One backend per CUDA device. Its primary context is retained on first use
+// and pushed around every driver call, so callers' own current contexts are
+// left alone. PTX modules are cached per (device, PTX pointer) and kernels
+// per (module, name), so each kernel's module is JIT-compiled once.
+//
+//===----------------------------------------------------------------------===//
+#include "Backend.h"
+#include "CudaDriver.h"
+
+#include "pykc/Error.h"
+
+#include <map>
+#include <mutex>
+
+using namespace pykc;
+using namespace pykc::runtime;
+using namespace pykc::runtime::cu;
+
+namespace {
+
+/// Makes the device's primary context current for a scope.
+class ContextScope {
+public:
+  ContextScope(const Driver &D, CUcontext C) : D(D) {
+    check(D.cuCtxPushCurrent_v2(C), "cuCtxPushCurrent",
+          "the CUDA context is unusable; restart the process");
+  }
+  ~ContextScope() {
+    CUcontext Ignored;
+    D.cuCtxPopCurrent_v2(&Ignored);
+  }
+
+private:
+  const Driver &D;
+};
+
+struct CachedFunction {
+  CUfunction F = nullptr;
+  int StaticShared = 0;
+  int OptedInDynamicShared = 0; ///< Last MAX_DYNAMIC_SHARED_SIZE_BYTES set.
+};
+
+class CudaBackend final : public Backend {
+public:
+  CudaBackend(const Driver &D, int Id, CUdevice Dev) : D(D), Dev(Dev) {
+    Info.Id = Id;
+    Info.Kind = DeviceKind::CUDA;
+    char Name[256] = {};
+    check(D.cuDeviceGetName(Name, sizeof(Name) - 1, Dev), "cuDeviceGetName",
+          "the CUDA driver cannot describe the device");
+    Info.Name = Name;
+    Info.ComputeCapabilityMajor =
+        attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+    Info.ComputeCapabilityMinor =
+        attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+    size_t Total = 0;
+    check(D.cuDeviceTotalMem_v2(&Total, Dev), "cuDeviceTotalMem",
+          "the CUDA driver cannot describe the device");
+    Info.TotalMemory = Total;
+    Info.MaxThreadsPerBlock =
+        attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+    Info.MaxBlockDim = Dim3(attribute(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X),
+                            attribute(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y),
+                            attribute(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z));
+    Info.MaxGridDim = Dim3(attribute(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X),
+                           attribute(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y),
+                           attribute(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z));
+    Info.SharedMemPerBlock =
+        attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
+    Info.SharedMemPerBlockOptin =
+        attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+    Info.MultiprocessorCount =
+        attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+    Info.WarpSize = attribute(CU_DEVICE_ATTRIBUTE_WARP_SIZE);
+  }
+
+  void *allocate(size_t Bytes) override {
+    ContextScope S(D, context());
+    CUdeviceptr P = 0;
+    check(D.cuMemAlloc_v2(&P, Bytes), "cuMemAlloc",
+          "could not allocate " + std::to_string(Bytes) + " bytes on " +
+              where() + "; free device arrays you no longer need");
+    return reinterpret_cast<void *>(P);
+  }
+  void release(void *Ptr) noexcept override {
+    if (!Context)
+      return;
+    D.cuCtxPushCurrent_v2(Context);
+    D.cuMemFree_v2(ptr(Ptr));
+    CUcontext Ignored;
+    D.cuCtxPopCurrent_v2(&Ignored);
+  }
+
+  void copyHostToDevice(void *Dst, const void *Src, size_t Bytes,
+                        void *Stream) override {
+    ContextScope S(D, context());
+    if (Stream)
+      check(D.cuMemcpyHtoDAsync_v2(ptr(Dst), Src, Bytes, stream(Stream)),
+            "cuMemcpyHtoDAsync", copyAdvice());
+    else
+      check(D.cuMemcpyHtoD_v2(ptr(Dst), Src, Bytes), "cuMemcpyHtoD",
+            copyAdvice());
+  }
+  void copyDeviceToHost(void *Dst, const void *Src, size_t Bytes,
+                        void *Stream) override {
+    ContextScope S(D, context());
+    if (Stream)
+      check(D.cuMemcpyDtoHAsync_v2(Dst, ptr(Src), Bytes, stream(Stream)),
+            "cuMemcpyDtoHAsync", copyAdvice());
+    else
+      check(D.cuMemcpyDtoH_v2(Dst, ptr(Src), Bytes), "cuMemcpyDtoH",
+            copyAdvice());
+  }
+  void copyDeviceToDevice(void *Dst, const void *Src, size_t Bytes,
+                          void *Stream) override {
+    ContextScope S(D, context());
+    if (Stream)
+      check(D.cuMemcpyDtoDAsync_v2(ptr(Dst), ptr(Src), Bytes, stream(Stream)),
+            "cuMemcpyDtoDAsync", copyAdvice());
+    else
+      check(D.cuMemcpyDtoD_v2(ptr(Dst), ptr(Src), Bytes), "cuMemcpyDtoD",
+            copyAdvice());
+  }
+
+  void *allocatePinned(size_t Bytes) override {
+    ContextScope S(D, context());
+    void *P = nullptr;
+    check(D.cuMemHostAlloc(&P, Bytes, CU_MEMHOSTALLOC_PORTABLE),
+          "cuMemHostAlloc",
+          "could not pin " + std::to_string(Bytes) +
+              " bytes of host memory; use smaller pinned buffers");
+    return P;
+  }
+  void releasePinned(void *Ptr) noexcept override {
+    if (!Context)
+      return;
+    D.cuCtxPushCurrent_v2(Context);
+    D.cuMemFreeHost(Ptr);
+    CUcontext Ignored;
+    D.cuCtxPopCurrent_v2(&Ignored);
+  }
+
+  void *createStream() override {
+    ContextScope S(D, context());
+    CUstream St = nullptr;
+    check(D.cuStreamCreate(&St, CU_STREAM_DEFAULT), "cuStreamCreate",
+          "could not create a stream on " + where());
+    return St;
+  }
+  void destroyStream(void *St) noexcept override {
+    if (!St || !Context)
+      return;
+    D.cuCtxPushCurrent_v2(Context);
+    D.cuStreamDestroy_v2(stream(St));
+    CUcontext Ignored;
+    D.cuCtxPopCurrent_v2(&Ignored);
+  }
+  void synchronizeStream(void *St) override {
+    ContextScope S(D, context());
+    check(D.cuStreamSynchronize(stream(St)), "cuStreamSynchronize",
+          asyncAdvice());
+  }
+
+  void *createEvent() override {
+    ContextScope S(D, context());
+    CUevent E = nullptr;
+    check(D.cuEventCreate(&E, CU_EVENT_DEFAULT), "cuEventCreate",
+          "could not create an event on " + where());
+    return E;
+  }
+  void destroyEvent(void *E) noexcept override {
+    if (!E || !Context)
+      return;
+    D.cuCtxPushCurrent_v2(Context);
+    D.cuEventDestroy_v2(static_cast<CUevent>(E));
+    CUcontext Ignored;
+    D.cuCtxPopCurrent_v2(&Ignored);
+  }
+  void recordEvent(void *E, void *St) override {
+    ContextScope S(D, context());
+    check(D.cuEventRecord(static_cast<CUevent>(E), stream(St)), "cuEventRecord",
+          asyncAdvice());
+  }
+  void synchronizeEvent(void *E) override {
+    ContextScope S(D, context());
+    check(D.cuEventSynchronize(static_cast<CUevent>(E)), "cuEventSynchronize",
+          asyncAdvice());
+  }
+  bool queryEvent(void *E) override {
+    ContextScope S(D, context());
+    CUresult R = D.cuEventQuery(static_cast<CUevent>(E));
+    if (R == CUDA_ERROR_NOT_READY)
+      return false;
+    check(R, "cuEventQuery", asyncAdvice());
+    return true;
+  }
+  float elapsedMilliseconds(void *Start, void *End) override {
+    ContextScope S(D, context());
+    float Ms = 0;
+    check(D.cuEventElapsedTime(&Ms, static_cast<CUevent>(Start),
+                               static_cast<CUevent>(End)),
+          "cuEventElapsedTime",
+          "record both events (Start before End) and synchronize End first");
+    return Ms;
+  }
+
+  void synchronize() override {
+    ContextScope S(D, context());
+    check(D.cuCtxSynchronize(), "cuCtxSynchronize", asyncAdvice());
+  }
+
+  void launch(const KernelImage &K, const LaunchConfig &C, void *St,
+              void **Args) override {
+    std::string Name = K.Name ? K.Name : "?";
+    if (!K.Ptx)
+      throw Error(
+          ErrorCode::NoDevice,
+          "kernel '" + Name +
+              "' has no PTX (KernelImage::Ptx is "
+              "null); compile it for CUDA or run it with `--backend cpu`");
+    ContextScope S(D, context());
+    CachedFunction &F = function(K);
+    checkLaunchConfig(K, C, Info.Id, uint64_t(F.StaticShared));
+    uint64_t Total = uint64_t(F.StaticShared) + C.DynamicSharedBytes;
+    std::unique_lock<std::mutex> Lock(CacheMutex);
+    if (Total > Info.SharedMemPerBlock &&
+        int(C.DynamicSharedBytes) > F.OptedInDynamicShared) {
+      check(D.cuFuncSetAttribute(
+                F.F, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                int(C.DynamicSharedBytes)),
+            "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)",
+            "kernel '" + Name + "' cannot use " +
+                std::to_string(C.DynamicSharedBytes) +
+                " bytes of dynamic shared memory on " + where());
+      F.OptedInDynamicShared = int(C.DynamicSharedBytes);
+    }
+    Lock.unlock();
+    check(D.cuLaunchKernel(F.F, C.Grid.x, C.Grid.y, C.Grid.z, C.Block.x,
+                           C.Block.y, C.Block.z, unsigned(C.DynamicSharedBytes),
+                           stream(St), Args, nullptr),
+          "cuLaunchKernel",
+          "kernel '" + Name + "' could not be launched on " + where() +
+              "; check that the arguments match its signature and that the "
+              "block does not use too many registers (try smaller blocks)");
+  }
+
+private:
+  static CUdeviceptr ptr(const void *P) {
+    return reinterpret_cast<CUdeviceptr>(P);
+  }
+  static CUstream stream(void *S) { return static_cast<CUstream>(S); }
+
+  std::string where() const {
+    return "CUDA device " + std::to_string(Info.Id) + " (" + Info.Name + ")";
+  }
+  std::string copyAdvice() const {
+    return "a copy on " + where() +
+           " failed; check the array sizes, or an earlier kernel failed "
+           "(errors of asynchronous launches surface at the next call)";
+  }
+  std::string asyncAdvice() const {
+    return "work queued on " + where() +
+           " failed; an earlier kernel probably faulted (run it under "
+           "compute-sanitizer, or with `--backend cpu` to debug)";
+  }
+
+  int attribute(CUdevice_attribute A) {
+    int V = 0;
+    check(D.cuDeviceGetAttribute(&V, A, Dev), "cuDeviceGetAttribute",
+          "the CUDA driver cannot describe the device");
+    return V;
+  }
+
+  CUcontext context() {
+    std::call_once(ContextOnce, [&] {
+      CUcontext C = nullptr;
+      check(D.cuDevicePrimaryCtxRetain(&C, Dev), "cuDevicePrimaryCtxRetain",
+            "could not create a context on " + where() +
+                " (is it in exclusive-process mode and used by another "
+                "process?)");
+      Context = C;
+    });
+    return Context;
+  }
+
+  /// The kernel's function, loading its module on first use. Called with
+  /// the context current.
+  CachedFunction &function(const KernelImage &K) {
+    std::lock_guard<std::mutex> Lock(CacheMutex);
+    auto Key = std::make_pair(static_cast<const void *>(K.Ptx),
+                              std::string(K.Name ? K.Name : ""));
+    auto It = Functions.find(Key);
+    if (It != Functions.end())
+      return It->second;
+    CUmodule &M = Modules[K.Ptx];
+    if (!M) {
+      char ErrorLog[8192] = {}, InfoLog[8192] = {};
+      CUjit_option Options[] = {
+          CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+          CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+      void *Values[] = {ErrorLog, reinterpret_cast<void *>(sizeof(ErrorLog)),
+                        InfoLog, reinterpret_cast<void *>(sizeof(InfoLog))};
+      CUresult R = D.cuModuleLoadDataEx(&M, K.Ptx, 4, Options, Values);
+      if (R != CUDA_SUCCESS) {
+        M = nullptr;
+        std::string Log = ErrorLog[0] ? ErrorLog : "(the JIT log is empty)";
+        check(R, "cuModuleLoadDataEx",
+              "the PTX of kernel '" + std::string(K.Name ? K.Name : "?") +
+                  "' did not compile for " + where() + " (sm_" +
+                  std::to_string(Info.ComputeCapabilityMajor) +
+                  std::to_string(Info.ComputeCapabilityMinor) +
+                  "); the JIT said:\n" + Log +
+                  "\ncompile for this GPU's architecture or update the "
+                  "driver");
+      }
+    }
+    CachedFunction F;
+    check(D.cuModuleGetFunction(&F.F, M, K.Name), "cuModuleGetFunction",
+          "the PTX has no kernel named '" + std::string(K.Name ? K.Name : "?") +
+              "'; multi-signature kernels are named NAME__TYPES (see "
+              "KernelABI.h)");
+    check(D.cuFuncGetAttribute(&F.StaticShared,
+                               CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, F.F),
+          "cuFuncGetAttribute(SHARED_SIZE_BYTES)",
+          "the CUDA driver cannot describe the kernel");
+    return Functions.emplace(Key, F).first->second;
+  }
+
+  const Driver &D;
+  CUdevice Dev;
+  std::once_flag ContextOnce;
+  CUcontext Context = nullptr;
+  std::mutex CacheMutex;
+  std::map<const char *, CUmodule> Modules;
+  std::map<std::pair<const void *, std::string>, CachedFunction> Functions;
+};
+
+} // namespace
+
+std::vector<std::unique_ptr<Backend>>
+pykc::runtime::createCudaBackends(int FirstId) {
+  std::vector<std::unique_ptr<Backend>> Result;
+  const Driver *D = driver();
+  if (!D)
+    return Result;
+  int Count = 0;
+  if (D->cuDeviceGetCount(&Count) != CUDA_SUCCESS)
+    return Result;
+  for (int I = 0; I < Count; ++I) {
+    CUdevice Dev;
+    if (D->cuDeviceGet(&Dev, I) != CUDA_SUCCESS)
+      continue;
+    try {
+      Result.push_back(
+          std::make_unique<CudaBackend>(*D, FirstId + int(Result.size()), Dev));
+    } catch (const Error &) {
+      // A device the driver cannot describe is left out.
+    }
+  }
+  return Result;
+}
+
+std::string pykc::runtime::cudaUnavailableReason() {
+  if (!driver())
+    return driverLoadError();
+  return "the CUDA driver reports no usable device";
+}

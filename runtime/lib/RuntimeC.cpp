@@ -1,0 +1,135 @@
+//===- RuntimeC.cpp - The C interface over the C++ API --------------------===//
+#include "pykc/Runtime.h"
+#include "pykc/runtime_c.h"
+
+#include <string>
+
+using namespace pykc;
+
+namespace {
+
+thread_local std::string LastError;
+
+pykc_status statusOf(ErrorCode C) {
+  switch (C) {
+  case ErrorCode::InvalidValue:
+    return PYKC_ERROR_INVALID_VALUE;
+  case ErrorCode::NoDevice:
+    return PYKC_ERROR_NO_DEVICE;
+  case ErrorCode::LaunchLimit:
+    return PYKC_ERROR_LAUNCH_LIMIT;
+  case ErrorCode::OutOfMemory:
+    return PYKC_ERROR_OUT_OF_MEMORY;
+  case ErrorCode::ModuleLoad:
+    return PYKC_ERROR_MODULE_LOAD;
+  case ErrorCode::Driver:
+    return PYKC_ERROR_DRIVER;
+  case ErrorCode::Kernel:
+    return PYKC_ERROR_KERNEL;
+  }
+  return PYKC_ERROR_UNKNOWN;
+}
+
+/// Runs Body, turning exceptions into a status and LastError.
+template <typename F> pykc_status guarded(F &&Body) {
+  try {
+    Body();
+    return PYKC_SUCCESS;
+  } catch (const Error &E) {
+    LastError = E.what();
+    return statusOf(E.code());
+  } catch (const std::bad_alloc &) {
+    LastError = "pykc: out of host memory";
+    return PYKC_ERROR_OUT_OF_MEMORY;
+  } catch (const std::exception &E) {
+    LastError = std::string("pykc: ") + E.what();
+    return PYKC_ERROR_UNKNOWN;
+  } catch (...) {
+    LastError = "pykc: unknown error";
+    return PYKC_ERROR_UNKNOWN;
+  }
+}
+
+pykc_status nullArgument(const char *Function) {
+  LastError = std::string("pykc: ") + Function + ": a pointer argument is null";
+  return PYKC_ERROR_INVALID_VALUE;
+}
+
+} // namespace
+
+extern "C" {
+
+const char *pykc_last_error(void) { return LastError.c_str(); }
+
+pykc_status pykc_device_count(int *Count) {
+  if (!Count)
+    return nullArgument("pykc_device_count");
+  return guarded([&] { *Count = int(list_devices().size()); });
+}
+
+pykc_status pykc_select_device(int Id) {
+  return guarded([&] { select_device(Id); });
+}
+
+pykc_status pykc_current_device(int *Id) {
+  if (!Id)
+    return nullArgument("pykc_current_device");
+  return guarded([&] { *Id = currentDeviceId(); });
+}
+
+pykc_status pykc_device_is_cuda(int Id, int *IsCuda) {
+  if (!IsCuda)
+    return nullArgument("pykc_device_is_cuda");
+  return guarded([&] {
+    auto Devices = list_devices();
+    if (Id < 0 || Id >= int(Devices.size()))
+      throw Error(ErrorCode::NoDevice,
+                  "there is no device " + std::to_string(Id));
+    *IsCuda = Devices[Id].Kind == DeviceKind::CUDA;
+  });
+}
+
+pykc_status pykc_synchronize(void) {
+  return guarded([] { synchronize(); });
+}
+
+pykc_status pykc_malloc(void **Ptr, size_t Bytes) {
+  if (!Ptr)
+    return nullArgument("pykc_malloc");
+  return guarded([&] { *Ptr = deviceMalloc(currentDeviceId(), Bytes); });
+}
+
+pykc_status pykc_free(void *Ptr) {
+  return guarded([&] { deviceFree(currentDeviceId(), Ptr); });
+}
+
+pykc_status pykc_memcpy_htod(void *Dst, const void *Src, size_t Bytes) {
+  return guarded([&] { copyHostToDevice(currentDeviceId(), Dst, Src, Bytes); });
+}
+
+pykc_status pykc_memcpy_dtoh(void *Dst, const void *Src, size_t Bytes) {
+  return guarded([&] { copyDeviceToHost(currentDeviceId(), Dst, Src, Bytes); });
+}
+
+pykc_status pykc_memcpy_dtod(void *Dst, const void *Src, size_t Bytes) {
+  return guarded(
+      [&] { copyDeviceToDevice(currentDeviceId(), Dst, Src, Bytes); });
+}
+
+pykc_status pykc_launch(const pykc_kernel_image *Kernel, const uint32_t Grid[3],
+                        const uint32_t Block[3], size_t DynamicSharedBytes,
+                        void **Args) {
+  if (!Kernel || !Grid || !Block)
+    return nullArgument("pykc_launch");
+  return guarded([&] {
+    KernelImage K{Kernel->name, Kernel->ptx, Kernel->cpu_entry,
+                  Kernel->cpu_shared_bytes, Kernel->cpu_uses_barrier != 0};
+    LaunchConfig C;
+    C.Grid = Dim3(Grid[0], Grid[1], Grid[2]);
+    C.Block = Dim3(Block[0], Block[1], Block[2]);
+    C.DynamicSharedBytes = DynamicSharedBytes;
+    launch(K, C, Args);
+  });
+}
+
+} // extern "C"

@@ -1,0 +1,57 @@
+//===- ThreadPool.h - The CPU device's worker threads -----------*- C++ -*-===//
+//
+// A fixed set of std::threads (one per hardware thread), created on first
+// use and reused by every CPU launch. One job runs at a time; concurrent
+// callers queue on a mutex, so per-worker state (fiber stacks, shared
+// memory) needs no locking.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYKC_RUNTIME_THREADPOOL_H
+#define PYKC_RUNTIME_THREADPOOL_H
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace pykc::runtime {
+
+class ThreadPool {
+public:
+  /// The process's pool (never destroyed: its threads outlive main).
+  static ThreadPool &get();
+
+  unsigned size() const { return unsigned(Workers.size()); }
+
+  /// Calls Body(Worker, Item) for every Item in [0, Count), spread over the
+  /// workers (Worker < size() says which one runs it), and returns when all
+  /// calls have returned. If a call throws, items not yet started are
+  /// skipped and the first exception is rethrown here.
+  void parallelFor(uint64_t Count,
+                   const std::function<void(unsigned, uint64_t)> &Body);
+
+private:
+  explicit ThreadPool(unsigned N);
+  void workerLoop(unsigned Worker);
+
+  std::vector<std::thread> Workers;
+  std::mutex JobMutex; ///< Serializes parallelFor callers.
+
+  std::mutex M;
+  std::condition_variable WorkReady, WorkDone;
+  uint64_t Generation = 0;
+  unsigned Busy = 0;
+  const std::function<void(unsigned, uint64_t)> *Body = nullptr;
+  uint64_t Count = 0;
+  std::atomic<uint64_t> Next{0};
+  std::atomic<bool> Cancelled{false};
+  std::exception_ptr FirstError;
+};
+
+} // namespace pykc::runtime
+
+#endif // PYKC_RUNTIME_THREADPOOL_H

@@ -1,0 +1,75 @@
+"""Makes and checks .npy files for the execution tests (test/Run).
+
+  npy.py fill FILE DTYPE SHAPE VALUE [--fortran]
+      VALUE: a number, 'arange', or 'random:SEED:LO:HI' (uniform; integers
+      for integer dtypes).
+  npy.py print FILE            the values, one row per line
+  npy.py check-all FILE VALUE  every element equals VALUE
+  npy.py check-matmul A B C [--rtol R]   C == A @ B within R (float64 product)
+  npy.py check-same FILE OTHER          same dtype, shape and values
+Exit status 1 with a message on the first mismatch.
+"""
+import sys
+
+import numpy as np
+
+
+def fill(path, dtype, shape, value, fortran):
+    shape = tuple(int(s) for s in shape.split(","))
+    if value == "arange":
+        a = np.arange(int(np.prod(shape))).reshape(shape).astype(dtype)
+    elif value.startswith("random:"):
+        _, seed, lo, hi = value.split(":")
+        rng = np.random.RandomState(int(seed))
+        if np.issubdtype(np.dtype(dtype), np.integer):
+            a = rng.randint(int(lo), int(hi), size=shape).astype(dtype)
+        else:
+            a = rng.uniform(float(lo), float(hi), size=shape).astype(dtype)
+    else:
+        a = np.full(shape, float(value) if "." in value else int(value), dtype=dtype)
+    np.save(path, np.asfortranarray(a) if fortran else np.ascontiguousarray(a))
+
+
+def fail(message):
+    print("npy.py: " + message)
+    sys.exit(1)
+
+
+def main(argv):
+    cmd = argv[1]
+    if cmd == "fill":
+        fill(argv[2], argv[3], argv[4], argv[5], "--fortran" in argv)
+    elif cmd == "print":
+        a = np.load(argv[2])
+        print(a.dtype, a.shape, "F" if a.flags.f_contiguous and a.ndim > 1 else "C")
+        for row in np.atleast_2d(a) if a.ndim <= 2 else a.reshape(-1, a.shape[-1]):
+            print(" ".join(repr(x.item()) for x in row))
+    elif cmd == "check-all":
+        a = np.load(argv[2])
+        want = float(argv[3])
+        bad = np.argwhere(a != want)
+        if len(bad):
+            fail(f"{len(bad)} of {a.size} elements differ from {want}; first at "
+                 f"{tuple(bad[0])}: {a[tuple(bad[0])]}")
+        print(f"all {a.size} elements are {argv[3]}")
+    elif cmd == "check-matmul":
+        a, b, c = (np.load(p) for p in argv[2:5])
+        rtol = float(argv[argv.index("--rtol") + 1]) if "--rtol" in argv else 1e-5
+        want = a.astype(np.float64) @ b.astype(np.float64)
+        if c.shape != want.shape:
+            fail(f"C has shape {c.shape}, expected {want.shape}")
+        err = np.max(np.abs(c - want) / np.maximum(np.abs(want), 1.0))
+        if err > rtol:
+            fail(f"largest relative error {err:.3g} exceeds {rtol}")
+        print(f"matmul {c.shape} matches within {rtol}")
+    elif cmd == "check-same":
+        a, b = np.load(argv[2]), np.load(argv[3])
+        if a.dtype != b.dtype or a.shape != b.shape or not np.array_equal(a, b):
+            fail(f"{argv[2]} and {argv[3]} differ")
+        print("same")
+    else:
+        fail("unknown command " + cmd)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
