@@ -318,7 +318,8 @@ int runCommand(int Argc, char **Argv) {
     return fail("'" + O->Kernel + "' is not a @cuda.jit kernel in '" + O->File + "'");
   if (Args.size() != Fn->Def->Params.size())
     return fail("'" + O->Kernel + "' takes " + std::to_string(Fn->Def->Params.size()) +
-                " arguments but " + std::to_string(Args.size()) + " were given");
+                (Fn->Def->Params.size() == 1 ? " argument" : " arguments") + " but " +
+                std::to_string(Args.size()) + (Args.size() == 1 ? " was" : " were") + " given");
   std::string SigText = O->Kernel + "(";
   for (size_t I = 0; I < Args.size(); ++I)
     SigText += (I ? ", " : "") + signatureType(Args[I]);
