@@ -20,6 +20,8 @@
 #include <pykc/Runtime.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -42,6 +44,7 @@ struct RunOptions {
   std::string Backend = "auto";
   uint64_t SharedBytes = 0;
   unsigned OptLevel = 3;
+  unsigned TimedLaunches = 0; ///< --time N: launch N more times and report.
   std::vector<std::string> Args;
 };
 
@@ -63,6 +66,9 @@ Compiles KERNEL for the types of its arguments and launches it once.
   --backend KIND        cpu, cuda or auto (default: CUDA when a GPU is
                         present, else the CPU; says which on stderr).
   --shared BYTES        Dynamic shared memory per block.
+  --time N              After the launch, launch N more times and print the
+                        median and fastest launch time (the arrays then hold
+                        the result of all N+1 launches).
   -O0 .. -O3            Optimization level (default -O3).
   ARG                   An array: a .npy file (dtype, shape and C/F order from
                         the file; written back after the launch). A scalar:
@@ -98,6 +104,9 @@ struct Argument {
   std::optional<NpyArray> Array;
   std::string ScalarType;
   uint64_t ScalarBits = 0; ///< The value in its type's representation.
+  /// The same file given twice is one array, as one NumPy array passed
+  /// twice is: the later argument aliases the first.
+  int AliasOf = -1;
 };
 
 std::optional<Argument> parseScalar(const std::string &Text, std::string &Error) {
@@ -224,6 +233,12 @@ std::optional<RunOptions> parseRunOptions(int Argc, char **Argv, std::string &Er
         return std::nullopt;
       }
       O.SharedBytes = std::stoull(V);
+    } else if (Value("--time", V)) {
+      if (V.empty() || V.size() > 6 || V.find_first_not_of("0123456789") != std::string::npos) {
+        Error = "invalid --time '" + V + "' (expected a number of launches)";
+        return std::nullopt;
+      }
+      O.TimedLaunches = unsigned(std::stoul(V));
     } else if (A.size() == 3 && A.rfind("-O", 0) == 0 && A[2] >= '0' && A[2] <= '3') {
       O.OptLevel = unsigned(A[2] - '0');
     } else if (A.size() > 1 && A[0] == '-' && !(A.size() > 1 && (std::isdigit(A[1]) || A[1] == '.'))) {
@@ -284,6 +299,17 @@ int runCommand(int Argc, char **Argv) {
     if (LooksLikeFile || fs::exists(Text)) {
       Argument A;
       A.Spelling = Text;
+      for (size_t J = 0; J < Args.size(); ++J) {
+        std::error_code EC;
+        if (Args[J].Array && Args[J].AliasOf < 0 && fs::equivalent(Args[J].Spelling, Text, EC)) {
+          A = Args[J];
+          A.AliasOf = int(J);
+        }
+      }
+      if (A.AliasOf >= 0) {
+        Args.push_back(std::move(A));
+        continue;
+      }
       A.Array = readNpy(Text, Error);
       if (!A.Array)
         return fail(Where + Error);
@@ -397,25 +423,32 @@ int runCommand(int Argc, char **Argv) {
       ~Buffer() { deviceFree(Dev, Ptr); }
     };
     std::vector<std::unique_ptr<Buffer>> Buffers;
+    std::vector<void *> Pointers(Args.size(), nullptr);
     std::vector<uint64_t> Storage; // the flattened parameter values
     Storage.reserve(Args.size() * 7);
     std::vector<size_t> Slots;
-    for (Argument &A : Args) {
+    for (size_t I = 0; I < Args.size(); ++I) {
+      Argument &A = Args[I];
       if (!A.Array) {
         Slots.push_back(Storage.size());
         Storage.push_back(A.ScalarBits);
         continue;
       }
       NpyArray &N = *A.Array;
-      auto B = std::make_unique<Buffer>();
-      B->Dev = Dev;
-      size_t Bytes = std::max<size_t>(N.Data.size(), 1);
-      B->Ptr = deviceMalloc(Dev, Bytes);
-      if (!N.Data.empty())
-        copyHostToDevice(Dev, B->Ptr, N.Data.data(), N.Data.size());
+      if (A.AliasOf >= 0) {
+        Pointers[I] = Pointers[size_t(A.AliasOf)];
+      } else {
+        auto B = std::make_unique<Buffer>();
+        B->Dev = Dev;
+        B->Ptr = deviceMalloc(Dev, std::max<size_t>(N.Data.size(), 1));
+        if (!N.Data.empty())
+          copyHostToDevice(Dev, B->Ptr, N.Data.data(), N.Data.size());
+        Pointers[I] = B->Ptr;
+        Buffers.push_back(std::move(B));
+      }
       // KernelABI.h: data, extents, byte strides (C or F order).
       Slots.push_back(Storage.size());
-      Storage.push_back(uint64_t(reinterpret_cast<uintptr_t>(B->Ptr)));
+      Storage.push_back(uint64_t(reinterpret_cast<uintptr_t>(Pointers[I])));
       size_t Dims = N.Shape.size();
       std::vector<int64_t> Strides(Dims);
       int64_t Stride = N.ItemSize;
@@ -428,7 +461,6 @@ int runCommand(int Argc, char **Argv) {
         Storage.push_back(uint64_t(E));
       for (int64_t S : Strides)
         Storage.push_back(uint64_t(S));
-      Buffers.push_back(std::move(B));
     }
     std::vector<void *> Params;
     for (uint64_t &V : Storage)
@@ -439,12 +471,24 @@ int runCommand(int Argc, char **Argv) {
     Config.DynamicSharedBytes = O->SharedBytes;
     launch(Image, Config, Params.data());
     synchronize();
-    size_t Next = 0;
-    for (Argument &A : Args)
-      if (A.Array && !A.Array->Data.empty())
-        copyDeviceToHost(Dev, A.Array->Data.data(), Buffers[Next++]->Ptr, A.Array->Data.size());
-      else if (A.Array)
-        ++Next;
+    if (O->TimedLaunches) {
+      std::vector<double> Millis;
+      for (unsigned I = 0; I < O->TimedLaunches; ++I) {
+        auto Start = std::chrono::steady_clock::now();
+        launch(Image, Config, Params.data());
+        synchronize();
+        Millis.push_back(std::chrono::duration<double, std::milli>(
+                             std::chrono::steady_clock::now() - Start)
+                             .count());
+      }
+      std::sort(Millis.begin(), Millis.end());
+      std::fprintf(stderr, "pykc: %u launches of '%s' on %s: median %.4f ms, fastest %.4f ms\n",
+                   O->TimedLaunches, O->Kernel.c_str(), Device.Name.c_str(),
+                   Millis[Millis.size() / 2], Millis.front());
+    }
+    for (size_t I = 0; I < Args.size(); ++I)
+      if (Args[I].Array && Args[I].AliasOf < 0 && !Args[I].Array->Data.empty())
+        copyDeviceToHost(Dev, Args[I].Array->Data.data(), Pointers[I], Args[I].Array->Data.size());
   } catch (const std::exception &E) {
     return fail(E.what());
   }
@@ -452,7 +496,7 @@ int runCommand(int Argc, char **Argv) {
   // Write every array to a temporary beside it, then replace the originals.
   std::vector<std::pair<std::string, std::string>> Renames;
   for (const Argument &A : Args) {
-    if (!A.Array)
+    if (!A.Array || A.AliasOf >= 0)
       continue;
     std::string Temp = A.Spelling + ".pykc-tmp" + std::to_string(getpid());
     if (!writeNpy(Temp, *A.Array, Error)) {
