@@ -14,6 +14,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 
+#include <functional>
 #include <mutex>
 
 namespace pykc::codegen {
@@ -52,6 +53,57 @@ void emitEntry(Module &M, Function &Kernel) {
   Kernel.addFnAttr(Attribute::AlwaysInline);
 }
 
+/// SYM__cpu_block(void **args, ctx): every thread of the block in one call,
+/// for kernels without barriers. The arguments are loaded once and the
+/// kernel is inlined into the thread loops.
+void emitBlockEntry(Module &M, Function &Kernel) {
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::get(C, 0);
+  Type *I32 = Type::getInt32Ty(C);
+  StructType *CtxTy = CPUTarget::contextType(C);
+  auto *Entry = Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr}, false),
+                                 GlobalValue::ExternalLinkage, Kernel.getName() + "__cpu_block", M);
+  Entry->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(C, "entry", Entry));
+  Value *Args = Entry->getArg(0), *Ctx = Entry->getArg(1);
+  std::vector<Value *> Values;
+  for (unsigned I = 0; I + 1 < Kernel.arg_size(); ++I) {
+    Value *Slot = B.CreateLoad(Ptr, B.CreateConstInBoundsGEP1_64(Ptr, Args, I));
+    Values.push_back(B.CreateLoad(Kernel.getArg(I)->getType(), Slot, Kernel.getArg(I)->getName()));
+  }
+  // The thread context this block's threads see; only thread_idx changes.
+  Value *Local = B.CreateAlloca(CtxTy, nullptr, "thread.ctx");
+  B.CreateMemCpy(Local, MaybeAlign(8), Ctx, MaybeAlign(8), M.getDataLayout().getTypeAllocSize(CtxTy));
+  Values.push_back(Local);
+  auto Field = [&](Value *Base, unsigned F, unsigned D) {
+    return B.CreateInBoundsGEP(CtxTy, Base, {B.getInt32(0), B.getInt32(F), B.getInt32(D)});
+  };
+  Value *Dims[3];
+  for (unsigned D = 0; D < 3; ++D)
+    Dims[D] = B.CreateLoad(I32, Field(Ctx, 2, D), "bdim");
+  // for z, for y, for x: thread_idx = (x, y, z); kernel(...)
+  std::function<void(int)> Nest = [&](int D) {
+    BasicBlock *Pre = B.GetInsertBlock();
+    BasicBlock *Loop = BasicBlock::Create(C, "thread.loop", Entry);
+    BasicBlock *After = BasicBlock::Create(C, "thread.next", Entry);
+    B.CreateBr(Loop);
+    B.SetInsertPoint(Loop);
+    PHINode *I = B.CreatePHI(I32, 2);
+    I->addIncoming(B.getInt32(0), Pre);
+    B.CreateStore(I, Field(Local, 0, unsigned(D)));
+    if (D == 0)
+      B.CreateCall(&Kernel, Values);
+    else
+      Nest(D - 1);
+    Value *Next = B.CreateAdd(I, B.getInt32(1));
+    I->addIncoming(Next, B.GetInsertBlock());
+    B.CreateCondBr(B.CreateICmpULT(Next, Dims[D]), Loop, After);
+    B.SetInsertPoint(After);
+  };
+  Nest(2);
+  B.CreateRetVoid();
+}
+
 void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
@@ -86,6 +138,8 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
       continue;
     Function *Kernel = Emitter.declaration(F.get());
     std::string Name = Kernel->getName().str();
+    if (!Target.usesBarrier())
+      emitBlockEntry(*M, *Kernel);
     emitEntry(*M, *Kernel);
     new GlobalVariable(*M, I64, true, GlobalValue::ExternalLinkage,
                        ConstantInt::get(I64, Target.sharedBytes()), Name + "__cpu_shared_bytes");
@@ -176,6 +230,9 @@ std::optional<CpuKernel> CPUJit::lookup(const std::string &Symbol, std::string &
   K.Entry = Entry->toPtr<void (*)(void **, void *)>();
   K.SharedBytes = *Shared->toPtr<const uint64_t *>();
   K.UsesBarrier = *Barrier->toPtr<const uint8_t *>() != 0;
+  if (!K.UsesBarrier)
+    if (auto Block = Find(Symbol + "__cpu_block"))
+      K.BlockEntry = Block->toPtr<void (*)(void **, void *)>();
   return K;
 }
 

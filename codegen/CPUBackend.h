@@ -31,6 +31,8 @@ namespace pykc::codegen {
 /// What the runtime needs to launch one kernel on the CPU.
 struct CpuKernel {
   void (*Entry)(void **Args, void *Context) = nullptr;
+  /// A whole block a call, for kernels without barriers; else null.
+  void (*BlockEntry)(void **Args, void *Context) = nullptr;
   uint64_t SharedBytes = 0;
   bool UsesBarrier = false;
 };

@@ -118,9 +118,13 @@ void runBlockSequentially(const Launch &L, WorkerState &W,
   S = BlockScheduler{};
   S.Threads = L.C.Block.count();
   Ctx.scheduler = &S;
-  for (uint64_t T = 0; T < S.Threads; ++T) {
-    setThreadIndex(Ctx, L.C.Block, T);
-    L.K.CpuEntry(L.Args, &Ctx);
+  if (L.K.CpuBlockEntry && !L.K.CpuUsesBarrier) {
+    L.K.CpuBlockEntry(L.Args, &Ctx);
+  } else {
+    for (uint64_t T = 0; T < S.Threads; ++T) {
+      setThreadIndex(Ctx, L.C.Block, T);
+      L.K.CpuEntry(L.Args, &Ctx);
+    }
   }
   if (S.MisusedBarrier)
     throw Error(ErrorCode::Kernel,

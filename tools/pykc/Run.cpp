@@ -395,6 +395,7 @@ int runCommand(int Argc, char **Argv) {
       Image.CpuEntry = reinterpret_cast<pykc_cpu_kernel_fn>(K->Entry);
       Image.CpuSharedBytes = K->SharedBytes;
       Image.CpuUsesBarrier = K->UsesBarrier;
+      Image.CpuBlockEntry = reinterpret_cast<pykc_cpu_kernel_fn>(K->BlockEntry);
     } else {
       codegen::CodegenOptions CO;
       int CC = Device.ComputeCapabilityMajor * 10 + Device.ComputeCapabilityMinor;

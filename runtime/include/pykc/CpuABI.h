@@ -16,6 +16,14 @@
  * barrier before returning (fibers do this). Kernels without barriers can
  * run their threads one after the other.
  *
+ * For a kernel that never synchronizes the backend also emits
+ *
+ *   void SYM__cpu_block(void **args, pykc_cpu_context *ctx);
+ *
+ * which runs every thread of the block (x fastest, then y, then z) in one
+ * call, so the compiler can keep the arguments in registers and vectorize
+ * across threads; ctx->thread_idx is ignored on entry.
+ *
  * Beside each kernel the backend emits two constants:
  *   const uint64_t SYM__cpu_shared_bytes;   static shared memory per block
  *   const uint8_t  SYM__cpu_uses_barrier;   1 if the kernel may call

@@ -32,6 +32,9 @@ struct KernelImage {
   pykc_cpu_kernel_fn CpuEntry; ///< SYM__cpu, or null.
   uint64_t CpuSharedBytes;     ///< SYM__cpu_shared_bytes.
   bool CpuUsesBarrier;         ///< SYM__cpu_uses_barrier.
+  /// SYM__cpu_block, or null: runs a whole block of a kernel without
+  /// barriers in one call (faster than one CpuEntry call a thread).
+  pykc_cpu_kernel_fn CpuBlockEntry = nullptr;
 };
 
 struct LaunchConfig {
