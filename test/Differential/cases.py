@@ -1,0 +1,443 @@
+"""The differential test cases: which kernel to launch, how, and on what.
+
+Each Case names a kernel file under kernels/, the kernel, the launch shape and
+the argument specs. Array arguments are generated from a numpy RandomState
+seeded per case (see run_differential.py), so every run, and both sides of a
+comparison, see the same inputs. Every array argument is compared after the
+launch, inputs included (a kernel that writes where it should not is caught).
+
+Keep the launches small: the simulator runs every thread as a Python thread.
+"""
+
+import numpy as np
+
+
+# --- How to fill an array -------------------------------------------------
+
+class Uniform:
+    """Uniform floats in [lo, hi)."""
+
+    def __init__(self, lo=-10.0, hi=10.0):
+        self.lo, self.hi = lo, hi
+
+    def __call__(self, rng, shape):
+        return rng.uniform(self.lo, self.hi, size=shape)
+
+    def __repr__(self):
+        return "Uniform(%g, %g)" % (self.lo, self.hi)
+
+
+class SignedUniform:
+    """Floats with magnitude uniform in [lo, hi) and a random sign: divisors
+    that keep away from zero."""
+
+    def __init__(self, lo=0.5, hi=5.0):
+        self.lo, self.hi = lo, hi
+
+    def __call__(self, rng, shape):
+        mag = rng.uniform(self.lo, self.hi, size=shape)
+        return np.where(rng.randint(0, 2, size=shape) == 1, mag, -mag)
+
+    def __repr__(self):
+        return "SignedUniform(%g, %g)" % (self.lo, self.hi)
+
+
+class Ints:
+    """Integers in [lo, hi], both ends included."""
+
+    def __init__(self, lo=-100, hi=100):
+        self.lo, self.hi = lo, hi
+
+    def __call__(self, rng, shape):
+        return rng.randint(self.lo, self.hi + 1, size=shape)
+
+    def __repr__(self):
+        return "Ints(%d, %d)" % (self.lo, self.hi)
+
+
+class NonZeroInts:
+    """Integers in [lo, hi] without 0: divisors with either sign."""
+
+    def __init__(self, lo=-9, hi=9):
+        self.lo, self.hi = lo, hi
+
+    def __call__(self, rng, shape):
+        v = rng.randint(self.lo, self.hi + 1, size=shape)
+        return np.where(v == 0, 1, v)
+
+    def __repr__(self):
+        return "NonZeroInts(%d, %d)" % (self.lo, self.hi)
+
+
+class Bools:
+    """True with probability p."""
+
+    def __init__(self, p=0.5):
+        self.p = p
+
+    def __call__(self, rng, shape):
+        return rng.uniform(size=shape) < self.p
+
+    def __repr__(self):
+        return "Bools(%g)" % self.p
+
+
+class Const:
+    """Every element `value`: outputs start from a known sentinel."""
+
+    def __init__(self, value=0):
+        self.value = value
+
+    def __call__(self, rng, shape):
+        return np.full(shape, self.value)
+
+    def __repr__(self):
+        return "Const(%r)" % (self.value,)
+
+
+class Arange:
+    """start, start + 1, ... in C order."""
+
+    def __init__(self, start=0):
+        self.start = start
+
+    def __call__(self, rng, shape):
+        n = int(np.prod(shape))
+        return np.arange(self.start, self.start + n).reshape(shape)
+
+    def __repr__(self):
+        return "Arange(%d)" % self.start
+
+
+# --- Arguments and cases --------------------------------------------------
+
+class Array:
+    """An array argument: dtype name, shape, 'C' or 'F' order, fill."""
+
+    def __init__(self, dtype, shape, fill, order="C"):
+        if isinstance(shape, int):
+            shape = (shape,)
+        assert order in ("C", "F")
+        self.dtype, self.shape, self.fill, self.order = dtype, shape, fill, order
+
+    def make(self, rng):
+        data = np.asarray(self.fill(rng, self.shape)).astype(self.dtype)
+        if self.order == "F":
+            return np.asfortranarray(data)
+        return np.ascontiguousarray(data)
+
+    def __repr__(self):
+        return "Array(%s, %s, %r, %s)" % (self.dtype, self.shape, self.fill,
+                                          self.order)
+
+
+class Scalar:
+    """A scalar argument with an explicit type: int32, int64, float32,
+    float64, uint8 or bool."""
+
+    def __init__(self, dtype, value):
+        self.dtype, self.value = dtype, value
+
+    def numpy_value(self):
+        return np.dtype(self.dtype).type(self.value)
+
+    def cli(self):
+        """The argument as `pykc run` takes it: plain for int64 and float64,
+        TYPE:VALUE otherwise (and for negative values, which would read as
+        options)."""
+        v = self.numpy_value()
+        if self.dtype == "bool":
+            return "bool:%d" % int(bool(v))
+        if self.dtype == "int64" and v >= 0:
+            return str(int(v))
+        if self.dtype == "float64" and v >= 0:
+            return repr(float(v))
+        if self.dtype in ("float32", "float64"):
+            return "%s:%r" % (self.dtype, float(v))
+        return "%s:%d" % (self.dtype, int(v))
+
+    def __repr__(self):
+        return "Scalar(%s, %r)" % (self.dtype, self.value)
+
+
+class Case:
+    """One launch. `rtol` overrides the float tolerance of every float array
+    (default: 1e-5 for float32 arrays, 1e-12 for float64 ones); `note` says
+    what is special; `skip` (a reason) keeps the case out of the pykc
+    comparison, for behaviour where the simulator and Numba genuinely
+    disagree."""
+
+    def __init__(self, name, file, kernel, grid, block, args, rtol=None,
+                 note=None, skip=None):
+        self.name, self.file, self.kernel = name, file, kernel
+        self.grid, self.block, self.args = grid, block, args
+        self.rtol, self.note, self.skip = rtol, note, skip
+
+
+A = Array
+S = Scalar
+
+CASES = [
+    # Special registers and cuda.grid / cuda.gridsize.
+    Case("registers_1d", "special_registers.py", "registers_1d", 4, 8,
+         [A("int32", 32, Const(-1)), A("int64", 32, Const(-1)),
+          A("int32", 32, Const(-1)), A("int64", 32, Const(-1))]),
+    Case("registers_3d", "special_registers.py", "registers_3d", (2, 3, 2),
+         (4, 2, 2), [A("int64", (192, 12), Const(-1))]),
+    Case("grid_stride_1d", "grid_1d.py", "grid_stride", 3, 32,
+         [A("float32", 500, Uniform()), A("float32", 500, Const(0))]),
+    Case("grid_ids_1d", "grid_1d.py", "grid_ids", 5, 16,
+         [A("int64", 70, Const(-1)), A("int32", 70, Const(-1))]),
+    Case("grid2_stride", "grid_2d.py", "grid2_stride", (2, 2), (4, 8),
+         [A("float64", (21, 37), Uniform(), "F"),
+          A("float64", (21, 37), Const(0))]),
+    Case("grid2_ids", "grid_2d.py", "grid2_ids", (3, 2), (8, 8),
+         [A("int64", (20, 13), Const(-1), "F")]),
+    Case("grid3_ids", "grid_3d.py", "grid3_ids", (2, 2, 2), (4, 4, 2),
+         [A("int32", (7, 6, 3), Ints()), A("int32", (7, 6, 3), Const(-1))]),
+    Case("grid3_stride", "grid_3d.py", "grid3_stride", (1, 2, 1), (4, 2, 2),
+         [A("float32", (9, 5, 6), Uniform(), "F"),
+          A("float32", (9, 5, 6), Const(0), "F")]),
+
+    # Dtypes, layouts, indexing and attributes.
+    Case("scale_float32", "dtypes_1d.py", "scale_float32", 4, 32,
+         [A("float32", 100, Uniform()), A("float32", 100, Const(0))]),
+    Case("scale_float64", "dtypes_1d.py", "scale_float64", 4, 32,
+         [A("float64", 100, Uniform()), A("float64", 100, Const(0))]),
+    Case("ints_mixed", "dtypes_1d.py", "ints_mixed", 2, 64,
+         [A("int32", 100, Ints()), A("int64", 100, Ints()),
+          A("int32", 100, Const(0)), A("int64", 100, Const(0))]),
+    Case("uint8_bool", "dtypes_1d.py", "uint8_bool", 2, 64,
+         [A("uint8", 100, Ints(0, 120)), A("bool", 100, Const(False)),
+          A("int32", 100, Const(-1)), A("int64", 100, Const(0))]),
+    Case("add_2d_float32_CF", "dtypes_nd.py", "add_2d", (2, 3), (8, 8),
+         [A("float32", (13, 20), Uniform()), A("float32", (13, 20), Uniform(), "F"),
+          A("float32", (13, 20), Const(0), "F")]),
+    Case("add_2d_int64", "dtypes_nd.py", "add_2d", (2, 2), (8, 8),
+         [A("int64", (16, 9), Ints(), "F"), A("int64", (16, 9), Ints()),
+          A("int64", (16, 9), Const(0))]),
+    Case("add_2d_uint8", "dtypes_nd.py", "add_2d", (2, 2), (8, 8),
+         [A("uint8", (10, 11), Ints(0, 100)), A("uint8", (10, 11), Ints(0, 100)),
+          A("uint8", (10, 11), Const(0))]),
+    Case("transpose_2d_bool", "dtypes_nd.py", "transpose_2d", (2, 2), (8, 8),
+         [A("bool", (12, 9), Bools(), "F"), A("bool", (9, 12), Const(False))]),
+    Case("transpose_2d_int32", "dtypes_nd.py", "transpose_2d", (2, 2), (8, 8),
+         [A("int32", (12, 9), Ints()), A("int32", (9, 12), Const(0), "F")]),
+    Case("mask_3d_float64", "dtypes_nd.py", "mask_3d", (2, 2, 2), (4, 4, 2),
+         [A("float64", (6, 5, 4), Uniform(), "F"), A("bool", (6, 5, 4), Bools()),
+          A("float64", (6, 5, 4), Const(0))]),
+    Case("mask_3d_int32", "dtypes_nd.py", "mask_3d", (2, 2, 2), (4, 4, 2),
+         [A("int32", (6, 5, 4), Ints()), A("bool", (6, 5, 4), Bools(), "F"),
+          A("int32", (6, 5, 4), Const(0), "F")]),
+    Case("uint8_3d", "dtypes_nd.py", "uint8_3d", (2, 2, 2), (4, 4, 2),
+         [A("uint8", (5, 6, 3), Ints(0, 100), "F"),
+          A("int64", (5, 6, 3), Const(-1))]),
+    Case("negative_1d", "negative_index.py", "negative_1d", 1, 32,
+         [A("float64", 40, Uniform()), A("float64", 32, Const(0))]),
+    Case("negative_2d", "negative_index.py", "negative_2d", (2, 2), (8, 8),
+         [A("int64", (10, 14), Ints(), "F"), A("int64", (10, 14), Const(0))]),
+    Case("array_attributes", "array_attributes.py", "attributes", 1, 4,
+         [A("float32", 17, Uniform()), A("int32", (5, 7), Ints(), "F"),
+          A("uint8", (2, 3, 4), Ints(0, 9)), A("int64", 12, Const(-1))]),
+    Case("row_sums_C", "row_views.py", "row_sums", 1, 32,
+         [A("float64", (20, 9), Uniform()), A("float64", 20, Const(0))]),
+    Case("row_sums_F", "row_views.py", "row_sums", 1, 32,
+         [A("float32", (20, 9), Uniform(), "F"), A("float32", 20, Const(0))]),
+    Case("row_max_int", "row_views.py", "row_max", 1, 32,
+         [A("int32", (25, 6), Ints(), "F"), A("int64", 25, Const(0))]),
+
+    # Integer and float arithmetic.
+    Case("floordiv_mod_int64", "int_floordiv_mod.py", "floordiv_mod_int64", 2, 64,
+         [A("int64", 128, Ints()), A("int64", 128, NonZeroInts()),
+          A("int64", 128, Const(0)), A("int64", 128, Const(0))]),
+    Case("floordiv_mod_int32", "int_floordiv_mod.py", "floordiv_mod_int32", 2, 64,
+         [A("int32", 128, Ints()), A("int32", 128, NonZeroInts()),
+          A("int32", 128, Const(0)), A("int32", 128, Const(0))]),
+    Case("floordiv_mod_literals", "int_floordiv_mod.py", "floordiv_mod_literals",
+         1, 64, [A("int64", 64, Ints()), A("int64", (64, 8), Const(0))]),
+    Case("int_true_div", "true_division.py", "int_true_div", 1, 64,
+         [A("int64", 64, Ints()), A("int64", 64, NonZeroInts(-20, 20)),
+          A("float64", (64, 4), Const(0))]),
+    Case("int32_true_div", "true_division.py", "int32_true_div", 1, 64,
+         [A("int32", 64, Ints()), A("int32", 64, NonZeroInts(-20, 20)),
+          A("float32", 64, Const(0))]),
+    Case("float_floordiv_mod64", "float_floordiv_mod.py", "float_floordiv_mod64",
+         1, 64, [A("float64", 64, Uniform()), A("float64", 64, SignedUniform()),
+                 A("float64", 64, Const(0)), A("float64", 64, Const(0))]),
+    Case("float_floordiv_mod32", "float_floordiv_mod.py", "float_floordiv_mod32",
+         1, 64, [A("float32", 64, Uniform()), A("float32", 64, SignedUniform()),
+                 A("float32", 64, Const(0)), A("float32", 64, Const(0))],
+         note="float32 // and % stay float32 on both sides; a quotient within "
+              "one ulp of an integer could floor differently, the seed avoids it"),
+    Case("float_mod_literals", "float_floordiv_mod.py", "float_mod_literals",
+         1, 64, [A("float64", 64, Uniform()), A("float64", (64, 6), Const(0))]),
+    Case("int_power", "power.py", "int_power", 1, 64,
+         [A("int64", 64, Ints(-9, 9)), A("int64", 64, Ints(0, 5)),
+          A("int64", (64, 5), Const(0))]),
+    Case("float_power", "power.py", "float_power", 1, 64,
+         [A("float64", 64, Uniform(0.5, 3.0)), A("int64", 64, Ints(0, 4)),
+          A("float64", (64, 8), Const(0))]),
+    Case("float32_power", "power.py", "float32_power", 1, 64,
+         [A("float32", 64, SignedUniform(0.5, 3.0)), A("float32", 64, Const(0))]),
+    Case("bitwise_int64", "unary_bitwise.py", "bitwise_int64", 1, 64,
+         [A("int64", 64, Ints()), A("int64", 64, Ints(-1000, 1000)),
+          A("int64", 64, Ints(0, 20)), A("int64", (64, 10), Const(0))]),
+    Case("bitwise_int32", "unary_bitwise.py", "bitwise_int32", 1, 64,
+         [A("int32", 64, Ints()), A("int32", 64, Ints()),
+          A("int32", (64, 6), Const(0), "F")]),
+    Case("unary_float", "unary_bitwise.py", "unary_float", 1, 32,
+         [A("float32", 32, Uniform()), A("float32", 32, Const(0))]),
+
+    # Comparisons, logic, conditional expressions, builtins.
+    Case("compare_ints", "comparisons.py", "compare_ints", 1, 64,
+         [A("int32", 64, Ints(-3, 3)), A("int64", 64, Ints(-3, 3)),
+          A("bool", (64, 9), Const(False))]),
+    Case("compare_floats", "comparisons.py", "compare_floats", 1, 64,
+         [A("float64", 64, Uniform(-3, 3)), A("float64", 64, Uniform(-3, 3)),
+          S("float64", -1.5), S("float64", 2.0), A("int64", 64, Const(-1))]),
+    Case("guarded_read", "boolean_ops.py", "guarded_read", 2, 32,
+         [A("int32", 50, Ints(-2, 2)), A("int32", 64, Const(0))],
+         note="64 threads, 50 elements: `i < n and a[i] > 0` must short-circuit"),
+    Case("logic_values", "boolean_ops.py", "logic_values", 1, 64,
+         [A("int64", 64, Ints(-2, 2)), A("int64", 64, Ints(-2, 2)),
+          A("bool", 64, Const(True)), A("int64", 64, Const(-1))]),
+    Case("bool_arrays", "boolean_ops.py", "bool_arrays", 1, 32,
+         [A("bool", 32, Bools()), A("bool", 32, Bools(0.3)),
+          A("bool", (32, 5), Const(False))]),
+    Case("select", "conditional_expr.py", "select", 1, 64,
+         [A("int32", 64, Ints(-3, 3)), A("int32", 64, Ints(-3, 3)),
+          A("float64", (64, 3), Const(0))]),
+    Case("select_int", "conditional_expr.py", "select_int", 1, 64,
+         [A("int64", 64, Ints()), A("int64", 64, Const(0))]),
+    Case("builtins_int", "builtins.py", "builtins_int", 1, 64,
+         [A("int64", 64, Ints(-5, 5)), A("int64", 64, Ints(-5, 5)),
+          A("int64", (64, 7), Const(0))]),
+    Case("builtins_float", "builtins.py", "builtins_float", 1, 64,
+         [A("float64", 64, Uniform()), A("float64", 64, Uniform()),
+          A("int64", 64, Ints(-20, 20)), A("float64", (64, 8), Const(0))]),
+    Case("builtins_bool", "builtins.py", "builtins_bool", 1, 64,
+         [A("float64", 64, Ints(-2, 2)), A("int32", 64, Ints(-2, 2)),
+          A("bool", (64, 3), Const(False))]),
+
+    # Loops and control flow.
+    Case("range_forms", "ranges.py", "range_forms", 1, 32,
+         [A("int64", (32, 6), Const(0))]),
+    Case("range_params_up", "ranges.py", "range_params", 1, 8,
+         [A("float64", 64, Uniform()), S("int32", 2), S("int64", 60),
+          S("int32", 3), A("float64", 8, Const(0))]),
+    Case("range_params_down", "ranges.py", "range_params", 1, 8,
+         [A("float64", 64, Uniform()), S("int32", 50), S("int32", -1),
+          S("int32", -3), A("float64", 8, Const(0))]),
+    Case("collatz", "while_loops.py", "collatz", 1, 64,
+         [A("int64", 64, Ints(1, 100)), A("int32", 64, Const(0))]),
+    Case("first_positive_even", "while_loops.py", "first_positive_even", 1, 32,
+         [A("int32", (32, 7), Ints(-5, 5), "F"), A("int64", (32, 3), Const(0))]),
+    Case("nested_loops_break", "while_loops.py", "nested_loops_break", 1, 32,
+         [A("int64", 32, Const(0))]),
+    Case("classify", "control_flow.py", "classify", 2, 32,
+         [A("float32", 60, Ints(-8, 8)), A("int32", 64, Const(9))]),
+    Case("early_return", "control_flow.py", "early_return", 2, 32,
+         [A("int64", 50, Ints(-3, 12)), A("int64", 64, Const(0))]),
+    Case("use_constants", "constants.py", "use_constants", 1, 32,
+         [A("float64", 32, Uniform()), A("float64", 32, Const(0))]),
+    Case("circle_areas", "constants.py", "circle_areas", 1, 32,
+         [A("float32", 32, Uniform(0, 5)), A("float32", 32, Const(0))]),
+    Case("block_sums_tpb", "constants.py", "block_sums_tpb", 4, 16,
+         [A("float64", 64, Uniform()), A("float64", 4, Const(0))]),
+
+    # Shared memory and syncthreads.
+    Case("block_reverse", "shared_reverse.py", "block_reverse", 3, 64,
+         [A("float32", 192, Uniform()), A("float32", 192, Const(0))]),
+    Case("block_rotate_int", "shared_reverse.py", "block_rotate_int", 2, 32,
+         [A("int32", 64, Ints()), S("int32", 5), A("int32", 64, Const(0))]),
+    Case("fast_matmul", "shared_matmul.py", "fast_matmul", (2, 2), (8, 8),
+         [A("float32", (16, 24), Uniform(-2, 2)),
+          A("float32", (24, 16), Uniform(-2, 2)),
+          A("float32", (16, 16), Const(0))]),
+    Case("fast_matmul_F", "shared_matmul.py", "fast_matmul", (2, 2), (8, 8),
+         [A("float32", (16, 16), Uniform(-2, 2), "F"),
+          A("float32", (16, 16), Uniform(-2, 2)),
+          A("float32", (16, 16), Const(0), "F")]),
+    Case("matmul_float64", "shared_matmul.py", "matmul", (2, 2), (8, 8),
+         [A("float64", (13, 7), Uniform()), A("float64", (7, 11), Uniform(), "F"),
+          A("float64", (13, 11), Const(0))]),
+    Case("block_sum", "shared_reduction.py", "block_sum", 3, 64,
+         [A("float64", 170, Uniform()), A("float64", 3, Const(0))]),
+    Case("block_max_int", "shared_reduction.py", "block_max_int", 2, 64,
+         [A("int64", 128, Ints(-1000, 1000)), A("int64", 2, Const(0))]),
+    Case("tile_transpose", "shared_2d.py", "tile_transpose", (3, 2), (8, 8),
+         [A("float64", (16, 24), Uniform()), A("float64", (24, 16), Const(0))]),
+    Case("tile_smooth", "shared_2d.py", "tile_smooth", (2, 2), (8, 8),
+         [A("float64", (16, 16), Uniform(), "F"), A("float64", (16, 16), Const(0))]),
+    Case("block_scan", "shared_scan.py", "block_scan", 3, 32,
+         [A("int32", 96, Ints()), A("int32", 96, Const(0))]),
+
+    # Local arrays, device functions, assignment forms, typing.
+    Case("local_sort", "local_array.py", "local_sort", 1, 32,
+         [A("float64", (30, 8), Uniform()), A("float64", (30, 8), Const(0))]),
+    Case("local_digits", "local_array.py", "local_digits", 1, 64,
+         [A("int64", 64, Ints(0, 99999)), A("int64", 64, Const(-1))]),
+    Case("local_2d", "local_array.py", "local_2d", 1, 32,
+         [A("float32", 32, Uniform(-3, 3)), A("float64", 32, Const(0))]),
+    Case("use_device", "device_functions.py", "use_device", 1, 32,
+         [A("float64", 32, Uniform(-5, 5)), A("float64", 32, Uniform(-5, 5)),
+          A("int32", 32, Ints(-20, 20)), A("float64", (32, 3), Uniform()),
+          A("float64", (32, 3), Uniform(), "F"), A("float64", (32, 4), Const(0)),
+          A("int64", (32, 3), Const(0))]),
+    Case("float32_device", "device_functions.py", "float32_device", 1, 32,
+         [A("float32", 32, Uniform(-3, 3)), A("float32", 32, Const(0))],
+         note="hypot2 is declared float64(float64, float64): Numba converts "
+              "the float32 argument; the simulator ignores the signature"),
+    Case("aug_float", "aug_assign.py", "aug_float", 1, 32,
+         [A("float64", 32, Uniform()), A("float64", 32, Uniform()),
+          A("float64", (32, 5), Uniform(), "F")]),
+    Case("aug_int", "aug_assign.py", "aug_int", 1, 32,
+         [A("int32", 32, Ints()), A("int64", 32, NonZeroInts()),
+          A("int64", (32, 8), Ints())]),
+    Case("unpack", "tuple_unpack.py", "unpack", 1, 32,
+         [A("float64", 32, Uniform()), A("float64", 32, Uniform()),
+          A("float64", (32, 5), Const(0))]),
+    Case("fib_pairs", "tuple_unpack.py", "fib_pairs", 1, 64,
+         [A("int64", 64, Const(0))]),
+    Case("accumulate_float32", "type_unification.py", "accumulate_float32", 1, 32,
+         [A("float32", (24, 10), Uniform()), A("float32", 24, Const(0))]),
+    Case("int_then_float", "type_unification.py", "int_then_float", 1, 32,
+         [A("int32", 32, Ints(-10, 10)), A("float64", (32, 3), Const(0))]),
+    Case("mixed_precision", "float64_promotion.py", "mixed_precision", 1, 32,
+         [A("float32", 32, Uniform()), A("float32", 32, Uniform()),
+          A("float32", 32, Const(0)), A("float64", 64, Const(0))]),
+    Case("float32_only", "float64_promotion.py", "float32_only", 1, 32,
+         [A("float32", 32, Uniform()), A("float32", 32, Uniform()),
+          S("float32", 1.25), A("float32", 32, Const(0))]),
+
+    # Scalar arguments and integer widths.
+    Case("axpy32", "scalar_args.py", "axpy32", 2, 32,
+         [S("float32", -0.75), A("float32", 64, Uniform()),
+          A("float32", 64, Uniform()), A("float32", 64, Const(0))]),
+    Case("int32_scalars", "scalar_args.py", "int32_scalars", 1, 32,
+         [S("int32", 7), S("int32", -3), A("int64", (32, 4), Const(0))]),
+    Case("all_scalars", "scalar_args.py", "all_scalars", 1, 16,
+         [S("int32", -7), S("int64", 40), S("float32", 1.25), S("float64", 2.5),
+          S("uint8", 200), S("bool", True), A("float64", (16, 7), Const(0))]),
+    Case("all_scalars_false", "scalar_args.py", "all_scalars", 1, 16,
+         [S("int32", 3), S("int64", 5), S("float32", -0.5), S("float64", -8.0),
+          S("uint8", 0), S("bool", False), A("float64", (16, 7), Const(0))]),
+    Case("widen", "mixed_int_types.py", "widen", 1, 64,
+         [A("int32", 64, Ints()), A("int64", 64, Ints(-10000, 10000)),
+          A("uint8", 64, Ints(0, 120)), A("int64", (64, 5), Const(0)),
+          A("int32", 64, Const(0))]),
+    Case("index_with_int32", "mixed_int_types.py", "index_with_int32", 1, 32,
+         [A("float64", 40, Uniform()), A("int32", 32, Ints(0, 39)),
+          A("float64", 32, Const(0))]),
+
+    # Small programs.
+    Case("laplace_C", "stencil_2d.py", "laplace", (2, 2), (8, 8),
+         [A("float64", (12, 15), Uniform()), A("float64", (12, 15), Const(0))]),
+    Case("laplace_F", "stencil_2d.py", "laplace", (2, 2), (8, 8),
+         [A("float32", (15, 12), Uniform(), "F"),
+          A("float32", (15, 12), Const(0), "F")]),
+    Case("histogram", "histogram.py", "histogram", 1, 16,
+         [A("uint8", 300, Ints(0, 255)), S("int64", 8), A("int32", 16, Const(-1))]),
+    Case("bool_count", "histogram.py", "bool_count", 1, 32,
+         [A("bool", (20, 13), Bools(0.4), "F"), A("int64", 20, Const(-1))]),
+]

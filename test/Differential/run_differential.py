@@ -1,0 +1,361 @@
+"""Differential tests: pykc's CPU backend against Numba's CUDA simulator.
+
+For every case in cases.py: generate the inputs from a seeded RandomState,
+launch the kernel in the simulator, save the same inputs as .npy files, launch
+`pykc run FILE KERNEL --grid G --block B --backend cpu ARG...`, load the .npy
+files back and compare every array argument with the simulator's result
+(integers and bools exactly, floats with a relative tolerance).
+
+Run with the system python3 (Debian's numba and numpy):
+    /usr/bin/python3 test/Differential/run_differential.py [--pykc PATH]
+        [--backend cpu|cuda] [--only NAME] [--simulator-only] [--compile-only]
+        [-j N] [--keep] [-v] [--list]
+
+Prints `PASS name` / `FAIL name: reason` / `SKIP name: reason` per case and
+ends with `N passed, N failed` (`, N skipped` when some are); exits 1 when a
+case failed.
+"""
+
+import os
+
+# The simulator is chosen when numba is first imported.
+os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
+
+import sys
+
+# Importing the kernels and cases.py must not leave __pycache__ folders in
+# the source tree.
+sys.dont_write_bytecode = True
+
+import argparse
+import concurrent.futures
+import importlib.util
+import shutil
+import subprocess
+import tempfile
+import time
+import traceback
+import warnings
+import zlib
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNELS = os.path.join(HERE, "kernels")
+sys.path.insert(0, HERE)
+
+import cases as cases_module  # noqa: E402
+
+DEFAULT_RTOL = {np.dtype("float32"): 1e-5, np.dtype("float64"): 1e-12}
+PYKC_TIMEOUT_S = 120
+
+
+# --- Inputs ---------------------------------------------------------------
+
+def case_seed(case):
+    """A seed that depends on the case's name only, so adding cases does not
+    change the inputs of the others."""
+    return zlib.crc32(case.name.encode()) & 0x7FFFFFFF
+
+
+def make_inputs(case):
+    rng = np.random.RandomState(case_seed(case))
+    values = []
+    for arg in case.args:
+        if isinstance(arg, cases_module.Array):
+            values.append(arg.make(rng))
+        else:
+            values.append(arg.numpy_value())
+    return values
+
+
+def dims_arg(dims):
+    if isinstance(dims, int):
+        return str(dims)
+    return ",".join(str(d) for d in dims)
+
+
+# --- The simulator side ---------------------------------------------------
+
+_modules = {}
+
+
+def load_kernel(case):
+    path = os.path.join(KERNELS, case.file)
+    module = _modules.get(path)
+    if module is None:
+        name = "pykc_diff_" + os.path.splitext(case.file)[0]
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _modules[path] = module
+    return getattr(module, case.kernel)
+
+
+def run_simulator(case, inputs):
+    """Launches the kernel in the simulator on copies of `inputs`; returns
+    the arguments after the launch."""
+    kernel = load_kernel(case)
+    args = [np.copy(v, order="K") if isinstance(v, np.ndarray) else v
+            for v in inputs]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        kernel[case.grid, case.block](*args)
+    return args
+
+
+# --- The pykc side --------------------------------------------------------
+
+def pykc_command(opts, case, arg_paths):
+    cmd = [opts.pykc, "run", os.path.join(KERNELS, case.file), case.kernel,
+           "--grid", dims_arg(case.grid), "--block", dims_arg(case.block),
+           "--backend", opts.backend]
+    for arg, path in zip(case.args, arg_paths):
+        cmd.append(path if path is not None else arg.cli())
+    return cmd
+
+
+def numba_type(arg):
+    """The Numba type of an argument, for `pykc --sig`: C and F order arrays
+    are contiguous, as Numba types numpy arrays."""
+    name = "boolean" if arg.dtype == "bool" else arg.dtype
+    if isinstance(arg, cases_module.Scalar):
+        return name
+    n = len(arg.shape)
+    dims = [":"] * n
+    dims[-1 if arg.order == "C" else 0] = "::1"
+    return "%s[%s]" % (name, ", ".join(dims))
+
+
+def compile_pykc(opts, case):
+    """Compiles the case's kernel to PTX with the signature of its inputs;
+    returns an error message or None."""
+    sig = "%s(%s)" % (case.kernel, ", ".join(numba_type(a) for a in case.args))
+    cmd = [opts.pykc, os.path.join(KERNELS, case.file), "--sig", sig,
+           "-o", os.devnull]
+    proc = subprocess.run(cmd, capture_output=True, text=True,
+                          timeout=PYKC_TIMEOUT_S)
+    if proc.returncode != 0:
+        out = proc.stderr.strip().splitlines()
+        return ("pykc exited with %d: %s\n    %s"
+                % (proc.returncode, " | ".join(out[:6]),
+                   " ".join(cmd[:3]) + " '%s' -o /dev/null" % sig))
+    return None
+
+
+def run_pykc(opts, case, inputs, workdir):
+    """Saves `inputs` as .npy files, runs pykc on them and loads them back.
+    Returns (arrays or None, error message or None, command line)."""
+    paths = []
+    for k, v in enumerate(inputs):
+        if isinstance(v, np.ndarray):
+            path = os.path.join(workdir, "arg%d.npy" % k)
+            np.save(path, v)
+            paths.append(path)
+        else:
+            paths.append(None)
+    cmd = pykc_command(opts, case, paths)
+    shown = " ".join(cmd)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True,
+                              timeout=PYKC_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return None, "pykc timed out after %d s" % PYKC_TIMEOUT_S, shown
+    except OSError as e:
+        return None, "cannot run pykc: %s" % e, shown
+    if proc.returncode != 0:
+        out = (proc.stderr + proc.stdout).strip().splitlines()
+        tail = " | ".join(out[-6:]) if out else "(no output)"
+        return None, "pykc exited with %d: %s" % (proc.returncode, tail), shown
+    results = []
+    for path, v in zip(paths, inputs):
+        results.append(np.load(path) if path is not None else v)
+    return results, None, shown
+
+
+# --- Comparison -----------------------------------------------------------
+
+def compare_array(ref, got, rtol):
+    """None when `got` matches `ref`, otherwise what differs."""
+    if got.dtype != ref.dtype:
+        return "dtype %s, expected %s" % (got.dtype, ref.dtype)
+    if got.shape != ref.shape:
+        return "shape %s, expected %s" % (got.shape, ref.shape)
+    if ref.dtype.kind == "f":
+        tol = rtol if rtol is not None else DEFAULT_RTOL[ref.dtype]
+        r = ref.astype(np.float64)
+        g = got.astype(np.float64)
+        same_nan = np.isnan(r) & np.isnan(g)
+        finite = np.isfinite(r)
+        # Relative to the element, with a floor at the array's magnitude so
+        # that results of cancellation near zero are not over-judged.
+        scale = max(1.0, float(np.max(np.abs(r[finite]))) if finite.any() else 1.0)
+        with np.errstate(invalid="ignore"):
+            err = np.abs(g - r)
+            bad = ~same_nan & ~(err <= tol * (np.abs(r) + scale))
+            bad |= ~finite & (r != g) & ~same_nan
+        if bad.any():
+            idx = tuple(int(x) for x in np.argwhere(bad)[0])
+            rel = err[bad] / (np.abs(r[bad]) + scale)
+            return ("%d of %d elements differ (max relative error %.3g, "
+                    "tolerance %g); first at %s: %r, expected %r"
+                    % (int(bad.sum()), ref.size, float(np.nanmax(rel))
+                       if np.isfinite(rel).any() else float("nan"), tol,
+                       idx, got[idx].item(), ref[idx].item()))
+        return None
+    bad = got != ref
+    if bad.any():
+        idx = tuple(int(x) for x in np.argwhere(bad)[0])
+        return ("%d of %d elements differ; first at %s: %r, expected %r"
+                % (int(bad.sum()), ref.size, idx, got[idx].item(),
+                   ref[idx].item()))
+    return None
+
+
+def max_float_error(ref, got):
+    """The largest relative error over the float arrays, for the report."""
+    worst = 0.0
+    for r, g in zip(ref, got):
+        if isinstance(r, np.ndarray) and r.dtype.kind == "f" and r.size:
+            r64, g64 = r.astype(np.float64), g.astype(np.float64)
+            ok = np.isfinite(r64) & np.isfinite(g64)
+            if ok.any():
+                scale = max(1.0, float(np.max(np.abs(r64[ok]))))
+                e = np.abs(g64[ok] - r64[ok]) / (np.abs(r64[ok]) + scale)
+                worst = max(worst, float(e.max()))
+    return worst
+
+
+# --- One case -------------------------------------------------------------
+
+def run_case(opts, case):
+    """Returns (status, name, detail) with status PASS, FAIL or SKIP."""
+    try:
+        if opts.compile_only:
+            error = compile_pykc(opts, case)
+            return ("FAIL", case.name, error) if error else ("PASS", case.name, None)
+        inputs = make_inputs(case)
+        try:
+            ref = run_simulator(case, inputs)
+        except Exception:
+            lines = traceback.format_exc().strip().splitlines()
+            return "FAIL", case.name, "simulator: " + lines[-1]
+        if opts.simulator_only:
+            wrote = any(isinstance(v, np.ndarray) and
+                        not np.array_equal(v, r, equal_nan=True)
+                        for v, r in zip(inputs, ref))
+            if not wrote:
+                return "FAIL", case.name, "simulator: the kernel wrote nothing"
+            return "PASS", case.name, None
+        if case.skip:
+            return "SKIP", case.name, case.skip
+        workdir = tempfile.mkdtemp(prefix="pykc-diff-%s-" % case.name)
+        try:
+            got, error, cmd = run_pykc(opts, case, inputs, workdir)
+            if error:
+                return "FAIL", case.name, error + "\n    " + cmd
+            problems = []
+            for k, (arg, r, g) in enumerate(zip(case.args, ref, got)):
+                if isinstance(arg, cases_module.Array):
+                    diff = compare_array(r, g, case.rtol)
+                    if diff:
+                        problems.append("arg %d (%s): %s" % (k, arg.dtype, diff))
+            if problems:
+                return ("FAIL", case.name,
+                        "; ".join(problems) + "\n    " + cmd)
+            detail = None
+            if opts.verbose:
+                detail = "max relative float error %.3g" % max_float_error(ref, got)
+            return "PASS", case.name, detail
+        finally:
+            if opts.keep:
+                print("kept %s" % workdir, file=sys.stderr)
+            else:
+                shutil.rmtree(workdir, ignore_errors=True)
+    except Exception:
+        return "FAIL", case.name, "harness: " + traceback.format_exc()
+
+
+class _Worker:
+    """Picklable callable for the process pool."""
+
+    def __init__(self, opts):
+        self.opts = opts
+
+    def __call__(self, case):
+        return run_case(self.opts, case)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pykc", default=os.environ.get("PYKC", "build/bin/pykc"),
+                        help="the pykc binary (default: $PYKC or build/bin/pykc)")
+    parser.add_argument("--backend", choices=["cpu", "cuda"], default="cpu",
+                        help="the pykc backend to compare (default: cpu)")
+    parser.add_argument("--only", action="append", metavar="NAME",
+                        help="run only this case (repeatable)")
+    parser.add_argument("--simulator-only", action="store_true",
+                        help="only check that every case runs in the simulator "
+                             "and writes something")
+    parser.add_argument("--compile-only", action="store_true",
+                        help="only check that pykc compiles every case's "
+                             "kernel to PTX for the types of its arguments")
+    parser.add_argument("-j", type=int, default=os.cpu_count() or 1,
+                        metavar="N", help="cases run in parallel")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep each case's .npy files")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="print the largest float error of passing cases")
+    parser.add_argument("--list", action="store_true",
+                        help="list the cases and exit")
+    opts = parser.parse_args(argv)
+
+    selected = cases_module.CASES
+    if opts.list:
+        for c in selected:
+            print("%-24s %s:%s grid=%s block=%s%s"
+                  % (c.name, c.file, c.kernel, dims_arg(c.grid),
+                     dims_arg(c.block), "  [skip: %s]" % c.skip if c.skip else ""))
+        return 0
+    if opts.only:
+        known = {c.name for c in selected}
+        unknown = [n for n in opts.only if n not in known]
+        if unknown:
+            parser.error("unknown case(s): %s" % ", ".join(unknown))
+        selected = [c for c in selected if c.name in opts.only]
+    if not opts.simulator_only:
+        opts.pykc = os.path.abspath(opts.pykc)
+        if not os.access(opts.pykc, os.X_OK):
+            parser.error("pykc not found at %s (use --pykc or $PYKC)" % opts.pykc)
+
+    start = time.time()
+    counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
+    worker = _Worker(opts)
+    jobs = max(1, min(opts.j, len(selected)))
+    if jobs == 1:
+        results = map(worker, selected)
+        pool = None
+    else:
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=jobs)
+        results = pool.map(worker, selected)
+    try:
+        for status, name, detail in results:
+            counts[status] += 1
+            if status == "PASS":
+                print("PASS %s%s" % (name, "  (%s)" % detail if detail else ""))
+            else:
+                print("%s %s: %s" % (status, name, detail))
+            sys.stdout.flush()
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    print("time %.1f s" % (time.time() - start), file=sys.stderr)
+    summary = "%d passed, %d failed" % (counts["PASS"], counts["FAIL"])
+    if counts["SKIP"]:
+        summary += ", %d skipped" % counts["SKIP"]
+    print(summary)
+    return 1 if counts["FAIL"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
