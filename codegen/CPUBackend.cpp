@@ -3,13 +3,13 @@
 
 #include "codegen/CPUTarget.h"
 #include "codegen/Emitter.h"
+#include "codegen/Optimize.h"
 #include "frontend/Diagnostic.h"
 
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/Verifier.h>
-#include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
@@ -104,26 +104,6 @@ void emitBlockEntry(Module &M, Function &Kernel) {
   B.CreateRetVoid();
 }
 
-void optimize(Module &M, TargetMachine &TM, unsigned OptLevel) {
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB(&TM);
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  OptimizationLevel Level = OptLevel == 0   ? OptimizationLevel::O0
-                            : OptLevel == 1 ? OptimizationLevel::O1
-                            : OptLevel == 2 ? OptimizationLevel::O2
-                                            : OptimizationLevel::O3;
-  ModulePassManager MPM = OptLevel == 0 ? PB.buildO0DefaultPipeline(Level)
-                                        : PB.buildPerModuleDefaultPipeline(Level);
-  MPM.run(M, MAM);
-}
-
 } // namespace
 
 std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, TargetMachine &TM,
@@ -153,7 +133,7 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
   for (Function &Fn : *M)
     if (!Fn.isDeclaration())
       Fn.addFnAttr("target-cpu", TM.getTargetCPU());
-  optimize(*M, TM, OptLevel);
+  runOptimizationPipeline(*M, TM, OptLevel);
   return M;
 }
 

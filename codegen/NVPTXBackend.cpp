@@ -3,6 +3,7 @@
 
 #include "codegen/Emitter.h"
 #include "codegen/NVPTXTarget.h"
+#include "codegen/Optimize.h"
 #include "frontend/Diagnostic.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
@@ -10,7 +11,6 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/MC/TargetRegistry.h>
-#include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
@@ -19,6 +19,7 @@
 
 #include <map>
 #include <mutex>
+#include <set>
 
 namespace pykc::codegen {
 
@@ -121,23 +122,7 @@ void NVPTXBackend::optimize(Module &M) {
   M.setDataLayout(TM->createDataLayout());
   // Flush-to-zero off, as in Numba without fastmath: libdevice reads it.
   M.addModuleFlag(Module::Override, "nvvm-reflect-ftz", uint32_t(0));
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB(TM.get());
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  OptimizationLevel Level = Options.OptLevel == 0   ? OptimizationLevel::O0
-                            : Options.OptLevel == 1 ? OptimizationLevel::O1
-                            : Options.OptLevel == 2 ? OptimizationLevel::O2
-                                                    : OptimizationLevel::O3;
-  ModulePassManager MPM = Options.OptLevel == 0 ? PB.buildO0DefaultPipeline(Level)
-                                                : PB.buildPerModuleDefaultPipeline(Level);
-  MPM.run(M, MAM);
+  runOptimizationPipeline(M, *TM, Options.OptLevel);
 }
 
 std::unique_ptr<Module> NVPTXBackend::compile(const ir::Module &IR, LLVMContext &Ctx,
