@@ -40,6 +40,8 @@ config.substitutions.append(("%pykc", config.pykc_path))
 config.substitutions.append(("%ptxas", config.ptxas_path or "ptxas-not-found"))
 config.substitutions.append(("%python", config.python3_path))
 config.substitutions.append(
+    ("%matmul-check", os.path.join(os.path.dirname(config.pykc_path), "pykc-npy-matmul-check")))
+config.substitutions.append(
     ("%examples", os.path.join(config.pykc_src_root, "examples")))
 config.substitutions.append((tool_pattern("FileCheck"), config.filecheck_path))
 config.substitutions.append((tool_pattern("not"), config.not_path))

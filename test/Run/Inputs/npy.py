@@ -5,7 +5,6 @@
       for integer dtypes).
   npy.py print FILE            the values, one row per line
   npy.py check-all FILE VALUE  every element equals VALUE
-  npy.py check-matmul A B C [--rtol R]   C == A @ B within R (float64 product)
   npy.py check-same FILE OTHER          same dtype, shape and values
 Exit status 1 with a message on the first mismatch.
 """
@@ -52,16 +51,6 @@ def main(argv):
             fail(f"{len(bad)} of {a.size} elements differ from {want}; first at "
                  f"{tuple(bad[0])}: {a[tuple(bad[0])]}")
         print(f"all {a.size} elements are {argv[3]}")
-    elif cmd == "check-matmul":
-        a, b, c = (np.load(p) for p in argv[2:5])
-        rtol = float(argv[argv.index("--rtol") + 1]) if "--rtol" in argv else 1e-5
-        want = a.astype(np.float64) @ b.astype(np.float64)
-        if c.shape != want.shape:
-            fail(f"C has shape {c.shape}, expected {want.shape}")
-        err = np.max(np.abs(c - want) / np.maximum(np.abs(want), 1.0))
-        if err > rtol:
-            fail(f"largest relative error {err:.3g} exceeds {rtol}")
-        print(f"matmul {c.shape} matches within {rtol}")
     elif cmd == "check-same":
         a, b = np.load(argv[2]), np.load(argv[3])
         if a.dtype != b.dtype or a.shape != b.shape or not np.array_equal(a, b):
