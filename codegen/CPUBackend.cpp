@@ -31,6 +31,18 @@ void initializeNative() {
   });
 }
 
+/// The kernel's flattened parameters, loaded from a cuLaunchKernel-style
+/// array of pointers (KernelABI.h); the trailing context is not included.
+std::vector<Value *> loadArguments(IRBuilder<> &B, Value *Args, Function &Kernel) {
+  Type *Ptr = B.getPtrTy();
+  std::vector<Value *> Values;
+  for (unsigned I = 0; I + 1 < Kernel.arg_size(); ++I) {
+    Value *Slot = B.CreateLoad(Ptr, B.CreateConstInBoundsGEP1_64(Ptr, Args, I));
+    Values.push_back(B.CreateLoad(Kernel.getArg(I)->getType(), Slot, Kernel.getArg(I)->getName()));
+  }
+  return Values;
+}
+
 /// SYM__cpu(void **args, ctx): loads each flattened parameter from args as
 /// cuLaunchKernel would, and runs one thread of the kernel.
 void emitEntry(Module &M, Function &Kernel) {
@@ -40,12 +52,7 @@ void emitEntry(Module &M, Function &Kernel) {
                                  GlobalValue::ExternalLinkage, Kernel.getName() + "__cpu", M);
   Entry->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(C, "entry", Entry));
-  Value *Args = Entry->getArg(0);
-  std::vector<Value *> Values;
-  for (unsigned I = 0; I + 1 < Kernel.arg_size(); ++I) {
-    Value *Slot = B.CreateLoad(Ptr, B.CreateConstInBoundsGEP1_64(Ptr, Args, I));
-    Values.push_back(B.CreateLoad(Kernel.getArg(I)->getType(), Slot, Kernel.getArg(I)->getName()));
-  }
+  std::vector<Value *> Values = loadArguments(B, Entry->getArg(0), Kernel);
   Values.push_back(Entry->getArg(1));
   B.CreateCall(&Kernel, Values);
   B.CreateRetVoid();
@@ -65,12 +72,8 @@ void emitBlockEntry(Module &M, Function &Kernel) {
                                  GlobalValue::ExternalLinkage, Kernel.getName() + "__cpu_block", M);
   Entry->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(C, "entry", Entry));
-  Value *Args = Entry->getArg(0), *Ctx = Entry->getArg(1);
-  std::vector<Value *> Values;
-  for (unsigned I = 0; I + 1 < Kernel.arg_size(); ++I) {
-    Value *Slot = B.CreateLoad(Ptr, B.CreateConstInBoundsGEP1_64(Ptr, Args, I));
-    Values.push_back(B.CreateLoad(Kernel.getArg(I)->getType(), Slot, Kernel.getArg(I)->getName()));
-  }
+  Value *Ctx = Entry->getArg(1);
+  std::vector<Value *> Values = loadArguments(B, Entry->getArg(0), Kernel);
   // The thread context this block's threads see; only thread_idx changes.
   Value *Local = B.CreateAlloca(CtxTy, nullptr, "thread.ctx");
   B.CreateMemCpy(Local, MaybeAlign(8), Ctx, MaybeAlign(8), M.getDataLayout().getTypeAllocSize(CtxTy));

@@ -14,18 +14,6 @@ std::optional<IntrinsicId> intrinsicByPath(const std::string &Path) {
 #include "ir/Builtins.def"
   return std::nullopt;
 }
-
-std::string shortName(const std::string &Path) {
-  if (Path.rfind("numba.", 0) == 0)
-    return Path.substr(6);
-  if (Path.rfind("builtins.", 0) == 0)
-    return Path.substr(9);
-  return Path;
-}
-
-std::string plural(size_t N, const char *Word) {
-  return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
-}
 } // namespace
 
 Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
@@ -41,7 +29,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
   case Value::Kind::Path: {
     auto Id = intrinsicByPath(Callee.Path);
     if (!Id) {
-      error(C.Func->Range, DiagKind::UnsupportedFunction, {shortName(Callee.Path)});
+      error(C.Func->Range, DiagKind::UnsupportedFunction, {displayPath(Callee.Path)});
       return Value::invalid();
     }
     return Value::expr(lowerIntrinsicCall(*Id, Callee.Path, C));
@@ -81,7 +69,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
 
 Expr *FunctionLowerer::lowerIntrinsicCall(IntrinsicId Id, const std::string &Path,
                                           const fe::CallExpr &C) {
-  std::string Name = shortName(Path);
+  std::string Name = displayPath(Path);
   if (Id == IntrinsicId::SharedArray)
     return lowerAllocArray(C, AddressSpace::Shared);
   if (Id == IntrinsicId::LocalArray)

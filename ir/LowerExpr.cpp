@@ -6,8 +6,6 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
-namespace {
-/// How a path is shown to users: "cuda.grid", "math.sqrt".
 std::string displayPath(const std::string &Path) {
   if (Path.rfind("numba.", 0) == 0)
     return Path.substr(6);
@@ -15,6 +13,12 @@ std::string displayPath(const std::string &Path) {
     return Path.substr(9);
   return Path;
 }
+
+std::string plural(size_t N, const char *Word) {
+  return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
+}
+
+namespace {
 
 std::optional<SpecialRegExpr> specialRegister(const std::string &Path) {
   SpecialRegExpr R;

@@ -25,6 +25,11 @@ namespace pykc::ir {
 
 class SemaContext;
 
+/// How a builtin path is shown to users: "cuda.grid", "math.sqrt", "len".
+std::string displayPath(const std::string &Path);
+/// "1 argument", "2 arguments".
+std::string plural(size_t N, const char *Word);
+
 /// What an expression denotes while lowering: an IR value, or a
 /// compile-time entity (a module path, a constant such as a dtype, a
 /// function) that only makes sense as the callee or base of something.

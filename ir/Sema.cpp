@@ -34,10 +34,6 @@ std::string mangle(const std::string &Name, const std::vector<const Type *> &Arg
   return S;
 }
 
-std::string plural(size_t N, const char *Word) {
-  return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
-}
-
 std::string typeList(const std::vector<const Type *> &Types) {
   std::string S;
   for (const Type *T : Types)
@@ -155,37 +151,11 @@ private:
 /// Numba's choice among a device function's declared signatures.
 const ParsedSignature *chooseSignature(const FunctionInfo &Fn,
                                        const std::vector<const Type *> &Args) {
-  const ParsedSignature *Best = nullptr;
-  std::tuple<unsigned, unsigned, unsigned> BestRating;
-  for (const ParsedSignature &Sig : Fn.Signatures) {
-    if (Sig.Args.size() != Args.size())
-      continue;
-    std::tuple<unsigned, unsigned, unsigned> R{0, 0, 0};
-    bool Viable = true;
-    for (size_t I = 0; I < Args.size() && Viable; ++I) {
-      auto *From = dynCast<ScalarType>(Args[I]);
-      auto *To = dynCast<ScalarType>(Sig.Args[I]);
-      if (From && To) {
-        switch (conversionKind(From, To)) {
-        case Conversion::Exact: break;
-        case Conversion::Promote: ++std::get<2>(R); break;
-        case Conversion::Safe: ++std::get<1>(R); break;
-        case Conversion::Unsafe: ++std::get<0>(R); break;
-        }
-        continue;
-      }
-      auto *FA = dynCast<ArrayType>(Args[I]);
-      auto *TA = dynCast<ArrayType>(Sig.Args[I]);
-      Viable = Args[I] == Sig.Args[I] ||
-               (FA && TA && FA->dtype() == TA->dtype() && FA->ndim() == TA->ndim() &&
-                TA->layout() == ArrayLayout::A);
-    }
-    if (Viable && (!Best || R < BestRating)) {
-      Best = &Sig;
-      BestRating = R;
-    }
-  }
-  return Best;
+  std::vector<Signature> Cases;
+  for (const ParsedSignature &Sig : Fn.Signatures)
+    Cases.push_back(Signature{Sig.Return, Sig.Args});
+  auto Best = bestOverload(Cases, Args);
+  return Best ? &Fn.Signatures[*Best] : nullptr;
 }
 
 } // namespace

@@ -37,13 +37,13 @@ Conversion conversionKind(const ScalarType *From, const ScalarType *To) {
       ConversionTable[static_cast<int>(From->scalarKind())][static_cast<int>(To->scalarKind())]);
 }
 
-std::optional<Signature> resolveOverload(const std::vector<Signature> &Cases,
-                                         const std::vector<const Type *> &Args,
-                                         bool AllowUnsafe) {
+std::optional<size_t> bestOverload(const std::vector<Signature> &Cases,
+                                   const std::vector<const Type *> &Args, bool AllowUnsafe) {
   using Rating = std::tuple<unsigned, unsigned, unsigned>; // unsafe, safe, promote
   std::optional<Rating> Best;
-  const Signature *BestCase = nullptr;
-  for (const Signature &Case : Cases) {
+  std::optional<size_t> BestCase;
+  for (size_t C = 0; C < Cases.size(); ++C) {
+    const Signature &Case = Cases[C];
     if (Case.Args.size() != Args.size())
       continue;
     Rating R{0, 0, 0};
@@ -52,8 +52,13 @@ std::optional<Signature> resolveOverload(const std::vector<Signature> &Cases,
       const ScalarType *From = asScalar(Args[I]);
       const ScalarType *To = asScalar(Case.Args[I]);
       if (!From || !To) {
-        Viable = false;
-        break;
+        // Arrays and tuples match exactly, or an array an any-layout array
+        // of the same data (a conversion that changes nothing).
+        auto *FA = dynCast<ArrayType>(Args[I]), *TA = dynCast<ArrayType>(Case.Args[I]);
+        Viable = Args[I] == Case.Args[I] ||
+                 (FA && TA && FA->dtype() == TA->dtype() && FA->ndim() == TA->ndim() &&
+                  FA->addressSpace() == TA->addressSpace() && TA->layout() == ArrayLayout::A);
+        continue;
       }
       switch (conversionKind(From, To)) {
       case Conversion::Exact:
@@ -75,12 +80,18 @@ std::optional<Signature> resolveOverload(const std::vector<Signature> &Cases,
     // Numba's stable sort makes it.
     if (Viable && (!Best || R < *Best)) {
       Best = R;
-      BestCase = &Case;
+      BestCase = C;
     }
   }
-  if (!BestCase)
-    return std::nullopt;
-  return *BestCase;
+  return BestCase;
+}
+
+std::optional<Signature> resolveOverload(const std::vector<Signature> &Cases,
+                                         const std::vector<const Type *> &Args,
+                                         bool AllowUnsafe) {
+  if (auto I = bestOverload(Cases, Args, AllowUnsafe))
+    return Cases[*I];
+  return std::nullopt;
 }
 
 namespace {

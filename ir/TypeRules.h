@@ -32,8 +32,15 @@ struct Signature {
   std::vector<const Type *> Args;
 };
 
-/// Numba's resolve_overload over scalar signatures. With \p AllowUnsafe
+/// Numba's resolve_overload: the index of the case whose conversions rate
+/// best, the first on ties. Scalars convert by conversionKind; arrays and
+/// tuples must match (an array may lose its layout). With \p AllowUnsafe
 /// false, candidates that need an unsafe conversion are not considered.
+std::optional<size_t> bestOverload(const std::vector<Signature> &Cases,
+                                   const std::vector<const Type *> &Args,
+                                   bool AllowUnsafe = true);
+
+/// The best case itself (see bestOverload).
 std::optional<Signature> resolveOverload(const std::vector<Signature> &Cases,
                                          const std::vector<const Type *> &Args,
                                          bool AllowUnsafe = true);

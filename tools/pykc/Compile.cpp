@@ -1,6 +1,8 @@
 //===- Compile.cpp - The pipeline -----------------------------------------===//
 #include "Compile.h"
 
+#include "Libdevice.h"
+
 #include "codegen/Codegen.h"
 #include "frontend/Parser.h"
 #include "ir/ModuleScope.h"
@@ -26,29 +28,6 @@ namespace {
 int fail(const std::string &Message) {
   std::cerr << "pykc: error: " << Message << '\n';
   return 1;
-}
-
-/// libdevice from --libdevice, --cuda-path, $CUDA_HOME, the toolkit found
-/// when pykc was built, then /usr/local/cuda.
-std::string findLibdevice(const Options &O) {
-  if (!O.Libdevice.empty())
-    return O.Libdevice;
-  std::vector<std::string> Roots;
-  if (!O.CudaPath.empty())
-    Roots.push_back(O.CudaPath);
-  for (const char *Var : {"CUDA_HOME", "CUDA_PATH"})
-    if (const char *V = std::getenv(Var))
-      Roots.push_back(V);
-  if (std::string(PYKC_DEFAULT_LIBDEVICE).size())
-    Roots.push_back(fs::path(PYKC_DEFAULT_LIBDEVICE).parent_path().parent_path().parent_path());
-  Roots.push_back("/usr/local/cuda");
-  for (const std::string &R : Roots) {
-    fs::path P = fs::path(R) / "nvvm" / "libdevice" / "libdevice.10.bc";
-    std::error_code EC;
-    if (fs::exists(P, EC))
-      return P.string();
-  }
-  return "";
 }
 
 /// Writes \p Text to \p Path ('-': stdout) through a temporary file, so a
@@ -139,7 +118,7 @@ int compile(const Options &O) {
   codegen::CodegenOptions CO;
   CO.Arch = O.Arch;
   CO.OptLevel = O.OptLevel;
-  CO.LibdevicePath = findLibdevice(O);
+  CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
   codegen::NVPTXBackend Backend(CO);
   llvm::LLVMContext Ctx;
   std::string Error;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Run.h"
 
+#include "Libdevice.h"
 #include "Npy.h"
 
 #include "codegen/CPUBackend.h"
@@ -404,10 +405,7 @@ int runCommand(int Argc, char **Argv) {
         if (Arch != "sm_90a" && std::stoi(Arch.substr(3)) <= CC)
           CO.Arch = Arch;
       CO.OptLevel = O->OptLevel;
-      if (const char *Home = std::getenv("CUDA_HOME"))
-        CO.LibdevicePath = std::string(Home) + "/nvvm/libdevice/libdevice.10.bc";
-      else if (fs::exists(PYKC_DEFAULT_LIBDEVICE))
-        CO.LibdevicePath = PYKC_DEFAULT_LIBDEVICE;
+      CO.LibdevicePath = findLibdevice("", "");
       codegen::NVPTXBackend Backend(CO);
       llvm::LLVMContext Ctx;
       auto M = Backend.compile(*Typed.IR, Ctx, Error);
