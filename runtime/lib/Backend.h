@@ -11,6 +11,7 @@
 
 #include "pykc/Device.h"
 #include "pykc/Launch.h"
+#include "pykc/ModuleABI.h"
 
 #include <memory>
 #include <string>
@@ -53,6 +54,16 @@ public:
   /// which only the backend knows for CUDA kernels.
   virtual void launch(const KernelImage &K, const LaunchConfig &C, void *Stream,
                       void **Args) = 0;
+
+  /// Prepares a compiled module (ModuleABI.h) for launches on this device:
+  /// CUDA loads the best image for the GPU and looks up every kernel; the
+  /// CPU has nothing to load. The handle lives as long as the process.
+  virtual void *loadModule(const pykc_module_image &M) = 0;
+  /// Launches kernel Index of a module loaded by loadModule; checks C
+  /// against the device's limits itself.
+  virtual void launchModuleKernel(void *Loaded, const pykc_module_image &M,
+                                  uint32_t Index, const LaunchConfig &C,
+                                  void *Stream, void **Args) = 0;
 
 protected:
   DeviceInfo Info;

@@ -121,6 +121,28 @@ public:
     launchOnCpu(K, C, Args);
   }
 
+  void *loadModule(const pykc_module_image &M) override {
+    auto *Kernels = new std::vector<KernelImage>; // lives with the module
+    for (uint32_t I = 0; I < M.num_kernels; ++I) {
+      const pykc_kernel_entry &E = M.kernels[I];
+      Kernels->push_back({E.name, nullptr, E.cpu_thread, E.cpu_shared_bytes,
+                          E.cpu_uses_barrier != 0, E.cpu_block});
+    }
+    return Kernels;
+  }
+  void launchModuleKernel(void *Loaded, const pykc_module_image &M,
+                          uint32_t Index, const LaunchConfig &C, void *,
+                          void **Args) override {
+    const KernelImage &K = (*static_cast<std::vector<KernelImage> *>(Loaded))[Index];
+    if (!K.CpuEntry)
+      throw Error(ErrorCode::NoDevice,
+                  std::string("kernel '") + K.Name + "' of module '" + M.name +
+                      "' has no CPU code; recompile the module with pykc -c "
+                      "(which always includes it) or run on a GPU");
+    checkLaunchConfig(K, C, Info.Id, K.CpuSharedBytes);
+    launchOnCpu(K, C, Args);
+  }
+
 private:
   static void *alignedAlloc(size_t Bytes, const char *What) {
     // aligned_alloc wants a multiple of the alignment.

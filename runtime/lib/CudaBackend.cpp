@@ -24,8 +24,10 @@ namespace {
 class ContextScope {
 public:
   ContextScope(const Driver &D, CUcontext C) : D(D) {
-    check(D.cuCtxPushCurrent_v2(C), "cuCtxPushCurrent",
-          "the CUDA context is unusable; restart the process");
+    // Tested first so the hot path builds no message string.
+    if (CUresult R = D.cuCtxPushCurrent_v2(C); R != CUDA_SUCCESS)
+      check(R, "cuCtxPushCurrent",
+            "the CUDA context is unusable; restart the process");
   }
   ~ContextScope() {
     CUcontext Ignored;
@@ -211,6 +213,49 @@ public:
     check(D.cuCtxSynchronize(), "cuCtxSynchronize", asyncAdvice());
   }
 
+  void *loadModule(const pykc_module_image &M) override {
+    const pykc_gpu_image *Image = pickImage(M);
+    if (!Image) {
+      std::string Have;
+      for (uint32_t I = 0; I < M.num_images; ++I)
+        Have += std::string(Have.empty() ? "" : ", ") + M.images[I].arch;
+      throw Error(ErrorCode::ModuleLoad,
+                  std::string("module '") + M.name + "' has no GPU code for " +
+                      where() + " (" + smName() + "); it holds " +
+                      (Have.empty() ? std::string("none") : Have) +
+                      ". Recompile it with --arch " + smName() +
+                      ", or run it on the CPU with PYKC_BACKEND=cpu");
+    }
+    ContextScope S(D, context());
+    auto *L = new LoadedModule; // lives with the module
+    L->Module = loadImage(Image->data, std::string("module '") + M.name +
+                                           "' (" + Image->arch + ")");
+    for (uint32_t I = 0; I < M.num_kernels; ++I) {
+      CachedFunction F;
+      const char *Symbol = M.kernels[I].symbol;
+      check(D.cuModuleGetFunction(&F.F, L->Module, Symbol),
+            "cuModuleGetFunction",
+            std::string("module '") + M.name + "' has no kernel named '" +
+                Symbol + "'; the object is damaged, recompile it");
+      check(D.cuFuncGetAttribute(&F.StaticShared,
+                                 CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, F.F),
+            "cuFuncGetAttribute(SHARED_SIZE_BYTES)",
+            "the CUDA driver cannot describe the kernel");
+      L->Functions.push_back(F);
+    }
+    return L;
+  }
+
+  void launchModuleKernel(void *Loaded, const pykc_module_image &M,
+                          uint32_t Index, const LaunchConfig &C, void *St,
+                          void **Args) override {
+    CachedFunction &F = static_cast<LoadedModule *>(Loaded)->Functions[Index];
+    KernelImage K{M.kernels[Index].name, nullptr, nullptr, 0, false};
+    checkLaunchConfig(K, C, Info.Id, uint64_t(F.StaticShared));
+    ContextScope S(D, context());
+    launchFunction(F, K.Name, C, St, Args);
+  }
+
   void launch(const KernelImage &K, const LaunchConfig &C, void *St,
               void **Args) override {
     std::string Name = K.Name ? K.Name : "?";
@@ -223,30 +268,44 @@ public:
     ContextScope S(D, context());
     CachedFunction &F = function(K);
     checkLaunchConfig(K, C, Info.Id, uint64_t(F.StaticShared));
+    launchFunction(F, K.Name, C, St, Args);
+  }
+
+private:
+  /// Opts F in to the dynamic shared memory C needs and launches it. Called
+  /// with the context current, after the limits were checked.
+  void launchFunction(CachedFunction &F, const char *KernelName,
+                      const LaunchConfig &C, void *St, void **Args) {
+    auto Name = [&] { return std::string(KernelName ? KernelName : "?"); };
     uint64_t Total = uint64_t(F.StaticShared) + C.DynamicSharedBytes;
-    std::unique_lock<std::mutex> Lock(CacheMutex);
+    std::unique_lock<std::mutex> Lock(CacheMutex, std::defer_lock);
+    if (Total > Info.SharedMemPerBlock)
+      Lock.lock();
     if (Total > Info.SharedMemPerBlock &&
         int(C.DynamicSharedBytes) > F.OptedInDynamicShared) {
       check(D.cuFuncSetAttribute(
                 F.F, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                 int(C.DynamicSharedBytes)),
             "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)",
-            "kernel '" + Name + "' cannot use " +
+            "kernel '" + Name() + "' cannot use " +
                 std::to_string(C.DynamicSharedBytes) +
                 " bytes of dynamic shared memory on " + where());
       F.OptedInDynamicShared = int(C.DynamicSharedBytes);
     }
-    Lock.unlock();
-    check(D.cuLaunchKernel(F.F, C.Grid.x, C.Grid.y, C.Grid.z, C.Block.x,
-                           C.Block.y, C.Block.z, unsigned(C.DynamicSharedBytes),
-                           stream(St), Args, nullptr),
-          "cuLaunchKernel",
-          "kernel '" + Name + "' could not be launched on " + where() +
-              "; check that the arguments match its signature and that the "
-              "block does not use too many registers (try smaller blocks)");
+    if (Lock.owns_lock())
+      Lock.unlock();
+    CUresult R = D.cuLaunchKernel(F.F, C.Grid.x, C.Grid.y, C.Grid.z, C.Block.x,
+                                  C.Block.y, C.Block.z,
+                                  unsigned(C.DynamicSharedBytes), stream(St),
+                                  Args, nullptr);
+    if (R != CUDA_SUCCESS)
+      check(R, "cuLaunchKernel",
+            "kernel '" + Name() + "' could not be launched on " + where() +
+                "; check that the arguments match its signature and that "
+                "the block does not use too many registers (try smaller "
+                "blocks)");
   }
 
-private:
   static CUdeviceptr ptr(const void *P) {
     return reinterpret_cast<CUdeviceptr>(P);
   }
@@ -285,6 +344,63 @@ private:
     return Context;
   }
 
+  /// Loads a PTX, cubin or fatbin image; What names it in the error.
+  /// Called with the context current.
+  CUmodule loadImage(const void *Data, const std::string &What) {
+    char ErrorLog[8192] = {}, InfoLog[8192] = {};
+    CUjit_option Options[] = {
+        CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+        CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+    void *Values[] = {ErrorLog, reinterpret_cast<void *>(sizeof(ErrorLog)),
+                      InfoLog, reinterpret_cast<void *>(sizeof(InfoLog))};
+    CUmodule M = nullptr;
+    CUresult R = D.cuModuleLoadDataEx(&M, Data, 4, Options, Values);
+    if (R != CUDA_SUCCESS) {
+      std::string Log = ErrorLog[0] ? ErrorLog : "(the JIT log is empty)";
+      check(R, "cuModuleLoadDataEx",
+            What + " did not load on " + where() + " (" + smName() +
+                "); the JIT said:\n" + Log +
+                "\ncompile for this GPU's architecture (--arch " + smName() +
+                ") or update the driver");
+    }
+    return M;
+  }
+
+  std::string smName() const {
+    return "sm_" + std::to_string(Info.ComputeCapabilityMajor) +
+           std::to_string(Info.ComputeCapabilityMinor);
+  }
+
+  /// The image of M this GPU runs best: SASS built for exactly its
+  /// architecture, else a fatbin (the driver picks its SASS or JIT-compiles
+  /// its PTX), else the PTX of the newest architecture it supports.
+  /// Architecture-specific targets (sm_90a) only run on that architecture.
+  const pykc_gpu_image *pickImage(const pykc_module_image &M) const {
+    uint32_t Sm = uint32_t(Info.ComputeCapabilityMajor * 10 +
+                           Info.ComputeCapabilityMinor);
+    auto Specific = [](const pykc_gpu_image &I) {
+      std::string Arch = I.arch ? I.arch : "";
+      return !Arch.empty() && Arch.back() == 'a';
+    };
+    const pykc_gpu_image *Fatbin = nullptr, *Ptx = nullptr;
+    for (uint32_t I = 0; I < M.num_images; ++I) {
+      const pykc_gpu_image &Image = M.images[I];
+      if (Image.kind == PYKC_IMAGE_CUBIN && Image.sm == Sm)
+        return &Image;
+      if (Image.kind == PYKC_IMAGE_FATBIN && !Fatbin)
+        Fatbin = &Image;
+      if (Image.kind == PYKC_IMAGE_PTX && Image.sm <= Sm &&
+          (!Specific(Image) || Image.sm == Sm) && (!Ptx || Image.sm > Ptx->sm))
+        Ptx = &Image;
+    }
+    return Fatbin ? Fatbin : Ptx;
+  }
+
+  struct LoadedModule {
+    CUmodule Module = nullptr;
+    std::vector<CachedFunction> Functions;
+  };
+
   /// The kernel's function, loading its module on first use. Called with
   /// the context current.
   CachedFunction &function(const KernelImage &K) {
@@ -295,27 +411,9 @@ private:
     if (It != Functions.end())
       return It->second;
     CUmodule &M = Modules[K.Ptx];
-    if (!M) {
-      char ErrorLog[8192] = {}, InfoLog[8192] = {};
-      CUjit_option Options[] = {
-          CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-          CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
-      void *Values[] = {ErrorLog, reinterpret_cast<void *>(sizeof(ErrorLog)),
-                        InfoLog, reinterpret_cast<void *>(sizeof(InfoLog))};
-      CUresult R = D.cuModuleLoadDataEx(&M, K.Ptx, 4, Options, Values);
-      if (R != CUDA_SUCCESS) {
-        M = nullptr;
-        std::string Log = ErrorLog[0] ? ErrorLog : "(the JIT log is empty)";
-        check(R, "cuModuleLoadDataEx",
-              "the PTX of kernel '" + std::string(K.Name ? K.Name : "?") +
-                  "' did not compile for " + where() + " (sm_" +
-                  std::to_string(Info.ComputeCapabilityMajor) +
-                  std::to_string(Info.ComputeCapabilityMinor) +
-                  "); the JIT said:\n" + Log +
-                  "\ncompile for this GPU's architecture or update the "
-                  "driver");
-      }
-    }
+    if (!M)
+      M = loadImage(K.Ptx, "the PTX of kernel '" +
+                               std::string(K.Name ? K.Name : "?") + "'");
     CachedFunction F;
     check(D.cuModuleGetFunction(&F.F, M, K.Name), "cuModuleGetFunction",
           "the PTX has no kernel named '" + std::string(K.Name ? K.Name : "?") +

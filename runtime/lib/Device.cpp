@@ -194,6 +194,12 @@ void pykc::pinnedFree(int DeviceId, void *Ptr) noexcept {
 // Launch
 //===----------------------------------------------------------------------===//
 
+void Dim3::throwBadExtent(int64_t V, char Axis) {
+  throw Error(ErrorCode::InvalidValue,
+              std::string("Dim3 extent ") + Axis + " = " + std::to_string(V) +
+                  " is out of range (0 to 4294967295)");
+}
+
 static std::string dimString(const Dim3 &D) {
   return "(" + std::to_string(D.x) + ", " + std::to_string(D.y) + ", " +
          std::to_string(D.z) + ")";
@@ -202,16 +208,18 @@ static std::string dimString(const Dim3 &D) {
 void pykc::checkLaunchConfig(const KernelImage &K, const LaunchConfig &C,
                              int DeviceId, uint64_t StaticSharedBytes) {
   const DeviceInfo &D = backend(DeviceId).info();
-  std::string Where = std::string("cannot launch kernel '") +
-                      (K.Name ? K.Name : "?") + "' on device " +
-                      std::to_string(DeviceId) + " (" + D.Name + "): ";
+  // Built only on failure: launches are hot and must not allocate.
+  auto Where = [&] {
+    return std::string("cannot launch kernel '") + (K.Name ? K.Name : "?") +
+           "' on device " + std::to_string(DeviceId) + " (" + D.Name + "): ";
+  };
   if (C.Grid.count() == 0 || C.Block.count() == 0)
-    throw Error(ErrorCode::LaunchLimit, Where + "grid " + dimString(C.Grid) +
+    throw Error(ErrorCode::LaunchLimit, Where() + "grid " + dimString(C.Grid) +
                                             " and block " + dimString(C.Block) +
                                             " must have every dimension >= 1");
   if (C.Block.count() > D.MaxThreadsPerBlock)
     throw Error(ErrorCode::LaunchLimit,
-                Where + "a block of " + dimString(C.Block) + " = " +
+                Where() + "a block of " + dimString(C.Block) + " = " +
                     std::to_string(C.Block.count()) +
                     " threads exceeds the limit of " +
                     std::to_string(D.MaxThreadsPerBlock) +
@@ -221,12 +229,12 @@ void pykc::checkLaunchConfig(const KernelImage &K, const LaunchConfig &C,
   for (int I = 0; I < 3; ++I) {
     if (C.Block[I] > D.MaxBlockDim[I])
       throw Error(ErrorCode::LaunchLimit,
-                  Where + "block dimension " + Axis[I] + " = " +
+                  Where() + "block dimension " + Axis[I] + " = " +
                       std::to_string(C.Block[I]) + " exceeds the limit of " +
                       std::to_string(D.MaxBlockDim[I]));
     if (C.Grid[I] > D.MaxGridDim[I])
       throw Error(ErrorCode::LaunchLimit,
-                  Where + "grid dimension " + Axis[I] + " = " +
+                  Where() + "grid dimension " + Axis[I] + " = " +
                       std::to_string(C.Grid[I]) + " exceeds the limit of " +
                       std::to_string(D.MaxGridDim[I]));
   }
@@ -234,7 +242,7 @@ void pykc::checkLaunchConfig(const KernelImage &K, const LaunchConfig &C,
   uint64_t Limit = std::max(D.SharedMemPerBlock, D.SharedMemPerBlockOptin);
   if (Shared > Limit)
     throw Error(ErrorCode::LaunchLimit,
-                Where + std::to_string(Shared) + " bytes of shared memory (" +
+                Where() + std::to_string(Shared) + " bytes of shared memory (" +
                     std::to_string(StaticSharedBytes) + " static + " +
                     std::to_string(C.DynamicSharedBytes) +
                     " dynamic) exceed the limit of " + std::to_string(Limit) +

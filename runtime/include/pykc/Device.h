@@ -12,9 +12,11 @@
 #ifndef PYKC_DEVICE_H
 #define PYKC_DEVICE_H
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace pykc {
@@ -26,8 +28,13 @@ struct Dim3 {
   uint32_t x = 1, y = 1, z = 1;
 
   constexpr Dim3() = default;
-  constexpr Dim3(uint32_t X, uint32_t Y = 1, uint32_t Z = 1)
-      : x(X), y(Y), z(Z) {}
+  /// Any integer types, so `Dim3{Blocks, Threads}` with int or size_t
+  /// variables is not a narrowing error. Negative or > 2^32-1 extents throw
+  /// Error(InvalidValue).
+  template <std::integral X, std::integral Y = uint32_t,
+            std::integral Z = uint32_t>
+  constexpr Dim3(X Ex, Y Ey = 1, Z Ez = 1)
+      : x(extent(Ex, 'x')), y(extent(Ey, 'y')), z(extent(Ez, 'z')) {}
 
   /// x * y * z, computed without overflow.
   constexpr uint64_t count() const {
@@ -37,6 +44,18 @@ struct Dim3 {
     return I == 0 ? x : I == 1 ? y : z;
   }
   friend constexpr bool operator==(const Dim3 &, const Dim3 &) = default;
+
+private:
+  template <std::integral T> static constexpr uint32_t extent(T V, char Axis) {
+    if constexpr (std::is_signed_v<T>)
+      if (V < 0)
+        throwBadExtent(int64_t(V), Axis);
+    if constexpr (sizeof(T) > sizeof(uint32_t))
+      if (uint64_t(V) > UINT32_MAX)
+        throwBadExtent(int64_t(V), Axis);
+    return uint32_t(V);
+  }
+  [[noreturn]] static void throwBadExtent(int64_t V, char Axis);
 };
 
 enum class DeviceKind { CUDA, CPU };

@@ -37,12 +37,28 @@ struct KernelImage {
   pykc_cpu_kernel_fn CpuBlockEntry = nullptr;
 };
 
+/// A stream given by pointer or reference (null: the default stream), so a
+/// launch configuration can be written `{grid, block, 0, stream}`.
+class StreamRef {
+public:
+  StreamRef() = default;
+  StreamRef(Stream *S) : S(S) {}
+  StreamRef(Stream &S) : S(&S) {}
+  operator Stream *() const { return S; }
+  Stream *operator->() const { return S; }
+
+private:
+  Stream *S = nullptr;
+};
+
+/// How a kernel is launched: `{grid, block}` or `{grid, block,
+/// dynamic_shared_bytes, stream}`; grid and block are ints or Dim3{x, y, z}.
 struct LaunchConfig {
   Dim3 Grid, Block;
   size_t DynamicSharedBytes = 0;
   /// Null: the default stream of the current device. Otherwise the launch
   /// runs on this stream's device.
-  Stream *S = nullptr;
+  StreamRef S;
 };
 
 /// Launches K with cuLaunchKernel-style Args (one pointer per flattened

@@ -22,8 +22,10 @@
 #include "pykc/DeviceArray.h"
 #include "pykc/Error.h"
 #include "pykc/KernelABI.h"
+#include "pykc/Kernel.h"
 #include "pykc/Launch.h"
 #include "pykc/Memory.h"
+#include "pykc/ModuleABI.h"
 #include "pykc/Stream.h"
 
 #endif // PYKC_RUNTIME_H

@@ -1,0 +1,76 @@
+/*===- pykc/ModuleABI.h - What a compiled pykc object registers -----------===*
+ *
+ * `pykc FILE.py -c` writes an object holding one pykc_module_image: the GPU
+ * code for every requested architecture, the CPU backend's native code for
+ * every kernel, and a table of the kernels. Its symbol is
+ *
+ *   extern const pykc_module_image pykc_module_<NAMESPACE>;
+ *
+ * (NAMESPACE is the header's namespace with `::` spelled `__`). The
+ * generated header launches through it (pykc/Kernel.h); hand-written driver
+ * code can load `images` with cuModuleLoadData and launch `kernels[i].symbol`
+ * with cuLaunchKernel, passing parameters as KernelABI.h describes.
+ *
+ * C-compatible; every field is fixed-size or a pointer so the compiler can
+ * emit the same layout.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef PYKC_MODULEABI_H
+#define PYKC_MODULEABI_H
+
+#include "pykc/CpuABI.h"
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bumped whenever a struct below changes; the runtime refuses objects built
+ * for another version. */
+#define PYKC_MODULE_ABI_VERSION 1
+
+/* What a GPU image holds. */
+#define PYKC_IMAGE_PTX 0    /* PTX text for one architecture (NUL-terminated) */
+#define PYKC_IMAGE_CUBIN 1  /* SASS for exactly one architecture (ptxas) */
+#define PYKC_IMAGE_FATBIN 2 /* SASS and PTX for several (fatbinary) */
+
+typedef struct pykc_gpu_image {
+  uint32_t kind; /* PYKC_IMAGE_* */
+  uint32_t sm;   /* 75 for sm_75; a fatbin: its lowest architecture */
+  const char *arch; /* "sm_75", "sm_90a"; a fatbin: "sm_75,sm_80,..." */
+  const void *data;
+  uint64_t size; /* bytes; a PTX image's size excludes the NUL */
+} pykc_gpu_image;
+
+typedef struct pykc_kernel_entry {
+  const char *name;      /* the Python name */
+  const char *symbol;    /* the entry point in the PTX and SASS */
+  const char *signature; /* "(an_array: float32[:], n: int32)" */
+  uint32_t num_params;   /* Python parameters */
+  uint32_t num_slots;    /* flattened kernel parameters (KernelABI.h) */
+  uint64_t cpu_shared_bytes; /* static shared memory on the CPU backend */
+  uint32_t cpu_uses_barrier; /* 1 if the kernel calls cuda.syncthreads() */
+  uint32_t reserved;
+  pykc_cpu_kernel_fn cpu_thread; /* SYM__cpu (CpuABI.h), or null */
+  pykc_cpu_kernel_fn cpu_block;  /* SYM__cpu_block, or null */
+  const char *const *param_names; /* num_params Python names */
+  const char *const *param_types; /* num_params Numba types: "float32[:, ::1]" */
+} pykc_kernel_entry;
+
+typedef struct pykc_module_image {
+  uint32_t abi_version; /* PYKC_MODULE_ABI_VERSION */
+  uint32_t num_images;
+  uint32_t num_kernels;
+  uint32_t reserved;
+  const char *name;   /* the module's namespace, e.g. "kernels" */
+  const char *source; /* the Python file as given to pykc */
+  const pykc_gpu_image *images;
+  const pykc_kernel_entry *kernels;
+} pykc_module_image;
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* PYKC_MODULEABI_H */
