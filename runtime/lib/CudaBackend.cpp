@@ -228,8 +228,19 @@ public:
     }
     ContextScope S(D, context());
     auto *L = new LoadedModule; // lives with the module
-    L->Module = loadImage(Image->data, std::string("module '") + M.name +
-                                           "' (" + Image->arch + ")");
+    auto What = [&](const pykc_gpu_image *I) {
+      return std::string("module '") + M.name + "' (" + I->arch + ")";
+    };
+    try {
+      L->Module = loadImage(Image->data, What(Image));
+    } catch (const Error &) {
+      // SASS from a toolkit newer than the driver does not load; the
+      // embedded PTX JIT-compiles on any driver that knows its ISA.
+      const pykc_gpu_image *Ptx = pickPtx(M);
+      if (!Ptx || Ptx == Image)
+        throw;
+      L->Module = loadImage(Ptx->data, What(Ptx));
+    }
     for (uint32_t I = 0; I < M.num_kernels; ++I) {
       CachedFunction F;
       const char *Symbol = M.kernels[I].symbol;
@@ -376,24 +387,32 @@ private:
   /// its PTX), else the PTX of the newest architecture it supports.
   /// Architecture-specific targets (sm_90a) only run on that architecture.
   const pykc_gpu_image *pickImage(const pykc_module_image &M) const {
-    uint32_t Sm = uint32_t(Info.ComputeCapabilityMajor * 10 +
-                           Info.ComputeCapabilityMinor);
-    auto Specific = [](const pykc_gpu_image &I) {
-      std::string Arch = I.arch ? I.arch : "";
-      return !Arch.empty() && Arch.back() == 'a';
-    };
-    const pykc_gpu_image *Fatbin = nullptr, *Ptx = nullptr;
+    for (uint32_t I = 0; I < M.num_images; ++I)
+      if (M.images[I].kind == PYKC_IMAGE_CUBIN && M.images[I].sm == sm())
+        return &M.images[I];
+    for (uint32_t I = 0; I < M.num_images; ++I)
+      if (M.images[I].kind == PYKC_IMAGE_FATBIN)
+        return &M.images[I];
+    return pickPtx(M);
+  }
+
+  uint32_t sm() const {
+    return uint32_t(Info.ComputeCapabilityMajor * 10 +
+                    Info.ComputeCapabilityMinor);
+  }
+
+  /// The PTX of the newest architecture this GPU supports, or null.
+  const pykc_gpu_image *pickPtx(const pykc_module_image &M) const {
+    const pykc_gpu_image *Best = nullptr;
     for (uint32_t I = 0; I < M.num_images; ++I) {
       const pykc_gpu_image &Image = M.images[I];
-      if (Image.kind == PYKC_IMAGE_CUBIN && Image.sm == Sm)
-        return &Image;
-      if (Image.kind == PYKC_IMAGE_FATBIN && !Fatbin)
-        Fatbin = &Image;
-      if (Image.kind == PYKC_IMAGE_PTX && Image.sm <= Sm &&
-          (!Specific(Image) || Image.sm == Sm) && (!Ptx || Image.sm > Ptx->sm))
-        Ptx = &Image;
+      std::string Arch = Image.arch ? Image.arch : "";
+      bool Specific = !Arch.empty() && Arch.back() == 'a'; // sm_90a: only sm_90
+      if (Image.kind == PYKC_IMAGE_PTX && Image.sm <= sm() &&
+          (!Specific || Image.sm == sm()) && (!Best || Image.sm > Best->sm))
+        Best = &Image;
     }
-    return Fatbin ? Fatbin : Ptx;
+    return Best;
   }
 
   struct LoadedModule {

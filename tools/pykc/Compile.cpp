@@ -1,7 +1,9 @@
 //===- Compile.cpp - The pipeline -----------------------------------------===//
 #include "Compile.h"
 
-#include "Libdevice.h"
+#include "CompileObject.h"
+#include "CudaToolkit.h"
+#include "Output.h"
 
 #include "codegen/Codegen.h"
 #include "frontend/Parser.h"
@@ -25,40 +27,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-int fail(const std::string &Message) {
-  std::cerr << "pykc: error: " << Message << '\n';
-  return 1;
-}
-
-/// Writes \p Text to \p Path ('-': stdout) through a temporary file, so a
-/// failed write never leaves a half-written output behind.
 int writeOutput(const Options &O, const std::string &Text) {
-  if (O.Output == "-") {
-    std::cout << Text;
-    std::cout.flush();
-    return std::cout ? 0 : fail("cannot write to standard output");
-  }
-  std::string Path = O.Output.empty() ? defaultOutputPath(O) : O.Output;
-  std::error_code EC;
-  if (O.Input != "-" && fs::exists(Path, EC) && fs::equivalent(Path, O.Input, EC))
-    return fail("the output '" + Path + "' would overwrite the input");
-  std::string Temp = Path + ".tmp" + std::to_string(getpid());
-  {
-    std::ofstream Out(Temp, std::ios::binary);
-    if (!Out)
-      return fail("cannot write '" + Path + "'");
-    Out << Text;
-    if (!Out.flush()) {
-      fs::remove(Temp, EC);
-      return fail("cannot write '" + Path + "'");
-    }
-  }
-  fs::rename(Temp, Path, EC);
-  if (EC) {
-    fs::remove(Temp, EC);
-    return fail("cannot write '" + Path + "': " + EC.message());
-  }
-  return 0;
+  return writeOutputFile(O.Output.empty() ? defaultOutputPath(O) : O.Output, Text, O.Input);
 }
 
 } // namespace
@@ -105,6 +75,8 @@ int compile(const Options &O) {
   if (Diags.hasErrors())
     return 1;
   ir::ModuleScope Scope(Module, Types, Diags);
+  if (O.AllowUnusedSignatures)
+    std::erase_if(Signatures, [&](const ir::NamedSignature &S) { return !Scope.function(S.Name); });
   ir::SemaResult Typed = ir::lowerModule(Scope, Types, Diags, Signatures);
   if (Diags.hasErrors())
     return 1;
@@ -114,9 +86,12 @@ int compile(const Options &O) {
     return writeOutput(O, OS.str());
   }
 
+  if (O.Emit == EmitKind::Object)
+    return compileObject(O, *Typed.IR);
+
   // Codegen: LLVM IR, optimization, PTX.
   codegen::CodegenOptions CO;
-  CO.Arch = O.Arch;
+  CO.Arch = O.Archs.empty() ? "sm_75" : O.Archs.front();
   CO.OptLevel = O.OptLevel;
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
   codegen::NVPTXBackend Backend(CO);

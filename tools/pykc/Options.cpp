@@ -4,14 +4,35 @@
 #include "codegen/Codegen.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace pykc::driver {
 
+namespace {
+bool validNamespace(const std::string &NS) {
+  size_t Start = 0;
+  while (true) {
+    size_t End = NS.find("::", Start);
+    std::string Part = NS.substr(Start, End == std::string::npos ? std::string::npos : End - Start);
+    if (Part.empty() || std::isdigit(static_cast<unsigned char>(Part[0])))
+      return false;
+    for (char C : Part)
+      if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
+        return false;
+    if (End == std::string::npos)
+      return true;
+    Start = End + 2;
+  }
+}
+} // namespace
+
 std::string helpText() {
   return R"(USAGE: pykc FILE.py [options]
+       pykc FILE.py -c [-o FILE.o] [--header FILE.h] [options]
        pykc run FILE.py KERNEL --grid G --block B [options] ARG...
 
-Compiles the @cuda.jit kernels of a Numba Python file to PTX.
+Compiles the @cuda.jit kernels of a Numba Python file to PTX, or with -c to
+an object and a typed C++ header for host programs.
 
 OPTIONS:
   --sig 'NAME(TYPES)'   Compile kernel NAME for these argument types, e.g.
@@ -24,10 +45,27 @@ OPTIONS:
                           ir    the typed IR (Numba types, explicit casts)
                           llvm  the optimized LLVM IR
                           ptx   PTX assembly (the default)
+                          obj   a host object, as -c
+  -c                    Compile to a host object (x86-64 ELF, PIC) holding
+                        the GPU code of every --arch (PTX, and SASS when
+                        ptxas and fatbinary are found), the CPU backend's
+                        code of every kernel, and their registration; link
+                        it with the runtime (libpykcRuntime).
+  --header FILE         With -c: also write a C++ header declaring one typed
+                        kernel object per kernel, in namespace NS:
+                          NS::increment[{blocks, threads}](device_array);
+  --namespace NS        With -c: the header's namespace (default: the file's
+                        stem, e.g. kernels for kernels.py; a::b nests).
+  --allow-unused-sig    Ignore --sig for kernels this file does not define.
+  --no-sass             With -c: embed PTX only (no ptxas/fatbinary).
+  --host-cpu CPU        With -c: the CPU the CPU backend's code targets
+                        (default x86-64, any x86-64 machine; e.g. native,
+                        x86-64-v3).
   -o FILE               Write the output to FILE ('-' for stdout). Default:
-                        FILE.ptx (.ll, .ir, .ast) next to the input.
-  --arch sm_XX          GPU architecture: sm_75 (default), sm_80, sm_86,
-                        sm_87, sm_89, sm_90, sm_90a.
+                        FILE.ptx (.ll, .ir, .ast, .o) next to the input.
+  --arch sm_XX[,sm_YY]  GPU architecture: sm_75, sm_80, sm_86, sm_87, sm_89,
+                        sm_90, sm_90a. One for PTX (default sm_75); any
+                        number for -c (default sm_75,sm_80,sm_86,sm_89,sm_90).
   -O0 -O1 -O2 -O3       Optimization level (default -O3).
   --cuda-path DIR       The CUDA toolkit (for libdevice); default $CUDA_HOME,
                         then the toolkit found at build time.
@@ -82,16 +120,37 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
         O.Emit = EmitKind::LLVM;
       else if (V == "ptx")
         O.Emit = EmitKind::PTX;
+      else if (V == "obj")
+        O.Emit = EmitKind::Object;
       else if (Error.empty())
-        Error = "invalid --emit value '" + V + "' (expected ast, ir, llvm or ptx)";
+        Error = "invalid --emit value '" + V + "' (expected ast, ir, llvm, ptx or obj)";
     } else if (Value("--arch", V)) {
+      // Repeatable and comma-separated: --arch sm_80,sm_90 --arch sm_75.
       const auto &Archs = codegen::supportedArchs();
-      if (std::find(Archs.begin(), Archs.end(), V) == Archs.end()) {
-        if (Error.empty())
-          Error = "invalid --arch '" + V + "' (expected " + Archs.front() + " to " + Archs.back() + ")";
-      } else {
-        O.Arch = V;
+      size_t Start = 0;
+      while (Error.empty()) {
+        size_t Comma = V.find(',', Start);
+        std::string One = V.substr(Start, Comma == std::string::npos ? std::string::npos : Comma - Start);
+        if (std::find(Archs.begin(), Archs.end(), One) == Archs.end())
+          Error = "invalid --arch '" + One + "' (expected " + Archs.front() + " to " + Archs.back() + ")";
+        else if (std::find(O.Archs.begin(), O.Archs.end(), One) == O.Archs.end())
+          O.Archs.push_back(One);
+        if (Comma == std::string::npos)
+          break;
+        Start = Comma + 1;
       }
+    } else if (A == "-c") {
+      O.Emit = EmitKind::Object;
+    } else if (Value("--header", V)) {
+      O.Header = V;
+    } else if (Value("--namespace", V)) {
+      O.Namespace = V;
+    } else if (Value("--host-cpu", V)) {
+      O.HostCpu = V;
+    } else if (A == "--no-sass") {
+      O.Sass = false;
+    } else if (A == "--allow-unused-sig") {
+      O.AllowUnusedSignatures = true;
     } else if (Value("--cuda-path", V)) {
       O.CudaPath = V;
     } else if (Value("--libdevice", V)) {
@@ -129,6 +188,19 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       break;
   }
   (void)HaveOptLevel;
+  if (Error.empty() && O.Emit != EmitKind::Object) {
+    if (O.Archs.size() > 1)
+      Error = "--emit=" + std::string(O.Emit == EmitKind::LLVM ? "llvm" : "ptx") +
+              " writes one architecture but " + std::to_string(O.Archs.size()) +
+              " were given (several --arch are for objects, -c)";
+    else if (!O.Header.empty())
+      Error = "--header is for objects; add -c";
+    else if (!O.Namespace.empty())
+      Error = "--namespace is for objects; add -c";
+  }
+  if (Error.empty() && !O.Namespace.empty() && !validNamespace(O.Namespace))
+    Error = "invalid --namespace '" + O.Namespace +
+            "' (expected C++ identifiers separated by '::', e.g. my_app::kernels)";
   if (!Error.empty())
     return std::nullopt;
   if (O.Input.empty() && !O.Help && !O.Version) {
@@ -136,6 +208,13 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
     return std::nullopt;
   }
   return O;
+}
+
+const std::vector<std::string> &defaultObjectArchs() {
+  // SASS for the GPUs people have (Turing to Hopper) plus their PTX, which
+  // the driver JIT-compiles for newer GPUs.
+  static const std::vector<std::string> Archs = {"sm_75", "sm_80", "sm_86", "sm_89", "sm_90"};
+  return Archs;
 }
 
 std::string defaultOutputPath(const Options &O) {
@@ -153,6 +232,8 @@ std::string defaultOutputPath(const Options &O) {
     return Base + ".ll";
   case EmitKind::PTX:
     return Base + ".ptx";
+  case EmitKind::Object:
+    return Base + ".o";
   }
   return Base + ".ptx";
 }

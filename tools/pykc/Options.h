@@ -8,14 +8,21 @@
 namespace pykc::driver {
 
 /// Where the pipeline stops and what it writes.
-enum class EmitKind { AST, IR, LLVM, PTX };
+enum class EmitKind { AST, IR, LLVM, PTX, Object };
 
 struct Options {
   std::string Input;
   std::string Output; ///< "-" is stdout; empty: next to the input.
   EmitKind Emit = EmitKind::PTX;
   std::vector<std::string> Signatures; ///< --sig 'NAME(TYPES)'
-  std::string Arch = "sm_75";
+  /// --arch, in order given. Empty: sm_75 for PTX; defaultObjectArchs()
+  /// for objects.
+  std::vector<std::string> Archs;
+  std::string Header;    ///< --header FILE (objects only)
+  std::string Namespace; ///< --namespace NS; default: the file stem
+  std::string HostCpu = "x86-64"; ///< --host-cpu, for the CPU backend's code
+  bool Sass = true;               ///< --no-sass turns ptxas/fatbinary off
+  bool AllowUnusedSignatures = false; ///< --allow-unused-sig
   unsigned OptLevel = 3;
   std::string CudaPath;  ///< --cuda-path
   std::string Libdevice; ///< --libdevice
@@ -29,6 +36,9 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error);
 
 /// The text of `pykc --help`.
 std::string helpText();
+
+/// The architectures an object holds when no --arch is given.
+const std::vector<std::string> &defaultObjectArchs();
 
 /// The output file name used when -o is not given: FILE.ptx, FILE.ll, ...
 std::string defaultOutputPath(const Options &O);

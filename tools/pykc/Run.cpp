@@ -8,7 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Run.h"
 
-#include "Libdevice.h"
+#include "CudaToolkit.h"
+#include "Output.h"
 #include "Npy.h"
 
 #include "codegen/CPUBackend.h"
@@ -54,10 +55,6 @@ int usage(const std::string &Message) {
   return 2;
 }
 
-int fail(const std::string &Message) {
-  std::cerr << "pykc: error: " << Message << '\n';
-  return 1;
-}
 
 const char *RunHelp = R"(USAGE: pykc run FILE.py KERNEL --grid G --block B [options] ARG...
 

@@ -104,6 +104,17 @@ void launch(const Module &M, uint32_t Index, const LaunchConfig &C,
                                       uint32_t Param, Layout Want,
                                       Order Given);
 
+/// Whether A's order satisfies layout Want (1-d arrays and arrays of at
+/// most one element satisfy every layout).
+template <Layout Want, DType T, int N>
+constexpr bool hasLayout(const DeviceArray<T, N> &A) {
+  if constexpr (N == 1 || Want == Layout::A)
+    return true;
+  else
+    return A.order() == (Want == Layout::C ? Order::C : Order::F) ||
+           A.size() <= 1;
+}
+
 namespace detail {
 template <typename T> struct ArgSlots {
   static constexpr size_t Slots = 1, Arrays = 0;
@@ -158,11 +169,8 @@ protected:
   template <Layout Want, DType T, int N>
   const DeviceArray<T, N> &requireLayout(const DeviceArray<T, N> &A,
                                          uint32_t Index, uint32_t Param) const {
-    if constexpr (N > 1 && Want != Layout::A) {
-      Order Need = Want == Layout::C ? Order::C : Order::F;
-      if (A.order() != Need && A.size() > 1)
-        throwLayoutMismatch(*M, Index, Param, Want, A.order());
-    }
+    if (!hasLayout<Want>(A))
+      throwLayoutMismatch(*M, Index, Param, Want, A.order());
     return A;
   }
 

@@ -13,8 +13,12 @@
 #include "pykc/CpuABI.h"
 #include "pykc/Device.h"
 #include "pykc/DeviceArray.h"
+#include "pykc/Error.h"
 
+#include <concepts>
 #include <cstring>
+#include <string>
+#include <type_traits>
 #include <deque>
 #include <vector>
 
@@ -54,11 +58,30 @@ private:
 /// How a kernel is launched: `{grid, block}` or `{grid, block,
 /// dynamic_shared_bytes, stream}`; grid and block are ints or Dim3{x, y, z}.
 struct LaunchConfig {
+  LaunchConfig() = default;
+  /// Any integer type for the shared bytes, so `{G, B, Bytes}` with an int
+  /// variable is not a narrowing error; a negative count throws.
+  template <std::integral Bytes = size_t>
+  LaunchConfig(Dim3 Grid, Dim3 Block, Bytes DynamicSharedBytes = 0,
+               StreamRef S = {})
+      : Grid(Grid), Block(Block),
+        DynamicSharedBytes(sharedBytes(DynamicSharedBytes)), S(S) {}
+
   Dim3 Grid, Block;
   size_t DynamicSharedBytes = 0;
   /// Null: the default stream of the current device. Otherwise the launch
   /// runs on this stream's device.
   StreamRef S;
+
+private:
+  template <std::integral T> static size_t sharedBytes(T V) {
+    if constexpr (std::is_signed_v<T>)
+      if (V < 0)
+        throw Error(ErrorCode::InvalidValue,
+                    "dynamic shared memory of " + std::to_string(V) +
+                        " bytes is negative");
+    return size_t(V);
+  }
 };
 
 /// Launches K with cuLaunchKernel-style Args (one pointer per flattened

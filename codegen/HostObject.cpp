@@ -1,0 +1,269 @@
+//===- HostObject.cpp - The CPU code, GPU images and kernel table ---------===//
+#include "codegen/HostObject.h"
+
+#include "codegen/CPUBackend.h"
+#include "frontend/Diagnostic.h"
+#include "ir/Signature.h"
+
+#include <llvm/ADT/SmallString.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/MC/MCSubtargetInfo.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+#include <llvm/TargetParser/Host.h>
+
+#include <mutex>
+
+// The layout the runtime reads (ModuleABI.h); kept in step by hand and by
+// the ModuleABI round-trip test, which links an object and reads it back.
+#define PYKC_MODULE_ABI_VERSION 1
+
+namespace pykc::codegen {
+
+using namespace llvm;
+
+std::string moduleSymbol(const std::string &Namespace) {
+  std::string S = "pykc_module_";
+  for (size_t I = 0; I < Namespace.size(); ++I) {
+    if (Namespace.compare(I, 2, "::") == 0) {
+      S += "__";
+      ++I;
+    } else {
+      S += Namespace[I];
+    }
+  }
+  return S;
+}
+
+std::string kernelSignatureText(const ir::Function &F) {
+  std::string S = "(";
+  for (size_t I = 0; I < F.Params.size(); ++I) {
+    const ir::Variable *P = F.Params[I];
+    S += (I ? ", " : "") + P->Name + ": " + ir::signatureSpelling(P->ArgType ? P->ArgType : P->Ty);
+  }
+  return S + ")";
+}
+
+namespace {
+
+std::unique_ptr<TargetMachine> hostTargetMachine(const std::string &Cpu, unsigned OptLevel,
+                                                 std::string &Error) {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    InitializeNativeTarget();
+    InitializeNativeTargetAsmPrinter();
+  });
+  std::string Triple = sys::getDefaultTargetTriple();
+  const Target *T = TargetRegistry::lookupTarget(Triple, Error);
+  if (!T)
+    return nullptr;
+  std::string Name = Cpu, Features;
+  if (Cpu == "native") {
+    Name = sys::getHostCPUName().str();
+    for (const auto &[Feature, On] : sys::getHostCPUFeatures())
+      Features += (Features.empty() ? "" : ",") + std::string(On ? "+" : "-") + Feature.str();
+  }
+  TargetOptions TO;
+  // FMA contraction, as on the GPU and in the JIT, so the backends agree.
+  TO.AllowFPOpFusion = FPOpFusion::Fast;
+  // Asked with no CPU, so an unknown name is our error, not LLVM's warning.
+  std::unique_ptr<MCSubtargetInfo> STI(T->createMCSubtargetInfo(Triple, "", ""));
+  if (!STI || !STI->isCPUStringValid(Name)) {
+    Error = "unknown --host-cpu '" + Cpu + "' (e.g. x86-64, x86-64-v3, native)";
+    return nullptr;
+  }
+  CodeGenOptLevel Level = OptLevel == 0   ? CodeGenOptLevel::None
+                          : OptLevel == 1 ? CodeGenOptLevel::Less
+                          : OptLevel == 2 ? CodeGenOptLevel::Default
+                                          : CodeGenOptLevel::Aggressive;
+  return std::unique_ptr<TargetMachine>(
+      T->createTargetMachine(Triple, Name, Features, TO, Reloc::PIC_, std::nullopt, Level));
+}
+
+/// Builds the constant tables of the object around the CPU module's code.
+class TableBuilder {
+public:
+  explicit TableBuilder(Module &M) : M(M), C(M.getContext()) {
+    Ptr = PointerType::get(C, 0);
+    I32 = Type::getInt32Ty(C);
+    I64 = Type::getInt64Ty(C);
+  }
+
+  /// A private NUL-terminated string.
+  Constant *string(const std::string &S) {
+    auto It = Strings.find(S);
+    if (It != Strings.end())
+      return It->second;
+    auto *Init = ConstantDataArray::getString(C, S, true);
+    auto *G = new GlobalVariable(M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
+                                 ".pykc.str");
+    G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    G->setAlignment(Align(1));
+    return Strings[S] = G;
+  }
+
+  /// A private array of string pointers.
+  Constant *stringArray(const std::vector<std::string> &List) {
+    if (List.empty())
+      return ConstantPointerNull::get(Ptr);
+    std::vector<Constant *> Elems;
+    for (const std::string &S : List)
+      Elems.push_back(string(S));
+    auto *Ty = ArrayType::get(Ptr, Elems.size());
+    return new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
+                              ConstantArray::get(Ty, Elems), ".pykc.names");
+  }
+
+  Constant *image(const GpuImage &Image) {
+    bool Text = Image.Kind == 0; // PYKC_IMAGE_PTX: the driver wants a NUL.
+    auto *Init = ConstantDataArray::getString(C, Image.Data, Text);
+    auto *G = new GlobalVariable(M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
+                                 ".pykc.image." + Image.Arch);
+    G->setAlignment(Align(16)); // fatbins are read as 8-byte words
+    return ConstantStruct::get(imageType(),
+                               {ConstantInt::get(I32, Image.Kind), ConstantInt::get(I32, Image.Sm),
+                                string(Image.Arch), G, ConstantInt::get(I64, Image.Data.size())});
+  }
+
+  StructType *imageType() {
+    if (!ImageTy)
+      ImageTy = StructType::create(C, {I32, I32, Ptr, Ptr, I64}, "pykc_gpu_image");
+    return ImageTy;
+  }
+  StructType *entryType() {
+    if (!EntryTy)
+      EntryTy = StructType::create(
+          C, {Ptr, Ptr, Ptr, I32, I32, I64, I32, I32, Ptr, Ptr, Ptr, Ptr}, "pykc_kernel_entry");
+    return EntryTy;
+  }
+  StructType *moduleType() {
+    return StructType::create(C, {I32, I32, I32, I32, Ptr, Ptr, Ptr, Ptr}, "pykc_module_image");
+  }
+
+  /// A private constant array of Ty, or null when Elems is empty.
+  Constant *table(StructType *Ty, const std::vector<Constant *> &Elems, const char *Name) {
+    if (Elems.empty())
+      return ConstantPointerNull::get(Ptr);
+    auto *ATy = ArrayType::get(Ty, Elems.size());
+    auto *G = new GlobalVariable(M, ATy, true, GlobalValue::PrivateLinkage,
+                                 ConstantArray::get(ATy, Elems), Name);
+    G->setAlignment(Align(8));
+    return G;
+  }
+
+  Module &M;
+  LLVMContext &C;
+  PointerType *Ptr;
+  IntegerType *I32, *I64;
+
+private:
+  std::map<std::string, Constant *> Strings;
+  StructType *ImageTy = nullptr, *EntryTy = nullptr;
+};
+
+/// Reads, then removes, one of the constants emitCpuModule puts beside a
+/// kernel (SYM__cpu_shared_bytes, SYM__cpu_uses_barrier).
+uint64_t takeConstant(Module &M, const std::string &Name) {
+  GlobalVariable *G = M.getNamedGlobal(Name);
+  if (!G || !G->hasInitializer())
+    PYKC_ICE("the CPU module lacks " + Name);
+  uint64_t V = cast<ConstantInt>(G->getInitializer())->getZExtValue();
+  if (G->use_empty())
+    G->eraseFromParent();
+  else
+    G->setLinkage(GlobalValue::InternalLinkage);
+  return V;
+}
+
+unsigned flattenedSlots(const ir::Function &F) {
+  unsigned Slots = 0;
+  for (const ir::Variable *P : F.Params) {
+    const ir::Type *Ty = P->ArgType ? P->ArgType : P->Ty;
+    auto *A = ir::dynCast<ir::ArrayType>(Ty);
+    Slots += A ? 1 + 2 * A->ndim() : 1;
+  }
+  return Slots;
+}
+
+} // namespace
+
+bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
+                    const HostObjectOptions &Options, std::string &Object, std::string &Error) {
+  std::unique_ptr<TargetMachine> TM = hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
+  if (!TM)
+    return false;
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = emitCpuModule(IR, Ctx, *TM, Options.OptLevel);
+  M->setModuleIdentifier(Options.SourcePath);
+  // Only the registration is visible outside the object: kernels of two
+  // modules with the same names must link side by side.
+  for (GlobalValue &G : M->global_values())
+    if (!G.isDeclaration())
+      G.setLinkage(GlobalValue::InternalLinkage);
+
+  TableBuilder T(*M);
+  std::vector<Constant *> Entries;
+  for (const auto &F : IR.functions()) {
+    if (F->Kind != ir::FunctionKind::Kernel)
+      continue;
+    const std::string &Sym = F->SymbolName;
+    Function *Thread = M->getFunction(Sym + "__cpu");
+    if (!Thread)
+      PYKC_ICE("the CPU module lacks " + Sym + "__cpu");
+    Function *Block = M->getFunction(Sym + "__cpu_block");
+    uint64_t Shared = takeConstant(*M, Sym + "__cpu_shared_bytes");
+    uint64_t Barrier = takeConstant(*M, Sym + "__cpu_uses_barrier");
+    std::vector<std::string> Names, Types;
+    for (const ir::Variable *P : F->Params) {
+      Names.push_back(P->Name);
+      Types.push_back(ir::signatureSpelling(P->ArgType ? P->ArgType : P->Ty));
+    }
+    Entries.push_back(ConstantStruct::get(
+        T.entryType(),
+        {T.string(F->PyName), T.string(Sym), T.string(kernelSignatureText(*F)),
+         ConstantInt::get(T.I32, F->Params.size()), ConstantInt::get(T.I32, flattenedSlots(*F)),
+         ConstantInt::get(T.I64, Shared), ConstantInt::get(T.I32, Barrier),
+         ConstantInt::get(T.I32, 0), Thread,
+         Block ? static_cast<Constant *>(Block) : ConstantPointerNull::get(T.Ptr),
+         T.stringArray(Names), T.stringArray(Types)}));
+  }
+  std::vector<Constant *> ImageElems;
+  for (const GpuImage &Image : Images)
+    ImageElems.push_back(T.image(Image));
+
+  StructType *ModuleTy = T.moduleType();
+  auto *Registration = new GlobalVariable(
+      *M, ModuleTy, true, GlobalValue::ExternalLinkage,
+      ConstantStruct::get(ModuleTy,
+                          {ConstantInt::get(T.I32, PYKC_MODULE_ABI_VERSION),
+                           ConstantInt::get(T.I32, ImageElems.size()),
+                           ConstantInt::get(T.I32, Entries.size()), ConstantInt::get(T.I32, 0),
+                           T.string(Options.Namespace), T.string(Options.SourcePath),
+                           T.table(T.imageType(), ImageElems, ".pykc.images"),
+                           T.table(T.entryType(), Entries, ".pykc.kernels")}),
+      moduleSymbol(Options.Namespace));
+  Registration->setAlignment(Align(8));
+
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyModule(*M, &OS))
+    PYKC_ICE("the host object's LLVM IR is invalid:\n" + OS.str());
+
+  SmallString<0> Buffer;
+  raw_svector_ostream Out(Buffer);
+  legacy::PassManager PM;
+  if (TM->addPassesToEmitFile(PM, Out, nullptr, CodeGenFileType::ObjectFile)) {
+    Error = "LLVM cannot write objects for " + TM->getTargetTriple().str();
+    return false;
+  }
+  PM.run(*M);
+  Object.assign(Buffer.begin(), Buffer.end());
+  return true;
+}
+
+} // namespace pykc::codegen

@@ -1,0 +1,50 @@
+//===- HostObject.h - Objects C++ programs link -----------------*- C++ -*-===//
+///
+/// \file
+/// `pykc -c`: one relocatable host object per Python module holding the CPU
+/// backend's code for every kernel, the GPU images the driver built (PTX,
+/// cubins or a fatbin) and the pykc_module_image that registers them with
+/// the runtime (runtime/include/pykc/ModuleABI.h). Everything but the
+/// registration symbol has internal linkage, so any number of modules link
+/// into one program.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ir/IR.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pykc::codegen {
+
+/// One GPU image to embed; Kind is a PYKC_IMAGE_* value.
+struct GpuImage {
+  uint32_t Kind = 0;
+  uint32_t Sm = 0;  ///< 75 for sm_75; a fatbin: its lowest architecture.
+  std::string Arch; ///< "sm_75"; a fatbin: "sm_75,sm_80".
+  std::string Data; ///< PTX text (without NUL) or binary bytes.
+};
+
+struct HostObjectOptions {
+  std::string Namespace;  ///< The header's namespace: "kernels", "a::b".
+  std::string SourcePath; ///< The Python file as the user named it.
+  std::string HostCpu = "x86-64";
+  unsigned OptLevel = 3;
+};
+
+/// pykc_module_<NS> with `::` spelled `__`: the registration's symbol.
+std::string moduleSymbol(const std::string &Namespace);
+
+/// The Python-level parameter list of a kernel for messages and the kernel
+/// table: "(an_array: float32[:], n: int32)".
+std::string kernelSignatureText(const ir::Function &F);
+
+/// Builds the object for \p IR's kernels into \p Object (ELF bytes). False,
+/// with \p Error set, when LLVM cannot target the host CPU named.
+bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
+                    const HostObjectOptions &Options, std::string &Object,
+                    std::string &Error);
+
+} // namespace pykc::codegen

@@ -1,0 +1,78 @@
+//===- CompileObject.cpp - pykc -c ----------------------------------------===//
+#include "CompileObject.h"
+
+#include "GpuImages.h"
+#include "Header.h"
+#include "Output.h"
+
+#include "codegen/HostObject.h"
+
+#include <filesystem>
+
+namespace pykc::driver {
+
+namespace {
+
+/// A shell-quoted word for the header's "how it was made" comment.
+std::string quoted(const std::string &S) {
+  if (!S.empty() && S.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                        "0123456789_-./=,:") == std::string::npos)
+    return S;
+  std::string Q = "'";
+  for (char C : S)
+    Q += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Q + "'";
+}
+
+std::string commandLine(const Options &O, const std::string &Object) {
+  std::string S = "pykc " + quoted(O.Input) + " -c -o " + quoted(Object);
+  if (!O.Header.empty())
+    S += " --header " + quoted(O.Header);
+  for (const std::string &Sig : O.Signatures)
+    S += " --sig " + quoted(Sig);
+  for (const std::string &Arch : O.Archs)
+    S += " --arch " + Arch;
+  if (!O.Namespace.empty())
+    S += " --namespace " + O.Namespace;
+  return S;
+}
+
+} // namespace
+
+int compileObject(const Options &O, const ir::Module &IR) {
+  if (O.Input == "-" && O.Namespace.empty())
+    return fail("-c reading standard input needs --namespace NS");
+  std::string Namespace = O.Namespace.empty() ? defaultNamespace(O.Input) : O.Namespace;
+  std::string ObjectPath = O.Output.empty() ? defaultOutputPath(O) : O.Output;
+  std::error_code EC;
+  if (!O.Header.empty() && ObjectPath != "-" &&
+      (O.Header == ObjectPath || std::filesystem::equivalent(O.Header, ObjectPath, EC)))
+    return fail("--header '" + O.Header + "' and the object are the same file");
+
+  std::vector<codegen::GpuImage> Images;
+  std::string Error;
+  if (!buildGpuImages(IR, O, Images, Error))
+    return fail(Error);
+
+  codegen::HostObjectOptions HO;
+  HO.Namespace = Namespace;
+  HO.SourcePath = O.Input;
+  HO.HostCpu = O.HostCpu;
+  HO.OptLevel = O.OptLevel;
+  std::string Object;
+  if (!codegen::emitHostObject(IR, Images, HO, Object, Error))
+    return fail(Error);
+  if (int Status = writeOutputFile(ObjectPath, Object, O.Input))
+    return Status;
+
+  if (O.Header.empty())
+    return 0;
+  HeaderInfo Info;
+  Info.Namespace = Namespace;
+  Info.SourcePath = O.Input;
+  Info.ObjectPath = ObjectPath == "-" ? "the object" : ObjectPath;
+  Info.CommandLine = commandLine(O, ObjectPath);
+  return writeOutputFile(O.Header, writeHeader(IR, Info), O.Input);
+}
+
+} // namespace pykc::driver

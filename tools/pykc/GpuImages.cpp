@@ -1,0 +1,168 @@
+//===- GpuImages.cpp - PTX per architecture, SASS through ptxas -----------===//
+#include "GpuImages.h"
+
+#include "CudaToolkit.h"
+
+#include "codegen/Codegen.h"
+
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/Program.h>
+
+#include <fstream>
+
+namespace pykc::driver {
+
+using codegen::GpuImage;
+
+namespace {
+
+// The PYKC_IMAGE_* values of runtime/include/pykc/ModuleABI.h.
+constexpr uint32_t ImagePtx = 0, ImageCubin = 1, ImageFatbin = 2;
+
+uint32_t smNumber(const std::string &Arch) {
+  return uint32_t(std::stoul(Arch.substr(3))); // "sm_90a" -> 90
+}
+
+/// A temporary directory removed with everything in it when this dies.
+class TempDir {
+public:
+  bool create(std::string &Error) {
+    if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("pykc-sass", Path)) {
+      Error = "cannot create a temporary directory: " + EC.message();
+      return false;
+    }
+    return true;
+  }
+  ~TempDir() {
+    if (!Path.empty())
+      llvm::sys::fs::remove_directories(Path);
+  }
+  std::string file(const std::string &Name) const {
+    llvm::SmallString<256> P(Path);
+    llvm::sys::path::append(P, Name);
+    return std::string(P);
+  }
+
+private:
+  llvm::SmallString<256> Path;
+};
+
+bool writeFile(const std::string &Path, const std::string &Data) {
+  std::ofstream Out(Path, std::ios::binary);
+  Out << Data;
+  return bool(Out.flush());
+}
+
+bool readFile(const std::string &Path, std::string &Data) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return false;
+  Data = (*Buffer)->getBuffer().str();
+  return true;
+}
+
+/// Runs a toolkit program; its stderr lands in Log.
+bool run(const std::string &Program, const std::vector<std::string> &Args, const TempDir &Dir,
+         std::string &Error) {
+  std::vector<llvm::StringRef> Argv = {Program};
+  for (const std::string &A : Args)
+    Argv.push_back(A);
+  std::string LogPath = Dir.file("log.txt");
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(LogPath),
+                                                llvm::StringRef(LogPath)};
+  std::string ExecError;
+  int Status = llvm::sys::ExecuteAndWait(Program, Argv, std::nullopt, Redirects, 0, 0, &ExecError);
+  if (Status == 0)
+    return true;
+  std::string Log;
+  readFile(LogPath, Log);
+  std::string Command;
+  for (llvm::StringRef A : Argv)
+    Command += (Command.empty() ? "" : " ") + A.str();
+  Error = "`" + Command + "` failed" + (ExecError.empty() ? "" : " (" + ExecError + ")") +
+          (Log.empty() ? "" : ":\n" + Log) +
+          "\nThis is a pykc bug; to build without SASS meanwhile, add --no-sass";
+  return false;
+}
+
+} // namespace
+
+bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage> &Images,
+                    std::string &Error) {
+  bool HasKernel = false;
+  for (const auto &F : IR.functions())
+    HasKernel |= F->Kind == ir::FunctionKind::Kernel;
+  if (!HasKernel)
+    return true;
+
+  const std::vector<std::string> &Archs = O.Archs.empty() ? defaultObjectArchs() : O.Archs;
+  std::vector<GpuImage> Ptx;
+  for (const std::string &Arch : Archs) {
+    codegen::CodegenOptions CO;
+    CO.Arch = Arch;
+    CO.OptLevel = O.OptLevel;
+    CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
+    codegen::NVPTXBackend Backend(CO);
+    llvm::LLVMContext Ctx;
+    std::unique_ptr<llvm::Module> M = Backend.compile(IR, Ctx, Error);
+    GpuImage Image{ImagePtx, smNumber(Arch), Arch, ""};
+    if (!M || !Backend.emitPTX(*M, Image.Data, Error))
+      return false;
+    Ptx.push_back(std::move(Image));
+  }
+
+  std::string Ptxas = O.Sass ? findCudaTool("ptxas", O.CudaPath) : "";
+  if (!Ptxas.empty()) {
+    TempDir Dir;
+    if (!Dir.create(Error))
+      return false;
+    std::vector<GpuImage> Cubins;
+    std::vector<std::string> FatbinArgs = {"--64", "--create=" + Dir.file("all.fatbin"),
+                                           "--compress-mode=none"};
+    for (const GpuImage &P : Ptx) {
+      std::string In = Dir.file(P.Arch + ".ptx"), Out = Dir.file(P.Arch + ".cubin");
+      if (!writeFile(In, P.Data)) {
+        Error = "cannot write '" + In + "'";
+        return false;
+      }
+      if (!run(Ptxas, {"-arch=" + P.Arch, "-O" + std::to_string(std::min(O.OptLevel, 3u)), In, "-o", Out},
+               Dir, Error))
+        return false;
+      GpuImage Cubin{ImageCubin, P.Sm, P.Arch, ""};
+      if (!readFile(Out, Cubin.Data)) {
+        Error = "ptxas wrote no '" + Out + "'";
+        return false;
+      }
+      Cubins.push_back(std::move(Cubin));
+      std::string Sm = P.Arch.substr(3);
+      FatbinArgs.push_back("--image3=kind=elf,sm=" + Sm + ",file=" + Out);
+      FatbinArgs.push_back("--image3=kind=ptx,sm=" + Sm + ",file=" + In);
+    }
+    std::string Fatbinary = findCudaTool("fatbinary", O.CudaPath);
+    GpuImage Fatbin{ImageFatbin, Ptx.front().Sm, "", ""};
+    for (const GpuImage &P : Ptx) {
+      Fatbin.Sm = std::min(Fatbin.Sm, P.Sm);
+      Fatbin.Arch += (Fatbin.Arch.empty() ? "" : ",") + P.Arch;
+    }
+    if (!Fatbinary.empty()) {
+      if (!run(Fatbinary, FatbinArgs, Dir, Error))
+        return false;
+      if (!readFile(Dir.file("all.fatbin"), Fatbin.Data)) {
+        Error = "fatbinary wrote no fatbin";
+        return false;
+      }
+      Images.push_back(std::move(Fatbin));
+    } else {
+      for (GpuImage &C : Cubins)
+        Images.push_back(std::move(C));
+    }
+  }
+  for (GpuImage &P : Ptx)
+    Images.push_back(std::move(P));
+  return true;
+}
+
+} // namespace pykc::driver

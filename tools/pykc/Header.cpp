@@ -1,0 +1,279 @@
+//===- Header.cpp - Writing the typed C++ header ---------------------------===//
+#include "Header.h"
+
+#include "codegen/HostObject.h"
+#include "frontend/Diagnostic.h"
+#include "ir/Signature.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace pykc::driver {
+
+namespace {
+
+bool isCxxKeyword(const std::string &S) {
+  static const std::set<std::string> Keywords = {
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
+      "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+      "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
+      "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
+      "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
+      "if", "import", "inline", "int", "long", "module", "mutable", "namespace", "new",
+      "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private",
+      "protected", "public", "register", "reinterpret_cast", "requires", "return", "short",
+      "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch",
+      "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
+      "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
+      "while", "xor", "xor_eq", "final", "override"};
+  return Keywords.count(S) != 0;
+}
+
+/// A Python name as a C++ name that cannot collide with a keyword or with
+/// the names the header itself uses.
+std::string cxxName(const std::string &Py) {
+  static const std::set<std::string> Taken = {"pykc", "pykc_impl", "compiled_module", "std"};
+  return isCxxKeyword(Py) || Taken.count(Py) ? Py + "_" : Py;
+}
+
+const char *scalarCxxType(const ir::ScalarType *S) {
+  switch (S->scalarKind()) {
+  case ir::ScalarKind::Boolean:
+    return "bool";
+  case ir::ScalarKind::Int8:
+    return "int8_t";
+  case ir::ScalarKind::Int16:
+    return "int16_t";
+  case ir::ScalarKind::Int32:
+    return "int32_t";
+  case ir::ScalarKind::Int64:
+    return "int64_t";
+  case ir::ScalarKind::UInt8:
+    return "uint8_t";
+  case ir::ScalarKind::UInt16:
+    return "uint16_t";
+  case ir::ScalarKind::UInt32:
+    return "uint32_t";
+  case ir::ScalarKind::UInt64:
+    return "uint64_t";
+  case ir::ScalarKind::Float32:
+    return "float";
+  case ir::ScalarKind::Float64:
+    return "double";
+  }
+  PYKC_ICE("unknown scalar kind");
+}
+
+const ir::Type *argType(const ir::Variable *P) { return P->ArgType ? P->ArgType : P->Ty; }
+
+/// The C++ parameter type: `const ::pykc::DeviceArray<float, 2> &` or a
+/// scalar type taken by value.
+std::string cxxParamType(const ir::Type *Ty) {
+  if (auto *A = ir::dynCast<ir::ArrayType>(Ty))
+    return "const ::pykc::DeviceArray<" + std::string(scalarCxxType(A->dtype())) + ", " +
+           std::to_string(A->ndim()) + "> &";
+  if (auto *S = ir::dynCast<ir::ScalarType>(Ty))
+    return std::string("::") + (S->isBoolean() || S->isFloat() ? "" : "std::") + scalarCxxType(S) +
+           " ";
+  PYKC_ICE("kernel parameter of type " + Ty->str() + " reached the header writer");
+}
+
+/// The layout a launch must check for an array parameter ("" for none).
+std::string layoutCheck(const ir::Type *Ty) {
+  auto *A = ir::dynCast<ir::ArrayType>(Ty);
+  if (!A || A->ndim() < 2 || A->layout() == ir::ArrayLayout::A)
+    return "";
+  return A->layout() == ir::ArrayLayout::C ? "::pykc::Layout::C" : "::pykc::Layout::F";
+}
+
+unsigned layoutRequirements(const ir::Function &F) {
+  unsigned N = 0;
+  for (const ir::Variable *P : F.Params)
+    N += !layoutCheck(argType(P)).empty();
+  return N;
+}
+
+struct Signature {
+  const ir::Function *F;
+  unsigned Index; ///< In the object's kernel table.
+};
+
+/// `kernelParams` of one signature, for the ABI comment.
+std::string abiComment(const ir::Function &F) {
+  std::string S;
+  for (const ir::Variable *P : F.Params) {
+    std::string Piece;
+    if (auto *A = ir::dynCast<ir::ArrayType>(argType(P))) {
+      unsigned N = A->ndim();
+      Piece = P->Name + ": data (" + scalarCxxType(A->dtype()) + "*), shape[" + std::to_string(N) +
+              "], strides[" + std::to_string(N) + "] (int64_t, bytes)";
+    } else {
+      Piece = P->Name + ": " + scalarCxxType(ir::dynCast<ir::ScalarType>(argType(P)));
+    }
+    S += (S.empty() ? "" : "; ") + Piece;
+  }
+  return S.empty() ? "none" : S;
+}
+
+/// One call operator for signatures whose C++ parameter types are the same
+/// (they differ in layout only): the first whose layouts the arrays satisfy
+/// runs; the most specific signatures are tried first.
+void writeCallOperator(std::ostream &OS, std::vector<Signature> Group) {
+  std::sort(Group.begin(), Group.end(), [](const Signature &A, const Signature &B) {
+    unsigned RA = layoutRequirements(*A.F), RB = layoutRequirements(*B.F);
+    return RA != RB ? RA > RB : A.Index < B.Index;
+  });
+  const ir::Function &First = *Group.front().F;
+  OS << "    /// " << First.PyName << codegen::kernelSignatureText(First);
+  for (size_t I = 1; I < Group.size(); ++I)
+    OS << ", or " << codegen::kernelSignatureText(*Group[I].F);
+  OS << "\n    void operator()(";
+  std::vector<std::string> Names;
+  for (size_t I = 0; I < First.Params.size(); ++I) {
+    Names.push_back(cxxName(First.Params[I]->Name));
+    OS << (I ? ", " : "") << cxxParamType(argType(First.Params[I])) << Names.back();
+  }
+  OS << ") const {\n";
+  for (size_t G = 0; G < Group.size(); ++G) {
+    const Signature &Sig = Group[G];
+    bool Last = G + 1 == Group.size();
+    std::string Call = "this->run(" + std::to_string(Sig.Index), Condition;
+    for (size_t I = 0; I < Names.size(); ++I) {
+      std::string Layout = layoutCheck(argType(Sig.F->Params[I]));
+      if (Layout.empty())
+        Call += ", " + Names[I];
+      else if (Last) // The last candidate reports a mismatch.
+        Call += ", this->requireLayout<" + Layout + ">(" + Names[I] + ", " +
+                std::to_string(Sig.Index) + ", " + std::to_string(I) + ")";
+      else {
+        Call += ", " + Names[I];
+        Condition += (Condition.empty() ? "" : " && ") + std::string("::pykc::hasLayout<") +
+                     Layout + ">(" + Names[I] + ")";
+      }
+    }
+    Call += ")";
+    if (Condition.empty()) {
+      // Takes any arrays: later candidates could never run.
+      OS << "      " << Call << ";\n";
+      break;
+    }
+    OS << "      if (" << Condition << ")\n        return " << Call << ";\n";
+  }
+  OS << "    }\n";
+}
+
+/// A kernel object type named Struct with one call operator per distinct
+/// C++ parameter list of Sigs.
+void writeKernelStruct(std::ostream &OS, const std::string &Struct,
+                       const std::vector<Signature> &Sigs) {
+  OS << "struct " << Struct << " {\n";
+  OS << "  struct launch : ::pykc::PendingLaunch {\n";
+  OS << "    using PendingLaunch::PendingLaunch;\n";
+  std::vector<std::pair<std::string, std::vector<Signature>>> Groups;
+  for (const Signature &S : Sigs) {
+    std::string Key;
+    for (const ir::Variable *P : S.F->Params)
+      Key += cxxParamType(argType(P)) + ",";
+    auto It = std::find_if(Groups.begin(), Groups.end(), [&](auto &G) { return G.first == Key; });
+    if (It == Groups.end())
+      Groups.push_back({Key, {S}});
+    else
+      It->second.push_back(S);
+  }
+  for (auto &[Key, Group] : Groups)
+    writeCallOperator(OS, Group);
+  OS << "  };\n";
+  OS << "  /// kernel[{grid, block}] or kernel[{grid, block, shared_bytes, stream}]\n";
+  OS << "  launch operator[](const ::pykc::LaunchConfig &Config) const {\n";
+  OS << "    return launch(compiled_module, Config);\n";
+  OS << "  }\n";
+  OS << "};\n";
+}
+
+} // namespace
+
+std::string defaultNamespace(const std::string &SourcePath) {
+  std::string Stem = SourcePath;
+  size_t Slash = Stem.find_last_of('/');
+  if (Slash != std::string::npos)
+    Stem = Stem.substr(Slash + 1);
+  size_t Dot = Stem.rfind('.');
+  if (Dot != std::string::npos && Dot > 0)
+    Stem = Stem.substr(0, Dot);
+  for (char &C : Stem)
+    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
+      C = '_';
+  if (Stem.empty() || std::isdigit(static_cast<unsigned char>(Stem[0])))
+    Stem = "_" + Stem;
+  return isCxxKeyword(Stem) || Stem == "pykc" || Stem == "std" ? Stem + "_" : Stem;
+}
+
+std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
+  // Kernels in table order, grouped by Python name in order of appearance.
+  std::vector<std::pair<std::string, std::vector<Signature>>> Kernels;
+  unsigned Index = 0;
+  for (const auto &F : IR.functions()) {
+    if (F->Kind != ir::FunctionKind::Kernel)
+      continue;
+    auto It = std::find_if(Kernels.begin(), Kernels.end(),
+                           [&](auto &K) { return K.first == F->PyName; });
+    if (It == Kernels.end())
+      Kernels.push_back({F->PyName, {{F.get(), Index}}});
+    else
+      It->second.push_back({F.get(), Index});
+    ++Index;
+  }
+
+  std::string Symbol = codegen::moduleSymbol(Info.Namespace);
+  std::ostringstream OS;
+  OS << "// C++ launchers for the kernels of " << Info.SourcePath << ".\n";
+  OS << "// Generated by pykc " << PYKC_VERSION << "; do not edit:\n";
+  OS << "//   " << Info.CommandLine << "\n";
+  OS << "//\n";
+  OS << "// Link " << Info.ObjectPath << " and the pykc runtime (libpykcRuntime), then\n";
+  OS << "//   " << Info.Namespace << "::KERNEL[{grid, block}](args...);\n";
+  OS << "//   " << Info.Namespace << "::KERNEL[{grid, block, shared_bytes, stream}](args...);\n";
+  OS << "// grid and block are integers or pykc::Dim3{x, y, z}; arrays are\n";
+  OS << "// pykc::DeviceArray<T, N> on the launching device; launches are\n";
+  OS << "// asynchronous on a GPU (pykc::synchronize() waits).\n";
+  OS << "//\n";
+  OS << "// Driver-API users: " << Symbol << ".images holds the GPU code\n";
+  OS << "// (cuModuleLoadData) and .kernels the entry symbols; parameters are\n";
+  OS << "// flattened as pykc/KernelABI.h says and listed per kernel below.\n";
+  OS << "#pragma once\n\n";
+  OS << "#include <pykc/Kernel.h>\n\n";
+  OS << "extern \"C\" const pykc_module_image " << Symbol << ";\n\n";
+  OS << "namespace " << Info.Namespace << " {\n\n";
+  OS << "namespace pykc_impl {\n";
+  OS << "inline constinit ::pykc::Module compiled_module{" << Symbol << "};\n\n";
+  for (const auto &[Name, Sigs] : Kernels) {
+    for (const Signature &S : Sigs) {
+      OS << "// Entry " << S.Index << ": " << S.F->PyName << codegen::kernelSignatureText(*S.F)
+         << ", symbol \"" << S.F->SymbolName << "\"\n";
+      OS << "//   kernelParams: " << abiComment(*S.F) << "\n";
+    }
+    writeKernelStruct(OS, cxxName(Name) + "_kernel", Sigs);
+    if (Sigs.size() > 1)
+      for (const Signature &S : Sigs)
+        writeKernelStruct(OS, S.F->SymbolName + "_kernel", {S});
+    OS << "\n";
+  }
+  OS << "} // namespace pykc_impl\n\n";
+  OS << "/// The module's registration: image(), load(device) to load it ahead of\n";
+  OS << "/// the first launch.\n";
+  OS << "inline const ::pykc::Module &compiled_module() { return pykc_impl::compiled_module; }\n\n";
+  for (const auto &[Name, Sigs] : Kernels) {
+    OS << "inline constexpr pykc_impl::" << cxxName(Name) << "_kernel " << cxxName(Name) << "{};\n";
+    if (Sigs.size() > 1)
+      for (const Signature &S : Sigs)
+        OS << "inline constexpr pykc_impl::" << S.F->SymbolName << "_kernel " << S.F->SymbolName
+           << "{};\n";
+  }
+  OS << "\n} // namespace " << Info.Namespace << "\n";
+  return OS.str();
+}
+
+} // namespace pykc::driver
