@@ -9,12 +9,14 @@
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 
 #include <functional>
+#include <set>
 #include <mutex>
 
 namespace pykc::codegen {
@@ -107,6 +109,29 @@ void emitBlockEntry(Module &M, Function &Kernel) {
   B.CreateRetVoid();
 }
 
+/// Whether \p Kernel can reach a call to pykc_cpu_barrier, directly or
+/// through the device functions it calls. Decided per kernel, so a module
+/// that mixes tiled and plain kernels runs only the tiled ones on fibers.
+bool reachesBarrier(Function &Kernel) {
+  std::vector<Function *> Work = {&Kernel};
+  std::set<Function *> Seen = {&Kernel};
+  while (!Work.empty()) {
+    Function *F = Work.back();
+    Work.pop_back();
+    for (Instruction &I : instructions(*F)) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      if (!Callee)
+        continue;
+      if (Callee->getName() == "pykc_cpu_barrier")
+        return true;
+      if (!Callee->isDeclaration() && Seen.insert(Callee).second)
+        Work.push_back(Callee);
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, TargetMachine &TM,
@@ -121,13 +146,14 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
       continue;
     Function *Kernel = Emitter.declaration(F.get());
     std::string Name = Kernel->getName().str();
-    if (!Target.usesBarrier())
+    bool Barrier = reachesBarrier(*Kernel);
+    if (!Barrier)
       emitBlockEntry(*M, *Kernel);
     emitEntry(*M, *Kernel);
     new GlobalVariable(*M, I64, true, GlobalValue::ExternalLinkage,
                        ConstantInt::get(I64, Target.sharedBytes()), Name + "__cpu_shared_bytes");
     new GlobalVariable(*M, I8, true, GlobalValue::ExternalLinkage,
-                       ConstantInt::get(I8, Target.usesBarrier()), Name + "__cpu_uses_barrier");
+                       ConstantInt::get(I8, Barrier), Name + "__cpu_uses_barrier");
   }
   std::string Problems;
   raw_string_ostream OS(Problems);

@@ -35,7 +35,6 @@ void CPUTarget::barrier(IRBuilder<> &B, Value *Context) {
   FunctionCallee Barrier = M.getOrInsertFunction(
       "pykc_cpu_barrier", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
   B.CreateCall(Barrier, {Context});
-  UsesBarrier = true;
 }
 
 Value *CPUTarget::sharedArray(IRBuilder<> &B, Type *Ty, const std::string &Name, unsigned Align,

@@ -34,8 +34,6 @@ public:
   /// Shared memory the module's kernels need per block. Every shared array
   /// of the module gets its own offset, so one size serves all kernels.
   uint64_t sharedBytes() const { return SharedBytes; }
-  /// Whether any function of the module synchronizes.
-  bool usesBarrier() const { return UsesBarrier; }
 
   /// The LLVM type of pykc_cpu_context.
   static llvm::StructType *contextType(llvm::LLVMContext &C);
@@ -44,7 +42,6 @@ private:
   std::string TripleName;
   std::string Layout;
   uint64_t SharedBytes = 0;
-  bool UsesBarrier = false;
 };
 
 } // namespace pykc::codegen

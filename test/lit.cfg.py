@@ -2,7 +2,8 @@
 # lit configuration for pykc. Loaded through the generated
 # build/test/lit.site.cfg.py, which sets the tool paths found by CMake.
 #
-# Substitutions: %pykc, %ptxas, %python, %examples, FileCheck, not.
+# Substitutions: %pykc, %ptxas, %python, %examples, %cxx, %runtime-libs,
+# FileCheck, not.
 # Features:
 #   ptxas      ptxas was found; PTX tests verify with
 #              `%if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o /dev/null %}`.
@@ -43,6 +44,15 @@ config.substitutions.append(
     ("%matmul-check", os.path.join(os.path.dirname(config.pykc_path), "pykc-npy-matmul-check")))
 config.substitutions.append(
     ("%examples", os.path.join(config.pykc_src_root, "examples")))
+# The build's bin/: pykc and the example programs (pykc-example-*).
+config.substitutions.append(("%bindir", os.path.dirname(config.pykc_path)))
+# C++ hosts of generated objects: %cxx compiles against the runtime's
+# headers, %runtime-libs links the static runtime as users do.
+config.substitutions.append(
+    ("%cxx", config.cxx_path + " -std=c++20 -Wall -Wextra -I" +
+     os.path.join(config.pykc_src_root, "runtime", "include")))
+config.substitutions.append(
+    ("%runtime-libs", config.runtime_library + " -lboost_context -lpthread -ldl"))
 config.substitutions.append((tool_pattern("FileCheck"), config.filecheck_path))
 config.substitutions.append((tool_pattern("not"), config.not_path))
 

@@ -76,8 +76,7 @@ std::string cxxParamType(const ir::Type *Ty) {
     return "const ::pykc::DeviceArray<" + std::string(scalarCxxType(A->dtype())) + ", " +
            std::to_string(A->ndim()) + "> &";
   if (auto *S = ir::dynCast<ir::ScalarType>(Ty))
-    return std::string("::") + (S->isBoolean() || S->isFloat() ? "" : "std::") + scalarCxxType(S) +
-           " ";
+    return std::string(S->isBoolean() || S->isFloat() ? "" : "::std::") + scalarCxxType(S) + " ";
   PYKC_ICE("kernel parameter of type " + Ty->str() + " reached the header writer");
 }
 
