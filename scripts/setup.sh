@@ -14,6 +14,9 @@ packages=(
   # Tests: FileCheck, not and lit; GoogleTest; libFuzzer; Numba's simulator.
   llvm-19-tools libgtest-dev libgmock-dev libclang-rt-19-dev python3
   python3-numba python3-numpy
+  # The install test (test/Install/): pkg-config for the installed pykc.pc,
+  # nm to check that nothing from LLVM is linked.
+  pkgconf binutils
   # Runtime and benchmarks (g++ is the host compiler nvcc uses).
   libboost-context-dev libbenchmark-dev hyperfine g++
   # Formatting (.clang-format) and what the scripts themselves use.
