@@ -1,6 +1,7 @@
 //===- ThreadPool.cpp - The CPU device's worker threads -------------------===//
 #include "ThreadPool.h"
 
+#include <algorithm>
 #include <utility>
 
 using namespace pykc::runtime;
@@ -8,7 +9,7 @@ using namespace pykc::runtime;
 ThreadPool &ThreadPool::get() {
   static ThreadPool *Pool = [] {
     unsigned N = std::thread::hardware_concurrency();
-    return new ThreadPool(N ? N : 1);
+    return new ThreadPool(N > 1 ? N - 1 : 0); // the caller is the last one
   }();
   return *Pool;
 }
@@ -21,33 +22,36 @@ ThreadPool::ThreadPool(unsigned N) {
   }
 }
 
+void ThreadPool::runItems(unsigned Worker) {
+  for (;;) {
+    if (Cancelled.load(std::memory_order_relaxed))
+      return;
+    uint64_t Item = Next.fetch_add(1, std::memory_order_relaxed);
+    if (Item >= Count)
+      return;
+    try {
+      (*Body)(Worker, Item);
+    } catch (...) {
+      std::lock_guard<std::mutex> Lock(M);
+      if (!FirstError)
+        FirstError = std::current_exception();
+      Cancelled.store(true);
+    }
+  }
+}
+
 void ThreadPool::workerLoop(unsigned Worker) {
   uint64_t Seen = 0;
   for (;;) {
-    const std::function<void(unsigned, uint64_t)> *Job;
-    uint64_t Total;
     {
       std::unique_lock<std::mutex> Lock(M);
       WorkReady.wait(Lock, [&] { return Generation != Seen; });
       Seen = Generation;
-      Job = Body;
-      Total = Count;
+      if (Tickets == 0)
+        continue; // This job has the workers it asked for.
+      --Tickets;
     }
-    for (;;) {
-      if (Cancelled.load(std::memory_order_relaxed))
-        break;
-      uint64_t Item = Next.fetch_add(1, std::memory_order_relaxed);
-      if (Item >= Total)
-        break;
-      try {
-        (*Job)(Worker, Item);
-      } catch (...) {
-        std::lock_guard<std::mutex> Lock(M);
-        if (!FirstError)
-          FirstError = std::current_exception();
-        Cancelled.store(true);
-      }
-    }
+    runItems(Worker);
     std::lock_guard<std::mutex> Lock(M);
     if (--Busy == 0)
       WorkDone.notify_one();
@@ -59,17 +63,24 @@ void ThreadPool::parallelFor(
   if (N == 0)
     return;
   std::lock_guard<std::mutex> JobLock(JobMutex);
-  std::exception_ptr Error;
+  unsigned Helpers = unsigned(std::min<uint64_t>(N - 1, Workers.size()));
   {
-    std::unique_lock<std::mutex> Lock(M);
+    std::lock_guard<std::mutex> Lock(M);
     Body = &Fn;
     Count = N;
     Next.store(0);
     Cancelled.store(false);
     FirstError = nullptr;
-    Busy = size();
-    ++Generation;
-    WorkReady.notify_all();
+    Busy = Tickets = Helpers;
+    if (Helpers) {
+      ++Generation;
+      WorkReady.notify_all();
+    }
+  }
+  runItems(size() - 1);
+  std::exception_ptr Error;
+  {
+    std::unique_lock<std::mutex> Lock(M);
     WorkDone.wait(Lock, [&] { return Busy == 0; });
     Body = nullptr;
     Error = std::exchange(FirstError, nullptr);

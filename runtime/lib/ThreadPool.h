@@ -1,9 +1,11 @@
 //===- ThreadPool.h - The CPU device's worker threads -----------*- C++ -*-===//
 //
-// A fixed set of std::threads (one per hardware thread), created on first
-// use and reused by every CPU launch. One job runs at a time; concurrent
-// callers queue on a mutex, so per-worker state (fiber stacks, shared
-// memory) needs no locking.
+// A fixed set of std::threads (one per hardware thread, less the caller's),
+// created on first use and reused by every CPU launch. The calling thread
+// works too, and only as many workers wake as there are items beyond its
+// first, so a one-block launch never leaves the caller (thread wake-ups cost
+// microseconds). One job runs at a time; concurrent callers queue on a
+// mutex, so per-worker state (fiber stacks, shared memory) needs no locking.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PYKC_RUNTIME_THREADPOOL_H
@@ -25,18 +27,22 @@ public:
   /// The process's pool (never destroyed: its threads outlive main).
   static ThreadPool &get();
 
-  unsigned size() const { return unsigned(Workers.size()); }
+  /// Threads a job can run on: the workers and the caller.
+  unsigned size() const { return unsigned(Workers.size()) + 1; }
 
   /// Calls Body(Worker, Item) for every Item in [0, Count), spread over the
-  /// workers (Worker < size() says which one runs it), and returns when all
-  /// calls have returned. If a call throws, items not yet started are
-  /// skipped and the first exception is rethrown here.
+  /// caller and the workers (Worker < size() says which one runs it; the
+  /// caller is size() - 1), and returns when all calls have returned. If a
+  /// call throws, items not yet started are skipped and the first exception
+  /// is rethrown here.
   void parallelFor(uint64_t Count,
                    const std::function<void(unsigned, uint64_t)> &Body);
 
 private:
   explicit ThreadPool(unsigned N);
   void workerLoop(unsigned Worker);
+  /// Runs items of the current job until none is left.
+  void runItems(unsigned Worker);
 
   std::vector<std::thread> Workers;
   std::mutex JobMutex; ///< Serializes parallelFor callers.
@@ -44,7 +50,8 @@ private:
   std::mutex M;
   std::condition_variable WorkReady, WorkDone;
   uint64_t Generation = 0;
-  unsigned Busy = 0;
+  unsigned Busy = 0;    ///< Workers of this job still running.
+  unsigned Tickets = 0; ///< Workers of this job still to wake.
   const std::function<void(unsigned, uint64_t)> *Body = nullptr;
   uint64_t Count = 0;
   std::atomic<uint64_t> Next{0};
