@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The main job: installs what is missing, builds pykc, then compiles every
-# kernel in the example documents (examples/documents/) to PTX in build/ptx/
-# and prints where each .ptx went. When ptxas is installed, each PTX file is
-# also verified with it.
+# The main job: installs what is missing, builds pykc and the examples, then
+# compiles every kernel in the example documents (examples/documents/) to PTX
+# in build/ptx/ and prints where each .ptx went (verified with ptxas when it
+# is installed), and finally runs one example C++ program, whose kernels
+# `pykc -c` compiled at build time: on the GPU if there is one, else on the
+# CPU backend.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -73,3 +75,9 @@ fi
 echo
 echo "$ok document(s) compiled to $ptx_dir/, $bad failed"
 [ "$bad" -eq 0 ]
+
+example="$build_dir/bin/pykc-example-increment"
+echo
+echo "Running $example (examples/increment.cpp: documents 000 and 004 in C++)"
+echo
+"$example"
