@@ -39,32 +39,13 @@ std::string cxxName(const std::string &Py) {
   return isCxxKeyword(Py) || Taken.count(Py) ? Py + "_" : Py;
 }
 
-const char *scalarCxxType(const ir::ScalarType *S) {
-  switch (S->scalarKind()) {
-  case ir::ScalarKind::Boolean:
+/// bool, float, double, or the <cstdint> integer of the dtype's width.
+std::string scalarCxxType(const ir::ScalarType *S) {
+  if (S->isBoolean())
     return "bool";
-  case ir::ScalarKind::Int8:
-    return "int8_t";
-  case ir::ScalarKind::Int16:
-    return "int16_t";
-  case ir::ScalarKind::Int32:
-    return "int32_t";
-  case ir::ScalarKind::Int64:
-    return "int64_t";
-  case ir::ScalarKind::UInt8:
-    return "uint8_t";
-  case ir::ScalarKind::UInt16:
-    return "uint16_t";
-  case ir::ScalarKind::UInt32:
-    return "uint32_t";
-  case ir::ScalarKind::UInt64:
-    return "uint64_t";
-  case ir::ScalarKind::Float32:
-    return "float";
-  case ir::ScalarKind::Float64:
-    return "double";
-  }
-  PYKC_ICE("unknown scalar kind");
+  if (S->isFloat())
+    return S->bitWidth() == 32 ? "float" : "double";
+  return std::string(S->isSigned() ? "int" : "uint") + std::to_string(S->bitWidth()) + "_t";
 }
 
 const ir::Type *argType(const ir::Variable *P) { return P->ArgType ? P->ArgType : P->Ty; }
@@ -73,10 +54,10 @@ const ir::Type *argType(const ir::Variable *P) { return P->ArgType ? P->ArgType 
 /// scalar type taken by value.
 std::string cxxParamType(const ir::Type *Ty) {
   if (auto *A = ir::dynCast<ir::ArrayType>(Ty))
-    return "const ::pykc::DeviceArray<" + std::string(scalarCxxType(A->dtype())) + ", " +
+    return "const ::pykc::DeviceArray<" + scalarCxxType(A->dtype()) + ", " +
            std::to_string(A->ndim()) + "> &";
   if (auto *S = ir::dynCast<ir::ScalarType>(Ty))
-    return std::string(S->isBoolean() || S->isFloat() ? "" : "::std::") + scalarCxxType(S) + " ";
+    return (S->isBoolean() || S->isFloat() ? "" : "::std::") + scalarCxxType(S) + " ";
   PYKC_ICE("kernel parameter of type " + Ty->str() + " reached the header writer");
 }
 
