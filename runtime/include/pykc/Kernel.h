@@ -156,10 +156,12 @@ protected:
   void run(uint32_t Index, const Args &...A) const {
     constexpr size_t Slots = (detail::ArgSlots<Args>::Slots + ... + 0);
     constexpr size_t Arrays = (detail::ArgSlots<Args>::Arrays + ... + 0);
-    void *Ptrs[Slots ? Slots : 1];
-    ArrayPlacement Placed[Arrays ? Arrays : 1];
-    size_t Slot = 0, Array = 0;
-    uint32_t Param = 0;
+    // Zeroed so kernels without parameters or arrays pass defined values.
+    void *Ptrs[Slots ? Slots : 1] = {};
+    ArrayPlacement Placed[Arrays ? Arrays : 1] = {};
+    [[maybe_unused]] size_t Slot = 0;
+    size_t Array = 0;
+    [[maybe_unused]] uint32_t Param = 0;
     (detail::flatten(A, Param++, Ptrs, Slot, Placed, Array), ...);
     launch(*M, Index, C, Ptrs, Placed, Array);
   }

@@ -12,3 +12,8 @@ def every_type(b, i8, u8, i16, u16, i32, u32, i64, u64, f32, f64, cube):
 @cuda.jit('void(float64[:], int64)')
 def delete(new, int):
     new[0] = int
+
+
+@cuda.jit('void()')
+def nothing():
+    pass
