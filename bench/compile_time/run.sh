@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compile time: pykc compiling each document kernel to PTX, and the four
 # kernels of kernels.cu (increment_by_one, increment_a_2D_array, fast_matmul,
-# cuda_matmul) compiled by pykc from the documents vs by nvcc from CUDA C++.
+# cuda_matmul) compiled by pykc from the documents vs by nvcc from CUDA C++,
+# to PTX and to objects with SASS for five architectures.
 # One hyperfine run (--warmup 2); the table goes to build/bench/compile_time.md.
 # Prints each median and the ratio pykc/nvcc for the same four kernels.
 #
@@ -44,8 +45,21 @@ benches=(
   # The same four kernels as kernels.cu, in three pykc processes.
   "pykc kernels.cu set|$pykc $docs/increment_grid.py --sig 'increment_by_one(float32[:])' --sig 'increment_a_2D_array($m2)' -o $out/g1.ptx && $pykc $docs/fast_matmul.py --sig 'fast_matmul$mm' -o $out/g2.ptx && $pykc $docs/matmul.py --sig 'cuda_matmul$mm' -o $out/g3.ptx"
 )
+# Objects: pykc -c with its default architectures (PTX and, through ptxas
+# and fatbinary, SASS for sm_75, 80, 86, 89, 90, plus the CPU backend's code)
+# against nvcc -c for the same five architectures' SASS and PTX.
+c_set="$pykc $docs/increment_grid.py -c --sig 'increment_by_one(float32[:])' --sig 'increment_a_2D_array($m2)' -o $out/o1.o && $pykc $docs/fast_matmul.py -c --sig 'fast_matmul$mm' -o $out/o2.o && $pykc $docs/matmul.py -c --sig 'cuda_matmul$mm' -o $out/o3.o"
+benches+=(
+  "pykc -c kernels.cu set|$c_set"
+  "pykc -c --no-sass kernels.cu set|${c_set//-c --sig/-c --no-sass --sig}"
+)
+gencode=
+for sm in 75 80 86 89 90; do
+  gencode+=" -gencode arch=compute_$sm,code=[sm_$sm,compute_$sm]"
+done
 if [ -n "$nvcc" ]; then
   benches+=("nvcc kernels.cu|$nvcc -ptx -arch=sm_75 bench/compile_time/kernels.cu -o $out/kernels.ptx")
+  benches+=("nvcc -c kernels.cu|$nvcc -c$gencode bench/compile_time/kernels.cu -o $out/kernels.o")
 fi
 
 args=()
@@ -77,5 +91,9 @@ if "nvcc kernels.cu" in median:
     ratio = median["pykc kernels.cu set"] / median["nvcc kernels.cu"]
     print(f"pykc/nvcc (increment_by_one, increment_a_2D_array, fast_matmul, "
           f"cuda_matmul): {ratio:.3g}")
+if "nvcc -c kernels.cu" in median:
+    ratio = median["pykc -c kernels.cu set"] / median["nvcc -c kernels.cu"]
+    print(f"pykc -c / nvcc -c (the same kernels, SASS and PTX for sm_75, 80, 86, "
+          f"89, 90): {ratio:.3g}")
 PY
 echo "Table: $out/compile_time.md"

@@ -227,7 +227,7 @@ public:
                       ", or run it on the CPU with PYKC_BACKEND=cpu");
     }
     ContextScope S(D, context());
-    auto *L = new LoadedModule; // lives with the module
+    auto L = std::make_unique<LoadedModule>(); // lives with the module
     auto What = [&](const pykc_gpu_image *I) {
       return std::string("module '") + M.name + "' (" + I->arch + ")";
     };
@@ -254,7 +254,7 @@ public:
             "the CUDA driver cannot describe the kernel");
       L->Functions.push_back(F);
     }
-    return L;
+    return L.release();
   }
 
   void launchModuleKernel(void *Loaded, const pykc_module_image &M,
