@@ -5,6 +5,8 @@
 #include "frontend/Diagnostic.h"
 #include "ir/Signature.h"
 
+#include <pykc/ModuleABI.h>
+
 #include <llvm/ADT/SmallString.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
@@ -18,10 +20,6 @@
 #include <llvm/TargetParser/Host.h>
 
 #include <mutex>
-
-// The layout the runtime reads (ModuleABI.h); kept in step by hand and by
-// the ModuleABI round-trip test, which links an object and reads it back.
-#define PYKC_MODULE_ABI_VERSION 1
 
 namespace pykc::codegen {
 
@@ -44,7 +42,7 @@ std::string kernelSignatureText(const ir::Function &F) {
   std::string S = "(";
   for (size_t I = 0; I < F.Params.size(); ++I) {
     const ir::Variable *P = F.Params[I];
-    S += (I ? ", " : "") + P->Name + ": " + ir::signatureSpelling(P->ArgType ? P->ArgType : P->Ty);
+    S += (I ? ", " : "") + P->Name + ": " + ir::signatureSpelling(P->ArgType);
   }
   return S + ")";
 }
@@ -120,7 +118,7 @@ public:
   }
 
   Constant *image(const GpuImage &Image) {
-    bool Text = Image.Kind == 0; // PYKC_IMAGE_PTX: the driver wants a NUL.
+    bool Text = Image.Kind == PYKC_IMAGE_PTX; // the driver wants a NUL
     auto *Init = ConstantDataArray::getString(C, Image.Data, Text);
     auto *G = new GlobalVariable(M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
                                  ".pykc.image." + Image.Arch);
@@ -183,8 +181,7 @@ uint64_t takeConstant(Module &M, const std::string &Name) {
 unsigned flattenedSlots(const ir::Function &F) {
   unsigned Slots = 0;
   for (const ir::Variable *P : F.Params) {
-    const ir::Type *Ty = P->ArgType ? P->ArgType : P->Ty;
-    auto *A = ir::dynCast<ir::ArrayType>(Ty);
+    auto *A = ir::dynCast<ir::ArrayType>(P->ArgType);
     Slots += A ? 1 + 2 * A->ndim() : 1;
   }
   return Slots;
@@ -221,7 +218,7 @@ bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
     std::vector<std::string> Names, Types;
     for (const ir::Variable *P : F->Params) {
       Names.push_back(P->Name);
-      Types.push_back(ir::signatureSpelling(P->ArgType ? P->ArgType : P->Ty));
+      Types.push_back(ir::signatureSpelling(P->ArgType));
     }
     Entries.push_back(ConstantStruct::get(
         T.entryType(),
@@ -253,6 +250,13 @@ bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
   raw_string_ostream OS(Problems);
   if (verifyModule(*M, &OS))
     PYKC_ICE("the host object's LLVM IR is invalid:\n" + OS.str());
+  // The tables must have the runtime's layout; the compiler runs on the
+  // x86-64 host it targets, so the C structs' sizes are the reference.
+  const DataLayout &DL = M->getDataLayout();
+  if (DL.getTypeAllocSize(T.imageType()) != sizeof(pykc_gpu_image) ||
+      DL.getTypeAllocSize(T.entryType()) != sizeof(pykc_kernel_entry) ||
+      DL.getTypeAllocSize(ModuleTy) != sizeof(pykc_module_image))
+    PYKC_ICE("the object's tables do not match runtime/include/pykc/ModuleABI.h");
 
   SmallString<0> Buffer;
   raw_svector_ostream Out(Buffer);

@@ -289,22 +289,19 @@ private:
                       const LaunchConfig &C, void *St, void **Args) {
     auto Name = [&] { return std::string(KernelName ? KernelName : "?"); };
     uint64_t Total = uint64_t(F.StaticShared) + C.DynamicSharedBytes;
-    std::unique_lock<std::mutex> Lock(CacheMutex, std::defer_lock);
-    if (Total > Info.SharedMemPerBlock)
-      Lock.lock();
-    if (Total > Info.SharedMemPerBlock &&
-        int(C.DynamicSharedBytes) > F.OptedInDynamicShared) {
-      check(D.cuFuncSetAttribute(
-                F.F, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                int(C.DynamicSharedBytes)),
-            "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)",
-            "kernel '" + Name() + "' cannot use " +
-                std::to_string(C.DynamicSharedBytes) +
-                " bytes of dynamic shared memory on " + where());
-      F.OptedInDynamicShared = int(C.DynamicSharedBytes);
+    if (Total > Info.SharedMemPerBlock) { // rare: only then take the lock
+      std::lock_guard<std::mutex> Lock(CacheMutex);
+      if (int(C.DynamicSharedBytes) > F.OptedInDynamicShared) {
+        check(D.cuFuncSetAttribute(
+                  F.F, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                  int(C.DynamicSharedBytes)),
+              "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)",
+              "kernel '" + Name() + "' cannot use " +
+                  std::to_string(C.DynamicSharedBytes) +
+                  " bytes of dynamic shared memory on " + where());
+        F.OptedInDynamicShared = int(C.DynamicSharedBytes);
+      }
     }
-    if (Lock.owns_lock())
-      Lock.unlock();
     CUresult R = D.cuLaunchKernel(F.F, C.Grid.x, C.Grid.y, C.Grid.z, C.Block.x,
                                   C.Block.y, C.Block.z,
                                   unsigned(C.DynamicSharedBytes), stream(St),

@@ -11,6 +11,8 @@
 #include <llvm/Support/Path.h>
 #include <llvm/Support/Program.h>
 
+#include <pykc/ModuleABI.h>
+
 #include <fstream>
 
 namespace pykc::driver {
@@ -18,9 +20,6 @@ namespace pykc::driver {
 using codegen::GpuImage;
 
 namespace {
-
-// The PYKC_IMAGE_* values of runtime/include/pykc/ModuleABI.h.
-constexpr uint32_t ImagePtx = 0, ImageCubin = 1, ImageFatbin = 2;
 
 uint32_t smNumber(const std::string &Arch) {
   return uint32_t(std::stoul(Arch.substr(3))); // "sm_90a" -> 90
@@ -100,15 +99,15 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
 
   const std::vector<std::string> &Archs = O.Archs.empty() ? defaultObjectArchs() : O.Archs;
   std::vector<GpuImage> Ptx;
+  codegen::CodegenOptions CO;
+  CO.OptLevel = O.OptLevel;
+  CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
   for (const std::string &Arch : Archs) {
-    codegen::CodegenOptions CO;
     CO.Arch = Arch;
-    CO.OptLevel = O.OptLevel;
-    CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
     codegen::NVPTXBackend Backend(CO);
     llvm::LLVMContext Ctx;
     std::unique_ptr<llvm::Module> M = Backend.compile(IR, Ctx, Error);
-    GpuImage Image{ImagePtx, smNumber(Arch), Arch, ""};
+    GpuImage Image{PYKC_IMAGE_PTX, smNumber(Arch), Arch, ""};
     if (!M || !Backend.emitPTX(*M, Image.Data, Error))
       return false;
     Ptx.push_back(std::move(Image));
@@ -131,7 +130,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
       if (!run(Ptxas, {"-arch=" + P.Arch, "-O" + std::to_string(std::min(O.OptLevel, 3u)), In, "-o", Out},
                Dir, Error))
         return false;
-      GpuImage Cubin{ImageCubin, P.Sm, P.Arch, ""};
+      GpuImage Cubin{PYKC_IMAGE_CUBIN, P.Sm, P.Arch, ""};
       if (!readFile(Out, Cubin.Data)) {
         Error = "ptxas wrote no '" + Out + "'";
         return false;
@@ -142,7 +141,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
       FatbinArgs.push_back("--image3=kind=ptx,sm=" + Sm + ",file=" + In);
     }
     std::string Fatbinary = findCudaTool("fatbinary", O.CudaPath);
-    GpuImage Fatbin{ImageFatbin, Ptx.front().Sm, "", ""};
+    GpuImage Fatbin{PYKC_IMAGE_FATBIN, Ptx.front().Sm, "", ""};
     for (const GpuImage &P : Ptx) {
       Fatbin.Sm = std::min(Fatbin.Sm, P.Sm);
       Fatbin.Arch += (Fatbin.Arch.empty() ? "" : ",") + P.Arch;

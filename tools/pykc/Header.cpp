@@ -48,8 +48,6 @@ std::string scalarCxxType(const ir::ScalarType *S) {
   return std::string(S->isSigned() ? "int" : "uint") + std::to_string(S->bitWidth()) + "_t";
 }
 
-const ir::Type *argType(const ir::Variable *P) { return P->ArgType ? P->ArgType : P->Ty; }
-
 /// The C++ parameter type: `const ::pykc::DeviceArray<float, 2> &` or a
 /// scalar type taken by value.
 std::string cxxParamType(const ir::Type *Ty) {
@@ -72,7 +70,7 @@ std::string layoutCheck(const ir::Type *Ty) {
 unsigned layoutRequirements(const ir::Function &F) {
   unsigned N = 0;
   for (const ir::Variable *P : F.Params)
-    N += !layoutCheck(argType(P)).empty();
+    N += !layoutCheck(P->ArgType).empty();
   return N;
 }
 
@@ -86,12 +84,12 @@ std::string abiComment(const ir::Function &F) {
   std::string S;
   for (const ir::Variable *P : F.Params) {
     std::string Piece;
-    if (auto *A = ir::dynCast<ir::ArrayType>(argType(P))) {
+    if (auto *A = ir::dynCast<ir::ArrayType>(P->ArgType)) {
       unsigned N = A->ndim();
       Piece = P->Name + ": data (" + scalarCxxType(A->dtype()) + "*), shape[" + std::to_string(N) +
               "], strides[" + std::to_string(N) + "] (int64_t, bytes)";
     } else {
-      Piece = P->Name + ": " + scalarCxxType(ir::dynCast<ir::ScalarType>(argType(P)));
+      Piece = P->Name + ": " + scalarCxxType(ir::dynCast<ir::ScalarType>(P->ArgType));
     }
     S += (S.empty() ? "" : "; ") + Piece;
   }
@@ -114,7 +112,7 @@ void writeCallOperator(std::ostream &OS, std::vector<Signature> Group) {
   std::vector<std::string> Names;
   for (size_t I = 0; I < First.Params.size(); ++I) {
     Names.push_back(cxxName(First.Params[I]->Name));
-    OS << (I ? ", " : "") << cxxParamType(argType(First.Params[I])) << Names.back();
+    OS << (I ? ", " : "") << cxxParamType(First.Params[I]->ArgType) << Names.back();
   }
   OS << ") const {\n";
   for (size_t G = 0; G < Group.size(); ++G) {
@@ -122,7 +120,7 @@ void writeCallOperator(std::ostream &OS, std::vector<Signature> Group) {
     bool Last = G + 1 == Group.size();
     std::string Call = "this->run(" + std::to_string(Sig.Index), Condition;
     for (size_t I = 0; I < Names.size(); ++I) {
-      std::string Layout = layoutCheck(argType(Sig.F->Params[I]));
+      std::string Layout = layoutCheck(Sig.F->Params[I]->ArgType);
       if (Layout.empty())
         Call += ", " + Names[I];
       else if (Last) // The last candidate reports a mismatch.
@@ -156,7 +154,7 @@ void writeKernelStruct(std::ostream &OS, const std::string &Struct,
   for (const Signature &S : Sigs) {
     std::string Key;
     for (const ir::Variable *P : S.F->Params)
-      Key += cxxParamType(argType(P)) + ",";
+      Key += cxxParamType(P->ArgType) + ",";
     auto It = std::find_if(Groups.begin(), Groups.end(), [&](auto &G) { return G.first == Key; });
     if (It == Groups.end())
       Groups.push_back({Key, {S}});

@@ -1,26 +1,26 @@
 //===- pykc/Kernel.h - Typed launches of compiled modules -------*- C++ -*-===//
 //
 // What the headers `pykc FILE.py -c --header FILE.h` writes build on. A
-// generated header holds, per Python module:
+// generated header holds, per Python module (abridged):
 //
 //   extern "C" const pykc_module_image pykc_module_kernels;   // the object's
 //   namespace kernels {
 //   namespace pykc_impl {
-//   inline constinit pykc::Module module{pykc_module_kernels};
+//   inline constinit ::pykc::Module compiled_module{pykc_module_kernels};
 //   struct increment_by_one_kernel {
-//     struct launch : pykc::PendingLaunch {
+//     struct launch : ::pykc::PendingLaunch {
 //       using PendingLaunch::PendingLaunch;
-//       void operator()(const pykc::DeviceArray<float, 1> &an_array) const {
-//         run(0, an_array);
+//       void operator()(const ::pykc::DeviceArray<float, 1> &an_array) const {
+//         this->run(0, an_array);
 //       }
 //     };
-//     launch operator[](const pykc::LaunchConfig &C) const {
-//       return launch(module, C);
+//     launch operator[](const ::pykc::LaunchConfig &Config) const {
+//       return launch(compiled_module, Config);
 //     }
 //   };
-//   }
+//   } // namespace pykc_impl
 //   inline constexpr pykc_impl::increment_by_one_kernel increment_by_one{};
-//   }
+//   } // namespace kernels
 //
 // so `kernels::increment_by_one[{blocks, threads}](d)` type-checks its
 // arguments against the kernel's signatures at compile time, and launches
