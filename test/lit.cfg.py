@@ -37,6 +37,11 @@ def tool_pattern(name):
     return r"(?<![\w.\-/\\<^%])" + re.escape(name) + r"(?![\w.\-])"
 
 
+# A build carried to another machine (bench/gpu/ runs the suite on a GPU
+# machine) may find the host compiler and Python elsewhere than CMake did.
+config.cxx_path = os.environ.get("PYKC_LIT_CXX", config.cxx_path)
+config.python3_path = os.environ.get("PYKC_LIT_PYTHON", config.python3_path)
+
 config.substitutions.append(("%pykc", config.pykc_path))
 config.substitutions.append(("%ptxas", config.ptxas_path or "ptxas-not-found"))
 config.substitutions.append(("%python", config.python3_path))
@@ -62,7 +67,7 @@ llvm_bin = os.path.dirname(config.filecheck_path)
 config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
 for var in ["HOME", "TMPDIR", "CUDA_HOME", "CUDA_PATH", "CUDA_VISIBLE_DEVICES",
-            "LD_LIBRARY_PATH"]:
+            "LD_LIBRARY_PATH", "LIBRARY_PATH"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 

@@ -20,22 +20,38 @@ using namespace pykc::runtime::cu;
 
 namespace {
 
-/// Makes the device's primary context current for a scope.
+/// Makes the device's primary context current for a scope. A thread with
+/// no current context adopts the primary context and keeps it (as the CUDA
+/// runtime API does), so a program that only uses pykc pays one cheap
+/// cuCtxGetCurrent per call instead of a push and a pop; a thread whose
+/// current context is another one (the caller's own) gets it back after
+/// the scope.
 class ContextScope {
 public:
   ContextScope(const Driver &D, CUcontext C) : D(D) {
+    CUcontext Current = nullptr;
+    if (D.cuCtxGetCurrent(&Current) == CUDA_SUCCESS) {
+      if (Current == C)
+        return;
+      if (!Current && D.cuCtxSetCurrent(C) == CUDA_SUCCESS)
+        return;
+    }
     // Tested first so the hot path builds no message string.
     if (CUresult R = D.cuCtxPushCurrent_v2(C); R != CUDA_SUCCESS)
       check(R, "cuCtxPushCurrent",
             "the CUDA context is unusable; restart the process");
+    Pushed = true;
   }
   ~ContextScope() {
+    if (!Pushed)
+      return;
     CUcontext Ignored;
     D.cuCtxPopCurrent_v2(&Ignored);
   }
 
 private:
   const Driver &D;
+  bool Pushed = false;
 };
 
 struct CachedFunction {

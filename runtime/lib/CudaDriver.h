@@ -86,6 +86,8 @@ enum : unsigned {
   X(cuDeviceGetAttribute, CUresult, (int *, CUdevice_attribute, CUdevice))     \
   X(cuDeviceTotalMem_v2, CUresult, (size_t *, CUdevice))                       \
   X(cuDevicePrimaryCtxRetain, CUresult, (CUcontext *, CUdevice))               \
+  X(cuCtxGetCurrent, CUresult, (CUcontext *))                                  \
+  X(cuCtxSetCurrent, CUresult, (CUcontext))                                    \
   X(cuCtxPushCurrent_v2, CUresult, (CUcontext))                                \
   X(cuCtxPopCurrent_v2, CUresult, (CUcontext *))                               \
   X(cuCtxSynchronize, CUresult, ())                                            \

@@ -9,7 +9,11 @@ files back and compare every array argument with the simulator's result
 Run with the system python3 (Debian's numba and numpy):
     /usr/bin/python3 test/Differential/run_differential.py [--pykc PATH]
         [--backend cpu|cuda] [--only NAME] [--simulator-only] [--compile-only]
-        [-j N] [--keep] [-v] [--list]
+        [-j N] [--keep] [-v] [--list] [--reference simulator|numba-cuda]
+
+On a machine with a GPU and numba-cuda, `--backend cuda --reference
+numba-cuda` compares pykc's GPU results with numba-cuda's on the same GPU
+(the kernels compiled by Numba itself, not simulated).
 
 Prints `PASS name` / `FAIL name: reason` / `SKIP name: reason` per case and
 ends with `N passed, N failed` (`, N skipped` when some are); exits 1 when a
@@ -17,11 +21,22 @@ case failed.
 """
 
 import os
-
-# The simulator is chosen when numba is first imported.
-os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
-
 import sys
+
+# The simulator is chosen when numba is first imported, so the reference is
+# read from the command line before anything imports numba.
+def _reference_from_argv(argv):
+    for k, arg in enumerate(argv):
+        if arg.startswith("--reference="):
+            return arg.split("=", 1)[1]
+        if arg == "--reference" and k + 1 < len(argv):
+            return argv[k + 1]
+    return "simulator"
+
+
+REFERENCE = _reference_from_argv(sys.argv[1:])
+if REFERENCE == "simulator":
+    os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
 
 # Importing the kernels and cases.py must not leave __pycache__ folders in
 # the source tree.
@@ -39,6 +54,11 @@ import warnings
 import zlib
 
 import numpy as np
+
+# numba-cuda 0.30 still registers np.row_stack, which NumPy 2.4 removed;
+# give it the alias back so it imports (no kernel here calls it).
+if not hasattr(np, "row_stack"):
+    np.row_stack = np.vstack
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, "kernels")
@@ -93,14 +113,25 @@ def load_kernel(case):
 
 
 def run_simulator(case, inputs):
-    """Launches the kernel in the simulator on copies of `inputs`; returns
-    the arguments after the launch."""
+    """Launches the kernel in the reference (the simulator, or numba-cuda on
+    a GPU) on copies of `inputs`; returns the arguments after the launch."""
     kernel = load_kernel(case)
     args = [np.copy(v, order="K") if isinstance(v, np.ndarray) else v
             for v in inputs]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        kernel[case.grid, case.block](*args)
+        if REFERENCE == "numba-cuda":
+            from numba import cuda
+            # Device copies, so the launch does not depend on Numba's
+            # implicit host-array transfers; written back explicitly.
+            dev = [cuda.to_device(a) if isinstance(a, np.ndarray) else a
+                   for a in args]
+            kernel[case.grid, case.block](*dev)
+            cuda.synchronize()
+            args = [d.copy_to_host() if isinstance(a, np.ndarray) else a
+                    for a, d in zip(args, dev)]
+        else:
+            kernel[case.grid, case.block](*args)
     return args
 
 
@@ -239,7 +270,7 @@ def run_case(opts, case):
             ref = run_simulator(case, inputs)
         except Exception:
             lines = traceback.format_exc().strip().splitlines()
-            return "FAIL", case.name, "simulator: " + lines[-1]
+            return "FAIL", case.name, REFERENCE + ": " + lines[-1]
         if opts.simulator_only:
             wrote = any(isinstance(v, np.ndarray) and
                         not np.array_equal(v, r, equal_nan=True)
@@ -292,6 +323,10 @@ def main(argv=None):
                         help="the pykc binary (default: $PYKC or build/bin/pykc)")
     parser.add_argument("--backend", choices=["cpu", "cuda"], default="cpu",
                         help="the pykc backend to compare (default: cpu)")
+    parser.add_argument("--reference", choices=["simulator", "numba-cuda"],
+                        default="simulator",
+                        help="what pykc is compared with: Numba's CUDA simulator "
+                             "(default) or numba-cuda on this machine's GPU")
     parser.add_argument("--only", action="append", metavar="NAME",
                         help="run only this case (repeatable)")
     parser.add_argument("--simulator-only", action="store_true",

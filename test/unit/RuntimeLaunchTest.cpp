@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "pykc/Runtime.h"
 #include "pykc/runtime_c.h"
+#include "runtime/lib/CudaDriver.h"
 
 #include <gtest/gtest.h>
 
@@ -13,6 +14,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 using namespace pykc;
 
@@ -418,5 +420,37 @@ TEST(RuntimeCuda, IncrementRunsOnTheGpu) {
               std::string::npos);
   }
   EXPECT_THROW(launch(K, {1, 2048}, Args.data()), Error);
+  select_device(cpu_device_id());
+}
+
+// A thread with no current context adopts the device's primary context on
+// its first CUDA call, so later launches need no push and pop (threads with
+// a context of their own get it back after each call; bench/launch_overhead
+// measures that path).
+TEST(RuntimeCuda, LaunchesKeepTheCallersContext) {
+  if (!cuda_available())
+    GTEST_SKIP() << "no CUDA device: " << cuda_unavailable_reason();
+  const runtime::cu::Driver &D = *runtime::cu::driver();
+  select_device(0);
+  KernelImage K{"increment", IncrementPtx, increment__cpu, 0, false};
+  std::vector<float> Host(256, 1.0f);
+  runtime::cu::CUcontext Current = nullptr;
+
+  std::thread Fresh([&] {
+    runtime::cu::CUcontext Before = nullptr, After = nullptr;
+    ASSERT_EQ(D.cuCtxGetCurrent(&Before), 0);
+    EXPECT_EQ(Before, nullptr);
+    auto A = to_device(Host);
+    KernelArgs Args(A);
+    launch(K, {1, 256}, Args.data());
+    ASSERT_EQ(D.cuCtxGetCurrent(&After), 0);
+    EXPECT_NE(After, nullptr) << "the primary context should stay current";
+    Current = After;
+    for (float V : A.copy_to_host())
+      ASSERT_EQ(V, 2.0f);
+  });
+  Fresh.join();
+  ASSERT_NE(Current, nullptr);
+
   select_device(cpu_device_id());
 }

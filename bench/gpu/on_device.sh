@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine, in a copy of this repository that carries .gpu/
+# (bench/gpu/pack.sh): unpacks the build, then
+#   tests  the GoogleTest units and the whole lit suite with PYKC_HAVE_GPU=1,
+#          every example program on the GPU, and the differential corpus
+#          with --backend cuda against numba-cuda on the same GPU and
+#          against Numba's simulator;
+#   bench  the benchmarks (bench/gpu/bench.sh);
+#   all    both (the default).
+# Logs go to $OUT (or /tmp/pykc-out): summary.txt, and logs.tar.gz with
+# every log.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+root=$PWD
+mode=${1:-all}
+OUT=${OUT:-/tmp/pykc-out}
+logs=$OUT/logs
+mkdir -p "$logs"
+summary=$OUT/summary.txt
+: >"$summary"
+say() { echo "$*" | tee -a "$summary"; }
+
+# --- Unpack ------------------------------------------------------------------
+tools=/tmp/pykc-tools
+mkdir -p "$tools"
+tar -C "$tools" -xJf .gpu/libs.tar.xz
+tar -C "$tools" -xJf .gpu/lit.tar.xz
+tar -xJf .gpu/build.tar.xz
+# The build names its source and build folders by absolute path (lit's site
+# configuration, CTest), as configured on the build machine.
+src=$(sed -n 's/^config.pykc_src_root = "\(.*\)"$/\1/p' build/test/lit.site.cfg.py)
+if [ -n "$src" ] && [ "$src" != "$root" ]; then
+  mkdir -p "$(dirname "$src")"
+  ln -sfn "$root" "$src"
+fi
+# lit's site configuration names FileCheck and not where Debian puts them.
+mkdir -p /usr/lib/llvm-19/bin
+for t in FileCheck not; do
+  [ -x /usr/lib/llvm-19/bin/$t ] || ln -sf "$tools/libs/$t" /usr/lib/llvm-19/bin/$t
+done
+export LD_LIBRARY_PATH="$tools/libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export LIBRARY_PATH="$tools/libs"
+export PATH="$tools/libs:$PATH"
+python=$(command -v python3)
+cxx=$(command -v g++ || command -v clang++ || echo c++)
+export PYKC_LIT_PYTHON=$python PYKC_LIT_CXX=$cxx PYKC_HAVE_GPU=1
+export PYTHONUNBUFFERED=1
+
+{
+  echo "date: $(date -u)"
+  echo "commit: $(cat .gpu/commit 2>/dev/null || echo unknown)"
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv
+  nvidia-smi -L
+  "$python" -c 'import numba, numpy; print("numba", numba.__version__, "numpy", numpy.__version__)'
+  "$python" -c 'import numba_cuda; print("numba-cuda", numba_cuda.__version__)' 2>&1 | tail -1
+  (command -v nvcc && nvcc --version | tail -2) 2>&1
+  echo "python: $python; c++: $cxx ($($cxx --version | head -1))"
+  uname -a
+} >"$logs/env.txt" 2>&1
+cat "$logs/env.txt" >>"$summary"
+
+run_tests() {
+  say "== GoogleTest"
+  build/test/unit/pykcUnitTests --gtest_brief=1 >"$logs/gtest.log" 2>&1
+  say "gtest exit $?: $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$logs/gtest.log" | tr '\n' ' ')"
+  grep -E '^\[  FAILED  \]' "$logs/gtest.log" | head -20 | tee -a "$summary"
+
+  say "== lit (PYKC_HAVE_GPU=1)"
+  "$python" "$tools/lit/lit.py" -sv --no-progress-bar -j "$(nproc)" \
+    -o "$logs/lit.json" build/test >"$logs/lit.log" 2>&1
+  say "lit exit $?"
+  grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):' "$logs/lit.log" | tee -a "$summary"
+  grep -E '^  (Passed|Failed|Unsupported|Expectedly|Unresolved)' "$logs/lit.log" | tee -a "$summary"
+  "$python" - "$logs/lit.json" <<'PY' | tee -a "$summary"
+import json, sys
+for t in json.load(open(sys.argv[1]))["tests"]:
+    if any(k in t["name"] for k in ("cuda", "gpu")):
+        print("  GPU test %s: %s" % (t["name"], t["code"]))
+PY
+
+  say "== examples on the GPU"
+  for ex in build/bin/pykc-example-*; do
+    "$ex" >"$logs/$(basename "$ex").log" 2>&1
+    say "$(basename "$ex"): exit $?, $(grep -m1 '^device:' "$logs/$(basename "$ex").log"), $(grep -cE 'PASS' "$logs/$(basename "$ex").log") PASS, $(grep -cE 'FAIL' "$logs/$(basename "$ex").log") FAIL"
+  done
+
+  for ref in numba-cuda simulator; do
+    say "== differential: pykc --backend cuda against $ref"
+    "$python" test/Differential/run_differential.py --pykc build/bin/pykc \
+      --backend cuda --reference "$ref" -j 8 -v >"$logs/differential-$ref.log" 2>&1
+    say "exit $?: $(tail -1 "$logs/differential-$ref.log")"
+    grep -E '^FAIL' "$logs/differential-$ref.log" | cut -c1-400 | head -20 | tee -a "$summary"
+  done
+}
+
+case "$mode" in
+  tests) run_tests ;;
+  bench) bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary" ;;
+  all) run_tests; bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary" ;;
+  *) echo "usage: on_device.sh [tests|bench|all]" >&2; exit 2 ;;
+esac
+
+tar -C "$OUT" -czf "$OUT/logs.tar.gz" logs && rm -rf "$logs"
