@@ -4,14 +4,17 @@
 # compiler, tests, examples and benchmark programs), the shared libraries
 # pykc's compiler needs beyond a stock Linux (libLLVM and its dependencies;
 # the runtime and the programs it builds need none of them), FileCheck, not
-# and lit. Run here, after scripts/build.sh:
+# and lit. Run here (it builds pykc and the benchmarks first):
 #   bench/gpu/pack.sh
 # then on the GPU machine (see bench/gpu/README.md):
 #   bash bench/gpu/on_device.sh [tests|bench|all]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 build=${PYKC_BUILD_DIR:-build}
+scripts/build.sh
+bench/gpu/build.sh
 mkdir -p .gpu
+echo "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!bench/results' || echo '+uncommitted changes')" >.gpu/commit
 
 # The compiler's shared libraries, once: they change only with the Debian
 # packages. glibc, libstdc++, libgcc and zlib are the GPU machine's own.
