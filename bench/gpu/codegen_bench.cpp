@@ -81,14 +81,14 @@ template <typename T> double checksum(const std::vector<T> &V) {
 }
 
 struct Case {
-  std::string Name;  ///< kernel name, as in the Python file
-  std::string File;  ///< the Python file
-  double Bytes;      ///< fewest bytes the kernel must move
-  double Flops;      ///< floating-point operations (0: memory-bound)
-  std::function<void()> Reset;     ///< restores the inputs
-  std::function<void()> Pykc;      ///< one launch of pykc's kernel
-  std::function<void()> Nvcc;      ///< one launch of nvcc's kernel
-  std::function<double()> Output;  ///< checksum of the output
+  std::string Name;            ///< kernel name, as in the Python file
+  std::string File;            ///< the Python file
+  double Bytes;                ///< fewest bytes the kernel must move
+  double Flops;                ///< floating-point operations (0: memory-bound)
+  std::function<void()> Reset; ///< restores the inputs
+  std::function<void()> Pykc;  ///< one launch of pykc's kernel
+  std::function<void()> Nvcc;  ///< one launch of nvcc's kernel
+  std::function<double()> Output; ///< checksum of the output
 };
 
 double median(std::vector<double> V) {
@@ -111,7 +111,8 @@ constexpr int64_t N1 = int64_t(1) << 26; // 1-d cases: 64 Mi elements
 constexpr int64_t N2 = 8192;             // 2-d cases: 8192 x 8192
 constexpr int64_t NM = 2048;             // matmuls: 2048^3
 const pykc::Dim3 B1{256}, B2{16, 16};
-const pykc::Dim3 G1{uint32_t(N1 / 256)}, G2{uint32_t(N2 / 16), uint32_t(N2 / 16)};
+const pykc::Dim3 G1{uint32_t(N1 / 256)},
+    G2{uint32_t(N2 / 16), uint32_t(N2 / 16)};
 const pykc::Dim3 GM{uint32_t(NM / 16), uint32_t(NM / 16)};
 
 } // namespace
@@ -142,18 +143,22 @@ int main(int Argc, char **Argv) {
   auto OutA1 = [&] { return checksum(A1.copy_to_host()); };
   CUfunction IncF = anchor("increment_by_one");
   auto IncNvcc = [&] { launchAnchor(IncF, G1, B1, A1.data(), N1); };
-  Cases.push_back({"increment_by_one", "increment_by_one_threadidx.py", 8.0 * N1, 0, ResetA1,
-                   [&] { increment_by_one_threadidx::increment_by_one[{G1, B1}](A1); },
+  Cases.push_back(
+      {"increment_by_one", "increment_by_one_threadidx.py", 8.0 * N1, 0,
+       ResetA1,
+       [&] { increment_by_one_threadidx::increment_by_one[{G1, B1}](A1); },
+       IncNvcc, OutA1});
+  Cases.push_back({"increment_by_one", "increment_grid.py", 8.0 * N1, 0,
+                   ResetA1,
+                   [&] { increment_grid::increment_by_one[{G1, B1}](A1); },
                    IncNvcc, OutA1});
-  Cases.push_back({"increment_by_one", "increment_grid.py", 8.0 * N1, 0, ResetA1,
-                   [&] { increment_grid::increment_by_one[{G1, B1}](A1); }, IncNvcc, OutA1});
 
   // 2-d increment.
   auto H2 = hostData<float>(N2 * N2, 2);
   auto A2 = pykc::to_device(H2.data(), N2, N2);
   CUfunction Inc2F = anchor("increment_a_2D_array");
-  Cases.push_back({"increment_a_2D_array", "increment_grid.py", 8.0 * N2 * N2, 0,
-                   [&] { A2.copy_to_device(H2); },
+  Cases.push_back({"increment_a_2D_array", "increment_grid.py", 8.0 * N2 * N2,
+                   0, [&] { A2.copy_to_device(H2); },
                    [&] { increment_grid::increment_a_2D_array[{G2, B2}](A2); },
                    [&] { launchAnchor(Inc2F, G2, B2, A2.data(), N2, N2); },
                    [&] { return checksum(A2.copy_to_host()); }});
@@ -166,31 +171,41 @@ int main(int Argc, char **Argv) {
   auto Out64 = pykc::device_array<double>(N1);
   std::vector<double> Zero64(N1, 0.0);
   CUfunction FooF = anchor("foo");
-  Cases.push_back({"foo", "copy_kernels.py", 16.0 * N1, 0,
-                   [&] { Out64.copy_to_device(Zero64); },
-                   [&] { copy_kernels::foo[{G1, B1}](In64, Out64); },
-                   [&] { launchAnchor(FooF, G1, B1, In64.data(), Out64.data()); },
-                   [&] { return checksum(Out64.copy_to_host()); }});
+  Cases.push_back(
+      {"foo", "copy_kernels.py", 16.0 * N1, 0,
+       [&] { Out64.copy_to_device(Zero64); },
+       [&] { copy_kernels::foo[{G1, B1}](In64, Out64); },
+       [&] { launchAnchor(FooF, G1, B1, In64.data(), Out64.data()); },
+       [&] { return checksum(Out64.copy_to_host()); }});
 
   // Matrix products, float32 in and out, double accumulation.
   auto HMA = hostData<float>(NM * NM, 4), HMB = hostData<float>(NM * NM, 5);
-  auto MA = pykc::to_device(HMA.data(), NM, NM), MB = pykc::to_device(HMB.data(), NM, NM);
+  auto MA = pykc::to_device(HMA.data(), NM, NM),
+       MB = pykc::to_device(HMB.data(), NM, NM);
   auto MC = pykc::device_array<float>(NM, NM);
   std::vector<float> ZeroM(NM * NM, 0.0f);
   auto ResetC = [&] { MC.copy_to_device(ZeroM); };
   auto OutC = [&] { return checksum(MC.copy_to_host()); };
   double MBytes = 12.0 * NM * NM, MFlops = 2.0 * NM * NM * NM;
   CUfunction MatF = anchor("cuda_matmul"), FastF = anchor("fast_matmul");
-  auto MatNvcc = [&] { launchAnchor(MatF, GM, B2, MA.data(), MB.data(), MC.data(), NM, NM, NM); };
-  auto FastNvcc = [&] { launchAnchor(FastF, GM, B2, MA.data(), MB.data(), MC.data(), NM, NM, NM); };
+  auto MatNvcc = [&] {
+    launchAnchor(MatF, GM, B2, MA.data(), MB.data(), MC.data(), NM, NM, NM);
+  };
+  auto FastNvcc = [&] {
+    launchAnchor(FastF, GM, B2, MA.data(), MB.data(), MC.data(), NM, NM, NM);
+  };
   Cases.push_back({"cuda_matmul", "matmul.py", MBytes, MFlops, ResetC,
-                   [&] { matmul::cuda_matmul[{GM, B2}](MA, MB, MC); }, MatNvcc, OutC});
+                   [&] { matmul::cuda_matmul[{GM, B2}](MA, MB, MC); }, MatNvcc,
+                   OutC});
   Cases.push_back({"cuda_matmul1", "matmul.py", MBytes, MFlops, ResetC,
-                   [&] { matmul::cuda_matmul1[{GM, B2}](MA, MB, MC); }, MatNvcc, OutC});
+                   [&] { matmul::cuda_matmul1[{GM, B2}](MA, MB, MC); }, MatNvcc,
+                   OutC});
   Cases.push_back({"cuda_fast_matmul", "matmul.py", MBytes, MFlops, ResetC,
-                   [&] { matmul::cuda_fast_matmul[{GM, B2}](MA, MB, MC); }, FastNvcc, OutC});
+                   [&] { matmul::cuda_fast_matmul[{GM, B2}](MA, MB, MC); },
+                   FastNvcc, OutC});
   Cases.push_back({"fast_matmul", "fast_matmul.py", MBytes, MFlops, ResetC,
-                   [&] { fast_matmul::fast_matmul[{GM, B2}](MA, MB, MC); }, FastNvcc, OutC});
+                   [&] { fast_matmul::fast_matmul[{GM, B2}](MA, MB, MC); },
+                   FastNvcc, OutC});
 
   // saxpy.
   auto HX = hostData<float>(N1, 6), HY = hostData<float>(N1, 7);
@@ -202,7 +217,10 @@ int main(int Argc, char **Argv) {
   Cases.push_back({"saxpy", "saxpy.py", 12.0 * N1, 2.0 * N1,
                    [&] { SOut.copy_to_device(Zero1); },
                    [&] { saxpy::saxpy[{G1, B1}](Alpha, X, Y, SOut); },
-                   [&] { launchAnchor(SaxpyF, G1, B1, Alpha, X.data(), Y.data(), SOut.data(), N1); },
+                   [&] {
+                     launchAnchor(SaxpyF, G1, B1, Alpha, X.data(), Y.data(),
+                                  SOut.data(), N1);
+                   },
                    [&] { return checksum(SOut.copy_to_host()); }});
 
   // Five-point stencil and transpose over 8192 x 8192 float32.
@@ -213,13 +231,17 @@ int main(int Argc, char **Argv) {
   auto ResetV = [&] { V.copy_to_device(Zero2); };
   auto OutV = [&] { return checksum(V.copy_to_host()); };
   CUfunction JacobiF = anchor("jacobi5"), TransF = anchor("transpose");
-  Cases.push_back({"jacobi5", "stencil.py", 8.0 * N2 * N2, 4.0 * N2 * N2, ResetV,
-                   [&] { stencil::jacobi5[{G2, B2}](U, V); },
-                   [&] { launchAnchor(JacobiF, G2, B2, U.data(), V.data(), N2, N2); }, OutV});
+  Cases.push_back(
+      {"jacobi5", "stencil.py", 8.0 * N2 * N2, 4.0 * N2 * N2, ResetV,
+       [&] { stencil::jacobi5[{G2, B2}](U, V); },
+       [&] { launchAnchor(JacobiF, G2, B2, U.data(), V.data(), N2, N2); },
+       OutV});
   const pykc::Dim3 GT{uint32_t(N2 / 32), uint32_t(N2 / 32)}, BT{32, 8};
-  Cases.push_back({"transpose", "transpose.py", 8.0 * N2 * N2, 0, ResetV,
-                   [&] { transpose::transpose[{GT, BT}](U, V); },
-                   [&] { launchAnchor(TransF, GT, BT, U.data(), V.data(), N2, N2); }, OutV});
+  Cases.push_back(
+      {"transpose", "transpose.py", 8.0 * N2 * N2, 0, ResetV,
+       [&] { transpose::transpose[{GT, BT}](U, V); },
+       [&] { launchAnchor(TransF, GT, BT, U.data(), V.data(), N2, N2); },
+       OutV});
 
 #if HAVE_HISTOGRAM
   // 256-bin histogram of 64 Mi bytes.
@@ -230,11 +252,12 @@ int main(int Argc, char **Argv) {
   auto Bins = pykc::device_array<int32_t>(256);
   std::vector<int32_t> ZeroBins(256, 0);
   CUfunction HistF = anchor("histogram");
-  Cases.push_back({"histogram", "histogram.py", 1.0 * N1, 0,
-                   [&] { Bins.copy_to_device(ZeroBins); },
-                   [&] { histogram::histogram[{G1, B1}](Bytes, Bins); },
-                   [&] { launchAnchor(HistF, G1, B1, Bytes.data(), Bins.data(), N1); },
-                   [&] { return checksum(Bins.copy_to_host()); }});
+  Cases.push_back(
+      {"histogram", "histogram.py", 1.0 * N1, 0,
+       [&] { Bins.copy_to_device(ZeroBins); },
+       [&] { histogram::histogram[{G1, B1}](Bytes, Bins); },
+       [&] { launchAnchor(HistF, G1, B1, Bytes.data(), Bins.data(), N1); },
+       [&] { return checksum(Bins.copy_to_host()); }});
 #endif
 
   std::printf("kernel,file,pykc_ms,nvcc_ms,pykc_over_nvcc,pykc_GBps,nvcc_GBps,"
@@ -257,10 +280,10 @@ int main(int Argc, char **Argv) {
       N.push_back(timeLaunches(C.Nvcc, Reps));
     }
     double Pm = median(P), Nm = median(N);
-    std::printf("%s,%s,%.5f,%.5f,%.4f,%.1f,%.1f,%.1f,%d,%.17g,%.17g,%s\n", C.Name.c_str(),
-                C.File.c_str(), Pm, Nm, Pm / Nm, C.Bytes / Pm / 1e6, C.Bytes / Nm / 1e6,
-                C.Flops / Pm / 1e6, Reps, PykcSum, NvccSum,
-                PykcSum == NvccSum ? "yes" : "NO");
+    std::printf("%s,%s,%.5f,%.5f,%.4f,%.1f,%.1f,%.1f,%d,%.17g,%.17g,%s\n",
+                C.Name.c_str(), C.File.c_str(), Pm, Nm, Pm / Nm,
+                C.Bytes / Pm / 1e6, C.Bytes / Nm / 1e6, C.Flops / Pm / 1e6,
+                Reps, PykcSum, NvccSum, PykcSum == NvccSum ? "yes" : "NO");
     std::fflush(stdout);
   }
   return 0;

@@ -80,15 +80,18 @@ int main(int Argc, char **Argv) {
     std::fprintf(stderr, "matmul_bench: cublasCreate failed\n");
     return 1;
   }
-  std::printf("n,pykc_naive_ms,pykc_tiled_ms,cublas_ms,naive_over_cublas,tiled_over_cublas,"
-              "naive_TFLOPs,tiled_TFLOPs,cublas_TFLOPs,naive_rel_err,tiled_rel_err\n");
+  std::printf(
+      "n,pykc_naive_ms,pykc_tiled_ms,cublas_ms,naive_over_cublas,tiled_over_"
+      "cublas,"
+      "naive_TFLOPs,tiled_TFLOPs,cublas_TFLOPs,naive_rel_err,tiled_rel_err\n");
   for (int64_t N = 256; N <= MaxN; N *= 2) {
     std::vector<float> HA(N * N), HB(N * N);
     for (int64_t I = 0; I < N * N; ++I) {
       HA[I] = float((uint32_t(I) * 2654435761u >> 8) % 1024) / 256.0f - 2.0f;
       HB[I] = float((uint32_t(I) * 40503u >> 4) % 1024) / 256.0f - 2.0f;
     }
-    auto A = pykc::to_device(HA.data(), N, N), B = pykc::to_device(HB.data(), N, N);
+    auto A = pykc::to_device(HA.data(), N, N),
+         B = pykc::to_device(HB.data(), N, N);
     auto C = pykc::device_array<float>(N, N);
     const pykc::Dim3 Block{16, 16}, Grid{uint32_t(N / 16), uint32_t(N / 16)};
     auto Naive = [&] { matmul::cuda_matmul[{Grid, Block}](A, B, C); };
@@ -96,8 +99,9 @@ int main(int Argc, char **Argv) {
     const float One = 1.0f, Zero = 0.0f;
     // Row-major C = A B is column-major C^T = B^T A^T.
     auto Sgemm = [&] {
-      cublasSgemm(Handle, CUBLAS_OP_N, CUBLAS_OP_N, int(N), int(N), int(N), &One, B.data(),
-                  int(N), A.data(), int(N), &Zero, C.data(), int(N));
+      cublasSgemm(Handle, CUBLAS_OP_N, CUBLAS_OP_N, int(N), int(N), int(N),
+                  &One, B.data(), int(N), A.data(), int(N), &Zero, C.data(),
+                  int(N));
     };
     Sgemm();
     pykc::synchronize();
@@ -108,9 +112,9 @@ int main(int Argc, char **Argv) {
     double TiledErr = relError(C.copy_to_host(), Ref);
     double Tn = measure(Naive), Tt = measure(Tiled), Tc = measure(Sgemm);
     double Flop = 2.0 * N * N * N;
-    std::printf("%lld,%.4f,%.4f,%.4f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2g,%.2g\n", (long long)N, Tn,
-                Tt, Tc, Tn / Tc, Tt / Tc, Flop / Tn / 1e9, Flop / Tt / 1e9, Flop / Tc / 1e9,
-                NaiveErr, TiledErr);
+    std::printf("%lld,%.4f,%.4f,%.4f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2g,%.2g\n",
+                (long long)N, Tn, Tt, Tc, Tn / Tc, Tt / Tc, Flop / Tn / 1e9,
+                Flop / Tt / 1e9, Flop / Tc / 1e9, NaiveErr, TiledErr);
     std::fflush(stdout);
   }
   cublasDestroy(Handle);

@@ -76,10 +76,12 @@ void cpuOverhead(int Launches, int Rounds) {
     T.push_back(nsPerCall(Launches, Typed));
     D.push_back(nsPerCall(Launches, Direct));
   }
-  std::printf("CPU backend (%d launches a round, %d rounds, medians):\n", Launches, Rounds);
+  std::printf("CPU backend (%d launches a round, %d rounds, medians):\n",
+              Launches, Rounds);
   std::printf("  kernels::touch[{1, 32}](a)  %8.1f ns/launch\n", median(T));
   std::printf("  touch__cpu_block(args, ctx) %8.1f ns/call\n", median(D));
-  std::printf("  dispatch overhead           %8.1f ns/launch\n", median(T) - median(D));
+  std::printf("  dispatch overhead           %8.1f ns/launch\n",
+              median(T) - median(D));
 }
 
 int main(int Argc, char **Argv) {
@@ -88,7 +90,8 @@ int main(int Argc, char **Argv) {
   cpuOverhead(Launches, Rounds);
   bench::Driver Cu;
   if (!pykc::cuda_available() || !Cu.open()) {
-    std::printf("GPU: skipped: no usable GPU (%s)\n", pykc::cuda_unavailable_reason().c_str());
+    std::printf("GPU: skipped: no usable GPU (%s)\n",
+                pykc::cuda_unavailable_reason().c_str());
     return 0;
   }
   pykc::select_device(0);
@@ -115,13 +118,15 @@ int main(int Argc, char **Argv) {
   bench::check(Cu.cuCtxSetCurrent(Primary), "cuCtxSetCurrent");
   const pykc_module_image &Image = kernels::compiled_module().image();
   CUmodule Module;
-  bench::check(Cu.cuModuleLoadData(&Module, Image.images[0].data), "cuModuleLoadData");
+  bench::check(Cu.cuModuleLoadData(&Module, Image.images[0].data),
+               "cuModuleLoadData");
   const pykc_kernel_entry *Touch4 = nullptr;
   for (uint32_t K = 0; K < Image.num_kernels; ++K)
     if (std::string(Image.kernels[K].name) == "touch4")
       Touch4 = &Image.kernels[K];
   CUfunction Fn;
-  bench::check(Cu.cuModuleGetFunction(&Fn, Module, Touch4->symbol), "cuModuleGetFunction");
+  bench::check(Cu.cuModuleGetFunction(&Fn, Module, Touch4->symbol),
+               "cuModuleGetFunction");
   void *Data[4] = {A.data(), B.data(), C.data(), D.data()};
   int64_t Shape = 32, Stride = sizeof(float);
   void *Params[12];
@@ -131,8 +136,9 @@ int main(int Argc, char **Argv) {
     Params[3 * K + 2] = &Stride;
   }
   auto Bare = [&] {
-    bench::check(Cu.cuLaunchKernel(Fn, 1, 1, 1, 32, 1, 1, 0, nullptr, Params, nullptr),
-                 "cuLaunchKernel");
+    bench::check(
+        Cu.cuLaunchKernel(Fn, 1, 1, 1, 32, 1, 1, 0, nullptr, Params, nullptr),
+        "cuLaunchKernel");
   };
   auto Typed = [&] { kernels::touch4[{1, 32}](A, B, C, D); };
   // Host time to issue N launches, in chunks of Chunk with the clock
@@ -183,20 +189,30 @@ int main(int Argc, char **Argv) {
     TS.push_back(nsPerCall(Launches / 10, TypedSync));
     BS.push_back(nsPerCall(Launches / 10, BareSync));
   }
-  double Tm = median(T), Fm = median(F), Bm = median(Bv), TSm = median(TS), BSm = median(BS);
-  std::printf("host time to issue a launch (%d launches a round in chunks of %d, %d rounds, "
-              "medians):\n", Launches, Chunk, Rounds);
-  std::printf("  kernels::touch4[{1, 32}](a, b, c, d)        %8.1f ns/launch\n", Tm);
-  std::printf("  same, another context current (push/pop)   %8.1f ns/launch\n", Fm);
-  std::printf("  cuLaunchKernel                             %8.1f ns/launch\n", Bm);
+  double Tm = median(T), Fm = median(F), Bm = median(Bv), TSm = median(TS),
+         BSm = median(BS);
+  std::printf("host time to issue a launch (%d launches a round in chunks of "
+              "%d, %d rounds, "
+              "medians):\n",
+              Launches, Chunk, Rounds);
+  std::printf("  kernels::touch4[{1, 32}](a, b, c, d)        %8.1f ns/launch\n",
+              Tm);
+  std::printf("  same, another context current (push/pop)   %8.1f ns/launch\n",
+              Fm);
+  std::printf("  cuLaunchKernel                             %8.1f ns/launch\n",
+              Bm);
   std::printf("  ratio typed / bare                         %8.2f\n", Tm / Bm);
   std::printf("  ratio push/pop typed / bare                %8.2f\n", Fm / Bm);
   std::printf("launch + synchronize latency:\n");
   std::printf("  kernels::touch4 + synchronize              %8.1f ns\n", TSm);
   std::printf("  cuLaunchKernel + synchronize               %8.1f ns\n", BSm);
-  std::printf("  ratio typed / bare                         %8.2f\n", TSm / BSm);
+  std::printf("  ratio typed / bare                         %8.2f\n",
+              TSm / BSm);
   std::printf("csv,what,ns_per_launch\n");
-  std::printf("csv,typed_issue,%.1f\ncsv,typed_issue_push_pop,%.1f\ncsv,bare_issue,%.1f\n", Tm, Fm, Bm);
-  std::printf("csv,typed_launch_sync,%.1f\ncsv,bare_launch_sync,%.1f\n", TSm, BSm);
+  std::printf("csv,typed_issue,%.1f\ncsv,typed_issue_push_pop,%.1f\ncsv,bare_"
+              "issue,%.1f\n",
+              Tm, Fm, Bm);
+  std::printf("csv,typed_launch_sync,%.1f\ncsv,bare_launch_sync,%.1f\n", TSm,
+              BSm);
   return 0;
 }

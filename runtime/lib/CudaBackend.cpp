@@ -11,6 +11,8 @@
 
 #include "pykc/Error.h"
 
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 
@@ -247,6 +249,7 @@ public:
     auto What = [&](const pykc_gpu_image *I) {
       return std::string("module '") + M.name + "' (" + I->arch + ")";
     };
+    const pykc_gpu_image *Used = Image;
     try {
       L->Module = loadImage(Image->data, What(Image));
     } catch (const Error &) {
@@ -256,7 +259,18 @@ public:
       if (!Ptx || Ptx == Image)
         throw;
       L->Module = loadImage(Ptx->data, What(Ptx));
+      Used = Ptx;
     }
+    // PYKC_LOG_MODULES=1 says which image each module was loaded from, to
+    // check a deployment's architectures without a profiler.
+    if (const char *Log = std::getenv("PYKC_LOG_MODULES");
+        Log && *Log && *Log != '0')
+      std::fprintf(
+          stderr,
+          "pykc: module '%s' loaded on %s (%s) from its %s image (%s)%s\n",
+          M.name, where().c_str(), smName().c_str(), imageKindName(Used->kind),
+          Used->arch ? Used->arch : "?",
+          Used == Image ? "" : " after the first choice failed to load");
     for (uint32_t I = 0; I < M.num_kernels; ++I) {
       CachedFunction F;
       const char *Symbol = M.kernels[I].symbol;
@@ -318,10 +332,9 @@ private:
         F.OptedInDynamicShared = int(C.DynamicSharedBytes);
       }
     }
-    CUresult R = D.cuLaunchKernel(F.F, C.Grid.x, C.Grid.y, C.Grid.z, C.Block.x,
-                                  C.Block.y, C.Block.z,
-                                  unsigned(C.DynamicSharedBytes), stream(St),
-                                  Args, nullptr);
+    CUresult R = D.cuLaunchKernel(
+        F.F, C.Grid.x, C.Grid.y, C.Grid.z, C.Block.x, C.Block.y, C.Block.z,
+        unsigned(C.DynamicSharedBytes), stream(St), Args, nullptr);
     if (R != CUDA_SUCCESS)
       check(R, "cuLaunchKernel",
             "kernel '" + Name() + "' could not be launched on " + where() +
@@ -407,6 +420,12 @@ private:
       if (M.images[I].kind == PYKC_IMAGE_FATBIN)
         return &M.images[I];
     return pickPtx(M);
+  }
+
+  static const char *imageKindName(uint32_t Kind) {
+    return Kind == PYKC_IMAGE_CUBIN    ? "cubin"
+           : Kind == PYKC_IMAGE_FATBIN ? "fatbin"
+                                       : "PTX";
   }
 
   uint32_t sm() const {
