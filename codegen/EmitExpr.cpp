@@ -92,6 +92,8 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     return emitIntrinsic(static_cast<const ir::IntrinsicExpr &>(E));
   case ir::NodeKind::AllocArray:
     return emitAlloc(static_cast<const ir::AllocArrayExpr &>(E));
+  case ir::NodeKind::AtomicRMW:
+    return emitAtomic(static_cast<const ir::AtomicRMWExpr &>(E));
   case ir::NodeKind::Call: {
     auto &C = static_cast<const ir::CallExpr &>(E);
     std::vector<Value *> Args;

@@ -83,6 +83,10 @@ private:
   llvm::Value *wrapIndex(llvm::Value *Index, const ir::ScalarType *IndexTy,
                          llvm::Value *Extent);
 
+  // Atomics (EmitAtomic.cpp)
+  llvm::Value *emitAtomic(const ir::AtomicRMWExpr &E);
+  llvm::Value *atomicFloatMinMax(llvm::Value *Ptr, llvm::Value *V, bool IsMax, llvm::Align A);
+
   // Arithmetic (EmitArith.cpp)
   llvm::Value *cast(llvm::Value *V, const ir::Type *From, const ir::Type *To);
   llvm::Value *emitUnary(const ir::UnaryExpr &E);

@@ -36,6 +36,9 @@ enum class IntrinsicId {
 #include "ir/Builtins.def"
 };
 
+/// The read-modify-write of cuda.atomic.add/sub/max/min.
+enum class AtomicOp { Add, Sub, Max, Min };
+
 struct Node {
   NodeKind Kind;
   SourceRange Range;
@@ -196,6 +199,18 @@ struct CallExpr : Expr {
   PYKC_IR_NODE(CallExpr, Call, Expr)
   Function *Callee = nullptr;
   ExprList Args; ///< Converted to the callee's parameter types.
+};
+
+/// An atomic read-modify-write of one array element (cuda.atomic.add, ...),
+/// relaxed (monotonic) as in Numba. Its value is the element's old value, of
+/// the array's dtype. Float max/min follow Numba: a NaN on either side
+/// leaves the element as it is.
+struct AtomicRMWExpr : Expr {
+  PYKC_IR_NODE(AtomicRMWExpr, AtomicRMW, Expr)
+  AtomicOp Op = AtomicOp::Add;
+  Expr *Array = nullptr;
+  ExprList Indices;      ///< One integer per dimension, as in ArrayLoadExpr.
+  Expr *Value = nullptr; ///< Of the array's dtype.
 };
 
 struct AssignStmt : Stmt {

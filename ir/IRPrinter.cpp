@@ -45,6 +45,20 @@ const char *intrinsicName(IntrinsicId Id) {
   return "?";
 }
 
+const char *atomicOpName(AtomicOp Op) {
+  switch (Op) {
+  case AtomicOp::Add:
+    return "add";
+  case AtomicOp::Sub:
+    return "sub";
+  case AtomicOp::Max:
+    return "max";
+  case AtomicOp::Min:
+    return "min";
+  }
+  return "?";
+}
+
 std::string formatFloat(double V) {
   if (std::isnan(V))
     return "nan";
@@ -268,6 +282,12 @@ private:
       if (A.Shape.size() == 1)
         S += ",";
       return S + "), " + AT->dtype()->str() + ")";
+    }
+    case NodeKind::AtomicRMW: {
+      auto &A = static_cast<const AtomicRMWExpr &>(E);
+      std::string Index = A.Indices.size() == 1 ? expr(*A.Indices[0]) : "(" + list(A.Indices) + ")";
+      return std::string("cuda.atomic.") + atomicOpName(A.Op) + "(" + expr(*A.Array) + ", " +
+             Index + ", " + expr(*A.Value) + ")";
     }
     case NodeKind::Call: {
       auto &C = static_cast<const CallExpr &>(E);

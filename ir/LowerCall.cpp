@@ -91,6 +91,18 @@ Expr *FunctionLowerer::lowerIntrinsicCall(IntrinsicId Id, const std::string &Pat
     return false;
   };
   switch (Id) {
+  case IntrinsicId::AtomicAdd:
+  case IntrinsicId::AtomicSub:
+  case IntrinsicId::AtomicMax:
+  case IntrinsicId::AtomicMin: {
+    if (!ExpectArgs(3))
+      return nullptr;
+    AtomicOp Op = Id == IntrinsicId::AtomicAdd   ? AtomicOp::Add
+                  : Id == IntrinsicId::AtomicSub ? AtomicOp::Sub
+                  : Id == IntrinsicId::AtomicMax ? AtomicOp::Max
+                                                 : AtomicOp::Min;
+    return lowerAtomic(C, Op, Name);
+  }
   case IntrinsicId::SyncThreads: {
     if (!ExpectArgs(0))
       return nullptr;
@@ -265,6 +277,57 @@ Expr *FunctionLowerer::lowerMinMax(const fe::CallExpr &C, bool IsMin) {
     Acc = I + 1 < Values.size() ? materialize(Sel) : Sel;
   }
   return Acc;
+}
+
+Expr *FunctionLowerer::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std::string &Name) {
+  Expr *Array = lowerValue(*C.Args[0]);
+  if (!Array)
+    return nullptr;
+  auto *AT = dynCast<ArrayType>(Array->Ty);
+  if (!AT) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument,
+          {Name, "the first argument must be an array, not '" + Array->Ty->str() + "'"});
+    return nullptr;
+  }
+  // Numba's cudadecl.py: the same six dtypes for add, sub, max and min.
+  switch (AT->dtype()->scalarKind()) {
+  case ScalarKind::Int32:
+  case ScalarKind::UInt32:
+  case ScalarKind::Int64:
+  case ScalarKind::UInt64:
+  case ScalarKind::Float32:
+  case ScalarKind::Float64:
+    break;
+  default:
+    error(C.Args[0]->Range, DiagKind::AtomicDtype, {Name, AT->dtype()->str()});
+    return nullptr;
+  }
+  ExprList Indices;
+  if (!lowerArrayIndices(AT, *C.Args[1], C.Args[1]->Range, Indices, /*AllowView=*/true))
+    return nullptr;
+  if (Indices.size() < AT->ndim()) {
+    error(C.Args[1]->Range, DiagKind::AtomicIndexCount,
+          {Name, AT->ndim() == 1 ? "1 index" : std::to_string(AT->ndim()) + " indices",
+           std::to_string(AT->ndim()), std::to_string(Indices.size())});
+    return nullptr;
+  }
+  Expr *V = lowerValue(*C.Args[2]);
+  if (!V)
+    return nullptr;
+  // Numba's signature casts the value to the dtype, as an assignment would.
+  Expr *Converted = dynCast<ScalarType>(V->Ty) ? convert(V, AT->dtype()) : nullptr;
+  if (!Converted) {
+    error(C.Args[2]->Range, DiagKind::InvalidArgument,
+          {Name, "cannot convert '" + V->Ty->str() + "' to the array's dtype '" +
+                     AT->dtype()->str() + "'"});
+    return nullptr;
+  }
+  auto *A = make<AtomicRMWExpr>(C.Range, AT->dtype());
+  A->Op = Op;
+  A->Array = Array;
+  A->Indices = std::move(Indices);
+  A->Value = Converted;
+  return A;
 }
 
 Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) {

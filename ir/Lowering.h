@@ -132,6 +132,9 @@ private:
                            const frontend::CallExpr &C);
   Expr *lowerAllocArray(const frontend::CallExpr &C, AddressSpace Space);
   Expr *lowerMinMax(const frontend::CallExpr &C, bool IsMin);
+  /// cuda.atomic.<op>(array, index, value), three arguments already checked;
+  /// \p Name as users spell it, for diagnostics.
+  Expr *lowerAtomic(const frontend::CallExpr &C, AtomicOp Op, const std::string &Name);
   Expr *lowerDeviceCall(FunctionInfo &Fn, const frontend::CallExpr &C);
 
   // --- Helpers (LowerExpr.cpp) ---

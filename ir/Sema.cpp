@@ -105,6 +105,15 @@ private:
     } else if (auto *C = dyn_cast<fe::CallExpr>(E)) {
       if (auto *F = dyn_cast<NameExpr>(C->Func); F && F->Id == "len" && C->Args.size() == 1)
         atLeast(C->Args[0], 1);
+      // cuda.atomic.add(p, (i, j), v) (or atomic.add) indexes p as p[i, j].
+      if (auto *F = dyn_cast<AttributeExpr>(C->Func); F && C->Args.size() >= 2) {
+        auto *M = dyn_cast<AttributeExpr>(F->Value);
+        auto *N = dyn_cast<NameExpr>(F->Value);
+        if ((M && M->Attr == "atomic") || (N && N->Id == "atomic")) {
+          auto *T = dyn_cast<TupleExpr>(C->Args[1]);
+          atLeast(C->Args[0], T ? unsigned(T->Elts.size()) : 1);
+        }
+      }
       for (const fe::Expr *X : C->Args)
         expr(X);
     } else if (auto *T = dyn_cast<TupleExpr>(E)) {
