@@ -99,9 +99,13 @@ int main(int Argc, char **Argv) {
     const float One = 1.0f, Zero = 0.0f;
     // Row-major C = A B is column-major C^T = B^T A^T.
     auto Sgemm = [&] {
-      cublasSgemm(Handle, CUBLAS_OP_N, CUBLAS_OP_N, int(N), int(N), int(N),
-                  &One, B.data(), int(N), A.data(), int(N), &Zero, C.data(),
-                  int(N));
+      if (cublasSgemm(Handle, CUBLAS_OP_N, CUBLAS_OP_N, int(N), int(N), int(N),
+                      &One, B.data(), int(N), A.data(), int(N), &Zero,
+                      C.data(), int(N)) != CUBLAS_STATUS_SUCCESS) {
+        std::fprintf(stderr, "matmul_bench: cublasSgemm failed for n = %lld\n",
+                     (long long)N);
+        std::exit(1);
+      }
     };
     Sgemm();
     pykc::synchronize();

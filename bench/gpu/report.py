@@ -152,7 +152,7 @@ def plots(code_rows, mm_rows, out, device):
            label="numba-cuda / nvcc -O3")
     ax.axhline(1.0, color="black", linewidth=0.8)
     ax.set_xticks(list(x))
-    ax.set_xticklabels(labels, fontsize=7)
+    ax.set_xticklabels(labels, fontsize=7, rotation=30, ha="right")
     ax.set_ylabel("kernel time / nvcc's (lower is better)")
     ax.set_ylim(0.8, max(1.2, max(r["numba_ms"] / r["nvcc_ms"] for r in code_rows) * 1.05))
     ax.set_title("Kernel time against nvcc -O3, same algorithm and data (%s)" % device)

@@ -265,6 +265,8 @@ def run_case(opts, case):
         if opts.compile_only:
             error = compile_pykc(opts, case)
             return ("FAIL", case.name, error) if error else ("PASS", case.name, None)
+        if REFERENCE == "numba-cuda" and case.numba_cuda_fails:
+            return "SKIP", case.name, case.numba_cuda_fails
         inputs = make_inputs(case)
         try:
             ref = run_simulator(case, inputs)
