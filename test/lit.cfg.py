@@ -12,6 +12,9 @@
 #              UNSUPPORTED without it.
 #   numba-sim  the system python3 imports numba (for comparisons with Numba's
 #              CUDA simulator).
+#   numpy1     that python3's NumPy is 1.x (the examples' printer prints as
+#              NumPy 1.x does).
+#   host-clang %cxx is clang (tests that check its diagnostics).
 
 import os
 import re
@@ -108,6 +111,27 @@ def have_numba():
         return False
     return out.returncode == 0
 
+
+def numpy_major():
+    try:
+        out = subprocess.run([config.python3_path, "-c",
+                              "import numpy; print(numpy.__version__)"],
+                             capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = re.match(r"(\d+)\.", out.stdout) if out.returncode == 0 else None
+    return int(m.group(1)) if m else None
+
+
+# numpy1: the NumPy next to Numba is 1.x, whose printing the examples'
+# printer reproduces (NumPy 2 prints some arrays differently).
+if numpy_major() == 1:
+    config.available_features.add("numpy1")
+
+# host-clang: the host compiler is clang, for tests that check its
+# diagnostics word for word.
+if "clang" in os.path.basename(config.cxx_path):
+    config.available_features.add("host-clang")
 
 if have_numba():
     config.available_features.add("numba-sim")

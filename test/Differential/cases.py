@@ -167,14 +167,19 @@ class Case:
     comparison, for behaviour where the simulator and Numba genuinely
     disagree; `numba_cuda_fails` (a reason) keeps it out when the reference
     is numba-cuda on a GPU (run_differential.py --reference numba-cuda)
-    because numba-cuda itself cannot run the kernel."""
+    because numba-cuda itself cannot run the kernel; `numpy2_simulator`
+    (a reason) keeps it out when the reference is the simulator running on
+    NumPy 2, whose scalar promotion (NEP 50) the simulator inherits while
+    compiled Numba does not."""
 
     def __init__(self, name, file, kernel, grid, block, args, rtol=None,
-                 note=None, skip=None, numba_cuda_fails=None):
+                 note=None, skip=None, numba_cuda_fails=None,
+                 numpy2_simulator=None):
         self.name, self.file, self.kernel = name, file, kernel
         self.grid, self.block, self.args = grid, block, args
         self.rtol, self.note, self.skip = rtol, note, skip
         self.numba_cuda_fails = numba_cuda_fails
+        self.numpy2_simulator = numpy2_simulator
 
 
 A = Array
@@ -381,7 +386,10 @@ CASES = [
     Case("local_digits", "local_array.py", "local_digits", 1, 64,
          [A("int64", 64, Ints(0, 99999)), A("int64", 64, Const(-1))]),
     Case("local_2d", "local_array.py", "local_2d", 1, 32,
-         [A("float32", 32, Uniform(-3, 3)), A("float64", 32, Const(0))]),
+         [A("float32", 32, Uniform(-3, 3)), A("float64", 32, Const(0))],
+         numpy2_simulator="`a[i] * (r + 1)` stays float32 under NumPy 2's "
+                          "promotion in the simulator; compiled Numba computes "
+                          "float32 * int64 in float64, as pykc does"),
     Case("use_device", "device_functions.py", "use_device", 1, 32,
          [A("float64", 32, Uniform(-5, 5)), A("float64", 32, Uniform(-5, 5)),
           A("int32", 32, Ints(-20, 20)), A("float64", (32, 3), Uniform()),
@@ -408,7 +416,10 @@ CASES = [
          [A("int32", 32, Ints(-10, 10)), A("float64", (32, 3), Const(0))]),
     Case("mixed_precision", "float64_promotion.py", "mixed_precision", 1, 32,
          [A("float32", 32, Uniform()), A("float32", 32, Uniform()),
-          A("float32", 32, Const(0)), A("float64", 64, Const(0))]),
+          A("float32", 32, Const(0)), A("float64", 64, Const(0))],
+         numpy2_simulator="`a[i] * 1e-3` stays float32 under NumPy 2's "
+                          "promotion in the simulator; compiled Numba computes "
+                          "it in float64, as pykc does"),
     Case("float32_only", "float64_promotion.py", "float32_only", 1, 32,
          [A("float32", 32, Uniform()), A("float32", 32, Uniform()),
           S("float32", 1.25), A("float32", 32, Const(0))]),
@@ -428,7 +439,10 @@ CASES = [
     Case("widen", "mixed_int_types.py", "widen", 1, 64,
          [A("int32", 64, Ints()), A("int64", 64, Ints(-10000, 10000)),
           A("uint8", 64, Ints(0, 120)), A("int64", (64, 5), Const(0)),
-          A("int32", 64, Const(0))]),
+          A("int32", 64, Const(0))],
+         numpy2_simulator="`u8[i] * 3 - 200` stays uint8 under NumPy 2's "
+                          "promotion in the simulator (161); compiled Numba and "
+                          "numba-cuda give int64 (-95), as pykc does"),
     Case("index_with_int32", "mixed_int_types.py", "index_with_int32", 1, 32,
          [A("float64", 40, Uniform()), A("int32", 32, Ints(0, 39)),
           A("float64", 32, Const(0))]),
