@@ -46,6 +46,13 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     return emitLogical(static_cast<const ir::LogicalExpr &>(E));
   case ir::NodeKind::Select:
     return emitSelect(static_cast<const ir::SelectExpr &>(E));
+  case ir::NodeKind::Seq: {
+    // Emitted where the expression is, so inside the branch of an `and`,
+    // `or` or conditional expression that evaluates it.
+    auto &Q = static_cast<const ir::SeqExpr &>(E);
+    emitBlock(Q.Stmts);
+    return emitExpr(*Q.Value);
+  }
   case ir::NodeKind::Truth: {
     auto &T = static_cast<const ir::TruthExpr &>(E);
     return truth(emitExpr(*T.Operand), T.Operand->Ty);

@@ -213,6 +213,16 @@ struct AtomicRMWExpr : Expr {
   Expr *Value = nullptr; ///< Of the array's dtype.
 };
 
+/// Runs Stmts (assignments of temporaries), then evaluates Value. Lowering
+/// wraps a sub-expression that Python evaluates only sometimes (an operand
+/// after the first of `and`/`or`, an arm of `x if c else y`, a later link of
+/// a chained comparison) in one, so its temporaries run only when it does.
+struct SeqExpr : Expr {
+  PYKC_IR_NODE(SeqExpr, Seq, Expr)
+  std::vector<Stmt *> Stmts;
+  Expr *Value = nullptr;
+};
+
 struct AssignStmt : Stmt {
   PYKC_IR_NODE(AssignStmt, AssignStmt, Stmt)
   Variable *Var = nullptr;

@@ -283,6 +283,19 @@ private:
         S += ",";
       return S + "), " + AT->dtype()->str() + ")";
     }
+    case NodeKind::Seq: {
+      // (let $t0: T = x; $t1: U = y in value)
+      auto &Q = static_cast<const SeqExpr &>(E);
+      std::string Text = "(let ";
+      for (size_t I = 0; I < Q.Stmts.size(); ++I) {
+        auto *A = dynCast<AssignStmt>(Q.Stmts[I]);
+        if (!A)
+          PYKC_ICE("a sequence expression holds a statement other than an assignment");
+        Text += (I ? "; " : "") + A->Var->Name + ": " + A->Var->Ty->str() + " = " +
+                expr(*A->Value);
+      }
+      return Text + " in " + expr(*Q.Value) + ")";
+    }
     case NodeKind::AtomicRMW: {
       auto &A = static_cast<const AtomicRMWExpr &>(E);
       std::string Index = A.Indices.size() == 1 ? expr(*A.Indices[0]) : "(" + list(A.Indices) + ")";

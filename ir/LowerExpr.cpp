@@ -565,10 +565,13 @@ Expr *FunctionLowerer::lowerUnary(const fe::UnaryExpr &U) {
 }
 
 Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
+  // `a < b < c` is `a < b and b < c` with b evaluated once, and c only when
+  // a < b: each later link is lowered conditionally, and the links nest to
+  // the right so that each one's temporaries run after the previous test.
   Expr *Left = lowerValue(*C.Left);
   if (!Left)
     return nullptr;
-  Expr *Result = nullptr;
+  ExprList Links;
   for (size_t I = 0; I < C.Ops.size(); ++I) {
     CmpOp Op = C.Ops[I];
     if (Op == CmpOp::Is || Op == CmpOp::IsNot || Op == CmpOp::In || Op == CmpOp::NotIn) {
@@ -576,33 +579,39 @@ Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
             {"'" + std::string(spelling(Op)) + "'"});
       return nullptr;
     }
-    Expr *Right = lowerValue(*C.Comparators[I]);
-    if (!Right)
+    auto Link = [&]() -> Expr * {
+      Expr *Right = lowerValue(*C.Comparators[I]);
+      if (!Right)
+        return nullptr;
+      if (I + 1 < C.Ops.size())
+        Right = materialize(Right);
+      std::optional<Signature> Sig;
+      if (dynCast<ScalarType>(Left->Ty) && dynCast<ScalarType>(Right->Ty))
+        Sig = S.Ops.compare(Op, Left->Ty, Right->Ty);
+      if (!Sig) {
+        error(SourceRange::cover(Left->Range, Right->Range), DiagKind::UnsupportedBinary,
+              {std::string(spelling(Op)), Left->Ty->str(), Right->Ty->str()});
+        return nullptr;
+      }
+      auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
+      Cmp->Op = Op;
+      Cmp->LHS = convert(Left, Sig->Args[0]);
+      Cmp->RHS = convert(Right, Sig->Args[1]);
+      Left = Right;
+      return Cmp;
+    };
+    Expr *Cmp = I == 0 ? Link() : lowerConditionally(Link);
+    if (!Cmp)
       return nullptr;
-    if (I + 1 < C.Ops.size())
-      Right = materialize(Right);
-    std::optional<Signature> Sig;
-    if (dynCast<ScalarType>(Left->Ty) && dynCast<ScalarType>(Right->Ty))
-      Sig = S.Ops.compare(Op, Left->Ty, Right->Ty);
-    if (!Sig) {
-      error(SourceRange::cover(Left->Range, Right->Range), DiagKind::UnsupportedBinary,
-            {std::string(spelling(Op)), Left->Ty->str(), Right->Ty->str()});
-      return nullptr;
-    }
-    auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
-    Cmp->Op = Op;
-    Cmp->LHS = convert(Left, Sig->Args[0]);
-    Cmp->RHS = convert(Right, Sig->Args[1]);
-    if (!Result) {
-      Result = Cmp;
-    } else {
-      auto *And = make<LogicalExpr>(C.Range, S.Types.boolean());
-      And->IsAnd = true;
-      And->LHS = Result;
-      And->RHS = Cmp;
-      Result = And;
-    }
-    Left = Right;
+    Links.push_back(Cmp);
+  }
+  Expr *Result = Links.back();
+  for (size_t I = Links.size() - 1; I-- > 0;) {
+    auto *And = make<LogicalExpr>(C.Range, S.Types.boolean());
+    And->IsAnd = true;
+    And->LHS = Links[I];
+    And->RHS = Result;
+    Result = And;
   }
   return Result;
 }
@@ -611,7 +620,9 @@ Expr *FunctionLowerer::lowerBoolOp(const BoolOpExpr &B) {
   ExprList Values;
   const Type *Ty = nullptr;
   for (const fe::Expr *E : B.Values) {
-    Expr *V = lowerValue(*E);
+    // Operands after the first run only when the ones before do not decide.
+    Expr *V = Values.empty() ? lowerValue(*E)
+                             : lowerConditionally([&] { return lowerValue(*E); });
     if (!V)
       return nullptr;
     if (!dynCast<ScalarType>(V->Ty)) {
@@ -634,8 +645,8 @@ Expr *FunctionLowerer::lowerBoolOp(const BoolOpExpr &B) {
 
 Expr *FunctionLowerer::lowerIfExp(const IfExpExpr &I) {
   Expr *Cond = lowerCondition(*I.Test);
-  Expr *Then = lowerValue(*I.Body);
-  Expr *Else = lowerValue(*I.OrElse);
+  Expr *Then = lowerConditionally([&] { return lowerValue(*I.Body); });
+  Expr *Else = lowerConditionally([&] { return lowerValue(*I.OrElse); });
   if (!Cond || !Then || !Else)
     return nullptr;
   const Type *Ty = unifyTypes(S.Types, Then->Ty, Else->Ty);

@@ -144,6 +144,24 @@ private:
   Expr *constantFloat(double V, const Type *Ty, frontend::SourceRange Range);
   /// \p E, or a temporary holding it when it is not trivially re-evaluable.
   Expr *materialize(Expr *E);
+  /// Lowers, through \p Lower, a sub-expression that Python evaluates only
+  /// sometimes (after the first operand of `and`/`or`, an arm of a
+  /// conditional expression, a later link of a chained comparison). The
+  /// temporaries it needs are kept with it in a SeqExpr instead of running
+  /// before the enclosing statement, so a guard still guards them.
+  template <class LowerFn> Expr *lowerConditionally(LowerFn &&Lower) {
+    StmtList Own;
+    StmtList *Outer = Pending;
+    Pending = &Own;
+    Expr *E = Lower();
+    Pending = Outer;
+    if (!E || Own.empty())
+      return E;
+    auto *Seq = make<SeqExpr>(E->Range, E->Ty);
+    Seq->Stmts = std::move(Own);
+    Seq->Value = E;
+    return Seq;
+  }
   template <class T> T *make(frontend::SourceRange Range, const Type *Ty = nullptr) {
     T *N = S.Out.create<T>(Range);
     if constexpr (std::is_base_of_v<Expr, T>)
