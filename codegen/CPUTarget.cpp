@@ -16,18 +16,27 @@ StructType *CPUTarget::contextType(LLVMContext &C) {
 
 Value *CPUTarget::specialRegister(IRBuilder<> &B, ir::SpecialRegister Reg, unsigned Dim,
                                   Value *Context) {
-  unsigned Field = 0;
-  switch (Reg) {
-  case ir::SpecialRegister::ThreadIdx: Field = 0; break;
-  case ir::SpecialRegister::BlockIdx: Field = 1; break;
-  case ir::SpecialRegister::BlockDim: Field = 2; break;
-  case ir::SpecialRegister::GridDim: Field = 3; break;
-  case ir::SpecialRegister::WarpSize: return B.getInt32(1); // a warp is one thread
-  case ir::SpecialRegister::LaneId: return B.getInt32(0);
-  }
   StructType *Ctx = contextType(B.getContext());
-  Value *Ptr = B.CreateInBoundsGEP(Ctx, Context, {B.getInt32(0), B.getInt32(Field), B.getInt32(Dim)});
-  return B.CreateLoad(B.getInt32Ty(), Ptr);
+  auto Load = [&](unsigned Field, unsigned D) -> Value * {
+    Value *Ptr = B.CreateInBoundsGEP(Ctx, Context, {B.getInt32(0), B.getInt32(Field), B.getInt32(D)});
+    return B.CreateLoad(B.getInt32Ty(), Ptr);
+  };
+  switch (Reg) {
+  case ir::SpecialRegister::ThreadIdx: return Load(0, Dim);
+  case ir::SpecialRegister::BlockIdx: return Load(1, Dim);
+  case ir::SpecialRegister::BlockDim: return Load(2, Dim);
+  case ir::SpecialRegister::GridDim: return Load(3, Dim);
+  case ir::SpecialRegister::WarpSize: return B.getInt32(WarpSize);
+  case ir::SpecialRegister::LaneId: {
+    // As on a GPU: warps are consecutive runs of 32 threads of the block in
+    // x-fastest order, so the lane is the linear thread index mod 32.
+    Value *Linear = B.CreateAdd(
+        Load(0, 0),
+        B.CreateMul(B.CreateAdd(Load(0, 1), B.CreateMul(Load(0, 2), Load(2, 1))), Load(2, 0)));
+    return B.CreateURem(Linear, B.getInt32(WarpSize));
+  }
+  }
+  return nullptr;
 }
 
 void CPUTarget::barrier(IRBuilder<> &B, Value *Context) {

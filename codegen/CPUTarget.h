@@ -35,6 +35,10 @@ public:
   /// of the module gets its own offset, so one size serves all kernels.
   uint64_t sharedBytes() const { return SharedBytes; }
 
+  /// Numba's warp size, on the CPU too (its simulator agrees): cuda.laneid
+  /// is the linear thread index mod 32.
+  static constexpr unsigned WarpSize = 32;
+
   /// The LLVM type of pykc_cpu_context.
   static llvm::StructType *contextType(llvm::LLVMContext &C);
 

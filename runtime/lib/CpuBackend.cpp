@@ -61,7 +61,7 @@ public:
     Info.SharedMemPerBlockOptin = 48 * 1024;
     unsigned Cores = std::thread::hardware_concurrency();
     Info.MultiprocessorCount = Cores ? Cores : 1;
-    Info.WarpSize = 1;
+    Info.WarpSize = 32; // Numba's, as cuda.warpsize reads on the CPU backend
   }
 
   void *allocate(size_t Bytes) override {

@@ -481,6 +481,11 @@ CASES = [
           A("uint64", 4, Const(2000)), A("float64", 4, Const(float("nan"))),
           A("float32", 4, Const(float("nan"))), A("float64", 4, Const(0))],
          note="NaN bins stay NaN: Numba's float max/min leave a NaN element alone"),
+    Case("warp_lanes_2d", "warp.py", "lanes", (2, 1), (6, 10),
+         [A("int32", (120, 2), Const(-1))],
+         note="cuda.laneid is the linear thread index mod 32, cuda.warpsize 32"),
+    Case("warp_lanes_3d", "warp.py", "lanes", (1, 2), (4, 4, 5),
+         [A("int32", (160, 2), Const(-1))]),
     Case("atomic_local", "atomics.py", "local_counts", 1, 32,
          [A("int32", (30, 9), Ints(0, 99)), A("int32", (30, 4), Const(-1))],
          numba_cuda_fails="numba-cuda 0.30 emits atomics on local memory that "
