@@ -150,12 +150,15 @@ void FunctionEmitter::emitWhile(const ir::WhileStmt &S) {
 void FunctionEmitter::emitForRange(const ir::ForRangeStmt &S) {
   // range() fixes start, stop and step on entry; the loop variable is
   // assigned from a separate induction variable, so the body may change it
-  // without changing the iteration.
+  // without changing the iteration. The loop counts len(range(...))
+  // iterations, computed in unsigned arithmetic so that no bound near the
+  // ends of the type overflows (range(2**63 - 2, 2**63 - 1, 2) runs once).
   auto *IndexTy = ir::dynCast<ir::ScalarType>(S.Start->Ty);
   Value *Start = emitExpr(*S.Start);
   Value *Stop = emitExpr(*S.Stop);
   Value *Step = emitExpr(*S.Step);
-  bool Signed = IndexTy->isSigned();
+  Value *Trip = tripCount(Start, Stop, Step, IndexTy->isSigned());
+  Type *Ty = Start->getType();
   BasicBlock *Preheader = B.GetInsertBlock();
   BasicBlock *Header = BasicBlock::Create(ME.Ctx, "for.cond", Fn);
   BasicBlock *Body = BasicBlock::Create(ME.Ctx, "for.body", Fn);
@@ -163,20 +166,11 @@ void FunctionEmitter::emitForRange(const ir::ForRangeStmt &S) {
   BasicBlock *End = BasicBlock::Create(ME.Ctx, "for.end", Fn);
   B.CreateBr(Header);
   B.SetInsertPoint(Header);
-  PHINode *IV = B.CreatePHI(Start->getType(), 2, "for.iv");
+  PHINode *IV = B.CreatePHI(Ty, 2, "for.iv");
+  PHINode *Done = B.CreatePHI(Ty, 2, "for.done");
   IV->addIncoming(Start, Preheader);
-  Value *Cond;
-  auto *ConstStep = dyn_cast<ConstantInt>(Step);
-  Value *Up = Signed ? B.CreateICmpSLT(IV, Stop) : B.CreateICmpULT(IV, Stop);
-  if (!Signed || (ConstStep && !ConstStep->isNegative())) {
-    Cond = Up;
-  } else {
-    Value *Down = B.CreateICmpSGT(IV, Stop);
-    Cond = ConstStep ? Down
-                     : B.CreateSelect(B.CreateICmpSGT(Step, ConstantInt::get(Step->getType(), 0)),
-                                      Up, Down);
-  }
-  B.CreateCondBr(Cond, Body, End);
+  Done->addIncoming(ConstantInt::get(Ty, 0), Preheader);
+  B.CreateCondBr(B.CreateICmpULT(Done, Trip), Body, End);
   B.SetInsertPoint(Body);
   B.CreateStore(cast(IV, IndexTy, S.Var->Ty), Slots.at(S.Var));
   Loops.push_back({End, Latch});
@@ -185,10 +179,49 @@ void FunctionEmitter::emitForRange(const ir::ForRangeStmt &S) {
   if (!B.GetInsertBlock()->getTerminator())
     B.CreateBr(Latch);
   B.SetInsertPoint(Latch);
-  Value *Next = B.CreateAdd(IV, Step, "for.next");
-  IV->addIncoming(Next, Latch);
+  // After the last iteration this may wrap; the value is never used then.
+  IV->addIncoming(B.CreateAdd(IV, Step, "for.next"), Latch);
+  Done->addIncoming(B.CreateAdd(Done, ConstantInt::get(Ty, 1), "for.done.next",
+                                /*HasNUW=*/true),
+                    Latch);
   B.CreateBr(Header);
   B.SetInsertPoint(End);
+}
+
+Value *FunctionEmitter::tripCount(Value *Start, Value *Stop, Value *Step,
+                                  bool Signed) {
+  Type *Ty = Start->getType();
+  Value *Zero = ConstantInt::get(Ty, 0), *One = ConstantInt::get(Ty, 1);
+  // (Hi - Lo - 1) / |Step| + 1 for Lo < Hi: Hi - Lo is exact as an unsigned
+  // number, and so is |Step| (2**63 for INT64_MIN).
+  auto Span = [&](Value *Lo, Value *Hi, Value *Magnitude) {
+    // A zero step gives no iterations rather than a division by zero (Python
+    // raises ValueError; a GPU thread cannot).
+    Value *Safe =
+        B.CreateSelect(B.CreateICmpEQ(Magnitude, Zero), One, Magnitude);
+    return B.CreateAdd(
+        B.CreateUDiv(B.CreateSub(B.CreateSub(Hi, Lo), One), Safe), One);
+  };
+  auto *ConstStep = dyn_cast<ConstantInt>(Step);
+  if (ConstStep && ConstStep->isZero())
+    return Zero;
+  auto Up = [&] {
+    Value *Ascending =
+        Signed ? B.CreateICmpSLT(Start, Stop) : B.CreateICmpULT(Start, Stop);
+    return B.CreateSelect(Ascending, Span(Start, Stop, Step), Zero);
+  };
+  auto Down = [&] {
+    return B.CreateSelect(B.CreateICmpSGT(Start, Stop),
+                          Span(Stop, Start, B.CreateNeg(Step)), Zero);
+  };
+  if (!Signed || (ConstStep && !ConstStep->isNegative()))
+    return Up();
+  if (ConstStep)
+    return Down();
+  Value *Positive = B.CreateICmpSGT(Step, Zero);
+  Value *U = Up(), *D = Down();
+  return B.CreateSelect(B.CreateICmpEQ(Step, Zero), Zero,
+                        B.CreateSelect(Positive, U, D));
 }
 
 } // namespace pykc::codegen

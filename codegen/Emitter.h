@@ -56,6 +56,9 @@ private:
   void emitPrologue();
   void emitBlock(const ir::StmtList &Body);
   void emitStmt(const ir::Stmt &S);
+  /// len(range(Start, Stop, Step)) of the loop's index type, as an unsigned
+  /// count: the number of iterations, without overflow.
+  llvm::Value *tripCount(llvm::Value *Start, llvm::Value *Stop, llvm::Value *Step, bool Signed);
   void emitForRange(const ir::ForRangeStmt &S);
   void emitWhile(const ir::WhileStmt &S);
   void emitIf(const ir::IfStmt &S);
