@@ -156,6 +156,63 @@ void FunctionLowerer::inferTypes() {
   Quiet = false;
 }
 
+namespace {
+
+bool isConstantTrue(const Expr *E) {
+  auto *C = dynCast<ir::ConstantExpr>(E);
+  return C && C->IntBits != 0;
+}
+
+bool containsBreak(const StmtList &Body);
+
+/// Whether a `break` in \p S leaves the loop that holds S (breaks inside
+/// nested loops leave those).
+bool breaksOut(const Stmt *S) {
+  if (S->Kind == NodeKind::BreakStmt)
+    return true;
+  if (auto *I = dynCast<IfStmt>(S))
+    return containsBreak(I->Then) || containsBreak(I->Else);
+  return false;
+}
+
+bool containsBreak(const StmtList &Body) {
+  for (const Stmt *S : Body)
+    if (breaksOut(S))
+      return true;
+  return false;
+}
+
+/// Whether control can run past the end of \p Body: no return on every
+/// path, and no endless loop that only a return leaves.
+bool canFallThrough(const StmtList &Body) {
+  for (const Stmt *S : Body) {
+    switch (S->Kind) {
+    case NodeKind::ReturnStmt:
+      return false;
+    case NodeKind::BreakStmt:
+    case NodeKind::ContinueStmt:
+      return false; // the rest of this block is skipped; the loop decides
+    case NodeKind::IfStmt: {
+      auto *I = static_cast<const IfStmt *>(S);
+      if (!canFallThrough(I->Then) && !I->Else.empty() && !canFallThrough(I->Else))
+        return false;
+      break;
+    }
+    case NodeKind::WhileStmt: {
+      auto *W = static_cast<const WhileStmt *>(S);
+      if (isConstantTrue(W->Cond) && !containsBreak(W->Body))
+        return false;
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
 bool FunctionLowerer::run() {
   inferTypes();
   if (F.Kind == FunctionKind::Kernel)
@@ -163,6 +220,11 @@ bool FunctionLowerer::run() {
   else if (!F.ReturnType)
     F.ReturnType = ReturnTypeKnown ? ReturnType : S.Types.none();
   lowerBlock(Info.Def->Body, F.Body);
+  // Falling off the end returns None, which a function typed as returning
+  // a value cannot give (codegen relies on it: its end is unreachable).
+  if (!HadError && F.Kind == FunctionKind::Device &&
+      F.ReturnType->kind() != TypeKind::None && canFallThrough(F.Body))
+    error(Info.Def->NameRange, DiagKind::MissingReturn, {F.PyName, F.ReturnType->str()});
   return !HadError;
 }
 
