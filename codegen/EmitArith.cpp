@@ -15,9 +15,9 @@
 namespace pykc::codegen {
 
 using namespace llvm;
-using frontend::BinaryOp;
-using frontend::CmpOp;
-using frontend::UnaryOp;
+using ir::ArithOp;
+using ir::CompareOp;
+using ir::UnaryArithOp;
 
 void FunctionEmitter::setFloatFlags(Value *V) {
   auto *I = dyn_cast<Instruction>(V);
@@ -54,7 +54,7 @@ Value *FunctionEmitter::emitUnary(const ir::UnaryExpr &E) {
   Value *X = emitExpr(*E.Operand);
   auto *S = ir::dynCast<ir::ScalarType>(E.Operand->Ty);
   switch (E.Op) {
-  case UnaryOp::USub: {
+  case UnaryArithOp::Neg: {
     if (S->isFloat()) {
       Value *N = B.CreateFNeg(X);
       setFloatFlags(N);
@@ -62,11 +62,9 @@ Value *FunctionEmitter::emitUnary(const ir::UnaryExpr &E) {
     }
     return B.CreateNeg(X);
   }
-  case UnaryOp::Invert:
-  case UnaryOp::Not:
+  case UnaryArithOp::Invert:
+  case UnaryArithOp::Not:
     return B.CreateNot(X); // ~bool is logical not in Numba, as in NumPy.
-  case UnaryOp::UAdd:
-    return X;
   }
   return X;
 }
@@ -156,36 +154,34 @@ Value *FunctionEmitter::emitBinary(const ir::BinaryExpr &E) {
   bool Float = OpTy->isFloat();
   Value *V = nullptr;
   switch (E.Op) {
-  case BinaryOp::Add:
+  case ArithOp::Add:
     V = Float ? B.CreateFAdd(L, R) : B.CreateAdd(L, R);
     break;
-  case BinaryOp::Sub:
+  case ArithOp::Sub:
     V = Float ? B.CreateFSub(L, R) : B.CreateSub(L, R);
     break;
-  case BinaryOp::Mult:
+  case ArithOp::Mul:
     V = Float ? B.CreateFMul(L, R) : B.CreateMul(L, R);
     break;
-  case BinaryOp::Div:
+  case ArithOp::TrueDiv:
     V = B.CreateFDiv(cast(L, E.LHS->Ty, E.Ty), cast(R, E.RHS->Ty, E.Ty));
     break;
-  case BinaryOp::FloorDiv:
-  case BinaryOp::Mod:
-    return Float ? floatDivMod(L, R, E.Op == BinaryOp::Mod)
-                 : intDivMod(L, R, OpTy->isSigned(), E.Op == BinaryOp::Mod);
-  case BinaryOp::Pow:
+  case ArithOp::FloorDiv:
+  case ArithOp::Mod:
+    return Float ? floatDivMod(L, R, E.Op == ArithOp::Mod)
+                 : intDivMod(L, R, OpTy->isSigned(), E.Op == ArithOp::Mod);
+  case ArithOp::Pow:
     return power(E, L, R);
-  case BinaryOp::LShift:
-  case BinaryOp::RShift:
-    return shift(cast(L, E.LHS->Ty, E.Ty), cast(R, E.RHS->Ty, E.Ty), E.Op == BinaryOp::LShift,
+  case ArithOp::Shl:
+  case ArithOp::Shr:
+    return shift(cast(L, E.LHS->Ty, E.Ty), cast(R, E.RHS->Ty, E.Ty), E.Op == ArithOp::Shl,
                  ResultTy->isSigned());
-  case BinaryOp::BitAnd:
+  case ArithOp::BitAnd:
     return B.CreateAnd(L, R);
-  case BinaryOp::BitOr:
+  case ArithOp::BitOr:
     return B.CreateOr(L, R);
-  case BinaryOp::BitXor:
+  case ArithOp::BitXor:
     return B.CreateXor(L, R);
-  case BinaryOp::MatMult:
-    PYKC_ICE("'@' reached the emitter");
   }
   setFloatFlags(V);
   return V;
@@ -197,27 +193,25 @@ Value *FunctionEmitter::emitCompare(const ir::CompareExpr &E) {
   auto *S = ir::dynCast<ir::ScalarType>(E.LHS->Ty);
   if (S->isFloat()) {
     switch (E.Op) {
-    case CmpOp::Eq: return B.CreateFCmpOEQ(L, R);
-    case CmpOp::NotEq: return B.CreateFCmpUNE(L, R); // nan != nan
-    case CmpOp::Lt: return B.CreateFCmpOLT(L, R);
-    case CmpOp::LtE: return B.CreateFCmpOLE(L, R);
-    case CmpOp::Gt: return B.CreateFCmpOGT(L, R);
-    case CmpOp::GtE: return B.CreateFCmpOGE(L, R);
-    default: break;
+    case CompareOp::Eq: return B.CreateFCmpOEQ(L, R);
+    case CompareOp::Ne: return B.CreateFCmpUNE(L, R); // nan != nan
+    case CompareOp::Lt: return B.CreateFCmpOLT(L, R);
+    case CompareOp::Le: return B.CreateFCmpOLE(L, R);
+    case CompareOp::Gt: return B.CreateFCmpOGT(L, R);
+    case CompareOp::Ge: return B.CreateFCmpOGE(L, R);
     }
   } else {
     bool Signed = S->isSigned();
     switch (E.Op) {
-    case CmpOp::Eq: return B.CreateICmpEQ(L, R);
-    case CmpOp::NotEq: return B.CreateICmpNE(L, R);
-    case CmpOp::Lt: return Signed ? B.CreateICmpSLT(L, R) : B.CreateICmpULT(L, R);
-    case CmpOp::LtE: return Signed ? B.CreateICmpSLE(L, R) : B.CreateICmpULE(L, R);
-    case CmpOp::Gt: return Signed ? B.CreateICmpSGT(L, R) : B.CreateICmpUGT(L, R);
-    case CmpOp::GtE: return Signed ? B.CreateICmpSGE(L, R) : B.CreateICmpUGE(L, R);
-    default: break;
+    case CompareOp::Eq: return B.CreateICmpEQ(L, R);
+    case CompareOp::Ne: return B.CreateICmpNE(L, R);
+    case CompareOp::Lt: return Signed ? B.CreateICmpSLT(L, R) : B.CreateICmpULT(L, R);
+    case CompareOp::Le: return Signed ? B.CreateICmpSLE(L, R) : B.CreateICmpULE(L, R);
+    case CompareOp::Gt: return Signed ? B.CreateICmpSGT(L, R) : B.CreateICmpUGT(L, R);
+    case CompareOp::Ge: return Signed ? B.CreateICmpSGE(L, R) : B.CreateICmpUGE(L, R);
     }
   }
-  PYKC_ICE("comparison not handled by the LLVM emitter");
+  PYKC_ICE("comparison operator out of range");
 }
 
 } // namespace pykc::codegen

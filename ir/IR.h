@@ -5,12 +5,15 @@
 /// expression has a type, every implicit conversion is an explicit Cast,
 /// names are resolved to variables, constants or builtins, and operators carry
 /// the operand types of the Numba signature they resolved to. Backends (NVPTX
-/// today, the host CPU next) lower it without any further typing decisions.
+/// and the host CPU) lower it without any further typing decisions. It has
+/// its own operators (ir/Operators.def); only source ranges come from the
+/// frontend.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "frontend/AST.h"
+#include "frontend/SourceManager.h"
+#include "ir/Operators.h"
 #include "ir/Type.h"
 
 #include <cstdint>
@@ -95,20 +98,20 @@ struct CastExpr : Expr {
 
 struct UnaryExpr : Expr {
   PYKC_IR_NODE(UnaryExpr, Unary, Expr)
-  frontend::UnaryOp Op = frontend::UnaryOp::USub; ///< USub, Invert or Not.
+  UnaryArithOp Op = UnaryArithOp::Neg;
   Expr *Operand = nullptr;
 };
 
 struct BinaryExpr : Expr {
   PYKC_IR_NODE(BinaryExpr, Binary, Expr)
-  frontend::BinaryOp Op = frontend::BinaryOp::Add;
+  ArithOp Op = ArithOp::Add;
   Expr *LHS = nullptr;
   Expr *RHS = nullptr; ///< For shifts and `float ** int`, may differ in type.
 };
 
 struct CompareExpr : Expr {
   PYKC_IR_NODE(CompareExpr, Compare, Expr)
-  frontend::CmpOp Op = frontend::CmpOp::Eq;
+  CompareOp Op = CompareOp::Eq;
   Expr *LHS = nullptr;
   Expr *RHS = nullptr;
 };

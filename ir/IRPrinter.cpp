@@ -207,17 +207,17 @@ private:
       return E.Ty->str() + "(" + expr(*static_cast<const CastExpr &>(E).Operand) + ")";
     case NodeKind::Unary: {
       auto &U = static_cast<const UnaryExpr &>(E);
-      std::string Op(frontend::spelling(U.Op));
-      return "(" + Op + (U.Op == frontend::UnaryOp::Not ? " " : "") + expr(*U.Operand) + ")";
+      std::string Op(spelling(U.Op));
+      return "(" + Op + (U.Op == UnaryArithOp::Not ? " " : "") + expr(*U.Operand) + ")";
     }
     case NodeKind::Binary: {
       auto &B = static_cast<const BinaryExpr &>(E);
-      return "(" + expr(*B.LHS) + " " + std::string(frontend::spelling(B.Op)) + " " +
+      return "(" + expr(*B.LHS) + " " + std::string(spelling(B.Op)) + " " +
              expr(*B.RHS) + ")";
     }
     case NodeKind::Compare: {
       auto &C = static_cast<const CompareExpr &>(E);
-      return "(" + expr(*C.LHS) + " " + std::string(frontend::spelling(C.Op)) + " " +
+      return "(" + expr(*C.LHS) + " " + std::string(spelling(C.Op)) + " " +
              expr(*C.RHS) + ")";
     }
     case NodeKind::Logical: {

@@ -267,7 +267,7 @@ Expr *FunctionLowerer::lowerMinMax(const fe::CallExpr &C, bool IsMin) {
   for (size_t I = 1; I < Values.size(); ++I) {
     Expr *Next = materialize(convert(Values[I], Ty));
     auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
-    Cmp->Op = IsMin ? CmpOp::Lt : CmpOp::Gt;
+    Cmp->Op = IsMin ? CompareOp::Lt : CompareOp::Gt;
     Cmp->LHS = Next;
     Cmp->RHS = Acc;
     auto *Sel = make<SelectExpr>(C.Range, Ty);

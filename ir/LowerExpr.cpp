@@ -508,17 +508,56 @@ Expr *FunctionLowerer::lowerTuple(const TupleExpr &T) {
   return Make;
 }
 
-Expr *FunctionLowerer::lowerBinary(BinaryOp Op, Expr *L, Expr *R, SourceRange OpRange,
+namespace {
+
+/// The IR's operator for a Python binary operator; none for `@`, which no
+/// kernel type supports.
+std::optional<ArithOp> arithOp(BinaryOp Op) {
+  switch (Op) {
+  case BinaryOp::Add: return ArithOp::Add;
+  case BinaryOp::Sub: return ArithOp::Sub;
+  case BinaryOp::Mult: return ArithOp::Mul;
+  case BinaryOp::Div: return ArithOp::TrueDiv;
+  case BinaryOp::FloorDiv: return ArithOp::FloorDiv;
+  case BinaryOp::Mod: return ArithOp::Mod;
+  case BinaryOp::Pow: return ArithOp::Pow;
+  case BinaryOp::LShift: return ArithOp::Shl;
+  case BinaryOp::RShift: return ArithOp::Shr;
+  case BinaryOp::BitAnd: return ArithOp::BitAnd;
+  case BinaryOp::BitOr: return ArithOp::BitOr;
+  case BinaryOp::BitXor: return ArithOp::BitXor;
+  case BinaryOp::MatMult: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// The IR's comparison for a Python one; none for `is` and `in`.
+std::optional<CompareOp> compareOp(CmpOp Op) {
+  switch (Op) {
+  case CmpOp::Eq: return CompareOp::Eq;
+  case CmpOp::NotEq: return CompareOp::Ne;
+  case CmpOp::Lt: return CompareOp::Lt;
+  case CmpOp::LtE: return CompareOp::Le;
+  case CmpOp::Gt: return CompareOp::Gt;
+  case CmpOp::GtE: return CompareOp::Ge;
+  default: return std::nullopt;
+  }
+}
+
+} // namespace
+
+Expr *FunctionLowerer::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, SourceRange OpRange,
                                    SourceRange Range) {
+  std::optional<ArithOp> Op = arithOp(PyOp);
   std::optional<Signature> Sig;
-  if (dynCast<ScalarType>(L->Ty) && dynCast<ScalarType>(R->Ty))
-    Sig = S.Ops.binary(Op, L->Ty, R->Ty);
+  if (Op && dynCast<ScalarType>(L->Ty) && dynCast<ScalarType>(R->Ty))
+    Sig = S.Ops.binary(*Op, L->Ty, R->Ty);
   if (!Sig) {
-    error(Range, DiagKind::UnsupportedBinary, {std::string(spelling(Op)), L->Ty->str(), R->Ty->str()});
+    error(Range, DiagKind::UnsupportedBinary, {std::string(spelling(PyOp)), L->Ty->str(), R->Ty->str()});
     return nullptr;
   }
   auto *B = make<ir::BinaryExpr>(Range, Sig->Result);
-  B->Op = Op;
+  B->Op = *Op;
   B->LHS = convert(L, Sig->Args[0]);
   B->RHS = convert(R, Sig->Args[1]);
   return B;
@@ -533,13 +572,16 @@ Expr *FunctionLowerer::lowerUnary(const fe::UnaryExpr &U) {
     if (!T)
       return nullptr;
     auto *N = make<ir::UnaryExpr>(U.Range, S.Types.boolean());
-    N->Op = UnaryOp::Not;
+    N->Op = UnaryArithOp::Not;
     N->Operand = T;
     return N;
   }
+  // `+x` types as `-x` does (Numba's tables share the cases) and lowers to
+  // its converted operand.
+  UnaryArithOp Op = U.Op == UnaryOp::Invert ? UnaryArithOp::Invert : UnaryArithOp::Neg;
   std::optional<Signature> Sig;
   if (dynCast<ScalarType>(V->Ty))
-    Sig = S.Ops.unary(U.Op, V->Ty);
+    Sig = S.Ops.unary(Op, V->Ty);
   if (!Sig) {
     error(U.Range, DiagKind::UnsupportedUnary, {std::string(spelling(U.Op)), V->Ty->str()});
     return nullptr;
@@ -559,7 +601,7 @@ Expr *FunctionLowerer::lowerUnary(const fe::UnaryExpr &U) {
     return Neg;
   }
   auto *N = make<ir::UnaryExpr>(U.Range, Sig->Result);
-  N->Op = U.Op;
+  N->Op = Op;
   N->Operand = convert(Operand, Sig->Result);
   return N;
 }
@@ -573,10 +615,10 @@ Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
     return nullptr;
   ExprList Links;
   for (size_t I = 0; I < C.Ops.size(); ++I) {
-    CmpOp Op = C.Ops[I];
-    if (Op == CmpOp::Is || Op == CmpOp::IsNot || Op == CmpOp::In || Op == CmpOp::NotIn) {
+    std::optional<CompareOp> Op = compareOp(C.Ops[I]);
+    if (!Op) {
       error(C.OpRanges[I], DiagKind::UnsupportedSyntax,
-            {"'" + std::string(spelling(Op)) + "'"});
+            {"'" + std::string(spelling(C.Ops[I])) + "'"});
       return nullptr;
     }
     auto Link = [&]() -> Expr * {
@@ -587,14 +629,14 @@ Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
         Right = materialize(Right);
       std::optional<Signature> Sig;
       if (dynCast<ScalarType>(Left->Ty) && dynCast<ScalarType>(Right->Ty))
-        Sig = S.Ops.compare(Op, Left->Ty, Right->Ty);
+        Sig = S.Ops.compare(*Op, Left->Ty, Right->Ty);
       if (!Sig) {
         error(SourceRange::cover(Left->Range, Right->Range), DiagKind::UnsupportedBinary,
-              {std::string(spelling(Op)), Left->Ty->str(), Right->Ty->str()});
+              {std::string(spelling(*Op)), Left->Ty->str(), Right->Ty->str()});
         return nullptr;
       }
       auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
-      Cmp->Op = Op;
+      Cmp->Op = *Op;
       Cmp->LHS = convert(Left, Sig->Args[0]);
       Cmp->RHS = convert(Right, Sig->Args[1]);
       Left = Right;

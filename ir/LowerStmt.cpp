@@ -549,7 +549,7 @@ void FunctionLowerer::lowerWhile(const fe::WhileStmt &W, StmtList &Out) {
     Loop->Body = CondStmts;
     auto *Exit = make<ir::IfStmt>(W.Test->Range);
     auto *Not = make<ir::UnaryExpr>(W.Test->Range, S.Types.boolean());
-    Not->Op = UnaryOp::Not;
+    Not->Op = UnaryArithOp::Not;
     Not->Operand = Cond;
     Exit->Cond = Not;
     Exit->Then.push_back(make<ir::BreakStmt>(W.Test->Range));

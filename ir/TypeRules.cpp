@@ -6,9 +6,6 @@
 
 namespace pykc::ir {
 
-using frontend::BinaryOp;
-using frontend::CmpOp;
-using frontend::UnaryOp;
 
 namespace {
 // conversionKind for every pair of scalars, rows "from", columns "to", in
@@ -230,42 +227,39 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
       Abs.push_back(Sig(T, {T}));
 }
 
-std::optional<Signature> OperatorTyping::binary(BinaryOp Op, const Type *L,
+std::optional<Signature> OperatorTyping::binary(ArithOp Op, const Type *L,
                                                 const Type *R) const {
   std::vector<const Type *> Args = {L, R};
   switch (Op) {
-  case BinaryOp::Add:
-  case BinaryOp::Sub:
-  case BinaryOp::Mult:
+  case ArithOp::Add:
+  case ArithOp::Sub:
+  case ArithOp::Mul:
     return resolveOverload(Arith, Args);
-  case BinaryOp::Mod:
-  case BinaryOp::FloorDiv:
+  case ArithOp::Mod:
+  case ArithOp::FloorDiv:
     return resolveOverload(Mod, Args);
-  case BinaryOp::Div:
+  case ArithOp::TrueDiv:
     return resolveOverload(TrueDiv, Args);
-  case BinaryOp::Pow:
+  case ArithOp::Pow:
     return resolveOverload(Pow, Args);
-  case BinaryOp::LShift:
-  case BinaryOp::RShift:
+  case ArithOp::Shl:
+  case ArithOp::Shr:
     return resolveOverload(Shift, Args, /*AllowUnsafe=*/false);
-  case BinaryOp::BitAnd:
-  case BinaryOp::BitOr:
-  case BinaryOp::BitXor:
+  case ArithOp::BitAnd:
+  case ArithOp::BitOr:
+  case ArithOp::BitXor:
     return resolveOverload(BitLogic, Args, /*AllowUnsafe=*/false);
-  case BinaryOp::MatMult:
-    return std::nullopt;
   }
   return std::nullopt;
 }
 
-std::optional<Signature> OperatorTyping::unary(UnaryOp Op, const Type *Operand) const {
+std::optional<Signature> OperatorTyping::unary(UnaryArithOp Op, const Type *Operand) const {
   switch (Op) {
-  case UnaryOp::UAdd:
-  case UnaryOp::USub:
+  case UnaryArithOp::Neg:
     return resolveOverload(Neg, {Operand});
-  case UnaryOp::Invert:
+  case UnaryArithOp::Invert:
     return resolveOverload(Invert, {Operand}, /*AllowUnsafe=*/false);
-  case UnaryOp::Not:
+  case UnaryArithOp::Not:
     if (asScalar(Operand))
       return Signature{Ctx.boolean(), {Operand}};
     return std::nullopt;
@@ -273,19 +267,9 @@ std::optional<Signature> OperatorTyping::unary(UnaryOp Op, const Type *Operand) 
   return std::nullopt;
 }
 
-std::optional<Signature> OperatorTyping::compare(CmpOp Op, const Type *L,
+std::optional<Signature> OperatorTyping::compare(CompareOp, const Type *L,
                                                  const Type *R) const {
-  switch (Op) {
-  case CmpOp::Eq:
-  case CmpOp::NotEq:
-  case CmpOp::Lt:
-  case CmpOp::LtE:
-  case CmpOp::Gt:
-  case CmpOp::GtE:
-    return resolveOverload(Ordered, {L, R});
-  default:
-    return std::nullopt;
-  }
+  return resolveOverload(Ordered, {L, R});
 }
 
 std::optional<Signature> OperatorTyping::range(const std::vector<const Type *> &Args) const {

@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "frontend/AST.h"
+#include "ir/Operators.h"
 #include "ir/Type.h"
 
 #include <optional>
@@ -53,11 +53,12 @@ class OperatorTyping {
 public:
   explicit OperatorTyping(TypeContext &Ctx);
 
-  std::optional<Signature> binary(frontend::BinaryOp Op, const Type *L,
+  std::optional<Signature> binary(ArithOp Op, const Type *L,
                                   const Type *R) const;
-  std::optional<Signature> unary(frontend::UnaryOp Op, const Type *Operand) const;
-  /// Ordering and equality comparisons (not `is`/`in`).
-  std::optional<Signature> compare(frontend::CmpOp Op, const Type *L,
+  /// `-x` (also the typing of `+x`), `~x` and `not x`.
+  std::optional<Signature> unary(UnaryArithOp Op, const Type *Operand) const;
+  /// Ordering and equality comparisons.
+  std::optional<Signature> compare(CompareOp Op, const Type *L,
                                    const Type *R) const;
   /// range(...) with one to three arguments: the argument signature; the
   /// result type is the loop variable's type.

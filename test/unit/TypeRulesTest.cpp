@@ -9,16 +9,13 @@
 #include <gtest/gtest.h>
 
 using namespace pykc::ir;
-using pykc::frontend::BinaryOp;
-using pykc::frontend::CmpOp;
-using pykc::frontend::UnaryOp;
 
 namespace {
 
 class TypeRulesTest : public ::testing::Test {
 protected:
   const ScalarType *t(ScalarKind K) { return Types.scalar(K); }
-  std::string binary(BinaryOp Op, ScalarKind A, ScalarKind B) {
+  std::string binary(ArithOp Op, ScalarKind A, ScalarKind B) {
     auto Sig = Ops.binary(Op, t(A), t(B));
     return Sig ? Sig->Result->str() : "none";
   }
@@ -72,77 +69,77 @@ TEST_F(TypeRulesTest, ConversionKindsMatchNumbasTable) {
 }
 
 TEST_F(TypeRulesTest, IntegerArithmeticWidensToAtLeast64Bits) {
-  EXPECT_EQ(binary(BinaryOp::Add, K::Int32, K::Int32), "int64");
-  EXPECT_EQ(binary(BinaryOp::Mult, K::Int8, K::Int16), "int64");
-  EXPECT_EQ(binary(BinaryOp::Add, K::UInt32, K::UInt32), "uint64");
-  EXPECT_EQ(binary(BinaryOp::Add, K::UInt8, K::UInt8), "uint64");
-  EXPECT_EQ(binary(BinaryOp::Sub, K::UInt64, K::Int64), "int64");
-  EXPECT_EQ(binary(BinaryOp::Sub, K::Int32, K::UInt64), "int64");
-  EXPECT_EQ(binary(BinaryOp::Add, K::Boolean, K::Boolean), "int64");
+  EXPECT_EQ(binary(ArithOp::Add, K::Int32, K::Int32), "int64");
+  EXPECT_EQ(binary(ArithOp::Mul, K::Int8, K::Int16), "int64");
+  EXPECT_EQ(binary(ArithOp::Add, K::UInt32, K::UInt32), "uint64");
+  EXPECT_EQ(binary(ArithOp::Add, K::UInt8, K::UInt8), "uint64");
+  EXPECT_EQ(binary(ArithOp::Sub, K::UInt64, K::Int64), "int64");
+  EXPECT_EQ(binary(ArithOp::Sub, K::Int32, K::UInt64), "int64");
+  EXPECT_EQ(binary(ArithOp::Add, K::Boolean, K::Boolean), "int64");
 }
 
 TEST_F(TypeRulesTest, MixedIntFloatPromotesAsNumbaDoes) {
-  EXPECT_EQ(binary(BinaryOp::Add, K::Int32, K::Float32), "float64");
-  EXPECT_EQ(binary(BinaryOp::Add, K::Int16, K::Float32), "float32");
-  EXPECT_EQ(binary(BinaryOp::Add, K::Float32, K::Int64), "float64");
-  EXPECT_EQ(binary(BinaryOp::Add, K::Float32, K::Float64), "float64");
-  EXPECT_EQ(binary(BinaryOp::Add, K::Float32, K::Float32), "float32");
+  EXPECT_EQ(binary(ArithOp::Add, K::Int32, K::Float32), "float64");
+  EXPECT_EQ(binary(ArithOp::Add, K::Int16, K::Float32), "float32");
+  EXPECT_EQ(binary(ArithOp::Add, K::Float32, K::Int64), "float64");
+  EXPECT_EQ(binary(ArithOp::Add, K::Float32, K::Float64), "float64");
+  EXPECT_EQ(binary(ArithOp::Add, K::Float32, K::Float32), "float32");
 }
 
 TEST_F(TypeRulesTest, DivisionOperators) {
-  EXPECT_EQ(binary(BinaryOp::Div, K::Int32, K::Int32), "float64");
-  EXPECT_EQ(binary(BinaryOp::Div, K::UInt64, K::UInt64), "float64");
-  EXPECT_EQ(binary(BinaryOp::Div, K::Float32, K::Float32), "float32");
-  EXPECT_EQ(binary(BinaryOp::Div, K::Float32, K::Int32), "float64");
-  EXPECT_EQ(binary(BinaryOp::FloorDiv, K::Int32, K::Int32), "int64");
-  EXPECT_EQ(binary(BinaryOp::FloorDiv, K::Float32, K::Float32), "float32");
-  EXPECT_EQ(binary(BinaryOp::FloorDiv, K::Int64, K::Float32), "float64");
-  EXPECT_EQ(binary(BinaryOp::Mod, K::Int32, K::Float32), "float64");
+  EXPECT_EQ(binary(ArithOp::TrueDiv, K::Int32, K::Int32), "float64");
+  EXPECT_EQ(binary(ArithOp::TrueDiv, K::UInt64, K::UInt64), "float64");
+  EXPECT_EQ(binary(ArithOp::TrueDiv, K::Float32, K::Float32), "float32");
+  EXPECT_EQ(binary(ArithOp::TrueDiv, K::Float32, K::Int32), "float64");
+  EXPECT_EQ(binary(ArithOp::FloorDiv, K::Int32, K::Int32), "int64");
+  EXPECT_EQ(binary(ArithOp::FloorDiv, K::Float32, K::Float32), "float32");
+  EXPECT_EQ(binary(ArithOp::FloorDiv, K::Int64, K::Float32), "float64");
+  EXPECT_EQ(binary(ArithOp::Mod, K::Int32, K::Float32), "float64");
 }
 
 TEST_F(TypeRulesTest, PowerKeepsFloat32WithIntegerExponents) {
-  EXPECT_EQ(binary(BinaryOp::Pow, K::Int32, K::Int32), "int64");
-  EXPECT_EQ(binary(BinaryOp::Pow, K::Float32, K::Int64), "float32");
-  EXPECT_EQ(binary(BinaryOp::Pow, K::Float32, K::Int32), "float32");
-  EXPECT_EQ(binary(BinaryOp::Pow, K::Float32, K::Float64), "float64");
-  EXPECT_EQ(binary(BinaryOp::Pow, K::UInt64, K::UInt64), "uint64");
-  EXPECT_EQ(binary(BinaryOp::Pow, K::Int16, K::UInt8), "int64");
+  EXPECT_EQ(binary(ArithOp::Pow, K::Int32, K::Int32), "int64");
+  EXPECT_EQ(binary(ArithOp::Pow, K::Float32, K::Int64), "float32");
+  EXPECT_EQ(binary(ArithOp::Pow, K::Float32, K::Int32), "float32");
+  EXPECT_EQ(binary(ArithOp::Pow, K::Float32, K::Float64), "float64");
+  EXPECT_EQ(binary(ArithOp::Pow, K::UInt64, K::UInt64), "uint64");
+  EXPECT_EQ(binary(ArithOp::Pow, K::Int16, K::UInt8), "int64");
 }
 
 TEST_F(TypeRulesTest, ShiftsFollowTheLeftOperandsSignedness) {
-  EXPECT_EQ(binary(BinaryOp::LShift, K::Int32, K::Int32), "int64");
-  EXPECT_EQ(binary(BinaryOp::LShift, K::UInt8, K::Int64), "uint64");
-  EXPECT_EQ(binary(BinaryOp::RShift, K::Int8, K::UInt8), "int64");
-  EXPECT_EQ(binary(BinaryOp::LShift, K::Float32, K::Int32), "none");
+  EXPECT_EQ(binary(ArithOp::Shl, K::Int32, K::Int32), "int64");
+  EXPECT_EQ(binary(ArithOp::Shl, K::UInt8, K::Int64), "uint64");
+  EXPECT_EQ(binary(ArithOp::Shr, K::Int8, K::UInt8), "int64");
+  EXPECT_EQ(binary(ArithOp::Shl, K::Float32, K::Int32), "none");
 }
 
 TEST_F(TypeRulesTest, BitwiseOperatorsKeepBooleans) {
-  EXPECT_EQ(binary(BinaryOp::BitAnd, K::Boolean, K::Boolean), "bool");
-  EXPECT_EQ(binary(BinaryOp::BitOr, K::Boolean, K::Int32), "int64");
-  EXPECT_EQ(binary(BinaryOp::BitXor, K::Int32, K::Int32), "int64");
-  EXPECT_EQ(binary(BinaryOp::BitAnd, K::Float64, K::Int32), "none");
+  EXPECT_EQ(binary(ArithOp::BitAnd, K::Boolean, K::Boolean), "bool");
+  EXPECT_EQ(binary(ArithOp::BitOr, K::Boolean, K::Int32), "int64");
+  EXPECT_EQ(binary(ArithOp::BitXor, K::Int32, K::Int32), "int64");
+  EXPECT_EQ(binary(ArithOp::BitAnd, K::Float64, K::Int32), "none");
 }
 
 TEST_F(TypeRulesTest, UnaryOperators) {
-  EXPECT_EQ(Ops.unary(UnaryOp::USub, t(K::Int32))->Result->str(), "int64");
-  EXPECT_EQ(Ops.unary(UnaryOp::USub, t(K::UInt32))->Result->str(), "uint64");
-  EXPECT_EQ(Ops.unary(UnaryOp::USub, t(K::Boolean))->Result->str(), "int64");
-  EXPECT_EQ(Ops.unary(UnaryOp::UAdd, t(K::Int16))->Result->str(), "int64");
-  EXPECT_EQ(Ops.unary(UnaryOp::USub, t(K::Float32))->Result->str(), "float32");
-  EXPECT_EQ(Ops.unary(UnaryOp::Invert, t(K::Int32))->Result->str(), "int64");
-  EXPECT_EQ(Ops.unary(UnaryOp::Invert, t(K::Boolean))->Result->str(), "bool");
-  EXPECT_EQ(Ops.unary(UnaryOp::Not, t(K::Float64))->Result->str(), "bool");
+  EXPECT_EQ(Ops.unary(UnaryArithOp::Neg, t(K::Int32))->Result->str(), "int64");
+  EXPECT_EQ(Ops.unary(UnaryArithOp::Neg, t(K::UInt32))->Result->str(), "uint64");
+  EXPECT_EQ(Ops.unary(UnaryArithOp::Neg, t(K::Boolean))->Result->str(), "int64");
+  EXPECT_EQ(Ops.unary(UnaryArithOp::Neg, t(K::Int16))->Result->str(), "int64");
+  EXPECT_EQ(Ops.unary(UnaryArithOp::Neg, t(K::Float32))->Result->str(), "float32");
+  EXPECT_EQ(Ops.unary(UnaryArithOp::Invert, t(K::Int32))->Result->str(), "int64");
+  EXPECT_EQ(Ops.unary(UnaryArithOp::Invert, t(K::Boolean))->Result->str(), "bool");
+  EXPECT_EQ(Ops.unary(UnaryArithOp::Not, t(K::Float64))->Result->str(), "bool");
 }
 
 TEST_F(TypeRulesTest, ComparisonsConvertBothSides) {
-  auto Sig = Ops.compare(CmpOp::Lt, t(K::Int32), t(K::Float32));
+  auto Sig = Ops.compare(CompareOp::Lt, t(K::Int32), t(K::Float32));
   ASSERT_TRUE(Sig);
   EXPECT_EQ(Sig->Result->str(), "bool");
   EXPECT_EQ(Sig->Args[0]->str(), "float64");
-  Sig = Ops.compare(CmpOp::Eq, t(K::UInt64), t(K::Int64));
+  Sig = Ops.compare(CompareOp::Eq, t(K::UInt64), t(K::Int64));
   ASSERT_TRUE(Sig);
   EXPECT_EQ(Sig->Args[0]->str(), "float64");
-  Sig = Ops.compare(CmpOp::Lt, t(K::Int32), t(K::Int64));
+  Sig = Ops.compare(CompareOp::Lt, t(K::Int32), t(K::Int64));
   EXPECT_EQ(Sig->Args[0]->str(), "int64");
 }
 
