@@ -135,10 +135,10 @@ bool reachesBarrier(Function &Kernel) {
 } // namespace
 
 std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, TargetMachine &TM,
-                                      unsigned OptLevel) {
+                                      unsigned OptLevel, FloatOptions Float) {
   CPUTarget Target(TM.getTargetTriple().str(), TM.createDataLayout().getStringRepresentation());
   auto M = std::make_unique<Module>(IR.name(), Ctx);
-  ModuleEmitter Emitter(IR, *M, Target);
+  ModuleEmitter Emitter(IR, *M, Target, Float);
   Emitter.emit();
   Type *I64 = Type::getInt64Ty(Ctx), *I8 = Type::getInt8Ty(Ctx);
   for (const auto &F : IR.functions()) {
@@ -177,8 +177,8 @@ std::unique_ptr<CPUJit> CPUJit::create(const std::map<std::string, void *> &Symb
     return nullptr;
   }
   Builder->setCodeGenOptLevel(CodeGenOptLevel::Aggressive);
-  // FMA contraction, as on the GPU, so both backends round alike.
-  Builder->getOptions().AllowFPOpFusion = FPOpFusion::Fast;
+  // Only what the emitter fused, as on the GPU, so both backends round alike.
+  Builder->getOptions().AllowFPOpFusion = FPOpFusion::Standard;
   auto TM = Builder->createTargetMachine();
   if (!TM) {
     Error = toString(TM.takeError());
@@ -211,9 +211,10 @@ std::unique_ptr<CPUJit> CPUJit::create(const std::map<std::string, void *> &Symb
   return J;
 }
 
-bool CPUJit::add(const ir::Module &IR, unsigned OptLevel, std::string &Error) {
+bool CPUJit::add(const ir::Module &IR, unsigned OptLevel, std::string &Error,
+                 FloatOptions Float) {
   auto Ctx = std::make_unique<LLVMContext>();
-  std::unique_ptr<Module> M = emitCpuModule(IR, *Ctx, *TM, OptLevel);
+  std::unique_ptr<Module> M = emitCpuModule(IR, *Ctx, *TM, OptLevel, Float);
   if (auto E = JIT->addIRModule(orc::ThreadSafeModule(std::move(M), std::move(Ctx)))) {
     Error = toString(std::move(E));
     return false;

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "codegen/Target.h"
 #include "ir/IR.h"
 
 #include <llvm/IR/LLVMContext.h>
@@ -40,7 +41,8 @@ struct CpuKernel {
 /// Lowers \p IR for the host described by \p TM, adds the SYM__cpu entries
 /// and their constants, and optimizes at \p OptLevel.
 std::unique_ptr<llvm::Module> emitCpuModule(const ir::Module &IR, llvm::LLVMContext &Ctx,
-                                            llvm::TargetMachine &TM, unsigned OptLevel);
+                                            llvm::TargetMachine &TM, unsigned OptLevel,
+                                            FloatOptions Float = {});
 
 class CPUJit {
 public:
@@ -51,7 +53,8 @@ public:
   ~CPUJit();
 
   /// Compiles \p IR; its kernels can then be looked up.
-  bool add(const ir::Module &IR, unsigned OptLevel, std::string &Error);
+  bool add(const ir::Module &IR, unsigned OptLevel, std::string &Error,
+           FloatOptions Float = {});
   /// The kernel whose symbol (in the IR) is \p Symbol.
   std::optional<CpuKernel> lookup(const std::string &Symbol, std::string &Error);
 

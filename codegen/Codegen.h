@@ -3,7 +3,8 @@
 /// \file
 /// The back half of the pipeline: emitLLVM lowers the typed IR for a target,
 /// NVPTXBackend links libdevice when the code needs it, optimizes with
-/// LLVM's pipeline (FMA contraction on, as nvcc and Numba do) and prints PTX.
+/// LLVM's pipeline and prints PTX. Fused multiply-adds are decided when the
+/// IR is emitted (FloatOptions), not by LLVM.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -30,6 +31,7 @@ struct CodegenOptions {
   std::string Arch = "sm_75"; ///< sm_75 .. sm_90a
   unsigned OptLevel = 3;      ///< 0 .. 3
   std::string LibdevicePath;  ///< libdevice.10.bc; needed only for math calls
+  FloatOptions Float;
 };
 
 /// The --arch values pykc accepts, oldest first.
@@ -37,7 +39,7 @@ const std::vector<std::string> &supportedArchs();
 
 /// Lowers \p IR into a new, unoptimized LLVM module for \p Target.
 std::unique_ptr<llvm::Module> emitLLVM(const ir::Module &IR, llvm::LLVMContext &Ctx,
-                                       TargetInfo &Target);
+                                       TargetInfo &Target, FloatOptions Float = {});
 
 class NVPTXBackend {
 public:

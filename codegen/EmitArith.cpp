@@ -23,10 +23,10 @@ void FunctionEmitter::setFloatFlags(Value *V) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I || !isa<FPMathOperator>(I))
     return;
+  // Contraction is the emitter's decision (emitBinary), except in fastmath
+  // functions, where LLVM may do anything fast-math allows.
   if (F.FastMath)
     I->setFast(true);
-  else
-    I->setHasAllowContract(true); // FMA contraction, as nvcc and Numba do.
 }
 
 Value *FunctionEmitter::cast(Value *V, const ir::Type *From, const ir::Type *To) {
@@ -146,7 +146,46 @@ Value *FunctionEmitter::power(const ir::BinaryExpr &E, Value *A, Value *X) {
   return B.CreateCall(ME.powerHelper(BaseTy, ExpTy), {A, X});
 }
 
+/// The multiplication \p E is, when it can be fused into an addition of
+/// type \p Ty: a float `a * b` of that type, written as the operand.
+static const ir::BinaryExpr *fusableProduct(const ir::Expr &E, const ir::Type *Ty) {
+  auto *M = ir::dynCast<ir::BinaryExpr>(&E);
+  if (!M || M->Op != ArithOp::Mul || M->Ty != Ty || M->LHS->Ty != Ty || M->RHS->Ty != Ty)
+    return nullptr;
+  return M;
+}
+
+Value *FunctionEmitter::emitFusedMultiplyAdd(const ir::BinaryExpr &E) {
+  // The operands are emitted in Python's order (left to right, the product's
+  // factors where the product stands), then combined with one rounding:
+  //   a * b + c = fma(a, b, c)     a * b - c = fma(a, b, -c)
+  //   c + a * b = fma(a, b, c)     c - a * b = fma(-a, b, c)
+  auto *OpTy = ir::dynCast<ir::ScalarType>(E.Ty);
+  if (!ME.Float.Fmad || F.FastMath || !OpTy || !OpTy->isFloat() ||
+      (E.Op != ArithOp::Add && E.Op != ArithOp::Sub))
+    return nullptr;
+  Value *A, *Bv, *C;
+  if (const ir::BinaryExpr *P = fusableProduct(*E.LHS, E.Ty)) {
+    A = emitExpr(*P->LHS);
+    Bv = emitExpr(*P->RHS);
+    C = emitExpr(*E.RHS);
+    if (E.Op == ArithOp::Sub)
+      C = B.CreateFNeg(C);
+  } else if (const ir::BinaryExpr *P = fusableProduct(*E.RHS, E.Ty)) {
+    C = emitExpr(*E.LHS);
+    A = emitExpr(*P->LHS);
+    Bv = emitExpr(*P->RHS);
+    if (E.Op == ArithOp::Sub)
+      A = B.CreateFNeg(A);
+  } else {
+    return nullptr;
+  }
+  return B.CreateIntrinsic(Intrinsic::fma, {A->getType()}, {A, Bv, C});
+}
+
 Value *FunctionEmitter::emitBinary(const ir::BinaryExpr &E) {
+  if (Value *Fused = emitFusedMultiplyAdd(E))
+    return Fused;
   Value *L = emitExpr(*E.LHS);
   Value *R = emitExpr(*E.RHS);
   auto *ResultTy = ir::dynCast<ir::ScalarType>(E.Ty);

@@ -7,8 +7,9 @@ namespace pykc::codegen {
 
 using namespace llvm;
 
-ModuleEmitter::ModuleEmitter(const ir::Module &IR, Module &M, TargetInfo &Target)
-    : IR(IR), M(M), Ctx(M.getContext()), Target(Target) {}
+ModuleEmitter::ModuleEmitter(const ir::Module &IR, Module &M, TargetInfo &Target,
+                             FloatOptions Float)
+    : IR(IR), M(M), Ctx(M.getContext()), Target(Target), Float(Float) {}
 
 StructType *ModuleEmitter::arrayStructType(unsigned NDim) {
   std::string Name = "pykc.array" + std::to_string(NDim);

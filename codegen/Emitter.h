@@ -23,7 +23,8 @@ namespace pykc::codegen {
 
 class ModuleEmitter {
 public:
-  ModuleEmitter(const ir::Module &IR, llvm::Module &M, TargetInfo &Target);
+  ModuleEmitter(const ir::Module &IR, llvm::Module &M, TargetInfo &Target,
+                FloatOptions Float = {});
   void emit();
 
   llvm::Type *llvmType(const ir::Type *Ty);
@@ -39,6 +40,7 @@ public:
   llvm::Module &M;
   llvm::LLVMContext &Ctx;
   TargetInfo &Target;
+  FloatOptions Float;
 
 private:
   void declare(const ir::Function &F);
@@ -94,6 +96,9 @@ private:
   llvm::Value *cast(llvm::Value *V, const ir::Type *From, const ir::Type *To);
   llvm::Value *emitUnary(const ir::UnaryExpr &E);
   llvm::Value *emitBinary(const ir::BinaryExpr &E);
+  /// `a * b + c` and its kin as one llvm.fma when FloatOptions::Fmad is on;
+  /// null when \p E is not such an expression.
+  llvm::Value *emitFusedMultiplyAdd(const ir::BinaryExpr &E);
   llvm::Value *emitCompare(const ir::CompareExpr &E);
   llvm::Value *intDivMod(llvm::Value *A, llvm::Value *B, bool Signed, bool WantMod);
   llvm::Value *floatDivMod(llvm::Value *A, llvm::Value *B, bool WantMod);

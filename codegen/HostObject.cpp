@@ -67,8 +67,9 @@ std::unique_ptr<TargetMachine> hostTargetMachine(const std::string &Cpu, unsigne
       Features += (Features.empty() ? "" : ",") + std::string(On ? "+" : "-") + Feature.str();
   }
   TargetOptions TO;
-  // FMA contraction, as on the GPU and in the JIT, so the backends agree.
-  TO.AllowFPOpFusion = FPOpFusion::Fast;
+  // Only what the emitter fused, as on the GPU and in the JIT, so the
+  // backends agree.
+  TO.AllowFPOpFusion = FPOpFusion::Standard;
   // Asked with no CPU, so an unknown name is our error, not LLVM's warning.
   std::unique_ptr<MCSubtargetInfo> STI(T->createMCSubtargetInfo(Triple, "", ""));
   if (!STI || !STI->isCPUStringValid(Name)) {
@@ -195,7 +196,7 @@ bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
   if (!TM)
     return false;
   LLVMContext Ctx;
-  std::unique_ptr<Module> M = emitCpuModule(IR, Ctx, *TM, Options.OptLevel);
+  std::unique_ptr<Module> M = emitCpuModule(IR, Ctx, *TM, Options.OptLevel, Options.Float);
   M->setModuleIdentifier(Options.SourcePath);
   // Only the registration is visible outside the object: kernels of two
   // modules with the same names must link side by side.

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "codegen/Target.h"
 #include "ir/IR.h"
 
 #include <cstdint>
@@ -32,6 +33,7 @@ struct HostObjectOptions {
   std::string SourcePath; ///< The Python file as the user named it.
   std::string HostCpu = "x86-64";
   unsigned OptLevel = 3;
+  FloatOptions Float;
 };
 
 /// pykc_module_<NS> with `::` spelled `__`: the registration's symbol.

@@ -52,9 +52,10 @@ const std::vector<std::string> &supportedArchs() {
   return Archs;
 }
 
-std::unique_ptr<Module> emitLLVM(const ir::Module &IR, LLVMContext &Ctx, TargetInfo &Target) {
+std::unique_ptr<Module> emitLLVM(const ir::Module &IR, LLVMContext &Ctx, TargetInfo &Target,
+                                 FloatOptions Float) {
   auto M = std::make_unique<Module>(IR.name(), Ctx);
-  ModuleEmitter(IR, *M, Target).emit();
+  ModuleEmitter(IR, *M, Target, Float).emit();
   std::string Problems;
   raw_string_ostream OS(Problems);
   if (verifyModule(*M, &OS))
@@ -69,7 +70,8 @@ NVPTXBackend::NVPTXBackend(CodegenOptions O) : Options(std::move(O)) {
   if (!T)
     PYKC_ICE("LLVM has no NVPTX target: " + Error);
   TargetOptions TO;
-  TO.AllowFPOpFusion = FPOpFusion::Fast;
+  // Only what the emitter fused (and fastmath functions' contract flags).
+  TO.AllowFPOpFusion = FPOpFusion::Standard;
   CodeGenOptLevel Level = Options.OptLevel == 0   ? CodeGenOptLevel::None
                           : Options.OptLevel == 1 ? CodeGenOptLevel::Less
                           : Options.OptLevel == 2 ? CodeGenOptLevel::Default
@@ -128,7 +130,7 @@ void NVPTXBackend::optimize(Module &M) {
 std::unique_ptr<Module> NVPTXBackend::compile(const ir::Module &IR, LLVMContext &Ctx,
                                               std::string &Error) {
   NVPTXTarget Target;
-  std::unique_ptr<Module> M = emitLLVM(IR, Ctx, Target);
+  std::unique_ptr<Module> M = emitLLVM(IR, Ctx, Target, Options.Float);
   M->setDataLayout(TM->createDataLayout());
   if (!linkLibdevice(*M, Error))
     return nullptr;

@@ -19,6 +19,17 @@
 
 namespace pykc::codegen {
 
+/// How floating-point arithmetic is lowered: the same on every backend, so
+/// a kernel rounds alike on the GPU, in `pykc run` and in `pykc -c` objects.
+struct FloatOptions {
+  /// nvcc's --fmad: `a * b + c` (and `a * b - c`, `c - a * b`) written in one
+  /// expression becomes one fused multiply-add, rounded once, as Numba and
+  /// NVVM do by default. LLVM itself never contracts (fastmath functions
+  /// aside), so nothing else fuses on any target. False: every operation is
+  /// rounded on its own, bit for bit as Numba's CUDA simulator computes.
+  bool Fmad = true;
+};
+
 class TargetInfo {
 public:
   virtual ~TargetInfo() = default;

@@ -18,6 +18,6 @@ def k(a):
 # CHECK-LABEL: .visible .entry k(
 # CHECK-NOT: call
 # CHECK: ld.global.f32 [[X:%f[0-9]+]]
-# CHECK-NEXT: mul.f32 [[Y:%f[0-9]+]], [[X]], [[X]];
+# CHECK-NEXT: mul.rn.f32 [[Y:%f[0-9]+]], [[X]], [[X]];
 # CHECK-NEXT: st.global.f32 [{{%rd[0-9]+}}], [[Y]];
 # CHECK-NOT: .func

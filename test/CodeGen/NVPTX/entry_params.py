@@ -18,7 +18,7 @@ def params(a, n, x):
 # CHECK-NEXT: .param .u32 params_param_5,
 # CHECK-NEXT: .param .f64 params_param_6
 # CHECK-NEXT: )
-# CHECK: add.f64
+# CHECK: add.rn.f64
 # CHECK: cvt.rn.f32.f64
 # CHECK: st.global.f32
 # CHECK: ret;
