@@ -210,6 +210,10 @@ Value *FunctionEmitter::emitIntrinsic(const ir::IntrinsicExpr &E) {
       return X;
     return B.CreateSelect(B.CreateICmpSLT(X, ConstantInt::get(X->getType(), 0)), B.CreateNeg(X), X);
   }
+#define MATH(MathId, Path, Cases, Lowering, Name)                               \
+  case ir::IntrinsicId::MathId:                                                \
+    return PYKC_EMIT_MATH_##Lowering(E, Name);
+#include "ir/Builtins.def"
   default:
     PYKC_ICE("intrinsic not handled by the LLVM emitter");
   }

@@ -88,6 +88,16 @@ private:
   llvm::Value *wrapIndex(llvm::Value *Index, const ir::ScalarType *IndexTy,
                          llvm::Value *Extent);
 
+  // The math module (EmitMath.cpp), one helper per MATH row's lowering.
+  enum class FloatPredicate { isnan, isinf, isfinite };
+  enum class AngleConversion { degrees, radians };
+  /// The arguments of a math call, integers converted to its float type.
+  std::vector<llvm::Value *> mathOperands(const ir::IntrinsicExpr &E, llvm::Type *FloatTy);
+  llvm::Value *emitLibmCall(const ir::IntrinsicExpr &E, const char *Name);
+  llvm::Value *emitMathIntrinsic(const ir::IntrinsicExpr &E, llvm::Intrinsic::ID Id);
+  llvm::Value *emitFloatPredicate(const ir::IntrinsicExpr &E, FloatPredicate P);
+  llvm::Value *emitAngle(const ir::IntrinsicExpr &E, AngleConversion A);
+
   // Atomics (EmitAtomic.cpp)
   llvm::Value *emitAtomic(const ir::AtomicRMWExpr &E);
   llvm::Value *atomicFloatMinMax(llvm::Value *Ptr, llvm::Value *V, bool IsMax, llvm::Align A);
@@ -121,3 +131,10 @@ private:
 };
 
 } // namespace pykc::codegen
+
+// How each lowering of a MATH row of ir/Builtins.def is emitted; a row
+// naming a lowering that is not here does not build.
+#define PYKC_EMIT_MATH_Libm(E, Name) emitLibmCall(E, #Name)
+#define PYKC_EMIT_MATH_Intrinsic(E, Name) emitMathIntrinsic(E, llvm::Intrinsic::Name)
+#define PYKC_EMIT_MATH_Predicate(E, Name) emitFloatPredicate(E, FloatPredicate::Name)
+#define PYKC_EMIT_MATH_Angle(E, Name) emitAngle(E, AngleConversion::Name)

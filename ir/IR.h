@@ -36,6 +36,7 @@ enum class SpecialRegister { ThreadIdx, BlockIdx, BlockDim, GridDim, WarpSize, L
 
 enum class IntrinsicId {
 #define INTRINSIC(Id, Path) Id,
+#define MATH(Id, Path, Cases, Lowering, Name) Id,
 #include "ir/Builtins.def"
 };
 

@@ -40,6 +40,7 @@ const char *intrinsicName(IntrinsicId Id) {
 #define INTRINSIC(Id, Path)                                                    \
   case IntrinsicId::Id:                                                        \
     return Path;
+#define MATH(Id, Path, Cases, Lowering, Name) INTRINSIC(Id, Path)
 #include "ir/Builtins.def"
   }
   return "?";

@@ -11,6 +11,7 @@ std::optional<IntrinsicId> intrinsicByPath(const std::string &Path) {
 #define INTRINSIC(Id, P)                                                       \
   if (Path == P)                                                               \
     return IntrinsicId::Id;
+#define MATH(Id, P, Cases, Lowering, Name) INTRINSIC(Id, P)
 #include "ir/Builtins.def"
   return std::nullopt;
 }
@@ -77,6 +78,14 @@ Expr *FunctionLowerer::lowerIntrinsicCall(IntrinsicId Id, const std::string &Pat
   if (!C.Keywords.empty()) {
     error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C.Keywords.front().Name});
     return nullptr;
+  }
+  switch (Id) {
+#define MATH(MathId, P, Cases, L, N)                                           \
+  case IntrinsicId::MathId:                                                    \
+    return lowerMath(Id, MathCases::Cases, C, Name);
+#include "ir/Builtins.def"
+  default:
+    break;
   }
   if (Id == IntrinsicId::Min || Id == IntrinsicId::Max)
     return lowerMinMax(C, Id == IntrinsicId::Min);
@@ -240,6 +249,38 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
   A->Shape = Shape;
   A->Id = AllocCount++;
   return A;
+}
+
+Expr *FunctionLowerer::lowerMath(IntrinsicId Id, MathCases Cases, const fe::CallExpr &C,
+                                 const std::string &Name) {
+  size_t Arity = Cases == MathCases::BinaryInt || Cases == MathCases::BinaryFloat ? 2 : 1;
+  if (C.Args.size() != Arity) {
+    error(C.Range, DiagKind::ArgumentCount,
+          {Name, plural(Arity, "argument"), std::to_string(C.Args.size())});
+    return nullptr;
+  }
+  ExprList Args;
+  std::vector<const Type *> Types;
+  for (const fe::Expr *A : C.Args) {
+    Expr *V = lowerValue(*A);
+    if (!V)
+      return nullptr;
+    Args.push_back(V);
+    Types.push_back(V->Ty);
+  }
+  std::optional<Signature> Sig = S.Ops.math(Cases, Types);
+  if (!Sig) {
+    std::string Given;
+    for (const Type *T : Types)
+      Given += (Given.empty() ? "" : ", ") + T->str();
+    error(C.Range, DiagKind::InvalidArgument, {Name, "no signature accepts (" + Given + ")"});
+    return nullptr;
+  }
+  auto *I = make<IntrinsicExpr>(C.Range, Sig->Result);
+  I->Id = Id;
+  for (size_t K = 0; K < Args.size(); ++K)
+    I->Args.push_back(convert(Args[K], Sig->Args[K]));
+  return I;
 }
 
 Expr *FunctionLowerer::lowerMinMax(const fe::CallExpr &C, bool IsMin) {

@@ -132,6 +132,10 @@ private:
                            const frontend::CallExpr &C);
   Expr *lowerAllocArray(const frontend::CallExpr &C, AddressSpace Space);
   Expr *lowerMinMax(const frontend::CallExpr &C, bool IsMin);
+  /// A math-module function (a MATH row of ir/Builtins.def), typed by its
+  /// case table; \p Name as users spell it, for diagnostics.
+  Expr *lowerMath(IntrinsicId Id, MathCases Cases, const frontend::CallExpr &C,
+                  const std::string &Name);
   /// cuda.atomic.<op>(array, index, value), three arguments already checked;
   /// \p Name as users spell it, for diagnostics.
   Expr *lowerAtomic(const frontend::CallExpr &C, AtomicOp Op, const std::string &Name);

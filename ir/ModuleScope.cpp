@@ -13,6 +13,7 @@ const std::set<std::string> &knownPaths() {
 #define NAMESPACE(Path) Path,
 #define SPECIAL_REG(Id, Path, Register, Dim) Path,
 #define INTRINSIC(Id, Path) Path,
+#define MATH(Id, Path, Cases, Lowering, Name) Path,
 #define CONSTANT_FLOAT(Path, Value) Path,
 #include "ir/Builtins.def"
   };

@@ -225,6 +225,27 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
   for (const auto *Domain : {&Signed, &Unsigned, &Real})
     for (const Type *T : *Domain)
       Abs.push_back(Sig(T, {T}));
+
+  MathUnary = {Sig(F64, {I64}), Sig(F64, {U64}), Sig(F32, {F32}), Sig(F64, {F64})};
+  MathBinaryInt = {Sig(F64, {I64, I64}), Sig(F64, {U64, U64}), Sig(F32, {F32, F32}),
+                   Sig(F64, {F64, F64})};
+  MathBinaryFloat = {Sig(F32, {F32, F32}), Sig(F64, {F64, F64})};
+  MathPredicate = {Sig(Bool, {I64}), Sig(Bool, {U64}), Sig(Bool, {F32}), Sig(Bool, {F64})};
+}
+
+std::optional<Signature> OperatorTyping::math(MathCases Cases,
+                                              const std::vector<const Type *> &Args) const {
+  switch (Cases) {
+  case MathCases::Unary:
+    return resolveOverload(MathUnary, Args);
+  case MathCases::BinaryInt:
+    return resolveOverload(MathBinaryInt, Args);
+  case MathCases::BinaryFloat:
+    return resolveOverload(MathBinaryFloat, Args);
+  case MathCases::Predicate:
+    return resolveOverload(MathPredicate, Args);
+  }
+  return std::nullopt;
 }
 
 std::optional<Signature> OperatorTyping::binary(ArithOp Op, const Type *L,

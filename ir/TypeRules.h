@@ -48,6 +48,15 @@ std::optional<Signature> resolveOverload(const std::vector<Signature> &Cases,
 /// The type both can be stored as (Numba's unify_pairs), or null.
 const Type *unifyTypes(TypeContext &Ctx, const Type *A, const Type *B);
 
+/// The case tables of Numba's CUDA typing of the math module
+/// (numba/cuda/cudamath.py), named in ir/Builtins.def's MATH rows.
+enum class MathCases {
+  Unary,       ///< (int64) (uint64) -> float64; float32 -> float32; float64 -> float64
+  BinaryInt,   ///< the same with two arguments (atan2, hypot)
+  BinaryFloat, ///< (float32, float32) -> float32; (float64, float64) -> float64
+  Predicate,   ///< int64, uint64, float32, float64 -> bool
+};
+
 /// Typing of operators and builtins, each a Numba case table.
 class OperatorTyping {
 public:
@@ -68,11 +77,14 @@ public:
   std::optional<Signature> toInt(const Type *Operand) const;
   std::optional<Signature> toFloat(const Type *Operand) const;
   std::optional<Signature> toBool(const Type *Operand) const;
+  /// A math-module function of the case table \p Cases.
+  std::optional<Signature> math(MathCases Cases, const std::vector<const Type *> &Args) const;
 
 private:
   TypeContext &Ctx;
   std::vector<Signature> Arith, Mod, TrueDiv, Pow, Shift, BitLogic;
   std::vector<Signature> Neg, Invert, Ordered, Range, Abs;
+  std::vector<Signature> MathUnary, MathBinaryInt, MathBinaryFloat, MathPredicate;
 };
 
 } // namespace pykc::ir

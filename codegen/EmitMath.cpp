@@ -1,0 +1,78 @@
+//===- EmitMath.cpp - The math module's functions -------------------------===//
+//
+// Each MATH row of ir/Builtins.def names one of these lowerings. Libm calls
+// go through the target: libdevice's __nv_ functions on the GPU (as Numba
+// calls them), the C library's on the CPU; the two can differ in the last
+// bit for the transcendental functions. Intrinsics are exactly rounded on
+// both.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/Emitter.h"
+
+#include "frontend/Diagnostic.h"
+
+#include <llvm/IR/Intrinsics.h>
+
+#include <numbers>
+
+namespace pykc::codegen {
+
+using namespace llvm;
+
+std::vector<Value *> FunctionEmitter::mathOperands(const ir::IntrinsicExpr &E, Type *FloatTy) {
+  std::vector<Value *> Ops;
+  for (const ir::Expr *A : E.Args) {
+    Value *V = emitExpr(*A);
+    auto *S = ir::dynCast<ir::ScalarType>(A->Ty);
+    if (!S->isFloat()) // Numba's int64 and uint64 cases compute in float64.
+      V = S->isSigned() ? B.CreateSIToFP(V, FloatTy) : B.CreateUIToFP(V, FloatTy);
+    Ops.push_back(V);
+  }
+  return Ops;
+}
+
+Value *FunctionEmitter::emitLibmCall(const ir::IntrinsicExpr &E, const char *Name) {
+  Type *Ty = ME.llvmType(E.Ty);
+  std::vector<Value *> Ops = mathOperands(E, Ty);
+  return B.CreateCall(ME.Target.mathFunction(ME.M, Name, Ty, unsigned(Ops.size())), Ops);
+}
+
+Value *FunctionEmitter::emitMathIntrinsic(const ir::IntrinsicExpr &E, Intrinsic::ID Id) {
+  Type *Ty = ME.llvmType(E.Ty);
+  return B.CreateIntrinsic(Id, {Ty}, mathOperands(E, Ty));
+}
+
+Value *FunctionEmitter::emitFloatPredicate(const ir::IntrinsicExpr &E, FloatPredicate P) {
+  const ir::Expr &Arg = *E.Args[0];
+  auto *S = ir::dynCast<ir::ScalarType>(Arg.Ty);
+  if (!S->isFloat()) {
+    // An integer is never nan or inf (Numba evaluates the argument all the
+    // same).
+    emitExpr(Arg);
+    return B.getInt1(P == FloatPredicate::isfinite);
+  }
+  Value *X = emitExpr(Arg);
+  switch (P) {
+  case FloatPredicate::isnan:
+    return B.CreateFCmpUNO(X, X);
+  case FloatPredicate::isinf:
+  case FloatPredicate::isfinite: {
+    Value *Mag = B.CreateUnaryIntrinsic(Intrinsic::fabs, X);
+    Value *Inf = ConstantFP::getInfinity(X->getType());
+    return P == FloatPredicate::isinf ? B.CreateFCmpOEQ(Mag, Inf) : B.CreateFCmpONE(Mag, Inf);
+  }
+  }
+  PYKC_ICE("float predicate out of range");
+}
+
+Value *FunctionEmitter::emitAngle(const ir::IntrinsicExpr &E, AngleConversion A) {
+  // As Numba: one multiplication by the factor in the result's type.
+  Type *Ty = ME.llvmType(E.Ty);
+  Value *X = mathOperands(E, Ty)[0];
+  double Factor = A == AngleConversion::degrees ? 180.0 / std::numbers::pi : std::numbers::pi / 180.0;
+  Value *R = B.CreateFMul(X, ConstantFP::get(Ty, Factor));
+  setFloatFlags(R);
+  return R;
+}
+
+} // namespace pykc::codegen
