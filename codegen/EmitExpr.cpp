@@ -214,9 +214,24 @@ Value *FunctionEmitter::emitIntrinsic(const ir::IntrinsicExpr &E) {
   case ir::IntrinsicId::MathId:                                                \
     return PYKC_EMIT_MATH_##Lowering(E, Name);
 #include "ir/Builtins.def"
-  default:
-    PYKC_ICE("intrinsic not handled by the LLVM emitter");
+  // Lowering turns these into other IR nodes (loops, arrays, atomics,
+  // casts, selects); an IntrinsicExpr never carries them.
+  case ir::IntrinsicId::SharedArray:
+  case ir::IntrinsicId::LocalArray:
+  case ir::IntrinsicId::Range:
+  case ir::IntrinsicId::Len:
+  case ir::IntrinsicId::Min:
+  case ir::IntrinsicId::Max:
+  case ir::IntrinsicId::Int:
+  case ir::IntrinsicId::Float:
+  case ir::IntrinsicId::Bool:
+  case ir::IntrinsicId::AtomicAdd:
+  case ir::IntrinsicId::AtomicSub:
+  case ir::IntrinsicId::AtomicMax:
+  case ir::IntrinsicId::AtomicMin:
+    break;
   }
+  PYKC_ICE("an intrinsic that lowering replaces reached the LLVM emitter");
 }
 
 Value *FunctionEmitter::emitAlloc(const ir::AllocArrayExpr &E) {
