@@ -265,7 +265,15 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
                    {NS.Name, M.File->name()});
       continue;
     }
-    Fn->Signatures.push_back(NS.Sig);
+    // A signature given twice, or equal to the decorator's, is one
+    // signature (types are interned: equal types are the same pointer).
+    bool Known = std::any_of(Fn->Signatures.begin(), Fn->Signatures.end(),
+                             [&](const ParsedSignature &S) {
+                               return S.Args == NS.Sig.Args &&
+                                      (!S.Return || !NS.Sig.Return || S.Return == NS.Sig.Return);
+                             });
+    if (!Known)
+      Fn->Signatures.push_back(NS.Sig);
   }
 
   unsigned Kernels = 0;
