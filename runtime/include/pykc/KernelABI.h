@@ -16,8 +16,10 @@
  *
  * Kernels with a single signature keep their Python name as their symbol.
  * A kernel compiled for several signatures gets one symbol per signature:
- * NAME__T1__T2..., where an array type is spelled DTYPE_Nd{C,F,A}
- * (e.g. increment__float32_1dC) and a scalar by its Numba name (int32).
+ * NAME__T1_T2..., where an array type is spelled DTYPE_Nd{C,F,A} and a
+ * scalar by its Numba name (e.g. saxpy__float32_1dC_float32_1dC_float32);
+ * ir/Sema.cpp's mangle() writes them. Device functions are named the same
+ * way for each instantiation.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef PYKC_KERNELABI_H
