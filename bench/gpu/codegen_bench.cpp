@@ -27,6 +27,8 @@
 
 #include "../common/DriverApi.h"
 
+#include "../common/EventTiming.h"
+
 #include <pykc/Runtime.h>
 
 #include <algorithm>
@@ -91,21 +93,8 @@ struct Case {
   std::function<double()> Output; ///< checksum of the output
 };
 
-double median(std::vector<double> V) {
-  std::sort(V.begin(), V.end());
-  return V[V.size() / 2];
-}
-
-/// Milliseconds per launch of Reps launches of F between two events.
-double timeLaunches(const std::function<void()> &F, int Reps) {
-  pykc::Event Start, End;
-  Start.record();
-  for (int R = 0; R < Reps; ++R)
-    F();
-  End.record();
-  End.synchronize();
-  return double(Start.elapsed_time(End)) / Reps;
-}
+using bench::median;
+using bench::timeLaunches;
 
 constexpr int64_t N1 = int64_t(1) << 26; // 1-d cases: 64 Mi elements
 constexpr int64_t N2 = 8192;             // 2-d cases: 8192 x 8192

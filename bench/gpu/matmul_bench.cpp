@@ -14,6 +14,8 @@
 #include "fast_matmul.h"
 #include "matmul.h"
 
+#include "../common/EventTiming.h"
+
 #include <pykc/Runtime.h>
 
 #include <cublas_v2.h>
@@ -27,20 +29,8 @@
 
 namespace {
 
-double median(std::vector<double> V) {
-  std::sort(V.begin(), V.end());
-  return V[V.size() / 2];
-}
-
-double timeLaunches(const std::function<void()> &F, int Reps) {
-  pykc::Event Start, End;
-  Start.record();
-  for (int R = 0; R < Reps; ++R)
-    F();
-  End.record();
-  End.synchronize();
-  return double(Start.elapsed_time(End)) / Reps;
-}
+using bench::median;
+using bench::timeLaunches;
 
 /// Median milliseconds per call: about 20 ms of work a sample, 5 samples
 /// or more.
