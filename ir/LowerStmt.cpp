@@ -581,18 +581,23 @@ void FunctionLowerer::lowerReturn(const fe::ReturnStmt &R, StmtList &Out) {
     Out.push_back(Ret);
     return;
   }
+  // The return type is declared by a signature or comes from other returns.
+  auto Expected = [&] {
+    std::string Ty = "'" + F.ReturnType->str() + "'";
+    return Info.Signatures.empty() ? Ty + " elsewhere" : "its signature returns " + Ty;
+  };
   if (!ReturnsNone) {
     Expr *V = lowerValue(*R.Value);
     if (!V)
       return;
     Ret->Value = convert(V, F.ReturnType);
     if (!Ret->Value) {
-      error(R.Value->Range, DiagKind::ReturnValueMismatch,
-            {F.PyName, V->Ty->str(), F.ReturnType->str()});
+      error(R.Value->Range, DiagKind::ReturnValueMismatch, {F.PyName, V->Ty->str(), Expected()});
       return;
     }
   } else if (F.ReturnType != S.Types.none()) {
-    error(R.Range, DiagKind::ReturnValueMismatch, {F.PyName, "none", F.ReturnType->str()});
+    error(R.Value ? R.Value->Range : R.Range, DiagKind::ReturnValueMismatch,
+          {F.PyName, "none", Expected()});
     return;
   }
   Out.push_back(Ret);
