@@ -489,6 +489,12 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
       return Value::expr(Get);
     }
   }
+  // kernel[blocks, threads](...): a launch from device code (dynamic
+  // parallelism), not an index.
+  if (Base.K == Value::Kind::Function && Base.Fn->Role == FunctionRole::Kernel) {
+    error(Sub.Range, DiagKind::KernelCall, {Base.Fn->Def->Name});
+    return Value::invalid();
+  }
   error(Sub.Value->Range, DiagKind::NotIndexable, {describe(Base)});
   return Value::invalid();
 }
