@@ -342,6 +342,12 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       V.Path = Path;
       return V;
     }
+    // threadIdx, blockIdx, blockDim and gridDim have x, y and z only: any
+    // other attribute is a mistake, not a feature pykc lacks.
+    if (specialRegister(Base.Path + ".x")) {
+      error(A.AttrRange, DiagKind::UnknownAttribute, {displayPath(Base.Path), A.Attr});
+      return Value::invalid();
+    }
     error(A.Range, DiagKind::UnsupportedFunction, {displayPath(Path)});
     return Value::invalid();
   }
