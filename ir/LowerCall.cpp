@@ -224,11 +224,24 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
           {"the shape of " + Name + " (an integer or a tuple of integers)"});
     return nullptr;
   }
+  // Numba reads a 1-dimensional shared array of size 0 (or less) as dynamic
+  // shared memory, sized at launch: valid Numba that pykc cannot compile.
+  if (Space == AddressSpace::Shared && Shape.size() == 1 && Shape[0] <= 0) {
+    error(ShapeArg->Range, DiagKind::UnsupportedSyntax,
+          {"dynamic shared memory (" + Name + " of shape " + ShapeValue->str() +
+           ", sized at launch)"});
+    return nullptr;
+  }
   int64_t Elements = 1;
   for (int64_t D : Shape) {
-    if (D <= 0 || __builtin_mul_overflow(Elements, D, &Elements)) {
+    if (D <= 0) {
       error(ShapeArg->Range, DiagKind::InvalidShape,
             {"every dimension must be positive, not " + ShapeValue->str()});
+      return nullptr;
+    }
+    if (__builtin_mul_overflow(Elements, D, &Elements)) {
+      error(ShapeArg->Range, DiagKind::InvalidShape,
+            {ShapeValue->str() + " has more elements than int64 can count"});
       return nullptr;
     }
   }

@@ -342,6 +342,12 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       V.Path = Path;
       return V;
     }
+    // threadIdx, blockIdx, blockDim and gridDim have x, y and z only: any
+    // other attribute is a mistake, not a feature pykc lacks.
+    if (specialRegister(Base.Path + ".x")) {
+      error(A.AttrRange, DiagKind::UnknownAttribute, {displayPath(Base.Path), A.Attr});
+      return Value::invalid();
+    }
     error(A.Range, DiagKind::UnsupportedFunction, {displayPath(Path)});
     return Value::invalid();
   }
@@ -488,6 +494,12 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
       Get->Index = Index;
       return Value::expr(Get);
     }
+  }
+  // kernel[blocks, threads](...): a launch from device code (dynamic
+  // parallelism), not an index.
+  if (Base.K == Value::Kind::Function && Base.Fn->Role == FunctionRole::Kernel) {
+    error(Sub.Range, DiagKind::KernelCall, {Base.Fn->Def->Name});
+    return Value::invalid();
   }
   error(Sub.Value->Range, DiagKind::NotIndexable, {describe(Base)});
   return Value::invalid();

@@ -369,14 +369,9 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     Value Base = lower(*Sub->Value);
     if (!Base.isValid())
       return;
-    auto *AT = Base.K == Value::Kind::Expr ? dynCast<ArrayType>(Base.E->Ty) : nullptr;
-    if (!AT) {
-      if (Base.K == Value::Kind::Expr && dynCast<TupleType>(Base.E->Ty))
-        error(Sub->Range, DiagKind::ReadOnlyTarget, {"an element of a tuple"});
-      else
-        error(Sub->Value->Range, DiagKind::NotIndexable, {describe(Base)});
+    const ArrayType *AT = storeTarget(*Sub, Base);
+    if (!AT)
       return;
-    }
     auto *St = make<ir::StoreStmt>(Target->Range);
     St->Array = Base.E;
     if (!lowerArrayIndices(AT, *Sub->Index, Sub->Range, St->Indices, /*AllowView=*/false))
@@ -419,6 +414,19 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
   error(Target->Range, DiagKind::UnsupportedSyntax, {"this assignment target"});
 }
 
+const ArrayType *FunctionLowerer::storeTarget(const SubscriptExpr &Sub, const Value &Base) {
+  if (Base.K == Value::Kind::Expr) {
+    if (auto *AT = dynCast<ArrayType>(Base.E->Ty))
+      return AT;
+    if (dynCast<TupleType>(Base.E->Ty)) {
+      error(Sub.Range, DiagKind::ReadOnlyTarget, {"an element of a tuple"});
+      return nullptr;
+    }
+  }
+  error(Sub.Value->Range, DiagKind::NotIndexable, {describe(Base)});
+  return nullptr;
+}
+
 void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
   if (auto *N = dyn_cast<NameExpr>(A.Target)) {
     Expr *L = lowerValue(*N);
@@ -432,11 +440,9 @@ void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
     Value Base = lower(*Sub->Value);
     if (!Base.isValid())
       return;
-    auto *AT = Base.K == Value::Kind::Expr ? dynCast<ArrayType>(Base.E->Ty) : nullptr;
-    if (!AT) {
-      error(Sub->Value->Range, DiagKind::NotIndexable, {describe(Base)});
+    const ArrayType *AT = storeTarget(*Sub, Base);
+    if (!AT)
       return;
-    }
     ExprList Indices;
     if (!lowerArrayIndices(AT, *Sub->Index, Sub->Range, Indices, /*AllowView=*/false))
       return;
@@ -575,18 +581,23 @@ void FunctionLowerer::lowerReturn(const fe::ReturnStmt &R, StmtList &Out) {
     Out.push_back(Ret);
     return;
   }
+  // The return type is declared by a signature or comes from other returns.
+  auto Expected = [&] {
+    std::string Ty = "'" + F.ReturnType->str() + "'";
+    return Info.Signatures.empty() ? Ty + " elsewhere" : "its signature returns " + Ty;
+  };
   if (!ReturnsNone) {
     Expr *V = lowerValue(*R.Value);
     if (!V)
       return;
     Ret->Value = convert(V, F.ReturnType);
     if (!Ret->Value) {
-      error(R.Value->Range, DiagKind::ReturnValueMismatch,
-            {F.PyName, V->Ty->str(), F.ReturnType->str()});
+      error(R.Value->Range, DiagKind::ReturnValueMismatch, {F.PyName, V->Ty->str(), Expected()});
       return;
     }
   } else if (F.ReturnType != S.Types.none()) {
-    error(R.Range, DiagKind::ReturnValueMismatch, {F.PyName, "none", F.ReturnType->str()});
+    error(R.Value ? R.Value->Range : R.Range, DiagKind::ReturnValueMismatch,
+          {F.PyName, "none", Expected()});
     return;
   }
   Out.push_back(Ret);

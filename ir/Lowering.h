@@ -99,6 +99,9 @@ private:
   void lowerAssign(const frontend::Expr *Target, Expr *Value, frontend::SourceRange ValueRange,
                    StmtList &Out);
   void lowerAugAssign(const frontend::AugAssignStmt &S, StmtList &Out);
+  /// The array that `Base[...] = v` or `Base[...] += v` stores into, or null
+  /// after reporting why \p Base cannot be stored into.
+  const ArrayType *storeTarget(const frontend::SubscriptExpr &Sub, const Value &Base);
   void lowerFor(const frontend::ForStmt &S, StmtList &Out);
   void lowerWhile(const frontend::WhileStmt &S, StmtList &Out);
   void lowerReturn(const frontend::ReturnStmt &S, StmtList &Out);

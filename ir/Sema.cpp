@@ -34,6 +34,19 @@ std::string mangle(const std::string &Name, const std::vector<const Type *> &Arg
   return S;
 }
 
+/// Reports the first parameter of \p Def that a kernel cannot take ('*args',
+/// '**kwargs', keyword-only); true when there is none.
+bool hasPlainParameters(const FunctionDefStmt &Def, const SourceFile *File,
+                        DiagnosticEngine &Diags) {
+  for (const Param &P : Def.Params)
+    if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly) {
+      Diags.report(File, P.Range, DiagKind::UnsupportedParameter,
+                   {"*args, **kwargs and keyword-only parameters"});
+      return false;
+    }
+  return true;
+}
+
 std::string typeList(const std::vector<const Type *> &Types) {
   std::string S;
   for (const Type *T : Types)
@@ -225,12 +238,6 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
     Diags.report(Sig.File, Sig.Range, DiagKind::KernelReturnType, {Def.Name, "'" + Sig.Return->str() + "'"});
     return nullptr;
   }
-  for (const Param &P : Def.Params)
-    if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly) {
-      Diags.report(Scope.module().File, P.Range, DiagKind::UnsupportedParameter,
-                   {"*args, **kwargs and keyword-only parameters"});
-      return nullptr;
-    }
   Function *F = Out.addFunction();
   F->Kind = FunctionKind::Kernel;
   F->PyName = Def.Name;
@@ -301,6 +308,9 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
     if (Fn->Role != FunctionRole::Kernel || Fn->HasNameErrors || Fn->HasSignatureErrors)
       continue;
     if (!OnlyKernel.empty() && Fn->Def->Name != OnlyKernel)
+      continue;
+    // Once per kernel, before any signature: none can match such a parameter.
+    if (!hasPlainParameters(*Fn->Def, M.File, Diags))
       continue;
     if (Fn->Signatures.empty()) {
       Diags.report(M.File, Fn->Def->NameRange, DiagKind::MissingSignature, {Fn->Def->Name});
