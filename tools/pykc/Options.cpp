@@ -78,7 +78,8 @@ OPTIONS:
                         the CPU backend or a GPU ('pykc run --help').
 
 EXIT STATUS:
-  0 success, 1 a compile error, 2 a usage error.
+  0 success, 1 a compile error, 2 a usage error, 70 an internal compiler
+  error (please report it with the input file).
 )";
 }
 
