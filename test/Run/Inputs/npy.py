@@ -21,7 +21,8 @@ import signal
 import struct
 import sys
 
-import numpy as np
+np = None  # NumPy, imported by main() for the commands that need it
+
 
 
 def fill(path, dtype, shape, value, fortran):
@@ -77,7 +78,16 @@ def fail(message):
 
 
 def main(argv):
+    global np
     cmd = argv[1]
+    # These two write bytes NumPy never would, and start faster without it.
+    if cmd == "raw":
+        raw(argv[2], argv[3], int(argv[4]), argv[5] if len(argv) > 5 else "1.0")
+        return
+    if cmd == "stream":
+        stream(argv[2], argv[3])
+        return
+    import numpy as np
     if cmd == "fill":
         fill(argv[2], argv[3], argv[4], argv[5], "--fortran" in argv)
     elif cmd == "print":
@@ -98,10 +108,6 @@ def main(argv):
         if a.dtype != b.dtype or a.shape != b.shape or not np.array_equal(a, b):
             fail(f"{argv[2]} and {argv[3]} differ")
         print("same")
-    elif cmd == "raw":
-        raw(argv[2], argv[3], int(argv[4]), argv[5] if len(argv) > 5 else "1.0")
-    elif cmd == "stream":
-        stream(argv[2], argv[3])
     else:
         fail("unknown command " + cmd)
 
