@@ -12,13 +12,37 @@
 #    the signature parser a quarter each, each on a temporary copy of its
 #    seed corpus. Each counts as one test.
 #
-# Exits 1 if anything failed. Environment: PYKC_BUILD_DIR (default build),
-# PYKC_JOBS (default 2), PYKC_FUZZ_SECONDS, PYKC_HAVE_GPU (0/1 overrides GPU
-# detection for lit).
+# PYKC_SANITIZE=1 builds everything with ASan (LeakSanitizer included) and
+# UBSan (its errors fatal) in build-asan/ instead, and runs the units and lit
+# there; the C++ hosts that lit tests compile get the same sanitizers. Skipped
+# there: pykc.install (it builds a user's project with plain flags against
+# the sanitized runtime, which cannot link) and the fuzzers (an ASan build of
+# their own). Nothing is too slow to keep: lit takes about 1.5x as long.
+#
+# Exits 1 if anything failed. Environment: PYKC_BUILD_DIR (default build, or
+# build-asan), PYKC_JOBS (default 2), PYKC_FUZZ_SECONDS, PYKC_SANITIZE,
+# PYKC_HAVE_GPU (0/1 overrides GPU detection for lit).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-build_dir=${PYKC_BUILD_DIR:-build}
+sanitize=${PYKC_SANITIZE:-0}
+build_args=() ctest_args=()
+if [ "$sanitize" = 1 ]; then
+  build_dir=${PYKC_BUILD_DIR:-build-asan}
+  san_flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+  if [ ! -f "$build_dir/build.ninja" ]; then
+    build_args=(-DCMAKE_C_FLAGS="$san_flags" -DCMAKE_CXX_FLAGS="$san_flags"
+      -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
+      -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined"
+      -DPYKC_BUILD_FUZZER=OFF)
+  fi
+  export UBSAN_OPTIONS=print_stacktrace=1
+  export PYKC_LIT_CXX="clang++-19 $san_flags"
+  ctest_args=(-E '^pykc[.]install$')
+else
+  build_dir=${PYKC_BUILD_DIR:-build}
+fi
+export PYKC_BUILD_DIR=$build_dir
 jobs=${PYKC_JOBS:-2}
 fuzz_seconds=${PYKC_FUZZ_SECONDS:-60}
 results="$build_dir/test-results"
@@ -41,7 +65,7 @@ add_counts() {
 }
 
 section "setup and build"
-if ! scripts/setup.sh || ! scripts/build.sh; then
+if ! scripts/setup.sh || ! scripts/build.sh "${build_args[@]}"; then
   echo "test: error: setup or build failed; no tests ran" >&2
   failed=1
   summary
@@ -51,7 +75,11 @@ mkdir -p "$results"
 
 # --- GoogleTest ------------------------------------------------------------
 section "GoogleTest (ctest)"
-ctest --test-dir "$build_dir" -j "$jobs" --timeout 300 --output-on-failure \
+if [ "$sanitize" = 1 ]; then
+  echo "ctest: skipping pykc.install under PYKC_SANITIZE=1 (a plain user build cannot link the sanitized runtime)"
+  skipped=$((skipped + 1))
+fi
+ctest --test-dir "$build_dir" -j "$jobs" --timeout 300 --output-on-failure "${ctest_args[@]}" \
   --output-junit "$(realpath "$results")/ctest.xml" </dev/null
 if [ -f "$results/ctest.xml" ]; then
   counts=$(python3 - "$results/ctest.xml" <<'PY'
@@ -168,6 +196,13 @@ run_fuzzer() { # NAME SECONDS CORPUS [EXTRA_SEED...]
   rm -rf "$work"
 }
 
+if [ "$sanitize" = 1 ]; then
+  fuzz_seconds=0
+  section "fuzz"
+  echo "fuzz: skipped: PYKC_SANITIZE=1 (the fuzzers are an ASan build of their own)"
+  skipped=$((skipped + 3))
+  summary
+fi
 quarter=$((fuzz_seconds / 4))
 [ "$quarter" -lt 1 ] && quarter=1
 # The documents' kernels seed the frontend too, without copies in the repo.
