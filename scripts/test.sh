@@ -7,16 +7,42 @@
 # 2. GoogleTest units through ctest.
 # 3. lit tests in test/ (PASS and XFAIL pass; FAIL, XPASS, UNRESOLVED and
 #    TIMEOUT fail; UNSUPPORTED is skipped, e.g. `REQUIRES: cuda` without a GPU).
-# 4. The frontend fuzzer for $PYKC_FUZZ_SECONDS seconds (default 60; 0 skips
-#    it) on a temporary copy of test/fuzz/corpus. Counts as one test.
+# 4. The fuzzers (test/fuzz/) for $PYKC_FUZZ_SECONDS seconds in all
+#    (default 60; 0 skips them): the frontend half of it, the .npy reader and
+#    the signature parser a quarter each, each on a temporary copy of its
+#    seed corpus. Each counts as one test.
 #
-# Exits 1 if anything failed. Environment: PYKC_BUILD_DIR (default build),
-# PYKC_JOBS (default 2), PYKC_FUZZ_SECONDS, PYKC_HAVE_GPU (0/1 overrides GPU
-# detection for lit).
+# PYKC_SANITIZE=1 builds everything with ASan (LeakSanitizer included) and
+# UBSan (its errors fatal) in build-asan/ instead, and runs the units and lit
+# there; the C++ hosts that lit tests compile get the same sanitizers. Skipped
+# there: pykc.install (it builds a user's project with plain flags against
+# the sanitized runtime, which cannot link) and the fuzzers (an ASan build of
+# their own). Nothing is too slow to keep: lit takes about 1.5x as long.
+#
+# Exits 1 if anything failed. Environment: PYKC_BUILD_DIR (default build, or
+# build-asan), PYKC_JOBS (default 2), PYKC_FUZZ_SECONDS, PYKC_SANITIZE,
+# PYKC_HAVE_GPU (0/1 overrides GPU detection for lit).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-build_dir=${PYKC_BUILD_DIR:-build}
+sanitize=${PYKC_SANITIZE:-0}
+build_args=() ctest_args=()
+if [ "$sanitize" = 1 ]; then
+  build_dir=${PYKC_BUILD_DIR:-build-asan}
+  san_flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+  if [ ! -f "$build_dir/build.ninja" ]; then
+    build_args=(-DCMAKE_C_FLAGS="$san_flags" -DCMAKE_CXX_FLAGS="$san_flags"
+      -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
+      -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined"
+      -DPYKC_BUILD_FUZZER=OFF)
+  fi
+  export UBSAN_OPTIONS=print_stacktrace=1
+  export PYKC_LIT_CXX="clang++-19 $san_flags"
+  ctest_args=(-E '^pykc[.]install$')
+else
+  build_dir=${PYKC_BUILD_DIR:-build}
+fi
+export PYKC_BUILD_DIR=$build_dir
 jobs=${PYKC_JOBS:-2}
 fuzz_seconds=${PYKC_FUZZ_SECONDS:-60}
 results="$build_dir/test-results"
@@ -39,7 +65,7 @@ add_counts() {
 }
 
 section "setup and build"
-if ! scripts/setup.sh || ! scripts/build.sh; then
+if ! scripts/setup.sh || ! scripts/build.sh "${build_args[@]}"; then
   echo "test: error: setup or build failed; no tests ran" >&2
   failed=1
   summary
@@ -49,7 +75,11 @@ mkdir -p "$results"
 
 # --- GoogleTest ------------------------------------------------------------
 section "GoogleTest (ctest)"
-ctest --test-dir "$build_dir" -j "$jobs" --timeout 300 --output-on-failure \
+if [ "$sanitize" = 1 ]; then
+  echo "ctest: skipping pykc.install under PYKC_SANITIZE=1 (a plain user build cannot link the sanitized runtime)"
+  skipped=$((skipped + 1))
+fi
+ctest --test-dir "$build_dir" -j "$jobs" --timeout 300 --output-on-failure "${ctest_args[@]}" \
   --output-junit "$(realpath "$results")/ctest.xml" </dev/null
 if [ -f "$results/ctest.xml" ]; then
   counts=$(python3 - "$results/ctest.xml" <<'PY'
@@ -118,43 +148,69 @@ else
 fi
 
 # --- libFuzzer ---------------------------------------------------------------
-section "fuzz (frontend)"
-fuzzer="$build_dir/test/fuzz/pykc-frontend-fuzzer"
-if [ ! -x "$fuzzer" ]; then
-  echo "fuzz: skipped: $fuzzer was not built"
-  skipped=$((skipped + 1))
-elif [ "$fuzz_seconds" = 0 ]; then
-  echo "fuzz: skipped: PYKC_FUZZ_SECONDS=0"
-  skipped=$((skipped + 1))
-else
-  # libFuzzer adds new inputs to the corpus folder, so it works on a copy.
+# Each fuzzer runs on a temporary copy of its seed corpus (libFuzzer adds new
+# inputs to the corpus folder), with test/fuzz/NAME.dict when there is one.
+# The frontend gets half of PYKC_FUZZ_SECONDS, the .npy reader and the
+# signature parser a quarter each (at least 1 s).
+run_fuzzer() { # NAME SECONDS CORPUS [EXTRA_SEED...]
+  local name=$1 seconds=$2 corpus=$3
+  shift 3
+  local fuzzer="$build_dir/test/fuzz/pykc-$name-fuzzer"
+  local log="$results/fuzz-$name.log"
+  section "fuzz ($name)"
+  if [ ! -x "$fuzzer" ]; then
+    echo "fuzz: skipped: $fuzzer was not built"
+    skipped=$((skipped + 1))
+    return
+  fi
+  if [ "$fuzz_seconds" = 0 ]; then
+    echo "fuzz: skipped: PYKC_FUZZ_SECONDS=0"
+    skipped=$((skipped + 1))
+    return
+  fi
+  local work
   work=$(mktemp -d "${TMPDIR:-/tmp}/pykc-fuzz.XXXXXX")
   mkdir -p "$work/corpus" "$work/artifacts"
-  if [ -d test/fuzz/corpus ]; then
-    cp -R test/fuzz/corpus/. "$work/corpus/"
+  if [ -d "$corpus" ]; then
+    cp -R "$corpus/." "$work/corpus/"
   fi
-  # The documents' kernels seed it too, without keeping copies in the repo.
-  for f in examples/documents/*.py examples/documents/errors/*.py; do
-    [ -f "$f" ] && cp "$f" "$work/corpus/doc_$(basename "$f")"
+  local f
+  for f in "$@"; do
+    [ -f "$f" ] && cp "$f" "$work/corpus/seed_$(basename "$f")"
   done
-  dict=()
-  for d in test/fuzz/*.dict; do
-    [ -f "$d" ] && dict=("-dict=$d") && break
-  done
-  echo "fuzz: running $fuzzer for ${fuzz_seconds}s on a copy of test/fuzz/corpus and the documents"
-  if "$fuzzer" -max_total_time="$fuzz_seconds" -timeout=5 -rss_limit_mb=2048 \
+  local dict=()
+  [ -f "test/fuzz/$name.dict" ] && dict=("-dict=test/fuzz/$name.dict")
+  echo "fuzz: running $fuzzer for ${seconds}s on a copy of $corpus"
+  if "$fuzzer" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
       -artifact_prefix="$work/artifacts/" "${dict[@]}" "$work/corpus" \
-      >"$results/fuzz.log" 2>&1 </dev/null; then
-    echo "fuzz: passed ($(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$results/fuzz.log" || echo done))"
+      >"$log" 2>&1 </dev/null; then
+    echo "fuzz: passed ($(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$log" || echo done))"
     passed=$((passed + 1))
   else
-    tail -n 40 "$results/fuzz.log"
-    mkdir -p "$results/fuzz-artifacts"
-    cp -R "$work/artifacts/." "$results/fuzz-artifacts/"
-    echo "fuzz: FAILED; log in $results/fuzz.log, inputs in $results/fuzz-artifacts/"
+    tail -n 40 "$log"
+    mkdir -p "$results/fuzz-artifacts/$name"
+    cp -R "$work/artifacts/." "$results/fuzz-artifacts/$name/"
+    echo "fuzz: FAILED; log in $log, inputs in $results/fuzz-artifacts/$name/"
     failed=$((failed + 1))
   fi
   rm -rf "$work"
+}
+
+if [ "$sanitize" = 1 ]; then
+  fuzz_seconds=0
+  section "fuzz"
+  echo "fuzz: skipped: PYKC_SANITIZE=1 (the fuzzers are an ASan build of their own)"
+  skipped=$((skipped + 3))
+  summary
 fi
+quarter=$((fuzz_seconds / 4))
+[ "$quarter" -lt 1 ] && quarter=1
+# The documents' kernels seed the frontend too, without copies in the repo.
+frontend_seconds=$((fuzz_seconds - 2 * quarter))
+[ "$frontend_seconds" -lt 1 ] && frontend_seconds=1
+run_fuzzer frontend "$frontend_seconds" test/fuzz/corpus \
+  examples/documents/*.py examples/documents/errors/*.py
+run_fuzzer npy "$quarter" test/fuzz/corpus-npy
+run_fuzzer signature "$quarter" test/fuzz/corpus-signature
 
 summary

@@ -3,6 +3,7 @@
 
 #include "CompileObject.h"
 #include "CudaToolkit.h"
+#include "InputFile.h"
 #include "Output.h"
 
 #include "codegen/Codegen.h"
@@ -12,18 +13,10 @@
 
 #include <llvm/Support/raw_ostream.h>
 
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
-#include <unistd.h>
 
 namespace pykc::driver {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -38,19 +31,10 @@ int compile(const Options &O) {
   frontend::DiagnosticEngine Diags(&std::cerr);
 
   // Read.
-  const frontend::SourceFile *File;
-  if (O.Input == "-") {
-    std::string Text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-    File = Sources.addBuffer("<stdin>", std::move(Text));
-  } else {
-    std::error_code EC;
-    if (fs::is_directory(O.Input, EC))
-      return fail("'" + O.Input + "' is a directory, not a Python file");
-    std::string Error;
-    File = Sources.loadFile(O.Input, Error);
-    if (!File)
-      return fail(Error);
-  }
+  std::string Text, Error;
+  if (!readSourceFile(O.Input, Text, Error))
+    return fail(Error);
+  const frontend::SourceFile *File = Sources.addBuffer(O.Input == "-" ? "<stdin>" : O.Input, std::move(Text));
 
   // Frontend: tokens and syntax tree. Syntax errors stop here, as in Python.
   frontend::ASTContext AST;
@@ -96,11 +80,10 @@ int compile(const Options &O) {
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
   codegen::NVPTXBackend Backend(CO);
   llvm::LLVMContext Ctx;
-  std::string Error;
   std::unique_ptr<llvm::Module> M = Backend.compile(*Typed.IR, Ctx, Error);
   if (!M)
     return fail(Error);
-  std::string Text;
+  Text.clear();
   if (O.Emit == EmitKind::LLVM) {
     llvm::raw_string_ostream OS(Text);
     M->print(OS, nullptr);

@@ -4,6 +4,7 @@
 #include "GpuImages.h"
 #include "Header.h"
 #include "Output.h"
+#include "OutputFiles.h"
 
 #include "codegen/HostObject.h"
 
@@ -62,17 +63,26 @@ int compileObject(const Options &O, const ir::Module &IR) {
   std::string Object;
   if (!codegen::emitHostObject(IR, Images, HO, Object, Error))
     return fail(Error);
-  if (int Status = writeOutputFile(ObjectPath, Object, O.Input))
-    return Status;
+  std::string Header;
+  if (!O.Header.empty()) {
+    HeaderInfo Info;
+    Info.Namespace = Namespace;
+    Info.SourcePath = O.Input;
+    Info.ObjectPath = ObjectPath == "-" ? "the object" : ObjectPath;
+    Info.CommandLine = commandLine(O, ObjectPath);
+    Header = writeHeader(IR, Info);
+  }
 
-  if (O.Header.empty())
-    return 0;
-  HeaderInfo Info;
-  Info.Namespace = Namespace;
-  Info.SourcePath = O.Input;
-  Info.ObjectPath = ObjectPath == "-" ? "the object" : ObjectPath;
-  Info.CommandLine = commandLine(O, ObjectPath);
-  return writeOutputFile(O.Header, writeHeader(IR, Info), O.Input);
+  // Both are checked and written to temporaries before either replaces
+  // anything, so a header that cannot be written leaves the old object.
+  for (const std::string &Path : {ObjectPath, O.Header})
+    if (!Path.empty() && overwritesInput(Path, O.Input))
+      return fail("the output '" + Path + "' would overwrite the input");
+  OutputFiles Out;
+  if (!Out.add(ObjectPath, {Object}, Error) ||
+      (!O.Header.empty() && !Out.add(O.Header, {Header}, Error)) || !Out.commit(Error))
+    return fail(Error);
+  return 0;
 }
 
 } // namespace pykc::driver

@@ -13,8 +13,6 @@
 
 namespace pykc::driver {
 
-namespace {
-
 bool isCxxKeyword(const std::string &S) {
   static const std::set<std::string> Keywords = {
       "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
@@ -31,6 +29,8 @@ bool isCxxKeyword(const std::string &S) {
       "while", "xor", "xor_eq", "final", "override"};
   return Keywords.count(S) != 0;
 }
+
+namespace {
 
 /// A Python name as a C++ name that cannot collide with a keyword or with
 /// the names the header itself uses.

@@ -24,6 +24,11 @@ struct HeaderInfo {
 /// The header text for the kernels of \p IR (in the object's table order).
 std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info);
 
+/// Whether \p S is a C++20 keyword or alternative token (and, int, ...), or
+/// one of the identifiers with special meaning (final, override), which
+/// cannot name a namespace or kernel object.
+bool isCxxKeyword(const std::string &S);
+
 /// The default namespace for a Python file: its stem with every character
 /// that cannot appear in a C++ identifier replaced by '_' (and '_' added
 /// before a leading digit or after a C++ keyword).

@@ -1,6 +1,8 @@
 //===- Options.cpp - Parsing the pykc command line ------------------------===//
 #include "Options.h"
 
+#include "Header.h"
+
 #include "codegen/Codegen.h"
 
 #include <algorithm>
@@ -9,21 +11,29 @@
 namespace pykc::driver {
 
 namespace {
-bool validNamespace(const std::string &NS) {
+
+/// Why \p NS cannot be the header's namespace, or "" when it can.
+std::string namespaceProblem(const std::string &NS) {
   size_t Start = 0;
   while (true) {
     size_t End = NS.find("::", Start);
     std::string Part = NS.substr(Start, End == std::string::npos ? std::string::npos : End - Start);
-    if (Part.empty() || std::isdigit(static_cast<unsigned char>(Part[0])))
-      return false;
+    bool Identifier = !Part.empty() && !std::isdigit(static_cast<unsigned char>(Part[0]));
     for (char C : Part)
-      if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
-        return false;
+      Identifier = Identifier && (std::isalnum(static_cast<unsigned char>(C)) || C == '_');
+    if (!Identifier)
+      return "expected C++ identifiers separated by '::', e.g. my_app::kernels";
+    if (isCxxKeyword(Part))
+      return "'" + Part + "' is a C++ keyword";
+    if (Start == 0 && (Part == "std" || Part == "pykc"))
+      return "'" + Part + "' is the namespace of " +
+             (Part == "std" ? "the C++ standard library" : "pykc's runtime");
     if (End == std::string::npos)
-      return true;
+      return "";
     Start = End + 2;
   }
 }
+
 } // namespace
 
 std::string helpText() {
@@ -78,7 +88,8 @@ OPTIONS:
                         the CPU backend or a GPU ('pykc run --help').
 
 EXIT STATUS:
-  0 success, 1 a compile error, 2 a usage error.
+  0 success, 1 a compile error, 2 a usage error, 70 an internal compiler
+  error (please report it with the input file).
 )";
 }
 
@@ -145,6 +156,8 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       O.Header = V;
     } else if (Value("--namespace", V)) {
       O.Namespace = V;
+      if (V.empty() && Error.empty())
+        Error = "invalid --namespace '' (" + namespaceProblem(V) + ")";
     } else if (Value("--host-cpu", V)) {
       O.HostCpu = V;
     } else if (A == "--no-sass") {
@@ -198,9 +211,11 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
     else if (!O.Namespace.empty())
       Error = "--namespace is for objects; add -c";
   }
-  if (Error.empty() && !O.Namespace.empty() && !validNamespace(O.Namespace))
-    Error = "invalid --namespace '" + O.Namespace +
-            "' (expected C++ identifiers separated by '::', e.g. my_app::kernels)";
+  if (Error.empty() && !O.Namespace.empty()) {
+    std::string Problem = namespaceProblem(O.Namespace);
+    if (!Problem.empty())
+      Error = "invalid --namespace '" + O.Namespace + "' (" + Problem + ")";
+  }
   if (!Error.empty())
     return std::nullopt;
   if (O.Input.empty() && !O.Help && !O.Version) {

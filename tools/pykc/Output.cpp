@@ -1,10 +1,10 @@
 //===- Output.cpp ---------------------------------------------------------===//
 #include "Output.h"
 
+#include "OutputFiles.h"
+
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <unistd.h>
 
 namespace pykc::driver {
 
@@ -15,31 +15,18 @@ int fail(const std::string &Message) {
   return 1;
 }
 
-int writeOutputFile(const std::string &Path, const std::string &Data, const std::string &Input) {
-  if (Path == "-") {
-    std::cout << Data;
-    std::cout.flush();
-    return std::cout ? 0 : fail("cannot write to standard output");
-  }
+bool overwritesInput(const std::string &Output, const std::string &Input) {
   std::error_code EC;
-  if (Input != "-" && fs::exists(Path, EC) && fs::equivalent(Path, Input, EC))
+  return Output != "-" && Input != "-" && fs::exists(Output, EC) && fs::equivalent(Output, Input, EC);
+}
+
+int writeOutputFile(const std::string &Path, const std::string &Data, const std::string &Input) {
+  if (overwritesInput(Path, Input))
     return fail("the output '" + Path + "' would overwrite the input");
-  std::string Temp = Path + ".tmp" + std::to_string(getpid());
-  {
-    std::ofstream Out(Temp, std::ios::binary);
-    if (!Out)
-      return fail("cannot write '" + Path + "'");
-    Out << Data;
-    if (!Out.flush()) {
-      fs::remove(Temp, EC);
-      return fail("cannot write '" + Path + "'");
-    }
-  }
-  fs::rename(Temp, Path, EC);
-  if (EC) {
-    fs::remove(Temp, EC);
-    return fail("cannot write '" + Path + "': " + EC.message());
-  }
+  OutputFiles Out;
+  std::string Error;
+  if (!Out.add(Path, {Data}, Error) || !Out.commit(Error))
+    return fail(Error);
   return 0;
 }
 

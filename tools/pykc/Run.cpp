@@ -3,14 +3,18 @@
 // The phases of a run: read the arguments (.npy files and scalars), type the
 // kernel for them, compile it for the chosen device (ORC JIT for the CPU,
 // PTX for CUDA), copy the arrays in, launch, copy them out, and only then
-// replace the .npy files, so a failed run leaves every input untouched.
+// replace the .npy files the launch changed (OutputFiles.h), so a failed run
+// leaves every input untouched.
 //
 //===----------------------------------------------------------------------===//
 #include "Run.h"
 
 #include "CudaToolkit.h"
-#include "Output.h"
+#include "InputFile.h"
 #include "Npy.h"
+#include "Output.h"
+#include "OutputFiles.h"
+#include "RunOptions.h"
 
 #include "codegen/CPUBackend.h"
 #include "codegen/Codegen.h"
@@ -24,15 +28,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cerrno>
-#include <climits>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <optional>
-#include <sstream>
-#include <unistd.h>
 
 namespace pykc::driver {
 
@@ -40,60 +38,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct RunOptions {
-  std::string File, Kernel;
-  Dim3 Grid, Block;
-  std::string Backend = "auto";
-  uint64_t SharedBytes = 0;
-  unsigned OptLevel = 3;
-  unsigned TimedLaunches = 0; ///< --time N: launch N more times and report.
-  std::vector<std::string> Args;
-};
-
 int usage(const std::string &Message) {
   std::cerr << "pykc: error: " << Message << "\nRun 'pykc run --help' for usage.\n";
   return 2;
-}
-
-
-const char *RunHelp = R"(USAGE: pykc run FILE.py KERNEL --grid G --block B [options] ARG...
-
-Compiles KERNEL for the types of its arguments and launches it once.
-
-  --grid G, --block B   Blocks per grid and threads per block: 4, 4,2 or 4,2,2.
-  --backend KIND        cpu, cuda or auto (default: CUDA when a GPU is
-                        present, else the CPU; says which on stderr).
-  --shared BYTES        Dynamic shared memory per block.
-  --time N              After the launch, launch N more times and print the
-                        median and fastest launch time (the arrays then hold
-                        the result of all N+1 launches).
-  -O0 .. -O3            Optimization level (default -O3).
-  ARG                   An array: a .npy file (dtype, shape and C/F order from
-                        the file; written back after the launch). A scalar:
-                        5 (int64), 2.5 (float64), or TYPE:VALUE such as
-                        float32:1.25, int32:7, uint8:3, bool:1.
-)";
-
-std::optional<Dim3> parseDim3(const std::string &Text) {
-  std::vector<uint32_t> Parts;
-  std::stringstream SS(Text);
-  std::string Item;
-  while (std::getline(SS, Item, ',')) {
-    if (Item.empty() || Item.find_first_not_of("0123456789") != std::string::npos ||
-        Item.size() > 10)
-      return std::nullopt;
-    unsigned long long V = std::stoull(Item);
-    if (V == 0 || V > 0xffffffffULL)
-      return std::nullopt;
-    Parts.push_back(uint32_t(V));
-  }
-  if (Parts.empty() || Parts.size() > 3)
-    return std::nullopt;
-  Dim3 D;
-  D.x = Parts[0];
-  D.y = Parts.size() > 1 ? Parts[1] : 1;
-  D.z = Parts.size() > 2 ? Parts[2] : 1;
-  return D;
 }
 
 /// One kernel argument: an array from a .npy file or a scalar's bytes.
@@ -105,162 +52,10 @@ struct Argument {
   /// The same file given twice is one array, as one NumPy array passed
   /// twice is: the later argument aliases the first.
   int AliasOf = -1;
+  /// Whether the launch changed the array (only changed files are written
+  /// back, so an input the kernel only reads may be read-only).
+  bool Changed = false;
 };
-
-std::optional<Argument> parseScalar(const std::string &Text, std::string &Error) {
-  Argument A;
-  A.Spelling = Text;
-  std::string Type, Value = Text;
-  if (size_t Colon = Text.find(':'); Colon != std::string::npos) {
-    Type = Text.substr(0, Colon);
-    Value = Text.substr(Colon + 1);
-  }
-  auto IsInteger = [](const std::string &S) {
-    size_t I = (!S.empty() && (S[0] == '-' || S[0] == '+')) ? 1 : 0;
-    return I < S.size() && S.find_first_not_of("0123456789", I) == std::string::npos;
-  };
-  if (Type.empty())
-    Type = IsInteger(Value) ? "int64" : "float64";
-  if (Type == "bool" && (Value == "True" || Value == "true"))
-    Value = "1";
-  if (Type == "bool" && (Value == "False" || Value == "false"))
-    Value = "0";
-  char *End = nullptr;
-  errno = 0;
-  if (Type == "float32" || Type == "float64") {
-    double D = std::strtod(Value.c_str(), &End);
-    if (Value.empty() || *End) {
-      Error = "'" + Value + "' is not a number";
-      return std::nullopt;
-    }
-    if (Type == "float32") {
-      float F = float(D);
-      std::memcpy(&A.ScalarBits, &F, sizeof F);
-    } else {
-      std::memcpy(&A.ScalarBits, &D, sizeof D);
-    }
-  } else {
-    static const std::vector<std::pair<std::string, std::pair<bool, unsigned>>> Ints = {
-        {"bool", {false, 1}},   {"int8", {true, 8}},    {"int16", {true, 16}},
-        {"int32", {true, 32}},  {"int64", {true, 64}},  {"uint8", {false, 8}},
-        {"uint16", {false, 16}}, {"uint32", {false, 32}}, {"uint64", {false, 64}}};
-    auto It = std::find_if(Ints.begin(), Ints.end(), [&](auto &P) { return P.first == Type; });
-    if (It == Ints.end()) {
-      Error = "unknown scalar type '" + Type + "' (bool, int8..int64, uint8..uint64, float32, float64)";
-      return std::nullopt;
-    }
-    if (!IsInteger(Value)) {
-      Error = "'" + Value + "' is not an integer";
-      return std::nullopt;
-    }
-    auto [Signed, Bits] = It->second;
-    if (Signed) {
-      long long V = std::strtoll(Value.c_str(), &End, 10);
-      long long Min = Bits == 64 ? LLONG_MIN : -(1LL << (Bits - 1));
-      long long Max = Bits == 64 ? LLONG_MAX : (1LL << (Bits - 1)) - 1;
-      if (errno == ERANGE || V < Min || V > Max) {
-        Error = Value + " does not fit in " + Type;
-        return std::nullopt;
-      }
-      A.ScalarBits = uint64_t(V);
-    } else {
-      if (Value[0] == '-') {
-        Error = Value + " does not fit in " + Type;
-        return std::nullopt;
-      }
-      unsigned long long V = std::strtoull(Value.c_str(), &End, 10);
-      unsigned long long Max = Bits == 64 ? ULLONG_MAX : (1ULL << Bits) - 1;
-      if (errno == ERANGE || V > Max) {
-        Error = Value + " does not fit in " + Type;
-        return std::nullopt;
-      }
-      A.ScalarBits = V;
-    }
-  }
-  A.ScalarType = Type;
-  return A;
-}
-
-std::optional<RunOptions> parseRunOptions(int Argc, char **Argv, std::string &Error,
-                                          bool &Help) {
-  RunOptions O;
-  std::vector<std::string> Positional;
-  bool HaveGrid = false, HaveBlock = false;
-  for (int I = 0; I < Argc; ++I) {
-    std::string A = Argv[I];
-    auto Value = [&](const std::string &Name, std::string &Out) {
-      if (A.rfind(Name + "=", 0) == 0) {
-        Out = A.substr(Name.size() + 1);
-        return true;
-      }
-      if (A != Name)
-        return false;
-      if (I + 1 >= Argc) {
-        Error = "missing value after '" + Name + "'";
-        return true;
-      }
-      Out = Argv[++I];
-      return true;
-    };
-    std::string V;
-    if (A == "--help" || A == "-h") {
-      Help = true;
-      return O;
-    }
-    if (Value("--grid", V) || Value("--block", V)) {
-      bool IsGrid = A.rfind("--grid", 0) == 0;
-      if (!Error.empty())
-        return std::nullopt;
-      auto D = parseDim3(V);
-      if (!D) {
-        Error = std::string("invalid ") + (IsGrid ? "--grid" : "--block") + " '" + V +
-                "' (expected N, N,N or N,N,N with positive N)";
-        return std::nullopt;
-      }
-      (IsGrid ? O.Grid : O.Block) = *D;
-      (IsGrid ? HaveGrid : HaveBlock) = true;
-    } else if (Value("--backend", V)) {
-      if (V != "cpu" && V != "cuda" && V != "auto") {
-        Error = "invalid --backend '" + V + "' (expected cpu, cuda or auto)";
-        return std::nullopt;
-      }
-      O.Backend = V;
-    } else if (Value("--shared", V)) {
-      if (V.empty() || V.find_first_not_of("0123456789") != std::string::npos) {
-        Error = "invalid --shared '" + V + "' (expected a number of bytes)";
-        return std::nullopt;
-      }
-      O.SharedBytes = std::stoull(V);
-    } else if (Value("--time", V)) {
-      if (V.empty() || V.size() > 6 || V.find_first_not_of("0123456789") != std::string::npos) {
-        Error = "invalid --time '" + V + "' (expected a number of launches)";
-        return std::nullopt;
-      }
-      O.TimedLaunches = unsigned(std::stoul(V));
-    } else if (A.size() == 3 && A.rfind("-O", 0) == 0 && A[2] >= '0' && A[2] <= '3') {
-      O.OptLevel = unsigned(A[2] - '0');
-    } else if (A.size() > 1 && A[0] == '-' && !(A.size() > 1 && (std::isdigit(A[1]) || A[1] == '.'))) {
-      Error = "unknown option '" + A + "'";
-      return std::nullopt;
-    } else {
-      Positional.push_back(A);
-    }
-    if (!Error.empty())
-      return std::nullopt;
-  }
-  if (Positional.size() < 2) {
-    Error = "expected FILE.py and KERNEL";
-    return std::nullopt;
-  }
-  if (!HaveGrid || !HaveBlock) {
-    Error = "--grid and --block are required";
-    return std::nullopt;
-  }
-  O.File = Positional[0];
-  O.Kernel = Positional[1];
-  O.Args.assign(Positional.begin() + 2, Positional.end());
-  return O;
-}
 
 /// The Numba type of an argument, spelled for a signature.
 std::string signatureType(const Argument &A) {
@@ -293,15 +88,17 @@ int runCommand(int Argc, char **Argv) {
   for (size_t I = 0; I < O->Args.size(); ++I) {
     const std::string &Text = O->Args[I];
     std::string Where = "argument " + std::to_string(I + 1) + " ('" + Text + "'): ";
+    std::error_code EC;
     bool LooksLikeFile = Text.size() > 4 && Text.compare(Text.size() - 4, 4, ".npy") == 0;
-    if (LooksLikeFile || fs::exists(Text)) {
+    if (LooksLikeFile || fs::exists(Text, EC)) {
       Argument A;
       A.Spelling = Text;
       for (size_t J = 0; J < Args.size(); ++J) {
-        std::error_code EC;
         if (Args[J].Array && Args[J].AliasOf < 0 && fs::equivalent(Args[J].Spelling, Text, EC)) {
-          A = Args[J];
+          const NpyArray &Same = *Args[J].Array;
+          A.Array = NpyArray{Same.Dtype, Same.ItemSize, Same.Shape, Same.FortranOrder, "", {}};
           A.AliasOf = int(J);
+          break;
         }
       }
       if (A.AliasOf >= 0) {
@@ -321,16 +118,20 @@ int runCommand(int Argc, char **Argv) {
     auto S = parseScalar(Text, Error);
     if (!S)
       return fail(Where + Error);
-    Args.push_back(std::move(*S));
+    Argument A;
+    A.Spelling = Text;
+    A.ScalarType = S->Type;
+    A.ScalarBits = S->Bits;
+    Args.push_back(std::move(A));
   }
 
   // Type the kernel for these arguments.
   frontend::SourceManager Sources;
   frontend::DiagnosticEngine Diags(&std::cerr);
-  std::string ReadError;
-  const frontend::SourceFile *File = Sources.loadFile(O->File, ReadError);
-  if (!File)
-    return fail(ReadError);
+  std::string Source;
+  if (!readSourceFile(O->File, Source, Error))
+    return fail(Error);
+  const frontend::SourceFile *File = Sources.addBuffer(O->File, std::move(Source));
   frontend::ASTContext AST;
   frontend::Module Module = frontend::parseModule(*File, AST, Diags);
   if (Diags.hasErrors())
@@ -482,33 +283,37 @@ int runCommand(int Argc, char **Argv) {
                    O->TimedLaunches, O->Kernel.c_str(), Device.Name.c_str(),
                    Millis[Millis.size() / 2], Millis.front());
     }
-    for (size_t I = 0; I < Args.size(); ++I)
-      if (Args[I].Array && Args[I].AliasOf < 0 && !Args[I].Array->Data.empty())
-        copyDeviceToHost(Dev, Args[I].Array->Data.data(), Pointers[I], Args[I].Array->Data.size());
+    // Copy out one array at a time, keeping only what changed.
+    for (size_t I = 0; I < Args.size(); ++I) {
+      if (!Args[I].Array || Args[I].AliasOf >= 0 || Args[I].Array->Data.empty())
+        continue;
+      std::vector<uint8_t> &Data = Args[I].Array->Data;
+      std::vector<uint8_t> Result(Data.size());
+      copyDeviceToHost(Dev, Result.data(), Pointers[I], Result.size());
+      if (Result != Data) {
+        Data.swap(Result);
+        Args[I].Changed = true;
+      }
+    }
+  } catch (const std::bad_alloc &) {
+    return fail("out of memory");
   } catch (const std::exception &E) {
     return fail(E.what());
   }
 
-  // Write every array to a temporary beside it, then replace the originals.
-  std::vector<std::pair<std::string, std::string>> Renames;
+  // Write every changed array to a temporary beside it, then replace the
+  // originals (OutputFiles.h).
+  OutputFiles Out;
   for (const Argument &A : Args) {
-    if (!A.Array || A.AliasOf >= 0)
+    if (!A.Changed)
       continue;
-    std::string Temp = A.Spelling + ".pykc-tmp" + std::to_string(getpid());
-    if (!writeNpy(Temp, *A.Array, Error)) {
-      for (auto &R : Renames)
-        fs::remove(R.first);
-      fs::remove(Temp);
+    const NpyArray &N = *A.Array;
+    std::string_view Data(reinterpret_cast<const char *>(N.Data.data()), N.Data.size());
+    if (!Out.add(A.Spelling, {N.Header, Data}, Error))
       return fail(Error + "; no file was changed");
-    }
-    Renames.push_back({Temp, A.Spelling});
   }
-  for (auto &[Temp, Path] : Renames) {
-    std::error_code EC;
-    fs::rename(Temp, Path, EC);
-    if (EC)
-      return fail("cannot replace '" + Path + "': " + EC.message());
-  }
+  if (!Out.commit(Error))
+    return fail(Error);
   return 0;
 }
 

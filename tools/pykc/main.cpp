@@ -1,14 +1,49 @@
 //===- main.cpp - The pykc command ----------------------------------------===//
+//
+// Exit statuses: 0 success, 1 an error in the input, 2 a usage error, 70 an
+// internal compiler error (CrashHandler.h): nothing that reaches main ends
+// pykc with an uncaught exception or an abort.
+//
+// `pykc --debug-crash=ice|abort|llvm|exception` (first argument, not in
+// --help) causes each kind of internal error, for the tests of this file.
+//
+//===----------------------------------------------------------------------===//
 #include "Compile.h"
+#include "CrashHandler.h"
 #include "Options.h"
 #include "Run.h"
 
+#include "frontend/Diagnostic.h"
+
 #include <llvm/Config/llvm-config.h>
+#include <llvm/Support/ErrorHandling.h>
 
+#include <cstdlib>
+#include <cstring>
 #include <iostream>
+#include <new>
+#include <stdexcept>
 
-int main(int Argc, char **Argv) {
+namespace {
+
+int debugCrash(const std::string &Kind) {
+  if (Kind == "ice")
+    PYKC_ICE("--debug-crash=ice");
+  if (Kind == "abort")
+    std::abort();
+  if (Kind == "llvm")
+    llvm::report_fatal_error("--debug-crash=llvm");
+  if (Kind == "exception")
+    throw std::logic_error("--debug-crash=exception");
+  std::cerr << "pykc: error: invalid --debug-crash '" << Kind
+            << "' (expected ice, abort, llvm or exception)\n";
+  return 2;
+}
+
+int run(int Argc, char **Argv) {
   using namespace pykc::driver;
+  if (Argc > 1 && std::strncmp(Argv[1], "--debug-crash=", 14) == 0)
+    return debugCrash(Argv[1] + 14);
   if (Argc > 1 && std::string(Argv[1]) == "run")
     return runCommand(Argc - 2, Argv + 2);
   std::string Error;
@@ -26,4 +61,22 @@ int main(int Argc, char **Argv) {
     return 0;
   }
   return compile(*O);
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  using pykc::driver::ExitInternalError;
+  pykc::driver::installCrashHandlers();
+  try {
+    return run(Argc, Argv);
+  } catch (const std::bad_alloc &) {
+    std::cerr << "pykc: error: out of memory\n";
+    return 1;
+  } catch (const std::exception &E) {
+    std::cerr << "pykc: internal compiler error: uncaught exception: " << E.what() << '\n';
+  } catch (...) {
+    std::cerr << "pykc: internal compiler error: uncaught exception of unknown type\n";
+  }
+  return ExitInternalError;
 }

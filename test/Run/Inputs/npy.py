@@ -6,11 +6,23 @@
   npy.py print FILE            the values, one row per line
   npy.py check-all FILE VALUE  every element equals VALUE
   npy.py check-same FILE OTHER          same dtype, shape and values
+  npy.py raw FILE HEADER DATA_BYTES [VERSION]
+      a .npy file with HEADER as its dict text, padded with spaces and a
+      newline as NumPy pads it (VERSION 1.0 by default; '2.0', '3.0', or any
+      'M.m'), then DATA_BYTES zero bytes: for headers NumPy never writes.
+  npy.py stream FILE FIFO      in the background (this returns at once),
+      FILE's bytes, then zeros without end, into FIFO: a stand-in for
+      /dev/zero after a header. The writer stops when the reader goes, or
+      after a minute.
 Exit status 1 with a message on the first mismatch.
 """
+import os
+import signal
+import struct
 import sys
 
-import numpy as np
+np = None  # NumPy, imported by main() for the commands that need it
+
 
 
 def fill(path, dtype, shape, value, fortran):
@@ -29,13 +41,53 @@ def fill(path, dtype, shape, value, fortran):
     np.save(path, np.asfortranarray(a) if fortran else np.ascontiguousarray(a))
 
 
+def raw(path, header, data_bytes, version):
+    major, minor = (int(v) for v in version.split("."))
+    text = header.encode("latin1")
+    prefix = 12 if major >= 2 else 10
+    text += b" " * (63 - (prefix + len(text)) % 64) + b"\n"
+    length = struct.pack("<I" if major >= 2 else "<H", len(text))
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY" + bytes([major, minor]) + length + text + bytes(data_bytes))
+
+
+def stream(path, fifo):
+    data = open(path, "rb").read()
+    if os.fork() != 0:
+        return
+    # The writer: detached from lit's pipes, so lit does not wait for it.
+    os.setsid()
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    signal.alarm(60)
+    try:
+        with open(fifo, "wb") as out:
+            out.write(data)
+            zeros = bytes(1 << 16)
+            while True:
+                out.write(zeros)
+    except OSError:
+        pass
+    os._exit(0)
+
+
 def fail(message):
     print("npy.py: " + message)
     sys.exit(1)
 
 
 def main(argv):
+    global np
     cmd = argv[1]
+    # These two write bytes NumPy never would, and start faster without it.
+    if cmd == "raw":
+        raw(argv[2], argv[3], int(argv[4]), argv[5] if len(argv) > 5 else "1.0")
+        return
+    if cmd == "stream":
+        stream(argv[2], argv[3])
+        return
+    import numpy as np
     if cmd == "fill":
         fill(argv[2], argv[3], argv[4], argv[5], "--fortran" in argv)
     elif cmd == "print":

@@ -1,0 +1,38 @@
+//===- Numbers.cpp --------------------------------------------------------===//
+#include "Numbers.h"
+
+namespace pykc::driver {
+
+DecimalStatus parseDecimal(std::string_view Text, uint64_t Max, uint64_t &Value) {
+  if (Text.empty())
+    return DecimalStatus::NotDigits;
+  uint64_t V = 0;
+  bool Overflow = false;
+  for (char C : Text) {
+    if (C < '0' || C > '9')
+      return DecimalStatus::NotDigits;
+    // Keep scanning after an overflow so "12x" with many digits is still
+    // reported as not a number.
+    if (!Overflow && (!checkedMul(V, 10, V) || !checkedAdd(V, uint64_t(C - '0'), V)))
+      Overflow = true;
+  }
+  if (Overflow || V > Max)
+    return DecimalStatus::TooLarge;
+  Value = V;
+  return DecimalStatus::Ok;
+}
+
+std::string byteCountText(uint64_t Bytes) {
+  static const char *Units[] = {"KiB", "MiB", "GiB", "TiB"};
+  std::string Unit;
+  uint64_t N = Bytes;
+  for (const char *U : Units) {
+    if (N == 0 || N % 1024 != 0)
+      break;
+    N /= 1024;
+    Unit = U;
+  }
+  return Unit.empty() ? std::to_string(Bytes) + " bytes" : std::to_string(N) + " " + Unit;
+}
+
+} // namespace pykc::driver
