@@ -284,7 +284,10 @@ CASES = [
           A("int64", (64, 5), Const(0))]),
     Case("float_power", "power.py", "float_power", 1, 64,
          [A("float64", 64, Uniform(0.5, 3.0)), A("int64", 64, Ints(0, 4)),
-          A("float64", (64, 8), Const(0))]),
+          A("float64", (64, 8), Const(0))],
+         rtol=1e-15,
+         note="float ** int64 multiplies by repeated squaring, as compiled Numba "
+              "does; the simulator calls pow(), which can differ in the last bit"),
     Case("float32_power", "power.py", "float32_power", 1, 64,
          [A("float32", 64, SignedUniform(0.5, 3.0)), A("float32", 64, Const(0))]),
     Case("bitwise_int64", "unary_bitwise.py", "bitwise_int64", 1, 64,

@@ -67,6 +67,9 @@ sys.path.insert(0, HERE)
 import cases as cases_module  # noqa: E402
 
 DEFAULT_RTOL = {np.dtype("float32"): 1e-5, np.dtype("float64"): 1e-12}
+# With --fmad=false pykc rounds every operation as the simulator does, so
+# float64 results must be identical, bit for bit.
+EXACT_RTOL = {np.dtype("float32"): 1e-5, np.dtype("float64"): 0.0}
 PYKC_TIMEOUT_S = 120
 
 
@@ -140,7 +143,7 @@ def run_simulator(case, inputs):
 def pykc_command(opts, case, arg_paths):
     cmd = [opts.pykc, "run", os.path.join(KERNELS, case.file), case.kernel,
            "--grid", dims_arg(case.grid), "--block", dims_arg(case.block),
-           "--backend", opts.backend]
+           "--backend", opts.backend, "--fmad=" + opts.fmad]
     for arg, path in zip(case.args, arg_paths):
         cmd.append(path if path is not None else arg.cli())
     return cmd
@@ -206,14 +209,21 @@ def run_pykc(opts, case, inputs, workdir):
 
 # --- Comparison -----------------------------------------------------------
 
-def compare_array(ref, got, rtol):
+def exact_float64(opts):
+    """float64 results must be bit-identical: pykc on the CPU with
+    --fmad=false against the simulator (both round every operation and call
+    the same C library)."""
+    return opts.backend == "cpu" and opts.fmad == "false" and REFERENCE == "simulator"
+
+
+def compare_array(ref, got, rtol, default_rtol=DEFAULT_RTOL):
     """None when `got` matches `ref`, otherwise what differs."""
     if got.dtype != ref.dtype:
         return "dtype %s, expected %s" % (got.dtype, ref.dtype)
     if got.shape != ref.shape:
         return "shape %s, expected %s" % (got.shape, ref.shape)
     if ref.dtype.kind == "f":
-        tol = rtol if rtol is not None else DEFAULT_RTOL[ref.dtype]
+        tol = rtol if rtol is not None else default_rtol[ref.dtype]
         r = ref.astype(np.float64)
         g = got.astype(np.float64)
         same_nan = np.isnan(r) & np.isnan(g)
@@ -293,7 +303,7 @@ def run_case(opts, case):
             problems = []
             for k, (arg, r, g) in enumerate(zip(case.args, ref, got)):
                 if isinstance(arg, cases_module.Array):
-                    diff = compare_array(r, g, case.rtol)
+                    diff = compare_array(r, g, case.rtol, exact_float64(opts) and EXACT_RTOL or DEFAULT_RTOL)
                     if diff:
                         problems.append("arg %d (%s): %s" % (k, arg.dtype, diff))
             if problems:
@@ -332,6 +342,10 @@ def main(argv=None):
                         default="simulator",
                         help="what pykc is compared with: Numba's CUDA simulator "
                              "(default) or numba-cuda on this machine's GPU")
+    parser.add_argument("--fmad", choices=["true", "false"], default=None,
+                        help="pykc's --fmad (default: false on the CPU, where "
+                             "float64 results are then compared exactly, true "
+                             "on the GPU, as numba-cuda fuses)")
     parser.add_argument("--only", action="append", metavar="NAME",
                         help="run only this case (repeatable)")
     parser.add_argument("--simulator-only", action="store_true",
@@ -349,6 +363,8 @@ def main(argv=None):
     parser.add_argument("--list", action="store_true",
                         help="list the cases and exit")
     opts = parser.parse_args(argv)
+    if opts.fmad is None:
+        opts.fmad = "false" if opts.backend == "cpu" else "true"
 
     selected = cases_module.CASES
     if opts.list:

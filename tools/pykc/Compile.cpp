@@ -77,6 +77,7 @@ int compile(const Options &O) {
   codegen::CodegenOptions CO;
   CO.Arch = O.Archs.empty() ? "sm_75" : O.Archs.front();
   CO.OptLevel = O.OptLevel;
+  CO.Float.Fmad = O.Fmad;
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
   codegen::NVPTXBackend Backend(CO);
   llvm::LLVMContext Ctx;

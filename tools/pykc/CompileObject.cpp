@@ -60,6 +60,7 @@ int compileObject(const Options &O, const ir::Module &IR) {
   HO.SourcePath = O.Input;
   HO.HostCpu = O.HostCpu;
   HO.OptLevel = O.OptLevel;
+  HO.Float.Fmad = O.Fmad;
   std::string Object;
   if (!codegen::emitHostObject(IR, Images, HO, Object, Error))
     return fail(Error);

@@ -101,6 +101,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   std::vector<GpuImage> Ptx;
   codegen::CodegenOptions CO;
   CO.OptLevel = O.OptLevel;
+  CO.Float.Fmad = O.Fmad;
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
   for (const std::string &Arch : Archs) {
     CO.Arch = Arch;

@@ -35,4 +35,11 @@ std::string byteCountText(uint64_t Bytes) {
   return Unit.empty() ? std::to_string(Bytes) + " bytes" : std::to_string(N) + " " + Unit;
 }
 
+bool parseFmad(const std::string &Text, bool &Fmad) {
+  if (Text != "true" && Text != "false")
+    return false;
+  Fmad = Text == "true";
+  return true;
+}
+
 } // namespace pykc::driver

@@ -37,4 +37,7 @@ inline bool checkedAdd(uint64_t A, uint64_t B, uint64_t &Sum) {
 /// A byte count for messages: "16 GiB", "64 MiB", or the number of bytes.
 std::string byteCountText(uint64_t Bytes);
 
+/// --fmad's value as nvcc spells it: true or false. False on anything else.
+bool parseFmad(const std::string &Text, bool &Fmad);
+
 } // namespace pykc::driver

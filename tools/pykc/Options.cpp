@@ -1,6 +1,8 @@
 //===- Options.cpp - Parsing the pykc command line ------------------------===//
 #include "Options.h"
 
+#include "Numbers.h"
+
 #include "Header.h"
 
 #include "codegen/Codegen.h"
@@ -77,6 +79,10 @@ OPTIONS:
                         sm_90, sm_90a. One for PTX (default sm_75); any
                         number for -c (default sm_75,sm_80,sm_86,sm_89,sm_90).
   -O0 -O1 -O2 -O3       Optimization level (default -O3).
+  --fmad=true|false     Fuse `a * b + c` written in one expression into one
+                        multiply-add, rounded once (default true, as nvcc
+                        and Numba). Either way every backend rounds alike;
+                        false rounds every operation, as Numba's simulator.
   --cuda-path DIR       The CUDA toolkit (for libdevice); default $CUDA_HOME,
                         then the toolkit found at build time.
   --libdevice FILE      libdevice.10.bc to link for math functions.
@@ -162,6 +168,9 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       O.HostCpu = V;
     } else if (A == "--no-sass") {
       O.Sass = false;
+    } else if (Value("--fmad", V)) {
+      if (!parseFmad(V, O.Fmad) && Error.empty())
+        Error = "invalid --fmad '" + V + "' (expected true or false)";
     } else if (A == "--allow-unused-sig") {
       O.AllowUnusedSignatures = true;
     } else if (Value("--cuda-path", V)) {

@@ -24,6 +24,7 @@ struct Options {
   bool Sass = true;               ///< --no-sass turns ptxas/fatbinary off
   bool AllowUnusedSignatures = false; ///< --allow-unused-sig
   unsigned OptLevel = 3;
+  bool Fmad = true; ///< --fmad=true|false (codegen::FloatOptions::Fmad)
   std::string CudaPath;  ///< --cuda-path
   std::string Libdevice; ///< --libdevice
   bool Help = false;

@@ -186,7 +186,7 @@ int runCommand(int Argc, char **Argv) {
     std::unique_ptr<codegen::CPUJit> JIT;
     if (Device.Kind == DeviceKind::CPU) {
       JIT = codegen::CPUJit::create({{"pykc_cpu_barrier", reinterpret_cast<void *>(&pykc_cpu_barrier)}}, Error);
-      if (!JIT || !JIT->add(*Typed.IR, O->OptLevel, Error))
+      if (!JIT || !JIT->add(*Typed.IR, O->OptLevel, Error, codegen::FloatOptions{O->Fmad}))
         return fail("cannot compile for the CPU: " + Error);
       auto K = JIT->lookup(Kernel->SymbolName, Error);
       if (!K)
@@ -203,6 +203,7 @@ int runCommand(int Argc, char **Argv) {
         if (Arch != "sm_90a" && std::stoi(Arch.substr(3)) <= CC)
           CO.Arch = Arch;
       CO.OptLevel = O->OptLevel;
+      CO.Float.Fmad = O->Fmad;
       CO.LibdevicePath = findLibdevice("", "");
       codegen::NVPTXBackend Backend(CO);
       llvm::LLVMContext Ctx;

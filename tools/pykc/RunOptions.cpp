@@ -26,6 +26,8 @@ Compiles KERNEL for the types of its arguments and launches it once.
                         median and fastest launch time (the arrays then hold
                         the result of all N+1 launches).
   -O0 .. -O3            Optimization level (default -O3).
+  --fmad=true|false     Fused multiply-adds, as for pykc (default true);
+                        false rounds every operation, as Numba's simulator.
   ARG                   An array: a .npy file (dtype, shape and C/F order from
                         the file, at most 16 GiB of data; written back after
                         the launch when the kernel changed it). A scalar:
@@ -221,6 +223,11 @@ std::optional<RunOptions> parseRunOptions(int Argc, char **Argv, std::string &Er
       }
       if (Status != DecimalStatus::Ok) {
         Error = "invalid --shared '" + V + "' (expected a number of bytes)";
+        return std::nullopt;
+      }
+    } else if (Value("--fmad", V)) {
+      if (!parseFmad(V, O.Fmad)) {
+        Error = "invalid --fmad '" + V + "' (expected true or false)";
         return std::nullopt;
       }
     } else if (Value("--time", V)) {

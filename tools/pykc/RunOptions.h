@@ -24,6 +24,7 @@ struct RunOptions {
   std::string Backend = "auto";
   uint64_t SharedBytes = 0;
   unsigned OptLevel = 3;
+  bool Fmad = true; ///< --fmad=true|false
   unsigned TimedLaunches = 0; ///< --time N: launch N more times and report.
   std::vector<std::string> Args;
 };

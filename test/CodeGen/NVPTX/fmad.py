@@ -5,6 +5,8 @@
 # multiply with .rn, so ptxas does not fuse them either, and a product
 # stored in a variable first is not fused.
 # RUN: %pykc %s --sig 'fmad(float32[:], float64[:])' -o - | FileCheck %s
+# RUN: %pykc %s --sig 'fmad(float32[:], float64[:])' --fmad=false -o - | FileCheck %s --check-prefix=ROUNDED
+# RUN: not %pykc %s --fmad=yes 2>&1 | FileCheck %s --check-prefix=BAD
 # RUN: %if ptxas %{ %pykc %s --sig 'fmad(float32[:], float64[:])' -o %t.ptx && %ptxas -arch=sm_90 %t.ptx -o /dev/null %}
 from numba import cuda
 
@@ -26,3 +28,11 @@ def fmad(a, d):
 # CHECK: mul.rn.f32 [[T:%f[0-9]+]],
 # CHECK: add.rn.f32 {{%f[0-9]+}}, [[T]],
 # CHECK: ret;
+
+# --fmad=false: every operation rounded on its own, as Numba's simulator.
+# ROUNDED-LABEL: .visible .entry fmad(
+# ROUNDED-NOT: {{^[[:space:]]*}}fma.
+# ROUNDED: mul.rn.f32
+# ROUNDED-NOT: {{^[[:space:]]*}}fma.
+# ROUNDED: ret;
+# BAD: pykc: error: invalid --fmad 'yes' (expected true or false)
