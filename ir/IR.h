@@ -304,6 +304,10 @@ struct Function {
   StmtList Body;
   SourceRange Range;
   bool FastMath = false;
+  /// Its cuda.shared.array allocations (bytes, where) and the device
+  /// functions it calls: what a kernel's static shared memory adds up from.
+  std::vector<std::pair<uint64_t, SourceRange>> SharedArrays;
+  std::vector<const Function *> Callees;
 };
 
 /// Everything compiled from one Python file: its kernels and the device

@@ -261,6 +261,8 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
                                                         ArrayLayout::C, Space));
   A->Shape = Shape;
   A->Id = AllocCount++;
+  if (Space == AddressSpace::Shared && !Quiet) // not while probing types
+    F.SharedArrays.push_back({uint64_t(Elements) * Dtype->byteSize(), C.Range});
   return A;
 }
 
@@ -434,6 +436,8 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
   }
   auto *Call = make<ir::CallExpr>(C.Range, Callee->ReturnType);
   Call->Callee = Callee;
+  if (!Quiet)
+    F.Callees.push_back(Callee);
   for (size_t I = 0; I < Args.size(); ++I)
     Call->Args.push_back(convert(Args[I], Callee->Params[I]->ArgType));
   return Call;

@@ -5,6 +5,7 @@
 #include "ir/NameCheck.h"
 
 #include <algorithm>
+#include <set>
 
 namespace pykc::ir {
 
@@ -251,6 +252,42 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   return F;
 }
 
+namespace {
+
+/// Every GPU caps a block's static shared memory at 48 KiB (more needs
+/// dynamic shared memory and an opt-in); ptxas would reject the PTX, and
+/// the CPU backend would allocate it per block. A kernel's total counts its
+/// own arrays and those of every device function it reaches, once each.
+void checkSharedMemory(const Module &IR, const fe::SourceFile *File, DiagnosticEngine &Diags) {
+  constexpr uint64_t Limit = 48 * 1024;
+  for (const auto &F : IR.functions()) {
+    if (F->Kind != FunctionKind::Kernel)
+      continue;
+    std::set<const Function *> Seen;
+    std::vector<const Function *> Work = {F.get()};
+    uint64_t Total = 0;
+    const std::pair<uint64_t, SourceRange> *Largest = nullptr;
+    while (!Work.empty()) {
+      const Function *G = Work.back();
+      Work.pop_back();
+      if (!Seen.insert(G).second)
+        continue;
+      for (const auto &A : G->SharedArrays) {
+        Total = Total + A.first < Total ? UINT64_MAX : Total + A.first;
+        if (!Largest || A.first > Largest->first)
+          Largest = &A;
+      }
+      Work.insert(Work.end(), G->Callees.begin(), G->Callees.end());
+    }
+    if (Total <= Limit || !Largest)
+      continue;
+    Diags.report(File, Largest->second, DiagKind::SharedMemoryLimit,
+                 {F->PyName, std::to_string(Total)});
+  }
+}
+
+} // namespace
+
 SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine &Diags,
                        const std::vector<NamedSignature> &CommandLineSignatures,
                        const std::string &OnlyKernel) {
@@ -323,6 +360,8 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
       if (Ctx.lowerKernel(*Fn, Sig, Mangle))
         ++Result.KernelsCompiled;
   }
+
+  checkSharedMemory(*Result.IR, M.File, Diags);
 
   if (Kernels && !Result.KernelsCompiled && !Diags.hasErrors())
     Diags.reportNoLocation(DiagKind::NothingToCompile, {M.File->name()});
