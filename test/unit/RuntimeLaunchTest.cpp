@@ -454,3 +454,22 @@ TEST(RuntimeCuda, LaunchesKeepTheCallersContext) {
 
   select_device(cpu_device_id());
 }
+
+// pykc run flattens arrays it knows only at run time with addArray: the
+// slots must be those of a typed DeviceArray of the same shape.
+TEST(KernelArgs, DynamicArraysFlattenLikeTypedOnes) {
+  select_device(cpu_device_id());
+  auto A = device_array<float>(std::array<int64_t, 2>{3, 5}, Order::F);
+  KernelArgs Typed(A, int32_t(7));
+  KernelArgs Dynamic;
+  Dynamic.addArray(A.data(), {3, 5}, {A.stride(0), A.stride(1)}).addScalarBits(7);
+  ASSERT_EQ(Typed.size(), 6u);
+  ASSERT_EQ(Dynamic.size(), Typed.size());
+  EXPECT_EQ(*static_cast<void **>(Dynamic.data()[0]), A.data());
+  for (size_t I = 1; I < 5; ++I)
+    EXPECT_EQ(*static_cast<int64_t *>(Dynamic.data()[I]), *static_cast<int64_t *>(Typed.data()[I]))
+        << "slot " << I;
+  EXPECT_EQ(*static_cast<int32_t *>(Dynamic.data()[5]), 7);
+  EXPECT_EQ(A.stride(0), 4);
+  EXPECT_EQ(A.stride(1), 12);
+}

@@ -222,14 +222,11 @@ int runCommand(int Argc, char **Argv) {
     };
     std::vector<std::unique_ptr<Buffer>> Buffers;
     std::vector<void *> Pointers(Args.size(), nullptr);
-    std::vector<uint64_t> Storage; // the flattened parameter values
-    Storage.reserve(Args.size() * 7);
-    std::vector<size_t> Slots;
+    KernelArgs Params; // the runtime's flattening, as typed launches use
     for (size_t I = 0; I < Args.size(); ++I) {
       Argument &A = Args[I];
       if (!A.Array) {
-        Slots.push_back(Storage.size());
-        Storage.push_back(A.ScalarBits);
+        Params.addScalarBits(A.ScalarBits);
         continue;
       }
       NpyArray &N = *A.Array;
@@ -244,9 +241,7 @@ int runCommand(int Argc, char **Argv) {
         Pointers[I] = B->Ptr;
         Buffers.push_back(std::move(B));
       }
-      // KernelABI.h: data, extents, byte strides (C or F order).
-      Slots.push_back(Storage.size());
-      Storage.push_back(uint64_t(reinterpret_cast<uintptr_t>(Pointers[I])));
+      // Byte strides of a C- or F-order array.
       size_t Dims = N.Shape.size();
       std::vector<int64_t> Strides(Dims);
       int64_t Stride = N.ItemSize;
@@ -255,14 +250,8 @@ int runCommand(int Argc, char **Argv) {
         Strides[D] = Stride;
         Stride *= N.Shape[D];
       }
-      for (int64_t E : N.Shape)
-        Storage.push_back(uint64_t(E));
-      for (int64_t S : Strides)
-        Storage.push_back(uint64_t(S));
+      Params.addArray(Pointers[I], N.Shape, Strides);
     }
-    std::vector<void *> Params;
-    for (uint64_t &V : Storage)
-      Params.push_back(&V);
     LaunchConfig Config;
     Config.Grid = O->Grid;
     Config.Block = O->Block;

@@ -125,6 +125,25 @@ public:
     return *this;
   }
 
+  /// An array whose dtype and rank are known only at run time (`pykc run`'s
+  /// .npy files): the same slots as add(DeviceArray), from the data pointer,
+  /// the extents and the byte strides.
+  KernelArgs &addArray(void *Data, const std::vector<int64_t> &Shape,
+                       const std::vector<int64_t> &Strides) {
+    push(Data);
+    for (int64_t E : Shape)
+      push(E);
+    for (int64_t S : Strides)
+      push(S);
+    return *this;
+  }
+  /// A scalar given as its value's bytes in the low end of \p Bits (what a
+  /// scalar of any dtype occupies in its slot).
+  KernelArgs &addScalarBits(uint64_t Bits) {
+    push(Bits);
+    return *this;
+  }
+
   void **data() { return Pointers.data(); }
   size_t size() const { return Pointers.size(); }
 
