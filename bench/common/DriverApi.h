@@ -14,37 +14,32 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <type_traits>
 
 namespace bench {
-
-#define PYKC_BENCH_DRIVER_CALLS(X)                                             \
-  PYKC_BENCH_DRIVER_CALLS_BUT_CREATE(X)                                        \
-  X(cuCtxCreate, "cuCtxCreate_v2")
-
-#define PYKC_BENCH_DRIVER_CALLS_BUT_CREATE(X)                                  \
-  X(cuInit, "cuInit")                                                          \
-  X(cuDeviceGet, "cuDeviceGet")                                                \
-  X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain")                      \
-  X(cuCtxSetCurrent, "cuCtxSetCurrent")                                        \
-  X(cuCtxGetCurrent, "cuCtxGetCurrent")                                        \
-  X(cuModuleLoadData, "cuModuleLoadData")                                      \
-  X(cuModuleGetFunction, "cuModuleGetFunction")                                \
-  X(cuMemAlloc, "cuMemAlloc_v2")                                               \
-  X(cuLaunchKernel, "cuLaunchKernel")                                          \
-  X(cuCtxSynchronize, "cuCtxSynchronize")                                      \
-  X(cuFuncGetAttribute, "cuFuncGetAttribute")
 
 /// cuCtxCreate as libcuda exports it under cuCtxCreate_v2 (cuda.h 13 maps
 /// the plain name to a newer signature).
 using CtxCreateV2 = CUresult (*)(CUcontext *, unsigned, CUdevice);
 
+/// X(member, exported symbol, function pointer type).
+#define PYKC_BENCH_DRIVER_CALLS(X)                                             \
+  X(cuInit, "cuInit", decltype(&::cuInit))                                     \
+  X(cuDeviceGet, "cuDeviceGet", decltype(&::cuDeviceGet))                      \
+  X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain",                      \
+    decltype(&::cuDevicePrimaryCtxRetain))                                     \
+  X(cuCtxSetCurrent, "cuCtxSetCurrent", decltype(&::cuCtxSetCurrent))          \
+  X(cuCtxGetCurrent, "cuCtxGetCurrent", decltype(&::cuCtxGetCurrent))          \
+  X(cuModuleLoadData, "cuModuleLoadData", decltype(&::cuModuleLoadData))       \
+  X(cuModuleGetFunction, "cuModuleGetFunction",                                \
+    decltype(&::cuModuleGetFunction))                                          \
+  X(cuMemAlloc, "cuMemAlloc_v2", decltype(&::cuMemAlloc))                      \
+  X(cuLaunchKernel, "cuLaunchKernel", decltype(&::cuLaunchKernel))             \
+  X(cuCtxSynchronize, "cuCtxSynchronize", decltype(&::cuCtxSynchronize))       \
+  X(cuFuncGetAttribute, "cuFuncGetAttribute", decltype(&::cuFuncGetAttribute)) \
+  X(cuCtxCreate, "cuCtxCreate_v2", CtxCreateV2)
+
 struct Driver {
-#define PYKC_BENCH_DECLARE(Fn, Symbol) Type_##Fn Fn = nullptr;
-#define X(Fn, Symbol) using Type_##Fn = decltype(&::Fn);
-  PYKC_BENCH_DRIVER_CALLS_BUT_CREATE(X)
-#undef X
-  using Type_cuCtxCreate = CtxCreateV2;
+#define PYKC_BENCH_DECLARE(Fn, Symbol, Type) Type Fn = nullptr;
   PYKC_BENCH_DRIVER_CALLS(PYKC_BENCH_DECLARE)
 #undef PYKC_BENCH_DECLARE
 
@@ -54,7 +49,7 @@ struct Driver {
     if (!Lib)
       return false;
     bool Ok = true;
-#define PYKC_BENCH_LOAD(Fn, Symbol)                                            \
+#define PYKC_BENCH_LOAD(Fn, Symbol, Type)                                      \
   Fn = reinterpret_cast<decltype(Fn)>(dlsym(Lib, Symbol));                     \
   Ok = Ok && Fn != nullptr;
     PYKC_BENCH_DRIVER_CALLS(PYKC_BENCH_LOAD)

@@ -29,6 +29,15 @@ def read_csv(path):
     return list(csv.DictReader(lines))
 
 
+def write_csv(path, rows):
+    """Writes dict rows, floats with 5 significant digits."""
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: ("%.5g" % v if isinstance(v, float) else v) for k, v in r.items()})
+
+
 def geomean(values):
     values = [v for v in values if v > 0]
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
@@ -56,12 +65,7 @@ def codegen(src, out):
             "nvcc_regs": g.get("nvcc_registers", ""), "nvcc_spills": g.get("nvcc_spill_stores", ""),
             "outputs_agree": "yes" if same else "NO",
         })
-    fields = list(rows[0].keys())
-    with open(os.path.join(out, "codegen.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=fields)
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: ("%.5g" % v if isinstance(v, float) else v) for k, v in r.items()})
+    write_csv(os.path.join(out, "codegen.csv"), rows)
     print("| kernel (file) | pykc ms | nvcc ms | numba-cuda ms | pykc/nvcc | numba/pykc | regs pykc/nvcc | spills | outputs agree |")
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
@@ -94,11 +98,7 @@ def matmul(src, out):
             "cublas_TFLOPs": float(r["cublas_TFLOPs"]),
             "naive_rel_err": r["naive_rel_err"], "tiled_rel_err": r["tiled_rel_err"],
         })
-    with open(os.path.join(out, "matmul.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: ("%.5g" % v if isinstance(v, float) else v) for k, v in r.items()})
+    write_csv(os.path.join(out, "matmul.csv"), rows)
     print("| n | pykc naive ms | pykc tiled ms | cuBLAS ms | naive/cuBLAS | tiled/cuBLAS | numba naive ms | numba tiled ms | TFLOP/s naive/tiled/cuBLAS |")
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
@@ -117,18 +117,20 @@ def launch(src, out):
             m = re.match(r"csv,(\w+),([0-9.]+)$", line.strip())
             if m:
                 values[m.group(1)] = float(m.group(2))
-    bare = values.get("bare_issue")
+    # Each measure against bare cuLaunchKernel measured the same way.
+    ratios = {}
+    for k, v in values.items():
+        base = values.get("bare_launch_sync" if "sync" in k else "bare_issue")
+        ratios[k] = v / base if base else None
     with open(os.path.join(out, "launch.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["what", "ns_per_launch", "over_bare_cuLaunchKernel"])
         for k, v in values.items():
-            base = values.get("bare_launch_sync") if "sync" in k else bare
-            w.writerow([k, "%.1f" % v, "%.3f" % (v / base) if base else ""])
+            w.writerow([k, "%.1f" % v, "%.3f" % ratios[k] if ratios[k] is not None else ""])
     print("| launch of touch4(a, b, c, d) | ns | / bare cuLaunchKernel |")
     print("|---|---|---|")
     for k, v in values.items():
-        base = values.get("bare_launch_sync") if "sync" in k else bare
-        print("| %s | %.1f | %.3f |" % (k, v, v / base if base else float("nan")))
+        print("| %s | %.1f | %.3f |" % (k, v, ratios[k] if ratios[k] is not None else float("nan")))
     if "numba_issue" in values and "typed_issue" in values:
         print("\nnumba-cuda / pykc typed = %.1fx\n" % (values["numba_issue"] / values["typed_issue"]))
 

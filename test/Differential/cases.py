@@ -185,6 +185,10 @@ class Case:
 A = Array
 S = Scalar
 
+# Why the NumPy ufunc cases are not compared with numba-cuda on a GPU.
+NUMBA_CUDA_NO_UFUNCS = ("numba-cuda 0.30 with NumPy 2.5 (the GPU machine's) cannot type "
+                        "NumPy ufuncs in a kernel: KeyError: <ufunc 'sqrt'>")
+
 CASES = [
     # Special registers and cuda.grid / cuda.gridsize.
     Case("registers_1d", "special_registers.py", "registers_1d", 4, 8,
@@ -522,14 +526,12 @@ CASES = [
          [A("float32", 32, Uniform(-3, 3)), A("int64", 32, Ints(-100, 100)),
           A("float64", (32, 15), Const(-7)), A("bool", (32, 3), Const(True))],
          rtol=2e-6,
-         numba_cuda_fails="numba-cuda 0.30 with NumPy 2.5 (the GPU machine's) cannot "
-                          "type NumPy ufuncs in a kernel: KeyError: <ufunc 'sqrt'>"),
+         numba_cuda_fails=NUMBA_CUDA_NO_UFUNCS),
     Case("numpy_unary_float64", "numpy_funcs.py", "numpy_unary", 1, 32,
          [A("float64", 32, Uniform(-3, 3)), A("int64", 32, Ints(-100, 100)),
           A("float64", (32, 15), Const(-7)), A("bool", (32, 3), Const(True))],
          rtol=1e-13,
-         numba_cuda_fails="numba-cuda 0.30 with NumPy 2.5 (the GPU machine's) cannot "
-                          "type NumPy ufuncs in a kernel: KeyError: <ufunc 'sqrt'>"),
+         numba_cuda_fails=NUMBA_CUDA_NO_UFUNCS),
     Case("warp_lanes_2d", "warp.py", "lanes", (2, 1), (6, 10),
          [A("int32", (120, 2), Const(-1))],
          note="cuda.laneid is the linear thread index mod 32, cuda.warpsize 32"),

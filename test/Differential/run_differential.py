@@ -303,7 +303,8 @@ def run_case(opts, case):
             problems = []
             for k, (arg, r, g) in enumerate(zip(case.args, ref, got)):
                 if isinstance(arg, cases_module.Array):
-                    diff = compare_array(r, g, case.rtol, exact_float64(opts) and EXACT_RTOL or DEFAULT_RTOL)
+                    diff = compare_array(r, g, case.rtol,
+                                         EXACT_RTOL if exact_float64(opts) else DEFAULT_RTOL)
                     if diff:
                         problems.append("arg %d (%s): %s" % (k, arg.dtype, diff))
             if problems:
