@@ -27,22 +27,20 @@ namespace {
 /// runtime API does), so a program that only uses pykc pays one cheap
 /// cuCtxGetCurrent per call instead of a push and a pop; a thread whose
 /// current context is another one (the caller's own) gets it back after
-/// the scope.
+/// the scope. The noexcept form serves releases, which must not throw: a
+/// failed push there leaves the call to fail on its own, and pops nothing.
 class ContextScope {
 public:
+  struct NoThrow {};
+
   ContextScope(const Driver &D, CUcontext C) : D(D) {
-    CUcontext Current = nullptr;
-    if (D.cuCtxGetCurrent(&Current) == CUDA_SUCCESS) {
-      if (Current == C)
-        return;
-      if (!Current && D.cuCtxSetCurrent(C) == CUDA_SUCCESS)
-        return;
-    }
     // Tested first so the hot path builds no message string.
-    if (CUresult R = D.cuCtxPushCurrent_v2(C); R != CUDA_SUCCESS)
+    if (CUresult R = enter(C); R != CUDA_SUCCESS)
       check(R, "cuCtxPushCurrent",
             "the CUDA context is unusable; restart the process");
-    Pushed = true;
+  }
+  ContextScope(const Driver &D, CUcontext C, NoThrow) noexcept : D(D) {
+    enter(C);
   }
   ~ContextScope() {
     if (!Pushed)
@@ -52,6 +50,20 @@ public:
   }
 
 private:
+  /// Makes \p C current, pushing it only over another context.
+  CUresult enter(CUcontext C) noexcept {
+    CUcontext Current = nullptr;
+    if (D.cuCtxGetCurrent(&Current) == CUDA_SUCCESS) {
+      if (Current == C)
+        return CUDA_SUCCESS;
+      if (!Current && D.cuCtxSetCurrent(C) == CUDA_SUCCESS)
+        return CUDA_SUCCESS;
+    }
+    CUresult R = D.cuCtxPushCurrent_v2(C);
+    Pushed = R == CUDA_SUCCESS;
+    return R;
+  }
+
   const Driver &D;
   bool Pushed = false;
 };
@@ -107,10 +119,8 @@ public:
   void release(void *Ptr) noexcept override {
     if (!Context)
       return;
-    D.cuCtxPushCurrent_v2(Context);
+    ContextScope S(D, Context, ContextScope::NoThrow{});
     D.cuMemFree_v2(ptr(Ptr));
-    CUcontext Ignored;
-    D.cuCtxPopCurrent_v2(&Ignored);
   }
 
   void copyHostToDevice(void *Dst, const void *Src, size_t Bytes,
@@ -156,10 +166,8 @@ public:
   void releasePinned(void *Ptr) noexcept override {
     if (!Context)
       return;
-    D.cuCtxPushCurrent_v2(Context);
+    ContextScope S(D, Context, ContextScope::NoThrow{});
     D.cuMemFreeHost(Ptr);
-    CUcontext Ignored;
-    D.cuCtxPopCurrent_v2(&Ignored);
   }
 
   void *createStream() override {
@@ -172,10 +180,8 @@ public:
   void destroyStream(void *St) noexcept override {
     if (!St || !Context)
       return;
-    D.cuCtxPushCurrent_v2(Context);
+    ContextScope S(D, Context, ContextScope::NoThrow{});
     D.cuStreamDestroy_v2(stream(St));
-    CUcontext Ignored;
-    D.cuCtxPopCurrent_v2(&Ignored);
   }
   void synchronizeStream(void *St) override {
     ContextScope S(D, context());
@@ -193,10 +199,8 @@ public:
   void destroyEvent(void *E) noexcept override {
     if (!E || !Context)
       return;
-    D.cuCtxPushCurrent_v2(Context);
+    ContextScope S(D, Context, ContextScope::NoThrow{});
     D.cuEventDestroy_v2(static_cast<CUevent>(E));
-    CUcontext Ignored;
-    D.cuCtxPopCurrent_v2(&Ignored);
   }
   void recordEvent(void *E, void *St) override {
     ContextScope S(D, context());
