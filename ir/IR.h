@@ -298,7 +298,10 @@ struct Function {
   FunctionKind Kind = FunctionKind::Kernel;
   std::string PyName;     ///< The Python name.
   std::string SymbolName; ///< The name in PTX and objects.
-  std::vector<Variable *> Params;
+  std::vector<Variable *> Params; ///< Those passed at run time.
+  /// Parameters bound to compile-time values (name, value as Python shows
+  /// it): a device function instantiated for a literal, dtype or function.
+  std::vector<std::pair<std::string, std::string>> CompileTimeArgs;
   std::vector<std::unique_ptr<Variable>> Variables; ///< Params first.
   const Type *ReturnType = nullptr;
   StmtList Body;

@@ -90,7 +90,11 @@ public:
     OS << (F.Kind == FunctionKind::Kernel ? "kernel " : "device ") << F.PyName << '(';
     for (size_t I = 0; I < F.Params.size(); ++I)
       OS << (I ? ", " : "") << F.Params[I]->Name << ": " << F.Params[I]->ArgType->str();
-    OS << ") -> " << F.ReturnType->str() << "  # symbol " << F.SymbolName << '\n';
+    OS << ") -> " << F.ReturnType->str() << "  # symbol " << F.SymbolName;
+    for (size_t I = 0; I < F.CompileTimeArgs.size(); ++I)
+      OS << (I ? ", " : "; compile-time ") << F.CompileTimeArgs[I].first << " = "
+         << F.CompileTimeArgs[I].second;
+    OS << '\n';
     // A parameter that the body reassigns with other types is widened on
     // entry, as Numba's unification of its versions does.
     for (const Variable *P : F.Params)

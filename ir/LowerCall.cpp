@@ -1,5 +1,8 @@
 //===- LowerCall.cpp - Calls: intrinsics, conversions, device functions ---===//
 #include "ir/Lowering.h"
+#include "ir/NameCheck.h"
+
+#include <algorithm>
 
 namespace pykc::ir {
 
@@ -7,6 +10,21 @@ using namespace frontend;
 namespace fe = frontend;
 
 namespace {
+/// Values Numba gives a literal type when passed to a function: ints,
+/// bools, None and tuples of them (a float is a plain float64).
+bool isLiteral(const ConstantValue &C) {
+  switch (C.K) {
+  case ConstantValue::Kind::Int:
+  case ConstantValue::Kind::Bool:
+  case ConstantValue::Kind::None:
+    return true;
+  case ConstantValue::Kind::Tuple:
+    return std::all_of(C.Elements.begin(), C.Elements.end(), isLiteral);
+  default:
+    return false;
+  }
+}
+
 std::optional<IntrinsicId> intrinsicByPath(const std::string &Path) {
 #define INTRINSIC(Id, P)                                                       \
   if (Path == P)                                                               \
@@ -123,7 +141,7 @@ Expr *FunctionLowerer::lowerIntrinsicCall(IntrinsicId Id, const std::string &Pat
   case IntrinsicId::GridSize: {
     if (!ExpectArgs(1))
       return nullptr;
-    auto N = S.Scope.evaluate(*C.Args[0]);
+    auto N = evaluate(*C.Args[0]);
     if (!N || N->K != ConstantValue::Kind::Int || N->Int < 1 || N->Int > 3) {
       error(C.Args[0]->Range, DiagKind::InvalidArgument,
             {Name, "the number of dimensions must be the constant 1, 2 or 3"});
@@ -207,7 +225,7 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
     return nullptr;
   }
   std::vector<int64_t> Shape;
-  auto ShapeValue = S.Scope.evaluate(*ShapeArg);
+  auto ShapeValue = evaluate(*ShapeArg);
   if (ShapeValue && ShapeValue->K == ConstantValue::Kind::Int) {
     Shape.push_back(ShapeValue->Int);
   } else if (ShapeValue && ShapeValue->K == ConstantValue::Kind::Tuple) {
@@ -245,7 +263,7 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
       return nullptr;
     }
   }
-  auto DtypeValue = S.Scope.evaluate(*DtypeArg);
+  auto DtypeValue = evaluate(*DtypeArg);
   const ScalarType *Dtype = nullptr;
   if (DtypeValue && DtypeValue->K == ConstantValue::Kind::Dtype)
     Dtype = DtypeValue->Dtype;
@@ -386,6 +404,25 @@ Expr *FunctionLowerer::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std
   return A;
 }
 
+std::optional<ConstantValue> FunctionLowerer::literalArgument(const fe::Expr &E) const {
+  auto NoNames = [](const fe::Expr &) -> std::optional<ConstantValue> { return std::nullopt; };
+  if (isa<NameExpr>(&E) || isa<AttributeExpr>(&E))
+    return evaluate(E);
+  if (auto *T = dyn_cast<TupleExpr>(&E)) {
+    ConstantValue Tuple;
+    Tuple.K = ConstantValue::Kind::Tuple;
+    for (const fe::Expr *Elt : T->Elts) {
+      auto V = literalArgument(*Elt);
+      if (!V)
+        return std::nullopt;
+      Tuple.Elements.push_back(*V);
+    }
+    return Tuple;
+  }
+  // Python folds arithmetic on literals (`2 * 16`, `-1`) into one constant.
+  return evaluateConstant(E, NoNames);
+}
+
 Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) {
   const auto &Params = Fn.Def->Params;
   for (const Param &P : Params)
@@ -403,43 +440,71 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
           {Fn.Def->Name, plural(Params.size(), "argument"), std::to_string(C.Args.size())});
     return nullptr;
   }
-  ExprList Args;
-  std::vector<const Type *> Types;
+  // A parameter the callee never assigns can take a compile-time value.
+  std::vector<std::string> Assigned = assignedNames(Fn.Def->Body);
+  auto CanBeCompileTime = [&](size_t I) {
+    return Fn.Signatures.empty() &&
+           std::find(Assigned.begin(), Assigned.end(), Params[I].Name) == Assigned.end();
+  };
+  std::vector<InstanceArg> Args;
+  ExprList Values; ///< Run-time arguments, in order.
   for (size_t I = 0; I < Params.size(); ++I) {
-    Expr *V = nullptr;
+    Value V;
+    std::optional<ConstantValue> Literal;
     if (I < C.Args.size()) {
-      V = lowerValue(*C.Args[I]);
+      V = lower(*C.Args[I]);
+      if (V.K == Value::Kind::Expr)
+        Literal = literalArgument(*C.Args[I]);
     } else if (Params[I].Default) {
-      if (auto D = S.Scope.evaluate(*Params[I].Default)) {
-        Value DV = lowerConstantValue(*D, C.Range);
-        V = DV.K == Value::Kind::Expr ? DV.E : nullptr;
-      }
-      if (!V) {
+      // Evaluated where the function is defined, as Python does.
+      Literal = S.Scope.evaluate(*Params[I].Default);
+      if (Literal)
+        V = lowerConstantValue(*Literal, C.Range);
+      else
         error(Params[I].Default->Range, DiagKind::NotConstant, {"a device function's default value"});
-        return nullptr;
-      }
     } else {
       error(C.Range, DiagKind::ArgumentCount,
             {Fn.Def->Name, plural(Params.size(), "argument"), std::to_string(C.Args.size())});
       return nullptr;
     }
-    if (!V)
+    if (!V.isValid())
       return nullptr;
-    Args.push_back(V);
-    Types.push_back(V->Ty);
+    if (CanBeCompileTime(I)) {
+      if (V.K != Value::Kind::Expr) {
+        Args.push_back(InstanceArg{nullptr, V});
+        continue;
+      }
+      if (Literal && isLiteral(*Literal)) {
+        Value Const;
+        Const.K = Value::Kind::Constant;
+        Const.Const = *Literal;
+        Args.push_back(InstanceArg{nullptr, Const});
+        continue;
+      }
+    }
+    if (V.K != Value::Kind::Expr) {
+      error(I < C.Args.size() ? C.Args[I]->Range : C.Range, DiagKind::NotAValue, {describe(V)});
+      return nullptr;
+    }
+    Args.push_back(InstanceArg{V.E->Ty, {}});
+    Values.push_back(V.E);
   }
-  Function *Callee = S.instantiateDevice(Fn, Types, C.Range, Quiet);
+  if (Quiet) {
+    // Typing only: the callee is typed for these (perhaps provisional)
+    // arguments, not instantiated.
+    const Type *Result = S.deviceReturnType(Fn, Args);
+    return Result ? make<ir::CallExpr>(C.Range, Result) : nullptr;
+  }
+  Function *Callee = S.instantiateDevice(Fn, Args, C.Range);
   if (!Callee) {
-    if (!Quiet)
-      HadError = true;
+    HadError = true;
     return nullptr;
   }
   auto *Call = make<ir::CallExpr>(C.Range, Callee->ReturnType);
   Call->Callee = Callee;
-  if (!Quiet)
-    F.Callees.push_back(Callee);
-  for (size_t I = 0; I < Args.size(); ++I)
-    Call->Args.push_back(convert(Args[I], Callee->Params[I]->ArgType));
+  F.Callees.push_back(Callee);
+  for (size_t I = 0; I < Values.size(); ++I)
+    Call->Args.push_back(convert(Values[I], Callee->Params[I]->ArgType));
   return Call;
 }
 

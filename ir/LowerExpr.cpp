@@ -241,7 +241,27 @@ Value FunctionLowerer::lower(const fe::Expr &E) {
   }
 }
 
+std::optional<ConstantValue> FunctionLowerer::evaluate(const fe::Expr &E) const {
+  return evaluateConstant(E, [this](const fe::Expr &X) -> std::optional<ConstantValue> {
+    if (auto *N = dyn_cast<NameExpr>(&X)) {
+      if (auto It = CompileTimeParams.find(N->Id); It != CompileTimeParams.end()) {
+        if (It->second.K == Value::Kind::Constant)
+          return It->second.Const;
+        return std::nullopt;
+      }
+      if (local(N->Id))
+        return std::nullopt; // a variable, even where a module constant has its name
+    }
+    return S.Scope.constantOf(X);
+  });
+}
+
 Value FunctionLowerer::lowerName(const NameExpr &N) {
+  if (auto It = CompileTimeParams.find(N.Id); It != CompileTimeParams.end()) {
+    if (It->second.K == Value::Kind::Constant)
+      return lowerConstantValue(It->second.Const, N.Range);
+    return It->second;
+  }
   if (Variable *V = local(N.Id)) {
     if (Poisoned.count(V))
       return Value::invalid();

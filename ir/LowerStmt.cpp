@@ -8,13 +8,17 @@ using namespace frontend;
 namespace fe = frontend;
 
 FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
-                                 const std::vector<const Type *> &ArgTypes)
-    : S(S), Info(Info), F(F), File(S.Scope.module().File) {
+                                 const std::vector<InstanceArg> &Args)
+    : S(S), Info(Info), F(F), File(S.Scope.module().File), Arena(&S.Out) {
   const FunctionDefStmt &Def = *Info.Def;
   for (size_t I = 0; I < Def.Params.size(); ++I) {
+    if (I < Args.size() && Args[I].isCompileTime()) {
+      CompileTimeParams[Def.Params[I].Name] = Args[I].Const;
+      continue;
+    }
     auto V = std::make_unique<Variable>();
     V->Name = Def.Params[I].Name;
-    V->Ty = I < ArgTypes.size() ? ArgTypes[I] : nullptr;
+    V->Ty = I < Args.size() ? Args[I].Ty : nullptr;
     V->IsParam = true;
     V->ArgType = V->Ty;
     V->Index = unsigned(F.Variables.size());
@@ -23,6 +27,8 @@ FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F
     F.Variables.push_back(std::move(V));
   }
   // Python's rule: a name assigned anywhere in the function is local to it.
+  // (A compile-time parameter is never assigned: the caller passes a value
+  // of its type to a parameter the body assigns.)
   for (const std::string &Name : assignedNames(Def.Body)) {
     if (local(Name))
       continue;
@@ -142,8 +148,9 @@ bool FunctionLowerer::inferBlock(const fe::StmtList &Body) {
 
 void FunctionLowerer::inferTypes() {
   Quiet = true;
-  StmtList Scratch;
-  Pending = &Scratch;
+  Arena = &Scratch; // nothing made while probing types is part of the module
+  StmtList Temporaries;
+  Pending = &Temporaries;
   size_t VariablesBefore = F.Variables.size();
   // Each pass can only widen types, so this converges; the bound is a guard.
   for (int Pass = 0; Pass < 32 && inferBlock(Info.Def->Body); ++Pass)
@@ -154,6 +161,7 @@ void FunctionLowerer::inferTypes() {
   AllocCount = 0;
   Pending = nullptr;
   Quiet = false;
+  Arena = &S.Out;
 }
 
 namespace {
@@ -212,6 +220,13 @@ bool canFallThrough(const StmtList &Body) {
 }
 
 } // namespace
+
+const Type *FunctionLowerer::typeOnly() {
+  inferTypes();
+  if (F.ReturnType) // declared
+    return F.ReturnType;
+  return ReturnTypeKnown ? ReturnType : S.Types.none();
+}
 
 bool FunctionLowerer::run() {
   inferTypes();

@@ -1,11 +1,19 @@
 //===- Lowering.h - Typing one function into IR (private) -------*- C++ -*-===//
 ///
 /// \file
-/// FunctionLowerer types one Python function for one list of argument types
-/// and emits its IR. Typing follows Numba: every local variable has one type,
-/// the unification of everything assigned to it, found by iterating over the
-/// assignments to a fixed point (quietly), before the IR is emitted with
-/// diagnostics on.
+/// FunctionLowerer types one Python function for one list of arguments and
+/// emits its IR. Typing follows Numba: every local variable has one type, the
+/// unification of everything assigned to it, found by iterating over the
+/// assignments to a fixed point before any IR is emitted.
+///
+/// The typing pass and lowering share one set of typing rules (the lower*
+/// functions): typing runs them quietly, with every node they make going to
+/// a scratch arena that is dropped afterwards, so provisional types report
+/// nothing and build nothing. A call to a device function is typed by
+/// typing the callee alone for those arguments (SemaContext::
+/// deviceReturnType, memoized per argument list), never by lowering it; so
+/// the fixed point runs over the function and its callees, and lowering
+/// then runs once per instantiation that the final types call for.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -18,6 +26,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -51,6 +60,20 @@ struct Value {
   bool isValid() const { return K != Kind::Invalid; }
 };
 
+/// One argument of a device-function instantiation. As Numba gives a
+/// literal int or bool, a dtype, a function or a module its literal or
+/// function type, such an argument is a compile-time value that the callee
+/// sees as a constant: usable as a shared array's shape or dtype, or called.
+/// Everything else is a run-time value of type Ty.
+struct InstanceArg {
+  const Type *Ty = nullptr; ///< Null for a compile-time value.
+  Value Const;              ///< Kind Constant, Path or Function when Ty is null.
+
+  bool isCompileTime() const { return Ty == nullptr; }
+  /// What the value is, as Python would show it ("32", "cuda.atomic.add").
+  std::string str() const;
+};
+
 /// Shared by every function lowered from one module.
 class SemaContext {
 public:
@@ -58,10 +81,14 @@ public:
               Module &Out)
       : Scope(Scope), Types(Types), Ops(Types), Diags(Diags), Out(Out) {}
 
-  /// The device function \p Fn typed for \p Args, lowering it on first use.
-  /// Null (with diagnostics) on failure.
-  Function *instantiateDevice(FunctionInfo &Fn, const std::vector<const Type *> &Args,
-                              frontend::SourceRange CallRange, bool Quiet);
+  /// The device function \p Fn lowered for \p Args, on first use. Null
+  /// (with diagnostics) on failure.
+  Function *instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+                              frontend::SourceRange CallRange);
+  /// The type \p Fn returns for \p Args, from typing its body alone:
+  /// nothing is added to the module and nothing is reported, as the types
+  /// may be provisional. Null when it does not type (or recurses).
+  const Type *deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args);
   /// Types kernel \p Fn for \p Sig. Null on failure.
   Function *lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle);
 
@@ -72,18 +99,37 @@ public:
   Module &Out;
 
 private:
-  using Key = std::pair<FunctionInfo *, std::vector<const Type *>>;
+  /// An instantiation: the function, its run-time argument types (null for
+  /// compile-time ones) and its compile-time values as text.
+  using Key = std::tuple<FunctionInfo *, std::vector<const Type *>, std::vector<std::string>>;
+  static Key keyOf(FunctionInfo &Fn, const std::vector<InstanceArg> &Args);
+  /// The parameter types a call with \p Args binds: those of the declared
+  /// signature Numba would choose, or the arguments' own. Empty (after a
+  /// diagnostic unless \p Quiet) when no declared signature matches.
+  std::optional<std::vector<InstanceArg>> bindArguments(FunctionInfo &Fn,
+                                                        const std::vector<InstanceArg> &Args,
+                                                        frontend::SourceRange CallRange,
+                                                        bool Quiet);
+  /// A symbol no other function of the module has.
+  std::string uniqueSymbol(std::string Name) const;
+
   std::map<Key, Function *> DeviceInstances;
   std::set<Key> InProgress;
   std::set<Key> Failed;
+  std::map<Key, const Type *> ReturnTypes; ///< deviceReturnType's memo.
+  std::set<Key> TypingInProgress;
 };
 
 class FunctionLowerer {
 public:
   FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
-                  const std::vector<const Type *> &ArgTypes);
+                  const std::vector<InstanceArg> &Args);
   /// Types and emits the body; false when an error was reported.
   bool run();
+  /// Only types the body (quietly, building nothing) and returns the type
+  /// it returns: None when no return gives a value, null when it does not
+  /// type.
+  const Type *typeOnly();
 
 private:
   // --- Variables and typing (LowerStmt.cpp) ---
@@ -112,6 +158,9 @@ private:
   Expr *lowerValue(const frontend::Expr &E);
   Value lowerName(const frontend::NameExpr &N);
   Value lowerConstantValue(const ConstantValue &C, frontend::SourceRange Range);
+  /// \p E evaluated at compile time in this function: literals, module
+  /// constants and compile-time parameters; a local variable is not one.
+  std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
   Value lowerAttribute(const frontend::AttributeExpr &A);
   Value lowerSubscript(const frontend::SubscriptExpr &S);
   Expr *lowerBinary(frontend::BinaryOp Op, Expr *L, Expr *R, frontend::SourceRange OpRange,
@@ -143,6 +192,11 @@ private:
   /// \p Name as users spell it, for diagnostics.
   Expr *lowerAtomic(const frontend::CallExpr &C, AtomicOp Op, const std::string &Name);
   Expr *lowerDeviceCall(FunctionInfo &Fn, const frontend::CallExpr &C);
+  /// The value of a device-function argument that Numba would type as a
+  /// literal: a name bound to a constant (a module constant or a
+  /// compile-time parameter), a literal or arithmetic on literals (Python
+  /// folds those), or a tuple of such. `n - 1` is a run-time int64.
+  std::optional<ConstantValue> literalArgument(const frontend::Expr &E) const;
 
   // --- Helpers (LowerExpr.cpp) ---
   Expr *convert(Expr *E, const Type *To);
@@ -170,7 +224,7 @@ private:
     return Seq;
   }
   template <class T> T *make(frontend::SourceRange Range, const Type *Ty = nullptr) {
-    T *N = S.Out.create<T>(Range);
+    T *N = Arena->create<T>(Range);
     if constexpr (std::is_base_of_v<Expr, T>)
       N->Ty = Ty;
     return N;
@@ -184,6 +238,11 @@ private:
   Function &F;
   const frontend::SourceFile *File;
   std::map<std::string, Variable *> Locals;
+  /// Parameters bound to compile-time values (see InstanceArg).
+  std::map<std::string, Value> CompileTimeParams;
+  /// Where nodes are made: the module, or while typing a scratch module.
+  Module *Arena;
+  Module Scratch{"typing"};
   std::map<Variable *, std::pair<const Type *, frontend::SourceRange>> FirstAssignment;
   /// Statements an expression needs to run first (temporaries).
   StmtList *Pending = nullptr;

@@ -5,6 +5,7 @@
 #include "ir/NameCheck.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 namespace pykc::ir {
@@ -46,13 +47,6 @@ bool hasPlainParameters(const FunctionDefStmt &Def, const SourceFile *File,
       return false;
     }
   return true;
-}
-
-std::string typeList(const std::vector<const Type *> &Types) {
-  std::string S;
-  for (const Type *T : Types)
-    S += (S.empty() ? "" : ", ") + T->str();
-  return S;
 }
 
 /// Guesses array dimensions from how a kernel uses its parameters: `p[i, j]`
@@ -183,44 +177,146 @@ const ParsedSignature *chooseSignature(const FunctionInfo &Fn,
 
 } // namespace
 
-Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<const Type *> &Args,
-                                         SourceRange CallRange, bool Quiet) {
-  const SourceFile *File = Scope.module().File;
-  std::vector<const Type *> ParamTypes = Args;
-  if (!Fn.Signatures.empty()) {
-    const ParsedSignature *Sig = chooseSignature(Fn, Args);
-    if (!Sig) {
-      if (!Quiet)
-        Diags.report(File, CallRange, DiagKind::NoMatchingSignature, {Fn.Def->Name, typeList(Args)});
-      return nullptr;
-    }
-    ParamTypes = Sig->Args;
+std::string InstanceArg::str() const {
+  if (Ty)
+    return Ty->str();
+  switch (Const.K) {
+  case Value::Kind::Constant:
+    return Const.Const.str();
+  case Value::Kind::Path:
+    return displayPath(Const.Path);
+  case Value::Kind::Function:
+    return Const.Fn->Def->Name;
+  default:
+    return "?";
   }
-  Key K{&Fn, ParamTypes};
+}
+
+namespace {
+
+std::vector<const Type *> runtimeTypes(const std::vector<InstanceArg> &Args) {
+  std::vector<const Type *> Types;
+  for (const InstanceArg &A : Args)
+    Types.push_back(A.Ty);
+  return Types;
+}
+
+/// "(float32, 32, cuda.atomic.add)" for messages.
+std::string argList(const std::vector<InstanceArg> &Args) {
+  std::string S;
+  for (const InstanceArg &A : Args)
+    S += (S.empty() ? "" : ", ") + A.str();
+  return S;
+}
+
+/// A compile-time value in a symbol name: letters, digits and '_' only.
+std::string mangleCompileTime(const InstanceArg &A) {
+  std::string S = "c";
+  for (char C : A.str())
+    S += std::isalnum((unsigned char)C) ? C : '_';
+  return S;
+}
+
+} // namespace
+
+SemaContext::Key SemaContext::keyOf(FunctionInfo &Fn, const std::vector<InstanceArg> &Args) {
+  std::vector<std::string> Values;
+  for (const InstanceArg &A : Args)
+    Values.push_back(A.isCompileTime() ? A.str() : std::string());
+  return Key{&Fn, runtimeTypes(Args), std::move(Values)};
+}
+
+std::optional<std::vector<InstanceArg>>
+SemaContext::bindArguments(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+                           SourceRange CallRange, bool Quiet) {
+  if (Fn.Signatures.empty())
+    return Args;
+  // Declared signatures take run-time values only (callers make sure).
+  const ParsedSignature *Sig = chooseSignature(Fn, runtimeTypes(Args));
+  if (!Sig) {
+    if (!Quiet)
+      Diags.report(Scope.module().File, CallRange, DiagKind::NoMatchingSignature,
+                   {Fn.Def->Name, argList(Args)});
+    return std::nullopt;
+  }
+  std::vector<InstanceArg> Bound;
+  for (const Type *T : Sig->Args)
+    Bound.push_back(InstanceArg{T, {}});
+  return Bound;
+}
+
+std::string SemaContext::uniqueSymbol(std::string Name) const {
+  auto Taken = [&](const std::string &N) {
+    for (const auto &F : Out.functions())
+      if (F->SymbolName == N)
+        return true;
+    return false;
+  };
+  if (!Taken(Name))
+    return Name;
+  for (unsigned I = 1;; ++I)
+    if (std::string N = Name + "_" + std::to_string(I); !Taken(N))
+      return N;
+}
+
+const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args) {
+  auto Bound = bindArguments(Fn, Args, SourceRange(), /*Quiet=*/true);
+  if (!Bound)
+    return nullptr;
+  Key K = keyOf(Fn, *Bound);
+  if (auto It = ReturnTypes.find(K); It != ReturnTypes.end())
+    return It->second;
+  if (TypingInProgress.count(K))
+    return nullptr; // recursion: lowering reports it
+  TypingInProgress.insert(K);
+  Module Scratch("typing");
+  Function *F = Scratch.addFunction();
+  F->Kind = FunctionKind::Device;
+  F->PyName = Fn.Def->Name;
+  if (!Fn.Signatures.empty())
+    F->ReturnType = chooseSignature(Fn, runtimeTypes(Args))->Return;
+  const Type *Result = FunctionLowerer(*this, Fn, *F, *Bound).typeOnly();
+  TypingInProgress.erase(K);
+  ReturnTypes[K] = Result;
+  return Result;
+}
+
+Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+                                         SourceRange CallRange) {
+  const SourceFile *File = Scope.module().File;
+  auto Bound = bindArguments(Fn, Args, CallRange, /*Quiet=*/false);
+  if (!Bound)
+    return nullptr;
+  Key K = keyOf(Fn, *Bound);
   if (auto It = DeviceInstances.find(K); It != DeviceInstances.end())
     return It->second;
   if (Failed.count(K))
     return nullptr;
   if (InProgress.count(K)) {
-    if (!Quiet)
-      Diags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Def->Name});
+    Diags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Def->Name});
     return nullptr;
   }
   InProgress.insert(K);
   Function *F = Out.addFunction();
   F->Kind = FunctionKind::Device;
   F->PyName = Fn.Def->Name;
-  F->SymbolName = mangle(Fn.Def->Name, ParamTypes);
+  std::string Symbol = mangle(Fn.Def->Name, {});
+  for (const InstanceArg &A : *Bound)
+    Symbol += "_" + (A.isCompileTime() ? mangleCompileTime(A) : mangleType(A.Ty));
+  F->SymbolName = uniqueSymbol(Symbol);
   F->Range = Fn.Def->Range;
   F->FastMath = Fn.FastMath;
+  for (size_t I = 0; I < Bound->size(); ++I)
+    if ((*Bound)[I].isCompileTime())
+      F->CompileTimeArgs.emplace_back(Fn.Def->Params[I].Name, (*Bound)[I].str());
   if (!Fn.Signatures.empty())
-    F->ReturnType = chooseSignature(Fn, Args)->Return; // Declared: returns convert to it.
-  bool Ok = FunctionLowerer(*this, Fn, *F, ParamTypes).run();
+    F->ReturnType = chooseSignature(Fn, runtimeTypes(Args))->Return; // Declared: returns convert to it.
+  bool Ok = FunctionLowerer(*this, Fn, *F, *Bound).run();
   InProgress.erase(K);
   if (!Ok) {
     Failed.insert(K);
     Out.eraseFunction(F);
-    Diags.report(File, CallRange, DiagKind::DeviceFunctionFailed, {Fn.Def->Name, typeList(ParamTypes)});
+    Diags.report(File, CallRange, DiagKind::DeviceFunctionFailed, {Fn.Def->Name, argList(*Bound)});
     return nullptr;
   }
   DeviceInstances[K] = F;
@@ -245,7 +341,10 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   F->SymbolName = Mangle ? mangle(Def.Name, Sig.Args) : Def.Name;
   F->Range = Def.Range;
   F->FastMath = Fn.FastMath;
-  if (!FunctionLowerer(*this, Fn, *F, Sig.Args).run()) {
+  std::vector<InstanceArg> Args;
+  for (const Type *T : Sig.Args)
+    Args.push_back(InstanceArg{T, {}});
+  if (!FunctionLowerer(*this, Fn, *F, Args).run()) {
     Out.eraseFunction(F);
     return nullptr;
   }

@@ -406,6 +406,18 @@ CASES = [
          [A("float32", 32, Uniform(-3, 3)), A("float32", 32, Const(0))],
          note="hypot2 is declared float64(float64, float64): Numba converts "
               "the float32 argument; the simulator ignores the signature"),
+    Case("ct_hist_int32", "compile_time_args.py", "hist_int32", 1, 64,
+         [A("int32", 16, Const(-1)), A("int32", 64, Ints(0, 1000))],
+         note="dtype, literal size, cuda.atomic.add and a device function "
+              "passed to a device function as compile-time values"),
+    Case("ct_hist_float64_neg", "compile_time_args.py", "hist_float64_neg", 1, 32,
+         [A("float64", 8, Const(-1)), A("int64", 32, Ints(0, 1000))]),
+    Case("ct_grid_add", "compile_time_args.py", "grid_add", 1, (4, 8),
+         [A("int32", (4, 8), Const(-1))]),
+    Case("ct_widened_tuple", "compile_time_args.py", "widened_tuple", 1, 32,
+         [A("float64", 32, Const(0))],
+         note="x widens to UniTuple(float64 x 2) after the call; the callee "
+              "is typed for the final type only"),
     Case("aug_float", "aug_assign.py", "aug_float", 1, 32,
          [A("float64", 32, Uniform()), A("float64", 32, Uniform()),
           A("float64", (32, 5), Uniform(), "F")]),

@@ -1,4 +1,6 @@
-# A recursive device function is rejected at the recursive call; a note shows the kernel's call site.
+# A recursive device function is rejected at the recursive call; notes show
+# the call chain back to the kernel (fact(5) is the instance for the literal
+# 5, as Numba's Literal[int](5); `n - 1` is a run-time int64).
 # RUN: not %pykc %s --sig 'k(int64[:])' -o /dev/null 2>&1 | FileCheck %s --strict-whitespace --implicit-check-not=error: --implicit-check-not=warning:
 from numba import cuda
 
@@ -14,9 +16,12 @@ def fact(n):
 def k(a):
     a[0] = fact(5)
 
-# CHECK: {{^}}{{.*}}fail_recursion.py:10:16: error: 'fact' calls itself; recursion is not supported in kernels [RecursiveCall]{{$}}
+# CHECK: {{^}}{{.*}}fail_recursion.py:12:16: error: 'fact' calls itself; recursion is not supported in kernels [RecursiveCall]{{$}}
 # CHECK-NEXT: {{^}}    return n * fact(n - 1){{$}}
 # CHECK-NEXT: {{^}}               ^~~~~~~~~~~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}fail_recursion.py:15:12: note: while compiling 'fact' called with (int64) [DeviceFunctionFailed]{{$}}
+# CHECK-NEXT: {{^}}{{.*}}fail_recursion.py:12:16: note: while compiling 'fact' called with (int64) [DeviceFunctionFailed]{{$}}
+# CHECK-NEXT: {{^}}    return n * fact(n - 1){{$}}
+# CHECK-NEXT: {{^}}               ^~~~~~~~~~~{{$}}
+# CHECK-NEXT: {{^}}{{.*}}fail_recursion.py:17:12: note: while compiling 'fact' called with (5) [DeviceFunctionFailed]{{$}}
 # CHECK-NEXT: {{^}}    a[0] = fact(5){{$}}
 # CHECK-NEXT: {{^}}           ^~~~~~~{{$}}
