@@ -174,64 +174,63 @@ Value *FunctionEmitter::emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E) {
   return B.CreateLoad(Elt, B.CreateGEP(AsArray, Slot, {B.getInt64(0), Index}));
 }
 
+// The lowering column of ir/Builtins.def: Emit(F) calls emitF; Node(K) rows
+// never reach here (typing built IR node K instead), which the static_assert
+// ties to a real node kind.
+#define PYKC_EMIT_BUILTIN_Emit(F) return emit##F(E);
+#define PYKC_EMIT_BUILTIN_Node(K)                                              \
+  static_assert(std::is_base_of_v<ir::Node, ir::K>);                           \
+  break;
+
 Value *FunctionEmitter::emitIntrinsic(const ir::IntrinsicExpr &E) {
   switch (E.Id) {
-  case ir::IntrinsicId::SyncThreads:
-    ME.Target.barrier(B, TargetContext);
-    return nullptr;
-  case ir::IntrinsicId::Grid:
-  case ir::IntrinsicId::GridSize: {
-    // Numba computes both in 64 bits from the 32-bit registers.
-    std::vector<Value *> Dims;
-    for (unsigned D = 0; D < E.Count; ++D) {
-      Value *Ntid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::BlockDim, D, TargetContext), B.getInt64Ty());
-      if (E.Id == ir::IntrinsicId::Grid) {
-        Value *Tid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::ThreadIdx, D, TargetContext), B.getInt64Ty());
-        Value *Ctaid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::BlockIdx, D, TargetContext), B.getInt64Ty());
-        Dims.push_back(B.CreateAdd(Tid, B.CreateMul(Ctaid, Ntid)));
-      } else {
-        Value *Nctaid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::GridDim, D, TargetContext), B.getInt64Ty());
-        Dims.push_back(B.CreateMul(Ntid, Nctaid));
-      }
-    }
-    if (E.Count == 1)
-      return Dims[0];
-    Value *Agg = PoisonValue::get(ME.llvmType(E.Ty));
-    for (unsigned I = 0; I < Dims.size(); ++I)
-      Agg = B.CreateInsertValue(Agg, Dims[I], {I});
-    return Agg;
-  }
-  case ir::IntrinsicId::Abs: {
-    Value *X = emitExpr(*E.Args[0]);
-    auto *S = ir::dynCast<ir::ScalarType>(E.Ty);
-    if (S->isFloat())
-      return B.CreateUnaryIntrinsic(Intrinsic::fabs, X);
-    if (!S->isSigned())
-      return X;
-    return B.CreateSelect(B.CreateICmpSLT(X, ConstantInt::get(X->getType(), 0)), B.CreateNeg(X), X);
-  }
+#define BUILTIN(Id, Path, Typing, Lowering)                                    \
+  case ir::IntrinsicId::Id:                                                    \
+    PYKC_EMIT_BUILTIN_##Lowering
 #define MATH(MathId, Path, Cases, Lowering, Name)                               \
   case ir::IntrinsicId::MathId:                                                \
     return PYKC_EMIT_MATH_##Lowering(E, Name);
 #include "ir/Builtins.def"
-  // Lowering turns these into other IR nodes (loops, arrays, atomics,
-  // casts, selects); an IntrinsicExpr never carries them.
-  case ir::IntrinsicId::SharedArray:
-  case ir::IntrinsicId::LocalArray:
-  case ir::IntrinsicId::Range:
-  case ir::IntrinsicId::Len:
-  case ir::IntrinsicId::Min:
-  case ir::IntrinsicId::Max:
-  case ir::IntrinsicId::Int:
-  case ir::IntrinsicId::Float:
-  case ir::IntrinsicId::Bool:
-  case ir::IntrinsicId::AtomicAdd:
-  case ir::IntrinsicId::AtomicSub:
-  case ir::IntrinsicId::AtomicMax:
-  case ir::IntrinsicId::AtomicMin:
-    break;
   }
-  PYKC_ICE("an intrinsic that lowering replaces reached the LLVM emitter");
+  PYKC_ICE("a builtin that typing makes into another IR node reached the LLVM emitter");
+}
+
+Value *FunctionEmitter::emitBarrier(const ir::IntrinsicExpr &) {
+  ME.Target.barrier(B, TargetContext);
+  return nullptr;
+}
+
+Value *FunctionEmitter::emitGridIndex(const ir::IntrinsicExpr &E) {
+  // Numba computes cuda.grid and cuda.gridsize in 64 bits from the 32-bit
+  // registers.
+  std::vector<Value *> Dims;
+  for (unsigned D = 0; D < E.Count; ++D) {
+    Value *Ntid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::BlockDim, D, TargetContext), B.getInt64Ty());
+    if (E.Id == ir::IntrinsicId::Grid) {
+      Value *Tid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::ThreadIdx, D, TargetContext), B.getInt64Ty());
+      Value *Ctaid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::BlockIdx, D, TargetContext), B.getInt64Ty());
+      Dims.push_back(B.CreateAdd(Tid, B.CreateMul(Ctaid, Ntid)));
+    } else {
+      Value *Nctaid = B.CreateSExt(ME.Target.specialRegister(B, ir::SpecialRegister::GridDim, D, TargetContext), B.getInt64Ty());
+      Dims.push_back(B.CreateMul(Ntid, Nctaid));
+    }
+  }
+  if (E.Count == 1)
+    return Dims[0];
+  Value *Agg = PoisonValue::get(ME.llvmType(E.Ty));
+  for (unsigned I = 0; I < Dims.size(); ++I)
+    Agg = B.CreateInsertValue(Agg, Dims[I], {I});
+  return Agg;
+}
+
+Value *FunctionEmitter::emitAbs(const ir::IntrinsicExpr &E) {
+  Value *X = emitExpr(*E.Args[0]);
+  auto *S = ir::dynCast<ir::ScalarType>(E.Ty);
+  if (S->isFloat())
+    return B.CreateUnaryIntrinsic(Intrinsic::fabs, X);
+  if (!S->isSigned())
+    return X;
+  return B.CreateSelect(B.CreateICmpSLT(X, ConstantInt::get(X->getType(), 0)), B.CreateNeg(X), X);
 }
 
 Value *FunctionEmitter::emitAlloc(const ir::AllocArrayExpr &E) {

@@ -73,6 +73,10 @@ private:
   llvm::Value *emitLogical(const ir::LogicalExpr &E);
   llvm::Value *emitSelect(const ir::SelectExpr &E);
   llvm::Value *emitIntrinsic(const ir::IntrinsicExpr &E);
+  // The Emit(F) lowerings of ir/Builtins.def.
+  llvm::Value *emitBarrier(const ir::IntrinsicExpr &E);
+  llvm::Value *emitGridIndex(const ir::IntrinsicExpr &E);
+  llvm::Value *emitAbs(const ir::IntrinsicExpr &E);
   llvm::Value *emitAlloc(const ir::AllocArrayExpr &E);
   llvm::Value *emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E);
   llvm::Value *truth(llvm::Value *V, const ir::Type *Ty);

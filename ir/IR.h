@@ -35,7 +35,7 @@ enum class NodeKind {
 enum class SpecialRegister { ThreadIdx, BlockIdx, BlockDim, GridDim, WarpSize, LaneId };
 
 enum class IntrinsicId {
-#define INTRINSIC(Id, Path) Id,
+#define BUILTIN(Id, Path, Typing, Lowering) Id,
 #define MATH(Id, Path, Cases, Lowering, Name) Id,
 #include "ir/Builtins.def"
 };
@@ -184,6 +184,8 @@ struct SpecialRegExpr : Expr {
   unsigned Dim = 0;
 };
 
+/// A call of a builtin whose row in ir/Builtins.def lowers it with Emit(F)
+/// or a MATH lowering; builtins lowered as Node(K) become node K instead.
 struct IntrinsicExpr : Expr {
   PYKC_IR_NODE(IntrinsicExpr, Intrinsic, Expr)
   IntrinsicId Id = IntrinsicId::Grid;

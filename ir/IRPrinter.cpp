@@ -37,10 +37,10 @@ const char *specialRegName(SpecialRegister R) {
 
 const char *intrinsicName(IntrinsicId Id) {
   switch (Id) {
-#define INTRINSIC(Id, Path)                                                    \
+#define BUILTIN(Id, Path, Typing, Lowering)                                    \
   case IntrinsicId::Id:                                                        \
     return Path;
-#define MATH(Id, Path, Cases, Lowering, Name) INTRINSIC(Id, Path)
+#define MATH(Id, Path, Cases, Lowering, Name) BUILTIN(Id, Path, , )
 #include "ir/Builtins.def"
   }
   return "?";

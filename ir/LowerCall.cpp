@@ -26,10 +26,10 @@ bool isLiteral(const ConstantValue &C) {
 }
 
 std::optional<IntrinsicId> intrinsicByPath(const std::string &Path) {
-#define INTRINSIC(Id, P)                                                       \
+#define BUILTIN(Id, P, Typing, Lowering)                                       \
   if (Path == P)                                                               \
     return IntrinsicId::Id;
-#define MATH(Id, P, Cases, Lowering, Name) INTRINSIC(Id, P)
+#define MATH(Id, P, Cases, Lowering, Name) BUILTIN(Id, P, , )
 #include "ir/Builtins.def"
   return std::nullopt;
 }
@@ -86,120 +86,126 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
   return Value::invalid();
 }
 
+// Each row of ir/Builtins.def names its typing rule; these expand a rule to
+// the call of the member that implements it (in scope: Id, C, Name).
+#define PYKC_TYPE_Grid() typeGrid(Id, C, Name)
+#define PYKC_TYPE_NoArgs() typeNoArgs(Id, C, Name)
+#define PYKC_TYPE_AllocArray(Space) lowerAllocArray(C, AddressSpace::Space)
+#define PYKC_TYPE_Atomic(Op) typeAtomic(AtomicOp::Op, C, Name)
+#define PYKC_TYPE_ForOnly() typeForOnly(C)
+#define PYKC_TYPE_Len() typeLen(C, Name)
+#define PYKC_TYPE_MinMax(Op) lowerMinMax(C, CompareOp::Op, Name)
+#define PYKC_TYPE_Scalar(Cases, Result)                                        \
+  typeScalar(Id, &OperatorTyping::Cases, ScalarResult::Result, C, Name)
+
 Expr *FunctionLowerer::lowerIntrinsicCall(IntrinsicId Id, const std::string &Path,
                                           const fe::CallExpr &C) {
   std::string Name = displayPath(Path);
-  if (Id == IntrinsicId::SharedArray)
-    return lowerAllocArray(C, AddressSpace::Shared);
-  if (Id == IntrinsicId::LocalArray)
-    return lowerAllocArray(C, AddressSpace::Local);
-  if (!C.Keywords.empty()) {
+  // Only cuda.shared.array and cuda.local.array take keywords (shape, dtype).
+  if (!C.Keywords.empty() && Id != IntrinsicId::SharedArray && Id != IntrinsicId::LocalArray) {
     error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C.Keywords.front().Name});
     return nullptr;
   }
   switch (Id) {
+#define BUILTIN(BuiltinId, P, Typing, Lowering)                                \
+  case IntrinsicId::BuiltinId:                                                 \
+    return PYKC_TYPE_##Typing;
 #define MATH(MathId, P, Cases, L, N)                                           \
   case IntrinsicId::MathId:                                                    \
     return lowerMath(Id, MathCases::Cases, C, Name);
 #include "ir/Builtins.def"
-  default:
-    break;
   }
-  if (Id == IntrinsicId::Min || Id == IntrinsicId::Max)
-    return lowerMinMax(C, Id == IntrinsicId::Min);
-  if (Id == IntrinsicId::Range) {
-    error(C.Range, DiagKind::UnsupportedSyntax, {"range() outside a for loop"});
+  return nullptr; // not reached: the switch covers every row
+}
+
+bool FunctionLowerer::expectArgs(const fe::CallExpr &C, const std::string &Name, size_t N) {
+  if (C.Args.size() == N)
+    return true;
+  error(C.Range, DiagKind::ArgumentCount, {Name, plural(N, "argument"), std::to_string(C.Args.size())});
+  return false;
+}
+
+Expr *FunctionLowerer::typeGrid(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
+  if (!expectArgs(C, Name, 1))
+    return nullptr;
+  auto N = evaluate(*C.Args[0]);
+  if (!N || N->K != ConstantValue::Kind::Int || N->Int < 1 || N->Int > 3) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument,
+          {Name, "the number of dimensions must be the constant 1, 2 or 3"});
     return nullptr;
   }
-  auto ExpectArgs = [&](size_t N) {
-    if (C.Args.size() == N)
-      return true;
-    error(C.Range, DiagKind::ArgumentCount, {Name, plural(N, "argument"), std::to_string(C.Args.size())});
-    return false;
-  };
-  switch (Id) {
-  case IntrinsicId::AtomicAdd:
-  case IntrinsicId::AtomicSub:
-  case IntrinsicId::AtomicMax:
-  case IntrinsicId::AtomicMin: {
-    if (!ExpectArgs(3))
-      return nullptr;
-    AtomicOp Op = Id == IntrinsicId::AtomicAdd   ? AtomicOp::Add
-                  : Id == IntrinsicId::AtomicSub ? AtomicOp::Sub
-                  : Id == IntrinsicId::AtomicMax ? AtomicOp::Max
-                                                 : AtomicOp::Min;
-    return lowerAtomic(C, Op, Name);
-  }
-  case IntrinsicId::SyncThreads: {
-    if (!ExpectArgs(0))
-      return nullptr;
-    auto *I = make<IntrinsicExpr>(C.Range, S.Types.none());
-    I->Id = Id;
-    return I;
-  }
-  case IntrinsicId::Grid:
-  case IntrinsicId::GridSize: {
-    if (!ExpectArgs(1))
-      return nullptr;
-    auto N = evaluate(*C.Args[0]);
-    if (!N || N->K != ConstantValue::Kind::Int || N->Int < 1 || N->Int > 3) {
-      error(C.Args[0]->Range, DiagKind::InvalidArgument,
-            {Name, "the number of dimensions must be the constant 1, 2 or 3"});
-      return nullptr;
-    }
-    const Type *Ty = N->Int == 1 ? static_cast<const Type *>(S.Types.intp())
-                                 : S.Types.uniTuple(S.Types.intp(), unsigned(N->Int));
-    auto *I = make<IntrinsicExpr>(C.Range, Ty);
-    I->Id = Id;
-    I->Count = unsigned(N->Int);
-    return I;
-  }
-  default:
-    break;
-  }
-  if (!ExpectArgs(1))
+  const Type *Ty = N->Int == 1 ? static_cast<const Type *>(S.Types.intp())
+                               : S.Types.uniTuple(S.Types.intp(), unsigned(N->Int));
+  auto *I = make<IntrinsicExpr>(C.Range, Ty);
+  I->Id = Id;
+  I->Count = unsigned(N->Int);
+  return I;
+}
+
+Expr *FunctionLowerer::typeNoArgs(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
+  if (!expectArgs(C, Name, 0))
+    return nullptr;
+  auto *I = make<IntrinsicExpr>(C.Range, S.Types.none());
+  I->Id = Id;
+  return I;
+}
+
+Expr *FunctionLowerer::typeAtomic(AtomicOp Op, const fe::CallExpr &C, const std::string &Name) {
+  if (!expectArgs(C, Name, 3))
+    return nullptr;
+  return lowerAtomic(C, Op, Name);
+}
+
+Expr *FunctionLowerer::typeForOnly(const fe::CallExpr &C) {
+  error(C.Range, DiagKind::UnsupportedSyntax, {"range() outside a for loop"});
+  return nullptr;
+}
+
+Expr *FunctionLowerer::typeLen(const fe::CallExpr &C, const std::string &Name) {
+  if (!expectArgs(C, Name, 1))
     return nullptr;
   Expr *Arg = lowerValue(*C.Args[0]);
   if (!Arg)
     return nullptr;
-  if (Id == IntrinsicId::Len) {
-    if (dynCast<ArrayType>(Arg->Ty)) {
-      auto *D = make<ArrayDimExpr>(C.Range, S.Types.intp());
-      D->Array = Arg;
-      return D;
-    }
-    if (auto *TT = dynCast<TupleType>(Arg->Ty))
-      return constantInt(int64_t(TT->size()), S.Types.intp(), C.Range);
-    error(C.Args[0]->Range, DiagKind::InvalidArgument, {"len", "'" + Arg->Ty->str() + "' has no length"});
+  if (dynCast<ArrayType>(Arg->Ty)) {
+    auto *D = make<ArrayDimExpr>(C.Range, S.Types.intp());
+    D->Array = Arg;
+    return D;
+  }
+  if (auto *TT = dynCast<TupleType>(Arg->Ty))
+    return constantInt(int64_t(TT->size()), S.Types.intp(), C.Range);
+  error(C.Args[0]->Range, DiagKind::InvalidArgument, {Name, "'" + Arg->Ty->str() + "' has no length"});
+  return nullptr;
+}
+
+Expr *FunctionLowerer::typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResult Result,
+                                  const fe::CallExpr &C, const std::string &Name) {
+  if (!expectArgs(C, Name, 1))
     return nullptr;
-  }
+  Expr *Arg = lowerValue(*C.Args[0]);
+  if (!Arg)
+    return nullptr;
   std::optional<Signature> Sig;
-  if (dynCast<ScalarType>(Arg->Ty)) {
-    switch (Id) {
-    case IntrinsicId::Abs: Sig = S.Ops.abs(Arg->Ty); break;
-    case IntrinsicId::Int: Sig = S.Ops.toInt(Arg->Ty); break;
-    case IntrinsicId::Float: Sig = S.Ops.toFloat(Arg->Ty); break;
-    case IntrinsicId::Bool: Sig = S.Ops.toBool(Arg->Ty); break;
-    default: break;
-    }
-  }
+  if (dynCast<ScalarType>(Arg->Ty))
+    Sig = (S.Ops.*Cases)(Arg->Ty);
   if (!Sig) {
     error(C.Args[0]->Range, DiagKind::InvalidArgument, {Name, "unsupported argument type '" + Arg->Ty->str() + "'"});
     return nullptr;
   }
   Expr *Converted = convert(Arg, Sig->Args[0]);
-  switch (Id) {
-  case IntrinsicId::Bool:
-    return truth(Converted, C.Range);
-  case IntrinsicId::Abs: {
+  switch (Result) {
+  case ScalarResult::Intrinsic: {
     auto *I = make<IntrinsicExpr>(C.Range, Sig->Result);
     I->Id = Id;
     I->Args = {Converted};
     return I;
   }
-  default:
+  case ScalarResult::Cast:
     return convert(Converted, Sig->Result);
+  case ScalarResult::Truth:
+    return truth(Converted, C.Range);
   }
+  return nullptr;
 }
 
 Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space) {
@@ -316,8 +322,8 @@ Expr *FunctionLowerer::lowerMath(IntrinsicId Id, MathCases Cases, const fe::Call
   return I;
 }
 
-Expr *FunctionLowerer::lowerMinMax(const fe::CallExpr &C, bool IsMin) {
-  const char *Name = IsMin ? "min" : "max";
+Expr *FunctionLowerer::lowerMinMax(const fe::CallExpr &C, CompareOp Replace,
+                                   const std::string &Name) {
   if (C.Args.size() < 2) {
     error(C.Range, DiagKind::InvalidArgument, {Name, "it takes two or more numbers"});
     return nullptr;
@@ -341,7 +347,7 @@ Expr *FunctionLowerer::lowerMinMax(const fe::CallExpr &C, bool IsMin) {
   for (size_t I = 1; I < Values.size(); ++I) {
     Expr *Next = materialize(convert(Values[I], Ty));
     auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
-    Cmp->Op = IsMin ? CompareOp::Lt : CompareOp::Gt;
+    Cmp->Op = Replace;
     Cmp->LHS = Next;
     Cmp->RHS = Acc;
     auto *Sel = make<SelectExpr>(C.Range, Ty);

@@ -180,10 +180,27 @@ private:
 
   // --- Calls (LowerCall.cpp) ---
   Value lowerCall(const frontend::CallExpr &C);
+  /// A call of a builtin: dispatched to the typing rule its row of
+  /// ir/Builtins.def names.
   Expr *lowerIntrinsicCall(IntrinsicId Id, const std::string &Path,
                            const frontend::CallExpr &C);
+  /// Reports (as ArgumentCount) unless \p C has \p N arguments.
+  bool expectArgs(const frontend::CallExpr &C, const std::string &Name, size_t N);
+  // The typing rules of ir/Builtins.def, one each; \p Name is the builtin
+  // as users spell it, for diagnostics.
+  Expr *typeGrid(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
+  Expr *typeNoArgs(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
+  Expr *typeAtomic(AtomicOp Op, const frontend::CallExpr &C, const std::string &Name);
+  Expr *typeForOnly(const frontend::CallExpr &C);
+  Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);
+  /// One number typed by a case table of OperatorTyping.
+  using ScalarCases = std::optional<Signature> (OperatorTyping::*)(const Type *) const;
+  enum class ScalarResult { Intrinsic, Cast, Truth };
+  Expr *typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResult Result,
+                   const frontend::CallExpr &C, const std::string &Name);
   Expr *lowerAllocArray(const frontend::CallExpr &C, AddressSpace Space);
-  Expr *lowerMinMax(const frontend::CallExpr &C, bool IsMin);
+  /// min/max: the running value is replaced where `next Replace running`.
+  Expr *lowerMinMax(const frontend::CallExpr &C, CompareOp Replace, const std::string &Name);
   /// A math-module function (a MATH row of ir/Builtins.def), typed by its
   /// case table; \p Name as users spell it, for diagnostics.
   Expr *lowerMath(IntrinsicId Id, MathCases Cases, const frontend::CallExpr &C,
