@@ -3,17 +3,11 @@
 
 #include "CompileObject.h"
 #include "CudaToolkit.h"
-#include "InputFile.h"
 #include "Output.h"
+#include "Pipeline.h"
 
-#include "codegen/Codegen.h"
 #include "frontend/Parser.h"
-#include "ir/ModuleScope.h"
-#include "ir/Sema.h"
 
-#include <llvm/Support/raw_ostream.h>
-
-#include <iostream>
 #include <sstream>
 
 namespace pykc::driver {
@@ -27,71 +21,38 @@ int writeOutput(const Options &O, const std::string &Text) {
 } // namespace
 
 int compile(const Options &O) {
-  frontend::SourceManager Sources;
-  frontend::DiagnosticEngine Diags(&std::cerr);
+  FrontendRequest R;
+  R.Input = O.Input;
+  R.Signatures = O.Signatures;
+  R.AllowUnusedSignatures = O.AllowUnusedSignatures;
+  R.StopAfterParse = O.Emit == EmitKind::AST;
+  Compilation C;
+  if (int Status = runFrontend(R, C))
+    return Status;
 
-  // Read.
-  std::string Text, Error;
-  if (!readSourceFile(O.Input, Text, Error))
-    return fail(Error);
-  const frontend::SourceFile *File = Sources.addBuffer(O.Input == "-" ? "<stdin>" : O.Input, std::move(Text));
-
-  // Frontend: tokens and syntax tree. Syntax errors stop here, as in Python.
-  frontend::ASTContext AST;
-  frontend::Module Module = frontend::parseModule(*File, AST, Diags);
-  if (Diags.hasErrors())
-    return 1;
-  if (O.Emit == EmitKind::AST) {
-    std::ostringstream OS;
-    frontend::dumpAST(Module, OS);
+  std::ostringstream OS;
+  switch (O.Emit) {
+  case EmitKind::AST:
+    frontend::dumpAST(C.Syntax, OS);
     return writeOutput(O, OS.str());
-  }
-
-  // IR: names, Numba types, the typed IR of every kernel.
-  ir::TypeContext Types;
-  std::vector<ir::NamedSignature> Signatures;
-  for (const std::string &Text : O.Signatures) {
-    const frontend::SourceFile *SigFile = Sources.addBuffer("<--sig>", Text);
-    std::string Name;
-    if (auto Sig = ir::parseSignature(Text, *SigFile, 0, Types, Diags, /*AllowName=*/true, &Name))
-      Signatures.push_back({Name, *Sig});
-  }
-  if (Diags.hasErrors())
-    return 1;
-  ir::ModuleScope Scope(Module, Types, Diags);
-  if (O.AllowUnusedSignatures)
-    std::erase_if(Signatures, [&](const ir::NamedSignature &S) { return !Scope.function(S.Name); });
-  ir::SemaResult Typed = ir::lowerModule(Scope, Types, Diags, Signatures);
-  if (Diags.hasErrors())
-    return 1;
-  if (O.Emit == EmitKind::IR) {
-    std::ostringstream OS;
-    ir::printModule(*Typed.IR, OS);
+  case EmitKind::IR:
+    ir::printModule(*C.Typed.IR, OS);
     return writeOutput(O, OS.str());
+  case EmitKind::Object:
+    return compileObject(O, *C.Typed.IR);
+  case EmitKind::LLVM:
+  case EmitKind::PTX:
+    break;
   }
 
-  if (O.Emit == EmitKind::Object)
-    return compileObject(O, *Typed.IR);
-
-  // Codegen: LLVM IR, optimization, PTX.
   codegen::CodegenOptions CO;
   CO.Arch = O.Archs.empty() ? "sm_75" : O.Archs.front();
   CO.OptLevel = O.OptLevel;
   CO.Float.Fmad = O.Fmad;
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
-  codegen::NVPTXBackend Backend(CO);
-  llvm::LLVMContext Ctx;
-  std::unique_ptr<llvm::Module> M = Backend.compile(*Typed.IR, Ctx, Error);
-  if (!M)
+  std::string Text, Error;
+  if (!compilePTX(*C.Typed.IR, CO, O.Emit == EmitKind::LLVM, Text, Error))
     return fail(Error);
-  Text.clear();
-  if (O.Emit == EmitKind::LLVM) {
-    llvm::raw_string_ostream OS(Text);
-    M->print(OS, nullptr);
-    OS.flush();
-  } else if (!Backend.emitPTX(*M, Text, Error)) {
-    return fail(Error);
-  }
   return writeOutput(O, Text);
 }
 

@@ -1,5 +1,6 @@
 //===- GpuImages.cpp - PTX per architecture, SASS through ptxas -----------===//
 #include "GpuImages.h"
+#include "Pipeline.h"
 
 #include "CudaToolkit.h"
 
@@ -105,11 +106,8 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
   for (const std::string &Arch : Archs) {
     CO.Arch = Arch;
-    codegen::NVPTXBackend Backend(CO);
-    llvm::LLVMContext Ctx;
-    std::unique_ptr<llvm::Module> M = Backend.compile(IR, Ctx, Error);
     GpuImage Image{PYKC_IMAGE_PTX, smNumber(Arch), Arch, ""};
-    if (!M || !Backend.emitPTX(*M, Image.Data, Error))
+    if (!compilePTX(IR, CO, /*LLVMText=*/false, Image.Data, Error))
       return false;
     Ptx.push_back(std::move(Image));
   }

@@ -10,17 +10,13 @@
 #include "Run.h"
 
 #include "CudaToolkit.h"
-#include "InputFile.h"
 #include "Npy.h"
 #include "Output.h"
 #include "OutputFiles.h"
+#include "Pipeline.h"
 #include "RunOptions.h"
 
 #include "codegen/CPUBackend.h"
-#include "codegen/Codegen.h"
-#include "frontend/Parser.h"
-#include "ir/ModuleScope.h"
-#include "ir/Sema.h"
 
 #include <pykc/CpuABI.h>
 #include <pykc/Runtime.h>
@@ -125,38 +121,32 @@ int runCommand(int Argc, char **Argv) {
     Args.push_back(std::move(A));
   }
 
-  // Type the kernel for these arguments.
-  frontend::SourceManager Sources;
-  frontend::DiagnosticEngine Diags(&std::cerr);
-  std::string Source;
-  if (!readSourceFile(O->File, Source, Error))
-    return fail(Error);
-  const frontend::SourceFile *File = Sources.addBuffer(O->File, std::move(Source));
-  frontend::ASTContext AST;
-  frontend::Module Module = frontend::parseModule(*File, AST, Diags);
-  if (Diags.hasErrors())
-    return 1;
-  ir::TypeContext Types;
-  ir::ModuleScope Scope(Module, Types, Diags);
-  ir::FunctionInfo *Fn = Scope.function(O->Kernel);
-  if (!Fn || Fn->Role != ir::FunctionRole::Kernel)
-    return fail("'" + O->Kernel + "' is not a @cuda.jit kernel in '" + O->File + "'");
-  if (Args.size() != Fn->Def->Params.size())
-    return fail("'" + O->Kernel + "' takes " + std::to_string(Fn->Def->Params.size()) +
-                (Fn->Def->Params.size() == 1 ? " argument" : " arguments") + " but " +
-                std::to_string(Args.size()) + (Args.size() == 1 ? " was" : " were") + " given");
+  // Type the kernel for these arguments: the shared phases, with the
+  // arguments spelled as one signature.
   std::string SigText = O->Kernel + "(";
   for (size_t I = 0; I < Args.size(); ++I)
     SigText += (I ? ", " : "") + signatureType(Args[I]);
   SigText += ")";
-  const frontend::SourceFile *SigFile = Sources.addBuffer("<arguments>", SigText);
-  std::string SigName;
-  auto Sig = ir::parseSignature(SigText, *SigFile, 0, Types, Diags, true, &SigName);
-  if (!Sig)
-    return 1;
-  ir::SemaResult Typed = ir::lowerModule(Scope, Types, Diags, {{O->Kernel, *Sig}}, O->Kernel);
-  if (Diags.hasErrors() || !Typed.KernelsCompiled)
-    return 1;
+  FrontendRequest R;
+  R.Input = O->File;
+  R.Signatures = {SigText};
+  R.SignatureOrigin = "<arguments>";
+  R.OnlyKernel = O->Kernel;
+  R.CheckScope = [&](const ir::ModuleScope &Scope) -> std::string {
+    ir::FunctionInfo *Fn = Scope.function(O->Kernel);
+    if (!Fn || Fn->Role != ir::FunctionRole::Kernel)
+      return "'" + O->Kernel + "' is not a @cuda.jit kernel in '" + O->File + "'";
+    size_t Params = Fn->Def->Params.size();
+    if (Args.size() != Params)
+      return "'" + O->Kernel + "' takes " + std::to_string(Params) +
+             (Params == 1 ? " argument" : " arguments") + " but " + std::to_string(Args.size()) +
+             (Args.size() == 1 ? " was" : " were") + " given";
+    return "";
+  };
+  Compilation C;
+  if (int Status = runFrontend(R, C))
+    return Status;
+  ir::SemaResult &Typed = C.Typed;
   const ir::Function *Kernel = nullptr;
   for (const auto &F : Typed.IR->functions())
     if (F->Kind == ir::FunctionKind::Kernel)
@@ -205,10 +195,7 @@ int runCommand(int Argc, char **Argv) {
       CO.OptLevel = O->OptLevel;
       CO.Float.Fmad = O->Fmad;
       CO.LibdevicePath = findLibdevice("", "");
-      codegen::NVPTXBackend Backend(CO);
-      llvm::LLVMContext Ctx;
-      auto M = Backend.compile(*Typed.IR, Ctx, Error);
-      if (!M || !Backend.emitPTX(*M, PTX, Error))
+      if (!compilePTX(*Typed.IR, CO, /*LLVMText=*/false, PTX, Error))
         return fail(Error);
       Image.Ptx = PTX.c_str();
     }

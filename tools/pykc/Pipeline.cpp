@@ -1,0 +1,75 @@
+//===- Pipeline.cpp - The phases every pykc command shares ----------------===//
+#include "Pipeline.h"
+
+#include "InputFile.h"
+#include "Output.h"
+
+#include "frontend/Parser.h"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <iostream>
+
+namespace pykc::driver {
+
+int runFrontend(const FrontendRequest &R, Compilation &C) {
+  // 1. Read.
+  std::string Text, Error;
+  if (!readSourceFile(R.Input, Text, Error))
+    return fail(Error);
+  const frontend::SourceFile *File =
+      C.Sources.addBuffer(R.Input == "-" ? "<stdin>" : R.Input, std::move(Text));
+
+  // 2. Tokens and syntax tree. Syntax errors stop here, as in Python.
+  C.Syntax = frontend::parseModule(*File, C.AST, C.Diags);
+  if (C.Diags.hasErrors())
+    return 1;
+  if (R.StopAfterParse)
+    return 0;
+
+  // 3. Command-line signatures.
+  std::vector<ir::NamedSignature> Signatures;
+  for (const std::string &Sig : R.Signatures) {
+    const frontend::SourceFile *SigFile = C.Sources.addBuffer(R.SignatureOrigin, Sig);
+    std::string Name;
+    if (auto Parsed = ir::parseSignature(Sig, *SigFile, 0, C.Types, C.Diags, /*AllowName=*/true, &Name))
+      Signatures.push_back({Name, *Parsed});
+  }
+  if (C.Diags.hasErrors())
+    return 1;
+
+  // 4. Names.
+  C.Scope = std::make_unique<ir::ModuleScope>(C.Syntax, C.Types, C.Diags);
+  if (R.CheckScope)
+    if (std::string Problem = R.CheckScope(*C.Scope); !Problem.empty())
+      return fail(Problem);
+  if (R.AllowUnusedSignatures)
+    std::erase_if(Signatures, [&](const ir::NamedSignature &S) { return !C.Scope->function(S.Name); });
+
+  // 5. Types and IR.
+  C.Typed = ir::lowerModule(*C.Scope, C.Types, C.Diags, Signatures, R.OnlyKernel);
+  if (C.Diags.hasErrors() || (!R.OnlyKernel.empty() && !C.Typed.KernelsCompiled))
+    return 1;
+  return 0;
+}
+
+bool compilePTX(const ir::Module &IR, const codegen::CodegenOptions &Options, bool LLVMText,
+                std::string &Out, std::string &Error) {
+  codegen::NVPTXBackend Backend(Options);
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> M = Backend.compile(IR, Ctx, Error);
+  if (!M)
+    return false;
+  Out.clear();
+  if (!LLVMText)
+    return Backend.emitPTX(*M, Out, Error);
+  llvm::raw_string_ostream OS(Out);
+  M->print(OS, nullptr);
+  OS.flush();
+  return true;
+}
+
+} // namespace pykc::driver

@@ -1,0 +1,68 @@
+//===- Pipeline.h - The phases every pykc command shares --------*- C++ -*-===//
+///
+/// \file
+/// `pykc FILE`, `pykc -c` and `pykc run` run the same phases up to the typed
+/// IR, listed once in runFrontend:
+///   1. read the source file (InputFile.h: size-capped, `-` for stdin);
+///   2. tokenize and parse it (frontend/): syntax errors stop here;
+///   3. parse the command-line signatures (`--sig`, or `pykc run`'s
+///      arguments spelled as one);
+///   4. resolve the module's names (ir::ModuleScope);
+///   5. type the kernels and build their IR (ir::lowerModule).
+/// Each command then hands the IR to its back end: PTX (compilePTX, shared
+/// by `pykc FILE` and `pykc run --backend cuda`), the host object and GPU
+/// images of `pykc -c`, or the CPU JIT of `pykc run`.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "codegen/Codegen.h"
+#include "frontend/AST.h"
+#include "frontend/Diagnostic.h"
+#include "frontend/SourceManager.h"
+#include "ir/ModuleScope.h"
+#include "ir/Sema.h"
+
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pykc::driver {
+
+struct FrontendRequest {
+  std::string Input;                   ///< A path, or "-" for standard input.
+  std::vector<std::string> Signatures; ///< 'NAME(TYPES)' texts.
+  std::string SignatureOrigin = "<--sig>"; ///< How diagnostics name them.
+  bool AllowUnusedSignatures = false;  ///< Drop those for unknown kernels.
+  std::string OnlyKernel;              ///< Type only this kernel (pykc run).
+  bool StopAfterParse = false;         ///< --emit=ast.
+  /// Runs after names are resolved, before typing; a non-empty message
+  /// stops the pipeline with it (pykc run: the kernel exists and takes this
+  /// many arguments).
+  std::function<std::string(const ir::ModuleScope &)> CheckScope;
+};
+
+/// Everything the phases made; the IR points into the rest, so it lives as
+/// long as they do.
+struct Compilation {
+  frontend::SourceManager Sources;
+  frontend::DiagnosticEngine Diags{&std::cerr};
+  frontend::ASTContext AST;
+  frontend::Module Syntax;
+  ir::TypeContext Types;
+  std::unique_ptr<ir::ModuleScope> Scope;
+  ir::SemaResult Typed;
+};
+
+/// Runs phases 1 to 5 (1 to 2 with StopAfterParse). Returns the exit
+/// status: 0 with \p C filled, 1 after diagnostics or an unreadable input.
+int runFrontend(const FrontendRequest &R, Compilation &C);
+
+/// The PTX of \p IR for \p Options (or, with \p LLVMText, the optimized
+/// LLVM IR as text). False with \p Error set on failure.
+bool compilePTX(const ir::Module &IR, const codegen::CodegenOptions &Options, bool LLVMText,
+                std::string &Out, std::string &Error);
+
+} // namespace pykc::driver
