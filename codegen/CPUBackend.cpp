@@ -138,6 +138,7 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
                                       unsigned OptLevel, FloatOptions Float) {
   CPUTarget Target(TM.getTargetTriple().str(), TM.createDataLayout().getStringRepresentation());
   auto M = std::make_unique<Module>(IR.name(), Ctx);
+  Target.planSharedMemory(IR);
   ModuleEmitter Emitter(IR, *M, Target, Float);
   Emitter.emit();
   Type *I64 = Type::getInt64Ty(Ctx), *I8 = Type::getInt8Ty(Ctx);
@@ -151,7 +152,7 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
       emitBlockEntry(*M, *Kernel);
     emitEntry(*M, *Kernel);
     new GlobalVariable(*M, I64, true, GlobalValue::ExternalLinkage,
-                       ConstantInt::get(I64, Target.sharedBytes()), Name + "__cpu_shared_bytes");
+                       ConstantInt::get(I64, Target.sharedBytes(*F)), Name + "__cpu_shared_bytes");
     new GlobalVariable(*M, I8, true, GlobalValue::ExternalLinkage,
                        ConstantInt::get(I8, Barrier), Name + "__cpu_uses_barrier");
   }

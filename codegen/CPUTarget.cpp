@@ -1,6 +1,12 @@
 //===- CPUTarget.cpp ------------------------------------------------------===//
 #include "codegen/CPUTarget.h"
 
+#include "frontend/Diagnostic.h"
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
 namespace pykc::codegen {
 
 using namespace llvm;
@@ -46,11 +52,69 @@ void CPUTarget::barrier(IRBuilder<> &B, Value *Context) {
   B.CreateCall(Barrier, {Context});
 }
 
+namespace {
+
+/// Every shared array is 16-byte aligned (EmitExpr.cpp's emitAlloc).
+constexpr uint64_t SharedAlign = 16;
+
+uint64_t alignShared(uint64_t N) { return (N + SharedAlign - 1) / SharedAlign * SharedAlign; }
+
+/// The bytes \p F's own shared arrays take, each aligned.
+uint64_t ownSharedBytes(const ir::Function &F) {
+  uint64_t Bytes = 0;
+  for (const auto &[Size, Where] : F.SharedArrays)
+    Bytes = alignShared(Bytes) + Size;
+  return alignShared(Bytes);
+}
+
+} // namespace
+
+void CPUTarget::planSharedMemory(const ir::Module &IR) {
+  uint64_t DeviceEnd = 0;
+  for (const auto &F : IR.functions())
+    if (F->Kind == ir::FunctionKind::Device) {
+      SharedBase[F.get()] = DeviceEnd;
+      DeviceEnd += ownSharedBytes(*F);
+    }
+  for (const auto &F : IR.functions()) {
+    if (F->Kind != ir::FunctionKind::Kernel)
+      continue;
+    // The end of the highest device-function array the kernel reaches.
+    uint64_t Base = 0;
+    std::vector<const ir::Function *> Work(F->Callees.begin(), F->Callees.end());
+    std::set<const ir::Function *> Seen(Work.begin(), Work.end());
+    while (!Work.empty()) {
+      const ir::Function *D = Work.back();
+      Work.pop_back();
+      if (uint64_t Own = ownSharedBytes(*D))
+        Base = std::max(Base, SharedBase[D] + Own);
+      for (const ir::Function *Next : D->Callees)
+        if (Seen.insert(Next).second)
+          Work.push_back(Next);
+    }
+    SharedBase[F.get()] = Base;
+    KernelSharedBytes[F.get()] = Base + ownSharedBytes(*F);
+  }
+}
+
+uint64_t CPUTarget::sharedBytes(const ir::Function &Kernel) const {
+  auto It = KernelSharedBytes.find(&Kernel);
+  return It == KernelSharedBytes.end() ? 0 : It->second;
+}
+
+void CPUTarget::beginFunction(const ir::Function &F) {
+  auto It = SharedBase.find(&F);
+  Cursor = It == SharedBase.end() ? 0 : It->second;
+  CursorEnd = Cursor + ownSharedBytes(F);
+}
+
 Value *CPUTarget::sharedArray(IRBuilder<> &B, Type *Ty, const std::string &Name, unsigned Align,
                               Value *Context) {
   const DataLayout &DL = B.GetInsertBlock()->getModule()->getDataLayout();
-  uint64_t Offset = (SharedBytes + Align - 1) / Align * Align;
-  SharedBytes = Offset + DL.getTypeAllocSize(Ty);
+  uint64_t Offset = (Cursor + Align - 1) / Align * Align;
+  Cursor = Offset + DL.getTypeAllocSize(Ty);
+  if (Align > SharedAlign || Cursor > CursorEnd)
+    PYKC_ICE("a CPU shared array lies outside its function's planned shared memory");
   StructType *Ctx = contextType(B.getContext());
   Value *Base = B.CreateLoad(B.getPtrTy(), B.CreateStructGEP(Ctx, Context, 4), Name + ".base");
   return B.CreateInBoundsGEP(B.getInt8Ty(), Base, B.getInt64(Offset), Name);

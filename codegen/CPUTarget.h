@@ -12,6 +12,8 @@
 
 #include "codegen/Target.h"
 
+#include <map>
+
 namespace pykc::codegen {
 
 class CPUTarget final : public TargetInfo {
@@ -31,9 +33,16 @@ public:
   llvm::FunctionCallee mathFunction(llvm::Module &M, const std::string &Name, llvm::Type *Ty,
                                     unsigned Arity) override;
 
-  /// Shared memory the module's kernels need per block. Every shared array
-  /// of the module gets its own offset, so one size serves all kernels.
-  uint64_t sharedBytes() const { return SharedBytes; }
+  /// Lays out the shared arrays of \p IR before it is emitted, per kernel:
+  /// a device function's arrays get offsets every caller shares (it is
+  /// compiled once), and a kernel's own arrays start after the highest of
+  /// those it can reach, so a block gets only the memory its kernel can
+  /// touch (not the sum over the module).
+  void planSharedMemory(const ir::Module &IR);
+  /// The bytes of shared memory \p Kernel needs per block.
+  uint64_t sharedBytes(const ir::Function &Kernel) const;
+
+  void beginFunction(const ir::Function &F) override;
 
   /// Numba's warp size, on the CPU too (its simulator agrees): cuda.laneid
   /// is the linear thread index mod 32.
@@ -45,7 +54,10 @@ public:
 private:
   std::string TripleName;
   std::string Layout;
-  uint64_t SharedBytes = 0;
+  /// Where each function's arrays begin, and (kernels) its block's total.
+  std::map<const ir::Function *, uint64_t> SharedBase, KernelSharedBytes;
+  /// The next free offset of the function being emitted, and its limit.
+  uint64_t Cursor = 0, CursorEnd = 0;
 };
 
 } // namespace pykc::codegen

@@ -98,8 +98,10 @@ void ModuleEmitter::emit() {
   M.setDataLayout(Target.dataLayout());
   for (const auto &F : IR.functions())
     declare(*F);
-  for (const auto &F : IR.functions())
+  for (const auto &F : IR.functions()) {
+    Target.beginFunction(*F);
     FunctionEmitter(*this, *F).emit();
+  }
 }
 
 Function *ModuleEmitter::powerHelper(const ir::ScalarType *BaseTy, const ir::ScalarType *ExpTy) {

@@ -3,9 +3,8 @@
 /// \file
 /// Everything target-specific the IR emitter needs, in one interface: the
 /// special registers, barriers, where shared arrays live, how kernels are
-/// marked and which math library provides pow and friends. NVPTX implements
-/// it today; the CPU backend is a second implementation over the same
-/// emitter.
+/// marked and which math library provides pow and friends. NVPTXTarget and
+/// CPUTarget implement it over the same emitter.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -47,6 +46,8 @@ public:
                                        unsigned Dim, llvm::Value *Context) = 0;
   /// A barrier of all threads of the block (cuda.syncthreads()).
   virtual void barrier(llvm::IRBuilder<> &B, llvm::Value *Context) = 0;
+  /// Called before the body of \p F is emitted.
+  virtual void beginFunction(const ir::Function &F) {}
   /// Storage for a cuda.shared.array of \p Ty; returns a generic pointer.
   virtual llvm::Value *sharedArray(llvm::IRBuilder<> &B, llvm::Type *Ty,
                                    const std::string &Name, unsigned Align,
