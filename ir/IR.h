@@ -68,11 +68,9 @@ using StmtList = std::vector<Stmt *>;
 struct Variable {
   std::string Name;
   const Type *Ty = nullptr;
-  bool IsParam = false;
   /// For parameters: the type the caller passes (the signature's). Ty may
   /// be wider when the body assigns other types to the parameter.
   const Type *ArgType = nullptr;
-  unsigned Index = 0; ///< Position among the function's variables.
 };
 
 #define PYKC_IR_NODE(Class, K, Base)                                           \

@@ -19,9 +19,7 @@ FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F
     auto V = std::make_unique<Variable>();
     V->Name = Def.Params[I].Name;
     V->Ty = I < Args.size() ? Args[I].Ty : nullptr;
-    V->IsParam = true;
     V->ArgType = V->Ty;
-    V->Index = unsigned(F.Variables.size());
     Locals[V->Name] = V.get();
     F.Params.push_back(V.get());
     F.Variables.push_back(std::move(V));
@@ -34,7 +32,6 @@ FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F
       continue;
     auto V = std::make_unique<Variable>();
     V->Name = Name;
-    V->Index = unsigned(F.Variables.size());
     Locals[Name] = V.get();
     F.Variables.push_back(std::move(V));
   }
@@ -49,7 +46,6 @@ Variable *FunctionLowerer::newTemp(const Type *Ty) {
   auto V = std::make_unique<Variable>();
   V->Name = "$t" + std::to_string(TempCount++);
   V->Ty = Ty;
-  V->Index = unsigned(F.Variables.size());
   F.Variables.push_back(std::move(V));
   return F.Variables.back().get();
 }

@@ -18,8 +18,9 @@
  * A kernel compiled for several signatures gets one symbol per signature:
  * NAME__T1_T2..., where an array type is spelled DTYPE_Nd{C,F,A} and a
  * scalar by its Numba name (e.g. saxpy__float32_1dC_float32_1dC_float32);
- * ir/Sema.cpp's mangle() writes them. Device functions are named the same
- * way for each instantiation.
+ * ir/Sema.cpp's mangle() writes them. Device functions (internal to the
+ * image, not part of this ABI) are named the same way per instantiation,
+ * with a compile-time argument spelled c<value>: clamp__float32_c0_c1.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef PYKC_KERNELABI_H
