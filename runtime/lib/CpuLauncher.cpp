@@ -7,6 +7,7 @@
 #include <boost/context/fiber.hpp>
 #include <boost/context/stack_context.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -59,13 +60,42 @@ struct PooledStackAllocator {
   void deallocate(ctx::stack_context &S) noexcept { Pool->give(S); }
 };
 
+/// Where a fiber of a block stands between two turns.
+/// (A thread at cuda.syncthreads() keeps Ready while no thread waits at a
+/// warp operation: at the end of a round every Ready thread is at the
+/// barrier. Only rounds that also have warp waits mark them AtBlock.)
+enum class ThreadState : uint8_t {
+  Ready,   ///< Runs on the next turn.
+  AtBlock, ///< Waits at cuda.syncthreads() for the whole block.
+  AtWarp,  ///< Waits at a warp-level operation for the lanes of its mask.
+  Done,    ///< Returned (or threw).
+};
+
+/// The threads of a warp: 32 consecutive linear thread indices of the block
+/// (x fastest), as CUDA numbers them.
+constexpr unsigned WarpSize = 32;
+
 /// What ctx->scheduler points to while a block runs.
 struct BlockScheduler {
   bool Fibered = false;
   bool MisusedBarrier = false;
   uint64_t Threads = 1;
-  ctx::fiber Main; ///< The worker, while one of the block's fibers runs.
+  uint64_t Current = 0; ///< The linear index of the thread now running.
+  /// How many threads are in each state but Ready, and how many had
+  /// returned when the current round began.
+  uint64_t AtBlock = 0, AtWarp = 0, Done = 0, DoneAtRound = 0;
+  bool MarkedAtBlock = false; ///< Some State is AtBlock (see ThreadState).
+  ctx::fiber Main;      ///< The worker, while one of the block's fibers runs.
   std::exception_ptr FirstError;
+  // Per thread, by linear index (fibered blocks only):
+  std::vector<ThreadState> State;
+  std::vector<uint32_t> WarpMask;  ///< The lanes an AtWarp thread waits for.
+  std::vector<uint64_t> Published; ///< The value its warp operation shares.
+  std::vector<uint64_t> Snapshot;  ///< Published, as its warp was freed.
+  /// Per warp: its live lanes when its last warp operation met, and when
+  /// the current round began (a lane that returns during a round ran
+  /// alongside the others, as converged lanes do on a GPU).
+  std::vector<uint32_t> LiveAtMeeting, LiveAtRound;
 };
 
 struct AlignedFree {
@@ -80,6 +110,10 @@ struct WorkerState {
   std::vector<pykc_cpu_context> Contexts;
   std::vector<ctx::fiber> Fibers;
   BlockScheduler Scheduler;
+  /// Reused across blocks, so a fibered block allocates nothing.
+  std::vector<ThreadState> State;
+  std::vector<uint32_t> WarpMask, LiveAtMeeting, LiveAtRound;
+  std::vector<uint64_t> Published, Snapshot;
 
   void *sharedMemory(size_t Bytes) {
     if (Bytes > SharedCapacity) {
@@ -135,12 +169,93 @@ void runBlockSequentially(const Launch &L, WorkerState &W,
                     "CpuUsesBarrier from SYM__cpu_uses_barrier");
 }
 
+/// The lanes of \p T's warp that have not returned.
+uint32_t liveLanes(const BlockScheduler &S, uint64_t T) {
+  uint64_t First = T / WarpSize * WarpSize;
+  uint32_t Mask = 0;
+  for (uint64_t L = 0; L < WarpSize && First + L < S.Threads; ++L)
+    if (S.State[First + L] != ThreadState::Done)
+      Mask |= 1u << L;
+  return Mask;
+}
+
+/// After a round in which every ready fiber ran until it waited or
+/// returned, makes ready the threads whose wait is over: a thread at a warp
+/// operation once every live lane of its mask is at one too (as the lanes
+/// of a mask converge on a GPU), which also freezes its warp's published
+/// values for those lanes to read; every thread at the block barrier once
+/// all live threads of the block are at it. Returns false when threads
+/// wait and none can go on (they wait at barriers that never meet).
+bool release(BlockScheduler &S) {
+  if (S.AtWarp == 0) {
+    // Every thread left has reached the block barrier: it opens.
+    if (S.MarkedAtBlock)
+      for (ThreadState &St : S.State)
+        if (St == ThreadState::AtBlock)
+          St = ThreadState::Ready;
+    S.MarkedAtBlock = false;
+    S.AtBlock = 0;
+    return true;
+  }
+  if (S.AtBlock) {
+    // Threads wait at warp operations, so the block barrier stays shut:
+    // mark its waiters, which would otherwise run on as Ready.
+    for (ThreadState &St : S.State)
+      if (St == ThreadState::Ready)
+        St = ThreadState::AtBlock;
+    S.MarkedAtBlock = true;
+  }
+  std::vector<uint64_t> Freed; // decided on the state before any change
+  for (uint64_t T = 0; T < S.Threads; ++T) {
+    if (S.State[T] != ThreadState::AtWarp)
+      continue;
+    uint64_t First = T / WarpSize * WarpSize;
+    uint32_t Waits = S.WarpMask[T] & liveLanes(S, T);
+    bool Arrived = true;
+    for (uint64_t L = 0; L < WarpSize && Arrived; ++L)
+      if (Waits >> L & 1)
+        Arrived = S.State[First + L] == ThreadState::AtWarp;
+    if (Arrived)
+      Freed.push_back(T);
+  }
+  // Freed is in thread order, so the lanes of one warp are adjacent. One
+  // snapshot per warp: the lanes freed together read the values (and see
+  // the live lanes) of the moment they met, whatever runs first next round.
+  uint64_t LastWarp = ~uint64_t(0);
+  for (uint64_t T : Freed) {
+    uint64_t Warp = T / WarpSize, First = Warp * WarpSize;
+    if (Warp != LastWarp) {
+      std::copy(S.Published.begin() + First,
+                S.Published.begin() + std::min<uint64_t>(First + WarpSize, S.Threads),
+                S.Snapshot.begin() + First);
+      S.LiveAtMeeting[Warp] = liveLanes(S, T);
+      LastWarp = Warp;
+    }
+    S.State[T] = ThreadState::Ready;
+  }
+  S.AtWarp -= Freed.size();
+  // Threads still wait at warp operations, so the block barrier stays shut.
+  return !Freed.empty();
+}
+
 void runBlockAsFibers(const Launch &L, WorkerState &W,
                       const pykc_cpu_context &Base) {
   BlockScheduler &S = W.Scheduler;
   S = BlockScheduler{};
   S.Fibered = true;
   S.Threads = L.C.Block.count();
+  S.State.swap(W.State);
+  S.WarpMask.swap(W.WarpMask);
+  S.Published.swap(W.Published);
+  S.Snapshot.swap(W.Snapshot);
+  S.LiveAtMeeting.swap(W.LiveAtMeeting);
+  S.LiveAtRound.swap(W.LiveAtRound);
+  S.LiveAtMeeting.assign((S.Threads + WarpSize - 1) / WarpSize, 0);
+  S.LiveAtRound.assign((S.Threads + WarpSize - 1) / WarpSize, 0);
+  S.State.assign(S.Threads, ThreadState::Ready);
+  S.WarpMask.assign(S.Threads, 0);
+  S.Published.assign(S.Threads, 0);
+  S.Snapshot.assign(S.Threads, 0);
   W.Contexts.assign(S.Threads, Base);
   W.Fibers.clear();
   W.Fibers.reserve(S.Threads);
@@ -160,20 +275,51 @@ void runBlockAsFibers(const Launch &L, WorkerState &W,
                             return std::move(S.Main);
                           });
   }
-  // Each round resumes every live thread once; it runs until its next
-  // barrier or its end, so after a round all live threads wait at a barrier.
-  uint64_t Live = S.Threads;
-  while (Live) {
-    for (ctx::fiber &F : W.Fibers) {
-      if (!F)
+  // Each round resumes every ready thread once; it runs until it waits (at
+  // the block barrier or a warp operation) or returns. Then release()
+  // decides who goes on.
+  bool Stuck = false;
+  while (S.Done < S.Threads) {
+    S.DoneAtRound = S.Done;
+    if (S.Done) // else every lane is live, and pykc_cpu_warp_active knows it
+      for (uint64_t T = 0; T < S.Threads; T += WarpSize)
+        S.LiveAtRound[T / WarpSize] = liveLanes(S, T);
+    for (uint64_t T = 0; T < S.Threads; ++T) {
+      if (S.State[T] != ThreadState::Ready)
         continue;
-      F = std::move(F).resume();
-      if (!F)
-        --Live;
+      S.Current = T;
+      W.Fibers[T] = std::move(W.Fibers[T]).resume();
+      if (!W.Fibers[T]) {
+        S.State[T] = ThreadState::Done;
+        ++S.Done;
+      }
+    }
+    if (!release(S)) {
+      // No wait can end. Let everyone run on (their results are
+      // meaningless, but their stacks unwind normally) and report it.
+      Stuck = true;
+      for (ThreadState &St : S.State)
+        if (St != ThreadState::Done)
+          St = ThreadState::Ready;
+      S.AtBlock = S.AtWarp = 0;
+      S.MarkedAtBlock = false;
     }
   }
+  W.State.swap(S.State);
+  W.WarpMask.swap(S.WarpMask);
+  W.Published.swap(S.Published);
+  W.Snapshot.swap(S.Snapshot);
+  W.LiveAtMeeting.swap(S.LiveAtMeeting);
+  W.LiveAtRound.swap(S.LiveAtRound);
   if (S.FirstError)
     std::rethrow_exception(std::exchange(S.FirstError, nullptr));
+  if (Stuck)
+    throw Error(ErrorCode::Kernel,
+                std::string("CPU kernel '") + (L.K.Name ? L.K.Name : "?") +
+                    "': threads of a block wait at barriers that can never "
+                    "all be reached (some at cuda.syncthreads(), others at a "
+                    "warp operation whose lanes do not all arrive); a GPU "
+                    "would hang or give undefined results");
 }
 
 } // namespace
@@ -208,16 +354,95 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
   });
 }
 
+namespace {
+
+BlockScheduler *schedulerOf(pykc_cpu_context *Ctx) {
+  return static_cast<BlockScheduler *>(Ctx ? Ctx->scheduler : nullptr);
+}
+
+/// Whether the calling thread has others to wait for; when it has but its
+/// block runs without fibers (the kernel image said it never waits), the
+/// misuse is recorded for the launcher to report after the block
+/// (throwing here would unwind through kernel frames).
+bool mustWait(BlockScheduler *S) {
+  if (!S || S->Threads <= 1)
+    return false; // a lone thread has nobody to wait for
+  if (!S->Fibered) {
+    S->MisusedBarrier = true;
+    return false;
+  }
+  return true;
+}
+
+/// Publishes \p Value and waits until the live lanes of \p Mask in the
+/// caller's warp are at a warp operation too. Returns the caller's linear
+/// thread index.
+uint64_t meetWarp(BlockScheduler &S, uint32_t Mask, uint64_t Value) {
+  uint64_t T = S.Current;
+  S.Published[T] = Value;
+  S.WarpMask[T] = Mask | 1u << (T % WarpSize); // a lane always waits for itself
+  S.State[T] = ThreadState::AtWarp;
+  ++S.AtWarp;
+  S.Main = std::move(S.Main).resume();
+  return T;
+}
+
+} // namespace
+
 extern "C" __attribute__((visibility("default"))) void
 pykc_cpu_barrier(pykc_cpu_context *Ctx) {
-  auto *S = static_cast<BlockScheduler *>(Ctx ? Ctx->scheduler : nullptr);
-  if (!S || S->Threads <= 1)
-    return; // A lone thread has nobody to wait for.
-  if (!S->Fibered) {
-    // The kernel said it uses no barriers; the launcher reports the misuse
-    // after the block (throwing here would unwind through kernel frames).
-    S->MisusedBarrier = true;
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (!mustWait(S))
     return;
-  }
+  ++S->AtBlock; // stays Ready; see ThreadState
   S->Main = std::move(S->Main).resume();
+}
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_cpu_warp_sync(pykc_cpu_context *Ctx, uint32_t Mask) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (mustWait(S))
+    meetWarp(*S, Mask, 0);
+}
+
+extern "C" __attribute__((visibility("default"))) uint64_t
+pykc_cpu_warp_shuffle(pykc_cpu_context *Ctx, uint32_t Mask, uint64_t Value, uint32_t SrcLane) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (!mustWait(S))
+    return Value; // no other lane exists (or the misuse is reported)
+  uint64_t T = meetWarp(*S, Mask, Value);
+  uint64_t Src = T / WarpSize * WarpSize + SrcLane;
+  // A lane outside the block has no value: the caller keeps its own.
+  return SrcLane < WarpSize && Src < S->Threads ? S->Snapshot[Src] : Value;
+}
+
+extern "C" __attribute__((visibility("default"))) uint32_t
+pykc_cpu_warp_ballot(pykc_cpu_context *Ctx, uint32_t Mask, int32_t Predicate) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (!mustWait(S))
+    return Predicate && (Mask & 1u) ? 1u : 0u; // lane 0, alone
+  uint64_t T = meetWarp(*S, Mask, Predicate != 0);
+  uint64_t Warp = T / WarpSize, First = Warp * WarpSize;
+  uint32_t Lanes = Mask & S->LiveAtMeeting[Warp], Ballot = 0;
+  for (uint64_t L = 0; L < WarpSize; ++L)
+    if ((Lanes >> L & 1) && S->Snapshot[First + L])
+      Ballot |= 1u << L;
+  return Ballot;
+}
+
+extern "C" __attribute__((visibility("default"))) uint32_t
+pykc_cpu_warp_active(pykc_cpu_context *Ctx) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (!S || !S->Fibered) {
+    // One thread at a time: each is alone in its warp.
+    uint64_t Linear = (uint64_t(Ctx->thread_idx[2]) * Ctx->block_dim[1] + Ctx->thread_idx[1]) *
+                          Ctx->block_dim[0] + Ctx->thread_idx[0];
+    return 1u << (Linear % WarpSize);
+  }
+  if (S->DoneAtRound == 0) { // every lane of the warp is live
+    uint64_t First = S->Current / WarpSize * WarpSize;
+    uint64_t Lanes = std::min<uint64_t>(WarpSize, S->Threads - First);
+    return Lanes == WarpSize ? ~0u : (1u << Lanes) - 1;
+  }
+  return S->LiveAtRound[S->Current / WarpSize];
 }

@@ -24,10 +24,18 @@
  * call, so the compiler can keep the arguments in registers and vectorize
  * across threads; ctx->thread_idx is ignored on entry.
  *
+ * The threads of a block form warps as on a GPU: 32 consecutive linear
+ * thread indices (x fastest); a block whose size is not a multiple of 32
+ * ends with a partial warp. Warp-level operations (pykc_cpu_warp_*) are
+ * meeting points like barriers: a lane waits until every live lane of its
+ * mask has reached a warp operation, then all of them read what the others
+ * published there. A lane that has returned is not waited for.
+ *
  * Beside each kernel the backend emits two constants:
  *   const uint64_t SYM__cpu_shared_bytes;   static shared memory per block
  *   const uint8_t  SYM__cpu_uses_barrier;   1 if the kernel may call
- *                                           pykc_cpu_barrier
+ *                                           pykc_cpu_barrier or a
+ *                                           pykc_cpu_warp_* meeting point
  *
  *===----------------------------------------------------------------------===*/
 #ifndef PYKC_CPUABI_H
@@ -53,6 +61,21 @@ typedef void (*pykc_cpu_kernel_fn)(void **args, pykc_cpu_context *ctx);
 /* Defined by the runtime: blocks the calling thread of the kernel until
  * every thread of its block has reached a barrier. */
 void pykc_cpu_barrier(pykc_cpu_context *ctx);
+
+/* Warp operations, defined by the runtime. `mask` names the lanes taking
+ * part (the caller's own lane always does). */
+/* cuda.syncwarp(mask): waits for the live lanes of mask. */
+void pykc_cpu_warp_sync(pykc_cpu_context *ctx, uint32_t mask);
+/* Every lane publishes `value` (any 64 bits); returns what lane `src_lane`
+ * of the caller's warp published, or `value` itself when that lane is not
+ * in the block (src_lane >= 32 or past a partial warp's end). */
+uint64_t pykc_cpu_warp_shuffle(pykc_cpu_context *ctx, uint32_t mask, uint64_t value,
+                               uint32_t src_lane);
+/* The lanes of mask, live when they met, whose predicate is non-zero. */
+uint32_t pykc_cpu_warp_ballot(pykc_cpu_context *ctx, uint32_t mask, int32_t predicate);
+/* The caller's warp's lanes that had not returned when the threads last
+ * went on from a meeting point (no waiting). */
+uint32_t pykc_cpu_warp_active(pykc_cpu_context *ctx);
 
 #ifdef __cplusplus
 } /* extern "C" */
