@@ -109,7 +109,8 @@ void emitBlockEntry(Module &M, Function &Kernel) {
   B.CreateRetVoid();
 }
 
-/// Whether \p Kernel can reach a call to pykc_cpu_barrier, directly or
+/// Whether \p Kernel can reach a meeting point of its threads (a barrier or
+/// a warp operation: CPUTarget::isMeetingPoint), directly or
 /// through the device functions it calls. Decided per kernel, so a module
 /// that mixes tiled and plain kernels runs only the tiled ones on fibers.
 bool reachesBarrier(Function &Kernel) {
@@ -123,7 +124,7 @@ bool reachesBarrier(Function &Kernel) {
       Function *Callee = Call ? Call->getCalledFunction() : nullptr;
       if (!Callee)
         continue;
-      if (Callee->getName() == "pykc_cpu_barrier")
+      if (CPUTarget::isMeetingPoint(Callee->getName()))
         return true;
       if (!Callee->isDeclaration() && Seen.insert(Callee).second)
         Work.push_back(Callee);

@@ -3,6 +3,8 @@
 
 #include "frontend/Diagnostic.h"
 
+#include <pykc/CpuABI.h>
+
 #include <algorithm>
 #include <set>
 #include <vector>
@@ -118,6 +120,98 @@ Value *CPUTarget::sharedArray(IRBuilder<> &B, Type *Ty, const std::string &Name,
   StructType *Ctx = contextType(B.getContext());
   Value *Base = B.CreateLoad(B.getPtrTy(), B.CreateStructGEP(Ctx, Context, 4), Name + ".base");
   return B.CreateInBoundsGEP(B.getInt8Ty(), Base, B.getInt64(Offset), Name);
+}
+
+namespace {
+
+FunctionCallee runtimeFunction(IRBuilder<> &B, const char *Name, Type *Result,
+                               ArrayRef<Type *> Params) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  return M.getOrInsertFunction(Name, FunctionType::get(Result, Params, false));
+}
+
+} // namespace
+
+bool CPUTarget::isMeetingPoint(StringRef Name) {
+  return Name == "pykc_cpu_barrier" || Name == "pykc_cpu_barrier_reduce" ||
+         Name == "pykc_cpu_warp_sync" || Name == "pykc_cpu_warp_shuffle" ||
+         Name == "pykc_cpu_warp_ballot";
+}
+
+Value *CPUTarget::warpShuffle(IRBuilder<> &B, ShuffleMode Mode, Value *Mask, Value *Val,
+                              Value *Offset, Value *Context) {
+  // The source lane, as PTX's shfl.sync computes it for width 32 (only the
+  // offset's low 5 bits count; a lane without a source keeps its value).
+  Value *Lane = specialRegister(B, ir::SpecialRegister::LaneId, 0, Context);
+  Value *By = B.CreateAnd(Offset, B.getInt32(31));
+  Value *Src = nullptr;
+  switch (Mode) {
+  case ShuffleMode::Idx:
+    Src = By;
+    break;
+  case ShuffleMode::Up: {
+    Value *J = B.CreateSub(Lane, By);
+    Src = B.CreateSelect(B.CreateICmpSGE(J, B.getInt32(0)), J, Lane);
+    break;
+  }
+  case ShuffleMode::Down: {
+    Value *J = B.CreateAdd(Lane, By);
+    Src = B.CreateSelect(B.CreateICmpSLE(J, B.getInt32(31)), J, Lane);
+    break;
+  }
+  case ShuffleMode::Xor:
+    Src = B.CreateXor(Lane, By);
+    break;
+  }
+  FunctionCallee Fn = runtimeFunction(B, "pykc_cpu_warp_shuffle", B.getInt64Ty(),
+                                      {B.getPtrTy(), B.getInt32Ty(), B.getInt64Ty(), B.getInt32Ty()});
+  Type *Ty = Val->getType();
+  Value *Bits = Ty->isIntegerTy(64) ? Val : B.CreateZExt(Val, B.getInt64Ty());
+  Value *Got = B.CreateCall(Fn, {Context, Mask, Bits, Src});
+  return Ty->isIntegerTy(64) ? Got : B.CreateTrunc(Got, Ty);
+}
+
+Value *CPUTarget::warpVote(IRBuilder<> &B, VoteMode Mode, Value *Mask, Value *Predicate,
+                           Value *Context) {
+  FunctionCallee Fn = runtimeFunction(B, "pykc_cpu_warp_ballot", B.getInt64Ty(),
+                                      {B.getPtrTy(), B.getInt32Ty(), B.getInt32Ty()});
+  Value *Both = B.CreateCall(Fn, {Context, Mask, B.CreateZExt(Predicate, B.getInt32Ty())});
+  Value *Ballot = B.CreateTrunc(Both, B.getInt32Ty());
+  Value *Voters = B.CreateTrunc(B.CreateLShr(Both, 32), B.getInt32Ty());
+  switch (Mode) {
+  case VoteMode::All:
+    return B.CreateICmpEQ(Ballot, Voters);
+  case VoteMode::Any:
+    return B.CreateICmpNE(Ballot, B.getInt32(0));
+  case VoteMode::Uni:
+    return B.CreateOr(B.CreateICmpEQ(Ballot, B.getInt32(0)), B.CreateICmpEQ(Ballot, Voters));
+  case VoteMode::Ballot:
+    return Ballot;
+  }
+  return nullptr;
+}
+
+void CPUTarget::warpSync(IRBuilder<> &B, Value *Mask, Value *Context) {
+  B.CreateCall(runtimeFunction(B, "pykc_cpu_warp_sync", B.getVoidTy(), {B.getPtrTy(), B.getInt32Ty()}),
+               {Context, Mask});
+}
+
+Value *CPUTarget::activeMask(IRBuilder<> &B, Value *Context) {
+  return B.CreateCall(runtimeFunction(B, "pykc_cpu_warp_active", B.getInt32Ty(), {B.getPtrTy()}),
+                      {Context});
+}
+
+Value *CPUTarget::barrierReduce(IRBuilder<> &B, BarrierReduction Op, Value *Predicate,
+                                Value *Context) {
+  static const int Ops[] = {PYKC_CPU_REDUCE_COUNT, PYKC_CPU_REDUCE_AND, PYKC_CPU_REDUCE_OR};
+  FunctionCallee Fn = runtimeFunction(B, "pykc_cpu_barrier_reduce", B.getInt32Ty(),
+                                      {B.getPtrTy(), B.getInt32Ty(), B.getInt32Ty()});
+  return B.CreateCall(Fn, {Context, B.getInt32(Ops[unsigned(Op)]), Predicate});
+}
+
+void CPUTarget::fence(IRBuilder<> &B, FenceScope) {
+  // The CPU's threads are the worker threads: one fence orders for all.
+  B.CreateFence(AtomicOrdering::SequentiallyConsistent);
 }
 
 FunctionCallee CPUTarget::mathFunction(Module &M, const std::string &Name, Type *Ty,

@@ -29,6 +29,15 @@ public:
   void barrier(llvm::IRBuilder<> &B, llvm::Value *Context) override;
   llvm::Value *sharedArray(llvm::IRBuilder<> &B, llvm::Type *Ty, const std::string &Name,
                            unsigned Align, llvm::Value *Context) override;
+  llvm::Value *warpShuffle(llvm::IRBuilder<> &B, ShuffleMode Mode, llvm::Value *Mask,
+                           llvm::Value *Value, llvm::Value *Offset, llvm::Value *Context) override;
+  llvm::Value *warpVote(llvm::IRBuilder<> &B, VoteMode Mode, llvm::Value *Mask,
+                        llvm::Value *Predicate, llvm::Value *Context) override;
+  void warpSync(llvm::IRBuilder<> &B, llvm::Value *Mask, llvm::Value *Context) override;
+  llvm::Value *activeMask(llvm::IRBuilder<> &B, llvm::Value *Context) override;
+  llvm::Value *barrierReduce(llvm::IRBuilder<> &B, BarrierReduction Op, llvm::Value *Predicate,
+                             llvm::Value *Context) override;
+  void fence(llvm::IRBuilder<> &B, FenceScope Scope) override;
   void markKernel(llvm::Function &F) override {}
   llvm::FunctionCallee mathFunction(llvm::Module &M, const std::string &Name, llvm::Type *Ty,
                                     unsigned Arity) override;
@@ -47,6 +56,10 @@ public:
   /// Numba's warp size, on the CPU too (its simulator agrees): cuda.laneid
   /// is the linear thread index mod 32.
   static constexpr unsigned WarpSize = 32;
+
+  /// Whether \p Name is a runtime function at which the threads of a block
+  /// wait for each other (so a kernel calling it runs its threads on fibers).
+  static bool isMeetingPoint(llvm::StringRef Name);
 
   /// The LLVM type of pykc_cpu_context.
   static llvm::StructType *contextType(llvm::LLVMContext &C);

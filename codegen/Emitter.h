@@ -77,6 +77,20 @@ private:
   llvm::Value *emitBarrier(const ir::IntrinsicExpr &E);
   llvm::Value *emitGridIndex(const ir::IntrinsicExpr &E);
   llvm::Value *emitAbs(const ir::IntrinsicExpr &E);
+  // Warp and block operations (EmitWarp.cpp).
+  llvm::Value *emitSyncWarp(const ir::IntrinsicExpr &E);
+  llvm::Value *emitShuffle(const ir::IntrinsicExpr &E);
+  llvm::Value *emitVote(const ir::IntrinsicExpr &E);
+  llvm::Value *emitActiveMask(const ir::IntrinsicExpr &E);
+  llvm::Value *emitLanemaskLt(const ir::IntrinsicExpr &E);
+  llvm::Value *emitBarrierReduce(const ir::IntrinsicExpr &E);
+  llvm::Value *emitFence(const ir::IntrinsicExpr &E);
+  // Bit and arithmetic intrinsics of the cuda module (EmitBits.cpp).
+  llvm::Value *emitBitCount(const ir::IntrinsicExpr &E);
+  llvm::Value *emitFfs(const ir::IntrinsicExpr &E);
+  llvm::Value *emitBrev(const ir::IntrinsicExpr &E);
+  llvm::Value *emitFma(const ir::IntrinsicExpr &E);
+  llvm::Value *emitCbrt(const ir::IntrinsicExpr &E);
   llvm::Value *emitAlloc(const ir::AllocArrayExpr &E);
   llvm::Value *emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E);
   llvm::Value *truth(llvm::Value *V, const ir::Type *Ty);

@@ -1,6 +1,7 @@
 //===- NVPTXTarget.cpp ----------------------------------------------------===//
 #include "codegen/NVPTXTarget.h"
 
+#include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/IntrinsicsNVPTX.h>
 #include <llvm/IR/Metadata.h>
 
@@ -50,6 +51,58 @@ Value *NVPTXTarget::sharedArray(IRBuilder<> &B, Type *Ty, const std::string &Nam
                                GlobalValue::NotThreadLocal, SharedAddressSpace);
   G->setAlignment(llvm::Align(Align));
   return B.CreateAddrSpaceCast(G, PointerType::get(M.getContext(), 0));
+}
+
+Value *NVPTXTarget::warpShuffle(IRBuilder<> &B, ShuffleMode Mode, Value *Mask, Value *Bits,
+                                Value *Offset, Value *) {
+  // As Numba: shfl.sync on 32 bits, with its clamp operand (0 for up, 0x1f
+  // otherwise); 64-bit values as two shuffles of their halves.
+  static const Intrinsic::ID Ids[] = {
+      Intrinsic::nvvm_shfl_sync_idx_i32, Intrinsic::nvvm_shfl_sync_up_i32,
+      Intrinsic::nvvm_shfl_sync_down_i32, Intrinsic::nvvm_shfl_sync_bfly_i32};
+  Intrinsic::ID Id = Ids[unsigned(Mode)];
+  Value *Clamp = B.getInt32(Mode == ShuffleMode::Up ? 0 : 0x1f);
+  auto Shuffle32 = [&](Value *V) {
+    return B.CreateIntrinsic(Id, {}, {Mask, V, Offset, Clamp});
+  };
+  if (Bits->getType()->isIntegerTy(32))
+    return Shuffle32(Bits);
+  Value *Lo = Shuffle32(B.CreateTrunc(Bits, B.getInt32Ty()));
+  Value *Hi = Shuffle32(B.CreateTrunc(B.CreateLShr(Bits, 32), B.getInt32Ty()));
+  return B.CreateOr(B.CreateShl(B.CreateZExt(Hi, B.getInt64Ty()), 32),
+                    B.CreateZExt(Lo, B.getInt64Ty()));
+}
+
+Value *NVPTXTarget::warpVote(IRBuilder<> &B, VoteMode Mode, Value *Mask, Value *Predicate,
+                             Value *) {
+  static const Intrinsic::ID Ids[] = {Intrinsic::nvvm_vote_all_sync, Intrinsic::nvvm_vote_any_sync,
+                                      Intrinsic::nvvm_vote_uni_sync,
+                                      Intrinsic::nvvm_vote_ballot_sync};
+  return B.CreateIntrinsic(Ids[unsigned(Mode)], {}, {Mask, Predicate});
+}
+
+void NVPTXTarget::warpSync(IRBuilder<> &B, Value *Mask, Value *) {
+  B.CreateIntrinsic(Intrinsic::nvvm_bar_warp_sync, {}, {Mask});
+}
+
+Value *NVPTXTarget::activeMask(IRBuilder<> &B, Value *) {
+  // As Numba: PTX's activemask, which has no NVVM intrinsic.
+  auto *Asm = InlineAsm::get(FunctionType::get(B.getInt32Ty(), false), "activemask.b32 $0;",
+                             "=r", /*hasSideEffects=*/true);
+  return B.CreateCall(Asm);
+}
+
+Value *NVPTXTarget::barrierReduce(IRBuilder<> &B, BarrierReduction Op, Value *Predicate,
+                                  Value *) {
+  static const Intrinsic::ID Ids[] = {Intrinsic::nvvm_barrier0_popc, Intrinsic::nvvm_barrier0_and,
+                                      Intrinsic::nvvm_barrier0_or};
+  return B.CreateIntrinsic(Ids[unsigned(Op)], {}, {Predicate});
+}
+
+void NVPTXTarget::fence(IRBuilder<> &B, FenceScope Scope) {
+  static const Intrinsic::ID Ids[] = {Intrinsic::nvvm_membar_cta, Intrinsic::nvvm_membar_gl,
+                                      Intrinsic::nvvm_membar_sys};
+  B.CreateIntrinsic(Ids[unsigned(Scope)], {}, {});
 }
 
 void NVPTXTarget::markKernel(Function &F) {

@@ -29,6 +29,16 @@ struct FloatOptions {
   bool Fmad = true;
 };
 
+/// How a shuffle picks its source lane (PTX's shfl modes, width 32).
+enum class ShuffleMode { Idx, Up, Down, Xor };
+/// What a vote computes over the lanes of its mask.
+enum class VoteMode { All, Any, Uni, Ballot };
+/// What cuda.syncthreads_count/and/or compute over the block.
+enum class BarrierReduction { Count, And, Or };
+/// Which threads a memory fence orders for (threadfence_block, threadfence,
+/// threadfence_system).
+enum class FenceScope { Block, Device, System };
+
 class TargetInfo {
 public:
   virtual ~TargetInfo() = default;
@@ -52,6 +62,22 @@ public:
   virtual llvm::Value *sharedArray(llvm::IRBuilder<> &B, llvm::Type *Ty,
                                    const std::string &Name, unsigned Align,
                                    llvm::Value *Context) = 0;
+  /// Warp operations, as Numba-CUDA defines them. \p Mask is an i32.
+  /// A shuffle of \p Value (i32 or i64 bits) from the lane \p Offset picks
+  /// by \p Mode; lanes without a source keep their own value.
+  virtual llvm::Value *warpShuffle(llvm::IRBuilder<> &B, ShuffleMode Mode, llvm::Value *Mask,
+                                   llvm::Value *Value, llvm::Value *Offset,
+                                   llvm::Value *Context) = 0;
+  /// \p Predicate is an i1; the result is an i1, or the i32 ballot.
+  virtual llvm::Value *warpVote(llvm::IRBuilder<> &B, VoteMode Mode, llvm::Value *Mask,
+                                llvm::Value *Predicate, llvm::Value *Context) = 0;
+  virtual void warpSync(llvm::IRBuilder<> &B, llvm::Value *Mask, llvm::Value *Context) = 0;
+  /// The i32 mask of the calling warp's active lanes.
+  virtual llvm::Value *activeMask(llvm::IRBuilder<> &B, llvm::Value *Context) = 0;
+  /// A block barrier that also reduces the i32 \p Predicate; returns an i32.
+  virtual llvm::Value *barrierReduce(llvm::IRBuilder<> &B, BarrierReduction Op,
+                                     llvm::Value *Predicate, llvm::Value *Context) = 0;
+  virtual void fence(llvm::IRBuilder<> &B, FenceScope Scope) = 0;
   /// Marks \p F as a kernel entry point.
   virtual void markKernel(llvm::Function &F) = 0;
   /// The math library's function \p Name ("pow", "sin", ...) taking

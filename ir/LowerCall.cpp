@@ -95,6 +95,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_ForOnly() typeForOnly(C)
 #define PYKC_TYPE_Len() typeLen(C, Name)
 #define PYKC_TYPE_MinMax(Op) lowerMinMax(C, CompareOp::Op, Name)
+#define PYKC_TYPE_Call(Cases) typeCall(Id, S.Ops.Cases, C, Name)
 #define PYKC_TYPE_Scalar(Cases, Result)                                        \
   typeScalar(Id, &OperatorTyping::Cases, ScalarResult::Result, C, Name)
 
@@ -292,10 +293,22 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
 
 Expr *FunctionLowerer::lowerMath(IntrinsicId Id, MathCases Cases, const fe::CallExpr &C,
                                  const std::string &Name) {
-  size_t Arity = Cases == MathCases::BinaryInt || Cases == MathCases::BinaryFloat ? 2 : 1;
-  if (C.Args.size() != Arity) {
+  return typeCall(Id, S.Ops.mathTable(Cases), C, Name);
+}
+
+Expr *FunctionLowerer::typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,
+                                const fe::CallExpr &C, const std::string &Name) {
+  bool ArityFits = false;
+  for (const Signature &Sig : Cases)
+    ArityFits |= Sig.Args.size() == C.Args.size();
+  if (!ArityFits) {
+    std::string Expected;
+    for (const Signature &Sig : Cases)
+      if (Expected.find(std::to_string(Sig.Args.size())) == std::string::npos)
+        Expected += (Expected.empty() ? "" : " or ") + std::to_string(Sig.Args.size());
     error(C.Range, DiagKind::ArgumentCount,
-          {Name, plural(Arity, "argument"), std::to_string(C.Args.size())});
+          {Name, Expected + (Expected == "1" ? " argument" : " arguments"),
+           std::to_string(C.Args.size())});
     return nullptr;
   }
   ExprList Args;
@@ -307,7 +320,7 @@ Expr *FunctionLowerer::lowerMath(IntrinsicId Id, MathCases Cases, const fe::Call
     Args.push_back(V);
     Types.push_back(V->Ty);
   }
-  std::optional<Signature> Sig = S.Ops.math(Cases, Types);
+  std::optional<Signature> Sig = resolveOverload(Cases, Types);
   if (!Sig) {
     std::string Given;
     for (const Type *T : Types)

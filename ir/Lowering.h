@@ -193,6 +193,9 @@ private:
   Expr *typeAtomic(AtomicOp Op, const frontend::CallExpr &C, const std::string &Name);
   Expr *typeForOnly(const frontend::CallExpr &C);
   Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);
+  /// Arguments typed by one of Numba's case tables (overload resolution).
+  Expr *typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,
+                 const frontend::CallExpr &C, const std::string &Name);
   /// One number typed by a case table of OperatorTyping.
   using ScalarCases = std::optional<Signature> (OperatorTyping::*)(const Type *) const;
   enum class ScalarResult { Intrinsic, Cast, Truth };

@@ -231,21 +231,44 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
                    Sig(F64, {F64, F64})};
   MathBinaryFloat = {Sig(F32, {F32, F32}), Sig(F64, {F64, F64})};
   MathPredicate = {Sig(Bool, {I64}), Sig(Bool, {U64}), Sig(Bool, {F32}), Sig(Bool, {F64})};
+
+  const Type *None = Ctx.none(), *U32 = Ctx.scalar(ScalarKind::UInt32);
+  SyncWarp = {Sig(None, {}), Sig(None, {I32})};
+  Shuffle = {Sig(I32, {I32, I32, I32}), Sig(I64, {I32, I64, I32}), Sig(F32, {I32, F32, I32}),
+             Sig(F64, {I32, F64, I32})};
+  Vote = {Sig(Bool, {I32, Bool})};
+  Ballot = {Sig(I32, {I32, Bool})};
+  MaskQuery = {Sig(U32, {})};
+  BarrierPredicate = {Sig(I32, {I32})};
+  NoArgs = {Sig(None, {})};
+  for (const auto *Domain : {&Signed, &Unsigned})
+    for (const Type *T : *Domain) {
+      Popc.push_back(Sig(T, {T}));
+      Clz.push_back(Sig(T, {T}));
+      Ffs.push_back(Sig(U32, {T}));
+    }
+  Brev = {Sig(U32, {U32}), Sig(U64, {U64})};
+  Cbrt = {Sig(F32, {F32}), Sig(F64, {F64})};
+  Fma = {Sig(F32, {F32, F32, F32}), Sig(F64, {F64, F64, F64})};
+}
+
+const std::vector<Signature> &OperatorTyping::mathTable(MathCases Cases) const {
+  switch (Cases) {
+  case MathCases::Unary:
+    return MathUnary;
+  case MathCases::BinaryInt:
+    return MathBinaryInt;
+  case MathCases::BinaryFloat:
+    return MathBinaryFloat;
+  case MathCases::Predicate:
+    return MathPredicate;
+  }
+  return MathUnary;
 }
 
 std::optional<Signature> OperatorTyping::math(MathCases Cases,
                                               const std::vector<const Type *> &Args) const {
-  switch (Cases) {
-  case MathCases::Unary:
-    return resolveOverload(MathUnary, Args);
-  case MathCases::BinaryInt:
-    return resolveOverload(MathBinaryInt, Args);
-  case MathCases::BinaryFloat:
-    return resolveOverload(MathBinaryFloat, Args);
-  case MathCases::Predicate:
-    return resolveOverload(MathPredicate, Args);
-  }
-  return std::nullopt;
+  return resolveOverload(mathTable(Cases), Args);
 }
 
 std::optional<Signature> OperatorTyping::binary(ArithOp Op, const Type *L,

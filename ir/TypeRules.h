@@ -79,6 +79,22 @@ public:
   std::optional<Signature> toBool(const Type *Operand) const;
   /// A math-module function of the case table \p Cases.
   std::optional<Signature> math(MathCases Cases, const std::vector<const Type *> &Args) const;
+  const std::vector<Signature> &mathTable(MathCases Cases) const;
+
+  // Numba's CUDA case tables (numba/cuda/cudadecl.py), named by the Call()
+  // rows of ir/Builtins.def.
+  std::vector<Signature> SyncWarp;         ///< () | (int32 mask) -> none
+  std::vector<Signature> Shuffle;          ///< (int32 mask, T, int32) -> T; T int32/64, float32/64
+  std::vector<Signature> Vote;             ///< (int32 mask, bool) -> bool
+  std::vector<Signature> Ballot;           ///< (int32 mask, bool) -> int32
+  std::vector<Signature> MaskQuery;        ///< () -> uint32
+  std::vector<Signature> BarrierPredicate; ///< (int32) -> int32
+  std::vector<Signature> NoArgs;           ///< () -> none
+  std::vector<Signature> Popc, Clz;        ///< each integer type -> itself
+  std::vector<Signature> Ffs;              ///< each integer type -> uint32
+  std::vector<Signature> Brev;             ///< uint32 -> uint32, uint64 -> uint64
+  std::vector<Signature> Cbrt;             ///< float32/64 -> itself
+  std::vector<Signature> Fma;              ///< (T, T, T) -> T, T float32/64
 
 private:
   TypeContext &Ctx;

@@ -85,6 +85,10 @@ struct BlockScheduler {
   /// returned when the current round began.
   uint64_t AtBlock = 0, AtWarp = 0, Done = 0, DoneAtRound = 0;
   bool MarkedAtBlock = false; ///< Some State is AtBlock (see ThreadState).
+  /// The block barrier reduces predicates (syncthreads_count/and/or): how
+  /// many live threads passed a non-zero one, and how many were live.
+  bool Reducing = false;
+  uint64_t ReducedCount = 0, ReducedLive = 0;
   ctx::fiber Main;      ///< The worker, while one of the block's fibers runs.
   std::exception_ptr FirstError;
   // Per thread, by linear index (fibered blocks only):
@@ -189,6 +193,15 @@ uint32_t liveLanes(const BlockScheduler &S, uint64_t T) {
 bool release(BlockScheduler &S) {
   if (S.AtWarp == 0) {
     // Every thread left has reached the block barrier: it opens.
+    if (S.Reducing) {
+      S.ReducedCount = S.ReducedLive = 0;
+      for (uint64_t T = 0; T < S.Threads; ++T)
+        if (S.State[T] != ThreadState::Done) {
+          ++S.ReducedLive;
+          S.ReducedCount += S.Published[T] != 0;
+        }
+      S.Reducing = false;
+    }
     if (S.MarkedAtBlock)
       for (ThreadState &St : S.State)
         if (St == ThreadState::AtBlock)
@@ -416,18 +429,44 @@ pykc_cpu_warp_shuffle(pykc_cpu_context *Ctx, uint32_t Mask, uint64_t Value, uint
   return SrcLane < WarpSize && Src < S->Threads ? S->Snapshot[Src] : Value;
 }
 
-extern "C" __attribute__((visibility("default"))) uint32_t
+extern "C" __attribute__((visibility("default"))) uint64_t
 pykc_cpu_warp_ballot(pykc_cpu_context *Ctx, uint32_t Mask, int32_t Predicate) {
   BlockScheduler *S = schedulerOf(Ctx);
-  if (!mustWait(S))
-    return Predicate && (Mask & 1u) ? 1u : 0u; // lane 0, alone
+  if (!mustWait(S)) {
+    // Alone in its warp (a one-thread block, or threads run in turn).
+    uint64_t Linear = (uint64_t(Ctx->thread_idx[2]) * Ctx->block_dim[1] + Ctx->thread_idx[1]) *
+                          Ctx->block_dim[0] + Ctx->thread_idx[0];
+    uint64_t Own = 1ull << (Linear % WarpSize);
+    return Own << 32 | (Predicate ? Own : 0);
+  }
   uint64_t T = meetWarp(*S, Mask, Predicate != 0);
   uint64_t Warp = T / WarpSize, First = Warp * WarpSize;
-  uint32_t Lanes = Mask & S->LiveAtMeeting[Warp], Ballot = 0;
+  uint32_t Lanes = (Mask | 1u << (T % WarpSize)) & S->LiveAtMeeting[Warp], Ballot = 0;
   for (uint64_t L = 0; L < WarpSize; ++L)
     if ((Lanes >> L & 1) && S->Snapshot[First + L])
       Ballot |= 1u << L;
-  return Ballot;
+  return uint64_t(Lanes) << 32 | Ballot;
+}
+
+extern "C" __attribute__((visibility("default"))) int32_t
+pykc_cpu_barrier_reduce(pykc_cpu_context *Ctx, int32_t Op, int32_t Predicate) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  uint64_t Count = Predicate != 0, Live = 1;
+  if (mustWait(S)) {
+    S->Published[S->Current] = Predicate != 0;
+    S->Reducing = true;
+    pykc_cpu_barrier(Ctx);
+    Count = S->ReducedCount;
+    Live = S->ReducedLive;
+  }
+  switch (Op) {
+  case PYKC_CPU_REDUCE_COUNT:
+    return int32_t(Count);
+  case PYKC_CPU_REDUCE_AND:
+    return Count == Live;
+  default:
+    return Count != 0;
+  }
 }
 
 extern "C" __attribute__((visibility("default"))) uint32_t

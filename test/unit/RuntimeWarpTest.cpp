@@ -43,7 +43,7 @@ void ballot__cpu(void **Args, pykc_cpu_context *Ctx) {
   int64_t I = linear(Ctx);
   if (Ctx->thread_idx[0] >= 40)
     return;
-  out(Args, I) = pykc_cpu_warp_ballot(Ctx, ~0u, I % 3 == 0);
+  out(Args, I) = int64_t(pykc_cpu_warp_ballot(Ctx, ~0u, I % 3 == 0));
 }
 
 /// The two half-warps exchange separately, at different call sites, with
@@ -60,6 +60,18 @@ void halves__cpu(void **Args, pykc_cpu_context *Ctx) {
   Shared[T] = int64_t(Got);
   pykc_cpu_barrier(Ctx);
   out(Args, T) = Shared[T ^ 1] * 100000 + int64_t(pykc_cpu_warp_active(Ctx));
+}
+
+/// Threads 50 and up return; the rest reduce predicates at three barriers.
+void counts__cpu(void **Args, pykc_cpu_context *Ctx) {
+  uint32_t T = Ctx->thread_idx[0];
+  if (T >= 50)
+    return;
+  int64_t Count = pykc_cpu_barrier_reduce(Ctx, PYKC_CPU_REDUCE_COUNT, T % 4 == 0);
+  int64_t All = pykc_cpu_barrier_reduce(Ctx, PYKC_CPU_REDUCE_AND, T < 100);
+  int64_t Any = pykc_cpu_barrier_reduce(Ctx, PYKC_CPU_REDUCE_OR, T == 7);
+  int64_t None = pykc_cpu_barrier_reduce(Ctx, PYKC_CPU_REDUCE_OR, 0);
+  out(Args, T) = Count * 1000 + All * 100 + Any * 10 + None;
 }
 
 /// The lower half of each warp syncs with the whole warp while the upper
@@ -102,7 +114,8 @@ TEST_F(RuntimeWarp, BallotCountsOnlyLiveLanes) {
   KernelArgs Args(A);
   launch({"ballot", nullptr, ballot__cpu, 0, true}, {1, Threads}, Args.data());
   auto Out = A.copy_to_host();
-  uint32_t Warp0 = 0, Warp1 = 0;
+  // High half: the lanes that voted (warp 1 has 8 live lanes).
+  uint64_t Warp0 = 0xffffffffull << 32, Warp1 = 0xffull << 32;
   for (int L = 0; L < 32; ++L) {
     if (L % 3 == 0)
       Warp0 |= 1u << L;
@@ -110,7 +123,7 @@ TEST_F(RuntimeWarp, BallotCountsOnlyLiveLanes) {
       Warp1 |= 1u << L;
   }
   for (int T = 0; T < 40; ++T)
-    ASSERT_EQ(Out[T], T < 32 ? Warp0 : Warp1) << "thread " << T;
+    ASSERT_EQ(uint64_t(Out[T]), T < 32 ? Warp0 : Warp1) << "thread " << T;
 }
 
 TEST_F(RuntimeWarp, MasksMeetSeparately) {
@@ -124,6 +137,15 @@ TEST_F(RuntimeWarp, MasksMeetSeparately) {
     int64_t Partner = (T % 32 < 16 ? T : T + 1000);
     ASSERT_EQ(Out[T], Partner * 100000 + int64_t(0xffffffffu)) << "thread " << T;
   }
+}
+
+TEST_F(RuntimeWarp, BarriersReducePredicatesOfLiveThreads) {
+  auto A = device_array<int64_t>(64);
+  KernelArgs Args(A);
+  launch({"counts", nullptr, counts__cpu, 0, true}, {2, 64}, Args.data());
+  auto Out = A.copy_to_host();
+  for (int T = 0; T < 50; ++T) // 0, 4, ..., 48: 13 threads
+    ASSERT_EQ(Out[T], 13 * 1000 + 100 + 10 + 0) << "thread " << T;
 }
 
 TEST_F(RuntimeWarp, BarriersThatCannotMeetAreReported) {

@@ -175,7 +175,15 @@ int runCommand(int Argc, char **Argv) {
     std::string PTX;
     std::unique_ptr<codegen::CPUJit> JIT;
     if (Device.Kind == DeviceKind::CPU) {
-      JIT = codegen::CPUJit::create({{"pykc_cpu_barrier", reinterpret_cast<void *>(&pykc_cpu_barrier)}}, Error);
+      // The runtime functions CPU kernels call (CpuABI.h).
+      JIT = codegen::CPUJit::create(
+          {{"pykc_cpu_barrier", reinterpret_cast<void *>(&pykc_cpu_barrier)},
+           {"pykc_cpu_barrier_reduce", reinterpret_cast<void *>(&pykc_cpu_barrier_reduce)},
+           {"pykc_cpu_warp_sync", reinterpret_cast<void *>(&pykc_cpu_warp_sync)},
+           {"pykc_cpu_warp_shuffle", reinterpret_cast<void *>(&pykc_cpu_warp_shuffle)},
+           {"pykc_cpu_warp_ballot", reinterpret_cast<void *>(&pykc_cpu_warp_ballot)},
+           {"pykc_cpu_warp_active", reinterpret_cast<void *>(&pykc_cpu_warp_active)}},
+          Error);
       if (!JIT || !JIT->add(*Typed.IR, O->OptLevel, Error, codegen::FloatOptions{O->Fmad}))
         return fail("cannot compile for the CPU: " + Error);
       auto K = JIT->lookup(Kernel->SymbolName, Error);

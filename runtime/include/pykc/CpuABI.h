@@ -62,6 +62,14 @@ typedef void (*pykc_cpu_kernel_fn)(void **args, pykc_cpu_context *ctx);
  * every thread of its block has reached a barrier. */
 void pykc_cpu_barrier(pykc_cpu_context *ctx);
 
+/* cuda.syncthreads_count/and/or: a barrier that returns, to every thread,
+ * how many live threads passed a non-zero predicate (COUNT), whether all did
+ * (AND) or whether any did (OR). */
+#define PYKC_CPU_REDUCE_COUNT 0
+#define PYKC_CPU_REDUCE_AND 1
+#define PYKC_CPU_REDUCE_OR 2
+int32_t pykc_cpu_barrier_reduce(pykc_cpu_context *ctx, int32_t op, int32_t predicate);
+
 /* Warp operations, defined by the runtime. `mask` names the lanes taking
  * part (the caller's own lane always does). */
 /* cuda.syncwarp(mask): waits for the live lanes of mask. */
@@ -71,8 +79,9 @@ void pykc_cpu_warp_sync(pykc_cpu_context *ctx, uint32_t mask);
  * in the block (src_lane >= 32 or past a partial warp's end). */
 uint64_t pykc_cpu_warp_shuffle(pykc_cpu_context *ctx, uint32_t mask, uint64_t value,
                                uint32_t src_lane);
-/* The lanes of mask, live when they met, whose predicate is non-zero. */
-uint32_t pykc_cpu_warp_ballot(pykc_cpu_context *ctx, uint32_t mask, int32_t predicate);
+/* A vote: the low 32 bits are the lanes of mask (live when they met) whose
+ * predicate is non-zero, the high 32 bits those lanes themselves. */
+uint64_t pykc_cpu_warp_ballot(pykc_cpu_context *ctx, uint32_t mask, int32_t predicate);
 /* The caller's warp's lanes that had not returned when the threads last
  * went on from a meeting point (no waiting). */
 uint32_t pykc_cpu_warp_active(pykc_cpu_context *ctx);

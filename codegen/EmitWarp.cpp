@@ -1,0 +1,98 @@
+//===- EmitWarp.cpp - Warp and block operations ---------------------------===//
+//
+// The Emit() lowerings of ir/Builtins.def's warp rows (shuffles, votes,
+// syncwarp, activemask, lanemask_lt) and block rows (syncthreads_count/
+// and/or, threadfence*). Typing converted every argument to Numba's case
+// (int32 mask, bool predicate, ...); the target does the rest: NVVM
+// intrinsics on the GPU, the runtime's meeting points on the CPU.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/Emitter.h"
+
+#include "frontend/Diagnostic.h"
+
+namespace pykc::codegen {
+
+using namespace llvm;
+
+namespace {
+
+ShuffleMode shuffleMode(ir::IntrinsicId Id) {
+  switch (Id) {
+  case ir::IntrinsicId::ShflUpSync:
+    return ShuffleMode::Up;
+  case ir::IntrinsicId::ShflDownSync:
+    return ShuffleMode::Down;
+  case ir::IntrinsicId::ShflXorSync:
+    return ShuffleMode::Xor;
+  default:
+    return ShuffleMode::Idx;
+  }
+}
+
+VoteMode voteMode(ir::IntrinsicId Id) {
+  switch (Id) {
+  case ir::IntrinsicId::AllSync:
+    return VoteMode::All;
+  case ir::IntrinsicId::AnySync:
+    return VoteMode::Any;
+  case ir::IntrinsicId::EqSync:
+    return VoteMode::Uni;
+  default:
+    return VoteMode::Ballot;
+  }
+}
+
+} // namespace
+
+Value *FunctionEmitter::emitSyncWarp(const ir::IntrinsicExpr &E) {
+  // syncwarp() waits for the whole warp, as Numba's default mask says.
+  Value *Mask = E.Args.empty() ? B.getInt32(-1) : emitExpr(*E.Args[0]);
+  ME.Target.warpSync(B, Mask, TargetContext);
+  return nullptr;
+}
+
+Value *FunctionEmitter::emitShuffle(const ir::IntrinsicExpr &E) {
+  // Floats travel as their bits, as in Numba.
+  Value *Mask = emitExpr(*E.Args[0]);
+  Value *V = emitExpr(*E.Args[1]);
+  Value *Offset = emitExpr(*E.Args[2]);
+  Type *Ty = V->getType();
+  Type *Bits = B.getIntNTy(Ty->getPrimitiveSizeInBits());
+  Value *Got = ME.Target.warpShuffle(B, shuffleMode(E.Id), Mask, B.CreateBitCast(V, Bits),
+                                     Offset, TargetContext);
+  return B.CreateBitCast(Got, Ty);
+}
+
+Value *FunctionEmitter::emitVote(const ir::IntrinsicExpr &E) {
+  Value *Mask = emitExpr(*E.Args[0]);
+  Value *Predicate = emitExpr(*E.Args[1]);
+  return ME.Target.warpVote(B, voteMode(E.Id), Mask, Predicate, TargetContext);
+}
+
+Value *FunctionEmitter::emitActiveMask(const ir::IntrinsicExpr &) {
+  return ME.Target.activeMask(B, TargetContext);
+}
+
+Value *FunctionEmitter::emitLanemaskLt(const ir::IntrinsicExpr &) {
+  // The lanes below the caller's: (1 << laneid) - 1, on every target.
+  Value *Lane = ME.Target.specialRegister(B, ir::SpecialRegister::LaneId, 0, TargetContext);
+  return B.CreateSub(B.CreateShl(B.getInt32(1), Lane), B.getInt32(1));
+}
+
+Value *FunctionEmitter::emitBarrierReduce(const ir::IntrinsicExpr &E) {
+  BarrierReduction Op = E.Id == ir::IntrinsicId::SyncThreadsCount ? BarrierReduction::Count
+                        : E.Id == ir::IntrinsicId::SyncThreadsAnd ? BarrierReduction::And
+                                                                   : BarrierReduction::Or;
+  return ME.Target.barrierReduce(B, Op, emitExpr(*E.Args[0]), TargetContext);
+}
+
+Value *FunctionEmitter::emitFence(const ir::IntrinsicExpr &E) {
+  FenceScope Scope = E.Id == ir::IntrinsicId::ThreadFenceBlock    ? FenceScope::Block
+                     : E.Id == ir::IntrinsicId::ThreadFenceSystem ? FenceScope::System
+                                                                  : FenceScope::Device;
+  ME.Target.fence(B, Scope);
+  return nullptr;
+}
+
+} // namespace pykc::codegen
