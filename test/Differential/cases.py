@@ -170,16 +170,18 @@ class Case:
     because numba-cuda itself cannot run the kernel; `numpy2_simulator`
     (a reason) keeps it out when the reference is the simulator running on
     NumPy 2, whose scalar promotion (NEP 50) the simulator inherits while
-    compiled Numba does not."""
+    compiled Numba does not; `simulator_lacks` (what) keeps it out when the
+    reference is the simulator, which does not implement it."""
 
     def __init__(self, name, file, kernel, grid, block, args, rtol=None,
                  note=None, skip=None, numba_cuda_fails=None,
-                 numpy2_simulator=None):
+                 numpy2_simulator=None, simulator_lacks=None):
         self.name, self.file, self.kernel = name, file, kernel
         self.grid, self.block, self.args = grid, block, args
         self.rtol, self.note, self.skip = rtol, note, skip
         self.numba_cuda_fails = numba_cuda_fails
         self.numpy2_simulator = numpy2_simulator
+        self.simulator_lacks = simulator_lacks
 
 
 A = Array
@@ -188,6 +190,9 @@ S = Scalar
 # Why the NumPy ufunc cases are not compared with numba-cuda on a GPU.
 NUMBA_CUDA_NO_UFUNCS = ("numba-cuda 0.30 with NumPy 2.5 (the GPU machine's) cannot type "
                         "NumPy ufuncs in a kernel: KeyError: <ufunc 'sqrt'>")
+
+# What the simulator of this Numba lacks (numba/cuda/simulator/kernelapi.py).
+NO_WARP_SIM = "warp intrinsics (shfl_sync, vote, activemask, ...)"
 
 CASES = [
     # Special registers and cuda.grid / cuda.gridsize.
@@ -418,6 +423,27 @@ CASES = [
          [A("float64", 32, Const(0))],
          note="x widens to UniTuple(float64 x 2) after the call; the callee "
               "is typed for the final type only"),
+    Case("warp_shuffles_f64", "warp_intrinsics.py", "shuffles_f64", 2, 64,
+         [A("float64", 128, Uniform()), A("float64", (128, 4), Const(0))],
+         simulator_lacks=NO_WARP_SIM),
+    Case("warp_shuffles_i32", "warp_intrinsics.py", "shuffles_i32", 1, 96,
+         [A("int32", 96, Ints(-10**9, 10**9)), A("int32", (96, 4), Const(0))],
+         simulator_lacks=NO_WARP_SIM),
+    Case("warp_reduce", "warp_intrinsics.py", "warp_reduce", 2, 64,
+         [A("int64", 128, Ints(-10**6, 10**6)), A("int64", 128, Const(0))],
+         simulator_lacks=NO_WARP_SIM),
+    Case("warp_votes", "warp_intrinsics.py", "votes", 3, 64,
+         [A("float32", 192, Uniform(-0.2, 1)), A("int64", (192, 9), Const(0))],
+         simulator_lacks=NO_WARP_SIM),
+    Case("warp_bits", "warp_intrinsics.py", "bits", 2, 64,
+         [A("int32", 128, Ints(-2**31, 2**31 - 1)), A("int64", (128, 6), Const(0))],
+         simulator_lacks="cuda.popc/clz/ffs/brev on negative or 64-bit values "
+                         "(it formats them as 32 binary digits)"),
+    Case("fma_cbrt", "warp_intrinsics.py", "fma_cbrt", 1, 64,
+         [A("float64", 50, Uniform(0.1, 10)), A("float64", 50, Uniform(0.1, 10)),
+          A("float64", (50, 2), Const(0))],
+         simulator_lacks="a fused cuda.fma (it computes a * b + c with two "
+                         "roundings)"),
     Case("aug_float", "aug_assign.py", "aug_float", 1, 32,
          [A("float64", 32, Uniform()), A("float64", 32, Uniform()),
           A("float64", (32, 5), Uniform(), "F")]),

@@ -277,6 +277,9 @@ def run_case(opts, case):
             return ("FAIL", case.name, error) if error else ("PASS", case.name, None)
         if REFERENCE == "numba-cuda" and case.numba_cuda_fails:
             return "SKIP", case.name, case.numba_cuda_fails
+        if REFERENCE == "simulator" and case.simulator_lacks:
+            return "SKIP", case.name, ("Numba's simulator lacks %s; compared with "
+                                       "numba-cuda on a GPU" % case.simulator_lacks)
         if (REFERENCE == "simulator" and case.numpy2_simulator
                 and int(np.__version__.split(".")[0]) >= 2):
             return "SKIP", case.name, case.numpy2_simulator
