@@ -6,6 +6,7 @@
 #          with --backend cuda against numba-cuda on the same GPU and
 #          against Numba's simulator;
 #   bench  the benchmarks (bench/gpu/bench.sh);
+#   differential [ARGS]  only the differential runs, ARGS passed on;
 #   all    both (the default).
 # Logs go to $OUT (or /tmp/pykc-out): summary.txt, and logs.tar.gz with
 # every log.
@@ -84,25 +85,31 @@ PY
     say "$(basename "$ex"): exit $?, $(grep -m1 '^device:' "$logs/$(basename "$ex").log"), $(grep -cE 'PASS' "$logs/$(basename "$ex").log") PASS, $(grep -cE 'FAIL' "$logs/$(basename "$ex").log") FAIL"
   done
 
-  # The GPU backend against numba-cuda and the simulator, and the CPU
-  # backend against numba-cuda on the GPU (the only reference for what the
-  # simulator lacks, such as warp intrinsics).
+  run_differential
+}
+
+# The GPU backend against numba-cuda and the simulator, and the CPU backend
+# against numba-cuda on the GPU (the only reference for what the simulator
+# lacks, such as warp intrinsics). Arguments go to run_differential.py
+# (e.g. --only CASE).
+run_differential() {
   for pair in cuda:numba-cuda cuda:simulator cpu:numba-cuda; do
     backend=${pair%%:*} ref=${pair#*:}
     log="$logs/differential-$backend-$ref.log"
     say "== differential: pykc --backend $backend against $ref"
     "$python" test/Differential/run_differential.py --pykc build/bin/pykc \
-      --backend "$backend" --reference "$ref" -j 8 -v >"$log" 2>&1
+      --backend "$backend" --reference "$ref" -j 8 -v "$@" >"$log" 2>&1
     say "exit $?: $(tail -1 "$log")"
-    grep -E '^(FAIL|SKIP)' "$log" | cut -c1-400 | head -20 | tee -a "$summary"
+    grep -E '^(FAIL|SKIP)' "$log" | cut -c1-900 | head -20 | tee -a "$summary"
   done
 }
 
 case "$mode" in
   tests) run_tests ;;
+  differential) shift; run_differential "$@" ;;
   bench) bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary" ;;
   all) run_tests; bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary" ;;
-  *) echo "usage: on_device.sh [tests|bench|all]" >&2; exit 2 ;;
+  *) echo "usage: on_device.sh [tests|bench|all|differential [ARGS]]" >&2; exit 2 ;;
 esac
 
 tar -C "$OUT" -czf "$OUT/logs.tar.gz" logs && rm -rf "$logs"

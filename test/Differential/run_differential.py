@@ -21,6 +21,7 @@ case failed.
 """
 
 import os
+import re
 import sys
 
 # The simulator is chosen when numba is first imported, so the reference is
@@ -286,9 +287,11 @@ def run_case(opts, case):
         inputs = make_inputs(case)
         try:
             ref = run_simulator(case, inputs)
-        except Exception:
-            lines = traceback.format_exc().strip().splitlines()
-            return "FAIL", case.name, REFERENCE + ": " + lines[-1]
+        except Exception as e:
+            # Numba's messages span lines and colour them: keep the text.
+            text = re.sub(r"\x1b\[[0-9;]*m", "", "%s: %s" % (type(e).__name__, e))
+            lines = [l.strip() for l in text.splitlines() if l.strip()]
+            return "FAIL", case.name, REFERENCE + ": " + " | ".join(lines)[:800]
         if opts.simulator_only:
             wrote = any(isinstance(v, np.ndarray) and
                         not np.array_equal(v, r, equal_nan=True)

@@ -48,9 +48,12 @@ def votes(a, out):
     out[i, 3] = cuda.ballot_sync(0xffffffff, p)
     out[i, 4] = cuda.activemask()
     out[i, 5] = cuda.lanemask_lt()
-    out[i, 6] = cuda.syncthreads_count(p)
-    out[i, 7] = cuda.syncthreads_and(p)
-    out[i, 8] = cuda.syncthreads_or(p)
+    # numba-cuda 0.30 takes only integer predicates here (Numba's older
+    # CUDA target, and pykc, also take a bool).
+    q = 1 if p else 0
+    out[i, 6] = cuda.syncthreads_count(q)
+    out[i, 7] = cuda.syncthreads_and(q)
+    out[i, 8] = cuda.syncthreads_or(q)
 
 
 @cuda.jit
