@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -294,6 +295,13 @@ template <class T> const T *dynCast(const Node *N) {
 enum class FunctionKind { Kernel, Device };
 
 /// One specialisation of a Python function for one signature.
+/// What a kernel pykc wrote for a @cuda.reduce function is (ir/Reduction.h).
+struct ReduceKernel {
+  std::string Operator; ///< The @cuda.reduce function's name.
+  const ScalarType *Dtype = nullptr;
+  bool ForCpu = false; ///< The CPU backend's variant, else the GPU's.
+};
+
 struct Function {
   FunctionKind Kind = FunctionKind::Kernel;
   std::string PyName;     ///< The Python name.
@@ -311,6 +319,8 @@ struct Function {
   /// functions it calls: what a kernel's static shared memory adds up from.
   std::vector<std::pair<uint64_t, SourceRange>> SharedArrays;
   std::vector<const Function *> Callees;
+  /// Set on the kernels of a reduction.
+  std::optional<ReduceKernel> Reduce;
 };
 
 /// Everything compiled from one Python file: its kernels and the device

@@ -72,7 +72,10 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
     }
     break;
   case Value::Kind::Function:
-    if (Callee.Fn->Role == FunctionRole::Device)
+    // pykc's own reduction kernels call the @cuda.reduce operator; users'
+    // kernels cannot (a Numba reduction is a host object).
+    if (Callee.Fn->Role == FunctionRole::Device ||
+        (Callee.Fn->Role == FunctionRole::Reduce && Info.Synthetic))
       return Value::expr(lowerDeviceCall(*Callee.Fn, C));
     if (Callee.Fn->Role == FunctionRole::Kernel) {
       error(C.Func->Range, DiagKind::KernelCall, {Callee.Fn->Def->Name});
@@ -514,7 +517,7 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
     const Type *Result = S.deviceReturnType(Fn, Args);
     return Result ? make<ir::CallExpr>(C.Range, Result) : nullptr;
   }
-  Function *Callee = S.instantiateDevice(Fn, Args, C.Range);
+  Function *Callee = S.instantiateDevice(Fn, Args, File, C.Range);
   if (!Callee) {
     HadError = true;
     return nullptr;

@@ -9,7 +9,8 @@ namespace fe = frontend;
 
 FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
                                  const std::vector<InstanceArg> &Args)
-    : S(S), Info(Info), F(F), File(S.Scope.module().File), Arena(&S.Out) {
+    : S(S), Info(Info), F(F), File(Info.File ? Info.File : S.Scope.module().File),
+      Arena(&S.Out) {
   const FunctionDefStmt &Def = *Info.Def;
   for (size_t I = 0; I < Def.Params.size(); ++I) {
     if (I < Args.size() && Args[I].isCompileTime()) {

@@ -84,6 +84,7 @@ public:
   /// The device function \p Fn lowered for \p Args, on first use. Null
   /// (with diagnostics) on failure.
   Function *instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+                              const frontend::SourceFile *CallFile,
                               frontend::SourceRange CallRange);
   /// The type \p Fn returns for \p Args, from typing its body alone:
   /// nothing is added to the module and nothing is reported, as the types
@@ -108,6 +109,7 @@ private:
   /// diagnostic unless \p Quiet) when no declared signature matches.
   std::optional<std::vector<InstanceArg>> bindArguments(FunctionInfo &Fn,
                                                         const std::vector<InstanceArg> &Args,
+                                                        const frontend::SourceFile *CallFile,
                                                         frontend::SourceRange CallRange,
                                                         bool Quiet);
   /// A symbol no other function of the module has.

@@ -1,6 +1,8 @@
 //===- ModuleScope.cpp ----------------------------------------------------===//
 #include "ir/ModuleScope.h"
 
+#include "frontend/Parser.h"
+
 #include <set>
 
 namespace pykc::ir {
@@ -49,6 +51,12 @@ const Symbol *ModuleScope::lookup(const std::string &Name) const {
 
 std::optional<std::string> ModuleScope::resolvePath(const Expr &E) const {
   if (auto *N = dyn_cast<NameExpr>(&E)) {
+    // The names pykc's own sources (addSynthetic) use, whatever the module
+    // imported.
+    if (N->Id == "__pykc_cuda")
+      return std::string("numba.cuda");
+    if (N->Id == "__pykc_numba")
+      return std::string("numba");
     if (const Symbol *S = lookup(N->Id))
       return S->K == Symbol::Kind::Path ? std::optional(S->Path) : std::nullopt;
     std::string Builtin = "builtins." + N->Id;
@@ -222,9 +230,33 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
   }
 }
 
+std::vector<FunctionInfo *> ModuleScope::addSynthetic(const std::string &Name, std::string Text) {
+  SyntheticSource Src;
+  Src.File = std::make_unique<SourceFile>(Name, std::move(Text));
+  Src.AST = std::make_unique<ASTContext>();
+  Src.Syntax = parseModule(*Src.File, *Src.AST, Diags);
+  std::vector<FunctionInfo *> Out;
+  for (const Stmt *S : Src.Syntax.Body) {
+    auto *Def = dyn_cast<FunctionDefStmt>(S);
+    if (!Def)
+      continue;
+    auto Fn = std::make_unique<FunctionInfo>();
+    Fn->Def = Def;
+    Fn->File = Src.File.get();
+    Fn->Synthetic = true;
+    classify(*Fn);
+    Symbols[Def->Name] = Symbol{Symbol::Kind::Function, "", {}, Fn.get(), Def->NameRange};
+    Out.push_back(Fn.get());
+    SyntheticFunctions.push_back(std::move(Fn));
+  }
+  Synthetic.push_back(std::move(Src));
+  return Out;
+}
+
 void ModuleScope::bindFunction(const FunctionDefStmt &S) {
   auto Fn = std::make_unique<FunctionInfo>();
   Fn->Def = &S;
+  Fn->File = M.File;
   classify(*Fn);
   Symbol Sym{Symbol::Kind::Function, "", {}, Fn.get(), S.NameRange};
   if (Fn->Role == FunctionRole::Host)

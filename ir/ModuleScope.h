@@ -27,7 +27,7 @@ namespace pykc::ir {
 enum class FunctionRole {
   Kernel,     ///< @cuda.jit
   Device,     ///< @cuda.jit(device=True)
-  Reduce,     ///< @cuda.reduce (a later issue)
+  Reduce,     ///< @cuda.reduce
   CpuJit,     ///< @njit / @jit (a later issue)
   OtherNumba, ///< @vectorize and friends (not compiled)
   Host,       ///< anything else
@@ -35,6 +35,9 @@ enum class FunctionRole {
 
 struct FunctionInfo {
   const frontend::FunctionDefStmt *Def = nullptr;
+  const frontend::SourceFile *File = nullptr; ///< Where Def is.
+  /// Written by pykc (ModuleScope::addSynthetic), not by the user.
+  bool Synthetic = false;
   FunctionRole Role = FunctionRole::Host;
   std::string DecoratorSpelling; ///< "@cuda.reduce", for messages.
   std::vector<ParsedSignature> Signatures;
@@ -75,6 +78,12 @@ public:
   std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
 
   std::vector<FunctionInfo *> functions() const;
+  /// Parses \p Text, pykc's own kernel-language source (the kernels of a
+  /// reduction), as functions of this module that users never see: they
+  /// see the module's names, `__pykc_cuda` and `__pykc_numba` name
+  /// numba.cuda and numba, and they can call each other. Diagnostics point
+  /// into \p Name. Returns its functions (empty if it does not parse).
+  std::vector<FunctionInfo *> addSynthetic(const std::string &Name, std::string Text);
   FunctionInfo *function(const std::string &Name) const;
   const frontend::Module &module() const { return M; }
 
@@ -95,6 +104,13 @@ private:
   frontend::DiagnosticEngine &Diags;
   std::map<std::string, Symbol> Symbols;
   std::vector<std::unique_ptr<FunctionInfo>> Functions;
+  struct SyntheticSource {
+    std::unique_ptr<frontend::SourceFile> File;
+    std::unique_ptr<frontend::ASTContext> AST;
+    frontend::Module Syntax;
+  };
+  std::vector<SyntheticSource> Synthetic;
+  std::vector<std::unique_ptr<FunctionInfo>> SyntheticFunctions;
 };
 
 /// Is \p Path a builtin the kernel language knows (a namespace, special

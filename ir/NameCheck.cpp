@@ -67,7 +67,7 @@ bool isPythonBuiltin(const std::string &Name) {
 class NameChecker {
 public:
   NameChecker(const FunctionInfo &Fn, const ModuleScope &Scope, DiagnosticEngine &Diags)
-      : Scope(Scope), Diags(Diags), File(Scope.module().File) {
+      : Scope(Scope), Diags(Diags), File(Fn.File ? Fn.File : Scope.module().File) {
     for (const Param &P : Fn.Def->Params)
       Locals.insert(P.Name);
     for (const std::string &N : assignedNames(Fn.Def->Body))

@@ -3,9 +3,11 @@
 
 #include "ir/Lowering.h"
 #include "ir/NameCheck.h"
+#include "ir/Reduction.h"
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 
 namespace pykc::ir {
@@ -228,14 +230,14 @@ SemaContext::Key SemaContext::keyOf(FunctionInfo &Fn, const std::vector<Instance
 
 std::optional<std::vector<InstanceArg>>
 SemaContext::bindArguments(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
-                           SourceRange CallRange, bool Quiet) {
+                           const SourceFile *CallFile, SourceRange CallRange, bool Quiet) {
   if (Fn.Signatures.empty())
     return Args;
   // Declared signatures take run-time values only (callers make sure).
   const ParsedSignature *Sig = chooseSignature(Fn, runtimeTypes(Args));
   if (!Sig) {
     if (!Quiet)
-      Diags.report(Scope.module().File, CallRange, DiagKind::NoMatchingSignature,
+      Diags.report(CallFile, CallRange, DiagKind::NoMatchingSignature,
                    {Fn.Def->Name, argList(Args)});
     return std::nullopt;
   }
@@ -260,7 +262,7 @@ std::string SemaContext::uniqueSymbol(std::string Name) const {
 }
 
 const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args) {
-  auto Bound = bindArguments(Fn, Args, SourceRange(), /*Quiet=*/true);
+  auto Bound = bindArguments(Fn, Args, nullptr, SourceRange(), /*Quiet=*/true);
   if (!Bound)
     return nullptr;
   Key K = keyOf(Fn, *Bound);
@@ -282,9 +284,8 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
 }
 
 Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
-                                         SourceRange CallRange) {
-  const SourceFile *File = Scope.module().File;
-  auto Bound = bindArguments(Fn, Args, CallRange, /*Quiet=*/false);
+                                         const SourceFile *File, SourceRange CallRange) {
+  auto Bound = bindArguments(Fn, Args, File, CallRange, /*Quiet=*/false);
   if (!Bound)
     return nullptr;
   Key K = keyOf(Fn, *Bound);
@@ -401,8 +402,21 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
   if (!OnlyKernel.empty())
     if (FunctionInfo *Fn = Scope.function(OnlyKernel))
       Fn->Signatures.clear();
+  // A reduction's --sig names dtypes: 'sum_reduce(float32)'.
+  std::map<FunctionInfo *, std::vector<const ScalarType *>> ReduceDtypes;
   for (const NamedSignature &NS : CommandLineSignatures) {
     FunctionInfo *Fn = Scope.function(NS.Name);
+    if (Fn && Fn->Role == FunctionRole::Reduce) {
+      auto *D = NS.Sig.Args.size() == 1 ? dynCast<ScalarType>(NS.Sig.Args[0]) : nullptr;
+      if (!D || NS.Sig.Return) {
+        Diags.report(NS.Sig.File, NS.Sig.Range, DiagKind::InvalidReduceSignature, {NS.Name});
+        continue;
+      }
+      auto &List = ReduceDtypes[Fn];
+      if (std::find(List.begin(), List.end(), D) == List.end())
+        List.push_back(D);
+      continue;
+    }
     if (!Fn || (Fn->Role != FunctionRole::Kernel && Fn->Role != FunctionRole::Device)) {
       Diags.report(NS.Sig.File, NS.Sig.Range, DiagKind::UnknownSignatureTarget,
                    {NS.Name, M.File->name()});
@@ -430,8 +444,15 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
       Kernels += Fn->Role == FunctionRole::Kernel;
       break;
     case FunctionRole::Reduce:
+      if (!OnlyKernel.empty() && Fn->Def->Name != OnlyKernel)
+        break;
+      Fn->HasNameErrors = !checkNames(*Fn, Scope, Diags);
+      ++Kernels;
+      break;
     case FunctionRole::CpuJit:
     case FunctionRole::OtherNumba:
+      if (!OnlyKernel.empty()) // pykc run / reduce: only that one matters
+        break;
       Diags.report(M.File, Fn->Def->NameRange, DiagKind::NotCompiledYet,
                    {Fn->DecoratorSpelling, Fn->Def->Name});
       break;
@@ -458,6 +479,17 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
     for (const ParsedSignature &Sig : Fn->Signatures)
       if (Ctx.lowerKernel(*Fn, Sig, Mangle))
         ++Result.KernelsCompiled;
+  }
+
+  // Reductions after kernels: their kernels come last in the module.
+  for (FunctionInfo *Fn : Scope.functions()) {
+    if (Fn->Role != FunctionRole::Reduce || Fn->HasNameErrors)
+      continue;
+    if (!OnlyKernel.empty() && Fn->Def->Name != OnlyKernel)
+      continue;
+    auto It = ReduceDtypes.find(Fn);
+    Result.KernelsCompiled += lowerReduction(
+        Ctx, *Fn, It != ReduceDtypes.end() ? It->second : defaultReduceDtypes(Types));
   }
 
   checkSharedMemory(*Result.IR, M.File, Diags);

@@ -1,20 +1,31 @@
-# Acceptance: examples/documents/reductions.py, compiled unchanged. It has no
-# @cuda.jit kernel: the two @cuda.reduce functions and the @njit function are
-# skipped with one warning each (never an error), and the exit status is 0.
+# Acceptance: examples/documents/reductions.py, compiled unchanged. Its two
+# @cuda.reduce functions compile, each for the default dtypes (int32, int64,
+# uint32, uint64, float32, float64) into a GPU and a CPU kernel; the @njit
+# function is skipped with one warning (never an error); exit status 0.
 # RUN: %pykc %examples/documents/reductions.py -o %t.ptx 2>&1 | FileCheck %s --strict-whitespace --implicit-check-not=error: --implicit-check-not=warning:
 # RUN: FileCheck %s --input-file %t.ptx --check-prefix=PTX
 # RUN: %if ptxas %{ %ptxas -arch=sm_75 %t.ptx -o /dev/null %}
+# A --sig names the dtypes of a reduction.
+# RUN: %pykc %examples/documents/reductions.py --sig 'sum_reduce(float32)' --sig 'cuda_reduce(int64)' -o - 2>/dev/null | FileCheck %s --check-prefix=SIG
+# RUN: not %pykc %examples/documents/reductions.py --sig 'sum_reduce(float32[:])' -o - 2>&1 | FileCheck %s --check-prefix=BADSIG
 
-# CHECK: {{^}}{{.*}}reductions.py:6:5: warning: @cuda.reduce functions are not compiled yet; 'sum_reduce' is skipped [NotCompiledYet]{{$}}
-# CHECK-NEXT: {{^}}def sum_reduce(a, b):{{$}}
-# CHECK-NEXT: {{^}}    ^~~~~~~~~~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}reductions.py:15:5: warning: @njit functions are not compiled yet; 'numba_reduce' is skipped [NotCompiledYet]{{$}}
+# CHECK: {{^}}{{.*}}reductions.py:15:5: warning: @njit functions are not compiled yet; 'numba_reduce' is skipped [NotCompiledYet]{{$}}
 # CHECK-NEXT: {{^}}def numba_reduce(A):{{$}}
 # CHECK-NEXT: {{^}}    ^~~~~~~~~~~~{{$}}
-# CHECK-NEXT: {{^}}{{.*}}reductions.py:28:5: warning: @cuda.reduce functions are not compiled yet; 'cuda_reduce' is skipped [NotCompiledYet]{{$}}
-# CHECK-NEXT: {{^}}def cuda_reduce(a, b):{{$}}
-# CHECK-NEXT: {{^}}    ^~~~~~~~~~~{{$}}
 # CHECK-NOT: {{.}}
 
 # PTX: .target sm_75
+# (Every kernel is in both images; the runtime launches the GPU variant on
+# a GPU and the CPU variant on the CPU.)
+# PTX-COUNT-12: .entry sum_reduce__pykc_reduce_{{(int32|int64|uint32|uint64|float32|float64)}}_{{gpu|cpu}}(
+# PTX-COUNT-12: .entry cuda_reduce__pykc_reduce_{{(int32|int64|uint32|uint64|float32|float64)}}_{{gpu|cpu}}(
 # PTX-NOT: .entry
+
+# SIG: .entry sum_reduce__pykc_reduce_float32_gpu(
+# SIG-NEXT: .param
+# SIG: .entry sum_reduce__pykc_reduce_float32_cpu(
+# SIG: .entry cuda_reduce__pykc_reduce_int64_gpu(
+# SIG: .entry cuda_reduce__pykc_reduce_int64_cpu(
+# SIG-NOT: .entry
+
+# BADSIG: <--sig>:1:1: error: a --sig for the reduction 'sum_reduce' names one dtype, e.g. 'sum_reduce(float32)' [InvalidReduceSignature]

@@ -9,14 +9,12 @@
 //===----------------------------------------------------------------------===//
 #include "Run.h"
 
-#include "CudaToolkit.h"
+#include "DeviceCode.h"
 #include "Npy.h"
 #include "Output.h"
 #include "OutputFiles.h"
 #include "Pipeline.h"
 #include "RunOptions.h"
-
-#include "codegen/CPUBackend.h"
 
 #include <pykc/CpuABI.h>
 #include <pykc/Runtime.h>
@@ -153,60 +151,18 @@ int runCommand(int Argc, char **Argv) {
       Kernel = F.get();
 
   try {
-    // The device.
-    if (O->Backend == "cpu") {
-      select_device(cpu_device_id());
-    } else if (O->Backend == "cuda") {
-      if (!cuda_available())
-        return fail("--backend cuda: no usable CUDA device (" + cuda_unavailable_reason() +
-                    "); use --backend cpu to run on the CPU");
-      select_device(0);
-    } else {
-      select_device(cuda_available() ? 0 : cpu_device_id());
-    }
+    // The device, and the kernel compiled for it.
+    if (std::string Problem = selectBackend(O->Backend); !Problem.empty())
+      return fail(Problem);
     const DeviceInfo &Device = current_device();
     if (O->Backend == "auto")
       std::cerr << "pykc: running '" << O->Kernel << "' on " << Device.Name
                 << (Device.Kind == DeviceKind::CPU ? " (the CPU backend)" : " (CUDA)") << '\n';
-
-    // Compile for it.
-    KernelImage Image{};
-    Image.Name = Kernel->SymbolName.c_str();
-    std::string PTX;
-    std::unique_ptr<codegen::CPUJit> JIT;
-    if (Device.Kind == DeviceKind::CPU) {
-      // The runtime functions CPU kernels call (CpuABI.h).
-      JIT = codegen::CPUJit::create(
-          {{"pykc_cpu_barrier", reinterpret_cast<void *>(&pykc_cpu_barrier)},
-           {"pykc_cpu_barrier_reduce", reinterpret_cast<void *>(&pykc_cpu_barrier_reduce)},
-           {"pykc_cpu_warp_sync", reinterpret_cast<void *>(&pykc_cpu_warp_sync)},
-           {"pykc_cpu_warp_shuffle", reinterpret_cast<void *>(&pykc_cpu_warp_shuffle)},
-           {"pykc_cpu_warp_ballot", reinterpret_cast<void *>(&pykc_cpu_warp_ballot)},
-           {"pykc_cpu_warp_active", reinterpret_cast<void *>(&pykc_cpu_warp_active)}},
-          Error);
-      if (!JIT || !JIT->add(*Typed.IR, O->OptLevel, Error, codegen::FloatOptions{O->Fmad}))
-        return fail("cannot compile for the CPU: " + Error);
-      auto K = JIT->lookup(Kernel->SymbolName, Error);
-      if (!K)
-        return fail("cannot compile for the CPU: " + Error);
-      Image.CpuEntry = reinterpret_cast<pykc_cpu_kernel_fn>(K->Entry);
-      Image.CpuSharedBytes = K->SharedBytes;
-      Image.CpuUsesBarrier = K->UsesBarrier;
-      Image.CpuBlockEntry = reinterpret_cast<pykc_cpu_kernel_fn>(K->BlockEntry);
-    } else {
-      codegen::CodegenOptions CO;
-      int CC = Device.ComputeCapabilityMajor * 10 + Device.ComputeCapabilityMinor;
-      // The newest architecture pykc knows that the device can run.
-      for (const std::string &Arch : codegen::supportedArchs())
-        if (Arch != "sm_90a" && std::stoi(Arch.substr(3)) <= CC)
-          CO.Arch = Arch;
-      CO.OptLevel = O->OptLevel;
-      CO.Float.Fmad = O->Fmad;
-      CO.LibdevicePath = findLibdevice("", "");
-      if (!compilePTX(*Typed.IR, CO, /*LLVMText=*/false, PTX, Error))
-        return fail(Error);
-      Image.Ptx = PTX.c_str();
-    }
+    auto Code = DeviceCode::compile(*Typed.IR, O->OptLevel, O->Fmad, Error);
+    std::optional<KernelImage> Compiled = Code ? Code->image(Kernel->SymbolName, Error) : std::nullopt;
+    if (!Compiled)
+      return fail(Error);
+    const KernelImage &Image = *Compiled;
 
     // Copy in, launch, copy out.
     int Dev = Device.Id;

@@ -26,6 +26,7 @@
 #include "pykc/Launch.h"
 #include "pykc/Memory.h"
 #include "pykc/ModuleABI.h"
+#include "pykc/Reduce.h"
 #include "pykc/Stream.h"
 
 #endif // PYKC_RUNTIME_H

@@ -1,0 +1,90 @@
+//===- pykc/Reduce.h - Running @cuda.reduce reductions ----------*- C++ -*-===//
+//
+// A @cuda.reduce function compiles, per dtype, to two kernels (pykc's
+// ir/Reduction.h): one for GPUs and one for the CPU device. pykc::reduce
+// runs the right one as Numba's Reduce.__call__(arr, size, res, init,
+// stream) does: it reduces the first `size` elements (all by default),
+// applies `init` once at the end, gives `init` for an empty array, and with
+// `res` writes the result to res[0] on the device and copies nothing back.
+// One launch a call; its scratch memory (the blocks' partials, a ticket
+// counter, the result) is allocated once per device and stream and kept.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYKC_REDUCE_H
+#define PYKC_REDUCE_H
+
+#include "pykc/DeviceArray.h"
+#include "pykc/Launch.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <span>
+
+namespace pykc {
+
+/// The two kernels of one reduction for one dtype.
+struct ReduceKernels {
+  KernelImage Gpu;
+  KernelImage Cpu;
+};
+
+/// The options of a reduction call, as Numba's Reduce takes them.
+template <DType T> struct ReduceOptions {
+  T init = T(0);
+  /// Reduce only the first `size` elements (at most the array's size).
+  std::optional<int64_t> size;
+  /// Write the result to res->data()[0] on the device; nothing is copied
+  /// back and reduce() returns init.
+  DeviceArray<T, 1> *res = nullptr;
+  Stream *stream = nullptr;
+};
+
+namespace detail {
+/// The typed reduce() functions' common part. \p Data/\p Count/\p Stride
+/// describe a 1-d device array (stride in bytes); \p Init and the result
+/// are \p ElementSize bytes. Writes the result to \p ResDevice (a device
+/// pointer) when it is not null, else to \p HostResult.
+void reduceOnDevice(const ReduceKernels &K, size_t ElementSize, void *Data, int64_t Count,
+                    int64_t Stride, const void *Init, void *ResDevice, void *HostResult,
+                    Stream *S);
+} // namespace detail
+
+/// Reduces a device array of the current device.
+template <DType T>
+T reduce(const ReduceKernels &K, const DeviceArray<T, 1> &A, const ReduceOptions<T> &O = {}) {
+  int64_t N = A.size();
+  if (O.size)
+    N = *O.size < 0 ? 0 : std::min(*O.size, N);
+  T Result = O.init;
+  if (N == 0) {
+    if (O.res)
+      copyHostToDevice(O.res->device(), O.res->data(), &O.init, sizeof(T), O.stream);
+    return O.init;
+  }
+  detail::reduceOnDevice(K, sizeof(T), A.data(), N, A.stride(0), &O.init,
+                         O.res ? O.res->data() : nullptr, &Result, O.stream);
+  return Result;
+}
+
+/// Reduces host values: copies them to the current device first.
+template <DType T>
+T reduce(const ReduceKernels &K, std::span<const T> Host, const ReduceOptions<T> &O = {}) {
+  size_t N = Host.size();
+  if (O.size)
+    N = *O.size < 0 ? 0 : std::min<size_t>(size_t(*O.size), N);
+  if (N == 0) {
+    if (O.res)
+      copyHostToDevice(O.res->device(), O.res->data(), &O.init, sizeof(T), O.stream);
+    return O.init;
+  }
+  DeviceArray<T, 1> A({int64_t(N)});
+  A.copy_to_device(Host.data(), O.stream);
+  ReduceOptions<T> Rest = O;
+  Rest.size.reset();
+  return reduce(K, A, Rest);
+}
+
+} // namespace pykc
+
+#endif // PYKC_REDUCE_H

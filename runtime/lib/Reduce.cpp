@@ -1,0 +1,94 @@
+//===- Reduce.cpp - Running @cuda.reduce reductions -----------------------===//
+#include "pykc/Reduce.h"
+
+#include "pykc/Device.h"
+#include "pykc/Stream.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <utility>
+
+namespace pykc::detail {
+
+namespace {
+
+/// A GPU block: 8 warps. Enough blocks to fill every SM several times over,
+/// but no more than there are blocks of values (the kernel relies on it).
+constexpr int64_t GpuBlock = 256;
+constexpr int64_t GpuBlocksPerSM = 8;
+/// The CPU: contiguous chunks of at least this many elements, a few per
+/// hardware thread so an uneven split still keeps every thread busy.
+constexpr int64_t CpuMinChunk = 4096;
+constexpr int64_t CpuChunksPerThread = 4;
+
+/// What a reduction writes besides its result, kept per device and stream:
+/// the blocks' partials, the ticket counter (0 between launches: the last
+/// block resets it), and the result.
+struct Scratch {
+  int Device = -1;
+  void *Partials = nullptr;
+  size_t PartialBytes = 0;
+  void *Ticket = nullptr;
+  void *Result = nullptr;
+};
+
+Scratch &scratchFor(int Device, Stream *S, size_t PartialBytes) {
+  static std::mutex Lock;
+  static auto *Cache = new std::map<std::pair<int, Stream *>, Scratch>();
+  std::lock_guard<std::mutex> Guard(Lock);
+  Scratch &Sc = (*Cache)[{Device, S}];
+  if (!Sc.Ticket) {
+    Sc.Device = Device;
+    Sc.Ticket = deviceMalloc(Device, sizeof(uint32_t));
+    uint32_t Zero = 0;
+    copyHostToDevice(Device, Sc.Ticket, &Zero, sizeof Zero, S);
+    Sc.Result = deviceMalloc(Device, 16);
+  }
+  if (Sc.PartialBytes < PartialBytes) {
+    deviceFree(Device, Sc.Partials);
+    Sc.Partials = deviceMalloc(Device, PartialBytes);
+    Sc.PartialBytes = PartialBytes;
+  }
+  return Sc;
+}
+
+} // namespace
+
+void reduceOnDevice(const ReduceKernels &K, size_t ElementSize, void *Data, int64_t Count,
+                    int64_t Stride, const void *Init, void *ResDevice, void *HostResult,
+                    Stream *S) {
+  const DeviceInfo &Dev = current_device();
+  bool Cpu = Dev.Kind == DeviceKind::CPU;
+  int64_t Threads = std::max<int64_t>(1, Dev.MultiprocessorCount);
+  int64_t Blocks, Block;
+  if (Cpu) {
+    Block = 1;
+    Blocks = std::clamp<int64_t>(Count / CpuMinChunk, 1, Threads * CpuChunksPerThread);
+  } else {
+    Block = GpuBlock;
+    Blocks = std::min((Count + GpuBlock - 1) / GpuBlock, Threads * GpuBlocksPerSM);
+  }
+  Scratch &Sc = scratchFor(Dev.Id, S, size_t(Blocks) * ElementSize);
+  void *Out = ResDevice ? ResDevice : Sc.Result;
+  uint64_t InitBits = 0;
+  std::memcpy(&InitBits, Init, ElementSize);
+  KernelArgs Args;
+  Args.addArray(Data, {Count}, {Stride});
+  Args.addScalarBits(uint64_t(Count));
+  Args.addScalarBits(InitBits);
+  Args.addArray(Sc.Partials, {Blocks}, {int64_t(ElementSize)});
+  Args.addArray(Sc.Ticket, {1}, {int64_t(sizeof(uint32_t))});
+  Args.addArray(Out, {1}, {int64_t(ElementSize)});
+  launch(Cpu ? K.Cpu : K.Gpu, LaunchConfig(Dim3(unsigned(Blocks)), Dim3(unsigned(Block)), 0, S),
+         Args.data());
+  if (!ResDevice)
+    copyDeviceToHost(Dev.Id, HostResult, Sc.Result, ElementSize, S);
+  if (S)
+    S->synchronize();
+  else
+    synchronize();
+}
+
+} // namespace pykc::detail

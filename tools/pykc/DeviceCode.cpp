@@ -1,0 +1,80 @@
+//===- DeviceCode.cpp - Typed IR compiled for the current device ----------===//
+#include "DeviceCode.h"
+
+#include "CudaToolkit.h"
+#include "Pipeline.h"
+
+#include <pykc/CpuABI.h>
+#include <pykc/Device.h>
+
+namespace pykc::driver {
+
+std::string selectBackend(const std::string &Backend) {
+  if (Backend == "cpu") {
+    select_device(cpu_device_id());
+  } else if (Backend == "cuda") {
+    if (!cuda_available())
+      return "--backend cuda: no usable CUDA device (" + cuda_unavailable_reason() +
+             "); use --backend cpu to run on the CPU";
+    select_device(0);
+  } else {
+    select_device(cuda_available() ? 0 : cpu_device_id());
+  }
+  return "";
+}
+
+std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned OptLevel,
+                                                bool Fmad, std::string &Error) {
+  std::unique_ptr<DeviceCode> Code(new DeviceCode());
+  const DeviceInfo &Device = current_device();
+  if (Device.Kind == DeviceKind::CPU) {
+    // The runtime functions CPU kernels call (CpuABI.h).
+    Code->JIT = codegen::CPUJit::create(
+        {{"pykc_cpu_barrier", reinterpret_cast<void *>(&pykc_cpu_barrier)},
+         {"pykc_cpu_barrier_reduce", reinterpret_cast<void *>(&pykc_cpu_barrier_reduce)},
+         {"pykc_cpu_warp_sync", reinterpret_cast<void *>(&pykc_cpu_warp_sync)},
+         {"pykc_cpu_warp_shuffle", reinterpret_cast<void *>(&pykc_cpu_warp_shuffle)},
+         {"pykc_cpu_warp_ballot", reinterpret_cast<void *>(&pykc_cpu_warp_ballot)},
+         {"pykc_cpu_warp_active", reinterpret_cast<void *>(&pykc_cpu_warp_active)}},
+        Error);
+    if (!Code->JIT || !Code->JIT->add(IR, OptLevel, Error, codegen::FloatOptions{Fmad})) {
+      Error = "cannot compile for the CPU: " + Error;
+      return nullptr;
+    }
+    return Code;
+  }
+  codegen::CodegenOptions CO;
+  int CC = Device.ComputeCapabilityMajor * 10 + Device.ComputeCapabilityMinor;
+  // The newest architecture pykc knows that the device can run.
+  for (const std::string &Arch : codegen::supportedArchs())
+    if (Arch != "sm_90a" && std::stoi(Arch.substr(3)) <= CC)
+      CO.Arch = Arch;
+  CO.OptLevel = OptLevel;
+  CO.Float.Fmad = Fmad;
+  CO.LibdevicePath = findLibdevice("", "");
+  if (!compilePTX(IR, CO, /*LLVMText=*/false, Code->PTX, Error))
+    return nullptr;
+  return Code;
+}
+
+std::optional<KernelImage> DeviceCode::image(const std::string &Symbol, std::string &Error) {
+  Names.push_back(std::make_unique<std::string>(Symbol));
+  KernelImage Image{};
+  Image.Name = Names.back()->c_str();
+  if (!JIT) {
+    Image.Ptx = PTX.c_str();
+    return Image;
+  }
+  auto K = JIT->lookup(Symbol, Error);
+  if (!K) {
+    Error = "cannot compile for the CPU: " + Error;
+    return std::nullopt;
+  }
+  Image.CpuEntry = reinterpret_cast<pykc_cpu_kernel_fn>(K->Entry);
+  Image.CpuSharedBytes = K->SharedBytes;
+  Image.CpuUsesBarrier = K->UsesBarrier;
+  Image.CpuBlockEntry = reinterpret_cast<pykc_cpu_kernel_fn>(K->BlockEntry);
+  return Image;
+}
+
+} // namespace pykc::driver
