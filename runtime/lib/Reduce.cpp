@@ -10,7 +10,16 @@
 #include <mutex>
 #include <utility>
 
-namespace pykc::detail {
+namespace pykc {
+
+void ReduceKernels::launch(bool OnCpu, const LaunchConfig &C, void **Args) const {
+  if (M)
+    pykc::launch(*M, OnCpu ? CpuIndex : GpuIndex, C, Args, nullptr, 0);
+  else
+    pykc::launch(OnCpu ? Cpu : Gpu, C, Args);
+}
+
+namespace detail {
 
 namespace {
 
@@ -81,8 +90,7 @@ void reduceOnDevice(const ReduceKernels &K, size_t ElementSize, void *Data, int6
   Args.addArray(Sc.Partials, {Blocks}, {int64_t(ElementSize)});
   Args.addArray(Sc.Ticket, {1}, {int64_t(sizeof(uint32_t))});
   Args.addArray(Out, {1}, {int64_t(ElementSize)});
-  launch(Cpu ? K.Cpu : K.Gpu, LaunchConfig(Dim3(unsigned(Blocks)), Dim3(unsigned(Block)), 0, S),
-         Args.data());
+  K.launch(Cpu, LaunchConfig(Dim3(unsigned(Blocks)), Dim3(unsigned(Block)), 0, S), Args.data());
   if (!ResDevice)
     copyDeviceToHost(Dev.Id, HostResult, Sc.Result, ElementSize, S);
   if (S)
@@ -91,4 +99,5 @@ void reduceOnDevice(const ReduceKernels &K, size_t ElementSize, void *Data, int6
     synchronize();
 }
 
-} // namespace pykc::detail
+} // namespace detail
+} // namespace pykc

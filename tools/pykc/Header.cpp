@@ -189,13 +189,59 @@ std::string defaultNamespace(const std::string &SourcePath) {
   return isCxxKeyword(Stem) || Stem == "pykc" || Stem == "std" ? Stem + "_" : Stem;
 }
 
+namespace {
+
+/// A reduction's kernels for one dtype: their indices in the kernel table.
+struct ReduceEntry {
+  const ir::ScalarType *Dtype = nullptr;
+  unsigned Gpu = 0, Cpu = 0;
+};
+
+/// One object per @cuda.reduce function, callable like Numba's reduction:
+/// ns::sum_reduce(array, {.init = ..., .size = ..., .res = ..., .stream = ...})
+/// for each dtype it was compiled for, on device arrays and host spans.
+void writeReduceStruct(std::ostream &OS, const std::string &Name,
+                       const std::vector<ReduceEntry> &Entries) {
+  OS << "struct " << cxxName(Name) << "_reduction {\n";
+  for (const ReduceEntry &E : Entries) {
+    std::string T = scalarCxxType(E.Dtype);
+    std::string Kernels = "::pykc::ReduceKernels(compiled_module, " + std::to_string(E.Gpu) + ", " +
+                          std::to_string(E.Cpu) + ")";
+    OS << "  /// " << Name << " over " << E.Dtype->str() << " values (kernels " << E.Gpu << ", "
+       << E.Cpu << ")\n";
+    OS << "  " << T << " operator()(const ::pykc::DeviceArray<" << T
+       << ", 1> &array, const ::pykc::ReduceOptions<" << T << "> &options = {}) const {\n";
+    OS << "    return ::pykc::reduce(" << Kernels << ", array, options);\n  }\n";
+    OS << "  " << T << " operator()(::std::span<const " << T
+       << "> array, const ::pykc::ReduceOptions<" << T << "> &options = {}) const {\n";
+    OS << "    return ::pykc::reduce(" << Kernels << ", array, options);\n  }\n";
+  }
+  OS << "};\n";
+}
+
+} // namespace
+
 std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
-  // Kernels in table order, grouped by Python name in order of appearance.
+  // Kernels in table order, grouped by Python name in order of appearance;
+  // reductions' kernels apart, by operator and dtype.
   std::vector<std::pair<std::string, std::vector<Signature>>> Kernels;
+  std::vector<std::pair<std::string, std::vector<ReduceEntry>>> Reductions;
   unsigned Index = 0;
   for (const auto &F : IR.functions()) {
     if (F->Kind != ir::FunctionKind::Kernel)
       continue;
+    if (F->Reduce) {
+      auto It = std::find_if(Reductions.begin(), Reductions.end(),
+                             [&](auto &R) { return R.first == F->Reduce->Operator; });
+      if (It == Reductions.end())
+        It = Reductions.insert(Reductions.end(), {F->Reduce->Operator, {}});
+      auto E = std::find_if(It->second.begin(), It->second.end(),
+                            [&](auto &X) { return X.Dtype == F->Reduce->Dtype; });
+      if (E == It->second.end())
+        E = It->second.insert(It->second.end(), ReduceEntry{F->Reduce->Dtype});
+      (F->Reduce->ForCpu ? E->Cpu : E->Gpu) = Index++;
+      continue;
+    }
     auto It = std::find_if(Kernels.begin(), Kernels.end(),
                            [&](auto &K) { return K.first == F->PyName; });
     if (It == Kernels.end())
@@ -222,7 +268,10 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   OS << "// (cuModuleLoadData) and .kernels the entry symbols; parameters are\n";
   OS << "// flattened as pykc/KernelABI.h says and listed per kernel below.\n";
   OS << "#pragma once\n\n";
-  OS << "#include <pykc/Kernel.h>\n\n";
+  OS << "#include <pykc/Kernel.h>\n";
+  if (!Reductions.empty())
+    OS << "#include <pykc/Reduce.h>\n\n#include <span>\n";
+  OS << "\n";
   OS << "extern \"C\" const pykc_module_image " << Symbol << ";\n\n";
   OS << "namespace " << Info.Namespace << " {\n\n";
   OS << "namespace pykc_impl {\n";
@@ -239,6 +288,11 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
         writeKernelStruct(OS, S.F->SymbolName + "_kernel", {S});
     OS << "\n";
   }
+  for (const auto &[Name, Entries] : Reductions) {
+    OS << "// @cuda.reduce " << Name << "\n";
+    writeReduceStruct(OS, Name, Entries);
+    OS << "\n";
+  }
   OS << "} // namespace pykc_impl\n\n";
   OS << "/// The module's registration: image(), load(device) to load it ahead of\n";
   OS << "/// the first launch.\n";
@@ -250,6 +304,9 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
         OS << "inline constexpr pykc_impl::" << S.F->SymbolName << "_kernel " << S.F->SymbolName
            << "{};\n";
   }
+  for (const auto &[Name, Entries] : Reductions)
+    OS << "inline constexpr pykc_impl::" << cxxName(Name) << "_reduction " << cxxName(Name)
+       << "{};\n";
   OS << "\n} // namespace " << Info.Namespace << "\n";
   return OS.str();
 }

@@ -14,6 +14,7 @@
 #define PYKC_REDUCE_H
 
 #include "pykc/DeviceArray.h"
+#include "pykc/Kernel.h"
 #include "pykc/Launch.h"
 
 #include <algorithm>
@@ -23,10 +24,21 @@
 
 namespace pykc {
 
-/// The two kernels of one reduction for one dtype.
-struct ReduceKernels {
-  KernelImage Gpu;
-  KernelImage Cpu;
+/// The two kernels of one reduction for one dtype: as KernelImages (what
+/// `pykc reduce` compiles) or as entries of a compiled module's table (what
+/// a `pykc -c` header names).
+class ReduceKernels {
+public:
+  ReduceKernels(const KernelImage &Gpu, const KernelImage &Cpu) : Gpu(Gpu), Cpu(Cpu) {}
+  constexpr ReduceKernels(const Module &M, uint32_t GpuIndex, uint32_t CpuIndex)
+      : M(&M), GpuIndex(GpuIndex), CpuIndex(CpuIndex) {}
+  /// Launches the CPU device's kernel or the GPU's.
+  void launch(bool OnCpu, const LaunchConfig &C, void **Args) const;
+
+private:
+  KernelImage Gpu{}, Cpu{};
+  const Module *M = nullptr;
+  uint32_t GpuIndex = 0, CpuIndex = 0;
 };
 
 /// The options of a reduction call, as Numba's Reduce takes them.
