@@ -93,3 +93,4 @@ if [ -f bench/gpu/matmul_bench.cpp ]; then
 fi
 
 bench/launch_overhead/run.sh build
+bash bench/reduce/build.sh

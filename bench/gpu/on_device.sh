@@ -7,6 +7,7 @@
 #          against Numba's simulator;
 #   bench  the benchmarks (bench/gpu/bench.sh);
 #   differential [ARGS]  only the differential runs, ARGS passed on;
+#   reduce  @cuda.reduce's tests and bench/reduce (CUB, numba-cuda);
 #   all    both (the default).
 # Logs go to $OUT (or /tmp/pykc-out): summary.txt, and logs.tar.gz with
 # every log.
@@ -104,12 +105,32 @@ run_differential() {
   done
 }
 
+# @cuda.reduce on the GPU: its tests, then bench/reduce against CUB (same
+# process) and numba-cuda's cuda.reduce. CSVs go to $OUT.
+run_reduce() {
+  say "== lit: reductions (PYKC_HAVE_GPU=1)"
+  "$python" "$tools/lit/lit.py" -sv --no-progress-bar --filter 'reduce' build/test \
+    >"$logs/lit-reduce.log" 2>&1
+  say "lit exit $?"
+  grep -E '^(PASS|FAIL|UNSUPPORTED|UNRESOLVED):' "$logs/lit-reduce.log" | tee -a "$summary"
+  say "== bench/reduce: pykc against CUB"
+  build/bench/reduce/reduce_bench 30 >"$OUT/reduce_pykc_cub.csv" 2>"$logs/reduce_bench.err"
+  say "exit $?"
+  cat "$logs/reduce_bench.err" "$OUT/reduce_pykc_cub.csv" | tee -a "$summary"
+  say "== bench/reduce: numba-cuda's cuda.reduce"
+  "$python" bench/reduce/numba_reduce.py 30 >"$OUT/reduce_numba.csv" 2>"$logs/numba_reduce.err"
+  say "exit $?"
+  tail -3 "$logs/numba_reduce.err" | tee -a "$summary"
+  cat "$OUT/reduce_numba.csv" | tee -a "$summary"
+}
+
 case "$mode" in
   tests) run_tests ;;
+  reduce) run_reduce ;;
   differential) shift; run_differential "$@" ;;
   bench) bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary" ;;
   all) run_tests; bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary" ;;
-  *) echo "usage: on_device.sh [tests|bench|all|differential [ARGS]]" >&2; exit 2 ;;
+  *) echo "usage: on_device.sh [tests|bench|all|reduce|differential [ARGS]]" >&2; exit 2 ;;
 esac
 
 tar -C "$OUT" -czf "$OUT/logs.tar.gz" logs && rm -rf "$logs"
