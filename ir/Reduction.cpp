@@ -10,7 +10,9 @@ using namespace frontend;
 namespace {
 
 // The kernels, in pykc's kernel language (Numba's too). @OP@ is the user's
-// operator, @D@ the dtype, @P@ the symbols' stem. The host guarantees n >= 1
+// operator, @D@ the dtype, @W@ the type a shuffle moves it as (its bits
+// unchanged: int32 or int64 for integers, itself for floats), @P@ the
+// symbols' stem. The host guarantees n >= 1
 // and, on a GPU, no more blocks than ceil(n / blockDim), so every block has
 // values; the ticket counter is 0 before a launch and is left 0 after it.
 const char *const ReduceTemplate = R"py(
@@ -23,7 +25,7 @@ def @P@_block(acc, live, sums):
     warp = tid // 32
     off = 16
     while off > 0:
-        other = __pykc_cuda.shfl_down_sync(0xffffffff, acc, off)
+        other = @D@(__pykc_cuda.shfl_down_sync(0xffffffff, @W@(acc), off))
         if tid + off < live and lane + off < 32:
             acc = @D@(@OP@(acc, other))
         off //= 2
@@ -35,7 +37,7 @@ def @P@_block(acc, live, sums):
         acc = sums[lane] if lane < warps else acc
         off = 16
         while off > 0:
-            other = __pykc_cuda.shfl_down_sync(0xffffffff, acc, off)
+            other = @D@(__pykc_cuda.shfl_down_sync(0xffffffff, @W@(acc), off))
             if lane + off < warps:
                 acc = @D@(@OP@(acc, other))
             off //= 2
@@ -52,11 +54,23 @@ def @P@_gpu(arr, n, init, partials, ticket, out):
     sums = __pykc_cuda.shared.array(32, @D@)
     last = __pykc_cuda.shared.array(1, __pykc_numba.int32)
     i = first + tid
+    stride = bdim * blocks
     acc = arr[i] if i < n else arr[0]
-    j = i + bdim * blocks
+    j = i + stride
+    # Four loads in flight before the four steps that use them, in order.
+    while j + 3 * stride < n:
+        x0 = arr[j]
+        x1 = arr[j + stride]
+        x2 = arr[j + 2 * stride]
+        x3 = arr[j + 3 * stride]
+        acc = @D@(@OP@(acc, x0))
+        acc = @D@(@OP@(acc, x1))
+        acc = @D@(@OP@(acc, x2))
+        acc = @D@(@OP@(acc, x3))
+        j += 4 * stride
     while j < n:
         acc = @D@(@OP@(acc, arr[j]))
-        j += bdim * blocks
+        j += stride
     live = n - first
     if live > bdim:
         live = bdim
@@ -156,8 +170,11 @@ unsigned lowerReduction(SemaContext &Ctx, FunctionInfo &Op,
       continue;
     }
     std::string P = stem(Def.Name, D);
-    std::string Text = replaceAll(replaceAll(replaceAll(ReduceTemplate, "@P@", P), "@OP@", Def.Name),
-                                  "@D@", "__pykc_numba." + D->str());
+    std::string W = D->isFloat() ? D->str() : D->bitWidth() > 32 ? "int64" : "int32";
+    std::string Text = replaceAll(ReduceTemplate, "@P@", P);
+    Text = replaceAll(Text, "@OP@", Def.Name);
+    Text = replaceAll(Text, "@D@", "__pykc_numba." + D->str());
+    Text = replaceAll(Text, "@W@", "__pykc_numba." + W);
     std::vector<FunctionInfo *> Kernels =
         Ctx.Scope.addSynthetic("<pykc reduction " + Def.Name + " " + D->str() + ">", Text);
     const Type *Arr = Ctx.Types.array(D, 1, ArrayLayout::A);

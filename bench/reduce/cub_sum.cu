@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -12,7 +13,8 @@ extern "C" {
 
 /// Sums N floats at In (a device pointer) Reps times, each run copying the
 /// result back to *Host as a user would. Returns the median milliseconds
-/// of one run, or -1 when a CUDA call fails.
+/// of one run (host wall clock, as reduce_bench times pykc), or -1 when a
+/// CUDA call fails.
 double cub_sum_median_ms(const float *In, int64_t N, int Reps, float *Host) {
   float *Out = nullptr;
   void *Temp = nullptr;
@@ -22,25 +24,17 @@ double cub_sum_median_ms(const float *In, int64_t N, int Reps, float *Host) {
   cub::DeviceReduce::Sum(nullptr, TempBytes, In, Out, N);
   if (cudaMalloc(&Temp, TempBytes) != cudaSuccess)
     return -1;
-  cudaEvent_t Start, Stop;
-  cudaEventCreate(&Start);
-  cudaEventCreate(&Stop);
-  std::vector<float> Times;
+  std::vector<double> Times;
   for (int R = 0; R < Reps + 2; ++R) { // two warm-up runs
-    cudaEventRecord(Start);
+    auto T0 = std::chrono::steady_clock::now();
     cub::DeviceReduce::Sum(Temp, TempBytes, In, Out, N);
-    cudaMemcpy(Host, Out, sizeof(float), cudaMemcpyDeviceToHost);
-    cudaEventRecord(Stop);
-    cudaEventSynchronize(Stop);
-    float Ms = 0;
-    cudaEventElapsedTime(&Ms, Start, Stop);
+    cudaMemcpy(Host, Out, sizeof(float), cudaMemcpyDeviceToHost); // waits for the sum
     if (R >= 2)
-      Times.push_back(Ms);
+      Times.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - T0).count());
   }
   cudaFree(Temp);
   cudaFree(Out);
-  cudaEventDestroy(Start);
-  cudaEventDestroy(Stop);
   if (cudaGetLastError() != cudaSuccess)
     return -1;
   std::sort(Times.begin(), Times.end());

@@ -4,7 +4,12 @@ import sys
 import time
 
 import numpy as np
-from numba import cuda
+
+# numba-cuda 0.30 still calls np.row_stack, which NumPy 2.5 removed.
+if not hasattr(np, "row_stack"):
+    np.row_stack = np.vstack
+
+from numba import cuda  # noqa: E402
 
 
 @cuda.reduce
@@ -16,6 +21,7 @@ def main():
     max_log = int(sys.argv[1]) if len(sys.argv) > 1 else 30
     i = np.arange(1 << max_log)
     host = (((i % 8) // 2 + 1) / 4.0 * np.where(i % 2, -1.0, 1.0)).astype(np.float32)
+    host[0] += 5.0
     d = cuda.to_device(host)
     print("n,numba_ms,numba_result")
     for log in range(12, max_log + 1, 2):

@@ -10,7 +10,6 @@
 #include <vector>
 
 int main() {
-  pykc::select_device(pykc::cuda_available() ? 0 : pykc::cpu_device_id());
   std::printf("device kind: %s\n",
               pykc::current_device().Kind == pykc::DeviceKind::CPU ? "cpu" : "cuda");
 
