@@ -136,15 +136,16 @@ bool reachesBarrier(Function &Kernel) {
 } // namespace
 
 std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, TargetMachine &TM,
-                                      unsigned OptLevel, FloatOptions Float) {
+                                      unsigned OptLevel, FloatOptions Float,
+                                      const KernelFilter &Kernels) {
   CPUTarget Target(TM.getTargetTriple().str(), TM.createDataLayout().getStringRepresentation());
   auto M = std::make_unique<Module>(IR.name(), Ctx);
   Target.planSharedMemory(IR);
   ModuleEmitter Emitter(IR, *M, Target, Float);
-  Emitter.emit();
+  Emitter.emit(Kernels);
   Type *I64 = Type::getInt64Ty(Ctx), *I8 = Type::getInt8Ty(Ctx);
   for (const auto &F : IR.functions()) {
-    if (F->Kind != ir::FunctionKind::Kernel)
+    if (F->Kind != ir::FunctionKind::Kernel || !Emitter.emitted(F.get()))
       continue;
     Function *Kernel = Emitter.declaration(F.get());
     std::string Name = Kernel->getName().str();
@@ -214,9 +215,9 @@ std::unique_ptr<CPUJit> CPUJit::create(const std::map<std::string, void *> &Symb
 }
 
 bool CPUJit::add(const ir::Module &IR, unsigned OptLevel, std::string &Error,
-                 FloatOptions Float) {
+                 FloatOptions Float, const KernelFilter &Kernels) {
   auto Ctx = std::make_unique<LLVMContext>();
-  std::unique_ptr<Module> M = emitCpuModule(IR, *Ctx, *TM, OptLevel, Float);
+  std::unique_ptr<Module> M = emitCpuModule(IR, *Ctx, *TM, OptLevel, Float, Kernels);
   if (auto E = JIT->addIRModule(orc::ThreadSafeModule(std::move(M), std::move(Ctx)))) {
     Error = toString(std::move(E));
     return false;

@@ -42,7 +42,8 @@ struct CpuKernel {
 /// and their constants, and optimizes at \p OptLevel.
 std::unique_ptr<llvm::Module> emitCpuModule(const ir::Module &IR, llvm::LLVMContext &Ctx,
                                             llvm::TargetMachine &TM, unsigned OptLevel,
-                                            FloatOptions Float = {});
+                                            FloatOptions Float = {},
+                                            const KernelFilter &Kernels = {});
 
 class CPUJit {
 public:
@@ -54,7 +55,7 @@ public:
 
   /// Compiles \p IR; its kernels can then be looked up.
   bool add(const ir::Module &IR, unsigned OptLevel, std::string &Error,
-           FloatOptions Float = {});
+           FloatOptions Float = {}, const KernelFilter &Kernels = {});
   /// The kernel whose symbol (in the IR) is \p Symbol.
   std::optional<CpuKernel> lookup(const std::string &Symbol, std::string &Error);
 

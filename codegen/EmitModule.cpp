@@ -93,12 +93,18 @@ void ModuleEmitter::declare(const ir::Function &F) {
   Declared[&F] = Fn;
 }
 
-void ModuleEmitter::emit() {
+void ModuleEmitter::emit(const KernelFilter &Kernels) {
   M.setTargetTriple(Target.triple());
   M.setDataLayout(Target.dataLayout());
+  auto Wanted = [&](const ir::Function &F) {
+    return F.Kind != ir::FunctionKind::Kernel || !Kernels || Kernels(F);
+  };
   for (const auto &F : IR.functions())
-    declare(*F);
+    if (Wanted(*F))
+      declare(*F);
   for (const auto &F : IR.functions()) {
+    if (!Wanted(*F))
+      continue;
     Target.beginFunction(*F);
     FunctionEmitter(*this, *F).emit();
   }

@@ -25,7 +25,11 @@ class ModuleEmitter {
 public:
   ModuleEmitter(const ir::Module &IR, llvm::Module &M, TargetInfo &Target,
                 FloatOptions Float = {});
-  void emit();
+  /// Emits every device function and the kernels \p Kernels accepts (all
+  /// when empty).
+  void emit(const KernelFilter &Kernels = {});
+  /// Whether emit() emitted \p F.
+  bool emitted(const ir::Function *F) const { return Declared.count(F) != 0; }
 
   llvm::Type *llvmType(const ir::Type *Ty);
   /// How a value of \p Ty is stored in memory (bool as i8).

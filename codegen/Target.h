@@ -14,6 +14,7 @@
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
 
+#include <functional>
 #include <string>
 
 namespace pykc::codegen {
@@ -38,6 +39,9 @@ enum class BarrierReduction { Count, And, Or };
 /// Which threads a memory fence orders for (threadfence_block, threadfence,
 /// threadfence_system).
 enum class FenceScope { Block, Device, System };
+
+/// Which kernels of a module to compile (all when empty).
+using KernelFilter = std::function<bool(const ir::Function &)>;
 
 class TargetInfo {
 public:

@@ -297,9 +297,14 @@ enum class FunctionKind { Kernel, Device };
 /// One specialisation of a Python function for one signature.
 /// What a kernel pykc wrote for a @cuda.reduce function is (ir/Reduction.h).
 struct ReduceKernel {
+  enum class Kind {
+    Gpu,   ///< The reduction, for GPUs.
+    Cpu,   ///< The reduction, for the CPU device.
+    Check, ///< Tries the operator on samples at compile time; never output.
+  };
   std::string Operator; ///< The @cuda.reduce function's name.
   const ScalarType *Dtype = nullptr;
-  bool ForCpu = false; ///< The CPU backend's variant, else the GPU's.
+  Kind K = Kind::Gpu;
 };
 
 struct Function {

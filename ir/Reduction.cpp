@@ -12,114 +12,133 @@ namespace {
 // The kernels, in pykc's kernel language (Numba's too). @OP@ is the user's
 // operator, @D@ the dtype, @W@ the type a shuffle moves it as (its bits
 // unchanged: int32 or int64 for integers, itself for floats), @P@ the
-// symbols' stem. The host guarantees n >= 1
+// symbols' stem. Every name the kernels bind starts with _pk_, so none can
+// hide the operator or a module name it uses. The host guarantees n >= 1
 // and, on a GPU, no more blocks than ceil(n / blockDim), so every block has
 // values; the ticket counter is 0 before a launch and is left 0 after it.
 const char *const ReduceTemplate = R"py(
 @__pykc_cuda.jit(device=True)
-def @P@_block(acc, live, sums):
+def @P@_block(_pk_acc, _pk_live, _pk_sums):
     # Combines the values of the block's first `live` threads, a lower thread
     # first; the block's total ends in thread 0.
-    tid = __pykc_cuda.threadIdx.x
-    lane = tid % 32
-    warp = tid // 32
-    off = 16
-    while off > 0:
-        other = @D@(__pykc_cuda.shfl_down_sync(0xffffffff, @W@(acc), off))
-        if tid + off < live and lane + off < 32:
-            acc = @D@(@OP@(acc, other))
-        off //= 2
-    if lane == 0:
-        sums[warp] = acc
+    _pk_tid = __pykc_cuda.threadIdx.x
+    _pk_lane = _pk_tid % 32
+    _pk_warp = _pk_tid // 32
+    _pk_off = 16
+    while _pk_off > 0:
+        _pk_other = @D@(__pykc_cuda.shfl_down_sync(0xffffffff, @W@(_pk_acc), _pk_off))
+        if _pk_tid + _pk_off < _pk_live and _pk_lane + _pk_off < 32:
+            _pk_acc = @D@(@OP@(_pk_acc, _pk_other))
+        _pk_off //= 2
+    if _pk_lane == 0:
+        _pk_sums[_pk_warp] = _pk_acc
     __pykc_cuda.syncthreads()
-    warps = (live + 31) // 32
-    if warp == 0:
-        acc = sums[lane] if lane < warps else acc
-        off = 16
-        while off > 0:
-            other = @D@(__pykc_cuda.shfl_down_sync(0xffffffff, @W@(acc), off))
-            if lane + off < warps:
-                acc = @D@(@OP@(acc, other))
-            off //= 2
+    _pk_warps = (_pk_live + 31) // 32
+    if _pk_warp == 0:
+        _pk_acc = _pk_sums[_pk_lane] if _pk_lane < _pk_warps else _pk_acc
+        _pk_off = 16
+        while _pk_off > 0:
+            _pk_other = @D@(__pykc_cuda.shfl_down_sync(0xffffffff, @W@(_pk_acc), _pk_off))
+            if _pk_lane + _pk_off < _pk_warps:
+                _pk_acc = @D@(@OP@(_pk_acc, _pk_other))
+            _pk_off //= 2
     __pykc_cuda.syncthreads()
-    return acc
+    return _pk_acc
 
 
 @__pykc_cuda.jit
-def @P@_gpu(arr, n, init, partials, ticket, out):
-    tid = __pykc_cuda.threadIdx.x
-    bdim = __pykc_cuda.blockDim.x
-    blocks = __pykc_cuda.gridDim.x
-    first = __pykc_cuda.blockIdx.x * bdim
-    sums = __pykc_cuda.shared.array(32, @D@)
-    last = __pykc_cuda.shared.array(1, __pykc_numba.int32)
-    i = first + tid
-    stride = bdim * blocks
-    acc = arr[i] if i < n else arr[0]
-    j = i + stride
+def @P@_gpu(_pk_arr, _pk_n, _pk_init, _pk_partials, _pk_ticket, _pk_out):
+    _pk_tid = __pykc_cuda.threadIdx.x
+    _pk_bdim = __pykc_cuda.blockDim.x
+    _pk_blocks = __pykc_cuda.gridDim.x
+    _pk_first = __pykc_cuda.blockIdx.x * _pk_bdim
+    _pk_sums = __pykc_cuda.shared.array(32, @D@)
+    _pk_last = __pykc_cuda.shared.array(1, __pykc_numba.int32)
+    _pk_i = _pk_first + _pk_tid
+    _pk_stride = _pk_bdim * _pk_blocks
+    _pk_acc = _pk_arr[_pk_i] if _pk_i < _pk_n else _pk_arr[0]
+    _pk_j = _pk_i + _pk_stride
     # Four loads in flight before the four steps that use them, in order.
-    while j + 3 * stride < n:
-        x0 = arr[j]
-        x1 = arr[j + stride]
-        x2 = arr[j + 2 * stride]
-        x3 = arr[j + 3 * stride]
-        acc = @D@(@OP@(acc, x0))
-        acc = @D@(@OP@(acc, x1))
-        acc = @D@(@OP@(acc, x2))
-        acc = @D@(@OP@(acc, x3))
-        j += 4 * stride
-    while j < n:
-        acc = @D@(@OP@(acc, arr[j]))
-        j += stride
-    live = n - first
-    if live > bdim:
-        live = bdim
-    acc = @P@_block(acc, live, sums)
-    if tid == 0:
-        partials[__pykc_cuda.blockIdx.x] = acc
+    while _pk_j + 3 * _pk_stride < _pk_n:
+        _pk_x0 = _pk_arr[_pk_j]
+        _pk_x1 = _pk_arr[_pk_j + _pk_stride]
+        _pk_x2 = _pk_arr[_pk_j + 2 * _pk_stride]
+        _pk_x3 = _pk_arr[_pk_j + 3 * _pk_stride]
+        _pk_acc = @D@(@OP@(_pk_acc, _pk_x0))
+        _pk_acc = @D@(@OP@(_pk_acc, _pk_x1))
+        _pk_acc = @D@(@OP@(_pk_acc, _pk_x2))
+        _pk_acc = @D@(@OP@(_pk_acc, _pk_x3))
+        _pk_j += 4 * _pk_stride
+    while _pk_j < _pk_n:
+        _pk_acc = @D@(@OP@(_pk_acc, _pk_arr[_pk_j]))
+        _pk_j += _pk_stride
+    _pk_live = _pk_n - _pk_first
+    if _pk_live > _pk_bdim:
+        _pk_live = _pk_bdim
+    _pk_acc = @P@_block(_pk_acc, _pk_live, _pk_sums)
+    if _pk_tid == 0:
+        _pk_partials[__pykc_cuda.blockIdx.x] = _pk_acc
         __pykc_cuda.threadfence()
-        done = __pykc_cuda.atomic.add(ticket, 0, 1)
-        last[0] = 1 if done == blocks - 1 else 0
+        _pk_done = __pykc_cuda.atomic.add(_pk_ticket, 0, 1)
+        _pk_last[0] = 1 if _pk_done == _pk_blocks - 1 else 0
     __pykc_cuda.syncthreads()
-    if last[0] == 1:
+    if _pk_last[0] == 1:
         __pykc_cuda.threadfence()
-        acc = partials[tid] if tid < blocks else partials[0]
-        k = tid + bdim
-        while k < blocks:
-            acc = @D@(@OP@(acc, partials[k]))
-            k += bdim
-        live = blocks
-        if live > bdim:
-            live = bdim
-        acc = @P@_block(acc, live, sums)
-        if tid == 0:
-            out[0] = @D@(@OP@(acc, init))
-            ticket[0] = 0
+        _pk_acc = _pk_partials[_pk_tid] if _pk_tid < _pk_blocks else _pk_partials[0]
+        _pk_k = _pk_tid + _pk_bdim
+        while _pk_k < _pk_blocks:
+            _pk_acc = @D@(@OP@(_pk_acc, _pk_partials[_pk_k]))
+            _pk_k += _pk_bdim
+        _pk_live = _pk_blocks
+        if _pk_live > _pk_bdim:
+            _pk_live = _pk_bdim
+        _pk_acc = @P@_block(_pk_acc, _pk_live, _pk_sums)
+        if _pk_tid == 0:
+            _pk_out[0] = @D@(@OP@(_pk_acc, _pk_init))
+            _pk_ticket[0] = 0
 
 
 @__pykc_cuda.jit
-def @P@_cpu(arr, n, init, partials, ticket, out):
-    b = __pykc_cuda.blockIdx.x
-    blocks = __pykc_cuda.gridDim.x
-    chunk = (n + blocks - 1) // blocks
-    start = b * chunk
-    end = start + chunk
-    if end > n:
-        end = n
-    if start < end:
-        acc = arr[start]
-        for j in range(start + 1, end):
-            acc = @D@(@OP@(acc, arr[j]))
-        partials[b] = acc
+def @P@_cpu(_pk_arr, _pk_n, _pk_init, _pk_partials, _pk_ticket, _pk_out):
+    _pk_b = __pykc_cuda.blockIdx.x
+    _pk_blocks = __pykc_cuda.gridDim.x
+    _pk_chunk = (_pk_n + _pk_blocks - 1) // _pk_blocks
+    _pk_start = _pk_b * _pk_chunk
+    _pk_end = _pk_start + _pk_chunk
+    if _pk_end > _pk_n:
+        _pk_end = _pk_n
+    if _pk_start < _pk_end:
+        _pk_acc = _pk_arr[_pk_start]
+        for _pk_j in range(_pk_start + 1, _pk_end):
+            _pk_acc = @D@(@OP@(_pk_acc, _pk_arr[_pk_j]))
+        _pk_partials[_pk_b] = _pk_acc
     __pykc_cuda.threadfence()
-    if __pykc_cuda.atomic.add(ticket, 0, 1) == blocks - 1:
+    if __pykc_cuda.atomic.add(_pk_ticket, 0, 1) == _pk_blocks - 1:
         __pykc_cuda.threadfence()
-        used = (n + chunk - 1) // chunk
-        total = partials[0]
-        for k in range(1, used):
-            total = @D@(@OP@(total, partials[k]))
-        out[0] = @D@(@OP@(total, init))
-        ticket[0] = 0
+        _pk_used = (_pk_n + _pk_chunk - 1) // _pk_chunk
+        _pk_total = _pk_partials[0]
+        for _pk_k in range(1, _pk_used):
+            _pk_total = @D@(@OP@(_pk_total, _pk_partials[_pk_k]))
+        _pk_out[0] = @D@(@OP@(_pk_total, _pk_init))
+        _pk_ticket[0] = 0
+
+
+@__pykc_cuda.jit
+def @P@_check(_pk_s, _pk_out):
+    # Run once on the CPU at compile time: the first pair of samples the
+    # operator does not commute on (out[0]) and the first triple it does
+    # not associate on (out[1]), as 1 + a mixed-radix index; 0 for none.
+    _pk_n = _pk_s.size
+    for _pk_x in range(_pk_n):
+        for _pk_y in range(_pk_n):
+            if _pk_out[0] == 0 and @D@(@OP@(_pk_s[_pk_x], _pk_s[_pk_y])) != @D@(@OP@(_pk_s[_pk_y], _pk_s[_pk_x])):
+                _pk_out[0] = 1 + _pk_x * _pk_n + _pk_y
+            for _pk_z in range(_pk_n):
+                if _pk_out[1] == 0:
+                    _pk_left = @D@(@OP@(@D@(@OP@(_pk_s[_pk_x], _pk_s[_pk_y])), _pk_s[_pk_z]))
+                    _pk_right = @D@(@OP@(_pk_s[_pk_x], @D@(@OP@(_pk_s[_pk_y], _pk_s[_pk_z]))))
+                    if _pk_left != _pk_right:
+                        _pk_out[1] = 1 + (_pk_x * _pk_n + _pk_y) * _pk_n + _pk_z
 )py";
 
 std::string replaceAll(std::string S, const std::string &From, const std::string &To) {
@@ -182,13 +201,18 @@ unsigned lowerReduction(SemaContext &Ctx, FunctionInfo &Op,
     const Type *Ticket = Ctx.Types.array(Ctx.Types.scalar(ScalarKind::UInt32), 1, ArrayLayout::C);
     ParsedSignature Sig{{Arr, Ctx.Types.int64(), D, Scratch, Ticket, Scratch}, nullptr, File,
                         Def.NameRange};
+    ParsedSignature CheckSig{{Scratch, Ctx.Types.array(Ctx.Types.int64(), 1, ArrayLayout::C)},
+                             nullptr, File, Def.NameRange};
     for (FunctionInfo *K : Kernels) {
       if (K->Role != FunctionRole::Kernel)
         continue;
-      if (Function *F = Ctx.lowerKernel(*K, Sig, /*Mangle=*/false)) {
-        bool Cpu = K->Def->Name == P + "_cpu";
-        F->Reduce = ReduceKernel{Def.Name, D, Cpu};
-        ++Added;
+      bool Check = K->Def->Name == P + "_check";
+      if (Function *F = Ctx.lowerKernel(*K, Check ? CheckSig : Sig, /*Mangle=*/false)) {
+        auto Kind = Check                          ? ReduceKernel::Kind::Check
+                    : K->Def->Name == P + "_cpu" ? ReduceKernel::Kind::Cpu
+                                                   : ReduceKernel::Kind::Gpu;
+        F->Reduce = ReduceKernel{Def.Name, D, Kind};
+        Added += !Check;
       }
     }
   }

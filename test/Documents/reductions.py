@@ -1,7 +1,8 @@
 # Acceptance: examples/documents/reductions.py, compiled unchanged. Its two
 # @cuda.reduce functions compile, each for the default dtypes (int32, int64,
 # uint32, uint64, float32, float64) into a GPU and a CPU kernel; the @njit
-# function is skipped with one warning (never an error); exit status 0.
+# function is skipped with one warning (never an error); cuda_reduce gets a
+# warning that its result depends on the order; exit status 0.
 # RUN: %pykc %examples/documents/reductions.py -o %t.ptx 2>&1 | FileCheck %s --strict-whitespace --implicit-check-not=error: --implicit-check-not=warning:
 # RUN: FileCheck %s --input-file %t.ptx --check-prefix=PTX
 # RUN: %if ptxas %{ %ptxas -arch=sm_75 %t.ptx -o /dev/null %}
@@ -12,6 +13,11 @@
 # CHECK: {{^}}{{.*}}reductions.py:15:5: warning: @njit functions are not compiled yet; 'numba_reduce' is skipped [NotCompiledYet]{{$}}
 # CHECK-NEXT: {{^}}def numba_reduce(A):{{$}}
 # CHECK-NEXT: {{^}}    ^~~~~~~~~~~~{{$}}
+# Each operator is tried on sample values at compile time: sum_reduce
+# associates and commutes on them, the document's cuda_reduce does neither.
+# CHECK-NEXT: {{^}}{{.*}}reductions.py:28:5: warning: the reduction 'cuda_reduce' does not associate: f(f(1, -3), 1) != f(1, f(-3, 1)) and does not commute: f(1, -3) != f(-3, 1) for int32; its result depends on the order values are combined in, which differs between GPUs, the CPU backend and Numba [OrderDependentReduction]{{$}}
+# CHECK-NEXT: {{^}}def cuda_reduce(a, b):{{$}}
+# CHECK-NEXT: {{^}}    ^~~~~~~~~~~{{$}}
 # CHECK-NOT: {{.}}
 
 # PTX: .target sm_75

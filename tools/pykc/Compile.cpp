@@ -26,6 +26,7 @@ int compile(const Options &O) {
   R.Signatures = O.Signatures;
   R.AllowUnusedSignatures = O.AllowUnusedSignatures;
   R.StopAfterParse = O.Emit == EmitKind::AST;
+  R.Fmad = O.Fmad;
   Compilation C;
   if (int Status = runFrontend(R, C))
     return Status;

@@ -24,7 +24,8 @@ std::string selectBackend(const std::string &Backend) {
 }
 
 std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned OptLevel,
-                                                bool Fmad, std::string &Error) {
+                                                bool Fmad, std::string &Error,
+                                                const codegen::KernelFilter &Kernels) {
   std::unique_ptr<DeviceCode> Code(new DeviceCode());
   const DeviceInfo &Device = current_device();
   if (Device.Kind == DeviceKind::CPU) {
@@ -37,7 +38,8 @@ std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned O
          {"pykc_cpu_warp_ballot", reinterpret_cast<void *>(&pykc_cpu_warp_ballot)},
          {"pykc_cpu_warp_active", reinterpret_cast<void *>(&pykc_cpu_warp_active)}},
         Error);
-    if (!Code->JIT || !Code->JIT->add(IR, OptLevel, Error, codegen::FloatOptions{Fmad})) {
+    if (!Code->JIT ||
+        !Code->JIT->add(IR, OptLevel, Error, codegen::FloatOptions{Fmad}, Kernels)) {
       Error = "cannot compile for the CPU: " + Error;
       return nullptr;
     }

@@ -29,7 +29,8 @@ class DeviceCode {
 public:
   /// \p IR compiled for the current device. Null with \p Error set.
   static std::unique_ptr<DeviceCode> compile(const ir::Module &IR, unsigned OptLevel, bool Fmad,
-                                             std::string &Error);
+                                             std::string &Error,
+                                             const codegen::KernelFilter &Kernels = {});
   /// The image of the kernel whose symbol is \p Symbol; it points into this
   /// object, which must outlive its launches.
   std::optional<KernelImage> image(const std::string &Symbol, std::string &Error);

@@ -239,7 +239,7 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
                             [&](auto &X) { return X.Dtype == F->Reduce->Dtype; });
       if (E == It->second.end())
         E = It->second.insert(It->second.end(), ReduceEntry{F->Reduce->Dtype});
-      (F->Reduce->ForCpu ? E->Cpu : E->Gpu) = Index++;
+      (F->Reduce->K == ir::ReduceKernel::Kind::Cpu ? E->Cpu : E->Gpu) = Index++;
       continue;
     }
     auto It = std::find_if(Kernels.begin(), Kernels.end(),

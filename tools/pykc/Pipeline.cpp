@@ -3,6 +3,7 @@
 
 #include "InputFile.h"
 #include "Output.h"
+#include "ReductionChecks.h"
 
 #include "frontend/Parser.h"
 
@@ -53,6 +54,10 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
   C.Typed = ir::lowerModule(*C.Scope, C.Types, C.Diags, Signatures, R.OnlyKernel);
   if (C.Diags.hasErrors() || (!R.OnlyKernel.empty() && !C.Typed.KernelsCompiled))
     return 1;
+
+  // 6. Reductions whose result depends on the order of operations.
+  if (!checkReductions(C, R.Fmad, Error))
+    return fail(Error);
   return 0;
 }
 

@@ -8,7 +8,8 @@
 ///   3. parse the command-line signatures (`--sig`, or `pykc run`'s
 ///      arguments spelled as one);
 ///   4. resolve the module's names (ir::ModuleScope);
-///   5. type the kernels and build their IR (ir::lowerModule).
+///   5. type the kernels and build their IR (ir::lowerModule);
+///   6. try each @cuda.reduce operator on sample values (ReductionChecks.h).
 /// Each command then hands the IR to its back end: PTX (compilePTX, shared
 /// by `pykc FILE` and `pykc run --backend cuda`), the host object and GPU
 /// images of `pykc -c`, or the CPU JIT of `pykc run`.
@@ -38,6 +39,7 @@ struct FrontendRequest {
   bool AllowUnusedSignatures = false;  ///< Drop those for unknown kernels.
   std::string OnlyKernel;              ///< Type only this kernel (pykc run).
   bool StopAfterParse = false;         ///< --emit=ast.
+  bool Fmad = true;                    ///< --fmad, for the reduction checks.
   /// Runs after names are resolved, before typing; a non-empty message
   /// stops the pipeline with it (pykc run: the kernel exists and takes this
   /// many arguments).
@@ -56,7 +58,7 @@ struct Compilation {
   ir::SemaResult Typed;
 };
 
-/// Runs phases 1 to 5 (1 to 2 with StopAfterParse). Returns the exit
+/// Runs phases 1 to 6 (1 to 2 with StopAfterParse). Returns the exit
 /// status: 0 with \p C filled, 1 after diagnostics or an unreadable input.
 int runFrontend(const FrontendRequest &R, Compilation &C);
 

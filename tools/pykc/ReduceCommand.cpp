@@ -151,6 +151,7 @@ int reduceCommand(int Argc, char **Argv) {
   R.Signatures = {O.Function + "(" + Array->Dtype + ")"};
   R.SignatureOrigin = "<array dtype>";
   R.OnlyKernel = O.Function;
+  R.Fmad = O.Fmad;
   R.CheckScope = [&](const ir::ModuleScope &Scope) -> std::string {
     ir::FunctionInfo *Fn = Scope.function(O.Function);
     if (!Fn || Fn->Role != ir::FunctionRole::Reduce)

@@ -130,6 +130,7 @@ int runCommand(int Argc, char **Argv) {
   R.Signatures = {SigText};
   R.SignatureOrigin = "<arguments>";
   R.OnlyKernel = O->Kernel;
+  R.Fmad = O->Fmad;
   R.CheckScope = [&](const ir::ModuleScope &Scope) -> std::string {
     ir::FunctionInfo *Fn = Scope.function(O->Kernel);
     if (!Fn || Fn->Role != ir::FunctionRole::Kernel)
