@@ -100,6 +100,28 @@ struct BlockScheduler {
   /// the current round began (a lane that returns during a round ran
   /// alongside the others, as converged lanes do on a GPU).
   std::vector<uint32_t> LiveAtMeeting, LiveAtRound;
+
+  /// Ready for a block of \p N threads; the vectors keep their capacity, so
+  /// a worker allocates them once.
+  void reset(uint64_t N, bool WithFibers) {
+    Fibered = WithFibers;
+    MisusedBarrier = false;
+    Threads = N;
+    Current = 0;
+    AtBlock = AtWarp = Done = DoneAtRound = 0;
+    MarkedAtBlock = Reducing = false;
+    ReducedCount = ReducedLive = 0;
+    FirstError = nullptr;
+    if (!WithFibers)
+      return;
+    uint64_t Warps = (N + WarpSize - 1) / WarpSize;
+    State.assign(N, ThreadState::Ready);
+    WarpMask.assign(N, 0);
+    Published.assign(N, 0);
+    Snapshot.assign(N, 0);
+    LiveAtMeeting.assign(Warps, 0);
+    LiveAtRound.assign(Warps, 0);
+  }
 };
 
 struct AlignedFree {
@@ -114,10 +136,6 @@ struct WorkerState {
   std::vector<pykc_cpu_context> Contexts;
   std::vector<ctx::fiber> Fibers;
   BlockScheduler Scheduler;
-  /// Reused across blocks, so a fibered block allocates nothing.
-  std::vector<ThreadState> State;
-  std::vector<uint32_t> WarpMask, LiveAtMeeting, LiveAtRound;
-  std::vector<uint64_t> Published, Snapshot;
 
   void *sharedMemory(size_t Bytes) {
     if (Bytes > SharedCapacity) {
@@ -153,8 +171,7 @@ void setThreadIndex(pykc_cpu_context &Ctx, const Dim3 &B, uint64_t T) {
 void runBlockSequentially(const Launch &L, WorkerState &W,
                           pykc_cpu_context Ctx) {
   BlockScheduler &S = W.Scheduler;
-  S = BlockScheduler{};
-  S.Threads = L.C.Block.count();
+  S.reset(L.C.Block.count(), /*WithFibers=*/false);
   Ctx.scheduler = &S;
   if (L.K.CpuBlockEntry && !L.K.CpuUsesBarrier) {
     L.K.CpuBlockEntry(L.Args, &Ctx);
@@ -254,21 +271,7 @@ bool release(BlockScheduler &S) {
 void runBlockAsFibers(const Launch &L, WorkerState &W,
                       const pykc_cpu_context &Base) {
   BlockScheduler &S = W.Scheduler;
-  S = BlockScheduler{};
-  S.Fibered = true;
-  S.Threads = L.C.Block.count();
-  S.State.swap(W.State);
-  S.WarpMask.swap(W.WarpMask);
-  S.Published.swap(W.Published);
-  S.Snapshot.swap(W.Snapshot);
-  S.LiveAtMeeting.swap(W.LiveAtMeeting);
-  S.LiveAtRound.swap(W.LiveAtRound);
-  S.LiveAtMeeting.assign((S.Threads + WarpSize - 1) / WarpSize, 0);
-  S.LiveAtRound.assign((S.Threads + WarpSize - 1) / WarpSize, 0);
-  S.State.assign(S.Threads, ThreadState::Ready);
-  S.WarpMask.assign(S.Threads, 0);
-  S.Published.assign(S.Threads, 0);
-  S.Snapshot.assign(S.Threads, 0);
+  S.reset(L.C.Block.count(), /*WithFibers=*/true);
   W.Contexts.assign(S.Threads, Base);
   W.Fibers.clear();
   W.Fibers.reserve(S.Threads);
@@ -318,12 +321,6 @@ void runBlockAsFibers(const Launch &L, WorkerState &W,
       S.MarkedAtBlock = false;
     }
   }
-  W.State.swap(S.State);
-  W.WarpMask.swap(S.WarpMask);
-  W.Published.swap(S.Published);
-  W.Snapshot.swap(S.Snapshot);
-  W.LiveAtMeeting.swap(S.LiveAtMeeting);
-  W.LiveAtRound.swap(S.LiveAtRound);
   if (S.FirstError)
     std::rethrow_exception(std::exchange(S.FirstError, nullptr));
   if (Stuck)
