@@ -323,6 +323,8 @@ struct Function {
   /// Its cuda.shared.array allocations (bytes, where) and the device
   /// functions it calls: what a kernel's static shared memory adds up from.
   std::vector<std::pair<uint64_t, SourceRange>> SharedArrays;
+  /// Its cuda.local.array allocations, likewise (per thread).
+  std::vector<std::pair<uint64_t, SourceRange>> LocalArrays;
   std::vector<const Function *> Callees;
   /// Set on the kernels of a reduction.
   std::optional<ReduceKernel> Reduce;

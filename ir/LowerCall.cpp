@@ -289,8 +289,9 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
                                                         ArrayLayout::C, Space));
   A->Shape = Shape;
   A->Id = AllocCount++;
-  if (Space == AddressSpace::Shared && !Quiet) // not while probing types
-    F.SharedArrays.push_back({uint64_t(Elements) * Dtype->byteSize(), C.Range});
+  if (!Quiet) // not while probing types
+    (Space == AddressSpace::Shared ? F.SharedArrays : F.LocalArrays)
+        .push_back({uint64_t(Elements) * Dtype->byteSize(), C.Range});
   return A;
 }
 

@@ -355,11 +355,14 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
 namespace {
 
 /// Every GPU caps a block's static shared memory at 48 KiB (more needs
-/// dynamic shared memory and an opt-in); ptxas would reject the PTX, and
-/// the CPU backend would allocate it per block. A kernel's total counts its
-/// own arrays and those of every device function it reaches, once each.
-void checkSharedMemory(const Module &IR, const fe::SourceFile *File, DiagnosticEngine &Diags) {
-  constexpr uint64_t Limit = 48 * 1024;
+/// dynamic shared memory and an opt-in), and a thread's local memory at
+/// 512 KiB; ptxas would reject the PTX, and the CPU backend would allocate
+/// shared memory per block and local arrays on each thread's fiber stack
+/// (sized for that limit). A kernel's total counts its own arrays and those
+/// of every device function it reaches, once each.
+void checkMemoryLimits(const Module &IR, const fe::SourceFile *File, DiagnosticEngine &Diags,
+                       bool Shared) {
+  const uint64_t Limit = Shared ? 48 * 1024 : 512 * 1024;
   for (const auto &F : IR.functions()) {
     if (F->Kind != FunctionKind::Kernel)
       continue;
@@ -372,7 +375,7 @@ void checkSharedMemory(const Module &IR, const fe::SourceFile *File, DiagnosticE
       Work.pop_back();
       if (!Seen.insert(G).second)
         continue;
-      for (const auto &A : G->SharedArrays) {
+      for (const auto &A : Shared ? G->SharedArrays : G->LocalArrays) {
         Total = Total + A.first < Total ? UINT64_MAX : Total + A.first;
         if (!Largest || A.first > Largest->first)
           Largest = &A;
@@ -381,7 +384,8 @@ void checkSharedMemory(const Module &IR, const fe::SourceFile *File, DiagnosticE
     }
     if (Total <= Limit || !Largest)
       continue;
-    Diags.report(File, Largest->second, DiagKind::SharedMemoryLimit,
+    Diags.report(File, Largest->second,
+                 Shared ? DiagKind::SharedMemoryLimit : DiagKind::LocalMemoryLimit,
                  {F->PyName, std::to_string(Total)});
   }
 }
@@ -492,7 +496,8 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
         Ctx, *Fn, It != ReduceDtypes.end() ? It->second : defaultReduceDtypes(Types));
   }
 
-  checkSharedMemory(*Result.IR, M.File, Diags);
+  checkMemoryLimits(*Result.IR, M.File, Diags, /*Shared=*/true);
+  checkMemoryLimits(*Result.IR, M.File, Diags, /*Shared=*/false);
 
   if (Kernels && !Result.KernelsCompiled && !Diags.hasErrors())
     Diags.reportNoLocation(DiagKind::NothingToCompile, {M.File->name()});

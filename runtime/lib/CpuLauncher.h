@@ -24,8 +24,11 @@
 
 namespace pykc::runtime {
 
-/// The stack size of each kernel thread run as a fiber.
-constexpr size_t CpuFiberStackBytes = 256 * 1024;
+/// The stack size of each kernel thread run as a fiber: CUDA's 512 KiB of
+/// local memory a thread (pykc refuses kernels whose cuda.local.arrays need
+/// more) and room for frames. Mapped without reserving memory: a thread
+/// only costs the pages it touches.
+constexpr size_t CpuFiberStackBytes = 1024 * 1024;
 
 /// Runs K on the CPU with configuration C (already checked against the CPU
 /// limits); returns when every block has finished.
