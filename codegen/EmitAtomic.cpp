@@ -23,12 +23,43 @@ Value *floatReplaces(IRBuilder<> &B, Value *Old, Value *V, bool IsMax) {
   return IsMax ? B.CreateFCmpOLT(Old, V) : B.CreateFCmpOGT(Old, V);
 }
 
-/// The element's new value after \p Op with \p V, for a plain
-/// read-modify-write.
+/// Numba's nanmax/nanmin on floats: NaN is a missing value, so the element
+/// is replaced when \p V is the larger (smaller) one or the element is a NaN
+/// and \p V is not (C's fmax/fmin, LLVM's maxnum/minnum).
+Value *nanReplaces(IRBuilder<> &B, Value *Old, Value *V, bool IsMax) {
+  Value *Better = IsMax ? B.CreateFCmpOLT(Old, V) : B.CreateFCmpOGT(Old, V);
+  return B.CreateOr(Better, B.CreateAnd(B.CreateFCmpUNO(Old, Old), B.CreateFCmpORD(V, V)));
+}
+
+/// The element's new value after \p Op with \p V (and \p Compare for
+/// Cas), for a plain read-modify-write.
 Value *combine(IRBuilder<> &B, ir::AtomicOp Op, const ir::ScalarType *Dtype,
-               Value *Old, Value *V) {
+               Value *Old, Value *V, Value *Compare) {
   bool IsFloat = Dtype->isFloat();
   switch (Op) {
+  case ir::AtomicOp::NanMax:
+  case ir::AtomicOp::NanMin:
+    if (IsFloat)
+      return B.CreateSelect(nanReplaces(B, Old, V, Op == ir::AtomicOp::NanMax), V, Old);
+    return combine(B, Op == ir::AtomicOp::NanMax ? ir::AtomicOp::Max : ir::AtomicOp::Min, Dtype,
+                   Old, V, Compare);
+  case ir::AtomicOp::And:
+    return B.CreateAnd(Old, V);
+  case ir::AtomicOp::Or:
+    return B.CreateOr(Old, V);
+  case ir::AtomicOp::Xor:
+    return B.CreateXor(Old, V);
+  case ir::AtomicOp::Exch:
+    return V;
+  case ir::AtomicOp::Inc: // CUDA's atomicInc: wraps to 0 past V
+    return B.CreateSelect(B.CreateICmpUGE(Old, V), ConstantInt::get(Old->getType(), 0),
+                          B.CreateAdd(Old, ConstantInt::get(Old->getType(), 1)));
+  case ir::AtomicOp::Dec: // CUDA's atomicDec: wraps to V at 0 or above V
+    return B.CreateSelect(
+        B.CreateOr(B.CreateICmpEQ(Old, ConstantInt::get(Old->getType(), 0)), B.CreateICmpUGT(Old, V)),
+        V, B.CreateSub(Old, ConstantInt::get(Old->getType(), 1)));
+  case ir::AtomicOp::Cas:
+    return B.CreateSelect(B.CreateICmpEQ(Old, Compare), V, Old);
   case ir::AtomicOp::Add:
     return IsFloat ? B.CreateFAdd(Old, V) : B.CreateAdd(Old, V);
   case ir::AtomicOp::Sub:
@@ -52,20 +83,54 @@ Value *combine(IRBuilder<> &B, ir::AtomicOp Op, const ir::ScalarType *Dtype,
 Value *FunctionEmitter::emitAtomic(const ir::AtomicRMWExpr &E) {
   auto *AT = ir::dynCast<ir::ArrayType>(E.Array->Ty);
   const ir::ScalarType *Dtype = AT->dtype();
-  // Python's order: the array and the index, then the value.
+  // Python's order: the array and the index, then the old value (Cas),
+  // then the value.
   Value *Ptr = elementPointer(emitExpr(*E.Array), AT, E.Indices);
+  Value *Compare = E.Compare ? emitExpr(*E.Compare) : nullptr;
   Value *V = emitExpr(*E.Value);
   if (AT->addressSpace() == ir::AddressSpace::Local) {
     // A local array belongs to one thread, so a plain read-modify-write is
     // atomic; NVPTX has no atomic instructions for local memory.
     Value *Old = loadElement(Ptr, Dtype);
-    storeElement(Ptr, combine(B, E.Op, Dtype, Old, V), Dtype);
+    storeElement(Ptr, combine(B, E.Op, Dtype, Old, V, Compare), Dtype);
     return Old;
   }
   Align A(Dtype->byteSize());
   bool IsFloat = Dtype->isFloat();
   AtomicRMWInst::BinOp Op = AtomicRMWInst::BAD_BINOP;
   switch (E.Op) {
+  case ir::AtomicOp::Cas: {
+    Value *Pair = B.CreateAtomicCmpXchg(Ptr, Compare, V, A, AtomicOrdering::Monotonic,
+                                        AtomicOrdering::Monotonic);
+    return B.CreateExtractValue(Pair, {0u});
+  }
+  case ir::AtomicOp::And:
+    Op = AtomicRMWInst::And;
+    break;
+  case ir::AtomicOp::Or:
+    Op = AtomicRMWInst::Or;
+    break;
+  case ir::AtomicOp::Xor:
+    Op = AtomicRMWInst::Xor;
+    break;
+  case ir::AtomicOp::Exch:
+    Op = AtomicRMWInst::Xchg;
+    break;
+  case ir::AtomicOp::Inc:
+    Op = AtomicRMWInst::UIncWrap; // old >= v ? 0 : old + 1, as atomicInc
+    break;
+  case ir::AtomicOp::Dec:
+    Op = AtomicRMWInst::UDecWrap; // old == 0 || old > v ? v : old - 1
+    break;
+  case ir::AtomicOp::NanMax:
+  case ir::AtomicOp::NanMin: {
+    bool IsMax = E.Op == ir::AtomicOp::NanMax;
+    if (IsFloat)
+      return atomicFloatReplace(Ptr, V, A, [&](Value *Old) { return nanReplaces(B, Old, V, IsMax); });
+    Op = Dtype->isSigned() ? (IsMax ? AtomicRMWInst::Max : AtomicRMWInst::Min)
+                           : (IsMax ? AtomicRMWInst::UMax : AtomicRMWInst::UMin);
+    break;
+  }
   case ir::AtomicOp::Add:
     Op = IsFloat ? AtomicRMWInst::FAdd : AtomicRMWInst::Add;
     break;
@@ -76,7 +141,7 @@ Value *FunctionEmitter::emitAtomic(const ir::AtomicRMWExpr &E) {
   case ir::AtomicOp::Min: {
     bool IsMax = E.Op == ir::AtomicOp::Max;
     if (IsFloat)
-      return atomicFloatMinMax(Ptr, V, IsMax, A);
+      return atomicFloatReplace(Ptr, V, A, [&](Value *Old) { return floatReplaces(B, Old, V, IsMax); });
     Op = Dtype->isSigned()
              ? (IsMax ? AtomicRMWInst::Max : AtomicRMWInst::Min)
              : (IsMax ? AtomicRMWInst::UMax : AtomicRMWInst::UMin);
@@ -88,8 +153,8 @@ Value *FunctionEmitter::emitAtomic(const ir::AtomicRMWExpr &E) {
   return B.CreateAtomicRMW(Op, Ptr, V, A, AtomicOrdering::Monotonic);
 }
 
-Value *FunctionEmitter::atomicFloatMinMax(Value *Ptr, Value *V, bool IsMax,
-                                          Align A) {
+Value *FunctionEmitter::atomicFloatReplace(Value *Ptr, Value *V, Align A,
+                                           const std::function<Value *(Value *)> &Replaces) {
   // A compare-and-swap loop on the bits: swap V in while it replaces what
   // the element holds. Like Numba, the result is the element as first read.
   Type *FloatTy = V->getType();
@@ -105,7 +170,7 @@ Value *FunctionEmitter::atomicFloatMinMax(Value *Ptr, Value *V, bool IsMax,
   B.SetInsertPoint(Check);
   PHINode *Current = B.CreatePHI(FloatTy, 2, "atomic.current");
   Current->addIncoming(First, Entry);
-  B.CreateCondBr(floatReplaces(B, Current, V, IsMax), Attempt, Done);
+  B.CreateCondBr(Replaces(Current), Attempt, Done);
 
   B.SetInsertPoint(Attempt);
   Value *Pair = B.CreateAtomicCmpXchg(

@@ -122,7 +122,10 @@ private:
 
   // Atomics (EmitAtomic.cpp)
   llvm::Value *emitAtomic(const ir::AtomicRMWExpr &E);
-  llvm::Value *atomicFloatMinMax(llvm::Value *Ptr, llvm::Value *V, bool IsMax, llvm::Align A);
+  /// A compare-and-swap loop storing \p V while \p Replaces(element) holds
+  /// (float max/min and nanmax/nanmin); returns the element as first read.
+  llvm::Value *atomicFloatReplace(llvm::Value *Ptr, llvm::Value *V, llvm::Align A,
+                                  const std::function<llvm::Value *(llvm::Value *)> &Replaces);
 
   // Arithmetic (EmitArith.cpp)
   llvm::Value *cast(llvm::Value *V, const ir::Type *From, const ir::Type *To);

@@ -41,8 +41,11 @@ enum class IntrinsicId {
 #include "ir/Builtins.def"
 };
 
-/// The read-modify-write of cuda.atomic.add/sub/max/min.
-enum class AtomicOp { Add, Sub, Max, Min };
+/// The read-modify-writes of cuda.atomic (ir/AtomicOps.def).
+enum class AtomicOp {
+#define ATOMIC(Op, Name, Dtypes) Op,
+#include "ir/AtomicOps.def"
+};
 
 struct Node {
   NodeKind Kind;
@@ -216,6 +219,7 @@ struct AtomicRMWExpr : Expr {
   Expr *Array = nullptr;
   ExprList Indices;      ///< One integer per dimension, as in ArrayLoadExpr.
   Expr *Value = nullptr; ///< Of the array's dtype.
+  Expr *Compare = nullptr; ///< Cas: the value the element must hold.
 };
 
 /// Runs Stmts (assignments of temporaries), then evaluates Value. Lowering

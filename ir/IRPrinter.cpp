@@ -48,14 +48,10 @@ const char *intrinsicName(IntrinsicId Id) {
 
 const char *atomicOpName(AtomicOp Op) {
   switch (Op) {
-  case AtomicOp::Add:
-    return "add";
-  case AtomicOp::Sub:
-    return "sub";
-  case AtomicOp::Max:
-    return "max";
-  case AtomicOp::Min:
-    return "min";
+#define ATOMIC(O, Name, Dtypes)                                                \
+  case AtomicOp::O:                                                            \
+    return Name;
+#include "ir/AtomicOps.def"
   }
   return "?";
 }
@@ -305,7 +301,7 @@ private:
       auto &A = static_cast<const AtomicRMWExpr &>(E);
       std::string Index = A.Indices.size() == 1 ? expr(*A.Indices[0]) : "(" + list(A.Indices) + ")";
       return std::string("cuda.atomic.") + atomicOpName(A.Op) + "(" + expr(*A.Array) + ", " +
-             Index + ", " + expr(*A.Value) + ")";
+             Index + (A.Compare ? ", " + expr(*A.Compare) : "") + ", " + expr(*A.Value) + ")";
     }
     case NodeKind::Call: {
       auto &C = static_cast<const CallExpr &>(E);

@@ -94,7 +94,8 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_Grid() typeGrid(Id, C, Name)
 #define PYKC_TYPE_NoArgs() typeNoArgs(Id, C, Name)
 #define PYKC_TYPE_AllocArray(Space) lowerAllocArray(C, AddressSpace::Space)
-#define PYKC_TYPE_Atomic(Op) typeAtomic(AtomicOp::Op, C, Name)
+#define PYKC_TYPE_Atomic(Op) typeAtomic(AtomicOp::Op, C, Name, /*FirstElement=*/false)
+#define PYKC_TYPE_AtomicFirst(Op) typeAtomic(AtomicOp::Op, C, Name, /*FirstElement=*/true)
 #define PYKC_TYPE_ForOnly() typeForOnly(C)
 #define PYKC_TYPE_Len() typeLen(C, Name)
 #define PYKC_TYPE_MinMax(Op) lowerMinMax(C, CompareOp::Op, Name)
@@ -154,10 +155,13 @@ Expr *FunctionLowerer::typeNoArgs(IntrinsicId Id, const fe::CallExpr &C, const s
   return I;
 }
 
-Expr *FunctionLowerer::typeAtomic(AtomicOp Op, const fe::CallExpr &C, const std::string &Name) {
-  if (!expectArgs(C, Name, 3))
+Expr *FunctionLowerer::typeAtomic(AtomicOp Op, const fe::CallExpr &C, const std::string &Name,
+                                  bool FirstElement) {
+  // cas(array, index, old, value); compare_and_swap(array, old, value).
+  size_t Args = 3 + (Op == AtomicOp::Cas) - FirstElement;
+  if (!expectArgs(C, Name, Args))
     return nullptr;
-  return lowerAtomic(C, Op, Name);
+  return lowerAtomic(C, Op, Name, FirstElement);
 }
 
 Expr *FunctionLowerer::typeForOnly(const fe::CallExpr &C) {
@@ -376,7 +380,39 @@ Expr *FunctionLowerer::lowerMinMax(const fe::CallExpr &C, CompareOp Replace,
   return Acc;
 }
 
-Expr *FunctionLowerer::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std::string &Name) {
+namespace {
+
+/// The dtypes cuda.atomic.<Op> takes (ir/AtomicOps.def), and their names.
+bool atomicDtypeAllowed(AtomicOp Op, const ScalarType *D, const char *&Allowed) {
+  enum Class { All, Integer, Unsigned } C = All;
+  switch (Op) {
+#define ATOMIC(O, Name, Dtypes)                                                \
+  case AtomicOp::O:                                                            \
+    C = Dtypes;                                                                \
+    break;
+#include "ir/AtomicOps.def"
+  }
+  ScalarKind K = D->scalarKind();
+  bool Unsigned64or32 = K == ScalarKind::UInt32 || K == ScalarKind::UInt64;
+  bool Int = Unsigned64or32 || K == ScalarKind::Int32 || K == ScalarKind::Int64;
+  switch (C) {
+  case All:
+    Allowed = "int32, uint32, int64, uint64, float32 or float64";
+    return Int || K == ScalarKind::Float32 || K == ScalarKind::Float64;
+  case Integer:
+    Allowed = "int32, uint32, int64 or uint64";
+    return Int;
+  case Unsigned:
+    Allowed = "uint32 or uint64";
+    return Unsigned64or32;
+  }
+  return false;
+}
+
+} // namespace
+
+Expr *FunctionLowerer::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std::string &Name,
+                                   bool FirstElement) {
   Expr *Array = lowerValue(*C.Args[0]);
   if (!Array)
     return nullptr;
@@ -386,43 +422,57 @@ Expr *FunctionLowerer::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std
           {Name, "the first argument must be an array, not '" + Array->Ty->str() + "'"});
     return nullptr;
   }
-  // Numba's cudadecl.py: the same six dtypes for add, sub, max and min.
-  switch (AT->dtype()->scalarKind()) {
-  case ScalarKind::Int32:
-  case ScalarKind::UInt32:
-  case ScalarKind::Int64:
-  case ScalarKind::UInt64:
-  case ScalarKind::Float32:
-  case ScalarKind::Float64:
-    break;
-  default:
-    error(C.Args[0]->Range, DiagKind::AtomicDtype, {Name, AT->dtype()->str()});
+  // Numba's cudadecl.py: the dtypes each operation takes.
+  const char *Allowed = "";
+  if (!atomicDtypeAllowed(Op, AT->dtype(), Allowed)) {
+    error(C.Args[0]->Range, DiagKind::AtomicDtype, {Name, AT->dtype()->str(), Allowed});
     return nullptr;
   }
   ExprList Indices;
-  if (!lowerArrayIndices(AT, *C.Args[1], C.Args[1]->Range, Indices, /*AllowView=*/true))
-    return nullptr;
+  size_t Next = 1; // the argument after the index
+  if (FirstElement) {
+    // compare_and_swap works on the first element of a 1-d array.
+    if (AT->ndim() != 1) {
+      error(C.Args[0]->Range, DiagKind::InvalidArgument,
+            {Name, "the array must be 1-dimensional, not " + std::to_string(AT->ndim()) + "-d"});
+      return nullptr;
+    }
+    Indices.push_back(constantInt(0, S.Types.intp(), C.Range));
+  } else {
+    if (!lowerArrayIndices(AT, *C.Args[1], C.Args[1]->Range, Indices, /*AllowView=*/true))
+      return nullptr;
+    Next = 2;
+  }
   if (Indices.size() < AT->ndim()) {
     error(C.Args[1]->Range, DiagKind::AtomicIndexCount,
           {Name, AT->ndim() == 1 ? "1 index" : std::to_string(AT->ndim()) + " indices",
            std::to_string(AT->ndim()), std::to_string(Indices.size())});
     return nullptr;
   }
-  Expr *V = lowerValue(*C.Args[2]);
-  if (!V)
+  // Numba's signature casts the values to the dtype, as an assignment would
+  // (Python's order: the old value, then the new one).
+  auto Operand = [&](const fe::Expr &Arg) -> Expr * {
+    Expr *V = lowerValue(Arg);
+    if (!V)
+      return nullptr;
+    Expr *Converted = dynCast<ScalarType>(V->Ty) ? convert(V, AT->dtype()) : nullptr;
+    if (!Converted)
+      error(Arg.Range, DiagKind::InvalidArgument,
+            {Name, "cannot convert '" + V->Ty->str() + "' to the array's dtype '" +
+                       AT->dtype()->str() + "'"});
+    return Converted;
+  };
+  Expr *Compare = nullptr;
+  if (Op == AtomicOp::Cas && !(Compare = Operand(*C.Args[Next++])))
     return nullptr;
-  // Numba's signature casts the value to the dtype, as an assignment would.
-  Expr *Converted = dynCast<ScalarType>(V->Ty) ? convert(V, AT->dtype()) : nullptr;
-  if (!Converted) {
-    error(C.Args[2]->Range, DiagKind::InvalidArgument,
-          {Name, "cannot convert '" + V->Ty->str() + "' to the array's dtype '" +
-                     AT->dtype()->str() + "'"});
+  Expr *Converted = Operand(*C.Args[Next]);
+  if (!Converted)
     return nullptr;
-  }
   auto *A = make<AtomicRMWExpr>(C.Range, AT->dtype());
   A->Op = Op;
   A->Array = Array;
   A->Indices = std::move(Indices);
+  A->Compare = Compare;
   A->Value = Converted;
   return A;
 }

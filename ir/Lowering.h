@@ -192,7 +192,8 @@ private:
   // as users spell it, for diagnostics.
   Expr *typeGrid(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
   Expr *typeNoArgs(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
-  Expr *typeAtomic(AtomicOp Op, const frontend::CallExpr &C, const std::string &Name);
+  Expr *typeAtomic(AtomicOp Op, const frontend::CallExpr &C, const std::string &Name,
+                   bool FirstElement);
   Expr *typeForOnly(const frontend::CallExpr &C);
   Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);
   /// Arguments typed by one of Numba's case tables (overload resolution).
@@ -210,9 +211,11 @@ private:
   /// case table; \p Name as users spell it, for diagnostics.
   Expr *lowerMath(IntrinsicId Id, MathCases Cases, const frontend::CallExpr &C,
                   const std::string &Name);
-  /// cuda.atomic.<op>(array, index, value), three arguments already checked;
+  /// cuda.atomic.<op>(array, index[, old], value), or with \p FirstElement
+  /// (array, old, value) on element 0; the argument count already checked;
   /// \p Name as users spell it, for diagnostics.
-  Expr *lowerAtomic(const frontend::CallExpr &C, AtomicOp Op, const std::string &Name);
+  Expr *lowerAtomic(const frontend::CallExpr &C, AtomicOp Op, const std::string &Name,
+                    bool FirstElement);
   Expr *lowerDeviceCall(FunctionInfo &Fn, const frontend::CallExpr &C);
   /// The value of a device-function argument that Numba would type as a
   /// literal: a name bound to a constant (a module constant or a

@@ -508,6 +508,16 @@ CASES = [
          [A("bool", (20, 13), Bools(0.4), "F"), A("int64", 20, Const(-1))]),
 
     # Atomics: many threads colliding on few bins.
+    Case("atomic_bits", "atomics_more.py", "bits", 3, 64,
+         [A("int64", 150, Ints(0, 1000)), A("int64", 3, Const(0))]),
+    Case("atomic_counters", "atomics_more.py", "counters", 4, 32,
+         [A("int64", 1, Const(123)), A("uint32", 1, Const(0)), A("uint64", 1, Const(5))]),
+    Case("atomic_nan_extremes", "atomics_more.py", "nan_extremes", 3, 64,
+         [A("float64", 170, Uniform(-50, 50)), A("float64", 6, Const(float("nan"))),
+          A("float32", 6, Const(float("nan"))), A("int32", 6, Const(-10**6)),
+          A("int64", 6, Const(10**6))]),
+    Case("atomic_first_wins", "atomics_more.py", "first_wins", 4, 32,
+         [A("int32", 1, Const(-1)), A("int64", 1, Const(0)), A("uint32", 5, Const(0))]),
     Case("atomic_hist_global", "atomics.py", "hist_global", 4, 32,
          [A("int32", 1000, Ints(0, 255)), A("int32", 5, Const(0)),
           A("float32", 5, Const(0))]),

@@ -21,3 +21,12 @@ def extremes(mx, mn):
     i = cuda.grid(1)
     cuda.atomic.max(mx, i % mx.size, i)
     cuda.atomic.min(mn, i % mn.size, -i)
+
+
+@cuda.jit
+def claim(slots, winners):
+    # cuda.atomic.cas(array, index, old, value): every thread tries to turn
+    # slot i % size from 0 into 1; exactly one per slot sees the 0.
+    i = cuda.grid(1)
+    if cuda.atomic.cas(slots, i % slots.size, 0, 1) == 0:
+        cuda.atomic.add(winners, 0, 1)
