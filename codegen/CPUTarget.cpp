@@ -19,7 +19,8 @@ StructType *CPUTarget::contextType(LLVMContext &C) {
   Type *Dim3 = ArrayType::get(Type::getInt32Ty(C), 3);
   Type *Ptr = PointerType::get(C, 0);
   // Field order of pykc_cpu_context in CpuABI.h.
-  return StructType::create(C, {Dim3, Dim3, Dim3, Dim3, Ptr, Ptr}, "pykc.cpu_context");
+  return StructType::create(C, {Dim3, Dim3, Dim3, Dim3, Ptr, Ptr, Ptr, Type::getInt64Ty(C)},
+                            "pykc.cpu_context");
 }
 
 Value *CPUTarget::specialRegister(IRBuilder<> &B, ir::SpecialRegister Reg, unsigned Dim,
@@ -212,6 +213,17 @@ Value *CPUTarget::barrierReduce(IRBuilder<> &B, BarrierReduction Op, Value *Pred
 void CPUTarget::fence(IRBuilder<> &B, FenceScope) {
   // The CPU's threads are the worker threads: one fence orders for all.
   B.CreateFence(AtomicOrdering::SequentiallyConsistent);
+}
+
+std::pair<Value *, Value *> CPUTarget::dynamicSharedMemory(IRBuilder<> &B, Type *, uint64_t,
+                                                           Value *Context) {
+  // The runtime puts it after the kernel's static shared memory, 16-byte
+  // aligned (CpuABI.h); a device function cannot know that offset, so it is
+  // read from the context.
+  StructType *Ctx = contextType(B.getContext());
+  Value *Data = B.CreateLoad(B.getPtrTy(), B.CreateStructGEP(Ctx, Context, 6), "dynshared");
+  Value *Bytes = B.CreateLoad(B.getInt64Ty(), B.CreateStructGEP(Ctx, Context, 7), "dynshared.bytes");
+  return {Data, Bytes};
 }
 
 FunctionCallee CPUTarget::mathFunction(Module &M, const std::string &Name, Type *Ty,

@@ -38,6 +38,9 @@ public:
   llvm::Value *barrierReduce(llvm::IRBuilder<> &B, BarrierReduction Op, llvm::Value *Predicate,
                              llvm::Value *Context) override;
   void fence(llvm::IRBuilder<> &B, FenceScope Scope) override;
+  std::pair<llvm::Value *, llvm::Value *> dynamicSharedMemory(llvm::IRBuilder<> &B,
+                                                              llvm::Type *EltTy, uint64_t Align,
+                                                              llvm::Value *Context) override;
   void markKernel(llvm::Function &F) override {}
   llvm::FunctionCallee mathFunction(llvm::Module &M, const std::string &Name, llvm::Type *Ty,
                                     unsigned Arity) override;

@@ -235,6 +235,13 @@ Value *FunctionEmitter::emitAbs(const ir::IntrinsicExpr &E) {
 
 Value *FunctionEmitter::emitAlloc(const ir::AllocArrayExpr &E) {
   auto *AT = ir::dynCast<ir::ArrayType>(E.Ty);
+  if (E.Dynamic) {
+    // The launch's dynamic shared memory: as many elements as fit, as Numba.
+    uint64_t Size = AT->dtype()->byteSize();
+    auto [Data, Bytes] = ME.Target.dynamicSharedMemory(B, ME.memoryType(AT->dtype()),
+                                                       std::max<uint64_t>(16, Size), TargetContext);
+    return makeArray(Data, {B.CreateUDiv(Bytes, B.getInt64(Size))}, {B.getInt64(int64_t(Size))});
+  }
   int64_t Count = 1;
   for (int64_t D : E.Shape)
     Count *= D;

@@ -105,6 +105,28 @@ void NVPTXTarget::fence(IRBuilder<> &B, FenceScope Scope) {
   B.CreateIntrinsic(Ids[unsigned(Scope)], {}, {});
 }
 
+std::pair<Value *, Value *> NVPTXTarget::dynamicSharedMemory(IRBuilder<> &B, Type *EltTy,
+                                                             uint64_t Align, Value *) {
+  // One `.extern .shared` array for the module: every dynamic array starts
+  // at the dynamic shared memory's first byte, as in CUDA C++.
+  Module &M = *B.GetInsertBlock()->getModule();
+  const char *Name = "pykc_dynamic_shared";
+  auto *G = M.getNamedGlobal(Name);
+  if (!G) {
+    Type *Ty = ArrayType::get(B.getInt8Ty(), 0);
+    G = new GlobalVariable(M, Ty, false, GlobalValue::ExternalLinkage, nullptr, Name, nullptr,
+                           GlobalValue::NotThreadLocal, SharedAddressSpace);
+    G->setAlignment(llvm::Align(16));
+  }
+  if (G->getAlign().valueOrOne().value() < Align)
+    G->setAlignment(llvm::Align(Align));
+  Value *Data = B.CreateAddrSpaceCast(G, PointerType::get(M.getContext(), 0));
+  // %dynamic_smem_size has no NVVM intrinsic; Numba reads it the same way.
+  auto *Asm = InlineAsm::get(FunctionType::get(B.getInt32Ty(), false),
+                             "mov.u32 $0, %dynamic_smem_size;", "=r", /*hasSideEffects=*/true);
+  return {Data, B.CreateZExt(B.CreateCall(Asm), B.getInt64Ty())};
+}
+
 void NVPTXTarget::markKernel(Function &F) {
   LLVMContext &C = F.getContext();
   Metadata *MD[] = {ValueAsMetadata::get(&F), MDString::get(C, "kernel"),

@@ -15,6 +15,7 @@
 #include <llvm/IR/Module.h>
 
 #include <functional>
+#include <utility>
 #include <string>
 
 namespace pykc::codegen {
@@ -60,6 +61,11 @@ public:
                                        unsigned Dim, llvm::Value *Context) = 0;
   /// A barrier of all threads of the block (cuda.syncthreads()).
   virtual void barrier(llvm::IRBuilder<> &B, llvm::Value *Context) = 0;
+  /// The block's dynamic shared memory (sized at launch) for elements of
+  /// \p EltTy: a generic pointer to its start and its size in bytes (i64).
+  virtual std::pair<llvm::Value *, llvm::Value *>
+  dynamicSharedMemory(llvm::IRBuilder<> &B, llvm::Type *EltTy, uint64_t Align,
+                      llvm::Value *Context) = 0;
   /// Called before the body of \p F is emitted.
   virtual void beginFunction(const ir::Function &F) {}
   /// Storage for a cuda.shared.array of \p Ty; returns a generic pointer.

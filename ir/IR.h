@@ -199,6 +199,10 @@ struct AllocArrayExpr : Expr {
   PYKC_IR_NODE(AllocArrayExpr, AllocArray, Expr)
   std::vector<int64_t> Shape; ///< The node's type is the array type.
   unsigned Id = 0;            ///< Unique within the function.
+  /// Dynamic shared memory (Numba's 1-d shared array of size 0): the
+  /// launch's dynamic shared bytes, as many elements as fit; every dynamic
+  /// array of a block starts at the same address. Shape is {0}.
+  bool Dynamic = false;
 };
 
 struct Function;

@@ -276,6 +276,8 @@ private:
     case NodeKind::AllocArray: {
       auto &A = static_cast<const AllocArrayExpr &>(E);
       auto *AT = dynCast<ArrayType>(A.Ty);
+      if (A.Dynamic)
+        return "cuda.shared.array(dynamic, " + AT->dtype()->str() + ")";
       std::string S = AT->addressSpace() == AddressSpace::Shared ? "cuda.shared.array(("
                                                                  : "cuda.local.array((";
       for (size_t I = 0; I < A.Shape.size(); ++I)

@@ -257,15 +257,10 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
     return nullptr;
   }
   // Numba reads a 1-dimensional shared array of size 0 (or less) as dynamic
-  // shared memory, sized at launch: valid Numba that pykc cannot compile.
-  if (Space == AddressSpace::Shared && Shape.size() == 1 && Shape[0] <= 0) {
-    error(ShapeArg->Range, DiagKind::UnsupportedSyntax,
-          {"dynamic shared memory (" + Name + " of shape " + ShapeValue->str() +
-           ", sized at launch)"});
-    return nullptr;
-  }
+  // shared memory, sized at launch.
+  bool Dynamic = Space == AddressSpace::Shared && Shape.size() == 1 && Shape[0] <= 0;
   int64_t Elements = 1;
-  for (int64_t D : Shape) {
+  for (int64_t D : Dynamic ? std::vector<int64_t>{} : Shape) {
     if (D <= 0) {
       error(ShapeArg->Range, DiagKind::InvalidShape,
             {"every dimension must be positive, not " + ShapeValue->str()});
@@ -291,9 +286,10 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
   }
   auto *A = make<AllocArrayExpr>(C.Range, S.Types.array(Dtype, unsigned(Shape.size()),
                                                         ArrayLayout::C, Space));
-  A->Shape = Shape;
+  A->Shape = Dynamic ? std::vector<int64_t>{0} : Shape;
+  A->Dynamic = Dynamic;
   A->Id = AllocCount++;
-  if (!Quiet) // not while probing types
+  if (!Quiet && !Dynamic) // not while probing types; dynamic is the launch's
     (Space == AddressSpace::Shared ? F.SharedArrays : F.LocalArrays)
         .push_back({uint64_t(Elements) * Dtype->byteSize(), C.Range});
   return A;

@@ -342,7 +342,8 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
                     "' has no CPU code (KernelImage::CpuEntry is null); "
                     "compile it with the CPU backend or run it on a CUDA "
                     "device");
-  Launch L{K, C, Args, size_t(K.CpuSharedBytes + C.DynamicSharedBytes)};
+  // Static shared memory, then the dynamic memory at a 16-byte boundary.
+  Launch L{K, C, Args, size_t((K.CpuSharedBytes + 15) / 16 * 16 + C.DynamicSharedBytes)};
   bool Fibers = K.CpuUsesBarrier && C.Block.count() > 1;
   auto &States = workerStates();
   ThreadPool::get().parallelFor(C.Grid.count(), [&](unsigned Worker,
@@ -357,6 +358,11 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
       Ctx.grid_dim[I] = C.Grid[I];
     }
     Ctx.shared_memory = L.SharedBytes ? W.sharedMemory(L.SharedBytes) : nullptr;
+    if (C.DynamicSharedBytes) {
+      size_t Static = (K.CpuSharedBytes + 15) / 16 * 16;
+      Ctx.dynamic_shared = static_cast<char *>(Ctx.shared_memory) + Static;
+      Ctx.dynamic_shared_bytes = C.DynamicSharedBytes;
+    }
     if (Fibers)
       runBlockAsFibers(L, W, Ctx);
     else

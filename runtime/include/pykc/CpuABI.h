@@ -54,6 +54,11 @@ typedef struct pykc_cpu_context {
   uint32_t grid_dim[3];   /* gridDim */
   void *shared_memory;    /* this block's shared memory, 16-byte aligned */
   void *scheduler;        /* the runtime's; kernels only pass it back */
+  /* The launch's dynamic shared memory (cuda.shared.array(0, dtype)): in
+   * the block's shared memory after the kernel's static arrays, 16-byte
+   * aligned, and its size in bytes. */
+  void *dynamic_shared;
+  uint64_t dynamic_shared_bytes;
 } pykc_cpu_context;
 
 typedef void (*pykc_cpu_kernel_fn)(void **args, pykc_cpu_context *ctx);
