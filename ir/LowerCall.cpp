@@ -96,7 +96,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_AllocArray(Space) lowerAllocArray(C, AddressSpace::Space)
 #define PYKC_TYPE_Atomic(Op) typeAtomic(AtomicOp::Op, C, Name, /*FirstElement=*/false)
 #define PYKC_TYPE_AtomicFirst(Op) typeAtomic(AtomicOp::Op, C, Name, /*FirstElement=*/true)
-#define PYKC_TYPE_ForOnly() typeForOnly(C)
+#define PYKC_TYPE_ForOnly() typeForOnly(C, Name)
 #define PYKC_TYPE_Len() typeLen(C, Name)
 #define PYKC_TYPE_MinMax(Op) lowerMinMax(C, CompareOp::Op, Name)
 #define PYKC_TYPE_Call(Cases) typeCall(Id, S.Ops.Cases, C, Name)
@@ -164,8 +164,8 @@ Expr *FunctionLowerer::typeAtomic(AtomicOp Op, const fe::CallExpr &C, const std:
   return lowerAtomic(C, Op, Name, FirstElement);
 }
 
-Expr *FunctionLowerer::typeForOnly(const fe::CallExpr &C) {
-  error(C.Range, DiagKind::UnsupportedSyntax, {"range() outside a for loop"});
+Expr *FunctionLowerer::typeForOnly(const fe::CallExpr &C, const std::string &Name) {
+  error(C.Range, DiagKind::UnsupportedSyntax, {Name + "() outside a for loop"});
   return nullptr;
 }
 

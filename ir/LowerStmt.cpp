@@ -115,6 +115,14 @@ bool FunctionLowerer::inferBlock(const fe::StmtList &Body) {
         if (ArgTypes.size() == Call->Args.size())
           if (auto Sig = S.Ops.range(ArgTypes))
             Changed |= assignType(Fo->Target, Sig->Result);
+      } else {
+        IterationPlan Plan;
+        if (planIteration(*Fo, Plan)) {
+          auto *Zero = constantInt(0, S.Types.intp(), Fo->Range);
+          for (size_t I = 0; I < Plan.Targets.size(); ++I)
+            if (Expr *V = iterationValue(Plan, I, Zero, Fo->Range))
+              Changed |= assignType(Plan.Targets[I].first, V->Ty);
+        }
       }
       Changed |= inferBlock(Fo->Body);
     } else if (auto *W = dyn_cast<fe::WhileStmt>(St)) {
@@ -483,10 +491,157 @@ void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
   error(A.Target->Range, DiagKind::UnsupportedSyntax, {"this augmented assignment target"});
 }
 
+bool FunctionLowerer::planIteration(const ForStmt &Fo, IterationPlan &Plan) {
+  const fe::Expr *Iter = Fo.Iter;
+  const fe::Expr *Target = Fo.Target;
+  auto CallOf = [&](const fe::Expr *E, const char *Path) -> const fe::CallExpr * {
+    auto *C = dyn_cast<fe::CallExpr>(E);
+    return C && S.Scope.resolvePath(*C->Func) == Path ? C : nullptr;
+  };
+  auto TupleTargets = [&](const fe::Expr *T, size_t N) -> const fe::ExprList * {
+    auto *Tu = dyn_cast<TupleExpr>(T);
+    if (Tu && Tu->Elts.size() == N)
+      return &Tu->Elts;
+    error(T->Range, DiagKind::UnsupportedSyntax,
+          {"this loop target (" + std::to_string(N) + " names are needed)"});
+    return nullptr;
+  };
+  auto Name = [&](const fe::Expr *T, int Source) {
+    auto *N = dyn_cast<NameExpr>(T);
+    if (!N)
+      error(T->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
+    else
+      Plan.Targets.push_back({N, Source});
+    return N != nullptr;
+  };
+  // enumerate(X[, start]): the count, then X's values.
+  const fe::Expr *StartAst = nullptr;
+  if (auto *E = CallOf(Iter, "builtins.enumerate")) {
+    if (E->Args.empty() || E->Args.size() > 2 || !E->Keywords.empty()) {
+      error(E->Range, DiagKind::ArgumentCount,
+            {"enumerate", "1 or 2 positional arguments", std::to_string(E->Args.size())});
+      return false;
+    }
+    const fe::ExprList *Pair = TupleTargets(Target, 2);
+    if (!Pair || !Name((*Pair)[0], -1))
+      return false;
+    Iter = E->Args[0];
+    Target = (*Pair)[1];
+    if (E->Args.size() == 2)
+      StartAst = E->Args[1]; // evaluated after the iterable, as in Python
+  }
+  std::vector<const fe::Expr *> Sources;
+  if (auto *Z = CallOf(Iter, "builtins.zip")) {
+    if (Z->Args.empty() || !Z->Keywords.empty()) {
+      error(Z->Range, DiagKind::ArgumentCount, {"zip", "1 or more arrays", "0"});
+      return false;
+    }
+    Sources.assign(Z->Args.begin(), Z->Args.end());
+    const fe::ExprList *Names = TupleTargets(Target, Sources.size());
+    if (!Names)
+      return false;
+    for (size_t I = 0; I < Names->size(); ++I)
+      if (!Name((*Names)[I], int(I)))
+        return false;
+  } else {
+    Sources = {Iter};
+    if (!Name(Target, 0))
+      return false;
+  }
+  for (const fe::Expr *Src : Sources) {
+    Expr *A = lowerValue(*Src);
+    if (!A)
+      return false;
+    if (!dynCast<ArrayType>(A->Ty)) {
+      error(Src->Range, DiagKind::UnsupportedSyntax,
+            {"a for loop over '" + A->Ty->str() + "' (range(), arrays, enumerate() and zip() of arrays are supported)"});
+      return false;
+    }
+    Plan.Arrays.push_back(materialize(A));
+  }
+  if (StartAst) {
+    Expr *Start = lowerValue(*StartAst);
+    auto *StartTy = Start ? dynCast<ScalarType>(Start->Ty) : nullptr;
+    if (!StartTy || !StartTy->isInteger()) {
+      if (Start)
+        error(StartAst->Range, DiagKind::InvalidArgument,
+              {"enumerate", "the start must be an integer, not '" + Start->Ty->str() + "'"});
+      return false;
+    }
+    Plan.Start = materialize(convert(Start, S.Types.intp()));
+  }
+  return true;
+}
+
+Expr *FunctionLowerer::iterationValue(const IterationPlan &Plan, size_t I, Expr *Index,
+                                      SourceRange Range) {
+  int Source = Plan.Targets[I].second;
+  if (Source < 0) {
+    if (!Plan.Start)
+      return Index;
+    auto *Sum = make<ir::BinaryExpr>(Range, S.Types.intp());
+    Sum->Op = ArithOp::Add;
+    Sum->LHS = Plan.Start;
+    Sum->RHS = Index;
+    return Sum;
+  }
+  Expr *A = Plan.Arrays[size_t(Source)];
+  return arrayAccess(A, dynCast<ArrayType>(A->Ty), {Index}, Range);
+}
+
+void FunctionLowerer::lowerForOver(const ForStmt &Fo, StmtList &Out) {
+  IterationPlan Plan;
+  if (!planIteration(Fo, Plan))
+    return;
+  // The shortest array's length.
+  Expr *N = nullptr;
+  for (Expr *A : Plan.Arrays) {
+    auto *Len = make<ArrayDimExpr>(Fo.Iter->Range, S.Types.intp());
+    Len->Array = A;
+    if (!N) {
+      N = materialize(Len);
+      continue;
+    }
+    Expr *L = materialize(Len);
+    auto *Less = make<ir::CompareExpr>(Fo.Iter->Range, S.Types.boolean());
+    Less->Op = CompareOp::Lt;
+    Less->LHS = L;
+    Less->RHS = N;
+    auto *Min = make<SelectExpr>(Fo.Iter->Range, S.Types.intp());
+    Min->Cond = Less;
+    Min->Then = L;
+    Min->Else = N;
+    N = materialize(Min);
+  }
+  Variable *Index = newTemp(S.Types.intp());
+  auto *Loop = make<ForRangeStmt>(Fo.Range);
+  Loop->Var = Index;
+  Loop->Start = constantInt(0, S.Types.intp(), Fo.Iter->Range);
+  Loop->Stop = N;
+  Loop->Step = constantInt(1, S.Types.intp(), Fo.Iter->Range);
+  StmtList *Outer = Pending;
+  Pending = &Loop->Body;
+  for (size_t I = 0; I < Plan.Targets.size(); ++I) {
+    auto *Ref = make<VarRefExpr>(Fo.Target->Range, Index->Ty);
+    Ref->Var = Index;
+    if (Expr *V = iterationValue(Plan, I, Ref, Fo.Target->Range))
+      lowerAssign(Plan.Targets[I].first, V, Fo.Iter->Range, Loop->Body);
+  }
+  Pending = Outer;
+  ++LoopDepth;
+  lowerBlock(Fo.Body, Loop->Body);
+  --LoopDepth;
+  Out.push_back(Loop);
+}
+
 void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
   auto *Call = dyn_cast<fe::CallExpr>(Fo.Iter);
+  if (!Fo.OrElse.empty()) {
+    error(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'for' loop"});
+    return;
+  }
   if (!Call || S.Scope.resolvePath(*Call->Func) != "builtins.range") {
-    error(Fo.Iter->Range, DiagKind::UnsupportedSyntax, {"a for loop over anything but range()"});
+    lowerForOver(Fo, Out);
     return;
   }
   if (!Fo.OrElse.empty()) {

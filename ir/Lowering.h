@@ -151,6 +151,23 @@ private:
   /// after reporting why \p Base cannot be stored into.
   const ArrayType *storeTarget(const frontend::SubscriptExpr &Sub, const Value &Base);
   void lowerFor(const frontend::ForStmt &S, StmtList &Out);
+  /// A `for` over arrays rather than range(): `for x in a`, `for i, x in
+  /// enumerate(a[, start])`, `for x, y in zip(a, b, ...)` (rows of n-d
+  /// arrays). Walked by a hidden index over the shortest array.
+  struct IterationPlan {
+    std::vector<Expr *> Arrays; ///< Evaluated once, in Python's order.
+    /// Each target name and what it is bound to: an array's index, or -1
+    /// for enumerate's count.
+    std::vector<std::pair<const frontend::NameExpr *, int>> Targets;
+    Expr *Start = nullptr; ///< enumerate's start (intp); null without.
+  };
+  /// Plans \p Fo's iteration; false (after an error) for an iterable or a
+  /// target it cannot walk.
+  bool planIteration(const frontend::ForStmt &Fo, IterationPlan &Plan);
+  /// The value target \p I of \p Plan takes at index \p Index.
+  Expr *iterationValue(const IterationPlan &Plan, size_t I, Expr *Index,
+                       frontend::SourceRange Range);
+  void lowerForOver(const frontend::ForStmt &Fo, StmtList &Out);
   void lowerWhile(const frontend::WhileStmt &S, StmtList &Out);
   void lowerReturn(const frontend::ReturnStmt &S, StmtList &Out);
   Expr *lowerCondition(const frontend::Expr &E);
@@ -194,7 +211,7 @@ private:
   Expr *typeNoArgs(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
   Expr *typeAtomic(AtomicOp Op, const frontend::CallExpr &C, const std::string &Name,
                    bool FirstElement);
-  Expr *typeForOnly(const frontend::CallExpr &C);
+  Expr *typeForOnly(const frontend::CallExpr &C, const std::string &Name);
   Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);
   /// Arguments typed by one of Numba's case tables (overload resolution).
   Expr *typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,

@@ -448,6 +448,9 @@ CASES = [
           A("float64", (50, 2), Const(0))],
          simulator_lacks="a fused cuda.fma (it computes a * b + c with two "
                          "roundings)"),
+    Case("iteration", "iteration.py", "walk", 2, 16,
+         [A("float64", 7, Uniform()), A("int32", 5, Ints(-9, 9)),
+          A("float64", (4, 3), Uniform()), A("float64", (20, 7), Const(0))]),
     Case("aug_float", "aug_assign.py", "aug_float", 1, 32,
          [A("float64", 32, Uniform()), A("float64", 32, Uniform()),
           A("float64", (32, 5), Uniform(), "F")]),
