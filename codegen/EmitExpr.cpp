@@ -223,6 +223,12 @@ Value *FunctionEmitter::emitGridIndex(const ir::IntrinsicExpr &E) {
   return Agg;
 }
 
+Value *FunctionEmitter::emitRound(const ir::IntrinsicExpr &E) {
+  // Python's round(x): half to even (llvm.rint), as an int.
+  Value *R = B.CreateUnaryIntrinsic(Intrinsic::rint, emitExpr(*E.Args[0]));
+  return B.CreateFPToSI(R, ME.llvmType(E.Ty));
+}
+
 Value *FunctionEmitter::emitAbs(const ir::IntrinsicExpr &E) {
   Value *X = emitExpr(*E.Args[0]);
   auto *S = ir::dynCast<ir::ScalarType>(E.Ty);

@@ -81,6 +81,7 @@ private:
   llvm::Value *emitBarrier(const ir::IntrinsicExpr &E);
   llvm::Value *emitGridIndex(const ir::IntrinsicExpr &E);
   llvm::Value *emitAbs(const ir::IntrinsicExpr &E);
+  llvm::Value *emitRound(const ir::IntrinsicExpr &E);
   // Warp and block operations (EmitWarp.cpp).
   llvm::Value *emitSyncWarp(const ir::IntrinsicExpr &E);
   llvm::Value *emitShuffle(const ir::IntrinsicExpr &E);

@@ -1,6 +1,7 @@
 //===- LowerCall.cpp - Calls: intrinsics, conversions, device functions ---===//
 #include "ir/Lowering.h"
 #include "ir/NameCheck.h"
+#include "ir/RoundNdigits.h"
 
 #include <algorithm>
 
@@ -100,6 +101,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_Len() typeLen(C, Name)
 #define PYKC_TYPE_MinMax(Op) lowerMinMax(C, CompareOp::Op, Name)
 #define PYKC_TYPE_Call(Cases) typeCall(Id, S.Ops.Cases, C, Name)
+#define PYKC_TYPE_Round() typeRound(Id, C, Name)
 #define PYKC_TYPE_Scalar(Cases, Result)                                        \
   typeScalar(Id, &OperatorTyping::Cases, ScalarResult::Result, C, Name)
 
@@ -128,6 +130,40 @@ bool FunctionLowerer::expectArgs(const fe::CallExpr &C, const std::string &Name,
     return true;
   error(C.Range, DiagKind::ArgumentCount, {Name, plural(N, "argument"), std::to_string(C.Args.size())});
   return false;
+}
+
+Expr *FunctionLowerer::typeRound(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
+  if (C.Args.size() != 2) // round(x): an int, half to even (Emit(Round))
+    return typeCall(Id, S.Ops.Round, C, Name);
+  // round(x, ndigits): Numba's algorithm, a device function pykc writes.
+  Expr *X = lowerValue(*C.Args[0]);
+  Expr *N = X ? lowerValue(*C.Args[1]) : nullptr;
+  if (!N)
+    return nullptr;
+  auto Sig = resolveOverload(S.Ops.Round, {X->Ty, N->Ty});
+  auto *D = Sig ? dynCast<ScalarType>(Sig->Result) : nullptr;
+  if (!D || !D->isFloat()) {
+    error(C.Range, DiagKind::InvalidArgument,
+          {Name, "no signature accepts (" + X->Ty->str() + ", " + N->Ty->str() + ")"});
+    return nullptr;
+  }
+  FunctionInfo &Helper = roundNdigitsHelper(S.Scope, D);
+  std::vector<InstanceArg> Args = {InstanceArg{D, {}}, InstanceArg{S.Types.int64(), {}}};
+  if (Quiet) {
+    const Type *R = S.deviceReturnType(Helper, Args);
+    return R ? convert(make<ir::CallExpr>(C.Range, R), D) : nullptr;
+  }
+  Function *Fn = S.instantiateDevice(Helper, Args, File, C.Range);
+  if (!Fn) {
+    HadError = true;
+    return nullptr;
+  }
+  auto *Call = make<ir::CallExpr>(C.Range, Fn->ReturnType);
+  Call->Callee = Fn;
+  F.Callees.push_back(Fn);
+  Call->Args = {convert(convert(X, D), Fn->Params[0]->ArgType),
+                convert(convert(N, S.Types.int64()), Fn->Params[1]->ArgType)};
+  return convert(Call, D);
 }
 
 Expr *FunctionLowerer::typeGrid(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {

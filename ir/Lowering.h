@@ -213,6 +213,8 @@ private:
                    bool FirstElement);
   Expr *typeForOnly(const frontend::CallExpr &C, const std::string &Name);
   Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);
+  /// round(x) and round(x, ndigits).
+  Expr *typeRound(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
   /// Arguments typed by one of Numba's case tables (overload resolution).
   Expr *typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,
                  const frontend::CallExpr &C, const std::string &Name);

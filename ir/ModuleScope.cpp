@@ -57,6 +57,8 @@ std::optional<std::string> ModuleScope::resolvePath(const Expr &E) const {
       return std::string("numba.cuda");
     if (N->Id == "__pykc_numba")
       return std::string("numba");
+    if (N->Id == "__pykc_math")
+      return std::string("math");
     if (const Symbol *S = lookup(N->Id))
       return S->K == Symbol::Kind::Path ? std::optional(S->Path) : std::nullopt;
     std::string Builtin = "builtins." + N->Id;

@@ -80,8 +80,9 @@ public:
   std::vector<FunctionInfo *> functions() const;
   /// Parses \p Text, pykc's own kernel-language source (the kernels of a
   /// reduction), as functions of this module that users never see: they
-  /// see the module's names, `__pykc_cuda` and `__pykc_numba` name
-  /// numba.cuda and numba, and they can call each other. Diagnostics point
+  /// see the module's names, `__pykc_cuda`, `__pykc_numba` and
+  /// `__pykc_math` name numba.cuda, numba and math, and they can call each
+  /// other. Diagnostics point
   /// into \p Name. Returns its functions (empty if it does not parse).
   std::vector<FunctionInfo *> addSynthetic(const std::string &Name, std::string Text);
   FunctionInfo *function(const std::string &Name) const;

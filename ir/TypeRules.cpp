@@ -250,6 +250,7 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
   Brev = {Sig(U32, {U32}), Sig(U64, {U64})};
   Cbrt = {Sig(F32, {F32}), Sig(F64, {F64})};
   Fma = {Sig(F32, {F32, F32, F32}), Sig(F64, {F64, F64, F64})};
+  Round = {Sig(I64, {F32}), Sig(I64, {F64}), Sig(F32, {F32, I64}), Sig(F64, {F64, I64})};
 }
 
 const std::vector<Signature> &OperatorTyping::mathTable(MathCases Cases) const {

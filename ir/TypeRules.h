@@ -95,6 +95,9 @@ public:
   std::vector<Signature> Brev;             ///< uint32 -> uint32, uint64 -> uint64
   std::vector<Signature> Cbrt;             ///< float32/64 -> itself
   std::vector<Signature> Fma;              ///< (T, T, T) -> T, T float32/64
+  /// Python's round (numba/core/typing/builtins.py): (float32) -> intp,
+  /// (float64) -> int64, (T, intp) -> T.
+  std::vector<Signature> Round;
 
 private:
   TypeContext &Ctx;
