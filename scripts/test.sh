@@ -8,9 +8,9 @@
 # 3. lit tests in test/ (PASS and XFAIL pass; FAIL, XPASS, UNRESOLVED and
 #    TIMEOUT fail; UNSUPPORTED is skipped, e.g. `REQUIRES: cuda` without a GPU).
 # 4. The fuzzers (test/fuzz/) for $PYKC_FUZZ_SECONDS seconds in all
-#    (default 60; 0 skips them): the frontend half of it, the .npy reader and
-#    the signature parser a quarter each, each on a temporary copy of its
-#    seed corpus. Each counts as one test.
+#    (default 60; 0 skips them): the frontend, typing (past the frontend),
+#    the .npy reader and the signature parser a quarter each, each on a
+#    temporary copy of its seed corpus. Each counts as one test.
 #
 # PYKC_SANITIZE=1 builds everything with ASan (LeakSanitizer included) and
 # UBSan (its errors fatal) in build-asan/ instead, and runs the units and lit
@@ -150,8 +150,8 @@ fi
 # --- libFuzzer ---------------------------------------------------------------
 # Each fuzzer runs on a temporary copy of its seed corpus (libFuzzer adds new
 # inputs to the corpus folder), with test/fuzz/NAME.dict when there is one.
-# The frontend gets half of PYKC_FUZZ_SECONDS, the .npy reader and the
-# signature parser a quarter each (at least 1 s).
+# The frontend, typing, the .npy reader and the signature parser get a
+# quarter of PYKC_FUZZ_SECONDS each (at least 1 s).
 run_fuzzer() { # NAME SECONDS CORPUS [EXTRA_SEED...]
   local name=$1 seconds=$2 corpus=$3
   shift 3
@@ -200,16 +200,19 @@ if [ "$sanitize" = 1 ]; then
   fuzz_seconds=0
   section "fuzz"
   echo "fuzz: skipped: PYKC_SANITIZE=1 (the fuzzers are an ASan build of their own)"
-  skipped=$((skipped + 3))
+  skipped=$((skipped + 4))
   summary
 fi
 quarter=$((fuzz_seconds / 4))
 [ "$quarter" -lt 1 ] && quarter=1
-# The documents' kernels seed the frontend too, without copies in the repo.
-frontend_seconds=$((fuzz_seconds - 2 * quarter))
+# The documents' kernels seed the frontend too, without copies in the repo;
+# the repository's kernels seed typing.
+frontend_seconds=$((fuzz_seconds - 3 * quarter))
 [ "$frontend_seconds" -lt 1 ] && frontend_seconds=1
 run_fuzzer frontend "$frontend_seconds" test/fuzz/corpus \
   examples/documents/*.py examples/documents/errors/*.py
+run_fuzzer typing "$quarter" /nonexistent \
+  examples/documents/*.py test/Differential/kernels/*.py test/Run/Inputs/*.py
 run_fuzzer npy "$quarter" test/fuzz/corpus-npy
 run_fuzzer signature "$quarter" test/fuzz/corpus-signature
 
