@@ -75,7 +75,9 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
   case Value::Kind::Function:
     // pykc's own reduction kernels call the @cuda.reduce operator; users'
     // kernels cannot (a Numba reduction is a host object).
-    if (Callee.Fn->Role == FunctionRole::Device ||
+    // An @njit function called from a kernel is compiled for the device, as
+    // Numba's CUDA target does.
+    if (Callee.Fn->Role == FunctionRole::Device || Callee.Fn->Role == FunctionRole::CpuJit ||
         (Callee.Fn->Role == FunctionRole::Reduce && Info.Synthetic))
       return Value::expr(lowerDeviceCall(*Callee.Fn, C));
     if (Callee.Fn->Role == FunctionRole::Kernel) {

@@ -249,8 +249,16 @@ std::optional<ConstantValue> FunctionLowerer::evaluate(const fe::Expr &E) const 
           return It->second.Const;
         return std::nullopt;
       }
-      if (local(N->Id))
-        return std::nullopt; // a variable, even where a module constant has its name
+      if (local(N->Id)) {
+        // A variable, even where a module constant has its name; constant
+        // when bound once to a constant.
+        auto It = SingleAssignments.find(N->Id);
+        if (It == SingleAssignments.end() || !Evaluating.insert(N->Id).second)
+          return std::nullopt;
+        auto V = evaluate(*It->second);
+        Evaluating.erase(N->Id);
+        return V;
+      }
     }
     return S.Scope.constantOf(X);
   });

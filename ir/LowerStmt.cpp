@@ -25,6 +25,7 @@ FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F
     F.Params.push_back(V.get());
     F.Variables.push_back(std::move(V));
   }
+  SingleAssignments = singleAssignments(Def.Body);
   // Python's rule: a name assigned anywhere in the function is local to it.
   // (A compile-time parameter is never assigned: the caller passes a value
   // of its type to a parameter the body assigns.)

@@ -284,6 +284,11 @@ private:
   std::map<std::string, Variable *> Locals;
   /// Parameters bound to compile-time values (see InstanceArg).
   std::map<std::string, Value> CompileTimeParams;
+  /// Locals bound once, by `name = value` (singleAssignments): constant
+  /// when their value is, as Numba's literals.
+  std::map<std::string, const frontend::Expr *> SingleAssignments;
+  /// The locals evaluate() is inside, against `n = n + 1`.
+  mutable std::set<std::string> Evaluating;
   /// Where nodes are made: the module, or while typing a scratch module.
   Module *Arena;
   Module Scratch{"typing"};

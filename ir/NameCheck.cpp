@@ -1,6 +1,7 @@
 //===- NameCheck.cpp ------------------------------------------------------===//
 #include "ir/NameCheck.h"
 
+#include <map>
 #include <set>
 
 namespace pykc::ir {
@@ -228,6 +229,55 @@ private:
 };
 
 } // namespace
+
+namespace {
+
+void countBindings(const Expr *Target, std::map<std::string, int> &Count) {
+  std::vector<std::string> Names;
+  std::set<std::string> Seen;
+  addTargetNames(Target, Names, Seen);
+  for (const std::string &N : Names)
+    ++Count[N];
+}
+
+void collectSingle(const StmtList &Body, std::map<std::string, int> &Count,
+                   std::map<std::string, const Expr *> &Value) {
+  for (const Stmt *S : Body) {
+    if (auto *A = dyn_cast<AssignStmt>(S)) {
+      for (const Expr *T : A->Targets) {
+        countBindings(T, Count);
+        if (auto *N = dyn_cast<NameExpr>(T); N && A->Targets.size() == 1)
+          Value[N->Id] = A->Value;
+      }
+    } else if (auto *A = dyn_cast<AugAssignStmt>(S)) {
+      countBindings(A->Target, Count);
+    } else if (auto *A = dyn_cast<AnnAssignStmt>(S)) {
+      countBindings(A->Target, Count);
+    } else if (auto *F = dyn_cast<ForStmt>(S)) {
+      countBindings(F->Target, Count);
+      collectSingle(F->Body, Count, Value);
+      collectSingle(F->OrElse, Count, Value);
+    } else if (auto *W = dyn_cast<WhileStmt>(S)) {
+      collectSingle(W->Body, Count, Value);
+      collectSingle(W->OrElse, Count, Value);
+    } else if (auto *I = dyn_cast<IfStmt>(S)) {
+      collectSingle(I->Body, Count, Value);
+      collectSingle(I->OrElse, Count, Value);
+    }
+  }
+}
+
+} // namespace
+
+std::map<std::string, const Expr *> singleAssignments(const StmtList &Body) {
+  std::map<std::string, int> Count;
+  std::map<std::string, const Expr *> Value, Out;
+  collectSingle(Body, Count, Value);
+  for (const auto &[Name, E] : Value)
+    if (Count[Name] == 1)
+      Out[Name] = E;
+  return Out;
+}
 
 std::vector<std::string> assignedNames(const StmtList &Body) {
   std::vector<std::string> Out;

@@ -12,6 +12,7 @@
 #include "frontend/AST.h"
 #include "ir/ModuleScope.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,11 @@ namespace pykc::ir {
 /// The names a function body assigns (its locals besides the parameters),
 /// in order of first assignment.
 std::vector<std::string> assignedNames(const frontend::StmtList &Body);
+
+/// The names \p Body binds exactly once, by a plain `name = value`, with
+/// that value: Numba types such a name bound to a constant as a literal
+/// (`n = 32; cuda.shared.array(n, float32)`).
+std::map<std::string, const frontend::Expr *> singleAssignments(const frontend::StmtList &Body);
 
 /// Reports every unresolvable name read in \p Fn; returns false if any.
 bool checkNames(const FunctionInfo &Fn, const ModuleScope &Scope,

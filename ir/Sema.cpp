@@ -458,7 +458,10 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
       if (!OnlyKernel.empty()) // pykc run / reduce: only that one matters
         break;
       Diags.report(M.File, Fn->Def->NameRange, DiagKind::NotCompiledYet,
-                   {Fn->DecoratorSpelling, Fn->Def->Name});
+                   {Fn->DecoratorSpelling, Fn->Def->Name,
+                    Fn->Role == FunctionRole::CpuJit
+                        ? " (a kernel that calls it compiles it as a device function)"
+                        : ""});
       break;
     case FunctionRole::Host:
       break;

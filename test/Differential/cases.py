@@ -457,6 +457,8 @@ CASES = [
     Case("rounding_float32", "rounding.py", "rounding", 1, 64,
          [A("float32", 60, Uniform(-300, 300)), A("int32", 60, Ints(-3, 4)),
           A("int64", (60, 3), Const(0)), A("float32", (60, 4), Const(0))]),
+    Case("shape_from_local", "local_constants.py", "shape_from_local", 1, 32,
+         [A("float32", 16, Uniform()), A("float64", 16, Const(0))]),
     Case("aug_float", "aug_assign.py", "aug_float", 1, 32,
          [A("float64", 32, Uniform()), A("float64", 32, Uniform()),
           A("float64", (32, 5), Uniform(), "F")]),

@@ -10,7 +10,7 @@
 # RUN: %pykc %examples/documents/reductions.py --sig 'sum_reduce(float32)' --sig 'cuda_reduce(int64)' -o - 2>/dev/null | FileCheck %s --check-prefix=SIG
 # RUN: not %pykc %examples/documents/reductions.py --sig 'sum_reduce(float32[:])' -o - 2>&1 | FileCheck %s --check-prefix=BADSIG
 
-# CHECK: {{^}}{{.*}}reductions.py:15:5: warning: @njit functions are not compiled yet; 'numba_reduce' is skipped [NotCompiledYet]{{$}}
+# CHECK: {{^}}{{.*}}reductions.py:15:5: warning: @njit functions are not compiled yet; 'numba_reduce' is skipped (a kernel that calls it compiles it as a device function) [NotCompiledYet]{{$}}
 # CHECK-NEXT: {{^}}def numba_reduce(A):{{$}}
 # CHECK-NEXT: {{^}}    ^~~~~~~~~~~~{{$}}
 # Each operator is tried on sample values at compile time: sum_reduce
