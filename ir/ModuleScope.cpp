@@ -260,6 +260,16 @@ void ModuleScope::bindFunction(const FunctionDefStmt &S) {
   Fn->Def = &S;
   Fn->File = M.File;
   classify(*Fn);
+  // A function defined again replaces the earlier one, as in Python (and
+  // as when a notebook cell runs twice): only the last is compiled. Said
+  // when either is a Numba function.
+  if (auto It = Symbols.find(S.Name); It != Symbols.end() && It->second.Fn) {
+    const FunctionInfo *Earlier = It->second.Fn;
+    if (Earlier->Role != FunctionRole::Host || Fn->Role != FunctionRole::Host)
+      Diags.report(M.File, S.NameRange, DiagKind::RedefinedFunction,
+                   {S.Name, std::to_string(Earlier->Def->NameRange.Begin.Line)});
+    std::erase_if(Functions, [&](const auto &F) { return F.get() == Earlier; });
+  }
   Symbol Sym{Symbol::Kind::Function, "", {}, Fn.get(), S.NameRange};
   if (Fn->Role == FunctionRole::Host)
     Sym.K = Symbol::Kind::Host;

@@ -2,6 +2,7 @@
 #include "ir/Reduction.h"
 
 #include "ir/Lowering.h"
+#include "ir/Sema.h"
 
 namespace pykc::ir {
 
@@ -162,7 +163,7 @@ std::vector<const ScalarType *> defaultReduceDtypes(TypeContext &Types) {
 }
 
 std::string reduceKernelSymbol(const std::string &Op, const ScalarType *Dtype, bool ForCpu) {
-  return stem(Op, Dtype) + (ForCpu ? "_cpu" : "_gpu");
+  return symbolName(stem(Op, Dtype) + (ForCpu ? "_cpu" : "_gpu"));
 }
 
 unsigned lowerReduction(SemaContext &Ctx, FunctionInfo &Op,

@@ -31,8 +31,26 @@ std::string mangleType(const Type *T) {
   return T->str();
 }
 
+/// \p Name as a symbol PTX and object files accept: Python allows non-ASCII
+/// identifiers, symbols only letters, digits and '_', so every other byte
+/// becomes _xHH_.
+std::string symbolNameOf(const std::string &Name) {
+  std::string S;
+  for (unsigned char C : Name) {
+    if (std::isalnum(C) && C < 0x80)
+      S += char(C);
+    else if (C == '_')
+      S += '_';
+    else {
+      static const char Hex[] = "0123456789abcdef";
+      S += std::string("_x") + Hex[C >> 4] + Hex[C & 15] + "_";
+    }
+  }
+  return S;
+}
+
 std::string mangle(const std::string &Name, const std::vector<const Type *> &Args) {
-  std::string S = Name + "_";
+  std::string S = symbolNameOf(Name) + "_";
   for (const Type *T : Args)
     S += "_" + mangleType(T);
   return S;
@@ -339,7 +357,7 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   Function *F = Out.addFunction();
   F->Kind = FunctionKind::Kernel;
   F->PyName = Def.Name;
-  F->SymbolName = Mangle ? mangle(Def.Name, Sig.Args) : Def.Name;
+  F->SymbolName = Mangle ? mangle(Def.Name, Sig.Args) : symbolNameOf(Def.Name);
   F->Range = Def.Range;
   F->FastMath = Fn.FastMath;
   std::vector<InstanceArg> Args;
@@ -391,6 +409,8 @@ void checkMemoryLimits(const Module &IR, const fe::SourceFile *File, DiagnosticE
 }
 
 } // namespace
+
+std::string symbolName(const std::string &Name) { return symbolNameOf(Name); }
 
 SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine &Diags,
                        const std::vector<NamedSignature> &CommandLineSignatures,

@@ -28,6 +28,11 @@ struct SemaResult {
   unsigned KernelsCompiled = 0;
 };
 
+/// \p Name (a Python identifier, perhaps not ASCII) as a symbol PTX and
+/// object files accept: bytes other than letters, digits and '_' become
+/// _xHH_.
+std::string symbolName(const std::string &Name);
+
 /// Types every kernel of \p Scope's module. Errors go to \p Diags; the IR
 /// holds every kernel that typed without error. With \p OnlyKernel set
 /// (`pykc run`), only that kernel is typed, and only for the command-line

@@ -80,6 +80,7 @@ private:
     size_t Start = Pos;
     while (Pos < Text.size() &&
            (std::isalnum(static_cast<unsigned char>(Text[Pos])) || Text[Pos] == '_' ||
+            static_cast<unsigned char>(Text[Pos]) >= 0x80 || // Python's non-ASCII names
             (Text[Pos] == '.' && Pos > Start)))
       ++Pos;
     return std::string(Text.substr(Start, Pos - Start));
