@@ -27,7 +27,9 @@ void FunctionEmitter::emit() {
 
 void FunctionEmitter::emitPrologue() {
   for (const auto &V : F.Variables) {
-    if (V->Ty->kind() == ir::TypeKind::None)
+    // None needs no storage; a name only annotated (`x: int`) is never
+    // bound, so it has no type and nothing reads it (that is an error).
+    if (!V->Ty || V->Ty->kind() == ir::TypeKind::None)
       continue;
     Slots[V.get()] = B.CreateAlloca(ME.llvmType(V->Ty), nullptr, V->Name);
   }

@@ -9,8 +9,9 @@
 #    TIMEOUT fail; UNSUPPORTED is skipped, e.g. `REQUIRES: cuda` without a GPU).
 # 4. The fuzzers (test/fuzz/) for $PYKC_FUZZ_SECONDS seconds in all
 #    (default 60; 0 skips them): the frontend, typing (past the frontend),
-#    the .npy reader and the signature parser a quarter each, each on a
-#    temporary copy of its seed corpus. Each counts as one test.
+#    code generation (both backends), the .npy reader and the signature
+#    parser a fifth each, each on a temporary copy of its seed corpus. Each
+#    counts as one test.
 #
 # PYKC_SANITIZE=1 builds everything with ASan (LeakSanitizer included) and
 # UBSan (its errors fatal) in build-asan/ instead, and runs the units and lit
@@ -150,8 +151,8 @@ fi
 # --- libFuzzer ---------------------------------------------------------------
 # Each fuzzer runs on a temporary copy of its seed corpus (libFuzzer adds new
 # inputs to the corpus folder), with test/fuzz/NAME.dict when there is one.
-# The frontend, typing, the .npy reader and the signature parser get a
-# quarter of PYKC_FUZZ_SECONDS each (at least 1 s).
+# The frontend, typing, code generation, the .npy reader and the signature
+# parser get a fifth of PYKC_FUZZ_SECONDS each (at least 1 s).
 run_fuzzer() { # NAME SECONDS CORPUS [EXTRA_SEED...]
   local name=$1 seconds=$2 corpus=$3
   shift 3
@@ -200,20 +201,21 @@ if [ "$sanitize" = 1 ]; then
   fuzz_seconds=0
   section "fuzz"
   echo "fuzz: skipped: PYKC_SANITIZE=1 (the fuzzers are an ASan build of their own)"
-  skipped=$((skipped + 4))
+  skipped=$((skipped + 5))
   summary
 fi
-quarter=$((fuzz_seconds / 4))
-[ "$quarter" -lt 1 ] && quarter=1
+fifth=$((fuzz_seconds / 5))
+[ "$fifth" -lt 1 ] && fifth=1
 # The documents' kernels seed the frontend too, without copies in the repo;
-# the repository's kernels seed typing.
-frontend_seconds=$((fuzz_seconds - 3 * quarter))
+# the repository's kernels seed typing and code generation.
+frontend_seconds=$((fuzz_seconds - 4 * fifth))
 [ "$frontend_seconds" -lt 1 ] && frontend_seconds=1
+kernels=(examples/documents/*.py test/Differential/kernels/*.py test/Run/Inputs/*.py)
 run_fuzzer frontend "$frontend_seconds" test/fuzz/corpus \
   examples/documents/*.py examples/documents/errors/*.py
-run_fuzzer typing "$quarter" /nonexistent \
-  examples/documents/*.py test/Differential/kernels/*.py test/Run/Inputs/*.py
-run_fuzzer npy "$quarter" test/fuzz/corpus-npy
-run_fuzzer signature "$quarter" test/fuzz/corpus-signature
+run_fuzzer typing "$fifth" /nonexistent "${kernels[@]}"
+run_fuzzer codegen "$fifth" /nonexistent "${kernels[@]}"
+run_fuzzer npy "$fifth" test/fuzz/corpus-npy
+run_fuzzer signature "$fifth" test/fuzz/corpus-signature
 
 summary
