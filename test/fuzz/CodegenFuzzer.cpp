@@ -11,44 +11,19 @@
 // Run: pykc-codegen-fuzzer -timeout=10 -rss_limit_mb=4096 CORPUS
 //
 //===----------------------------------------------------------------------===//
+#include "FuzzTyping.h"
+
 #include "codegen/Codegen.h"
 #include "codegen/HostObject.h"
-#include "frontend/AST.h"
-#include "frontend/Diagnostic.h"
-#include "frontend/Parser.h"
-#include "frontend/SourceManager.h"
-#include "ir/IR.h"
-#include "ir/ModuleScope.h"
-#include "ir/Sema.h"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
-#include <cstddef>
-#include <cstdint>
-#include <string>
-
 using namespace pykc;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
-  frontend::SourceFile File("fuzz.py", std::string(reinterpret_cast<const char *>(Data), Size));
-  frontend::DiagnosticEngine Diags(nullptr);
-  frontend::ASTContext AST;
-  frontend::Module M = frontend::parseModule(File, AST, Diags);
-  if (Diags.hasErrors())
-    return 0;
-  ir::TypeContext Types;
-  ir::ModuleScope Scope(M, Types, Diags);
-  for (ir::FunctionInfo *Fn : Scope.functions())
-    if (Fn->Role == ir::FunctionRole::Kernel && Fn->Signatures.empty()) {
-      ir::ParsedSignature Sig;
-      for (size_t I = 0; I < Fn->Def->Params.size(); ++I)
-        Sig.Args.push_back(Types.array(Types.float64(), 1, ir::ArrayLayout::A));
-      Sig.File = &File;
-      Fn->Signatures.push_back(Sig);
-    }
-  ir::SemaResult Typed = ir::lowerModule(Scope, Types, Diags, {});
-  if (Diags.hasErrors() || !Typed.KernelsCompiled)
+  FuzzModule M(Data, Size);
+  if (!M.type() || M.Diags.hasErrors() || !M.Typed.KernelsCompiled)
     return 0;
 
   std::string Error, PTX, Object;
@@ -58,13 +33,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   CO.LibdevicePath = PYKC_FUZZ_LIBDEVICE;
   codegen::NVPTXBackend Backend(CO);
   llvm::LLVMContext Ctx;
-  if (auto LM = Backend.compile(*Typed.IR, Ctx, Error))
+  if (auto LM = Backend.compile(*M.Typed.IR, Ctx, Error))
     Backend.emitPTX(*LM, PTX, Error);
 
   codegen::HostObjectOptions HO;
   HO.Namespace = "fuzz";
   HO.SourcePath = "fuzz.py";
   HO.OptLevel = 1;
-  codegen::emitHostObject(*Typed.IR, {}, HO, Object, Error);
+  codegen::emitHostObject(*M.Typed.IR, {}, HO, Object, Error);
   return 0;
 }

@@ -12,40 +12,17 @@
 // Run: pykc-typing-fuzzer -timeout=5 -rss_limit_mb=2048 CORPUS
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/AST.h"
-#include "frontend/Diagnostic.h"
-#include "frontend/Parser.h"
-#include "frontend/SourceManager.h"
-#include "ir/IR.h"
-#include "ir/ModuleScope.h"
-#include "ir/Sema.h"
+#include "FuzzTyping.h"
 
-#include <cstddef>
-#include <cstdint>
 #include <sstream>
-#include <string>
 
 using namespace pykc;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
-  frontend::SourceFile File("fuzz.py", std::string(reinterpret_cast<const char *>(Data), Size));
-  frontend::DiagnosticEngine Diags(nullptr);
-  frontend::ASTContext AST;
-  frontend::Module M = frontend::parseModule(File, AST, Diags);
-  if (Diags.hasErrors())
-    return 0; // the frontend fuzzer covers syntax errors
-  ir::TypeContext Types;
-  ir::ModuleScope Scope(M, Types, Diags);
-  for (ir::FunctionInfo *Fn : Scope.functions())
-    if (Fn->Role == ir::FunctionRole::Kernel && Fn->Signatures.empty()) {
-      ir::ParsedSignature Sig;
-      for (size_t I = 0; I < Fn->Def->Params.size(); ++I)
-        Sig.Args.push_back(Types.array(Types.float64(), 1, ir::ArrayLayout::A));
-      Sig.File = &File;
-      Fn->Signatures.push_back(Sig);
-    }
-  ir::SemaResult Typed = ir::lowerModule(Scope, Types, Diags, {});
+  FuzzModule M(Data, Size);
+  if (!M.type())
+    return 0;
   std::ostringstream OS;
-  ir::printModule(*Typed.IR, OS);
+  ir::printModule(*M.Typed.IR, OS);
   return 0;
 }

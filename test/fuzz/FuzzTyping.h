@@ -1,0 +1,53 @@
+//===- FuzzTyping.h - What the typing and codegen fuzzers share -*- C++ -*-===//
+//
+// Parses a fuzz input as a module and types it: names, then every kernel,
+// those without a signature for a float64[:] array per parameter (so
+// mutated kernels are typed, not just parsed).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/AST.h"
+#include "frontend/Diagnostic.h"
+#include "frontend/Parser.h"
+#include "frontend/SourceManager.h"
+#include "ir/IR.h"
+#include "ir/ModuleScope.h"
+#include "ir/Sema.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+struct FuzzModule {
+  pykc::frontend::SourceFile File;
+  pykc::frontend::DiagnosticEngine Diags{nullptr};
+  pykc::frontend::ASTContext AST;
+  pykc::frontend::Module Syntax;
+  pykc::ir::TypeContext Types;
+  std::unique_ptr<pykc::ir::ModuleScope> Scope;
+  pykc::ir::SemaResult Typed;
+
+  FuzzModule(const uint8_t *Data, size_t Size)
+      : File("fuzz.py", std::string(reinterpret_cast<const char *>(Data), Size)) {}
+
+  /// False when the input does not parse (the frontend fuzzer's ground).
+  bool type() {
+    using namespace pykc;
+    Syntax = frontend::parseModule(File, AST, Diags);
+    if (Diags.hasErrors())
+      return false;
+    Scope = std::make_unique<ir::ModuleScope>(Syntax, Types, Diags);
+    for (ir::FunctionInfo *Fn : Scope->functions())
+      if (Fn->Role == ir::FunctionRole::Kernel && Fn->Signatures.empty()) {
+        ir::ParsedSignature Sig;
+        for (size_t I = 0; I < Fn->Def->Params.size(); ++I)
+          Sig.Args.push_back(Types.array(Types.float64(), 1, ir::ArrayLayout::A));
+        Sig.File = &File;
+        Fn->Signatures.push_back(Sig);
+      }
+    Typed = ir::lowerModule(*Scope, Types, Diags, {});
+    return true;
+  }
+};
