@@ -4,6 +4,7 @@
 #include "ir/RoundNdigits.h"
 
 #include <algorithm>
+#include <set>
 
 namespace pykc::ir {
 
@@ -149,23 +150,10 @@ Expr *FunctionLowerer::typeRound(IntrinsicId Id, const fe::CallExpr &C, const st
           {Name, "no signature accepts (" + X->Ty->str() + ", " + N->Ty->str() + ")"});
     return nullptr;
   }
-  FunctionInfo &Helper = roundNdigitsHelper(S.Scope, D);
   std::vector<InstanceArg> Args = {InstanceArg{D, {}}, InstanceArg{S.Types.int64(), {}}};
-  if (Quiet) {
-    const Type *R = S.deviceReturnType(Helper, Args);
-    return R ? convert(make<ir::CallExpr>(C.Range, R), D) : nullptr;
-  }
-  Function *Fn = S.instantiateDevice(Helper, Args, File, C.Range);
-  if (!Fn) {
-    HadError = true;
-    return nullptr;
-  }
-  auto *Call = make<ir::CallExpr>(C.Range, Fn->ReturnType);
-  Call->Callee = Fn;
-  F.Callees.push_back(Fn);
-  Call->Args = {convert(convert(X, D), Fn->Params[0]->ArgType),
-                convert(convert(N, S.Types.int64()), Fn->Params[1]->ArgType)};
-  return convert(Call, D);
+  Expr *Call = callDevice(roundNdigitsHelper(S.Scope, D), Args,
+                          {convert(X, D), convert(N, S.Types.int64())}, C.Range);
+  return Call ? convert(Call, D) : nullptr;
 }
 
 Expr *FunctionLowerer::typeGrid(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
@@ -340,14 +328,13 @@ Expr *FunctionLowerer::lowerMath(IntrinsicId Id, MathCases Cases, const fe::Call
 
 Expr *FunctionLowerer::typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,
                                 const fe::CallExpr &C, const std::string &Name) {
-  bool ArityFits = false;
+  std::set<size_t> Arities;
   for (const Signature &Sig : Cases)
-    ArityFits |= Sig.Args.size() == C.Args.size();
-  if (!ArityFits) {
+    Arities.insert(Sig.Args.size());
+  if (!Arities.count(C.Args.size())) {
     std::string Expected;
-    for (const Signature &Sig : Cases)
-      if (Expected.find(std::to_string(Sig.Args.size())) == std::string::npos)
-        Expected += (Expected.empty() ? "" : " or ") + std::to_string(Sig.Args.size());
+    for (size_t A : Arities)
+      Expected += (Expected.empty() ? "" : " or ") + std::to_string(A);
     error(C.Range, DiagKind::ArgumentCount,
           {Name, Expected + (Expected == "1" ? " argument" : " arguments"),
            std::to_string(C.Args.size())});
@@ -596,18 +583,23 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
     Args.push_back(InstanceArg{V.E->Ty, {}});
     Values.push_back(V.E);
   }
+  return callDevice(Fn, Args, Values, C.Range);
+}
+
+Expr *FunctionLowerer::callDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+                                  const ExprList &Values, SourceRange Range) {
   if (Quiet) {
     // Typing only: the callee is typed for these (perhaps provisional)
     // arguments, not instantiated.
     const Type *Result = S.deviceReturnType(Fn, Args);
-    return Result ? make<ir::CallExpr>(C.Range, Result) : nullptr;
+    return Result ? make<ir::CallExpr>(Range, Result) : nullptr;
   }
-  Function *Callee = S.instantiateDevice(Fn, Args, File, C.Range);
+  Function *Callee = S.instantiateDevice(Fn, Args, File, Range);
   if (!Callee) {
     HadError = true;
     return nullptr;
   }
-  auto *Call = make<ir::CallExpr>(C.Range, Callee->ReturnType);
+  auto *Call = make<ir::CallExpr>(Range, Callee->ReturnType);
   Call->Callee = Callee;
   F.Callees.push_back(Callee);
   for (size_t I = 0; I < Values.size(); ++I)

@@ -645,10 +645,6 @@ void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
     lowerForOver(Fo, Out);
     return;
   }
-  if (!Fo.OrElse.empty()) {
-    error(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'for' loop"});
-    return;
-  }
   auto *Target = dyn_cast<NameExpr>(Fo.Target);
   if (!Target) {
     error(Fo.Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});

@@ -104,14 +104,18 @@ private:
   /// compile-time ones) and its compile-time values as text.
   using Key = std::tuple<FunctionInfo *, std::vector<const Type *>, std::vector<std::string>>;
   static Key keyOf(FunctionInfo &Fn, const std::vector<InstanceArg> &Args);
-  /// The parameter types a call with \p Args binds: those of the declared
-  /// signature Numba would choose, or the arguments' own. Empty (after a
-  /// diagnostic unless \p Quiet) when no declared signature matches.
-  std::optional<std::vector<InstanceArg>> bindArguments(FunctionInfo &Fn,
-                                                        const std::vector<InstanceArg> &Args,
-                                                        const frontend::SourceFile *CallFile,
-                                                        frontend::SourceRange CallRange,
-                                                        bool Quiet);
+  /// What a call with some arguments binds: the parameter types of the
+  /// declared signature Numba would choose, and its return type (null
+  /// without declared signatures: the arguments' own types are bound).
+  struct Binding {
+    std::vector<InstanceArg> Params;
+    const Type *DeclaredReturn = nullptr;
+  };
+  /// Empty (after a diagnostic unless \p Quiet) when no declared
+  /// signature matches \p Args.
+  std::optional<Binding> bindArguments(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+                                       const frontend::SourceFile *CallFile,
+                                       frontend::SourceRange CallRange, bool Quiet);
   /// A symbol no other function of the module has.
   std::string uniqueSymbol(std::string Name) const;
 
@@ -236,6 +240,11 @@ private:
   Expr *lowerAtomic(const frontend::CallExpr &C, AtomicOp Op, const std::string &Name,
                     bool FirstElement);
   Expr *lowerDeviceCall(FunctionInfo &Fn, const frontend::CallExpr &C);
+  /// The call of device function \p Fn for \p Args (its run-time ones
+  /// \p Values, in order): typed only while probing types, else
+  /// instantiated, with the values converted to its parameters.
+  Expr *callDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args, const ExprList &Values,
+                   frontend::SourceRange Range);
   /// The value of a device-function argument that Numba would type as a
   /// literal: a name bound to a constant (a module constant or a
   /// compile-time parameter), a literal or arithmetic on literals (Python

@@ -232,9 +232,17 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
   }
 }
 
-std::vector<FunctionInfo *> ModuleScope::addSynthetic(const std::string &Name, std::string Text) {
+std::vector<FunctionInfo *>
+ModuleScope::addSynthetic(const std::string &Name, std::string Template,
+                          const std::vector<std::pair<std::string, std::string>> &Substitutions) {
+  for (const auto &[Key, Value] : Substitutions) {
+    std::string Marker = "@" + Key + "@";
+    for (size_t At = Template.find(Marker); At != std::string::npos;
+         At = Template.find(Marker, At + Value.size()))
+      Template.replace(At, Marker.size(), Value);
+  }
   SyntheticSource Src;
-  Src.File = std::make_unique<SourceFile>(Name, std::move(Text));
+  Src.File = std::make_unique<SourceFile>(Name, std::move(Template));
   Src.AST = std::make_unique<ASTContext>();
   Src.Syntax = parseModule(*Src.File, *Src.AST, Diags);
   std::vector<FunctionInfo *> Out;

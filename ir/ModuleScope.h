@@ -78,13 +78,16 @@ public:
   std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
 
   std::vector<FunctionInfo *> functions() const;
-  /// Parses \p Text, pykc's own kernel-language source (the kernels of a
-  /// reduction), as functions of this module that users never see: they
-  /// see the module's names, `__pykc_cuda`, `__pykc_numba` and
+  /// Parses \p Template, pykc's own kernel-language source (the kernels of
+  /// a reduction, round's helper) with each @KEY@ of \p Substitutions
+  /// replaced by its value, as functions of this module that users never
+  /// see: they see the module's names, `__pykc_cuda`, `__pykc_numba` and
   /// `__pykc_math` name numba.cuda, numba and math, and they can call each
-  /// other. Diagnostics point
-  /// into \p Name. Returns its functions (empty if it does not parse).
-  std::vector<FunctionInfo *> addSynthetic(const std::string &Name, std::string Text);
+  /// other. Diagnostics point into \p Name. Returns its functions (empty if
+  /// it does not parse).
+  std::vector<FunctionInfo *>
+  addSynthetic(const std::string &Name, std::string Template,
+               const std::vector<std::pair<std::string, std::string>> &Substitutions = {});
   FunctionInfo *function(const std::string &Name) const;
   const frontend::Module &module() const { return M; }
 

@@ -26,25 +26,28 @@ void addTargetNames(const Expr *Target, std::vector<std::string> &Out,
   }
 }
 
-void collect(const StmtList &Body, std::vector<std::string> &Out, std::set<std::string> &Seen) {
+/// Calls Bind(Target, Value) for every binding target in \p Body, nested
+/// blocks included, in order: Value is the assigned expression of a plain
+/// single-target `name = value`, else null.
+template <class BindFn> void forEachBinding(const StmtList &Body, BindFn &&Bind) {
   for (const Stmt *S : Body) {
     if (auto *A = dyn_cast<AssignStmt>(S)) {
       for (const Expr *T : A->Targets)
-        addTargetNames(T, Out, Seen);
+        Bind(T, A->Targets.size() == 1 ? A->Value : nullptr);
     } else if (auto *A = dyn_cast<AugAssignStmt>(S)) {
-      addTargetNames(A->Target, Out, Seen);
+      Bind(A->Target, nullptr);
     } else if (auto *A = dyn_cast<AnnAssignStmt>(S)) {
-      addTargetNames(A->Target, Out, Seen);
+      Bind(A->Target, nullptr);
     } else if (auto *F = dyn_cast<ForStmt>(S)) {
-      addTargetNames(F->Target, Out, Seen);
-      collect(F->Body, Out, Seen);
-      collect(F->OrElse, Out, Seen);
+      Bind(F->Target, nullptr);
+      forEachBinding(F->Body, Bind);
+      forEachBinding(F->OrElse, Bind);
     } else if (auto *W = dyn_cast<WhileStmt>(S)) {
-      collect(W->Body, Out, Seen);
-      collect(W->OrElse, Out, Seen);
+      forEachBinding(W->Body, Bind);
+      forEachBinding(W->OrElse, Bind);
     } else if (auto *I = dyn_cast<IfStmt>(S)) {
-      collect(I->Body, Out, Seen);
-      collect(I->OrElse, Out, Seen);
+      forEachBinding(I->Body, Bind);
+      forEachBinding(I->OrElse, Bind);
     }
   }
 }
@@ -230,49 +233,18 @@ private:
 
 } // namespace
 
-namespace {
-
-void countBindings(const Expr *Target, std::map<std::string, int> &Count) {
-  std::vector<std::string> Names;
-  std::set<std::string> Seen;
-  addTargetNames(Target, Names, Seen);
-  for (const std::string &N : Names)
-    ++Count[N];
-}
-
-void collectSingle(const StmtList &Body, std::map<std::string, int> &Count,
-                   std::map<std::string, const Expr *> &Value) {
-  for (const Stmt *S : Body) {
-    if (auto *A = dyn_cast<AssignStmt>(S)) {
-      for (const Expr *T : A->Targets) {
-        countBindings(T, Count);
-        if (auto *N = dyn_cast<NameExpr>(T); N && A->Targets.size() == 1)
-          Value[N->Id] = A->Value;
-      }
-    } else if (auto *A = dyn_cast<AugAssignStmt>(S)) {
-      countBindings(A->Target, Count);
-    } else if (auto *A = dyn_cast<AnnAssignStmt>(S)) {
-      countBindings(A->Target, Count);
-    } else if (auto *F = dyn_cast<ForStmt>(S)) {
-      countBindings(F->Target, Count);
-      collectSingle(F->Body, Count, Value);
-      collectSingle(F->OrElse, Count, Value);
-    } else if (auto *W = dyn_cast<WhileStmt>(S)) {
-      collectSingle(W->Body, Count, Value);
-      collectSingle(W->OrElse, Count, Value);
-    } else if (auto *I = dyn_cast<IfStmt>(S)) {
-      collectSingle(I->Body, Count, Value);
-      collectSingle(I->OrElse, Count, Value);
-    }
-  }
-}
-
-} // namespace
-
 std::map<std::string, const Expr *> singleAssignments(const StmtList &Body) {
   std::map<std::string, int> Count;
   std::map<std::string, const Expr *> Value, Out;
-  collectSingle(Body, Count, Value);
+  forEachBinding(Body, [&](const Expr *Target, const Expr *Assigned) {
+    std::vector<std::string> Names;
+    std::set<std::string> Seen;
+    addTargetNames(Target, Names, Seen);
+    for (const std::string &N : Names)
+      ++Count[N];
+    if (auto *N = dyn_cast<NameExpr>(Target); N && Assigned)
+      Value[N->Id] = Assigned;
+  });
   for (const auto &[Name, E] : Value)
     if (Count[Name] == 1)
       Out[Name] = E;
@@ -282,7 +254,7 @@ std::map<std::string, const Expr *> singleAssignments(const StmtList &Body) {
 std::vector<std::string> assignedNames(const StmtList &Body) {
   std::vector<std::string> Out;
   std::set<std::string> Seen;
-  collect(Body, Out, Seen);
+  forEachBinding(Body, [&](const Expr *Target, const Expr *) { addTargetNames(Target, Out, Seen); });
   return Out;
 }
 

@@ -142,12 +142,6 @@ def @P@_check(_pk_s, _pk_out):
                         _pk_out[1] = 1 + (_pk_x * _pk_n + _pk_y) * _pk_n + _pk_z
 )py";
 
-std::string replaceAll(std::string S, const std::string &From, const std::string &To) {
-  for (size_t At = S.find(From); At != std::string::npos; At = S.find(From, At + To.size()))
-    S.replace(At, From.size(), To);
-  return S;
-}
-
 std::string stem(const std::string &Op, const ScalarType *Dtype) {
   return Op + "__pykc_reduce_" + Dtype->str();
 }
@@ -191,12 +185,9 @@ unsigned lowerReduction(SemaContext &Ctx, FunctionInfo &Op,
     }
     std::string P = stem(Def.Name, D);
     std::string W = D->isFloat() ? D->str() : D->bitWidth() > 32 ? "int64" : "int32";
-    std::string Text = replaceAll(ReduceTemplate, "@P@", P);
-    Text = replaceAll(Text, "@OP@", Def.Name);
-    Text = replaceAll(Text, "@D@", "__pykc_numba." + D->str());
-    Text = replaceAll(Text, "@W@", "__pykc_numba." + W);
-    std::vector<FunctionInfo *> Kernels =
-        Ctx.Scope.addSynthetic("<pykc reduction " + Def.Name + " " + D->str() + ">", Text);
+    std::vector<FunctionInfo *> Kernels = Ctx.Scope.addSynthetic(
+        "<pykc reduction " + Def.Name + " " + D->str() + ">", ReduceTemplate,
+        {{"P", P}, {"OP", Def.Name}, {"D", "__pykc_numba." + D->str()}, {"W", "__pykc_numba." + W}});
     const Type *Arr = Ctx.Types.array(D, 1, ArrayLayout::A);
     const Type *Scratch = Ctx.Types.array(D, 1, ArrayLayout::C);
     const Type *Ticket = Ctx.Types.array(Ctx.Types.scalar(ScalarKind::UInt32), 1, ArrayLayout::C);

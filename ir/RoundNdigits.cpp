@@ -34,10 +34,10 @@ FunctionInfo &roundNdigitsHelper(ModuleScope &Scope, const ScalarType *Dtype) {
   std::string Name = "__pykc_round_ndigits_" + Dtype->str();
   if (FunctionInfo *Fn = Scope.function(Name))
     return *Fn;
-  std::string Text = RoundTemplate;
-  for (size_t At = Text.find("@D@"); At != std::string::npos; At = Text.find("@D@", At))
-    Text.replace(At, 3, Dtype->str());
-  return *Scope.addSynthetic("<pykc round(x, ndigits) " + Dtype->str() + ">", Text).front();
+  return *Scope
+              .addSynthetic("<pykc round(x, ndigits) " + Dtype->str() + ">", RoundTemplate,
+                            {{"D", Dtype->str()}})
+              .front();
 }
 
 } // namespace pykc::ir

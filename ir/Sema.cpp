@@ -15,6 +15,21 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
+std::string symbolName(const std::string &Name) {
+  std::string S;
+  for (unsigned char C : Name) {
+    if (std::isalnum(C) && C < 0x80)
+      S += char(C);
+    else if (C == '_')
+      S += '_';
+    else {
+      static const char Hex[] = "0123456789abcdef";
+      S += std::string("_x") + Hex[C >> 4] + Hex[C & 15] + "_";
+    }
+  }
+  return S;
+}
+
 namespace {
 
 std::string mangleType(const Type *T) {
@@ -31,26 +46,8 @@ std::string mangleType(const Type *T) {
   return T->str();
 }
 
-/// \p Name as a symbol PTX and object files accept: Python allows non-ASCII
-/// identifiers, symbols only letters, digits and '_', so every other byte
-/// becomes _xHH_.
-std::string symbolNameOf(const std::string &Name) {
-  std::string S;
-  for (unsigned char C : Name) {
-    if (std::isalnum(C) && C < 0x80)
-      S += char(C);
-    else if (C == '_')
-      S += '_';
-    else {
-      static const char Hex[] = "0123456789abcdef";
-      S += std::string("_x") + Hex[C >> 4] + Hex[C & 15] + "_";
-    }
-  }
-  return S;
-}
-
 std::string mangle(const std::string &Name, const std::vector<const Type *> &Args) {
-  std::string S = symbolNameOf(Name) + "_";
+  std::string S = symbolName(Name) + "_";
   for (const Type *T : Args)
     S += "_" + mangleType(T);
   return S;
@@ -246,11 +243,11 @@ SemaContext::Key SemaContext::keyOf(FunctionInfo &Fn, const std::vector<Instance
   return Key{&Fn, runtimeTypes(Args), std::move(Values)};
 }
 
-std::optional<std::vector<InstanceArg>>
+std::optional<SemaContext::Binding>
 SemaContext::bindArguments(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                            const SourceFile *CallFile, SourceRange CallRange, bool Quiet) {
   if (Fn.Signatures.empty())
-    return Args;
+    return Binding{Args, nullptr};
   // Declared signatures take run-time values only (callers make sure).
   const ParsedSignature *Sig = chooseSignature(Fn, runtimeTypes(Args));
   if (!Sig) {
@@ -259,9 +256,9 @@ SemaContext::bindArguments(FunctionInfo &Fn, const std::vector<InstanceArg> &Arg
                    {Fn.Def->Name, argList(Args)});
     return std::nullopt;
   }
-  std::vector<InstanceArg> Bound;
+  Binding Bound{{}, Sig->Return};
   for (const Type *T : Sig->Args)
-    Bound.push_back(InstanceArg{T, {}});
+    Bound.Params.push_back(InstanceArg{T, {}});
   return Bound;
 }
 
@@ -283,7 +280,7 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
   auto Bound = bindArguments(Fn, Args, nullptr, SourceRange(), /*Quiet=*/true);
   if (!Bound)
     return nullptr;
-  Key K = keyOf(Fn, *Bound);
+  Key K = keyOf(Fn, Bound->Params);
   if (auto It = ReturnTypes.find(K); It != ReturnTypes.end())
     return It->second;
   if (TypingInProgress.count(K))
@@ -293,9 +290,8 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
   Function *F = Scratch.addFunction();
   F->Kind = FunctionKind::Device;
   F->PyName = Fn.Def->Name;
-  if (!Fn.Signatures.empty())
-    F->ReturnType = chooseSignature(Fn, runtimeTypes(Args))->Return;
-  const Type *Result = FunctionLowerer(*this, Fn, *F, *Bound).typeOnly();
+  F->ReturnType = Bound->DeclaredReturn;
+  const Type *Result = FunctionLowerer(*this, Fn, *F, Bound->Params).typeOnly();
   TypingInProgress.erase(K);
   ReturnTypes[K] = Result;
   return Result;
@@ -306,7 +302,8 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   auto Bound = bindArguments(Fn, Args, File, CallRange, /*Quiet=*/false);
   if (!Bound)
     return nullptr;
-  Key K = keyOf(Fn, *Bound);
+  const std::vector<InstanceArg> &Params = Bound->Params;
+  Key K = keyOf(Fn, Params);
   if (auto It = DeviceInstances.find(K); It != DeviceInstances.end())
     return It->second;
   if (Failed.count(K))
@@ -320,22 +317,21 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   F->Kind = FunctionKind::Device;
   F->PyName = Fn.Def->Name;
   std::string Symbol = mangle(Fn.Def->Name, {});
-  for (const InstanceArg &A : *Bound)
+  for (const InstanceArg &A : Params)
     Symbol += "_" + (A.isCompileTime() ? mangleCompileTime(A) : mangleType(A.Ty));
   F->SymbolName = uniqueSymbol(Symbol);
   F->Range = Fn.Def->Range;
   F->FastMath = Fn.FastMath;
-  for (size_t I = 0; I < Bound->size(); ++I)
-    if ((*Bound)[I].isCompileTime())
-      F->CompileTimeArgs.emplace_back(Fn.Def->Params[I].Name, (*Bound)[I].str());
-  if (!Fn.Signatures.empty())
-    F->ReturnType = chooseSignature(Fn, runtimeTypes(Args))->Return; // Declared: returns convert to it.
-  bool Ok = FunctionLowerer(*this, Fn, *F, *Bound).run();
+  for (size_t I = 0; I < Params.size(); ++I)
+    if (Params[I].isCompileTime())
+      F->CompileTimeArgs.emplace_back(Fn.Def->Params[I].Name, Params[I].str());
+  F->ReturnType = Bound->DeclaredReturn; // declared: returns convert to it
+  bool Ok = FunctionLowerer(*this, Fn, *F, Params).run();
   InProgress.erase(K);
   if (!Ok) {
     Failed.insert(K);
     Out.eraseFunction(F);
-    Diags.report(File, CallRange, DiagKind::DeviceFunctionFailed, {Fn.Def->Name, argList(*Bound)});
+    Diags.report(File, CallRange, DiagKind::DeviceFunctionFailed, {Fn.Def->Name, argList(Params)});
     return nullptr;
   }
   DeviceInstances[K] = F;
@@ -357,7 +353,7 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   Function *F = Out.addFunction();
   F->Kind = FunctionKind::Kernel;
   F->PyName = Def.Name;
-  F->SymbolName = Mangle ? mangle(Def.Name, Sig.Args) : symbolNameOf(Def.Name);
+  F->SymbolName = Mangle ? mangle(Def.Name, Sig.Args) : symbolName(Def.Name);
   F->Range = Def.Range;
   F->FastMath = Fn.FastMath;
   std::vector<InstanceArg> Args;
@@ -409,8 +405,6 @@ void checkMemoryLimits(const Module &IR, const fe::SourceFile *File, DiagnosticE
 }
 
 } // namespace
-
-std::string symbolName(const std::string &Name) { return symbolNameOf(Name); }
 
 SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine &Diags,
                        const std::vector<NamedSignature> &CommandLineSignatures,
