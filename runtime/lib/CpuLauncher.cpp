@@ -343,7 +343,8 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
                     "compile it with the CPU backend or run it on a CUDA "
                     "device");
   // Static shared memory, then the dynamic memory at a 16-byte boundary.
-  Launch L{K, C, Args, size_t((K.CpuSharedBytes + 15) / 16 * 16 + C.DynamicSharedBytes)};
+  size_t StaticShared = size_t((K.CpuSharedBytes + 15) / 16 * 16);
+  Launch L{K, C, Args, StaticShared + C.DynamicSharedBytes};
   bool Fibers = K.CpuUsesBarrier && C.Block.count() > 1;
   auto &States = workerStates();
   ThreadPool::get().parallelFor(C.Grid.count(), [&](unsigned Worker,
@@ -359,8 +360,7 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
     }
     Ctx.shared_memory = L.SharedBytes ? W.sharedMemory(L.SharedBytes) : nullptr;
     if (C.DynamicSharedBytes) {
-      size_t Static = (K.CpuSharedBytes + 15) / 16 * 16;
-      Ctx.dynamic_shared = static_cast<char *>(Ctx.shared_memory) + Static;
+      Ctx.dynamic_shared = static_cast<char *>(Ctx.shared_memory) + StaticShared;
       Ctx.dynamic_shared_bytes = C.DynamicSharedBytes;
     }
     if (Fibers)
@@ -374,6 +374,14 @@ namespace {
 
 BlockScheduler *schedulerOf(pykc_cpu_context *Ctx) {
   return static_cast<BlockScheduler *>(Ctx ? Ctx->scheduler : nullptr);
+}
+
+/// The calling thread's lane as a mask bit, from its index in the block
+/// (for threads run one at a time, each alone in its warp).
+uint32_t ownLaneBit(const pykc_cpu_context *Ctx) {
+  uint64_t Linear = (uint64_t(Ctx->thread_idx[2]) * Ctx->block_dim[1] + Ctx->thread_idx[1]) *
+                        Ctx->block_dim[0] + Ctx->thread_idx[0];
+  return 1u << (Linear % WarpSize);
 }
 
 /// Whether the calling thread has others to wait for; when it has but its
@@ -437,14 +445,12 @@ pykc_cpu_warp_ballot(pykc_cpu_context *Ctx, uint32_t Mask, int32_t Predicate) {
   BlockScheduler *S = schedulerOf(Ctx);
   if (!mustWait(S)) {
     // Alone in its warp (a one-thread block, or threads run in turn).
-    uint64_t Linear = (uint64_t(Ctx->thread_idx[2]) * Ctx->block_dim[1] + Ctx->thread_idx[1]) *
-                          Ctx->block_dim[0] + Ctx->thread_idx[0];
-    uint64_t Own = 1ull << (Linear % WarpSize);
+    uint64_t Own = ownLaneBit(Ctx);
     return Own << 32 | (Predicate ? Own : 0);
   }
   uint64_t T = meetWarp(*S, Mask, Predicate != 0);
   uint64_t Warp = T / WarpSize, First = Warp * WarpSize;
-  uint32_t Lanes = (Mask | 1u << (T % WarpSize)) & S->LiveAtMeeting[Warp], Ballot = 0;
+  uint32_t Lanes = S->WarpMask[T] & S->LiveAtMeeting[Warp], Ballot = 0;
   for (uint64_t L = 0; L < WarpSize; ++L)
     if ((Lanes >> L & 1) && S->Snapshot[First + L])
       Ballot |= 1u << L;
@@ -475,12 +481,8 @@ pykc_cpu_barrier_reduce(pykc_cpu_context *Ctx, int32_t Op, int32_t Predicate) {
 extern "C" __attribute__((visibility("default"))) uint32_t
 pykc_cpu_warp_active(pykc_cpu_context *Ctx) {
   BlockScheduler *S = schedulerOf(Ctx);
-  if (!S || !S->Fibered) {
-    // One thread at a time: each is alone in its warp.
-    uint64_t Linear = (uint64_t(Ctx->thread_idx[2]) * Ctx->block_dim[1] + Ctx->thread_idx[1]) *
-                          Ctx->block_dim[0] + Ctx->thread_idx[0];
-    return 1u << (Linear % WarpSize);
-  }
+  if (!S || !S->Fibered)
+    return ownLaneBit(Ctx); // one thread at a time: each is alone in its warp
   if (S->DoneAtRound == 0) { // every lane of the warp is live
     uint64_t First = S->Current / WarpSize * WarpSize;
     uint64_t Lanes = std::min<uint64_t>(WarpSize, S->Threads - First);

@@ -100,3 +100,15 @@ TEST(ParseScalar, FloatsThatDoNotFitAreErrorsNotInfinities) {
 }
 
 } // namespace
+
+TEST(PythonFloatText, PrintsAsPythonAndNumPy) {
+  EXPECT_EQ(pythonFloatText(2.5), "2.5");
+  EXPECT_EQ(pythonFloatText(6.0), "6.0");
+  EXPECT_EQ(pythonFloatText(-3.0), "-3.0");
+  EXPECT_EQ(pythonFloatText(1e20), "1e+20");
+  EXPECT_EQ(pythonFloatText(0.1), "0.1");
+  EXPECT_EQ(pythonFloatText(-103.71411f), "-103.71411"); // float32: its own shortest
+  EXPECT_EQ(pythonFloatText(__builtin_inf()), "inf");
+  EXPECT_EQ(pythonFloatText(-__builtin_inf()), "-inf");
+  EXPECT_EQ(pythonFloatText(-__builtin_nan("")), "nan");
+}

@@ -1,7 +1,27 @@
 //===- Numbers.cpp --------------------------------------------------------===//
 #include "Numbers.h"
 
+#include <charconv>
+
 namespace pykc::driver {
+
+namespace {
+
+template <class T> std::string shortestFloatText(T V) {
+  char Buf[64];
+  auto R = std::to_chars(Buf, Buf + sizeof Buf, V);
+  std::string S(Buf, R.ptr);
+  if (S == "-nan")
+    return "nan";
+  if (S != "inf" && S != "-inf" && S != "nan" && S.find_first_of(".e") == std::string::npos)
+    S += ".0";
+  return S;
+}
+
+} // namespace
+
+std::string pythonFloatText(double V) { return shortestFloatText(V); }
+std::string pythonFloatText(float V) { return shortestFloatText(V); }
 
 DecimalStatus parseDecimal(std::string_view Text, uint64_t Max, uint64_t &Value) {
   if (Text.empty())

@@ -37,6 +37,12 @@ inline bool checkedAdd(uint64_t A, uint64_t B, uint64_t &Sum) {
 /// A byte count for messages: "16 GiB", "64 MiB", or the number of bytes.
 std::string byteCountText(uint64_t Bytes);
 
+/// \p V as Python prints a float (NumPy a float32 for the float overload):
+/// the shortest text that reads back the same, whole numbers with ".0"
+/// ("2.5", "6.0", "1e+20", "inf", "nan").
+std::string pythonFloatText(double V);
+std::string pythonFloatText(float V);
+
 /// --fmad's value as nvcc spells it: true or false. False on anything else.
 bool parseFmad(const std::string &Text, bool &Fmad);
 

@@ -14,7 +14,6 @@
 #include <pykc/Memory.h>
 #include <pykc/Reduce.h>
 
-#include <charconv>
 #include <cstring>
 #include <iostream>
 
@@ -52,26 +51,16 @@ int usage(const std::string &Message) {
 
 /// The result as Python prints the NumPy scalar Numba returns.
 std::string formatResult(const std::string &Dtype, uint64_t Bits) {
-  char Buf[64];
-  auto Float = [&](auto V) {
-    auto R = std::to_chars(Buf, Buf + sizeof Buf, V);
-    std::string S(Buf, R.ptr);
-    if (S == "inf" || S == "-inf" || S == "nan" || S == "-nan")
-      return S == "-nan" ? std::string("nan") : S;
-    if (S.find_first_of(".e") == std::string::npos)
-      S += ".0";
-    return S;
-  };
   if (Dtype == "float32") {
     float F;
     uint32_t B = uint32_t(Bits);
     std::memcpy(&F, &B, 4);
-    return Float(F);
+    return pythonFloatText(F);
   }
   if (Dtype == "float64") {
     double D;
     std::memcpy(&D, &Bits, 8);
-    return Float(D);
+    return pythonFloatText(D);
   }
   if (Dtype == "bool")
     return Bits & 1 ? "True" : "False";

@@ -2,6 +2,7 @@
 #include "ReductionChecks.h"
 
 #include "DeviceCode.h"
+#include "Numbers.h"
 
 #include <pykc/Device.h>
 #include <pykc/Launch.h>
@@ -39,13 +40,10 @@ template <class T> Samples make() {
   S.Bytes.resize(V.size() * sizeof(T));
   std::memcpy(S.Bytes.data(), V.data(), S.Bytes.size());
   for (T X : V) {
-    std::string Text = std::to_string(X);
-    if constexpr (std::is_floating_point_v<T>) {
-      Text.erase(Text.find_last_not_of('0') + 1);
-      if (Text.back() == '.')
-        Text += '0';
-    }
-    S.Text.push_back(Text);
+    if constexpr (std::is_floating_point_v<T>)
+      S.Text.push_back(pythonFloatText(X));
+    else
+      S.Text.push_back(std::to_string(X));
   }
   return S;
 }
