@@ -517,8 +517,15 @@ bool FunctionLowerer::planIteration(const ForStmt &Fo, IterationPlan &Plan) {
   };
   // enumerate(X[, start]): the count, then X's values.
   const fe::Expr *StartAst = nullptr;
+  auto NoKeywords = [&](const fe::CallExpr *C, const char *Name) {
+    if (!C->Keywords.empty())
+      error(C->Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C->Keywords.front().Name});
+    return C->Keywords.empty();
+  };
   if (auto *E = CallOf(Iter, "builtins.enumerate")) {
-    if (E->Args.empty() || E->Args.size() > 2 || !E->Keywords.empty()) {
+    if (!NoKeywords(E, "enumerate"))
+      return false;
+    if (E->Args.empty() || E->Args.size() > 2) {
       error(E->Range, DiagKind::ArgumentCount,
             {"enumerate", "1 or 2 positional arguments", std::to_string(E->Args.size())});
       return false;
@@ -533,7 +540,9 @@ bool FunctionLowerer::planIteration(const ForStmt &Fo, IterationPlan &Plan) {
   }
   std::vector<const fe::Expr *> Sources;
   if (auto *Z = CallOf(Iter, "builtins.zip")) {
-    if (Z->Args.empty() || !Z->Keywords.empty()) {
+    if (!NoKeywords(Z, "zip"))
+      return false;
+    if (Z->Args.empty()) {
       error(Z->Range, DiagKind::ArgumentCount, {"zip", "1 or more arrays", "0"});
       return false;
     }
