@@ -22,10 +22,12 @@ def __pykc_round_ndigits_@D@(_pk_x, _pk_ndigits):
         _pk_y = (_pk_x * _pk_pow1) * _pk_pow2
         if __pykc_math.isinf(_pk_y):
             return _pk_x
-        return (__pykc_numba.__pykc_rint(__pykc_numba.@D@(_pk_y)) / _pk_pow2) / _pk_pow1
+        # As Numba: y is a float64 (x times a float64 power), rounded half
+        # to even in float64; only the result becomes @D@.
+        return __pykc_numba.@D@((__pykc_numba.__pykc_rint(_pk_y) / _pk_pow2) / _pk_pow1)
     _pk_pow1 = 10.0 ** (-_pk_ndigits)
     _pk_y = _pk_x / _pk_pow1
-    return __pykc_numba.__pykc_rint(__pykc_numba.@D@(_pk_y)) * _pk_pow1
+    return __pykc_numba.@D@(__pykc_numba.__pykc_rint(_pk_y) * _pk_pow1)
 )py";
 
 } // namespace

@@ -31,9 +31,17 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
   if (R.StopAfterParse)
     return 0;
 
-  // 3. Command-line signatures.
+  // 3. Names. The command may check the scope and choose the signatures
+  // (pykc run: a kernel's declared signature that its arguments fit).
+  std::vector<std::string> SignatureTexts = R.Signatures;
+  C.Scope = std::make_unique<ir::ModuleScope>(C.Syntax, C.Types, C.Diags);
+  if (R.CheckScope)
+    if (std::string Problem = R.CheckScope(*C.Scope, SignatureTexts); !Problem.empty())
+      return fail(Problem);
+
+  // 4. Command-line signatures.
   std::vector<ir::NamedSignature> Signatures;
-  for (const std::string &Sig : R.Signatures) {
+  for (const std::string &Sig : SignatureTexts) {
     const frontend::SourceFile *SigFile = C.Sources.addBuffer(R.SignatureOrigin, Sig);
     std::string Name;
     if (auto Parsed = ir::parseSignature(Sig, *SigFile, 0, C.Types, C.Diags, /*AllowName=*/true, &Name))
@@ -42,11 +50,6 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
   if (C.Diags.hasErrors())
     return 1;
 
-  // 4. Names.
-  C.Scope = std::make_unique<ir::ModuleScope>(C.Syntax, C.Types, C.Diags);
-  if (R.CheckScope)
-    if (std::string Problem = R.CheckScope(*C.Scope); !Problem.empty())
-      return fail(Problem);
   if (R.AllowUnusedSignatures)
     std::erase_if(Signatures, [&](const ir::NamedSignature &S) { return !C.Scope->function(S.Name); });
 

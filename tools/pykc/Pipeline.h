@@ -5,9 +5,9 @@
 /// IR, listed once in runFrontend:
 ///   1. read the source file (InputFile.h: size-capped, `-` for stdin);
 ///   2. tokenize and parse it (frontend/): syntax errors stop here;
-///   3. parse the command-line signatures (`--sig`, or `pykc run`'s
-///      arguments spelled as one);
-///   4. resolve the module's names (ir::ModuleScope);
+///   3. resolve the module's names (ir::ModuleScope);
+///   4. parse the command-line signatures (`--sig`, or `pykc run`'s
+///      arguments spelled as one, or the declared signature they fit);
 ///   5. type the kernels and build their IR (ir::lowerModule);
 ///   6. try each @cuda.reduce operator on sample values (ReductionChecks.h).
 /// Each command then hands the IR to its back end: PTX (compilePTX, shared
@@ -40,10 +40,12 @@ struct FrontendRequest {
   std::string OnlyKernel;              ///< Type only this kernel (pykc run).
   bool StopAfterParse = false;         ///< --emit=ast.
   bool Fmad = true;                    ///< --fmad, for the reduction checks.
-  /// Runs after names are resolved, before typing; a non-empty message
-  /// stops the pipeline with it (pykc run: the kernel exists and takes this
-  /// many arguments).
-  std::function<std::string(const ir::ModuleScope &)> CheckScope;
+  /// Runs after names are resolved, before the signatures are parsed; a
+  /// non-empty message stops the pipeline with it (pykc run: the kernel
+  /// exists and takes this many arguments). It may replace the signature
+  /// texts (pykc run: with the kernel's declared signature).
+  std::function<std::string(const ir::ModuleScope &, std::vector<std::string> &Signatures)>
+      CheckScope;
 };
 
 /// Everything the phases made; the IR points into the rest, so it lives as

@@ -141,7 +141,7 @@ int reduceCommand(int Argc, char **Argv) {
   R.SignatureOrigin = "<array dtype>";
   R.OnlyKernel = O.Function;
   R.Fmad = O.Fmad;
-  R.CheckScope = [&](const ir::ModuleScope &Scope) -> std::string {
+  R.CheckScope = [&](const ir::ModuleScope &Scope, std::vector<std::string> &) -> std::string {
     ir::FunctionInfo *Fn = Scope.function(O.Function);
     if (!Fn || Fn->Role != ir::FunctionRole::Reduce)
       return "'" + O.Function + "' is not a @cuda.reduce function in '" + O.File + "'";

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "Run.h"
 
+#include "DeclaredSignature.h"
 #include "DeviceCode.h"
 #include "Npy.h"
 #include "Output.h"
@@ -62,6 +63,51 @@ std::string signatureType(const Argument &A) {
     S += (D ? ", " : "") + std::string(Unit ? "::1" : ":");
   }
   return S + "]";
+}
+
+/// A kernel declared with signatures runs with the one its arguments fit,
+/// scalars converted to its types (DeclaredSignature.h); \p Sigs becomes
+/// that signature. Returns a problem when none fits, as Numba's dispatcher
+/// refuses the call.
+std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &Kernel,
+                                 std::vector<Argument> &Args, std::vector<std::string> &Sigs) {
+  std::vector<RunArgumentType> Types;
+  std::string Given;
+  for (const Argument &A : Args) {
+    RunArgumentType T;
+    T.IsArray = A.Array.has_value();
+    T.Dtype = T.IsArray ? A.Array->Dtype : A.ScalarType;
+    if (T.IsArray) {
+      T.NDim = unsigned(A.Array->Shape.size());
+      T.COrder = !A.Array->FortranOrder || T.NDim == 1;
+      T.FOrder = A.Array->FortranOrder || T.NDim == 1;
+    }
+    Types.push_back(T);
+    Given += (Given.empty() ? "" : ", ") + signatureType(A);
+  }
+  std::optional<size_t> Chosen = chooseDeclaredSignature(Fn.Signatures, Types);
+  if (!Chosen) {
+    std::string Declared;
+    for (const ir::ParsedSignature &S : Fn.Signatures) {
+      std::string Text;
+      for (const ir::Type *T : S.Args)
+        Text += (Text.empty() ? "" : ", ") + ir::signatureSpelling(T);
+      Declared += (Declared.empty() ? "" : "; ") + ("(" + Text + ")");
+    }
+    return "the arguments (" + Given + ") fit no signature declared for '" + Kernel +
+           "': " + Declared;
+  }
+  const ir::ParsedSignature &Sig = Fn.Signatures[*Chosen];
+  std::string Text = Kernel + "(";
+  for (size_t I = 0; I < Args.size(); ++I) {
+    Text += (I ? ", " : "") + ir::signatureSpelling(Sig.Args[I]);
+    if (auto *S = ir::dynCast<ir::ScalarType>(Sig.Args[I]); S && !Args[I].Array) {
+      Args[I].ScalarBits = convertScalarBits(Args[I].ScalarBits, Args[I].ScalarType, *S);
+      Args[I].ScalarType = S->str();
+    }
+  }
+  Sigs = {Text + ")"};
+  return "";
 }
 
 } // namespace
@@ -131,7 +177,7 @@ int runCommand(int Argc, char **Argv) {
   R.SignatureOrigin = "<arguments>";
   R.OnlyKernel = O->Kernel;
   R.Fmad = O->Fmad;
-  R.CheckScope = [&](const ir::ModuleScope &Scope) -> std::string {
+  R.CheckScope = [&](const ir::ModuleScope &Scope, std::vector<std::string> &Sigs) -> std::string {
     ir::FunctionInfo *Fn = Scope.function(O->Kernel);
     if (!Fn || Fn->Role != ir::FunctionRole::Kernel)
       return "'" + O->Kernel + "' is not a @cuda.jit kernel in '" + O->File + "'";
@@ -140,7 +186,9 @@ int runCommand(int Argc, char **Argv) {
       return "'" + O->Kernel + "' takes " + std::to_string(Params) +
              (Params == 1 ? " argument" : " arguments") + " but " + std::to_string(Args.size()) +
              (Args.size() == 1 ? " was" : " were") + " given";
-    return "";
+    if (Fn->Signatures.empty() || Fn->HasSignatureErrors)
+      return "";
+    return useDeclaredSignature(*Fn, O->Kernel, Args, Sigs);
   };
   Compilation C;
   if (int Status = runFrontend(R, C))

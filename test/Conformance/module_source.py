@@ -1,0 +1,333 @@
+"""Rebuilds a kernel that Numba's tests define as a self-contained module.
+
+Numba's tests define kernels inside test methods: they close over local
+variables, call device functions defined next to them and read module
+globals. pykc compiles a file, so to replay a kernel the source of the
+kernel and of everything it refers to is written out as one module:
+
+  * modules (math, numpy, numba, numba.cuda) become imports;
+  * device functions, kernels and @njit functions become their own source,
+    with their decorators reduced to what pykc reads;
+  * ints, floats, bools, strings and tuples of them become assignments;
+    Numba and NumPy types become imports from numba / numpy;
+  * NumPy arrays become `np.array([...], dtype=np.T)` (Numba freezes global
+    arrays as constants, so the kernel sees the values of the launch).
+
+Anything else (records, enums, Python objects, functions without source)
+makes the kernel not replayable, with the reason.
+"""
+
+import ast
+import builtins
+import inspect
+import math
+import textwrap
+import types as pytypes
+
+import numpy as np
+
+
+class NotReplayable(Exception):
+    """The kernel cannot be written out as a module; the message says why."""
+
+
+# Names every generated module starts with; free names resolving to these
+# modules reuse them.
+PRELUDE = ["import math", "import numpy as np", "import numba",
+           "from numba import cuda"]
+
+
+def _function_source(fn):
+    try:
+        text = inspect.getsource(fn)
+    except (OSError, TypeError) as e:
+        raise NotReplayable("no source for %s (%s)" % (fn.__qualname__, e))
+    text = textwrap.dedent(text)
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        raise NotReplayable("the source of %s is not a whole definition"
+                            % fn.__qualname__)
+    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    if len(defs) != 1 or defs[0].name != fn.__name__:
+        raise NotReplayable("the source of %s is not one def (a lambda or a "
+                            "generated function)" % fn.__qualname__)
+    return defs[0]
+
+
+class _FreeNames(ast.NodeVisitor):
+    """Names a function reads that it does not bind itself."""
+
+    def __init__(self):
+        self.bound = set()
+        self.loaded = []
+
+    def visit_FunctionDef(self, node):
+        for a in node.args.args + node.args.kwonlyargs + node.args.posonlyargs:
+            self.bound.add(a.arg)
+        if node.args.vararg:
+            self.bound.add(node.args.vararg.arg)
+        for stmt in node.body:
+            self.visit(stmt)
+
+    def visit_Name(self, node):
+        if isinstance(node.ctx, (ast.Store, ast.Del)):
+            self.bound.add(node.id)
+        elif node.id not in self.loaded:
+            self.loaded.append(node.id)
+
+    def visit_Import(self, node):
+        for alias in node.names:
+            self.bound.add((alias.asname or alias.name).split(".")[0])
+
+    visit_ImportFrom = visit_Import
+
+    def free(self):
+        return [n for n in self.loaded if n not in self.bound]
+
+
+def _namespace(fn):
+    """What the function's free names refer to: its closure, then globals."""
+    names = dict(fn.__globals__)
+    if fn.__closure__:
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            try:
+                names[name] = cell.cell_contents
+            except ValueError:
+                raise NotReplayable("closure variable %r of %s is unset"
+                                    % (name, fn.__qualname__))
+    return names
+
+
+def _literal(value):
+    """Python source for a value that is a literal, or None."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, (int, str)):
+        return repr(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "math.nan"
+        if math.isinf(value):
+            return "math.inf" if value > 0 else "-math.inf"
+        return repr(value)
+    if isinstance(value, np.generic) and value.dtype.kind in "biuf":
+        inner = _literal(value.item())
+        if inner is None:
+            return None
+        return "np.%s(%s)" % (value.dtype.name, inner)
+    if isinstance(value, tuple):
+        parts = [_literal(v) for v in value]
+        if any(p is None for p in parts):
+            return None
+        return "(%s%s)" % (", ".join(parts), "," if len(parts) == 1 else "")
+    return None
+
+
+def _array_source(value):
+    if value.dtype.kind not in "biuf":
+        raise NotReplayable("a global array of dtype %s" % value.dtype)
+    if value.size > 4096:
+        raise NotReplayable("a global array of %d elements" % value.size)
+    flat = [_literal(v.item() if isinstance(v, np.generic) else v)
+            for v in value.ravel().tolist()]
+    body = "[%s]" % ", ".join(flat)
+    src = "np.array(%s, dtype=np.%s)" % (body, value.dtype.name)
+    if value.ndim != 1:
+        src += ".reshape(%r)" % (value.shape,)
+    return src
+
+
+def _is_cuda_module(value):
+    return (isinstance(value, pytypes.ModuleType)
+            and value.__name__.startswith("numba.cuda"))
+
+
+class ModuleWriter:
+    """Collects the definitions a kernel needs, in dependency order."""
+
+    def __init__(self):
+        from numba.core import types as nbtypes
+        from numba.core.dispatcher import Dispatcher
+        from numba.cuda.simulator.kernel import FakeCUDAKernel
+        self._nbtypes = nbtypes
+        self._dispatcher = Dispatcher
+        self._fake_kernel = FakeCUDAKernel
+        self.lines = list(PRELUDE)
+        self.defined = {"math": math, "np": np}
+        self._visiting = set()
+        import numba
+        from numba import cuda
+        self.defined["numba"] = numba
+        self.defined["cuda"] = cuda
+
+    # -- one free name -----------------------------------------------------
+
+    def _bind(self, name, value, where):
+        if name in self.defined:
+            if self.defined[name] is value or _same(self.defined[name], value):
+                return
+            raise NotReplayable("the name %r means two things (in %s)"
+                                % (name, where))
+        source = self._value_source(name, value, where)
+        self.defined[name] = value
+        if source:
+            self.lines.append(source)
+
+    def _value_source(self, name, value, where):
+        if isinstance(value, pytypes.ModuleType):
+            if _is_cuda_module(value):
+                return "from numba import cuda as %s" % name
+            return "import %s as %s" % (value.__name__, name)
+        if isinstance(value, self._fake_kernel):
+            self.add_function(value.fn, name,
+                              "device" if value._device else "kernel",
+                              getattr(value, "pykc_signature", None))
+            return None
+        if isinstance(value, self._dispatcher):
+            self.add_function(value.py_func, name, "njit")
+            return None
+        literal = _literal(value)
+        if literal is not None:
+            return "%s = %s" % (name, literal)
+        if isinstance(value, np.ndarray):
+            return "%s = %s" % (name, _array_source(value))
+        if isinstance(value, self._nbtypes.Type):
+            import numba
+            text = str(value)
+            if getattr(numba, text, None) is value:
+                return "from numba import %s as %s" % (text, name)
+            raise NotReplayable("the Numba type %s (%r in %s)"
+                                % (text, name, where))
+        if isinstance(value, type) and issubclass(value, np.generic):
+            return "from numpy import %s as %s" % (value.__name__, name)
+        if isinstance(value, np.dtype) and value.kind in "biuf":
+            return "%s = np.%s" % (name, value.name)
+        if value is getattr(builtins, name, None):
+            return None
+        if isinstance(value, pytypes.FunctionType):
+            raise NotReplayable("the Python function %s called from %s"
+                                % (value.__qualname__, where))
+        raise NotReplayable("%r in %s is a %s" % (name, where,
+                                                  type(value).__name__))
+
+    # -- functions ---------------------------------------------------------
+
+    def add_function(self, fn, name, kind, signature=None):
+        """Writes `fn` as `name` after everything it refers to."""
+        if fn in self._visiting:
+            return
+        self._visiting.add(fn)
+        node = _function_source(fn)
+        namespace = _namespace(fn)
+        finder = _FreeNames()
+        finder.visit(node)
+        decorator = self._decorator(node, kind, namespace, fn, signature)
+        node.decorator_list = [decorator]
+        node.name = name
+        for free in finder.free():
+            if free == fn.__name__ and free not in namespace:
+                continue
+            if free in namespace:
+                self._bind(free, namespace[free], fn.__qualname__)
+            elif hasattr(builtins, free):
+                continue
+            else:
+                raise NotReplayable("%r in %s is undefined" % (free, fn.__qualname__))
+        self.defined[name] = fn
+        self.lines.append(ast.unparse(node))
+
+    def _decorator(self, node, kind, namespace, fn, signature):
+        """The decorator pykc reads: @cuda.jit with the signature the
+        function was compiled with (record.py keeps it) and the options of
+        the original that change results, when they are literals."""
+        if kind == "njit":
+            return ast.parse("numba.njit", mode="eval").body
+        call = None
+        for d in node.decorator_list:
+            if (isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute)
+                    and d.func.attr == "jit"):
+                call = d
+        new = ast.parse("cuda.jit()", mode="eval").body
+        if signature is not None:
+            new.args.append(ast.Constant(signature_text(signature)))
+        if call is not None:
+            for kw in call.keywords:
+                if kw.arg in ("device", "fastmath", "inline"):
+                    new.keywords.append(ast.keyword(
+                        kw.arg, self._inline(kw.value, namespace, fn)))
+        if kind == "device" and not any(k.arg == "device" for k in new.keywords):
+            new.keywords.append(ast.keyword("device", ast.Constant(True)))
+        if not new.args and not new.keywords:
+            return new.func
+        return new
+
+    def _inline(self, expr, namespace, fn):
+        """`expr` with names that hold literals replaced by the literals;
+        the other names (types) are bound like free names."""
+        class Inline(ast.NodeTransformer):
+            def visit_Name(inner, n):
+                value = namespace.get(n.id, getattr(builtins, n.id, None))
+                literal = _literal(value)
+                if literal is not None:
+                    return ast.parse(literal, mode="eval").body
+                if n.id in namespace:
+                    self._bind(n.id, value, fn.__qualname__)
+                return n
+        return Inline().visit(expr)
+
+    def source(self):
+        return "\n".join(self.lines) + "\n"
+
+
+def _type_text(ty):
+    """A Numba type as signature strings spell it."""
+    from numba.core import types
+    if isinstance(ty, str):
+        return ty
+    if isinstance(ty, types.Array):
+        if ty.dtype.__class__.__name__ not in ("Integer", "Float", "Boolean"):
+            raise NotReplayable("a signature with %s" % ty)
+        dims = [":"] * ty.ndim
+        if ty.layout == "C":
+            dims[-1] = "::1"
+        elif ty.layout == "F":
+            dims[0] = "::1"
+        return "%s[%s]" % (_type_text(ty.dtype), ", ".join(dims))
+    if isinstance(ty, types.Boolean):
+        return "boolean"
+    if isinstance(ty, (types.Integer, types.Float)) or ty == types.none:
+        return "void" if ty == types.none else str(ty)
+    raise NotReplayable("a signature with %s" % ty)
+
+
+def signature_text(sig):
+    """The signature a function was jitted with, as a string."""
+    from numba.core.typing.templates import Signature
+    if isinstance(sig, str):
+        return sig
+    if isinstance(sig, tuple):
+        return "(%s)" % ", ".join(_type_text(t) for t in sig)
+    if isinstance(sig, Signature):
+        ret = "" if sig.return_type is None else _type_text(sig.return_type)
+        return "%s(%s)" % (ret, ", ".join(_type_text(t) for t in sig.args))
+    raise NotReplayable("a signature %r" % (sig,))
+
+
+def _same(a, b):
+    try:
+        if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+            return (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)
+                    and a.dtype == b.dtype and np.array_equal(a, b))
+        return a == b and type(a) is type(b)
+    except Exception:
+        return False
+
+
+def kernel_module(kernel):
+    """(source, kernel name) for a FakeCUDAKernel; raises NotReplayable."""
+    writer = ModuleWriter()
+    name = kernel.fn.__name__
+    writer.add_function(kernel.fn, name, "kernel",
+                        getattr(kernel, "pykc_signature", None))
+    return writer.source(), name

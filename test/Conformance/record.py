@@ -1,0 +1,286 @@
+"""Records the kernel launches of Numba's own CUDA tests in its simulator.
+
+Every launch of a kernel (not a device function) made while Numba's tests
+run is intercepted: the arguments are copied before and after, and the first
+launch of each kernel with given argument types becomes a case: the kernel
+rebuilt as a module (module_source.py), the inputs, the simulator's outputs,
+the launch configuration. A case whose kernel reads memory it never wrote
+(uninitialised shared or local arrays) or races is found by launching it
+twice more, with that memory filled with 0x00 and then 0xFF bytes: when the
+two disagree, the case is marked undefined and not compared.
+
+Must run with NUMBA_ENABLE_CUDASIM=1 set before numba is imported.
+"""
+
+import contextlib
+import io
+import os
+import sys
+import unittest
+import warnings
+
+import numpy as np
+
+from module_source import NotReplayable, kernel_module
+
+from numba.cuda.simulator import kernel as sim_kernel
+from numba.cuda.simulator import kernelapi as sim_kernelapi
+from numba.cuda.simulator.cudadrv.devicearray import FakeCUDAArray
+
+REPLAYABLE_KINDS = "biuf"
+
+
+class Case:
+    """One recorded launch."""
+
+    def __init__(self, test_file, test_id, qualname):
+        self.test_file = test_file
+        self.test_id = test_id
+        self.qualname = qualname
+        self.source = None
+        self.kernel = None
+        self.grid = None
+        self.block = None
+        self.shared = 0
+        self.inputs = []       # ndarray, or (dtype name, Python value)
+        self.outputs = []      # ndarray, or None for scalars
+        self.unreplayable = None
+        self.undefined = None
+
+
+# --- Arguments --------------------------------------------------------------
+
+def _array_of(arg):
+    if isinstance(arg, FakeCUDAArray):
+        return arg._ary
+    if isinstance(arg, np.ndarray):
+        return arg
+    return None
+
+
+def _snapshot(arg):
+    """A copy of the argument as pykc run takes it; raises NotReplayable."""
+    array = _array_of(arg)
+    if array is not None:
+        if array.ndim == 0:
+            raise NotReplayable("a 0-d array argument")
+        if array.dtype.kind not in REPLAYABLE_KINDS or array.dtype.fields:
+            raise NotReplayable("an array of dtype %s" % array.dtype)
+        return np.array(array, copy=True, order="K")
+    if isinstance(arg, bool) or isinstance(arg, np.bool_):
+        return ("bool", bool(arg))
+    if isinstance(arg, int):
+        if not -2**63 <= arg < 2**63:
+            raise NotReplayable("an int argument beyond int64")
+        return ("int64", arg)
+    if isinstance(arg, float):
+        return ("float64", arg)
+    if isinstance(arg, np.generic) and arg.dtype.kind in REPLAYABLE_KINDS:
+        return (arg.dtype.name, arg.item())
+    raise NotReplayable("an argument of type %s" % type(arg).__name__)
+
+
+def _outputs(args):
+    out = []
+    for arg in args:
+        array = _array_of(arg)
+        out.append(None if array is None else np.array(array, copy=True, order="K"))
+    return out
+
+
+# --- Filling uninitialised memory ------------------------------------------
+
+class _FillingNumpy:
+    """Stands in for numpy inside the simulator's kernel API so that shared,
+    local and dynamic shared arrays start filled with one byte value."""
+
+    def __init__(self, byte):
+        self._byte = byte
+
+    def __getattr__(self, name):
+        return getattr(np, name)
+
+    def empty(self, shape, dtype=float, *a, **k):
+        array = np.empty(shape, dtype, *a, **k)
+        array.view(np.uint8).fill(self._byte)
+        return array
+
+    def zeros(self, shape, dtype=float, *a, **k):
+        return self.empty(shape, dtype, *a, **k)
+
+
+@contextlib.contextmanager
+def _filled_memory(byte):
+    saved = sim_kernelapi.np
+    sim_kernelapi.np = _FillingNumpy(byte)
+    try:
+        yield
+    finally:
+        sim_kernelapi.np = saved
+
+
+def _relaunch(kernel, inputs, byte):
+    """The outputs of launching `kernel` on copies of `inputs`."""
+    args = [np.array(v, copy=True, order="K") if isinstance(v, np.ndarray)
+            else v[1] if v[0] in ("int64", "float64", "bool") else np.dtype(v[0]).type(v[1])
+            for v in inputs]
+    with _filled_memory(byte):
+        _original_call(kernel, *args)
+    return _outputs(args)
+
+
+def _converted(kernel, inputs):
+    """The scalar inputs converted to the kernel's declared signature, as
+    Numba's dispatcher converts them (the simulator does not)."""
+    signature = getattr(kernel, "pykc_signature", None)
+    if signature is None:
+        return inputs
+    from numba.core import sigutils, types
+    try:
+        params, _ = sigutils.normalize_signature(signature)
+    except Exception as e:
+        raise NotReplayable("the signature %r: %s" % (signature, e))
+    if len(params) != len(inputs):
+        raise NotReplayable("%d arguments for a signature of %d"
+                            % (len(inputs), len(params)))
+    out = []
+    for value, param in zip(inputs, params):
+        if not isinstance(value, np.ndarray) and isinstance(
+                param, (types.Integer, types.Float, types.Boolean)):
+            dtype = np.dtype(str(param))
+            value = (dtype.name, dtype.type(value[1]).item())
+        out.append(value)
+    return out
+
+
+def _same_outputs(a, b):
+    for x, y in zip(a, b):
+        if x is None:
+            continue
+        if not np.array_equal(x, y, equal_nan=x.dtype.kind == "f"):
+            return False
+    return True
+
+
+# --- Interception ------------------------------------------------------------
+
+_original_call = sim_kernel.FakeCUDAKernel.__call__
+
+
+class Recorder:
+    def __init__(self):
+        self.cases = []
+        self._seen = set()
+        self.test_file = None
+        self.test_id = None
+        self._busy = False
+
+    def _key(self, kernel, inputs):
+        code = kernel.fn.__code__
+        sig = tuple((v.dtype.str, v.ndim, v.flags.c_contiguous)
+                    if isinstance(v, np.ndarray) else v[0] for v in inputs)
+        return (code.co_filename, code.co_firstlineno, code.co_name, sig)
+
+    def launch(self, kernel, args):
+        if kernel._device or self._busy or self.test_file is None:
+            return _original_call(kernel, *args)
+        case = Case(self.test_file, self.test_id, kernel.fn.__qualname__)
+        try:
+            case.inputs = [_snapshot(a) for a in args]
+        except NotReplayable as e:
+            case.unreplayable = str(e)
+        key = (self._key(kernel, case.inputs) if case.unreplayable is None
+               else (kernel.fn.__code__.co_filename,
+                     kernel.fn.__code__.co_firstlineno, case.unreplayable))
+        result = _original_call(kernel, *args)
+        if key in self._seen:
+            return result
+        self._seen.add(key)
+        case.grid = tuple(kernel.grid_dim)
+        case.block = tuple(kernel.block_dim)
+        case.shared = int(kernel.dynshared_size)
+        if case.unreplayable is None:
+            try:
+                case.inputs = _converted(kernel, case.inputs)
+                case.source, case.kernel = kernel_module(kernel)
+            except NotReplayable as e:
+                case.unreplayable = str(e)
+        if case.unreplayable is None:
+            # The expected results come from launching again on the inputs
+            # as Numba passes them (scalars converted to a declared
+            # signature's types, which the simulator skips).
+            self._busy = True
+            try:
+                case.outputs = _relaunch(kernel, case.inputs, 0x00)
+                ones = _relaunch(kernel, case.inputs, 0xFF)
+                if not _same_outputs(case.outputs, ones):
+                    case.undefined = ("the results depend on uninitialised "
+                                      "memory or on the order of threads")
+            except Exception as e:
+                case.unreplayable = ("the simulator fails on the converted "
+                                     "arguments: %s" % type(e).__name__)
+            finally:
+                self._busy = False
+        self.cases.append(case)
+        return result
+
+
+_recorder = Recorder()
+
+
+def _intercepted_call(kernel, *args):
+    return _recorder.launch(kernel, args)
+
+
+def _remembering_jit(original):
+    """cuda.jit that keeps the signature on the kernel: the simulator drops
+    it, but it decides the types of the kernel's scalar arguments."""
+    def jit(func_or_sig=None, *args, **kwargs):
+        from numba.core.typing.templates import Signature
+        made = original(func_or_sig, *args, **kwargs)
+        if isinstance(func_or_sig, (str, tuple, Signature)):
+            def wrapper(fn):
+                kernel = made(fn)
+                kernel.pykc_signature = func_or_sig
+                return kernel
+            return wrapper
+        return made
+    return jit
+
+
+class _Result(unittest.TestResult):
+    def startTest(self, test):
+        _recorder.test_id = test.id()
+        super().startTest(test)
+
+
+def record(module_names):
+    """Runs the tests of the named modules; returns (cases, test counts)."""
+    sim_kernel.FakeCUDAKernel.__call__ = _intercepted_call
+    import numba.cuda
+    import numba.cuda.simulator.api as sim_api
+    saved_jit = sim_api.jit
+    numba.cuda.jit = sim_api.jit = _remembering_jit(saved_jit)
+    counts = {"run": 0, "failed": 0, "skipped": 0}
+    loader = unittest.TestLoader()
+    try:
+        for name in module_names:
+            _recorder.test_file = name.rsplit(".", 1)[-1] + ".py"
+            sink = io.StringIO()
+            with warnings.catch_warnings(), contextlib.redirect_stdout(sink), \
+                    contextlib.redirect_stderr(sink):
+                warnings.simplefilter("ignore")
+                try:
+                    suite = loader.loadTestsFromName(name)
+                except Exception:
+                    continue
+                result = _Result()
+                suite.run(result)
+            counts["run"] += result.testsRun
+            counts["failed"] += len(result.failures) + len(result.errors)
+            counts["skipped"] += len(result.skipped)
+    finally:
+        sim_kernel.FakeCUDAKernel.__call__ = _original_call
+        numba.cuda.jit = sim_api.jit = saved_jit
+        _recorder.test_file = None
+    return _recorder.cases, counts

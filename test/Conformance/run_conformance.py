@@ -1,0 +1,218 @@
+"""Numba's own CUDA tests, replayed on pykc.
+
+Runs the tests of Numba's CUDA test suite (numba/cuda/tests/cudapy and
+doc_examples, from Debian's python3-numba) in Numba's CUDA simulator,
+records every kernel launch (record.py), rebuilds each kernel as a module
+(module_source.py), replays the launch with `pykc run --backend cpu` and
+compares the arrays: integers and bools exactly, floats within a relative
+tolerance (the simulator evaluates float32 math in float64).
+
+Each kernel (one per distinct argument types) ends as one of
+  match        pykc's arrays equal the simulator's
+  wrong        they differ
+  compile      pykc rejected the kernel with a diagnostic (exit 1)
+  crash        pykc died, hung or exited with another code
+  undefined    the simulator's results depend on uninitialised memory or on
+               thread order (two fills disagree): not compared
+  simdiff      the simulator differs from Numba-CUDA here (SIMULATOR_DIFFERS)
+  unreplayable the launch cannot be written as `pykc run` (an argument or a
+               global of a kind pykc run does not take, no source)
+and the counts are printed per test file and in total. Exits 1 when any
+kernel is wrong or crashes.
+
+Run with the system python3 (Debian's numba and numpy):
+    /usr/bin/python3 test/Conformance/run_conformance.py --pykc build/bin/pykc
+        [-j N] [--only test_file.py] [--show wrong,compile,...] [--keep DIR]
+"""
+
+import os
+import sys
+
+os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "Differential"))
+
+import argparse
+import collections
+import concurrent.futures
+import pkgutil
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+
+import numpy as np
+
+from compare import DEFAULT_RTOL, compare_array  # noqa: E402
+import record  # noqa: E402
+
+STATUSES = ["match", "wrong", "compile", "crash", "undefined", "unreplayable",
+            "simdiff"]
+
+# Launches where Numba's simulator computes something else than Numba-CUDA
+# on a GPU, and pykc computes what Numba's own test asserts: the test (by
+# the end of its id) and why. Reported as "simdiff", not compared.
+SIMULATOR_DIFFERS = {
+    "test_intrinsics.TestCudaIntrinsic.test_round_to_f4_halfway":
+        "round(float32(0.3425), 3): the simulator multiplies in float32 "
+        "(NumPy scalar rules), giving 342.5 and 0.342; Numba-CUDA multiplies "
+        "by the float64 power, giving 342.500001 and 0.343, which the test "
+        "asserts and pykc gives",
+}
+
+PYKC_TIMEOUT_S = 60
+SUITES = ["numba.cuda.tests.cudapy", "numba.cuda.tests.doc_examples"]
+
+
+def test_modules(only):
+    names = []
+    for suite in SUITES:
+        package = __import__(suite, fromlist=["_"])
+        for info in pkgutil.iter_modules(package.__path__):
+            if info.name.startswith("test_") and not info.ispkg:
+                if not only or info.name + ".py" in only:
+                    names.append(suite + "." + info.name)
+    return sorted(names)
+
+
+def dims(d):
+    return ",".join(str(x) for x in d)
+
+
+def scalar_arg(dtype, value):
+    if dtype == "bool":
+        return "bool:%d" % int(value)
+    if dtype in ("float32", "float64"):
+        text = repr(float(value))
+    else:
+        text = str(int(value))
+    return "%s:%s" % (dtype, text)
+
+
+def replay(pykc, case, workdir):
+    """(status, detail) for one recorded case."""
+    if case.unreplayable:
+        return "unreplayable", case.unreplayable
+    if case.undefined:
+        return "undefined", case.undefined
+    for test, reason in SIMULATOR_DIFFERS.items():
+        if case.test_id.endswith(test):
+            return "simdiff", reason
+    os.makedirs(workdir, exist_ok=True)
+    source = os.path.join(workdir, "kernel.py")
+    with open(source, "w") as f:
+        f.write(case.source)
+    cmd = [pykc, "run", source, case.kernel, "--grid", dims(case.grid),
+           "--block", dims(case.block), "--backend", "cpu", "--fmad=false"]
+    if case.shared:
+        cmd += ["--shared", str(case.shared)]
+    paths = []
+    for k, value in enumerate(case.inputs):
+        if isinstance(value, np.ndarray):
+            path = os.path.join(workdir, "arg%d.npy" % k)
+            np.save(path, value)
+            paths.append(path)
+            cmd.append(path)
+        else:
+            paths.append(None)
+            cmd.append(scalar_arg(*value))
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True,
+                              timeout=PYKC_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return "crash", "timed out after %d s" % PYKC_TIMEOUT_S
+    text = (proc.stderr + proc.stdout).strip()
+    if proc.returncode == 1:
+        errors = [l for l in text.splitlines() if ": error: " in l]
+        return "compile", (errors[0] if errors else text.splitlines()[-1] if text else "")
+    if proc.returncode != 0:
+        lines = text.splitlines()
+        return "crash", "exit %d: %s" % (proc.returncode,
+                                         " | ".join(lines[-4:]))
+    problems = []
+    for k, (path, expected) in enumerate(zip(paths, case.outputs)):
+        if path is None:
+            continue
+        diff = compare_array(expected, np.load(path), None, DEFAULT_RTOL)
+        if diff:
+            problems.append("arg %d: %s" % (k, diff))
+    if problems:
+        return "wrong", "; ".join(problems)
+    return "match", None
+
+
+def kind_of(detail):
+    """The diagnostic's [Kind], to group compile errors."""
+    m = re.search(r"\[(\w+)\]\s*$", detail or "")
+    return m.group(1) if m else "other"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pykc", default=os.environ.get("PYKC", "build/bin/pykc"))
+    parser.add_argument("-j", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--only", action="append", metavar="TEST_FILE",
+                        help="only this test file, e.g. test_atomics.py")
+    parser.add_argument("--show", default="wrong,crash",
+                        help="statuses whose kernels are listed one per line "
+                             "(default: wrong,crash; 'all' for every one)")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="write each case's module and arrays under DIR")
+    opts = parser.parse_args(argv)
+    pykc = os.path.abspath(opts.pykc)
+    if not os.access(pykc, os.X_OK):
+        parser.error("pykc not found at %s (use --pykc or $PYKC)" % pykc)
+    show = set(STATUSES if opts.show == "all" else opts.show.split(","))
+
+    start = time.time()
+    cases, tests = record.record(test_modules(opts.only))
+    recorded = time.time() - start
+
+    root = opts.keep or tempfile.mkdtemp(prefix="pykc-conformance-")
+    workdirs = [os.path.join(root, "%03d-%s" % (k, case.qualname.split(".")[-1]))
+                for k, case in enumerate(cases)]
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max(1, opts.j)) as pool:
+            results = list(pool.map(lambda cw: replay(pykc, *cw),
+                                    zip(cases, workdirs)))
+    finally:
+        if not opts.keep:
+            shutil.rmtree(root, ignore_errors=True)
+
+    per_file = collections.OrderedDict()
+    totals = collections.Counter()
+    kinds = collections.Counter()
+    for case, (status, detail), workdir in zip(cases, results, workdirs):
+        per_file.setdefault(case.test_file, collections.Counter())[status] += 1
+        totals[status] += 1
+        if status == "compile":
+            kinds[kind_of(detail)] += 1
+        if status in show:
+            print("%-12s %s %s (%s): %s%s" % (status.upper(), case.test_file,
+                                         case.qualname,
+                                         case.test_id.rsplit(".", 1)[-1], detail,
+                                         "  [%s]" % workdir if opts.keep else ""))
+
+    print("%-36s %s" % ("file", " ".join("%6.6s" % s for s in STATUSES)))
+    for name, counts in sorted(per_file.items()):
+        print("%-36s %s" % (name, " ".join("%6d" % counts[s] for s in STATUSES)))
+    replayable = sum(totals[s] for s in ("match", "wrong", "compile", "crash"))
+    print("compile errors by kind: " + ", ".join(
+        "%s %d" % kv for kv in kinds.most_common()))
+    print("Numba's tests: %d run, %d skipped in the simulator; %.1f s recording"
+          % (tests["run"], tests["skipped"], recorded), file=sys.stderr)
+    print("kernels: %d recorded, %d undefined, %d unreplayable, %d where the "
+          "simulator differs from Numba-CUDA, %d replayed"
+          % (len(cases), totals["undefined"], totals["unreplayable"],
+             totals["simdiff"], replayable))
+    print("conformance: %d of %d match, %d wrong, %d compile errors, %d crashes"
+          % (totals["match"], replayable, totals["wrong"], totals["compile"],
+             totals["crash"]))
+    return 1 if totals["wrong"] or totals["crash"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
