@@ -129,8 +129,12 @@ bool FunctionLowerer::inferBlock(const fe::StmtList &Body) {
     } else if (auto *W = dyn_cast<fe::WhileStmt>(St)) {
       Changed |= inferBlock(W->Body);
     } else if (auto *I = dyn_cast<fe::IfStmt>(St)) {
-      Changed |= inferBlock(I->Body);
-      Changed |= inferBlock(I->OrElse);
+      if (std::optional<bool> Taken = constantTruth(lowerCondition(*I->Test))) {
+        Changed |= inferBlock(*Taken ? I->Body : I->OrElse);
+      } else {
+        Changed |= inferBlock(I->Body);
+        Changed |= inferBlock(I->OrElse);
+      }
     } else if (auto *R = dyn_cast<fe::ReturnStmt>(St)) {
       const Type *Ty = S.Types.none();
       if (R->Value) {
@@ -227,6 +231,17 @@ bool canFallThrough(const StmtList &Body) {
 
 } // namespace
 
+std::optional<bool> FunctionLowerer::constantTruth(const Expr *Cond) {
+  // A truth test of a constant number is as constant as the number.
+  if (auto *T = dynCast<TruthExpr>(Cond))
+    Cond = T->Operand;
+  auto *C = dynCast<ir::ConstantExpr>(Cond);
+  auto *ST = C ? dynCast<ScalarType>(C->Ty) : nullptr;
+  if (!ST)
+    return std::nullopt;
+  return ST->isFloat() ? C->FloatValue != 0 : C->IntBits != 0;
+}
+
 const Type *FunctionLowerer::typeOnly() {
   inferTypes();
   if (F.ReturnType) // declared
@@ -300,6 +315,10 @@ void FunctionLowerer::lowerStmt(const fe::Stmt &St, StmtList &Out) {
   case fe::NodeKind::IfStmt: {
     auto &I = cast<fe::IfStmt>(St);
     Expr *Cond = lowerCondition(*I.Test);
+    if (std::optional<bool> Taken = constantTruth(Cond)) {
+      lowerBlock(*Taken ? I.Body : I.OrElse, Out);
+      break;
+    }
     auto *If = make<ir::IfStmt>(St.Range);
     If->Cond = Cond;
     lowerBlock(I.Body, If->Then);

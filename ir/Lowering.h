@@ -175,6 +175,10 @@ private:
   void lowerWhile(const frontend::WhileStmt &S, StmtList &Out);
   void lowerReturn(const frontend::ReturnStmt &S, StmtList &Out);
   Expr *lowerCondition(const frontend::Expr &E);
+  /// The value of a condition known when compiling (a literal, a module
+  /// constant, a literal argument): Numba prunes the branch not taken
+  /// before typing, so it is neither typed nor compiled here either.
+  static std::optional<bool> constantTruth(const Expr *Cond);
 
   // --- Expressions (LowerExpr.cpp) ---
   Value lower(const frontend::Expr &E);
