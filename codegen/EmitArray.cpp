@@ -59,22 +59,63 @@ Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
   return Data;
 }
 
+Value *FunctionEmitter::sliceBound(const ir::Expr *E) {
+  auto *ST = ir::dynCast<ir::ScalarType>(E->Ty);
+  Value *V = emitExpr(*E);
+  return ST->isSigned() ? B.CreateSExtOrTrunc(V, B.getInt64Ty()) : B.CreateZExtOrTrunc(V, B.getInt64Ty());
+}
+
 Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
   Value *Array = emitExpr(*E.Array);
   auto *AT = ir::dynCast<ir::ArrayType>(E.Array->Ty);
-  unsigned Fixed = unsigned(E.Indices.size());
   Value *Offset = B.getInt64(0);
-  for (unsigned D = 0; D < Fixed; ++D) {
-    Value *Extent = B.CreateExtractValue(Array, {1u, D});
-    Value *I = wrapIndex(emitExpr(*E.Indices[D]), ir::dynCast<ir::ScalarType>(E.Indices[D]->Ty), Extent);
-    Offset = B.CreateAdd(Offset, B.CreateMul(I, B.CreateExtractValue(Array, {2u, D})));
-  }
-  Value *Data = B.CreateInBoundsGEP(B.getInt8Ty(), B.CreateExtractValue(Array, {0u}), Offset);
   std::vector<Value *> Shape, Strides;
-  for (unsigned D = Fixed; D < AT->ndim(); ++D) {
-    Shape.push_back(B.CreateExtractValue(Array, {1u, D}));
-    Strides.push_back(B.CreateExtractValue(Array, {2u, D}));
+  Value *Zero = B.getInt64(0), *One = B.getInt64(1), *MinusOne = B.getInt64(-1);
+  for (unsigned D = 0; D < AT->ndim(); ++D) {
+    Value *Extent = B.CreateExtractValue(Array, {1u, D});
+    Value *Stride = B.CreateExtractValue(Array, {2u, D});
+    const ir::ViewIndex *I = D < E.Entries.size() ? &E.Entries[D] : nullptr;
+    if (I && !I->isSlice()) {
+      Value *K = wrapIndex(emitExpr(*I->Index), ir::dynCast<ir::ScalarType>(I->Index->Ty), Extent);
+      Offset = B.CreateAdd(Offset, B.CreateMul(K, Stride));
+      continue;
+    }
+    if (!I || (!I->Start && !I->Stop && !I->Step)) {
+      Shape.push_back(Extent);
+      Strides.push_back(Stride);
+      continue;
+    }
+    // Python's slice.indices(n): bounds wrapped once and clamped, then the
+    // length of the range they describe. A step of 0 gives an empty view
+    // (Python raises; a kernel cannot).
+    Value *Step = I->Step ? sliceBound(I->Step) : One;
+    Value *Negative = B.CreateICmpSLT(Step, Zero);
+    auto Clamp = [&](Value *V) -> Value * {
+      Value *Wrapped = B.CreateSelect(B.CreateICmpSLT(V, Zero), B.CreateAdd(V, Extent), V);
+      // Below 0: 0 going up, -1 (before the first) going down; at or past
+      // n: n going up, n - 1 going down.
+      Value *Low = B.CreateSelect(Negative, MinusOne, Zero);
+      Value *High = B.CreateSelect(Negative, B.CreateSub(Extent, One), Extent);
+      Value *R = B.CreateSelect(B.CreateICmpSLT(Wrapped, Zero), Low, Wrapped);
+      return B.CreateSelect(B.CreateICmpSGE(R, Extent), High, R);
+    };
+    Value *Start = I->Start ? Clamp(sliceBound(I->Start))
+                            : B.CreateSelect(Negative, B.CreateSub(Extent, One), Zero);
+    Value *Stop = I->Stop ? Clamp(sliceBound(I->Stop))
+                          : B.CreateSelect(Negative, MinusOne, Extent);
+    // Up: ceil((stop - start) / step) when stop > start; down: the same
+    // with the signs turned.
+    Value *SafeStep = B.CreateSelect(B.CreateICmpEQ(Step, Zero), One, Step);
+    Value *Span = B.CreateSelect(Negative, B.CreateSub(Start, Stop), B.CreateSub(Stop, Start));
+    Value *AbsStep = B.CreateSelect(Negative, B.CreateNeg(SafeStep), SafeStep);
+    Value *Len = B.CreateSDiv(B.CreateAdd(Span, B.CreateSub(AbsStep, One)), AbsStep);
+    Len = B.CreateSelect(B.CreateICmpSGT(Span, Zero), Len, Zero);
+    Len = B.CreateSelect(B.CreateICmpEQ(Step, Zero), Zero, Len);
+    Offset = B.CreateAdd(Offset, B.CreateMul(Start, Stride));
+    Shape.push_back(Len);
+    Strides.push_back(B.CreateMul(Stride, SafeStep));
   }
+  Value *Data = B.CreateGEP(B.getInt8Ty(), B.CreateExtractValue(Array, {0u}), Offset);
   return makeArray(Data, Shape, Strides);
 }
 

@@ -104,6 +104,8 @@ private:
   llvm::Value *elementPointer(llvm::Value *Array, const ir::ArrayType *AT,
                               const ir::ExprList &Indices);
   llvm::Value *arrayView(const ir::ArrayViewExpr &E);
+  /// A slice bound or step as an i64, sign- or zero-extended by its type.
+  llvm::Value *sliceBound(const ir::Expr *E);
   llvm::Value *loadElement(llvm::Value *Ptr, const ir::ScalarType *Dtype);
   void storeElement(llvm::Value *Ptr, llvm::Value *V, const ir::ScalarType *Dtype);
   llvm::Value *makeArray(llvm::Value *Data, const std::vector<llvm::Value *> &Shape,

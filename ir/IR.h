@@ -144,12 +144,22 @@ struct ArrayLoadExpr : Expr {
   ExprList Indices; ///< One integer per dimension; negative ones wrap around.
 };
 
-/// Indexing the leading dimensions only: a view of the rest of the array,
-/// sharing its data (Numba's basic indexing).
+/// One entry of basic indexing: an integer index, which drops its dimension,
+/// or a slice start:stop:step, which keeps it (each part may be absent).
+struct ViewIndex {
+  Expr *Index = nullptr; ///< Set for an integer index, null for a slice.
+  Expr *Start = nullptr, *Stop = nullptr, *Step = nullptr;
+  bool isSlice() const { return Index == nullptr; }
+};
+
+/// Basic indexing that keeps dimensions: a view sharing the array's data
+/// (Numba's basic indexing: `a[i]` of a 2-D array, `a[2:10]`, `a[i, ::-1]`).
+/// Entry k applies to dimension k; the dimensions past the entries are kept
+/// whole.
 struct ArrayViewExpr : Expr {
   PYKC_IR_NODE(ArrayViewExpr, ArrayView, Expr)
   Expr *Array = nullptr;
-  ExprList Indices; ///< Fewer than the array's dimensions.
+  std::vector<ViewIndex> Entries; ///< At most the array's dimensions.
 };
 
 struct ArrayDimExpr : Expr {

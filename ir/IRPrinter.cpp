@@ -237,7 +237,18 @@ private:
     }
     case NodeKind::ArrayView: {
       auto &V = static_cast<const ArrayViewExpr &>(E);
-      return expr(*V.Array) + "[" + list(V.Indices) + ", ...]";
+      std::string Text;
+      for (const ViewIndex &I : V.Entries) {
+        Text += Text.empty() ? "" : ", ";
+        if (!I.isSlice()) {
+          Text += expr(*I.Index);
+          continue;
+        }
+        Text += (I.Start ? expr(*I.Start) : "") + ":" + (I.Stop ? expr(*I.Stop) : "");
+        if (I.Step)
+          Text += ":" + expr(*I.Step);
+      }
+      return expr(*V.Array) + "[" + Text + ", ...]";
     }
     case NodeKind::ArrayDim: {
       auto &D = static_cast<const ArrayDimExpr &>(E);

@@ -420,8 +420,86 @@ Expr *FunctionLowerer::arrayAccess(Expr *Array, const ArrayType *AT, ExprList In
       Range, S.Types.array(AT->dtype(), AT->ndim() - unsigned(Indices.size()), Layout,
                            AT->addressSpace()));
   View->Array = Array;
-  View->Indices = std::move(Indices);
+  for (Expr *I : Indices)
+    View->Entries.push_back(ViewIndex{I});
   return View;
+}
+
+namespace {
+
+/// Numba's layout for basic indexing of a C or F array (arraydecl.py): the
+/// indices from the outermost dimension in memory inward keep the array
+/// contiguous while they are integers, and the innermost may be a slice
+/// without a step.
+ArrayLayout viewLayout(const ArrayType *AT, const std::vector<ViewIndex> &Entries) {
+  if (AT->layout() == ArrayLayout::A)
+    return ArrayLayout::A;
+  std::vector<const ViewIndex *> Outer;
+  for (const ViewIndex &I : Entries)
+    Outer.push_back(&I);
+  if (AT->layout() == ArrayLayout::F) {
+    // F order's outermost dimension is the last: the entries must reach it.
+    if (Entries.size() < AT->ndim())
+      return ArrayLayout::A;
+    std::reverse(Outer.begin(), Outer.end());
+  }
+  for (size_t K = 0; K < Outer.size(); ++K) {
+    bool Innermost = K + 1 == Outer.size();
+    if (Outer[K]->isSlice() && (!Innermost || Outer[K]->Step))
+      return ArrayLayout::A;
+  }
+  return AT->layout();
+}
+
+} // namespace
+
+Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const SubscriptExpr &Sub) {
+  std::vector<const fe::Expr *> Parts;
+  if (auto *T = dyn_cast<TupleExpr>(Sub.Index))
+    Parts.assign(T->Elts.begin(), T->Elts.end());
+  else
+    Parts.push_back(Sub.Index);
+  if (Parts.size() > AT->ndim()) {
+    error(Sub.Range, DiagKind::IndexCount,
+          {std::to_string(AT->ndim()), std::to_string(Parts.size())});
+    return Value::invalid();
+  }
+  // Each index or slice bound is an integer, as Numba requires.
+  auto Integer = [&](const fe::Expr *P) -> Expr * {
+    if (!P)
+      return nullptr;
+    Expr *V = lowerValue(*P);
+    if (!V)
+      return nullptr;
+    auto *ST = dynCast<ScalarType>(V->Ty);
+    if (!ST || !ST->isInteger()) {
+      error(P->Range, DiagKind::IndexType, {V->Ty->str()});
+      return nullptr;
+    }
+    return V;
+  };
+  std::vector<ViewIndex> Entries;
+  unsigned Kept = 0;
+  for (const fe::Expr *P : Parts) {
+    ViewIndex I;
+    if (auto *Sl = dyn_cast<SliceExpr>(P)) {
+      I.Start = Integer(Sl->Lower);
+      I.Stop = Integer(Sl->Upper);
+      I.Step = Integer(Sl->Step);
+      if ((Sl->Lower && !I.Start) || (Sl->Upper && !I.Stop) || (Sl->Step && !I.Step))
+        return Value::invalid();
+      ++Kept;
+    } else if (!(I.Index = Integer(P))) {
+      return Value::invalid();
+    }
+    Entries.push_back(I);
+  }
+  Kept += AT->ndim() - unsigned(Entries.size());
+  auto *View = make<ArrayViewExpr>(
+      Sub.Range, S.Types.array(AT->dtype(), Kept, viewLayout(AT, Entries), AT->addressSpace()));
+  View->Array = Array;
+  View->Entries = std::move(Entries);
+  return Value::expr(View);
 }
 
 bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Index,
@@ -433,7 +511,7 @@ bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Ind
     Parts.push_back(&Index);
   for (const fe::Expr *P : Parts) {
     if (isa<SliceExpr>(P)) {
-      error(P->Range, DiagKind::UnsupportedSyntax, {"slicing an array"});
+      error(P->Range, DiagKind::UnsupportedSyntax, {"assigning to a slice of an array"});
       return false;
     }
     Expr *V = lowerValue(*P);
@@ -477,6 +555,12 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
     return Base;
   if (Base.K == Value::Kind::Expr) {
     if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
+      auto *Tuple = dyn_cast<TupleExpr>(Sub.Index);
+      bool HasSlice = isa<SliceExpr>(Sub.Index) ||
+                      (Tuple && std::any_of(Tuple->Elts.begin(), Tuple->Elts.end(),
+                                            [](const fe::Expr *E) { return isa<SliceExpr>(E); }));
+      if (HasSlice)
+        return lowerSliceView(Base.E, AT, Sub);
       ExprList Indices;
       if (!lowerArrayIndices(AT, *Sub.Index, Sub.Range, Indices, /*AllowView=*/true))
         return Value::invalid();

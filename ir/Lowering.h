@@ -190,6 +190,8 @@ private:
   std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
   Value lowerAttribute(const frontend::AttributeExpr &A);
   Value lowerSubscript(const frontend::SubscriptExpr &S);
+  /// `a[2:10]`, `a[i, ::-1]`: a view (ArrayViewExpr) with Numba's layout.
+  Value lowerSliceView(Expr *Array, const ArrayType *AT, const frontend::SubscriptExpr &Sub);
   Expr *lowerBinary(frontend::BinaryOp Op, Expr *L, Expr *R, frontend::SourceRange OpRange,
                     frontend::SourceRange Range);
   Expr *lowerUnary(const frontend::UnaryExpr &U);
