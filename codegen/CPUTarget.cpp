@@ -226,11 +226,8 @@ std::pair<Value *, Value *> CPUTarget::dynamicSharedMemory(IRBuilder<> &B, Type 
   return {Data, Bytes};
 }
 
-FunctionCallee CPUTarget::mathFunction(Module &M, const std::string &Name, Type *Ty,
-                                       unsigned Arity) {
-  std::string Symbol = Name + (Ty->isFloatTy() ? "f" : "");
-  SmallVector<Type *, 3> Params(Arity, Ty);
-  return M.getOrInsertFunction(Symbol, FunctionType::get(Ty, Params, false));
+std::string CPUTarget::mathSymbol(const std::string &Name, Type *FloatTy) const {
+  return Name + (FloatTy->isFloatTy() ? "f" : "");
 }
 
 } // namespace pykc::codegen

@@ -42,8 +42,7 @@ public:
                                                               llvm::Type *EltTy, uint64_t Align,
                                                               llvm::Value *Context) override;
   void markKernel(llvm::Function &F) override {}
-  llvm::FunctionCallee mathFunction(llvm::Module &M, const std::string &Name, llvm::Type *Ty,
-                                    unsigned Arity) override;
+  std::string mathSymbol(const std::string &Name, llvm::Type *FloatTy) const override;
 
   /// Lays out the shared arrays of \p IR before it is emitted, per kernel:
   /// a device function's arrays get offsets every caller shares (it is

@@ -37,6 +37,29 @@ Value *FunctionEmitter::emitLibmCall(const ir::IntrinsicExpr &E, const char *Nam
   return B.CreateCall(ME.Target.mathFunction(ME.M, Name, Ty, unsigned(Ops.size())), Ops);
 }
 
+Value *FunctionEmitter::emitLibmWithOutput(const ir::IntrinsicExpr &E, const char *Name) {
+  // frexp(x, &e) and modf(x, &i): the tuple (result, *out).
+  auto *TT = ir::dynCast<ir::TupleType>(E.Ty);
+  Type *FloatTy = ME.llvmType(TT->elements()[0]);
+  Type *OutTy = ME.llvmType(TT->elements()[1]);
+  Value *X = mathOperands(E, FloatTy)[0];
+  IRBuilder<> Entry(EntryBlock, EntryBlock->begin());
+  AllocaInst *Out = Entry.CreateAlloca(OutTy, nullptr, std::string(Name) + ".out");
+  auto *FT = FunctionType::get(FloatTy, {FloatTy, Out->getType()}, false);
+  Value *R = B.CreateCall(ME.Target.mathFunction(ME.M, Name, FloatTy, FT), {X, Out});
+  Value *Tuple = PoisonValue::get(ME.llvmType(E.Ty));
+  Tuple = B.CreateInsertValue(Tuple, R, {0u});
+  return B.CreateInsertValue(Tuple, B.CreateLoad(OutTy, Out), {1u});
+}
+
+Value *FunctionEmitter::emitLibmFloatInt(const ir::IntrinsicExpr &E, const char *Name) {
+  Type *FloatTy = ME.llvmType(E.Ty);
+  Value *X = emitExpr(*E.Args[0]);
+  Value *N = emitExpr(*E.Args[1]); // int32: typing converted it
+  auto *FT = FunctionType::get(FloatTy, {FloatTy, N->getType()}, false);
+  return B.CreateCall(ME.Target.mathFunction(ME.M, Name, FloatTy, FT), {X, N});
+}
+
 Value *FunctionEmitter::emitMathIntrinsic(const ir::IntrinsicExpr &E, Intrinsic::ID Id) {
   Type *Ty = ME.llvmType(E.Ty);
   return B.CreateIntrinsic(Id, {Ty}, mathOperands(E, Ty));

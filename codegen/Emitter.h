@@ -119,6 +119,8 @@ private:
   /// The arguments of a math call, integers converted to its float type.
   std::vector<llvm::Value *> mathOperands(const ir::IntrinsicExpr &E, llvm::Type *FloatTy);
   llvm::Value *emitLibmCall(const ir::IntrinsicExpr &E, const char *Name);
+  llvm::Value *emitLibmWithOutput(const ir::IntrinsicExpr &E, const char *Name);
+  llvm::Value *emitLibmFloatInt(const ir::IntrinsicExpr &E, const char *Name);
   llvm::Value *emitMathIntrinsic(const ir::IntrinsicExpr &E, llvm::Intrinsic::ID Id);
   llvm::Value *emitFloatPredicate(const ir::IntrinsicExpr &E, FloatPredicate P);
   llvm::Value *emitAngle(const ir::IntrinsicExpr &E, AngleConversion A);
@@ -163,6 +165,8 @@ private:
 // How each lowering of a MATH row of ir/Builtins.def is emitted; a row
 // naming a lowering that is not here does not build.
 #define PYKC_EMIT_MATH_Libm(E, Name) emitLibmCall(E, #Name)
+#define PYKC_EMIT_MATH_LibmOut(E, Name) emitLibmWithOutput(E, #Name)
+#define PYKC_EMIT_MATH_LibmInt(E, Name) emitLibmFloatInt(E, #Name)
 #define PYKC_EMIT_MATH_Intrinsic(E, Name) emitMathIntrinsic(E, llvm::Intrinsic::Name)
 #define PYKC_EMIT_MATH_Predicate(E, Name) emitFloatPredicate(E, FloatPredicate::Name)
 #define PYKC_EMIT_MATH_Angle(E, Name) emitAngle(E, AngleConversion::Name)

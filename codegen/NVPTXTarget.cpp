@@ -134,11 +134,8 @@ void NVPTXTarget::markKernel(Function &F) {
   F.getParent()->getOrInsertNamedMetadata("nvvm.annotations")->addOperand(MDNode::get(C, MD));
 }
 
-FunctionCallee NVPTXTarget::mathFunction(Module &M, const std::string &Name, Type *Ty,
-                                         unsigned Arity) {
-  std::string Symbol = "__nv_" + Name + (Ty->isFloatTy() ? "f" : "");
-  SmallVector<Type *, 3> Params(Arity, Ty);
-  return M.getOrInsertFunction(Symbol, FunctionType::get(Ty, Params, false));
+std::string NVPTXTarget::mathSymbol(const std::string &Name, Type *FloatTy) const {
+  return "__nv_" + Name + (FloatTy->isFloatTy() ? "f" : "");
 }
 
 } // namespace pykc::codegen

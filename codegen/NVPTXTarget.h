@@ -30,8 +30,7 @@ public:
                                                               llvm::Type *EltTy, uint64_t Align,
                                                               llvm::Value *Context) override;
   void markKernel(llvm::Function &F) override;
-  llvm::FunctionCallee mathFunction(llvm::Module &M, const std::string &Name,
-                                    llvm::Type *Ty, unsigned Arity) override;
+  std::string mathSymbol(const std::string &Name, llvm::Type *FloatTy) const override;
 
   static constexpr unsigned SharedAddressSpace = 3;
 };

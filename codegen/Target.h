@@ -90,10 +90,20 @@ public:
   virtual void fence(llvm::IRBuilder<> &B, FenceScope Scope) = 0;
   /// Marks \p F as a kernel entry point.
   virtual void markKernel(llvm::Function &F) = 0;
-  /// The math library's function \p Name ("pow", "sin", ...) taking
-  /// \p Arity arguments of \p Ty (float or double) and returning one.
-  virtual llvm::FunctionCallee mathFunction(llvm::Module &M, const std::string &Name,
-                                            llvm::Type *Ty, unsigned Arity) = 0;
+  /// The math library's symbol for \p Name ("pow", "frexp", ...) in the
+  /// precision of \p FloatTy (float or double).
+  virtual std::string mathSymbol(const std::string &Name, llvm::Type *FloatTy) const = 0;
+  /// That function, of type \p FT (C's: frexp is double(double, int *)).
+  llvm::FunctionCallee mathFunction(llvm::Module &M, const std::string &Name,
+                                    llvm::Type *FloatTy, llvm::FunctionType *FT) const {
+    return M.getOrInsertFunction(mathSymbol(Name, FloatTy), FT);
+  }
+  /// The common case: \p Arity arguments of \p Ty returning one.
+  llvm::FunctionCallee mathFunction(llvm::Module &M, const std::string &Name, llvm::Type *Ty,
+                                    unsigned Arity) const {
+    llvm::SmallVector<llvm::Type *, 3> Params(Arity, Ty);
+    return mathFunction(M, Name, Ty, llvm::FunctionType::get(Ty, Params, false));
+  }
 };
 
 } // namespace pykc::codegen

@@ -231,6 +231,9 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
                    Sig(F64, {F64, F64})};
   MathBinaryFloat = {Sig(F32, {F32, F32}), Sig(F64, {F64, F64})};
   MathPredicate = {Sig(Bool, {I64}), Sig(Bool, {U64}), Sig(Bool, {F32}), Sig(Bool, {F64})};
+  MathFrexp = {Sig(Ctx.tuple({F32, I32}), {F32}), Sig(Ctx.tuple({F64, I32}), {F64})};
+  MathLdexp = {Sig(F32, {F32, I32}), Sig(F64, {F64, I32})};
+  MathModf = {Sig(Ctx.uniTuple(F64, 2), {F64}), Sig(Ctx.uniTuple(F32, 2), {F32})};
 
   const Type *None = Ctx.none(), *U32 = Ctx.scalar(ScalarKind::UInt32);
   SyncWarp = {Sig(None, {}), Sig(None, {I32})};
@@ -263,6 +266,12 @@ const std::vector<Signature> &OperatorTyping::mathTable(MathCases Cases) const {
     return MathBinaryFloat;
   case MathCases::Predicate:
     return MathPredicate;
+  case MathCases::Frexp:
+    return MathFrexp;
+  case MathCases::Ldexp:
+    return MathLdexp;
+  case MathCases::Modf:
+    return MathModf;
   }
   return MathUnary;
 }

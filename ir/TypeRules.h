@@ -55,6 +55,9 @@ enum class MathCases {
   BinaryInt,   ///< the same with two arguments (atan2, hypot)
   BinaryFloat, ///< (float32, float32) -> float32; (float64, float64) -> float64
   Predicate,   ///< int64, uint64, float32, float64 -> bool
+  Frexp,       ///< float32 -> (float32, int32); float64 -> (float64, int32)
+  Ldexp,       ///< (float32, int32) -> float32; (float64, int32) -> float64
+  Modf,        ///< float32 -> UniTuple(float32, 2); float64 -> UniTuple(float64, 2)
 };
 
 /// Typing of operators and builtins, each a Numba case table.
@@ -104,6 +107,7 @@ private:
   std::vector<Signature> Arith, Mod, TrueDiv, Pow, Shift, BitLogic;
   std::vector<Signature> Neg, Invert, Ordered, Range, Abs;
   std::vector<Signature> MathUnary, MathBinaryInt, MathBinaryFloat, MathPredicate;
+  std::vector<Signature> MathFrexp, MathLdexp, MathModf;
 };
 
 } // namespace pykc::ir

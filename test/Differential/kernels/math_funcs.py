@@ -60,3 +60,19 @@ def math_binary(x, y, n, out, flags):
         flags[i, 2] = math.isfinite(big)
         flags[i, 3] = math.isnan(n[i])
         flags[i, 4] = math.isfinite(n[i])
+
+
+@cuda.jit
+def math_split(x, parts, exps):
+    # frexp, modf and ldexp: the tuples Numba's CUDA typing gives (float,
+    # int32) and (float, float), taken apart and put back together.
+    i = cuda.grid(1)
+    if i < x.size:
+        m, e = math.frexp(x[i])
+        parts[i, 0] = m
+        exps[i] = e
+        frac, whole = math.modf(x[i])
+        parts[i, 1] = frac
+        parts[i, 2] = whole
+        parts[i, 3] = math.ldexp(m, e)
+        parts[i, 4] = math.ldexp(x[i], -3)
