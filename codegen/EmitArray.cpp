@@ -119,6 +119,48 @@ Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
   return makeArray(Data, Shape, Strides);
 }
 
+Constant *ModuleEmitter::constantArrayData(const ir::ConstArrayExpr &E) {
+  auto [It, New] = ConstantArrays.try_emplace(E.Name, nullptr);
+  if (!New)
+    return It->second;
+  const ir::ConstantValue &A = *E.Data;
+  if (A.Elements.empty())
+    return It->second = ConstantPointerNull::get(PointerType::get(Ctx, 0));
+  Type *Elt = memoryType(A.Dtype);
+  std::vector<Constant *> Values;
+  Values.reserve(A.Elements.size());
+  for (const ir::ConstantValue &V : A.Elements) {
+    if (A.Dtype->isFloat())
+      Values.push_back(ConstantFP::get(Elt, V.Float));
+    else
+      Values.push_back(ConstantInt::get(Elt, A.Dtype->isBoolean() ? uint64_t(V.Bool) : uint64_t(V.Int),
+                                        A.Dtype->isSigned()));
+  }
+  auto *Ty = llvm::ArrayType::get(Elt, Values.size());
+  uint64_t Bytes = Values.size() * A.Dtype->byteSize();
+  unsigned Space = Target.constantAddressSpace(ConstantBytes, Bytes);
+  if (Space == Target.constantAddressSpace(0, 0))
+    ConstantBytes += Bytes;
+  auto *G = new GlobalVariable(M, Ty, /*isConstant=*/true, GlobalValue::InternalLinkage,
+                               llvm::ConstantArray::get(Ty, Values), "const." + E.Name, nullptr,
+                               GlobalValue::NotThreadLocal, Space);
+  G->setAlignment(Align(std::max(16u, A.Dtype->byteSize())));
+  return It->second = ConstantExpr::getAddrSpaceCast(G, PointerType::get(Ctx, 0));
+}
+
+Value *FunctionEmitter::constArray(const ir::ConstArrayExpr &E) {
+  const ir::ConstantValue &A = *E.Data;
+  std::vector<Value *> Shape, Strides(A.Shape.size());
+  int64_t Stride = A.Dtype->byteSize();
+  for (size_t D = A.Shape.size(); D-- > 0;) {
+    Strides[D] = B.getInt64(Stride);
+    Stride *= A.Shape[D];
+  }
+  for (int64_t D : A.Shape)
+    Shape.push_back(B.getInt64(D));
+  return makeArray(ME.constantArrayData(E), Shape, Strides);
+}
+
 Value *FunctionEmitter::loadElement(Value *Ptr, const ir::ScalarType *Dtype) {
   LoadInst *L = B.CreateLoad(ME.memoryType(Dtype), Ptr);
   L->setAlignment(Align(Dtype->byteSize()));

@@ -78,6 +78,8 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
       Size = B.CreateMul(Size, B.CreateExtractValue(Array, {1u, D}));
     return Size;
   }
+  case ir::NodeKind::ConstArray:
+    return constArray(static_cast<const ir::ConstArrayExpr &>(E));
   case ir::NodeKind::TupleMake: {
     auto &T = static_cast<const ir::TupleMakeExpr &>(E);
     Value *Agg = PoisonValue::get(ME.llvmType(T.Ty));

@@ -39,6 +39,9 @@ public:
   /// Helper for `base ** exponent` by repeated squaring, emitted once per
   /// type pair.
   llvm::Function *powerHelper(const ir::ScalarType *Base, const ir::ScalarType *Exponent);
+  /// The global holding the frozen module-level array \p E, made once per
+  /// name (null for an empty array).
+  llvm::Constant *constantArrayData(const ir::ConstArrayExpr &E);
 
   const ir::Module &IR;
   llvm::Module &M;
@@ -50,6 +53,8 @@ private:
   void declare(const ir::Function &F);
   std::map<const ir::Function *, llvm::Function *> Declared;
   std::map<std::pair<const ir::ScalarType *, const ir::ScalarType *>, llvm::Function *> PowerHelpers;
+  std::map<std::string, llvm::Constant *> ConstantArrays;
+  uint64_t ConstantBytes = 0; ///< Placed in the target's constant memory so far.
 };
 
 class FunctionEmitter {
@@ -104,6 +109,7 @@ private:
   llvm::Value *elementPointer(llvm::Value *Array, const ir::ArrayType *AT,
                               const ir::ExprList &Indices);
   llvm::Value *arrayView(const ir::ArrayViewExpr &E);
+  llvm::Value *constArray(const ir::ConstArrayExpr &E);
   /// A slice bound or step as an i64, sign- or zero-extended by its type.
   llvm::Value *sliceBound(const ir::Expr *E);
   llvm::Value *loadElement(llvm::Value *Ptr, const ir::ScalarType *Dtype);

@@ -33,6 +33,9 @@ public:
   std::string mathSymbol(const std::string &Name, llvm::Type *FloatTy) const override;
 
   static constexpr unsigned SharedAddressSpace = 3;
+  unsigned constantAddressSpace(uint64_t Before, uint64_t Bytes) const override {
+    return Before + Bytes <= 64 * 1024 ? 4 : 1;
+  }
 };
 
 } // namespace pykc::codegen

@@ -45,6 +45,8 @@ std::string CV::str() const {
     return "'" + String + "'";
   case Kind::Dtype:
     return Dtype->str();
+  case Kind::Array:
+    return "array(" + Dtype->str() + ", " + std::to_string(Shape.size()) + "d, C)";
   case Kind::Tuple: {
     std::string S = "(";
     for (size_t I = 0; I < Elements.size(); ++I)
@@ -80,6 +82,8 @@ bool truth(const CV &V) {
     return !V.Elements.empty();
   case CV::Kind::Dtype:
     return true;
+  case CV::Kind::Array: // NumPy: only a one-element array has a truth value
+    return V.Elements.size() == 1 && truth(V.Elements[0]);
   }
   return false;
 }

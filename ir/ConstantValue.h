@@ -21,7 +21,9 @@
 namespace pykc::ir {
 
 struct ConstantValue {
-  enum class Kind { Int, Float, Bool, None, String, Tuple, Dtype };
+  /// Array: a module-level NumPy array (ir/ConstantArray.h), its elements
+  /// in C order in Elements (each Int, Float or Bool), Dtype and Shape.
+  enum class Kind { Int, Float, Bool, None, String, Tuple, Dtype, Array };
   Kind K = Kind::None;
   int64_t Int = 0;
   double Float = 0;
@@ -29,6 +31,7 @@ struct ConstantValue {
   std::string String;
   std::vector<ConstantValue> Elements;
   const ScalarType *Dtype = nullptr;
+  std::vector<int64_t> Shape; ///< Arrays only.
 
   static ConstantValue makeInt(int64_t V);
   static ConstantValue makeFloat(double V);

@@ -14,6 +14,7 @@
 
 #include "frontend/SourceManager.h"
 #include "ir/Operators.h"
+#include "ir/ConstantValue.h"
 #include "ir/Type.h"
 
 #include <cstdint>
@@ -160,6 +161,15 @@ struct ArrayViewExpr : Expr {
   PYKC_IR_NODE(ArrayViewExpr, ArrayView, Expr)
   Expr *Array = nullptr;
   std::vector<ViewIndex> Entries; ///< At most the array's dimensions.
+};
+
+/// A module-level NumPy array frozen into the code (ir/ConstantArray.h), as
+/// Numba freezes a kernel's global arrays: a read-only C array (constant
+/// memory on the GPU), one copy per module however often it is read.
+struct ConstArrayExpr : Expr {
+  PYKC_IR_NODE(ConstArrayExpr, ConstArray, Expr)
+  std::string Name; ///< The module-level name: one global per name.
+  std::shared_ptr<const ConstantValue> Data;
 };
 
 struct ArrayDimExpr : Expr {

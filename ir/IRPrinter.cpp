@@ -250,6 +250,8 @@ private:
       }
       return expr(*V.Array) + "[" + Text + ", ...]";
     }
+    case NodeKind::ConstArray:
+      return static_cast<const ConstArrayExpr &>(E).Name;
     case NodeKind::ArrayDim: {
       auto &D = static_cast<const ArrayDimExpr &>(E);
       return expr(*D.Array) + ".shape[" + std::to_string(D.Dim) + "]";

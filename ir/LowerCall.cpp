@@ -102,6 +102,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_AtomicFirst(Op) typeAtomic(AtomicOp::Op, C, Name, /*FirstElement=*/true)
 #define PYKC_TYPE_ForOnly() typeForOnly(C, Name)
 #define PYKC_TYPE_Len() typeLen(C, Name)
+#define PYKC_TYPE_ConstArrayLike() typeConstArrayLike(C, Name)
 #define PYKC_TYPE_MinMax(Op) lowerMinMax(C, CompareOp::Op, Name)
 #define PYKC_TYPE_Call(Cases) typeCall(Id, S.Ops.Cases, C, Name)
 #define PYKC_TYPE_Round() typeRound(Id, C, Name)
@@ -193,6 +194,22 @@ Expr *FunctionLowerer::typeAtomic(AtomicOp Op, const fe::CallExpr &C, const std:
 Expr *FunctionLowerer::typeForOnly(const fe::CallExpr &C, const std::string &Name) {
   error(C.Range, DiagKind::UnsupportedSyntax, {Name + "() outside a for loop"});
   return nullptr;
+}
+
+Expr *FunctionLowerer::typeConstArrayLike(const fe::CallExpr &C, const std::string &Name) {
+  // Numba copies the array into constant memory; pykc already froze every
+  // module-level array there, so the call is the array itself.
+  if (!expectArgs(C, Name, 1))
+    return nullptr;
+  Expr *Arg = lowerValue(*C.Args[0]);
+  if (!Arg)
+    return nullptr;
+  if (Arg->Kind != NodeKind::ConstArray) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument,
+          {Name, "the argument must be a module-level NumPy array, not '" + Arg->Ty->str() + "'"});
+    return nullptr;
+  }
+  return Arg;
 }
 
 Expr *FunctionLowerer::typeLen(const fe::CallExpr &C, const std::string &Name) {
@@ -441,6 +458,11 @@ Expr *FunctionLowerer::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std
   if (!AT) {
     error(C.Args[0]->Range, DiagKind::InvalidArgument,
           {Name, "the first argument must be an array, not '" + Array->Ty->str() + "'"});
+    return nullptr;
+  }
+  if (AT->addressSpace() == AddressSpace::Constant) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument,
+          {Name, "a module-level NumPy array is a read-only constant in a kernel"});
     return nullptr;
   }
   // Numba's cudadecl.py: the dtypes each operation takes.

@@ -296,6 +296,8 @@ Value FunctionLowerer::lowerName(const NameExpr &N) {
       return V;
     }
     case Symbol::Kind::Constant:
+      if (Sym->Value.K == ConstantValue::Kind::Array)
+        return Value::expr(constArray(N.Id, Sym->Value, N.Range));
       return lowerConstantValue(Sym->Value, N.Range);
     case Symbol::Kind::Function: {
       Value V;
@@ -314,6 +316,18 @@ Value FunctionLowerer::lowerName(const NameExpr &N) {
     return V;
   }
   return Value::invalid();
+}
+
+Expr *FunctionLowerer::constArray(const std::string &Name, const ConstantValue &C,
+                                  SourceRange Range) {
+  std::shared_ptr<const ConstantValue> &Data = S.ConstantArrays[Name];
+  if (!Data)
+    Data = std::make_shared<const ConstantValue>(C);
+  auto *A = make<ConstArrayExpr>(
+      Range, S.Types.array(C.Dtype, unsigned(C.Shape.size()), ArrayLayout::C, AddressSpace::Constant));
+  A->Name = Name;
+  A->Data = Data;
+  return A;
 }
 
 Value FunctionLowerer::lowerConstantValue(const ConstantValue &C, SourceRange Range) {

@@ -456,8 +456,15 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
 
 const ArrayType *FunctionLowerer::storeTarget(const SubscriptExpr &Sub, const Value &Base) {
   if (Base.K == Value::Kind::Expr) {
-    if (auto *AT = dynCast<ArrayType>(Base.E->Ty))
+    if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
+      if (AT->addressSpace() == AddressSpace::Constant) {
+        error(Sub.Range, DiagKind::ReadOnlyTarget,
+              {"an element of a module-level NumPy array (Numba freezes it into the kernel as a "
+               "constant)"});
+        return nullptr;
+      }
       return AT;
+    }
     if (dynCast<TupleType>(Base.E->Ty)) {
       error(Sub.Range, DiagKind::ReadOnlyTarget, {"an element of a tuple"});
       return nullptr;

@@ -98,6 +98,8 @@ public:
   OperatorTyping Ops;
   frontend::DiagnosticEngine &Diags;
   Module &Out;
+  /// The module-level arrays kernels read, by name: one copy of the data.
+  std::map<std::string, std::shared_ptr<const ConstantValue>> ConstantArrays;
 
 private:
   /// An instantiation: the function, its run-time argument types (null for
@@ -190,6 +192,8 @@ private:
   std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
   Value lowerAttribute(const frontend::AttributeExpr &A);
   Value lowerSubscript(const frontend::SubscriptExpr &S);
+  /// The module-level array \p Name (a frozen constant) as an expression.
+  Expr *constArray(const std::string &Name, const ConstantValue &C, SourceRange Range);
   /// `a[2:10]`, `a[i, ::-1]`: a view (ArrayViewExpr) with Numba's layout.
   Value lowerSliceView(Expr *Array, const ArrayType *AT, const frontend::SubscriptExpr &Sub);
   Expr *lowerBinary(frontend::BinaryOp Op, Expr *L, Expr *R, frontend::SourceRange OpRange,
@@ -222,6 +226,7 @@ private:
   Expr *typeAtomic(AtomicOp Op, const frontend::CallExpr &C, const std::string &Name,
                    bool FirstElement);
   Expr *typeForOnly(const frontend::CallExpr &C, const std::string &Name);
+  Expr *typeConstArrayLike(const frontend::CallExpr &C, const std::string &Name);
   Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);
   /// round(x) and round(x, ndigits).
   Expr *typeRound(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);

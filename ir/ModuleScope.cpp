@@ -1,6 +1,8 @@
 //===- ModuleScope.cpp ----------------------------------------------------===//
 #include "ir/ModuleScope.h"
 
+#include "ir/ConstantArray.h"
+
 #include "frontend/Parser.h"
 
 #include <set>
@@ -221,13 +223,24 @@ void ModuleScope::bindImportFrom(const ImportFromStmt &S) {
 void ModuleScope::bindAssignment(const AssignStmt &S) {
   // `TPB = 16` freezes; `a = b = 3` freezes both; anything that is not a
   // constant expression is host data.
+  // `W = np.array([...], dtype=np.float32)` freezes too (ConstantArray.h).
   auto Value = evaluate(*S.Value);
+  if (!Value)
+    Value = evaluateConstantArray(
+        *S.Value, [this](const Expr &X) { return resolvePath(X); },
+        [this](const Expr &X) { return constantOf(X); }, Types);
   for (const Expr *T : S.Targets) {
     auto *N = dyn_cast<NameExpr>(T);
     if (N && Value) {
       Symbols[N->Id] = Symbol{Symbol::Kind::Constant, "", *Value, nullptr, N->Range};
       continue;
     }
+    // `W[0] = 5` at module level changes what a kernel would freeze: W is
+    // then host data.
+    if (auto *Sub = dyn_cast<SubscriptExpr>(T))
+      if (auto *Base = dyn_cast<NameExpr>(Sub->Value))
+        if (const Symbol *Sym = lookup(Base->Id); Sym && Sym->K == Symbol::Kind::Constant)
+          bindHostTargets(Base, S.Range);
     bindHostTargets(T, S.Range);
   }
 }

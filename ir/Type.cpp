@@ -29,6 +29,8 @@ std::string ArrayType::str() const {
     S += ", shared";
   else if (Space == AddressSpace::Local)
     S += ", local";
+  else if (Space == AddressSpace::Constant)
+    S += ", const";
   return S + ")";
 }
 

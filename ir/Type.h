@@ -30,7 +30,9 @@ enum class ArrayLayout { C, F, A };
 
 /// Where an array's data lives. Global arrays come from kernel arguments;
 /// shared and local ones are made by cuda.shared.array / cuda.local.array.
-enum class AddressSpace { Global, Shared, Local };
+/// Constant: a module-level NumPy array frozen into the code, read-only
+/// (constant memory on the GPU).
+enum class AddressSpace { Global, Shared, Local, Constant };
 
 class Type {
 public:

@@ -1,9 +1,9 @@
-# A module global computed by host code (np.zeros) cannot be used in a kernel; a note points at its definition.
+# A module global computed by host code (np.random.rand) cannot be used in a kernel; a note points at its definition.
 # RUN: not %pykc %s --sig 'k(float32[:])' -o /dev/null 2>&1 | FileCheck %s --strict-whitespace --implicit-check-not=error: --implicit-check-not=warning:
 import numpy as np
 from numba import cuda
 
-x = np.zeros(3)
+x = np.random.rand(3)
 
 
 @cuda.jit
@@ -14,5 +14,5 @@ def k(a):
 # CHECK-NEXT: {{^}}    a[0] = x[0]{{$}}
 # CHECK-NEXT: {{^}}           ^{{$}}
 # CHECK-NEXT: {{^}}{{.*}}fail_host_only_name.py:6:1: note: 'x' is defined here [NoteDefinedHere]{{$}}
-# CHECK-NEXT: {{^}}x = np.zeros(3){{$}}
+# CHECK-NEXT: {{^}}x = np.random.rand(3){{$}}
 # CHECK-NEXT: {{^}}^{{$}}

@@ -57,8 +57,32 @@ TEST(ModuleConstants, TuplesAndDtypes) {
   EXPECT_EQ(D->Dtype->str(), "float32");
 }
 
+TEST(ModuleConstants, NumpyConstructorsAreFrozenArrays) {
+  auto A = constantOf("import numpy as np\nA = np.arange(6, dtype=np.int16).reshape(2, -1)\n", "A");
+  ASSERT_TRUE(A);
+  EXPECT_EQ(A->K, ConstantValue::Kind::Array);
+  EXPECT_EQ(A->Dtype->str(), "int16");
+  EXPECT_EQ(A->Shape, (std::vector<int64_t>{2, 3}));
+  ASSERT_EQ(A->Elements.size(), 6u);
+  EXPECT_EQ(A->Elements[5].Int, 5);
+  auto L = constantOf("import numpy\nL = numpy.linspace(0.0, 1.0, num=3)\n", "L");
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->Dtype->str(), "float64");
+  EXPECT_EQ(L->Elements[1].Float, 0.5);
+  auto B = constantOf("import numpy as np\nB = np.array([[True], [False]])\n", "B");
+  ASSERT_TRUE(B);
+  EXPECT_EQ(B->Dtype->str(), "bool");
+  EXPECT_EQ(B->Shape, (std::vector<int64_t>{2, 1}));
+  auto F = constantOf("import numpy as np\nF = np.full((2,), 3)\n", "F");
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->Dtype->str(), "int64");
+}
+
 TEST(ModuleConstants, HostDataIsNotAConstant) {
-  EXPECT_FALSE(constantOf("import numpy as np\nA = np.zeros(3)\n", "A"));
+  EXPECT_FALSE(constantOf("import numpy as np\nA = np.random.rand(3)\n", "A"));
+  EXPECT_FALSE(constantOf("import numpy as np\nA = np.zeros(3)\nA[0] = 1\n", "A"));
+  EXPECT_FALSE(constantOf("import numpy as np\nA = np.array([1, [2]])\n", "A"));
+  EXPECT_FALSE(constantOf("import numpy as np\nA = np.arange(10).reshape(3, 4)\n", "A"));
   EXPECT_FALSE(constantOf("for i in range(3):\n    B = i\n", "B"));
   EXPECT_FALSE(constantOf("A = 1 // 0\n", "A"));
   EXPECT_FALSE(constantOf("A = 2 ** 100\n", "A"));

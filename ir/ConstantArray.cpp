@@ -1,0 +1,394 @@
+//===- ConstantArray.cpp - Module-level NumPy arrays -----------------------===//
+#include "ir/ConstantArray.h"
+
+#include "ir/Type.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace pykc::ir {
+
+namespace fe = frontend;
+using CV = ConstantValue;
+
+namespace {
+
+class ArrayEvaluator {
+public:
+  ArrayEvaluator(const PathResolver &Resolve, const ConstantLookup &Lookup, TypeContext &Types)
+      : Resolve(Resolve), Lookup(Lookup), Types(Types) {}
+
+  std::optional<CV> evaluate(const fe::Expr &E) {
+    auto *C = fe::dyn_cast<fe::CallExpr>(&E);
+    if (!C)
+      return std::nullopt;
+    // ARRAY.reshape(shape) and ARRAY.astype(dtype).
+    if (auto *A = fe::dyn_cast<fe::AttributeExpr>(C->Func)) {
+      if (A->Attr == "reshape" || A->Attr == "astype") {
+        if (auto Base = evaluate(*A->Value))
+          return A->Attr == "reshape" ? reshape(std::move(*Base), *C) : astype(std::move(*Base), *C);
+        if (!Resolve(*C->Func))
+          return std::nullopt;
+      }
+    }
+    std::optional<std::string> Path = Resolve(*C->Func);
+    if (!Path || Path->rfind("numpy.", 0) != 0)
+      return std::nullopt;
+    std::string Fn = Path->substr(6);
+    if (Fn == "array" || Fn == "asarray")
+      return array(*C);
+    if (Fn == "arange")
+      return arange(*C);
+    if (Fn == "zeros" || Fn == "ones" || Fn == "full")
+      return filled(*C, Fn);
+    if (Fn == "linspace")
+      return linspace(*C);
+    return std::nullopt;
+  }
+
+private:
+  const PathResolver &Resolve;
+  const ConstantLookup &Lookup;
+  TypeContext &Types;
+
+  static bool isNumber(const CV &V) {
+    return V.K == CV::Kind::Int || V.K == CV::Kind::Float || V.K == CV::Kind::Bool;
+  }
+  static double asDouble(const CV &V) {
+    return V.K == CV::Kind::Float ? V.Float : V.K == CV::Kind::Bool ? double(V.Bool) : double(V.Int);
+  }
+
+  /// A keyword's value, or nullptr.
+  static const fe::Expr *keyword(const fe::CallExpr &C, const std::string &Name) {
+    for (const fe::Keyword &K : C.Keywords)
+      if (K.Name == Name)
+        return K.Value;
+    return nullptr;
+  }
+  /// Only keywords in \p Allowed (others may change the result).
+  static bool onlyKeywords(const fe::CallExpr &C, std::initializer_list<const char *> Allowed) {
+    for (const fe::Keyword &K : C.Keywords) {
+      bool Ok = false;
+      for (const char *A : Allowed)
+        Ok |= K.Name == A;
+      if (!Ok)
+        return false;
+    }
+    return true;
+  }
+
+  /// A dtype argument: np.float32, numba.int32, 'f4', float, int, bool.
+  /// Null when absent; std::nullopt when not a dtype.
+  std::optional<const ScalarType *> dtype(const fe::Expr *E) {
+    if (!E)
+      return static_cast<const ScalarType *>(nullptr);
+    if (auto *N = fe::dyn_cast<fe::NameExpr>(E)) {
+      if (N->Id == "float")
+        return Types.float64();
+      if (N->Id == "int")
+        return Types.int64();
+      if (N->Id == "bool")
+        return Types.boolean();
+    }
+    std::optional<CV> V = Lookup(*E);
+    if (!V)
+      V = constant(*E);
+    if (V && V->K == CV::Kind::Dtype)
+      return V->Dtype;
+    if (V && V->K == CV::Kind::String)
+      if (const ScalarType *S = Types.scalarByName(V->String))
+        return S;
+    return std::nullopt;
+  }
+
+  std::optional<CV> constant(const fe::Expr &E) { return evaluateConstant(E, Lookup); }
+
+  /// The element \p V as a value of \p D, as NumPy casts it.
+  static CV cast(const CV &V, const ScalarType *D) {
+    if (D->isBoolean())
+      return CV::makeBool(asDouble(V) != 0);
+    if (D->isFloat()) {
+      double X = asDouble(V);
+      return CV::makeFloat(D->bitWidth() == 32 ? double(float(X)) : X);
+    }
+    int64_t I = V.K == CV::Kind::Float ? int64_t(std::trunc(V.Float))
+                : V.K == CV::Kind::Bool ? int64_t(V.Bool)
+                                        : V.Int;
+    unsigned W = D->bitWidth();
+    if (W < 64) {
+      uint64_t Bits = uint64_t(I) & ((uint64_t(1) << W) - 1);
+      if (D->isSigned() && (Bits >> (W - 1)) & 1)
+        Bits |= ~((uint64_t(1) << W) - 1);
+      I = int64_t(Bits);
+    }
+    return CV::makeInt(I);
+  }
+
+  /// NumPy's dtype for Python numbers: bool, else int64, else float64.
+  const ScalarType *inferred(const std::vector<CV> &Elements) {
+    bool AnyFloat = false, AllBool = true;
+    for (const CV &V : Elements) {
+      AnyFloat |= V.K == CV::Kind::Float;
+      AllBool &= V.K == CV::Kind::Bool;
+    }
+    return AnyFloat ? Types.float64() : AllBool && !Elements.empty() ? Types.boolean() : Types.int64();
+  }
+
+  std::optional<CV> make(std::vector<CV> Elements, std::vector<int64_t> Shape, const ScalarType *D) {
+    if (int64_t(Elements.size()) > MaxConstantArrayElements || Shape.empty() || Shape.size() > 3)
+      return std::nullopt;
+    CV A;
+    A.K = CV::Kind::Array;
+    A.Dtype = D ? D : inferred(Elements);
+    A.Shape = std::move(Shape);
+    for (CV &V : Elements)
+      V = cast(V, A.Dtype);
+    A.Elements = std::move(Elements);
+    return A;
+  }
+
+  /// Every number of a nested list sits at one depth (else it is ragged).
+  int LeafDepth = -1;
+  bool leafAt(size_t Depth, const std::vector<int64_t> &Shape) {
+    if (LeafDepth < 0)
+      LeafDepth = int(Depth);
+    return size_t(LeafDepth) == Depth && Depth == Shape.size();
+  }
+
+  /// Flattens nested lists and tuples of numbers, checking they are not
+  /// ragged.
+  bool flatten(const fe::Expr &E, size_t Depth, std::vector<int64_t> &Shape, std::vector<CV> &Out) {
+    const fe::ExprList *Items = nullptr;
+    if (auto *L = fe::dyn_cast<fe::ListExpr>(&E))
+      Items = &L->Elts;
+    else if (auto *T = fe::dyn_cast<fe::TupleExpr>(&E))
+      Items = &T->Elts;
+    if (!Items) {
+      std::optional<CV> V = constant(E);
+      if (V && V->K == CV::Kind::Tuple)
+        return flattenValue(*V, Depth, Shape, Out);
+      if (!V || !isNumber(*V) || !leafAt(Depth, Shape))
+        return false;
+      Out.push_back(*V);
+      return int64_t(Out.size()) <= MaxConstantArrayElements;
+    }
+    if (LeafDepth >= 0 && Depth >= size_t(LeafDepth))
+      return false;
+    if (Depth == Shape.size())
+      Shape.push_back(int64_t(Items->size()));
+    else if (Depth > Shape.size() || Shape[Depth] != int64_t(Items->size()))
+      return false;
+    for (const fe::Expr *Item : *Items)
+      if (!flatten(*Item, Depth + 1, Shape, Out))
+        return false;
+    return true;
+  }
+
+  bool flattenValue(const CV &V, size_t Depth, std::vector<int64_t> &Shape, std::vector<CV> &Out) {
+    if (V.K != CV::Kind::Tuple) {
+      if (!isNumber(V) || !leafAt(Depth, Shape))
+        return false;
+      Out.push_back(V);
+      return true;
+    }
+    if (LeafDepth >= 0 && Depth >= size_t(LeafDepth))
+      return false;
+    if (Depth == Shape.size())
+      Shape.push_back(int64_t(V.Elements.size()));
+    else if (Depth > Shape.size() || Shape[Depth] != int64_t(V.Elements.size()))
+      return false;
+    for (const CV &E : V.Elements)
+      if (!flattenValue(E, Depth + 1, Shape, Out))
+        return false;
+    return true;
+  }
+
+  std::optional<CV> array(const fe::CallExpr &C) {
+    if (C.Args.size() != 1 || !onlyKeywords(C, {"dtype"}))
+      return std::nullopt;
+    auto D = dtype(keyword(C, "dtype"));
+    std::vector<int64_t> Shape;
+    std::vector<CV> Elements;
+    if (!D || !flatten(*C.Args[0], 0, Shape, Elements))
+      return std::nullopt;
+    return make(std::move(Elements), std::move(Shape), *D);
+  }
+
+  /// A shape: an int or a tuple of ints, each at least 0.
+  std::optional<std::vector<int64_t>> shape(const fe::Expr &E) {
+    std::optional<CV> V = constant(E);
+    if (!V)
+      return std::nullopt;
+    std::vector<int64_t> Shape;
+    if (V->K == CV::Kind::Int) {
+      Shape.push_back(V->Int);
+    } else if (V->K == CV::Kind::Tuple) {
+      for (const CV &X : V->Elements) {
+        if (X.K != CV::Kind::Int)
+          return std::nullopt;
+        Shape.push_back(X.Int);
+      }
+    } else {
+      return std::nullopt;
+    }
+    int64_t Count = 1;
+    for (int64_t N : Shape)
+      if (N < 0 || __builtin_mul_overflow(Count, N, &Count) || Count > MaxConstantArrayElements)
+        return std::nullopt;
+    return Shape;
+  }
+
+  static int64_t count(const std::vector<int64_t> &Shape) {
+    int64_t N = 1;
+    for (int64_t D : Shape)
+      N *= D;
+    return N;
+  }
+
+  std::optional<CV> filled(const fe::CallExpr &C, const std::string &Fn) {
+    bool Full = Fn == "full";
+    if (C.Args.empty() || C.Args.size() > (Full ? 3u : 2u) || !onlyKeywords(C, {"dtype"}))
+      return std::nullopt;
+    auto Shape = shape(*C.Args[0]);
+    const fe::Expr *DtypeArg = keyword(C, "dtype");
+    if (C.Args.size() == (Full ? 3u : 2u))
+      DtypeArg = C.Args.back();
+    auto D = dtype(DtypeArg);
+    if (!Shape || !D)
+      return std::nullopt;
+    CV Fill = CV::makeFloat(Fn == "ones" ? 1.0 : 0.0);
+    if (Full) {
+      if (C.Args.size() < 2)
+        return std::nullopt;
+      std::optional<CV> V = constant(*C.Args[1]);
+      if (!V || !isNumber(*V))
+        return std::nullopt;
+      Fill = *V;
+    }
+    const ScalarType *Dtype = *D ? *D : Full ? inferred({Fill}) : Types.float64();
+    return make(std::vector<CV>(size_t(count(*Shape)), Fill), *Shape, Dtype);
+  }
+
+  std::optional<CV> arange(const fe::CallExpr &C) {
+    if (C.Args.empty() || C.Args.size() > 3 || !onlyKeywords(C, {"dtype"}))
+      return std::nullopt;
+    std::vector<CV> Args;
+    for (const fe::Expr *A : C.Args) {
+      std::optional<CV> V = constant(*A);
+      if (!V || !isNumber(*V))
+        return std::nullopt;
+      Args.push_back(*V);
+    }
+    auto D = dtype(keyword(C, "dtype"));
+    if (!D)
+      return std::nullopt;
+    CV Start = Args.size() > 1 ? Args[0] : CV::makeInt(0);
+    CV Stop = Args.size() > 1 ? Args[1] : Args[0];
+    CV Step = Args.size() > 2 ? Args[2] : CV::makeInt(1);
+    double Span = std::ceil((asDouble(Stop) - asDouble(Start)) / asDouble(Step));
+    if (asDouble(Step) == 0 || !std::isfinite(Span))
+      return std::nullopt;
+    int64_t N = Span > 0 ? int64_t(Span) : 0;
+    if (N > MaxConstantArrayElements)
+      return std::nullopt;
+    bool Floats = Start.K == CV::Kind::Float || Stop.K == CV::Kind::Float || Step.K == CV::Kind::Float;
+    std::vector<CV> Elements;
+    for (int64_t K = 0; K < N; ++K)
+      Elements.push_back(Floats ? CV::makeFloat(asDouble(Start) + double(K) * asDouble(Step))
+                                : CV::makeInt(Start.Int + K * Step.Int));
+    const ScalarType *Dtype = *D ? *D : Floats ? Types.float64() : Types.int64();
+    return make(std::move(Elements), {N}, Dtype);
+  }
+
+  std::optional<CV> linspace(const fe::CallExpr &C) {
+    if (C.Args.size() < 2 || C.Args.size() > 3 || !onlyKeywords(C, {"num", "endpoint", "dtype"}))
+      return std::nullopt;
+    std::optional<CV> Start = constant(*C.Args[0]), Stop = constant(*C.Args[1]);
+    std::optional<CV> Num = C.Args.size() > 2 ? constant(*C.Args[2]) : CV::makeInt(50);
+    if (const fe::Expr *K = keyword(C, "num"))
+      Num = constant(*K);
+    std::optional<CV> Endpoint = CV::makeBool(true);
+    if (const fe::Expr *K = keyword(C, "endpoint"))
+      Endpoint = constant(*K);
+    auto D = dtype(keyword(C, "dtype"));
+    if (!Start || !Stop || !Num || !Endpoint || !D || !isNumber(*Start) || !isNumber(*Stop) ||
+        Num->K != CV::Kind::Int || Num->Int < 0 || Num->Int > MaxConstantArrayElements ||
+        Endpoint->K != CV::Kind::Bool)
+      return std::nullopt;
+    int64_t N = Num->Int;
+    double A = asDouble(*Start), B = asDouble(*Stop);
+    int64_t Div = Endpoint->Bool ? N - 1 : N;
+    double Step = Div > 0 ? (B - A) / double(Div) : 0;
+    std::vector<CV> Elements;
+    for (int64_t K = 0; K < N; ++K)
+      Elements.push_back(CV::makeFloat(double(K) * Step + A));
+    if (Endpoint->Bool && N > 1)
+      Elements.back() = CV::makeFloat(B);
+    return make(std::move(Elements), {N}, *D ? *D : Types.float64());
+  }
+
+  std::optional<CV> reshape(CV A, const fe::CallExpr &C) {
+    if (C.Args.empty() || !C.Keywords.empty())
+      return std::nullopt;
+    std::vector<int64_t> Shape;
+    for (const fe::Expr *Arg : C.Args) {
+      std::optional<CV> V = constant(*Arg);
+      if (!V)
+        return std::nullopt;
+      if (V->K == CV::Kind::Int) {
+        Shape.push_back(V->Int);
+      } else if (V->K == CV::Kind::Tuple && C.Args.size() == 1) {
+        for (const CV &X : V->Elements) {
+          if (X.K != CV::Kind::Int)
+            return std::nullopt;
+          Shape.push_back(X.Int);
+        }
+      } else {
+        return std::nullopt;
+      }
+    }
+    // One -1 takes what the others leave.
+    int64_t Known = 1, Unknown = -1;
+    for (size_t I = 0; I < Shape.size(); ++I) {
+      if (Shape[I] == -1 && Unknown < 0)
+        Unknown = int64_t(I);
+      else if (Shape[I] < 0)
+        return std::nullopt;
+      else
+        Known *= Shape[I];
+    }
+    int64_t Total = int64_t(A.Elements.size());
+    if (Unknown >= 0) {
+      if (Known == 0 || Total % Known)
+        return std::nullopt;
+      Shape[size_t(Unknown)] = Total / Known;
+      Known = Total;
+    }
+    if (Known != Total || Shape.empty() || Shape.size() > 3)
+      return std::nullopt;
+    A.Shape = std::move(Shape);
+    return A;
+  }
+
+  std::optional<CV> astype(CV A, const fe::CallExpr &C) {
+    if (C.Args.size() != 1 || !C.Keywords.empty())
+      return std::nullopt;
+    auto D = dtype(C.Args[0]);
+    if (!D || !*D)
+      return std::nullopt;
+    A.Dtype = *D;
+    for (CV &V : A.Elements)
+      V = cast(V, *D);
+    return A;
+  }
+};
+
+} // namespace
+
+std::optional<ConstantValue> evaluateConstantArray(const fe::Expr &E, const PathResolver &Resolve,
+                                                   const ConstantLookup &Lookup,
+                                                   TypeContext &Types) {
+  return ArrayEvaluator(Resolve, Lookup, Types).evaluate(E);
+}
+
+} // namespace pykc::ir

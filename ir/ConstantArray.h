@@ -1,0 +1,38 @@
+//===- ConstantArray.h - Module-level NumPy arrays --------------*- C++ -*-===//
+///
+/// \file
+/// Numba freezes a NumPy array a kernel reads from its module's globals into
+/// the compiled code as a constant (in constant memory on the GPU), and
+/// cuda.const.array_like(ARR) does the same explicitly. pykc does not run the
+/// module, so it evaluates the constructors people write for such tables:
+///   np.array(LIST, dtype=D)   nested lists or tuples of numbers
+///   np.arange([start,] stop[, step], dtype=D)
+///   np.zeros(shape, dtype=D), np.ones(...), np.full(shape, value, dtype=D)
+///   np.linspace(start, stop, num=50, endpoint=True, dtype=D)
+///   any of these followed by .reshape(shape) or .astype(D)
+/// with NumPy's default dtypes (int64 for integers, float64 for floats and
+/// for zeros/ones/linspace, bool for booleans) and its element values.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ir/ConstantValue.h"
+
+namespace pykc::ir {
+
+class TypeContext;
+
+/// The most elements pykc freezes into a kernel (8 MiB of float64).
+constexpr int64_t MaxConstantArrayElements = int64_t(1) << 20;
+
+/// Resolves a callee (`np.zeros`) to its qualified path ("numpy.zeros").
+using PathResolver = std::function<std::optional<std::string>(const frontend::Expr &)>;
+
+/// Evaluates \p E when it is one of the constructors above with constant
+/// arguments; nothing otherwise (a host array pykc cannot know).
+std::optional<ConstantValue> evaluateConstantArray(const frontend::Expr &E,
+                                                   const PathResolver &Resolve,
+                                                   const ConstantLookup &Lookup,
+                                                   TypeContext &Types);
+
+} // namespace pykc::ir
