@@ -45,6 +45,13 @@ Value *FunctionEmitter::cast(Value *V, const ir::Type *From, const ir::Type *To)
     return FS->isSigned() ? B.CreateSExtOrTrunc(V, T) : B.CreateZExtOrTrunc(V, T);
   if (FS->isInteger())
     return FS->isSigned() ? B.CreateSIToFP(V, T) : B.CreateUIToFP(V, T);
+  if (TS->isInteger() && FS->bitWidth() == 16) {
+    // Numba converts a float16 with PTX's cvt.rni: to the nearest integer
+    // (ties to even), saturating, NaN to 0.
+    Value *R = B.CreateUnaryIntrinsic(Intrinsic::rint, V);
+    return B.CreateIntrinsic(TS->isSigned() ? Intrinsic::fptosi_sat : Intrinsic::fptoui_sat, {T, V->getType()},
+                             {R});
+  }
   if (TS->isInteger())
     return TS->isSigned() ? B.CreateFPToSI(V, T) : B.CreateFPToUI(V, T);
   return FS->bitWidth() < TS->bitWidth() ? B.CreateFPExt(V, T) : B.CreateFPTrunc(V, T);

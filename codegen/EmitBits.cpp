@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/Emitter.h"
 
+#include "frontend/Diagnostic.h"
+
 #include <llvm/IR/Intrinsics.h>
 
 namespace pykc::codegen {
@@ -40,6 +42,31 @@ Value *FunctionEmitter::emitFma(const ir::IntrinsicExpr &E) {
   // Fused: rounded once, whatever --fmad says (it is asked for by name).
   Value *A = emitExpr(*E.Args[0]), *Bv = emitExpr(*E.Args[1]), *C = emitExpr(*E.Args[2]);
   return B.CreateIntrinsic(Intrinsic::fma, {A->getType()}, {A, Bv, C});
+}
+
+Value *FunctionEmitter::emitFp16(const ir::IntrinsicExpr &E) {
+  // No fast-math flags: each operation is rounded to float16 on its own.
+  Value *X = emitExpr(*E.Args[0]);
+  Value *Y = E.Args.size() > 1 ? emitExpr(*E.Args[1]) : nullptr;
+  switch (E.Id) {
+  case ir::IntrinsicId::Hadd: return B.CreateFAdd(X, Y);
+  case ir::IntrinsicId::Hsub: return B.CreateFSub(X, Y);
+  case ir::IntrinsicId::Hmul: return B.CreateFMul(X, Y);
+  case ir::IntrinsicId::Hmax: return B.CreateSelect(B.CreateFCmpOGT(X, Y), X, Y);
+  case ir::IntrinsicId::Hmin: return B.CreateSelect(B.CreateFCmpOLT(X, Y), X, Y);
+  case ir::IntrinsicId::Hneg: return B.CreateFNeg(X);
+  case ir::IntrinsicId::Habs: return B.CreateUnaryIntrinsic(Intrinsic::fabs, X);
+  // setp.{op}.f16: ordered comparisons, except ne, which PTX makes ordered
+  // too (false when either is NaN).
+  case ir::IntrinsicId::Heq: return B.CreateFCmpOEQ(X, Y);
+  case ir::IntrinsicId::Hne: return B.CreateFCmpONE(X, Y);
+  case ir::IntrinsicId::Hge: return B.CreateFCmpOGE(X, Y);
+  case ir::IntrinsicId::Hgt: return B.CreateFCmpOGT(X, Y);
+  case ir::IntrinsicId::Hle: return B.CreateFCmpOLE(X, Y);
+  case ir::IntrinsicId::Hlt: return B.CreateFCmpOLT(X, Y);
+  default: break;
+  }
+  PYKC_ICE("emitFp16 reached with another builtin");
 }
 
 Value *FunctionEmitter::emitCbrt(const ir::IntrinsicExpr &E) {

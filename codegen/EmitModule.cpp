@@ -27,7 +27,9 @@ Type *ModuleEmitter::llvmType(const ir::Type *Ty) {
     if (S->isBoolean())
       return Type::getInt1Ty(Ctx);
     if (S->isFloat())
-      return S->bitWidth() == 32 ? Type::getFloatTy(Ctx) : Type::getDoubleTy(Ctx);
+      return S->bitWidth() == 16   ? Type::getHalfTy(Ctx)
+             : S->bitWidth() == 32 ? Type::getFloatTy(Ctx)
+                                   : Type::getDoubleTy(Ctx);
     return Type::getIntNTy(Ctx, S->bitWidth());
   }
   if (auto *A = ir::dynCast<ir::ArrayType>(Ty))

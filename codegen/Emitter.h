@@ -100,6 +100,7 @@ private:
   llvm::Value *emitFfs(const ir::IntrinsicExpr &E);
   llvm::Value *emitBrev(const ir::IntrinsicExpr &E);
   llvm::Value *emitFma(const ir::IntrinsicExpr &E);
+  llvm::Value *emitFp16(const ir::IntrinsicExpr &E);
   llvm::Value *emitCbrt(const ir::IntrinsicExpr &E);
   llvm::Value *emitAlloc(const ir::AllocArrayExpr &E);
   llvm::Value *emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E);

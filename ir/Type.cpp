@@ -97,6 +97,8 @@ const ScalarType *TypeContext::scalarByName(const std::string &Name) const {
       {"u8", ScalarKind::UInt64},       {"uintp", ScalarKind::UInt64},
       {"uint", ScalarKind::UInt64},     {"float32", ScalarKind::Float32},
       {"f4", ScalarKind::Float32},      {"single", ScalarKind::Float32},
+      {"float16", ScalarKind::Float16}, {"f2", ScalarKind::Float16},
+      {"half", ScalarKind::Float16},
       {"float64", ScalarKind::Float64}, {"f8", ScalarKind::Float64},
       {"double", ScalarKind::Float64},  {"float_", ScalarKind::Float64},
   };

@@ -12,18 +12,19 @@ namespace {
 // Types.def order, as Numba's typing context reports can_convert (1 exact,
 // 2 promote, 3 safe, 4 unsafe).
 constexpr unsigned char ConversionTable[NumScalarKinds][NumScalarKinds] = {
-    // bool i8 i16 i32 i64 u8 u16 u32 u64 f32 f64
-    {1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3}, // bool
-    {4, 1, 2, 2, 2, 4, 4, 4, 4, 3, 3}, // int8
-    {4, 4, 1, 2, 2, 4, 4, 4, 4, 3, 3}, // int16
-    {4, 4, 4, 1, 2, 4, 4, 4, 4, 4, 3}, // int32
-    {4, 4, 4, 4, 1, 4, 4, 4, 4, 4, 3}, // int64
-    {4, 4, 3, 3, 3, 1, 2, 2, 2, 3, 3}, // uint8
-    {4, 4, 4, 3, 3, 4, 1, 2, 2, 4, 3}, // uint16
-    {4, 4, 4, 4, 3, 4, 4, 1, 2, 4, 3}, // uint32
-    {4, 4, 4, 4, 4, 4, 4, 4, 1, 4, 3}, // uint64
-    {4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 2}, // float32
-    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1}, // float64
+    // bool i8 i16 i32 i64 u8 u16 u32 u64 f16 f32 f64
+    {1, 3, 3, 3, 3, 3, 3, 3, 3, 4, 3, 3}, // bool
+    {4, 1, 2, 2, 2, 4, 4, 4, 4, 4, 3, 3}, // int8
+    {4, 4, 1, 2, 2, 4, 4, 4, 4, 4, 3, 3}, // int16
+    {4, 4, 4, 1, 2, 4, 4, 4, 4, 4, 4, 3}, // int32
+    {4, 4, 4, 4, 1, 4, 4, 4, 4, 4, 4, 3}, // int64
+    {4, 4, 3, 3, 3, 1, 2, 2, 2, 4, 3, 3}, // uint8
+    {4, 4, 4, 3, 3, 4, 1, 2, 2, 4, 4, 3}, // uint16
+    {4, 4, 4, 4, 3, 4, 4, 1, 2, 4, 4, 3}, // uint32
+    {4, 4, 4, 4, 4, 4, 4, 4, 1, 4, 4, 3}, // uint64
+    {4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 2, 2}, // float16
+    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 2}, // float32
+    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1}, // float64
 };
 
 const ScalarType *asScalar(const Type *T) { return dynCast<ScalarType>(T); }
@@ -253,6 +254,11 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
   Brev = {Sig(U32, {U32}), Sig(U64, {U64})};
   Cbrt = {Sig(F32, {F32}), Sig(F64, {F64})};
   Fma = {Sig(F32, {F32, F32, F32}), Sig(F64, {F64, F64, F64})};
+  const Type *F16 = Ctx.scalar(ScalarKind::Float16);
+  Fp16Unary = {Sig(F16, {F16})};
+  Fp16Binary = {Sig(F16, {F16, F16})};
+  Fp16Ternary = {Sig(F16, {F16, F16, F16})};
+  Fp16Compare = {Sig(Bool, {F16, F16})};
   Round = {Sig(I64, {F32}), Sig(I64, {F64}), Sig(F32, {F32, I64}), Sig(F64, {F64, I64})};
 }
 

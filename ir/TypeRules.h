@@ -98,6 +98,10 @@ public:
   std::vector<Signature> Brev;             ///< uint32 -> uint32, uint64 -> uint64
   std::vector<Signature> Cbrt;             ///< float32/64 -> itself
   std::vector<Signature> Fma;              ///< (T, T, T) -> T, T float32/64
+  std::vector<Signature> Fp16Unary;        ///< (float16) -> float16
+  std::vector<Signature> Fp16Binary;       ///< (float16, float16) -> float16
+  std::vector<Signature> Fp16Ternary;      ///< (float16, float16, float16) -> float16
+  std::vector<Signature> Fp16Compare;      ///< (float16, float16) -> bool
   /// Python's round (numba/core/typing/builtins.py): (float32) -> intp,
   /// (float64) -> int64, (T, intp) -> T.
   std::vector<Signature> Round;

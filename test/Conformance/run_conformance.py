@@ -85,7 +85,7 @@ def dims(d):
 def scalar_arg(dtype, value):
     if dtype == "bool":
         return "bool:%d" % int(value)
-    if dtype in ("float32", "float64"):
+    if dtype.startswith("float"):
         text = repr(float(value))
     else:
         text = str(int(value))

@@ -4,10 +4,12 @@ tests and the conformance suite."""
 
 import numpy as np
 
-DEFAULT_RTOL = {np.dtype("float32"): 1e-5, np.dtype("float64"): 1e-12}
+DEFAULT_RTOL = {np.dtype("float16"): 1e-3, np.dtype("float32"): 1e-5,
+                np.dtype("float64"): 1e-12}
 # With --fmad=false pykc rounds every operation as the simulator does, so
 # float64 results must be identical, bit for bit.
-EXACT_RTOL = {np.dtype("float32"): 1e-5, np.dtype("float64"): 0.0}
+EXACT_RTOL = {np.dtype("float16"): 1e-3, np.dtype("float32"): 1e-5,
+              np.dtype("float64"): 0.0}
 
 
 def compare_array(ref, got, rtol, default_rtol=DEFAULT_RTOL):

@@ -26,7 +26,9 @@ std::optional<int> fit(const ir::Type *Param, const RunArgumentType &Arg) {
   return S->str() == Arg.Dtype ? 1 : 0;
 }
 
-bool isFloatName(const std::string &T) { return T == "float32" || T == "float64"; }
+bool isFloatName(const std::string &T) {
+  return T == "float16" || T == "float32" || T == "float64";
+}
 bool isUnsignedName(const std::string &T) { return T.rfind("uint", 0) == 0; }
 
 unsigned bitsOfName(const std::string &T) {
@@ -66,7 +68,12 @@ uint64_t convertScalarBits(uint64_t Bits, const std::string &From, const ir::Sca
   bool FromFloat = isFloatName(From);
   double F = 0;
   uint64_t I = 0;
-  if (From == "float32") {
+  if (From == "float16") {
+    _Float16 V;
+    uint16_t B = uint16_t(Bits);
+    std::memcpy(&V, &B, 2);
+    F = double(V);
+  } else if (From == "float32") {
     float V;
     uint32_t B = uint32_t(Bits);
     std::memcpy(&V, &B, 4);
@@ -89,6 +96,12 @@ uint64_t convertScalarBits(uint64_t Bits, const std::string &From, const ir::Sca
     return FromFloat ? F != 0 : I != 0;
   if (To.isFloat()) {
     double D = AsDouble();
+    if (To.bitWidth() == 16) {
+      _Float16 V = _Float16(D);
+      uint16_t B;
+      std::memcpy(&B, &V, 2);
+      return B;
+    }
     if (To.bitWidth() == 32) {
       float V = float(D);
       uint32_t B;

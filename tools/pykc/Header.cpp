@@ -39,12 +39,13 @@ std::string cxxName(const std::string &Py) {
   return isCxxKeyword(Py) || Taken.count(Py) ? Py + "_" : Py;
 }
 
-/// bool, float, double, or the <cstdint> integer of the dtype's width.
+/// bool, _Float16 (clang's and GCC's half type), float, double, or the
+/// <cstdint> integer of the dtype's width.
 std::string scalarCxxType(const ir::ScalarType *S) {
   if (S->isBoolean())
     return "bool";
   if (S->isFloat())
-    return S->bitWidth() == 32 ? "float" : "double";
+    return S->bitWidth() == 16 ? "_Float16" : S->bitWidth() == 32 ? "float" : "double";
   return std::string(S->isSigned() ? "int" : "uint") + std::to_string(S->bitWidth()) + "_t";
 }
 

@@ -89,17 +89,25 @@ bool parseFloat(const std::string &Type, const std::string &Value, uint64_t &Bit
   // strtod gives HUGE_VAL and ERANGE for a finite text beyond float64; a
   // float64 beyond float32 becomes infinity when narrowed once it reaches
   // FLT_MAX plus half a unit in the last place.
-  bool Float32 = Type == "float32";
+  bool Float32 = Type == "float32", Float16 = Type == "float16";
+  // float16 rounds to infinity from 65504 plus half a unit (65520).
   bool Overflow = (std::isinf(D) && errno == ERANGE) ||
-                  (Float32 && std::isfinite(D) && std::fabs(D) >= 0x1.ffffffp+127);
+                  (Float32 && std::isfinite(D) && std::fabs(D) >= 0x1.ffffffp+127) ||
+                  (Float16 && std::isfinite(D) && std::fabs(D) >= 65520.0);
   if (Overflow) {
     Error = Value + " does not fit in " + Type + " (its largest finite value is " +
-            (Float32 ? shortest(std::numeric_limits<float>::max())
-                     : shortest(std::numeric_limits<double>::max())) +
+            (Float16   ? std::string("65504.0")
+             : Float32 ? shortest(std::numeric_limits<float>::max())
+                       : shortest(std::numeric_limits<double>::max())) +
             ")";
     return false;
   }
-  if (Float32) {
+  if (Float16) {
+    _Float16 H = _Float16(D);
+    uint16_t B16;
+    std::memcpy(&B16, &H, sizeof H);
+    Bits = B16;
+  } else if (Float32) {
     float F = float(D);
     std::memcpy(&Bits, &F, sizeof F);
   } else {
@@ -127,7 +135,7 @@ bool parseInteger(const std::string &Type, const std::string &Value, uint64_t &B
                                   [&](const IntType &I) { return Type == I.Name; });
   if (T == std::end(Ints)) {
     Error = "unknown scalar type '" + Type +
-            "' (bool, int8..int64, uint8..uint64, float32, float64)";
+            "' (bool, int8..int64, uint8..uint64, float16, float32, float64)";
     return false;
   }
   if (!isInteger(Value)) {
@@ -166,7 +174,7 @@ std::optional<ScalarArgument> parseScalar(const std::string &Text, std::string &
     Value = "1";
   if (A.Type == "bool" && (Value == "False" || Value == "false"))
     Value = "0";
-  bool Parsed = A.Type == "float32" || A.Type == "float64"
+  bool Parsed = A.Type == "float16" || A.Type == "float32" || A.Type == "float64"
                     ? parseFloat(A.Type, Value, A.Bits, Error)
                     : parseInteger(A.Type, Value, A.Bits, Error);
   if (!Parsed)
