@@ -519,8 +519,11 @@ void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
 }
 
 bool FunctionLowerer::planIteration(const ForStmt &Fo, IterationPlan &Plan) {
-  const fe::Expr *Iter = Fo.Iter;
-  const fe::Expr *Target = Fo.Target;
+  return planIterable(Fo.Iter, Fo.Target, Plan);
+}
+
+bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
+                                   IterationPlan &Plan) {
   auto CallOf = [&](const fe::Expr *E, const char *Path) -> const fe::CallExpr * {
     auto *C = dyn_cast<fe::CallExpr>(E);
     return C && S.Scope.resolvePath(*C->Func) == Path ? C : nullptr;
@@ -533,21 +536,12 @@ bool FunctionLowerer::planIteration(const ForStmt &Fo, IterationPlan &Plan) {
           {"this loop target (" + std::to_string(N) + " names are needed)"});
     return nullptr;
   };
-  auto Name = [&](const fe::Expr *T, int Source) {
-    auto *N = dyn_cast<NameExpr>(T);
-    if (!N)
-      error(T->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
-    else
-      Plan.Targets.push_back({N, Source});
-    return N != nullptr;
-  };
-  // enumerate(X[, start]): the count, then X's values.
-  const fe::Expr *StartAst = nullptr;
   auto NoKeywords = [&](const fe::CallExpr *C, const char *Name) {
     if (!C->Keywords.empty())
       error(C->Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C->Keywords.front().Name});
     return C->Keywords.empty();
   };
+  // enumerate(X[, start]): the count, then what X gives.
   if (auto *E = CallOf(Iter, "builtins.enumerate")) {
     if (!NoKeywords(E, "enumerate"))
       return false;
@@ -557,45 +551,22 @@ bool FunctionLowerer::planIteration(const ForStmt &Fo, IterationPlan &Plan) {
       return false;
     }
     const fe::ExprList *Pair = TupleTargets(Target, 2);
-    if (!Pair || !Name((*Pair)[0], -1))
+    if (!Pair)
       return false;
-    Iter = E->Args[0];
-    Target = (*Pair)[1];
-    if (E->Args.size() == 2)
-      StartAst = E->Args[1]; // evaluated after the iterable, as in Python
-  }
-  std::vector<const fe::Expr *> Sources;
-  if (auto *Z = CallOf(Iter, "builtins.zip")) {
-    if (!NoKeywords(Z, "zip"))
-      return false;
-    if (Z->Args.empty()) {
-      error(Z->Range, DiagKind::ArgumentCount, {"zip", "1 or more arrays", "0"});
+    auto *Count = dyn_cast<NameExpr>((*Pair)[0]);
+    if (!Count) {
+      error((*Pair)[0]->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
       return false;
     }
-    Sources.assign(Z->Args.begin(), Z->Args.end());
-    const fe::ExprList *Names = TupleTargets(Target, Sources.size());
-    if (!Names)
+    int CountId = int(Plan.CountStarts.size());
+    Plan.CountStarts.push_back(nullptr);
+    Plan.Targets.push_back({Count, -1 - CountId});
+    if (!planIterable(E->Args[0], (*Pair)[1], Plan))
       return false;
-    for (size_t I = 0; I < Names->size(); ++I)
-      if (!Name((*Names)[I], int(I)))
-        return false;
-  } else {
-    Sources = {Iter};
-    if (!Name(Target, 0))
-      return false;
-  }
-  for (const fe::Expr *Src : Sources) {
-    Expr *A = lowerValue(*Src);
-    if (!A)
-      return false;
-    if (!dynCast<ArrayType>(A->Ty)) {
-      error(Src->Range, DiagKind::UnsupportedSyntax,
-            {"a for loop over '" + A->Ty->str() + "' (range(), arrays, enumerate() and zip() of arrays are supported)"});
-      return false;
-    }
-    Plan.Arrays.push_back(materialize(A));
-  }
-  if (StartAst) {
+    if (E->Args.size() < 2)
+      return true;
+    // The start is evaluated after the iterable, as in Python.
+    const fe::Expr *StartAst = E->Args[1];
     Expr *Start = lowerValue(*StartAst);
     auto *StartTy = Start ? dynCast<ScalarType>(Start->Ty) : nullptr;
     if (!StartTy || !StartTy->isInteger()) {
@@ -604,8 +575,43 @@ bool FunctionLowerer::planIteration(const ForStmt &Fo, IterationPlan &Plan) {
               {"enumerate", "the start must be an integer, not '" + Start->Ty->str() + "'"});
       return false;
     }
-    Plan.Start = materialize(convert(Start, S.Types.intp()));
+    Plan.CountStarts[size_t(CountId)] = materialize(convert(Start, S.Types.intp()));
+    return true;
   }
+  // zip(X, Y, ...): one target per iterable.
+  if (auto *Z = CallOf(Iter, "builtins.zip")) {
+    if (!NoKeywords(Z, "zip"))
+      return false;
+    if (Z->Args.empty()) {
+      error(Z->Range, DiagKind::ArgumentCount, {"zip", "1 or more arrays", "0"});
+      return false;
+    }
+    const fe::ExprList *Names = TupleTargets(Target, Z->Args.size());
+    if (!Names)
+      return false;
+    for (size_t I = 0; I < Names->size(); ++I)
+      if (!planIterable(Z->Args[I], (*Names)[I], Plan))
+        return false;
+    return true;
+  }
+  auto *N = dyn_cast<NameExpr>(Target);
+  if (!N) {
+    error(Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
+    return false;
+  }
+  Expr *A = lowerValue(*Iter);
+  if (!A)
+    return false;
+  auto *TT = dynCast<TupleType>(A->Ty);
+  if (!dynCast<ArrayType>(A->Ty) && !(TT && (TT->isUniform() || TT->size() == 0))) {
+    error(Iter->Range, DiagKind::UnsupportedSyntax,
+          {"a for loop over '" + A->Ty->str() +
+           "' (range(), arrays, tuples of one type, enumerate() and zip() of them are "
+           "supported)"});
+    return false;
+  }
+  Plan.Targets.push_back({N, int(Plan.Sources.size())});
+  Plan.Sources.push_back(materialize(A));
   return true;
 }
 
@@ -613,15 +619,24 @@ Expr *FunctionLowerer::iterationValue(const IterationPlan &Plan, size_t I, Expr 
                                       SourceRange Range) {
   int Source = Plan.Targets[I].second;
   if (Source < 0) {
-    if (!Plan.Start)
+    Expr *Start = Plan.CountStarts[size_t(-1 - Source)];
+    if (!Start)
       return Index;
     auto *Sum = make<ir::BinaryExpr>(Range, S.Types.intp());
     Sum->Op = ArithOp::Add;
-    Sum->LHS = Plan.Start;
+    Sum->LHS = Start;
     Sum->RHS = Index;
     return Sum;
   }
-  Expr *A = Plan.Arrays[size_t(Source)];
+  Expr *A = Plan.Sources[size_t(Source)];
+  if (auto *TT = dynCast<TupleType>(A->Ty)) {
+    if (TT->size() == 0)
+      return nullptr; // the loop never runs; its target keeps no type
+    auto *Get = make<TupleGetDynamicExpr>(Range, TT->elements().front());
+    Get->Tuple = A;
+    Get->Index = Index;
+    return Get;
+  }
   return arrayAccess(A, dynCast<ArrayType>(A->Ty), {Index}, Range);
 }
 
@@ -629,16 +644,21 @@ void FunctionLowerer::lowerForOver(const ForStmt &Fo, StmtList &Out) {
   IterationPlan Plan;
   if (!planIteration(Fo, Plan))
     return;
-  // The shortest array's length.
+  // The shortest source's length (a tuple's is a constant).
   Expr *N = nullptr;
-  for (Expr *A : Plan.Arrays) {
-    auto *Len = make<ArrayDimExpr>(Fo.Iter->Range, S.Types.intp());
-    Len->Array = A;
+  for (Expr *A : Plan.Sources) {
+    Expr *L;
+    if (auto *TT = dynCast<TupleType>(A->Ty)) {
+      L = constantInt(int64_t(TT->size()), S.Types.intp(), Fo.Iter->Range);
+    } else {
+      auto *Len = make<ArrayDimExpr>(Fo.Iter->Range, S.Types.intp());
+      Len->Array = A;
+      L = materialize(Len);
+    }
     if (!N) {
-      N = materialize(Len);
+      N = L;
       continue;
     }
-    Expr *L = materialize(Len);
     auto *Less = make<ir::CompareExpr>(Fo.Iter->Range, S.Types.boolean());
     Less->Op = CompareOp::Lt;
     Less->LHS = L;

@@ -157,19 +157,25 @@ private:
   /// after reporting why \p Base cannot be stored into.
   const ArrayType *storeTarget(const frontend::SubscriptExpr &Sub, const Value &Base);
   void lowerFor(const frontend::ForStmt &S, StmtList &Out);
-  /// A `for` over arrays rather than range(): `for x in a`, `for i, x in
-  /// enumerate(a[, start])`, `for x, y in zip(a, b, ...)` (rows of n-d
-  /// arrays). Walked by a hidden index over the shortest array.
+  /// A `for` over arrays or tuples rather than range(): `for x in a`, `for
+  /// i, x in enumerate(a[, start])`, `for x, y in zip(a, t, ...)`, nested
+  /// (`for (i, x), y in zip(enumerate(a), b)`); rows of n-d arrays, elements
+  /// of a tuple of one type. Walked by a hidden index over the shortest.
   struct IterationPlan {
-    std::vector<Expr *> Arrays; ///< Evaluated once, in Python's order.
-    /// Each target name and what it is bound to: an array's index, or -1
-    /// for enumerate's count.
+    /// Arrays and UniTuples, evaluated once, in Python's order.
+    std::vector<Expr *> Sources;
+    /// Each target name and what it is bound to: source k's element (k),
+    /// or the count of enumerate c (-1 - c).
     std::vector<std::pair<const frontend::NameExpr *, int>> Targets;
-    Expr *Start = nullptr; ///< enumerate's start (intp); null without.
+    /// Each enumerate's start (intp), null without one.
+    std::vector<Expr *> CountStarts;
   };
   /// Plans \p Fo's iteration; false (after an error) for an iterable or a
   /// target it cannot walk.
   bool planIteration(const frontend::ForStmt &Fo, IterationPlan &Plan);
+  /// Binds \p Target to what iterating \p Iter gives (planIteration's
+  /// recursion through enumerate and zip).
+  bool planIterable(const frontend::Expr *Iter, const frontend::Expr *Target, IterationPlan &Plan);
   /// The value target \p I of \p Plan takes at index \p Index.
   Expr *iterationValue(const IterationPlan &Plan, size_t I, Expr *Index,
                        frontend::SourceRange Range);

@@ -16,7 +16,7 @@ def k(a):
     for v, w in zip(a, a, strict=True):
         a[0] = v
 
-# CHECK: {{^}}{{.*}}fail_for_over_scalar.py:12:14: error: a for loop over 'int64' (range(), arrays, enumerate() and zip() of arrays are supported) is not supported in a kernel [UnsupportedSyntax]{{$}}
+# CHECK: {{^}}{{.*}}fail_for_over_scalar.py:12:14: error: a for loop over 'int64' (range(), arrays, tuples of one type, enumerate() and zip() of them are supported) is not supported in a kernel [UnsupportedSyntax]{{$}}
 # CHECK-NEXT: {{^}}    for v in n:{{$}}
 # CHECK-NEXT: {{^}}             ^{{$}}
 # CHECK-NEXT: {{^}}{{.*}}fail_for_over_scalar.py:14:9: error: this loop target (2 names are needed) is not supported in a kernel [UnsupportedSyntax]{{$}}

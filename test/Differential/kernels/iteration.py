@@ -1,7 +1,12 @@
 # for loops over arrays: elements, rows of a 2-d array, enumerate (with and
 # without a start), zip of arrays of different lengths (the shortest wins)
-# and enumerate(zip(...)); over global and local arrays.
+# and enumerate(zip(...)); over global and local arrays; over tuples of
+# one type (module constants and built in the kernel), zipped with arrays,
+# and zip(enumerate(...), ...) with a nested target.
 from numba import cuda, float64
+
+WEIGHTS = (0.5, 1.5, 2.5)
+OFFSETS = (3, 1, 4, 1)
 
 
 @cuda.jit
@@ -27,3 +32,11 @@ def walk(a, b, m, out):
             tmp[i] = i + t
         for v in tmp:
             out[t, 6] += v
+        for w, o in zip(WEIGHTS, OFFSETS):
+            out[t, 7] += w * o + t
+        for i, w in enumerate((t, t + 1, 2 * t)):
+            out[t, 8] += i * w
+        for (i, x), y in zip(enumerate(a, 1), b):
+            out[t, 9] += i * x - y
+        for w, x in zip(WEIGHTS, a):
+            out[t, 10] += w * x
