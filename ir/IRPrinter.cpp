@@ -260,10 +260,14 @@ private:
       return expr(*static_cast<const ArraySizeExpr &>(E).Array) + ".size";
     case NodeKind::TupleMake: {
       auto &T = static_cast<const TupleMakeExpr &>(E);
+      if (auto *V = dynCast<VectorType>(T.Ty))
+        return "cuda." + V->str() + "(" + list(T.Elements) + ")";
       return "(" + list(T.Elements) + (T.Elements.size() == 1 ? ",)" : ")");
     }
     case NodeKind::TupleGet: {
       auto &T = static_cast<const TupleGetExpr &>(E);
+      if (dynCast<VectorType>(T.Tuple->Ty))
+        return expr(*T.Tuple) + "." + std::string(1, "xyzw"[T.Index]);
       return expr(*T.Tuple) + "[" + std::to_string(T.Index) + "]";
     }
     case NodeKind::TupleGetDynamic: {

@@ -48,6 +48,9 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
     }
   switch (Callee.K) {
   case Value::Kind::Path: {
+    if (Callee.Path.rfind("numba.cuda.", 0) == 0)
+      if (const VectorType *VT = S.Types.vectorByName(Callee.Path.substr(11)))
+        return Value::expr(lowerVectorConstructor(VT, C, displayPath(Callee.Path)));
     auto Id = intrinsicByPath(Callee.Path);
     if (!Id) {
       error(C.Func->Range, DiagKind::UnsupportedFunction, {displayPath(Callee.Path)});
@@ -194,6 +197,50 @@ Expr *FunctionLowerer::typeAtomic(AtomicOp Op, const fe::CallExpr &C, const std:
 Expr *FunctionLowerer::typeForOnly(const fe::CallExpr &C, const std::string &Name) {
   error(C.Range, DiagKind::UnsupportedSyntax, {Name + "() outside a for loop"});
   return nullptr;
+}
+
+Expr *FunctionLowerer::lowerVectorConstructor(const VectorType *VT, const fe::CallExpr &C,
+                                              const std::string &Name) {
+  // Numba's overloads: each argument a number (converted to the base type)
+  // or a vector of the same base type, their elements adding up to the
+  // vector's (float32x4(f2, 1.0, x) is one).
+  if (!C.Keywords.empty()) {
+    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C.Keywords.front().Name});
+    return nullptr;
+  }
+  ExprList Elements;
+  for (const fe::Expr *A : C.Args) {
+    Expr *V = lowerValue(*A);
+    if (!V)
+      return nullptr;
+    if (auto *AV = dynCast<VectorType>(V->Ty); AV && AV->base() == VT->base()) {
+      Expr *Whole = materialize(V);
+      for (unsigned K = 0; K < AV->count(); ++K) {
+        auto *Get = make<TupleGetExpr>(A->Range, VT->base());
+        Get->Tuple = Whole;
+        Get->Index = K;
+        Elements.push_back(Get);
+      }
+      continue;
+    }
+    Expr *Converted = dynCast<ScalarType>(V->Ty) ? convert(V, VT->base()) : nullptr;
+    if (!Converted) {
+      error(A->Range, DiagKind::InvalidArgument,
+            {Name, "an argument must be a number or a " + VT->base()->str() + " vector, not '" +
+                       V->Ty->str() + "'"});
+      return nullptr;
+    }
+    Elements.push_back(materialize(Converted));
+  }
+  if (Elements.size() != VT->count()) {
+    error(C.Range, DiagKind::InvalidArgument,
+          {Name, "the arguments give " + std::to_string(Elements.size()) + " elements for " +
+                     std::to_string(VT->count())});
+    return nullptr;
+  }
+  auto *Make = make<TupleMakeExpr>(C.Range, VT);
+  Make->Elements = std::move(Elements);
+  return Make;
 }
 
 Expr *FunctionLowerer::typeConstArrayLike(const fe::CallExpr &C, const std::string &Name) {

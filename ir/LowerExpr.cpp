@@ -378,7 +378,8 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
     }
     if (auto C = S.Scope.constantOf(A))
       return lowerConstantValue(*C, A.Range);
-    if (isKnownBuiltinPath(Path)) {
+    bool VectorCtor = Base.Path == "numba.cuda" && S.Types.vectorByName(A.Attr);
+    if (isKnownBuiltinPath(Path) || VectorCtor) {
       Value V;
       V.K = Value::Kind::Path;
       V.Path = Path;
@@ -394,6 +395,16 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
     return Value::invalid();
   }
   if (Base.K == Value::Kind::Expr) {
+    if (auto *VT = dynCast<VectorType>(Base.E->Ty)) {
+      static const std::string Names = "xyzw";
+      size_t K = A.Attr.size() == 1 ? Names.find(A.Attr[0]) : std::string::npos;
+      if (K != std::string::npos && K < VT->count()) {
+        auto *Get = make<TupleGetExpr>(A.Range, VT->base());
+        Get->Tuple = Base.E;
+        Get->Index = unsigned(K);
+        return Value::expr(Get);
+      }
+    }
     if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
       if (A.Attr == "shape") {
         Expr *Array = materialize(Base.E);

@@ -233,6 +233,9 @@ private:
                    bool FirstElement);
   Expr *typeForOnly(const frontend::CallExpr &C, const std::string &Name);
   Expr *typeConstArrayLike(const frontend::CallExpr &C, const std::string &Name);
+  /// cuda.float32x4(...) and the other vector constructors.
+  Expr *lowerVectorConstructor(const VectorType *VT, const frontend::CallExpr &C,
+                               const std::string &Name);
   Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);
   /// round(x) and round(x, ndigits).
   Expr *typeRound(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);

@@ -79,6 +79,36 @@ const TupleType *TypeContext::uniTuple(const Type *Element, unsigned Count) {
   return tuple(std::vector<const Type *>(Count, Element));
 }
 
+const VectorType *TypeContext::vector(const ScalarType *Base, unsigned Count) {
+  auto &Slot = Vectors[{Base, Count}];
+  if (!Slot)
+    Slot = std::make_unique<VectorType>(Base, Count);
+  return Slot.get();
+}
+
+const VectorType *TypeContext::vectorByName(const std::string &Name) {
+  // Numba's stubs: int8..uint64, float32, float64 with 1 to 4 elements, and
+  // the C names of those base types on Linux x86-64 (long is 64 bits).
+  static const std::map<std::string, ScalarKind> Bases = {
+      {"int8x", ScalarKind::Int8},       {"int16x", ScalarKind::Int16},
+      {"int32x", ScalarKind::Int32},     {"int64x", ScalarKind::Int64},
+      {"uint8x", ScalarKind::UInt8},     {"uint16x", ScalarKind::UInt16},
+      {"uint32x", ScalarKind::UInt32},   {"uint64x", ScalarKind::UInt64},
+      {"float32x", ScalarKind::Float32}, {"float64x", ScalarKind::Float64},
+      {"char", ScalarKind::Int8},        {"short", ScalarKind::Int16},
+      {"int", ScalarKind::Int32},        {"long", ScalarKind::Int64},
+      {"longlong", ScalarKind::Int64},   {"uchar", ScalarKind::UInt8},
+      {"ushort", ScalarKind::UInt16},    {"uint", ScalarKind::UInt32},
+      {"ulong", ScalarKind::UInt64},     {"ulonglong", ScalarKind::UInt64},
+      {"float", ScalarKind::Float32},    {"double", ScalarKind::Float64}};
+  if (Name.size() < 2 || Name.back() < '1' || Name.back() > '4')
+    return nullptr;
+  auto It = Bases.find(Name.substr(0, Name.size() - 1));
+  if (It == Bases.end())
+    return nullptr;
+  return vector(scalar(It->second), unsigned(Name.back() - '0'));
+}
+
 const ScalarType *TypeContext::scalarByName(const std::string &Name) const {
   static const std::map<std::string, ScalarKind> Names = {
       {"boolean", ScalarKind::Boolean}, {"bool_", ScalarKind::Boolean},

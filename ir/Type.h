@@ -23,7 +23,7 @@ enum class ScalarKind {
 };
 constexpr int NumScalarKinds = static_cast<int>(ScalarKind::Float64) + 1;
 
-enum class TypeKind { None, Scalar, Array, Tuple };
+enum class TypeKind { None, Scalar, Array, Tuple, Vector };
 
 /// C: row-major contiguous, F: column-major contiguous, A: any strides.
 enum class ArrayLayout { C, F, A };
@@ -105,6 +105,21 @@ private:
   std::vector<const Type *> Elements;
 };
 
+/// A CUDA vector type (cuda.float32x4, cuda.short2, ...): 1 to 4 elements
+/// of one scalar type, read as .x, .y, .z, .w (numba/cuda/vector_types.py).
+class VectorType final : public Type {
+public:
+  VectorType(const ScalarType *Base, unsigned Count)
+      : Type(TypeKind::Vector), Base(Base), Count(Count) {}
+  const ScalarType *base() const { return Base; }
+  unsigned count() const { return Count; }
+  std::string str() const override { return Base->str() + "x" + std::to_string(Count); }
+
+private:
+  const ScalarType *Base;
+  unsigned Count;
+};
+
 template <class T> const T *dynCast(const Type *Ty);
 template <> inline const ScalarType *dynCast<ScalarType>(const Type *Ty) {
   return Ty && Ty->kind() == TypeKind::Scalar ? static_cast<const ScalarType *>(Ty) : nullptr;
@@ -114,6 +129,9 @@ template <> inline const ArrayType *dynCast<ArrayType>(const Type *Ty) {
 }
 template <> inline const TupleType *dynCast<TupleType>(const Type *Ty) {
   return Ty && Ty->kind() == TypeKind::Tuple ? static_cast<const TupleType *>(Ty) : nullptr;
+}
+template <> inline const VectorType *dynCast<VectorType>(const Type *Ty) {
+  return Ty && Ty->kind() == TypeKind::Vector ? static_cast<const VectorType *>(Ty) : nullptr;
 }
 
 /// Owns and interns every type.
@@ -134,6 +152,10 @@ public:
                          AddressSpace Space = AddressSpace::Global);
   const TupleType *tuple(std::vector<const Type *> Elements);
   const TupleType *uniTuple(const Type *Element, unsigned Count);
+  const VectorType *vector(const ScalarType *Base, unsigned Count);
+  /// The vector type a `cuda.NAME` names: "float32x4", or one of its C
+  /// aliases ("float4", "short2", "ulonglong3", ...); null otherwise.
+  const VectorType *vectorByName(const std::string &Name);
   /// The scalar named \p Name in Numba's spelling ("float32", "f4", "intp",
   /// "bool_", ...), or null.
   const ScalarType *scalarByName(const std::string &Name) const;
@@ -145,6 +167,7 @@ private:
            std::unique_ptr<ArrayType>>
       Arrays;
   std::map<std::vector<const Type *>, std::unique_ptr<TupleType>> Tuples;
+  std::map<std::pair<const ScalarType *, unsigned>, std::unique_ptr<VectorType>> Vectors;
 };
 
 } // namespace pykc::ir

@@ -199,6 +199,10 @@ class ModuleWriter:
                 return "from numba import %s as %s" % (text, name)
             raise NotReplayable("the Numba type %s (%r in %s)"
                                 % (text, name, where))
+        if (isinstance(value, type) and value.__module__.startswith("numba.cuda")
+                and value.__name__[-1:] in "1234" and "x" in value.__name__):
+            # A CUDA vector type's constructor (cuda.float32x4, ...).
+            return "from numba.cuda import %s as %s" % (value.__name__, name)
         if isinstance(value, type) and issubclass(value, np.generic):
             return "from numpy import %s as %s" % (value.__name__, name)
         if isinstance(value, np.dtype) and value.kind in "biuf":
