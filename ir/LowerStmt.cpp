@@ -358,6 +358,20 @@ void FunctionLowerer::lowerStmt(const fe::Stmt &St, StmtList &Out) {
   case fe::NodeKind::ClassDefStmt:
     error(cast<ClassDefStmt>(St).NameRange, DiagKind::UnsupportedSyntax, {"a class"});
     break;
+  case fe::NodeKind::RaiseStmt: {
+    // Numba-CUDA without debug=True: the raising thread returns from the
+    // kernel and the exception is dropped. From a device function it would
+    // unwind through every caller, which pykc does not do yet.
+    SourceRange Keyword{St.Range.Begin, File->locationOf(St.Range.Begin.Offset + 5)};
+    if (F.Kind != FunctionKind::Kernel) {
+      error(Keyword, DiagKind::UnsupportedSyntax, {"'raise' in a device function"});
+      break;
+    }
+    if (!Quiet)
+      S.Diags.report(File, Keyword, DiagKind::RaiseEndsThread, {});
+    Out.push_back(make<ir::ReturnStmt>(St.Range));
+    break;
+  }
   default: {
     std::string What = "'" + std::string(nodeKindName(St.Kind)) + "'";
     switch (St.Kind) {
