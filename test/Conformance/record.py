@@ -119,13 +119,26 @@ def _filled_memory(byte):
         sim_kernelapi.np = saved
 
 
-def _relaunch(kernel, inputs, byte):
-    """The outputs of launching `kernel` on copies of `inputs`."""
+def _relaunch(kernel, inputs, byte, python_ints=False):
+    """The outputs of launching `kernel` on copies of `inputs`. Scalars are
+    NumPy scalars of their types, except where Python takes only its own
+    ints (math.ldexp(x, np.int32(2)) is a TypeError): then, with
+    `python_ints`, integers are passed as Python ints."""
+    def scalar(v):
+        if v[0] in ("int64", "float64", "bool"):
+            return v[1]
+        if python_ints and np.dtype(v[0]).kind in "iu":
+            return int(v[1])
+        return np.dtype(v[0]).type(v[1])
     args = [np.array(v, copy=True, order="K") if isinstance(v, np.ndarray)
-            else v[1] if v[0] in ("int64", "float64", "bool") else np.dtype(v[0]).type(v[1])
-            for v in inputs]
+            else scalar(v) for v in inputs]
     with _filled_memory(byte):
-        _original_call(kernel, *args)
+        try:
+            _original_call(kernel, *args)
+        except TypeError:
+            if python_ints:
+                raise
+            return _relaunch(kernel, inputs, byte, python_ints=True)
     return _outputs(args)
 
 

@@ -208,6 +208,15 @@ def main(argv=None):
           "simulator differs from Numba-CUDA, %d replayed"
           % (len(cases), totals["undefined"], totals["unreplayable"],
              totals["simdiff"], replayable))
+    # The same kernel function launched with other argument types counts
+    # once here: it matches when every replayed launch of it matches.
+    functions = {}
+    for case, (status, _) in zip(cases, results):
+        if status in ("match", "wrong", "compile", "crash"):
+            key = (case.test_file, case.qualname, case.source)
+            functions[key] = functions.get(key, True) and status == "match"
+    print("kernel functions: %d of %d match in every replayed launch"
+          % (sum(functions.values()), len(functions)))
     print("conformance: %d of %d match, %d wrong, %d compile errors, %d crashes"
           % (totals["match"], replayable, totals["wrong"], totals["compile"],
              totals["crash"]))
