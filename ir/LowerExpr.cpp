@@ -755,10 +755,53 @@ Expr *FunctionLowerer::lowerUnary(const fe::UnaryExpr &U) {
   return N;
 }
 
+namespace {
+bool isNoneLiteral(const fe::Expr &E) {
+  auto *K = dyn_cast<fe::ConstantExpr>(&E);
+  return K && K->CK == ConstantKind::None;
+}
+} // namespace
+
+Expr *FunctionLowerer::lowerIdentity(const fe::CompareExpr &C) {
+  // Numba's generic `is`: values of one immutable type are compared with
+  // ==; values of different types (a number and None) are never the same
+  // object, a constant that prunes the branch it decides. Both operands are
+  // still evaluated.
+  bool Not = C.Ops[0] == CmpOp::IsNot;
+  const fe::Expr &L = *C.Left, &R = *C.Comparators[0];
+  const Type *None = S.Types.none();
+  Expr *Left = isNoneLiteral(L) ? nullptr : lowerValue(L);
+  if (!isNoneLiteral(L) && !Left)
+    return nullptr;
+  Expr *Right = isNoneLiteral(R) ? nullptr : lowerValue(R);
+  if (!isNoneLiteral(R) && !Right)
+    return nullptr;
+  const Type *LT = Left ? Left->Ty : None, *RT = Right ? Right->Ty : None;
+  if (LT == RT && dynCast<ScalarType>(LT)) {
+    auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
+    Cmp->Op = Not ? CompareOp::Ne : CompareOp::Eq;
+    Cmp->LHS = Left;
+    Cmp->RHS = Right;
+    return Cmp;
+  }
+  if (LT == RT && LT != None) {
+    error(C.OpRanges[0], DiagKind::UnsupportedBinary,
+          {std::string(spelling(C.Ops[0])), LT->str(), RT->str()});
+    return nullptr;
+  }
+  if (Left)
+    materialize(Left);
+  if (Right)
+    materialize(Right);
+  return constantInt((LT == RT) != Not, S.Types.boolean(), C.Range);
+}
+
 Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
   // `a < b < c` is `a < b and b < c` with b evaluated once, and c only when
   // a < b: each later link is lowered conditionally, and the links nest to
   // the right so that each one's temporaries run after the previous test.
+  if (C.Ops.size() == 1 && (C.Ops[0] == CmpOp::Is || C.Ops[0] == CmpOp::IsNot))
+    return lowerIdentity(C);
   Expr *Left = lowerValue(*C.Left);
   if (!Left)
     return nullptr;

@@ -198,6 +198,8 @@ private:
   std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
   Value lowerAttribute(const frontend::AttributeExpr &A);
   Value lowerSubscript(const frontend::SubscriptExpr &S);
+  /// `a is b`, `a is not b` (one link).
+  Expr *lowerIdentity(const frontend::CompareExpr &C);
   /// The module-level array \p Name (a frozen constant) as an expression.
   Expr *constArray(const std::string &Name, const ConstantValue &C, SourceRange Range);
   /// `a[2:10]`, `a[i, ::-1]`: a view (ArrayViewExpr) with Numba's layout.
