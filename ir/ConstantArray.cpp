@@ -214,23 +214,31 @@ private:
     return make(std::move(Elements), std::move(Shape), *D);
   }
 
+  /// Appends the dimensions \p V gives: an int, or (with \p AllowTuple) a
+  /// tuple of ints.
+  static bool appendDims(const CV &V, bool AllowTuple, std::vector<int64_t> &Shape) {
+    if (V.K == CV::Kind::Int) {
+      Shape.push_back(V.Int);
+      return true;
+    }
+    if (V.K != CV::Kind::Tuple || !AllowTuple)
+      return false;
+    for (const CV &X : V.Elements) {
+      if (X.K != CV::Kind::Int)
+        return false;
+      Shape.push_back(X.Int);
+    }
+    return true;
+  }
+
   /// A shape: an int or a tuple of ints, each at least 0.
   std::optional<std::vector<int64_t>> shape(const fe::Expr &E) {
     std::optional<CV> V = constant(E);
     if (!V)
       return std::nullopt;
     std::vector<int64_t> Shape;
-    if (V->K == CV::Kind::Int) {
-      Shape.push_back(V->Int);
-    } else if (V->K == CV::Kind::Tuple) {
-      for (const CV &X : V->Elements) {
-        if (X.K != CV::Kind::Int)
-          return std::nullopt;
-        Shape.push_back(X.Int);
-      }
-    } else {
+    if (!appendDims(*V, /*AllowTuple=*/true, Shape))
       return std::nullopt;
-    }
     int64_t Count = 1;
     for (int64_t N : Shape)
       if (N < 0 || __builtin_mul_overflow(Count, N, &Count) || Count > MaxConstantArrayElements)
@@ -333,19 +341,8 @@ private:
     std::vector<int64_t> Shape;
     for (const fe::Expr *Arg : C.Args) {
       std::optional<CV> V = constant(*Arg);
-      if (!V)
+      if (!V || !appendDims(*V, /*AllowTuple=*/C.Args.size() == 1, Shape))
         return std::nullopt;
-      if (V->K == CV::Kind::Int) {
-        Shape.push_back(V->Int);
-      } else if (V->K == CV::Kind::Tuple && C.Args.size() == 1) {
-        for (const CV &X : V->Elements) {
-          if (X.K != CV::Kind::Int)
-            return std::nullopt;
-          Shape.push_back(X.Int);
-        }
-      } else {
-        return std::nullopt;
-      }
     }
     // One -1 takes what the others leave.
     int64_t Known = 1, Unknown = -1;
