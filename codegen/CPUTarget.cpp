@@ -226,6 +226,15 @@ std::pair<Value *, Value *> CPUTarget::dynamicSharedMemory(IRBuilder<> &B, Type 
   return {Data, Bytes};
 }
 
+void CPUTarget::boundsError(IRBuilder<> &B, ArrayRef<Value *> Args, Value *Context) {
+  std::vector<Value *> Call = {Context};
+  Call.insert(Call.end(), Args.begin(), Args.end());
+  std::vector<Type *> Params;
+  for (Value *V : Call)
+    Params.push_back(V->getType());
+  B.CreateCall(runtimeFunction(B, "pykc_cpu_bounds_error", B.getVoidTy(), Params), Call);
+}
+
 std::string CPUTarget::mathSymbol(const std::string &Name, Type *FloatTy) const {
   return Name + (FloatTy->isFloatTy() ? "f" : "");
 }

@@ -43,6 +43,8 @@ public:
                                                               llvm::Value *Context) override;
   void markKernel(llvm::Function &F) override {}
   std::string mathSymbol(const std::string &Name, llvm::Type *FloatTy) const override;
+  void boundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
+                   llvm::Value *Context) override;
 
   /// Lays out the shared arrays of \p IR before it is emitted, per kernel:
   /// a device function's arrays get offsets every caller shares (it is

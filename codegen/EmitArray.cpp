@@ -27,13 +27,64 @@ Value *FunctionEmitter::wrapIndex(Value *Index, const ir::ScalarType *IndexTy, V
 }
 
 Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
-                                       const ir::ExprList &Indices) {
+                                       const ir::ExprList &Indices, frontend::SourceRange Where) {
+  Value *Ptr = uncheckedElementPointer(Array, AT, Indices);
+  if (!F.BoundsCheck || Checked.empty())
+    return Ptr;
+  // Any index out of range: report the first, and point the access at a
+  // scratch element instead, so nothing outside the array is touched.
+  Value *Bad = B.getFalse();
+  for (auto &[Axis, Index, Extent] : Checked)
+    Bad = B.CreateOr(Bad, B.CreateICmpUGE(Index, Extent));
+  Function *Fn = B.GetInsertBlock()->getParent();
+  BasicBlock *Report = BasicBlock::Create(ME.Ctx, "bounds.error", Fn);
+  BasicBlock *Join = BasicBlock::Create(ME.Ctx, "bounds.ok", Fn);
+  BasicBlock *From = B.GetInsertBlock();
+  B.CreateCondBr(Bad, Report, Join);
+  B.SetInsertPoint(Report);
+  std::string Place = F.FileName + ":" + std::to_string(Where.Begin.Line) + ":" +
+                      std::to_string(Where.Begin.Column);
+  Value *PlaceStr = B.CreateGlobalStringPtr(Place, "bounds.where", 0, &ME.M);
+  // The first bad axis.
+  Value *Axis = B.getInt32(0), *Index = B.getInt64(0), *Extent = B.getInt64(0);
+  for (size_t K = Checked.size(); K-- > 0;) {
+    auto &[A, I, E] = Checked[K];
+    Value *IsBad = B.CreateICmpUGE(I, E);
+    Axis = B.CreateSelect(IsBad, B.getInt32(A), Axis);
+    Index = B.CreateSelect(IsBad, OriginalIndex[K], Index); // as the kernel wrote it
+    Extent = B.CreateSelect(IsBad, E, Extent);
+  }
+  std::vector<Value *> Args = {PlaceStr, Axis, Index, Extent};
+  for (ir::SpecialRegister R : {ir::SpecialRegister::ThreadIdx, ir::SpecialRegister::BlockIdx})
+    for (unsigned D = 0; D < 3; ++D)
+      Args.push_back(ME.Target.specialRegister(B, R, D, TargetContext));
+  ME.Target.boundsError(B, Args, TargetContext);
+  B.CreateBr(Join);
+  B.SetInsertPoint(Join);
+  PHINode *Safe = B.CreatePHI(Ptr->getType(), 2);
+  Safe->addIncoming(Ptr, From);
+  Safe->addIncoming(ME.boundsScratch(), Report);
+  return Safe;
+}
+
+Value *FunctionEmitter::uncheckedElementPointer(Value *Array, const ir::ArrayType *AT,
+                                                const ir::ExprList &Indices) {
   Value *Data = B.CreateExtractValue(Array, {0u});
   unsigned N = AT->ndim();
   std::vector<Value *> Idx(N), Shape(N);
+  Checked.clear();
+  OriginalIndex.clear();
   for (unsigned D = 0; D < N; ++D) {
     Shape[D] = B.CreateExtractValue(Array, {1u, D});
-    Idx[D] = wrapIndex(emitExpr(*Indices[D]), ir::dynCast<ir::ScalarType>(Indices[D]->Ty), Shape[D]);
+    Value *Raw = emitExpr(*Indices[D]);
+    auto *IT = ir::dynCast<ir::ScalarType>(Indices[D]->Ty);
+    Idx[D] = wrapIndex(Raw, IT, Shape[D]);
+    if (F.BoundsCheck) {
+      Checked.push_back({D, Idx[D], Shape[D]});
+      Value *Wide = IT->isSigned() ? B.CreateSExtOrTrunc(Raw, B.getInt64Ty())
+                                   : B.CreateZExtOrTrunc(Raw, B.getInt64Ty());
+      OriginalIndex.push_back(Wide);
+    }
   }
   Type *Elt = ME.memoryType(AT->dtype());
   switch (AT->layout()) {
@@ -117,6 +168,21 @@ Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
   }
   Value *Data = B.CreateGEP(B.getInt8Ty(), B.CreateExtractValue(Array, {0u}), Offset);
   return makeArray(Data, Shape, Strides);
+}
+
+Constant *ModuleEmitter::boundsScratch() {
+  // 16 bytes take any element; the target's global address space, seen
+  // through a generic pointer as array data is.
+  if (!BoundsScratch) {
+    Type *Ty = llvm::ArrayType::get(Type::getInt8Ty(Ctx), 16);
+    unsigned Space = Target.constantAddressSpace(~uint64_t(0) >> 1, 1); // global memory
+    auto *G = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::InternalLinkage,
+                                 Constant::getNullValue(Ty), "pykc.bounds.scratch", nullptr,
+                                 GlobalValue::NotThreadLocal, Space);
+    G->setAlignment(Align(16));
+    BoundsScratch = ConstantExpr::getAddrSpaceCast(G, PointerType::get(Ctx, 0));
+  }
+  return BoundsScratch;
 }
 
 Constant *ModuleEmitter::constantArrayData(const ir::ConstArrayExpr &E) {

@@ -60,7 +60,7 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
   case ir::NodeKind::ArrayLoad: {
     auto &L = static_cast<const ir::ArrayLoadExpr &>(E);
     auto *AT = ir::dynCast<ir::ArrayType>(L.Array->Ty);
-    Value *Ptr = elementPointer(emitExpr(*L.Array), AT, L.Indices);
+    Value *Ptr = elementPointer(emitExpr(*L.Array), AT, L.Indices, L.Range);
     return loadElement(Ptr, AT->dtype());
   }
   case ir::NodeKind::ArrayView:

@@ -79,7 +79,7 @@ void FunctionEmitter::emitStmt(const ir::Stmt &S) {
     auto &St = static_cast<const ir::StoreStmt &>(S);
     auto *AT = ir::dynCast<ir::ArrayType>(St.Array->Ty);
     Value *Array = emitExpr(*St.Array);
-    Value *Ptr = elementPointer(Array, AT, St.Indices);
+    Value *Ptr = elementPointer(Array, AT, St.Indices, St.Range);
     storeElement(Ptr, emitExpr(*St.Value), AT->dtype());
     return;
   }

@@ -16,6 +16,7 @@
 #include <llvm/IR/Module.h>
 
 #include <map>
+#include <tuple>
 #include <memory>
 #include <vector>
 
@@ -42,6 +43,8 @@ public:
   /// The global holding the frozen module-level array \p E, made once per
   /// name (null for an empty array).
   llvm::Constant *constantArrayData(const ir::ConstArrayExpr &E);
+  /// Where a bounds-checked access out of range goes instead (--boundscheck).
+  llvm::Constant *boundsScratch();
 
   const ir::Module &IR;
   llvm::Module &M;
@@ -55,6 +58,7 @@ private:
   std::map<std::pair<const ir::ScalarType *, const ir::ScalarType *>, llvm::Function *> PowerHelpers;
   std::map<std::string, llvm::Constant *> ConstantArrays;
   uint64_t ConstantBytes = 0; ///< Placed in the target's constant memory so far.
+  llvm::Constant *BoundsScratch = nullptr;
 };
 
 class FunctionEmitter {
@@ -107,8 +111,16 @@ private:
   llvm::Value *truth(llvm::Value *V, const ir::Type *Ty);
 
   // Arrays (EmitArray.cpp)
+  /// The address of an element; with F.BoundsCheck, every index is checked
+  /// (an error reported at \p Where, the access sent to a scratch element).
   llvm::Value *elementPointer(llvm::Value *Array, const ir::ArrayType *AT,
-                              const ir::ExprList &Indices);
+                              const ir::ExprList &Indices, frontend::SourceRange Where);
+  llvm::Value *uncheckedElementPointer(llvm::Value *Array, const ir::ArrayType *AT,
+                                       const ir::ExprList &Indices);
+  /// The axes uncheckedElementPointer checks: (axis, wrapped index,
+  /// extent), and each index as written (for the message).
+  std::vector<std::tuple<unsigned, llvm::Value *, llvm::Value *>> Checked;
+  std::vector<llvm::Value *> OriginalIndex;
   llvm::Value *arrayView(const ir::ArrayViewExpr &E);
   llvm::Value *constArray(const ir::ConstArrayExpr &E);
   /// A slice bound or step as an i64, sign- or zero-extended by its type.

@@ -31,6 +31,8 @@ public:
                                                               llvm::Value *Context) override;
   void markKernel(llvm::Function &F) override;
   std::string mathSymbol(const std::string &Name, llvm::Type *FloatTy) const override;
+  void boundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
+                   llvm::Value *Context) override;
 
   static constexpr unsigned SharedAddressSpace = 3;
   unsigned constantAddressSpace(uint64_t Before, uint64_t Bytes) const override {

@@ -88,6 +88,12 @@ public:
   virtual llvm::Value *barrierReduce(llvm::IRBuilder<> &B, BarrierReduction Op,
                                      llvm::Value *Predicate, llvm::Value *Context) = 0;
   virtual void fence(llvm::IRBuilder<> &B, FenceScope Scope) = 0;
+  /// Reports an index out of range (--boundscheck): \p Args are the place
+  /// (a C string), the axis (i32), the index and the extent (i64), then
+  /// threadIdx and blockIdx (six i32). The CPU records it for the launch to
+  /// fail with; the GPU prints it and traps.
+  virtual void boundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
+                           llvm::Value *Context) = 0;
   /// Marks \p F as a kernel entry point.
   virtual void markKernel(llvm::Function &F) = 0;
   /// The address space for \p Bytes of read-only data when \p Before bytes

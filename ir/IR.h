@@ -347,7 +347,12 @@ struct Function {
   const Type *ReturnType = nullptr;
   StmtList Body;
   SourceRange Range;
+  std::string FileName; ///< Where it is defined, for run-time messages.
   bool FastMath = false;
+  /// Check every array index against its extent (@cuda.jit(boundscheck=
+  /// True), or --boundscheck): an index out of range is reported and its
+  /// access not made.
+  bool BoundsCheck = false;
   /// Its cuda.shared.array allocations (bytes, where) and the device
   /// functions it calls: what a kernel's static shared memory adds up from.
   std::vector<std::pair<uint64_t, SourceRange>> SharedArrays;

@@ -344,11 +344,15 @@ void ModuleScope::readJitArguments(FunctionInfo &Fn, const CallExpr &Call) {
     } else if (K.Name == "fastmath") {
       if (auto B = Flag())
         Fn.FastMath = *B;
+    } else if (K.Name == "boundscheck") {
+      // Numba-CUDA refuses it (NotImplementedError); pykc checks.
+      if (auto B = Flag())
+        Fn.BoundsCheck = *B;
     } else if (K.Name == "signature" || K.Name == "sig") {
       readSignatureArgument(Fn, *K.Value);
     } else if (K.Name == "debug" || K.Name == "lineinfo" || K.Name == "inline" ||
                K.Name == "opt" || K.Name == "cache" || K.Name == "max_registers" ||
-               K.Name == "link" || K.Name == "boundscheck" || K.Name == "forceinline" ||
+               K.Name == "link" || K.Name == "forceinline" ||
                K.Name == "launch_bounds" || K.Name == "lto") {
       // Accepted for compatibility; they do not change the generated code yet.
     } else {

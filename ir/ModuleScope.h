@@ -42,6 +42,7 @@ struct FunctionInfo {
   std::string DecoratorSpelling; ///< "@cuda.reduce", for messages.
   std::vector<ParsedSignature> Signatures;
   bool FastMath = false;
+  bool BoundsCheck = false; ///< @cuda.jit(boundscheck=True)
   bool HasNameErrors = false; ///< Set by Sema's name check.
   bool HasSignatureErrors = false; ///< A decorator signature was invalid.
 };

@@ -321,7 +321,9 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     Symbol += "_" + (A.isCompileTime() ? mangleCompileTime(A) : mangleType(A.Ty));
   F->SymbolName = uniqueSymbol(Symbol);
   F->Range = Fn.Def->Range;
+  F->FileName = Fn.File->name();
   F->FastMath = Fn.FastMath;
+  F->BoundsCheck = Fn.BoundsCheck;
   for (size_t I = 0; I < Params.size(); ++I)
     if (Params[I].isCompileTime())
       F->CompileTimeArgs.emplace_back(Fn.Def->Params[I].Name, Params[I].str());
@@ -355,7 +357,9 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   F->PyName = Def.Name;
   F->SymbolName = Mangle ? mangle(Def.Name, Sig.Args) : symbolName(Def.Name);
   F->Range = Def.Range;
+  F->FileName = Fn.File->name();
   F->FastMath = Fn.FastMath;
+  F->BoundsCheck = Fn.BoundsCheck;
   std::vector<InstanceArg> Args;
   for (const Type *T : Sig.Args)
     Args.push_back(InstanceArg{T, {}});

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <memory>
 #include <new>
+#include <string>
 #include <sys/mman.h>
 #include <unistd.h>
 #include <utility>
@@ -79,6 +80,7 @@ constexpr unsigned WarpSize = 32;
 struct BlockScheduler {
   bool Fibered = false;
   bool MisusedBarrier = false;
+  std::string BoundsError; ///< The block's first out-of-range index.
   uint64_t Threads = 1;
   uint64_t Current = 0; ///< The linear index of the thread now running.
   /// How many threads are in each state but Ready, and how many had
@@ -106,6 +108,7 @@ struct BlockScheduler {
   void reset(uint64_t N, bool WithFibers) {
     Fibered = WithFibers;
     MisusedBarrier = false;
+    BoundsError.clear();
     Threads = N;
     Current = 0;
     AtBlock = AtWarp = Done = DoneAtRound = 0;
@@ -168,6 +171,14 @@ void setThreadIndex(pykc_cpu_context &Ctx, const Dim3 &B, uint64_t T) {
   Ctx.thread_idx[2] = uint32_t(T / (uint64_t(B.x) * B.y));
 }
 
+/// Fails the launch with the block's first out-of-range index, if any.
+void throwBoundsError(const Launch &L, const BlockScheduler &S) {
+  if (!S.BoundsError.empty())
+    throw Error(ErrorCode::Kernel, std::string("kernel '") + (L.K.Name ? L.K.Name : "?") +
+                                       "' " + S.BoundsError +
+                                       "; that access was not made (--boundscheck)");
+}
+
 void runBlockSequentially(const Launch &L, WorkerState &W,
                           pykc_cpu_context Ctx) {
   BlockScheduler &S = W.Scheduler;
@@ -181,6 +192,7 @@ void runBlockSequentially(const Launch &L, WorkerState &W,
       L.K.CpuEntry(L.Args, &Ctx);
     }
   }
+  throwBoundsError(L, S);
   if (S.MisusedBarrier)
     throw Error(ErrorCode::Kernel,
                 std::string("CPU kernel '") + (L.K.Name ? L.K.Name : "?") +
@@ -323,6 +335,7 @@ void runBlockAsFibers(const Launch &L, WorkerState &W,
   }
   if (S.FirstError)
     std::rethrow_exception(std::exchange(S.FirstError, nullptr));
+  throwBoundsError(L, S);
   if (Stuck)
     throw Error(ErrorCode::Kernel,
                 std::string("CPU kernel '") + (L.K.Name ? L.K.Name : "?") +
@@ -412,6 +425,23 @@ uint64_t meetWarp(BlockScheduler &S, uint32_t Mask, uint64_t Value) {
 }
 
 } // namespace
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_cpu_bounds_error(pykc_cpu_context *Ctx, const char *Where, uint32_t Axis, int64_t Index,
+                      int64_t Extent, uint32_t Tx, uint32_t Ty, uint32_t Tz, uint32_t Bx,
+                      uint32_t By, uint32_t Bz) {
+  // Recorded, not thrown: an exception must not unwind through kernel
+  // frames. The launcher reports it after the block.
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (!S || !S->BoundsError.empty())
+    return;
+  S->BoundsError = "at " + std::string(Where) + ": index " + std::to_string(Index) +
+                   " is out of bounds for axis " + std::to_string(Axis) + " with size " +
+                   std::to_string(Extent) + " in thread (" + std::to_string(Tx) + ", " +
+                   std::to_string(Ty) + ", " + std::to_string(Tz) + ") of block (" +
+                   std::to_string(Bx) + ", " + std::to_string(By) + ", " + std::to_string(Bz) +
+                   ")";
+}
 
 extern "C" __attribute__((visibility("default"))) void
 pykc_cpu_barrier(pykc_cpu_context *Ctx) {

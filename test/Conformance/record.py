@@ -13,6 +13,7 @@ Must run with NUMBA_ENABLE_CUDASIM=1 set before numba is imported.
 """
 
 import contextlib
+import enum
 import io
 import os
 import sys
@@ -67,6 +68,9 @@ def _snapshot(arg):
         if array.dtype.kind not in REPLAYABLE_KINDS or array.dtype.fields:
             raise NotReplayable("an array of dtype %s" % array.dtype)
         return np.array(array, copy=True, order="K")
+    if isinstance(arg, enum.Enum):
+        # An IntEnum is an int to Python but its own type to Numba.
+        raise NotReplayable("an argument of type %s (an enum)" % type(arg).__name__)
     if isinstance(arg, bool) or isinstance(arg, np.bool_):
         return ("bool", bool(arg))
     if isinstance(arg, int):

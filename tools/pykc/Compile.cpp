@@ -27,6 +27,7 @@ int compile(const Options &O) {
   R.AllowUnusedSignatures = O.AllowUnusedSignatures;
   R.StopAfterParse = O.Emit == EmitKind::AST;
   R.Fmad = O.Fmad;
+  R.BoundsCheck = O.BoundsCheck;
   Compilation C;
   if (int Status = runFrontend(R, C))
     return Status;

@@ -83,6 +83,11 @@ OPTIONS:
                         multiply-add, rounded once (default true, as nvcc
                         and Numba). Either way every backend rounds alike;
                         false rounds every operation, as Numba's simulator.
+  --boundscheck         Check every array index in every function: one out
+                        of range is not accessed and the launch fails, naming
+                        the source line, index, extent, thread and block (the
+                        GPU prints it and traps). boundscheck=True in
+                        @cuda.jit does it for one function.
   --cuda-path DIR       The CUDA toolkit (for libdevice); default $CUDA_HOME,
                         then the toolkit found at build time.
   --libdevice FILE      libdevice.10.bc to link for math functions.
@@ -171,6 +176,8 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
     } else if (Value("--fmad", V)) {
       if (!parseFmad(V, O.Fmad) && Error.empty())
         Error = "invalid --fmad '" + V + "' (expected true or false)";
+    } else if (A == "--boundscheck") {
+      O.BoundsCheck = true;
     } else if (A == "--allow-unused-sig") {
       O.AllowUnusedSignatures = true;
     } else if (Value("--cuda-path", V)) {

@@ -25,6 +25,7 @@ struct Options {
   bool AllowUnusedSignatures = false; ///< --allow-unused-sig
   unsigned OptLevel = 3;
   bool Fmad = true; ///< --fmad=true|false (codegen::FloatOptions::Fmad)
+  bool BoundsCheck = false; ///< --boundscheck
   std::string CudaPath;  ///< --cuda-path
   std::string Libdevice; ///< --libdevice
   bool Help = false;

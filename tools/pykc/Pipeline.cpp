@@ -57,6 +57,9 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
   C.Typed = ir::lowerModule(*C.Scope, C.Types, C.Diags, Signatures, R.OnlyKernel);
   if (C.Diags.hasErrors() || (!R.OnlyKernel.empty() && !C.Typed.KernelsCompiled))
     return 1;
+  if (R.BoundsCheck)
+    for (const auto &F : C.Typed.IR->functions())
+      F->BoundsCheck = true;
 
   // 6. Reductions whose result depends on the order of operations.
   if (!checkReductions(C, R.Fmad, Error))

@@ -40,6 +40,7 @@ struct FrontendRequest {
   std::string OnlyKernel;              ///< Type only this kernel (pykc run).
   bool StopAfterParse = false;         ///< --emit=ast.
   bool Fmad = true;                    ///< --fmad, for the reduction checks.
+  bool BoundsCheck = false;            ///< --boundscheck: every function checks.
   /// Runs after names are resolved, before the signatures are parsed; a
   /// non-empty message stops the pipeline with it (pykc run: the kernel
   /// exists and takes this many arguments). It may replace the signature

@@ -177,6 +177,7 @@ int runCommand(int Argc, char **Argv) {
   R.SignatureOrigin = "<arguments>";
   R.OnlyKernel = O->Kernel;
   R.Fmad = O->Fmad;
+  R.BoundsCheck = O->BoundsCheck;
   R.CheckScope = [&](const ir::ModuleScope &Scope, std::vector<std::string> &Sigs) -> std::string {
     ir::FunctionInfo *Fn = Scope.function(O->Kernel);
     if (!Fn || Fn->Role != ir::FunctionRole::Kernel)

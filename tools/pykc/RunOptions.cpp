@@ -28,6 +28,11 @@ Compiles KERNEL for the types of its arguments and launches it once.
   -O0 .. -O3            Optimization level (default -O3).
   --fmad=true|false     Fused multiply-adds, as for pykc (default true);
                         false rounds every operation, as Numba's simulator.
+  --boundscheck         Check every array index: one out of range is not
+                        accessed, and the launch fails naming the kernel, the
+                        source line, the index, the extent, the thread and
+                        the block (Numba-CUDA cannot; boundscheck=True in
+                        @cuda.jit does the same for one function).
   ARG                   An array: a .npy file (dtype, shape and C/F order from
                         the file, at most 16 GiB of data; written back after
                         the launch when the kernel changed it). A scalar:
@@ -238,6 +243,8 @@ std::optional<RunOptions> parseRunOptions(int Argc, char **Argv, std::string &Er
         Error = "invalid --fmad '" + V + "' (expected true or false)";
         return std::nullopt;
       }
+    } else if (A == "--boundscheck") {
+      O.BoundsCheck = true;
     } else if (Value("--time", V)) {
       uint64_t N = 0;
       if (parseDecimal(V, 999999, N) != DecimalStatus::Ok) {

@@ -25,6 +25,7 @@ struct RunOptions {
   uint64_t SharedBytes = 0;
   unsigned OptLevel = 3;
   bool Fmad = true; ///< --fmad=true|false
+  bool BoundsCheck = false; ///< --boundscheck
   unsigned TimedLaunches = 0; ///< --time N: launch N more times and report.
   std::vector<std::string> Args;
 };

@@ -63,6 +63,14 @@ typedef struct pykc_cpu_context {
 
 typedef void (*pykc_cpu_kernel_fn)(void **args, pykc_cpu_context *ctx);
 
+/* Defined by the runtime: a bounds-checked kernel (--boundscheck) indexed
+ * axis AXIS of extent EXTENT with INDEX at WHERE ("file.py:12:9"), in
+ * thread (TX, TY, TZ) of block (BX, BY, BZ). The access is not made; the
+ * first such error of a block makes the launch fail. */
+void pykc_cpu_bounds_error(pykc_cpu_context *ctx, const char *where, uint32_t axis,
+                           int64_t index, int64_t extent, uint32_t tx, uint32_t ty,
+                           uint32_t tz, uint32_t bx, uint32_t by, uint32_t bz);
+
 /* Defined by the runtime: blocks the calling thread of the kernel until
  * every thread of its block has reached a barrier. */
 void pykc_cpu_barrier(pykc_cpu_context *ctx);
