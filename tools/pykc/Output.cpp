@@ -15,6 +15,15 @@ int fail(const std::string &Message) {
   return 1;
 }
 
+int fail(const std::exception &E) {
+  // The runtime's errors start with "pykc: " for programs that print them
+  // as they are; here "pykc: error: " says it already.
+  std::string_view Message = E.what();
+  if (Message.rfind("pykc: ", 0) == 0)
+    Message.remove_prefix(6);
+  return fail(std::string(Message));
+}
+
 bool overwritesInput(const std::string &Output, const std::string &Input) {
   std::error_code EC;
   return Output != "-" && Input != "-" && fs::exists(Output, EC) && fs::equivalent(Output, Input, EC);

@@ -1,12 +1,15 @@
 //===- Output.h - Errors and output files of the pykc command ---*- C++ -*-===//
 #pragma once
 
+#include <exception>
 #include <string>
 
 namespace pykc::driver {
 
 /// Prints "pykc: error: MESSAGE" and returns exit status 1.
 int fail(const std::string &Message);
+/// The same for an exception's message, without the runtime's "pykc: ".
+int fail(const std::exception &E);
 
 /// Whether writing \p Output ("-": stdout) would overwrite \p Input (symlinks
 /// and hard links included).

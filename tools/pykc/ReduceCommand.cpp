@@ -185,7 +185,7 @@ int reduceCommand(int Argc, char **Argv) {
   } catch (const std::bad_alloc &) {
     return fail("out of memory");
   } catch (const std::exception &E) {
-    return fail(E.what());
+    return fail(E);
   }
   return 0;
 }

@@ -289,7 +289,7 @@ int runCommand(int Argc, char **Argv) {
   } catch (const std::bad_alloc &) {
     return fail("out of memory");
   } catch (const std::exception &E) {
-    return fail(E.what());
+    return fail(E);
   }
 
   // Write every changed array to a temporary beside it, then replace the
