@@ -226,6 +226,15 @@ std::pair<Value *, Value *> CPUTarget::dynamicSharedMemory(IRBuilder<> &B, Type 
   return {Data, Bytes};
 }
 
+void CPUTarget::print(IRBuilder<> &B, Value *Format, ArrayRef<Value *> Args) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Printf =
+      M.getOrInsertFunction("printf", FunctionType::get(B.getInt32Ty(), {B.getPtrTy()}, true));
+  std::vector<Value *> Call = {Format};
+  Call.insert(Call.end(), Args.begin(), Args.end());
+  B.CreateCall(Printf, Call);
+}
+
 void CPUTarget::boundsError(IRBuilder<> &B, ArrayRef<Value *> Args, Value *Context) {
   std::vector<Value *> Call = {Context};
   Call.insert(Call.end(), Args.begin(), Args.end());

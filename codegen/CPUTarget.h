@@ -43,6 +43,7 @@ public:
                                                               llvm::Value *Context) override;
   void markKernel(llvm::Function &F) override {}
   std::string mathSymbol(const std::string &Name, llvm::Type *FloatTy) const override;
+  void print(llvm::IRBuilder<> &B, llvm::Value *Format, llvm::ArrayRef<llvm::Value *> Args) override;
   void boundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
                    llvm::Value *Context) override;
 

@@ -69,6 +69,15 @@ Value *FunctionEmitter::emitFp16(const ir::IntrinsicExpr &E) {
   PYKC_ICE("emitFp16 reached with another builtin");
 }
 
+Value *FunctionEmitter::emitPrint(const ir::IntrinsicExpr &E) {
+  std::vector<Value *> Args;
+  for (const ir::Expr *A : E.Args)
+    Args.push_back(emitExpr(*A));
+  Value *Format = B.CreateGlobalStringPtr(E.Text, "print.format", 0, &ME.M);
+  ME.Target.print(B, Format, Args);
+  return nullptr;
+}
+
 Value *FunctionEmitter::emitCbrt(const ir::IntrinsicExpr &E) {
   return emitLibmCall(E, "cbrt");
 }

@@ -105,6 +105,7 @@ private:
   llvm::Value *emitBrev(const ir::IntrinsicExpr &E);
   llvm::Value *emitFma(const ir::IntrinsicExpr &E);
   llvm::Value *emitFp16(const ir::IntrinsicExpr &E);
+  llvm::Value *emitPrint(const ir::IntrinsicExpr &E);
   llvm::Value *emitCbrt(const ir::IntrinsicExpr &E);
   llvm::Value *emitAlloc(const ir::AllocArrayExpr &E);
   llvm::Value *emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E);

@@ -134,6 +134,27 @@ void NVPTXTarget::markKernel(Function &F) {
   F.getParent()->getOrInsertNamedMetadata("nvvm.annotations")->addOperand(MDNode::get(C, MD));
 }
 
+void NVPTXTarget::print(IRBuilder<> &B, Value *Format, ArrayRef<Value *> Args) {
+  // vprintf takes the values packed in a struct, as printf would lay them out.
+  Module &M = *B.GetInsertBlock()->getModule();
+  Value *Buffer = ConstantPointerNull::get(B.getPtrTy());
+  if (!Args.empty()) {
+    std::vector<Type *> Fields;
+    for (Value *V : Args)
+      Fields.push_back(V->getType());
+    StructType *Packed = StructType::get(M.getContext(), Fields);
+    Function *Fn = B.GetInsertBlock()->getParent();
+    IRBuilder<> Entry(&Fn->getEntryBlock(), Fn->getEntryBlock().begin());
+    AllocaInst *A = Entry.CreateAlloca(Packed, nullptr, "print.args");
+    for (unsigned I = 0; I < Args.size(); ++I)
+      B.CreateStore(Args[I], B.CreateStructGEP(Packed, A, I));
+    Buffer = A;
+  }
+  FunctionCallee Printf = M.getOrInsertFunction(
+      "vprintf", FunctionType::get(B.getInt32Ty(), {B.getPtrTy(), B.getPtrTy()}, false));
+  B.CreateCall(Printf, {Format, Buffer});
+}
+
 void NVPTXTarget::boundsError(IRBuilder<> &B, ArrayRef<Value *> Args, Value *) {
   // printf through the driver's vprintf (the message reaches the program's
   // stdout when the launch is synchronised), then trap: the launch fails

@@ -213,6 +213,7 @@ struct IntrinsicExpr : Expr {
   IntrinsicId Id = IntrinsicId::Grid;
   ExprList Args;
   unsigned Count = 0; ///< grid(n) / gridsize(n): n.
+  std::string Text;   ///< print(): the printf format, strings inlined.
 };
 
 struct AllocArrayExpr : Expr {

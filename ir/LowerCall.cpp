@@ -105,6 +105,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_AtomicFirst(Op) typeAtomic(AtomicOp::Op, C, Name, /*FirstElement=*/true)
 #define PYKC_TYPE_ForOnly() typeForOnly(C, Name)
 #define PYKC_TYPE_Len() typeLen(C, Name)
+#define PYKC_TYPE_Print() typePrint(C, Name)
 #define PYKC_TYPE_ConstArrayLike() typeConstArrayLike(C, Name)
 #define PYKC_TYPE_MinMax(Op) lowerMinMax(C, CompareOp::Op, Name)
 #define PYKC_TYPE_Call(Cases) typeCall(Id, S.Ops.Cases, C, Name)
@@ -257,6 +258,41 @@ Expr *FunctionLowerer::typeConstArrayLike(const fe::CallExpr &C, const std::stri
     return nullptr;
   }
   return Arg;
+}
+
+Expr *FunctionLowerer::typePrint(const fe::CallExpr &C, const std::string &Name) {
+  // Numba-CUDA's print: one printf of the items separated by spaces and a
+  // newline; integers as %lld (%llu unsigned), floats as %f of a float64,
+  // string literals as they are. Other values (bools, arrays) it refuses.
+  auto *I = make<IntrinsicExpr>(C.Range, S.Types.none());
+  I->Id = IntrinsicId::Print;
+  for (const fe::Expr *A : C.Args) {
+    I->Text += I->Text.empty() ? "" : " ";
+    Value V = lower(*A);
+    if (V.K == Value::Kind::Constant && V.Const.K == ConstantValue::Kind::String) {
+      for (char Ch : V.Const.String)
+        I->Text += Ch == '%' ? std::string("%%") : std::string(1, Ch);
+      continue;
+    }
+    Expr *E = V.K == Value::Kind::Expr ? V.E : nullptr;
+    auto *ST = E ? dynCast<ScalarType>(E->Ty) : nullptr;
+    if (!ST || ST->isBoolean()) {
+      if (V.isValid())
+        error(A->Range, DiagKind::InvalidArgument,
+              {Name, "Numba-CUDA prints integers, floats and string literals, not '" +
+                         (E ? E->Ty->str() : describe(V)) + "'"});
+      return nullptr;
+    }
+    if (ST->isFloat()) {
+      I->Text += "%f";
+      I->Args.push_back(convert(E, S.Types.float64()));
+    } else {
+      I->Text += ST->isSigned() ? "%lld" : "%llu";
+      I->Args.push_back(convert(E, ST->isSigned() ? S.Types.int64() : S.Types.uint64()));
+    }
+  }
+  I->Text += "\n";
+  return I;
 }
 
 Expr *FunctionLowerer::typeLen(const fe::CallExpr &C, const std::string &Name) {

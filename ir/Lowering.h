@@ -239,6 +239,7 @@ private:
   Expr *lowerVectorConstructor(const VectorType *VT, const frontend::CallExpr &C,
                                const std::string &Name);
   Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);
+  Expr *typePrint(const frontend::CallExpr &C, const std::string &Name);
   /// round(x) and round(x, ndigits).
   Expr *typeRound(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
   /// Arguments typed by one of Numba's case tables (overload resolution).
