@@ -248,7 +248,10 @@ if [ $compiled = 1 ] && run pc-shared.log "$pkg_cxx" -std=c++20 -I"$pc" \
     -o "$pc/app-shared"; then
   pass "pkg-config --cflags --libs pykc: linked with $pkg_cxx (shared runtime)"
   check_output pkgconfig-shared "$pc/app-shared" LD_LIBRARY_PATH="$libdir"
-  if LD_LIBRARY_PATH="$libdir" ldd "$pc/app-shared" | grep -q "libpykcRuntime\.so.*=> $libdir/"; then
+  # grep reads a variable, not a pipe: `ldd | grep -q` under pipefail fails
+  # when grep stops reading early and ldd dies of SIGPIPE.
+  loaded=$(LD_LIBRARY_PATH="$libdir" ldd "$pc/app-shared")
+  if grep -q "libpykcRuntime\.so.*=> $libdir/" <<<"$loaded"; then
     pass "pkgconfig-shared loads libpykcRuntime.so from the prefix"
   else
     fail "pkgconfig-shared does not load libpykcRuntime.so from $libdir"
@@ -266,7 +269,8 @@ if [ $compiled = 1 ] && run pc-static.log "$pkg_cxx" -std=c++20 -I"$pc" \
     -o "$pc/app-static"; then
   pass "pkg-config --static --libs pykc: linked with $pkg_cxx (static runtime)"
   check_output pkgconfig-static "$pc/app-static"
-  if ldd "$pc/app-static" | grep -qE "libpykcRuntime|libboost_context"; then
+  loaded=$(ldd "$pc/app-static")
+  if grep -qE "libpykcRuntime|libboost_context" <<<"$loaded"; then
     fail "pkgconfig-static still loads a shared runtime or Boost: $(ldd "$pc/app-static" | tr '\n' ' ')"
   else
     pass "pkgconfig-static needs neither libpykcRuntime.so nor libboost_context.so"
@@ -330,7 +334,7 @@ while IFS='|' read -r case expected; do
   "$cmake" "${err_args[@]}" >"$work/error-$case.log" 2>&1
   rc=$?
   # CMake wraps messages; join the lines before matching.
-  if [ $rc -ne 0 ] && tr -s ' \n' ' ' <"$work/error-$case.log" | grep -qF "$expected"; then
+  if [ $rc -ne 0 ] && grep -qF "$expected" <<<"$(tr -s ' \n' ' ' <"$work/error-$case.log")"; then
     pass "pykc_add_kernels error ($case): $expected"
   else
     fail "pykc_add_kernels error ($case): exit $rc, expected '$expected' in:"
