@@ -182,7 +182,8 @@ private:
   std::map<std::string, unsigned> Dims;
 };
 
-/// Numba's choice among a device function's declared signatures.
+} // namespace
+
 const ParsedSignature *chooseSignature(const FunctionInfo &Fn,
                                        const std::vector<const Type *> &Args) {
   std::vector<Signature> Cases;
@@ -191,8 +192,6 @@ const ParsedSignature *chooseSignature(const FunctionInfo &Fn,
   auto Best = bestOverload(Cases, Args);
   return Best ? &Fn.Signatures[*Best] : nullptr;
 }
-
-} // namespace
 
 std::string InstanceArg::str() const {
   if (Ty)

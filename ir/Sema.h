@@ -33,6 +33,12 @@ struct SemaResult {
 /// _xHH_.
 std::string symbolName(const std::string &Name);
 
+/// Numba's choice among \p Fn's declared signatures for arguments of types
+/// \p Args (its overload ranking, conversions allowed); null when none
+/// takes them. Device-function calls and `pykc run` both use it.
+const ParsedSignature *chooseSignature(const FunctionInfo &Fn,
+                                       const std::vector<const Type *> &Args);
+
 /// Types every kernel of \p Scope's module. Errors go to \p Diags; the IR
 /// holds every kernel that typed without error. With \p OnlyKernel set
 /// (`pykc run`), only that kernel is typed, and only for the command-line

@@ -70,22 +70,21 @@ std::string signatureType(const Argument &A) {
 /// that signature. Returns a problem when none fits, as Numba's dispatcher
 /// refuses the call.
 std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &Kernel,
-                                 std::vector<Argument> &Args, std::vector<std::string> &Sigs) {
-  std::vector<RunArgumentType> Types;
+                                 ir::TypeContext &Types, std::vector<Argument> &Args,
+                                 std::vector<std::string> &Sigs) {
+  std::vector<const ir::Type *> ArgTypes;
   std::string Given;
   for (const Argument &A : Args) {
-    RunArgumentType T;
-    T.IsArray = A.Array.has_value();
-    T.Dtype = T.IsArray ? A.Array->Dtype : A.ScalarType;
-    if (T.IsArray) {
-      T.NDim = unsigned(A.Array->Shape.size());
-      T.COrder = !A.Array->FortranOrder || T.NDim == 1;
-      T.FOrder = A.Array->FortranOrder || T.NDim == 1;
+    if (A.Array) {
+      const ir::ScalarType *Dtype = Types.scalarByName(A.Array->Dtype);
+      ArgTypes.push_back(Types.array(Dtype, unsigned(A.Array->Shape.size()),
+                                     A.Array->FortranOrder ? ir::ArrayLayout::F : ir::ArrayLayout::C));
+    } else {
+      ArgTypes.push_back(Types.scalarByName(A.ScalarType));
     }
-    Types.push_back(T);
     Given += (Given.empty() ? "" : ", ") + signatureType(A);
   }
-  std::optional<size_t> Chosen = chooseDeclaredSignature(Fn.Signatures, Types);
+  const ir::ParsedSignature *Chosen = ir::chooseSignature(Fn, ArgTypes);
   if (!Chosen) {
     std::string Declared;
     for (const ir::ParsedSignature &S : Fn.Signatures) {
@@ -97,12 +96,13 @@ std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &
     return "the arguments (" + Given + ") fit no signature declared for '" + Kernel +
            "': " + Declared;
   }
-  const ir::ParsedSignature &Sig = Fn.Signatures[*Chosen];
+  const ir::ParsedSignature &Sig = *Chosen;
   std::string Text = Kernel + "(";
   for (size_t I = 0; I < Args.size(); ++I) {
     Text += (I ? ", " : "") + ir::signatureSpelling(Sig.Args[I]);
     if (auto *S = ir::dynCast<ir::ScalarType>(Sig.Args[I]); S && !Args[I].Array) {
-      Args[I].ScalarBits = convertScalarBits(Args[I].ScalarBits, Args[I].ScalarType, *S);
+      Args[I].ScalarBits =
+          convertScalarBits(Args[I].ScalarBits, *Types.scalarByName(Args[I].ScalarType), *S);
       Args[I].ScalarType = S->str();
     }
   }
@@ -178,6 +178,7 @@ int runCommand(int Argc, char **Argv) {
   R.OnlyKernel = O->Kernel;
   R.Fmad = O->Fmad;
   R.BoundsCheck = O->BoundsCheck;
+  Compilation C; // its TypeContext types the arguments for declared signatures
   R.CheckScope = [&](const ir::ModuleScope &Scope, std::vector<std::string> &Sigs) -> std::string {
     ir::FunctionInfo *Fn = Scope.function(O->Kernel);
     if (!Fn || Fn->Role != ir::FunctionRole::Kernel)
@@ -189,9 +190,8 @@ int runCommand(int Argc, char **Argv) {
              (Args.size() == 1 ? " was" : " were") + " given";
     if (Fn->Signatures.empty() || Fn->HasSignatureErrors)
       return "";
-    return useDeclaredSignature(*Fn, O->Kernel, Args, Sigs);
+    return useDeclaredSignature(*Fn, O->Kernel, C.Types, Args, Sigs);
   };
-  Compilation C;
   if (int Status = runFrontend(R, C))
     return Status;
   ir::SemaResult &Typed = C.Typed;
