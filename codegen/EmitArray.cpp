@@ -16,26 +16,49 @@ Value *FunctionEmitter::makeArray(Value *Data, const std::vector<Value *> &Shape
   return A;
 }
 
+Value *FunctionEmitter::makeCArray(Value *Data, const std::vector<int64_t> &Shape,
+                                   uint64_t ElementBytes) {
+  // C order: the last extent is contiguous.
+  std::vector<Value *> Extents, Strides(Shape.size());
+  int64_t Stride = int64_t(ElementBytes);
+  for (size_t D = Shape.size(); D-- > 0;) {
+    Strides[D] = B.getInt64(Stride);
+    Stride *= Shape[D];
+  }
+  for (int64_t D : Shape)
+    Extents.push_back(B.getInt64(D));
+  return makeArray(Data, Extents, Strides);
+}
+
+Value *FunctionEmitter::toInt64(Value *V, const ir::ScalarType *Ty) {
+  return Ty->isSigned() ? B.CreateSExtOrTrunc(V, B.getInt64Ty())
+                        : B.CreateZExtOrTrunc(V, B.getInt64Ty());
+}
+
 Value *FunctionEmitter::wrapIndex(Value *Index, const ir::ScalarType *IndexTy, Value *Extent) {
   // Numba wraps negative indices of signed types around once: a[-1] is the
-  // last element. There is no bounds check, as in Numba's CUDA target.
+  // last element. There is no bounds check, as in Numba's CUDA target
+  // (--boundscheck adds one: elementPointer).
+  Value *I = toInt64(Index, IndexTy);
   if (!IndexTy->isSigned())
-    return B.CreateZExtOrTrunc(Index, B.getInt64Ty());
-  Value *I = B.CreateSExtOrTrunc(Index, B.getInt64Ty());
+    return I;
   Value *Negative = B.CreateICmpSLT(I, B.getInt64(0));
   return B.CreateSelect(Negative, B.CreateAdd(I, Extent), I);
 }
 
 Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
                                        const ir::ExprList &Indices, frontend::SourceRange Where) {
-  Value *Ptr = uncheckedElementPointer(Array, AT, Indices);
-  if (!F.BoundsCheck || Checked.empty())
-    return Ptr;
+  if (!F.BoundsCheck)
+    return uncheckedElementPointer(Array, AT, Indices, nullptr);
+  std::vector<IndexCheck> Checks;
+  Value *Ptr = uncheckedElementPointer(Array, AT, Indices, &Checks);
   // Any index out of range: report the first, and point the access at a
   // scratch element instead, so nothing outside the array is touched.
   Value *Bad = B.getFalse();
-  for (auto &[Axis, Index, Extent] : Checked)
-    Bad = B.CreateOr(Bad, B.CreateICmpUGE(Index, Extent));
+  for (IndexCheck &C : Checks) {
+    C.Bad = B.CreateICmpUGE(C.Wrapped, C.Extent); // a negative one too
+    Bad = B.CreateOr(Bad, C.Bad);
+  }
   Function *Fn = B.GetInsertBlock()->getParent();
   BasicBlock *Report = BasicBlock::Create(ME.Ctx, "bounds.error", Fn);
   BasicBlock *Join = BasicBlock::Create(ME.Ctx, "bounds.ok", Fn);
@@ -47,12 +70,11 @@ Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
   Value *PlaceStr = B.CreateGlobalStringPtr(Place, "bounds.where", 0, &ME.M);
   // The first bad axis.
   Value *Axis = B.getInt32(0), *Index = B.getInt64(0), *Extent = B.getInt64(0);
-  for (size_t K = Checked.size(); K-- > 0;) {
-    auto &[A, I, E] = Checked[K];
-    Value *IsBad = B.CreateICmpUGE(I, E);
-    Axis = B.CreateSelect(IsBad, B.getInt32(A), Axis);
-    Index = B.CreateSelect(IsBad, OriginalIndex[K], Index); // as the kernel wrote it
-    Extent = B.CreateSelect(IsBad, E, Extent);
+  for (size_t K = Checks.size(); K-- > 0;) {
+    const IndexCheck &C = Checks[K];
+    Axis = B.CreateSelect(C.Bad, B.getInt32(unsigned(K)), Axis);
+    Index = B.CreateSelect(C.Bad, C.Written, Index); // as the kernel wrote it
+    Extent = B.CreateSelect(C.Bad, C.Extent, Extent);
   }
   std::vector<Value *> Args = {PlaceStr, Axis, Index, Extent};
   for (ir::SpecialRegister R : {ir::SpecialRegister::ThreadIdx, ir::SpecialRegister::BlockIdx})
@@ -68,23 +90,18 @@ Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
 }
 
 Value *FunctionEmitter::uncheckedElementPointer(Value *Array, const ir::ArrayType *AT,
-                                                const ir::ExprList &Indices) {
+                                                const ir::ExprList &Indices,
+                                                std::vector<IndexCheck> *Checks) {
   Value *Data = B.CreateExtractValue(Array, {0u});
   unsigned N = AT->ndim();
   std::vector<Value *> Idx(N), Shape(N);
-  Checked.clear();
-  OriginalIndex.clear();
   for (unsigned D = 0; D < N; ++D) {
     Shape[D] = B.CreateExtractValue(Array, {1u, D});
     Value *Raw = emitExpr(*Indices[D]);
     auto *IT = ir::dynCast<ir::ScalarType>(Indices[D]->Ty);
     Idx[D] = wrapIndex(Raw, IT, Shape[D]);
-    if (F.BoundsCheck) {
-      Checked.push_back({D, Idx[D], Shape[D]});
-      Value *Wide = IT->isSigned() ? B.CreateSExtOrTrunc(Raw, B.getInt64Ty())
-                                   : B.CreateZExtOrTrunc(Raw, B.getInt64Ty());
-      OriginalIndex.push_back(Wide);
-    }
+    if (Checks)
+      Checks->push_back({Idx[D], Shape[D], toInt64(Raw, IT), nullptr});
   }
   Type *Elt = ME.memoryType(AT->dtype());
   switch (AT->layout()) {
@@ -110,12 +127,6 @@ Value *FunctionEmitter::uncheckedElementPointer(Value *Array, const ir::ArrayTyp
   return Data;
 }
 
-Value *FunctionEmitter::sliceBound(const ir::Expr *E) {
-  auto *ST = ir::dynCast<ir::ScalarType>(E->Ty);
-  Value *V = emitExpr(*E);
-  return ST->isSigned() ? B.CreateSExtOrTrunc(V, B.getInt64Ty()) : B.CreateZExtOrTrunc(V, B.getInt64Ty());
-}
-
 Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
   Value *Array = emitExpr(*E.Array);
   auto *AT = ir::dynCast<ir::ArrayType>(E.Array->Ty);
@@ -139,7 +150,10 @@ Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
     // Python's slice.indices(n): bounds wrapped once and clamped, then the
     // length of the range they describe. A step of 0 gives an empty view
     // (Python raises; a kernel cannot).
-    Value *Step = I->Step ? sliceBound(I->Step) : One;
+    auto Bound = [&](const ir::Expr *X) {
+      return toInt64(emitExpr(*X), ir::dynCast<ir::ScalarType>(X->Ty));
+    };
+    Value *Step = I->Step ? Bound(I->Step) : One;
     Value *Negative = B.CreateICmpSLT(Step, Zero);
     auto Clamp = [&](Value *V) -> Value * {
       Value *Wrapped = B.CreateSelect(B.CreateICmpSLT(V, Zero), B.CreateAdd(V, Extent), V);
@@ -150,9 +164,9 @@ Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
       Value *R = B.CreateSelect(B.CreateICmpSLT(Wrapped, Zero), Low, Wrapped);
       return B.CreateSelect(B.CreateICmpSGE(R, Extent), High, R);
     };
-    Value *Start = I->Start ? Clamp(sliceBound(I->Start))
+    Value *Start = I->Start ? Clamp(Bound(I->Start))
                             : B.CreateSelect(Negative, B.CreateSub(Extent, One), Zero);
-    Value *Stop = I->Stop ? Clamp(sliceBound(I->Stop))
+    Value *Stop = I->Stop ? Clamp(Bound(I->Stop))
                           : B.CreateSelect(Negative, MinusOne, Extent);
     // Up: ceil((stop - start) / step) when stop > start; down: the same
     // with the signs turned.
@@ -215,16 +229,7 @@ Constant *ModuleEmitter::constantArrayData(const ir::ConstArrayExpr &E) {
 }
 
 Value *FunctionEmitter::constArray(const ir::ConstArrayExpr &E) {
-  const ir::ConstantValue &A = *E.Data;
-  std::vector<Value *> Shape, Strides(A.Shape.size());
-  int64_t Stride = A.Dtype->byteSize();
-  for (size_t D = A.Shape.size(); D-- > 0;) {
-    Strides[D] = B.getInt64(Stride);
-    Stride *= A.Shape[D];
-  }
-  for (int64_t D : A.Shape)
-    Shape.push_back(B.getInt64(D));
-  return makeArray(ME.constantArrayData(E), Shape, Strides);
+  return makeCArray(ME.constantArrayData(E), E.Data->Shape, E.Data->Dtype->byteSize());
 }
 
 Value *FunctionEmitter::loadElement(Value *Ptr, const ir::ScalarType *Dtype) {

@@ -266,16 +266,7 @@ Value *FunctionEmitter::emitAlloc(const ir::AllocArrayExpr &E) {
     A->setAlignment(llvm::Align(Align));
     Data = A;
   }
-  // C order: the last extent is contiguous.
-  std::vector<Value *> Shape, Strides(E.Shape.size());
-  int64_t Stride = AT->dtype()->byteSize();
-  for (size_t D = E.Shape.size(); D-- > 0;) {
-    Strides[D] = B.getInt64(Stride);
-    Stride *= E.Shape[D];
-  }
-  for (int64_t D : E.Shape)
-    Shape.push_back(B.getInt64(D));
-  return makeArray(Data, Shape, Strides);
+  return makeCArray(Data, E.Shape, AT->dtype()->byteSize());
 }
 
 } // namespace pykc::codegen

@@ -16,7 +16,6 @@
 #include <llvm/IR/Module.h>
 
 #include <map>
-#include <tuple>
 #include <memory>
 #include <vector>
 
@@ -116,16 +115,23 @@ private:
   /// (an error reported at \p Where, the access sent to a scratch element).
   llvm::Value *elementPointer(llvm::Value *Array, const ir::ArrayType *AT,
                               const ir::ExprList &Indices, frontend::SourceRange Where);
+  /// One axis of a bounds-checked access, by axis: the wrapped index, the
+  /// extent, the index as the kernel wrote it (for the message), and
+  /// whether it is out of range (set by elementPointer).
+  struct IndexCheck {
+    llvm::Value *Wrapped, *Extent, *Written, *Bad;
+  };
+  /// The address, and with \p Checks what each axis needs checked.
   llvm::Value *uncheckedElementPointer(llvm::Value *Array, const ir::ArrayType *AT,
-                                       const ir::ExprList &Indices);
-  /// The axes uncheckedElementPointer checks: (axis, wrapped index,
-  /// extent), and each index as written (for the message).
-  std::vector<std::tuple<unsigned, llvm::Value *, llvm::Value *>> Checked;
-  std::vector<llvm::Value *> OriginalIndex;
+                                       const ir::ExprList &Indices,
+                                       std::vector<IndexCheck> *Checks);
   llvm::Value *arrayView(const ir::ArrayViewExpr &E);
   llvm::Value *constArray(const ir::ConstArrayExpr &E);
-  /// A slice bound or step as an i64, sign- or zero-extended by its type.
-  llvm::Value *sliceBound(const ir::Expr *E);
+  /// An integer as an i64, sign- or zero-extended by its type.
+  llvm::Value *toInt64(llvm::Value *V, const ir::ScalarType *Ty);
+  /// A C-order array of \p Shape over \p Data.
+  llvm::Value *makeCArray(llvm::Value *Data, const std::vector<int64_t> &Shape,
+                          uint64_t ElementBytes);
   llvm::Value *loadElement(llvm::Value *Ptr, const ir::ScalarType *Dtype);
   void storeElement(llvm::Value *Ptr, llvm::Value *V, const ir::ScalarType *Dtype);
   llvm::Value *makeArray(llvm::Value *Data, const std::vector<llvm::Value *> &Shape,

@@ -159,23 +159,11 @@ void NVPTXTarget::boundsError(IRBuilder<> &B, ArrayRef<Value *> Args, Value *) {
   // printf through the driver's vprintf (the message reaches the program's
   // stdout when the launch is synchronised), then trap: the launch fails
   // and the runtime reports the CUDA error.
-  Module &M = *B.GetInsertBlock()->getModule();
-  Constant *Format = B.CreateGlobalStringPtr(
+  Value *Format = B.CreateGlobalStringPtr(
       "pykc: %s: index %lld is out of bounds for axis %u with size %lld in thread "
       "(%u, %u, %u) of block (%u, %u, %u) (--boundscheck)\n",
-      "pykc.bounds.format", /*AddressSpace=*/1, &M);
-  std::vector<Type *> Fields;
-  for (Value *V : Args)
-    Fields.push_back(V->getType());
-  StructType *Packed = StructType::get(M.getContext(), Fields);
-  IRBuilder<> Entry(&B.GetInsertBlock()->getParent()->getEntryBlock(),
-                    B.GetInsertBlock()->getParent()->getEntryBlock().begin());
-  AllocaInst *Buffer = Entry.CreateAlloca(Packed, nullptr, "bounds.args");
-  for (unsigned I = 0; I < Args.size(); ++I)
-    B.CreateStore(Args[I], B.CreateStructGEP(Packed, Buffer, I));
-  FunctionCallee Printf = M.getOrInsertFunction(
-      "vprintf", FunctionType::get(B.getInt32Ty(), {B.getPtrTy(), B.getPtrTy()}, false));
-  B.CreateCall(Printf, {B.CreateAddrSpaceCast(Format, B.getPtrTy()), Buffer});
+      "pykc.bounds.format", 0, B.GetInsertBlock()->getModule());
+  print(B, Format, Args);
   B.CreateIntrinsic(Intrinsic::trap, {}, {});
 }
 

@@ -88,14 +88,14 @@ public:
   virtual llvm::Value *barrierReduce(llvm::IRBuilder<> &B, BarrierReduction Op,
                                      llvm::Value *Predicate, llvm::Value *Context) = 0;
   virtual void fence(llvm::IRBuilder<> &B, FenceScope Scope) = 0;
+  /// printf(\p Format, \p Args...): the driver's vprintf on the GPU, the
+  /// C library's printf on the CPU.
+  virtual void print(llvm::IRBuilder<> &B, llvm::Value *Format,
+                     llvm::ArrayRef<llvm::Value *> Args) = 0;
   /// Reports an index out of range (--boundscheck): \p Args are the place
   /// (a C string), the axis (i32), the index and the extent (i64), then
   /// threadIdx and blockIdx (six i32). The CPU records it for the launch to
   /// fail with; the GPU prints it and traps.
-  /// printf(\p Format, \p Args...) (int64, uint64 and double values): the
-  /// driver's vprintf on the GPU, the C library's printf on the CPU.
-  virtual void print(llvm::IRBuilder<> &B, llvm::Value *Format,
-                     llvm::ArrayRef<llvm::Value *> Args) = 0;
   virtual void boundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
                            llvm::Value *Context) = 0;
   /// Marks \p F as a kernel entry point.
