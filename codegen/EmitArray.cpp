@@ -150,10 +150,12 @@ Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
     // Python's slice.indices(n): bounds wrapped once and clamped, then the
     // length of the range they describe. A step of 0 gives an empty view
     // (Python raises; a kernel cannot).
-    auto Bound = [&](const ir::Expr *X) {
-      return toInt64(emitExpr(*X), ir::dynCast<ir::ScalarType>(X->Ty));
+    // Evaluated in Python's order, start, stop, step, before any is used.
+    auto Bound = [&](const ir::Expr *X) -> Value * {
+      return X ? toInt64(emitExpr(*X), ir::dynCast<ir::ScalarType>(X->Ty)) : nullptr;
     };
-    Value *Step = I->Step ? Bound(I->Step) : One;
+    Value *RawStart = Bound(I->Start), *RawStop = Bound(I->Stop), *RawStep = Bound(I->Step);
+    Value *Step = RawStep ? RawStep : One;
     Value *Negative = B.CreateICmpSLT(Step, Zero);
     auto Clamp = [&](Value *V) -> Value * {
       Value *Wrapped = B.CreateSelect(B.CreateICmpSLT(V, Zero), B.CreateAdd(V, Extent), V);
@@ -164,10 +166,9 @@ Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
       Value *R = B.CreateSelect(B.CreateICmpSLT(Wrapped, Zero), Low, Wrapped);
       return B.CreateSelect(B.CreateICmpSGE(R, Extent), High, R);
     };
-    Value *Start = I->Start ? Clamp(Bound(I->Start))
+    Value *Start = RawStart ? Clamp(RawStart)
                             : B.CreateSelect(Negative, B.CreateSub(Extent, One), Zero);
-    Value *Stop = I->Stop ? Clamp(Bound(I->Stop))
-                          : B.CreateSelect(Negative, MinusOne, Extent);
+    Value *Stop = RawStop ? Clamp(RawStop) : B.CreateSelect(Negative, MinusOne, Extent);
     // Up: ceil((stop - start) / step) when stop > start; down: the same
     // with the signs turned.
     Value *SafeStep = B.CreateSelect(B.CreateICmpEQ(Step, Zero), One, Step);

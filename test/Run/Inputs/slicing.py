@@ -47,3 +47,17 @@ def shared_views(out):
         back[k] = k + 1
     for k in range(6):
         out[k] = sm[k]
+
+
+@cuda.jit(device=True)
+def next_count(c):
+    c[0] += 1
+    return c[0] - 1
+
+
+@cuda.jit
+def bound_order(a, c, out):
+    # start, stop, step are evaluated in that order: a[0:6:3].
+    v = a[next_count(c):next_count(c) + 5:next_count(c) + 1]
+    out[0] = v.shape[0]
+    out[1] = v[1]
