@@ -452,6 +452,13 @@ Expr *FunctionLowerer::arrayAccess(Expr *Array, const ArrayType *AT, ExprList In
 
 namespace {
 
+/// The parts of a subscript: `a[i, 1:3]` has two, `a[i]` one.
+std::vector<const fe::Expr *> indexParts(const fe::Expr &Index) {
+  if (auto *T = dyn_cast<TupleExpr>(&Index))
+    return {T->Elts.begin(), T->Elts.end()};
+  return {&Index};
+}
+
 /// Numba's layout for basic indexing of a C or F array (arraydecl.py): the
 /// indices from the outermost dimension in memory inward keep the array
 /// contiguous while they are integers, and the innermost may be a slice
@@ -479,11 +486,7 @@ ArrayLayout viewLayout(const ArrayType *AT, const std::vector<ViewIndex> &Entrie
 } // namespace
 
 Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const SubscriptExpr &Sub) {
-  std::vector<const fe::Expr *> Parts;
-  if (auto *T = dyn_cast<TupleExpr>(Sub.Index))
-    Parts.assign(T->Elts.begin(), T->Elts.end());
-  else
-    Parts.push_back(Sub.Index);
+  std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
   if (Parts.size() > AT->ndim()) {
     error(Sub.Range, DiagKind::IndexCount,
           {std::to_string(AT->ndim()), std::to_string(Parts.size())});
@@ -529,12 +532,7 @@ Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const Su
 
 bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Index,
                                         SourceRange Range, ExprList &Out, bool AllowView) {
-  std::vector<const fe::Expr *> Parts;
-  if (auto *T = dyn_cast<TupleExpr>(&Index))
-    Parts.assign(T->Elts.begin(), T->Elts.end());
-  else
-    Parts.push_back(&Index);
-  for (const fe::Expr *P : Parts) {
+  for (const fe::Expr *P : indexParts(Index)) {
     if (isa<SliceExpr>(P)) {
       error(P->Range, DiagKind::UnsupportedSyntax, {"assigning to a slice of an array"});
       return false;
@@ -580,11 +578,8 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
     return Base;
   if (Base.K == Value::Kind::Expr) {
     if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
-      auto *Tuple = dyn_cast<TupleExpr>(Sub.Index);
-      bool HasSlice = isa<SliceExpr>(Sub.Index) ||
-                      (Tuple && std::any_of(Tuple->Elts.begin(), Tuple->Elts.end(),
-                                            [](const fe::Expr *E) { return isa<SliceExpr>(E); }));
-      if (HasSlice)
+      std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
+      if (std::any_of(Parts.begin(), Parts.end(), [](const fe::Expr *E) { return isa<SliceExpr>(E); }))
         return lowerSliceView(Base.E, AT, Sub);
       ExprList Indices;
       if (!lowerArrayIndices(AT, *Sub.Index, Sub.Range, Indices, /*AllowView=*/true))
