@@ -147,49 +147,40 @@ private:
     return A;
   }
 
-  /// Every number of a nested list sits at one depth (else it is ragged).
-  int LeafDepth = -1;
-  bool leafAt(size_t Depth, const std::vector<int64_t> &Shape) {
-    if (LeafDepth < 0)
-      LeafDepth = int(Depth);
-    return size_t(LeafDepth) == Depth && Depth == Shape.size();
-  }
-
-  /// Flattens nested lists and tuples of numbers, checking they are not
-  /// ragged.
-  bool flatten(const fe::Expr &E, size_t Depth, std::vector<int64_t> &Shape, std::vector<CV> &Out) {
+  /// A nested list or tuple display as a tuple value (names of constants
+  /// inside it included); a number as itself.
+  std::optional<CV> nested(const fe::Expr &E) {
     const fe::ExprList *Items = nullptr;
     if (auto *L = fe::dyn_cast<fe::ListExpr>(&E))
       Items = &L->Elts;
     else if (auto *T = fe::dyn_cast<fe::TupleExpr>(&E))
       Items = &T->Elts;
-    if (!Items) {
-      std::optional<CV> V = constant(E);
-      if (V && V->K == CV::Kind::Tuple)
-        return flattenValue(*V, Depth, Shape, Out);
-      if (!V || !isNumber(*V) || !leafAt(Depth, Shape))
-        return false;
-      Out.push_back(*V);
-      return int64_t(Out.size()) <= MaxConstantArrayElements;
+    if (!Items)
+      return constant(E);
+    CV Tuple;
+    Tuple.K = CV::Kind::Tuple;
+    for (const fe::Expr *Item : *Items) {
+      std::optional<CV> V = nested(*Item);
+      if (!V)
+        return std::nullopt;
+      Tuple.Elements.push_back(std::move(*V));
     }
-    if (LeafDepth >= 0 && Depth >= size_t(LeafDepth))
-      return false;
-    if (Depth == Shape.size())
-      Shape.push_back(int64_t(Items->size()));
-    else if (Depth > Shape.size() || Shape[Depth] != int64_t(Items->size()))
-      return false;
-    for (const fe::Expr *Item : *Items)
-      if (!flatten(*Item, Depth + 1, Shape, Out))
-        return false;
-    return true;
+    return Tuple;
   }
 
-  bool flattenValue(const CV &V, size_t Depth, std::vector<int64_t> &Shape, std::vector<CV> &Out) {
+  /// Flattens nested tuples of numbers in C order, finding the shape and
+  /// checking that it is not ragged: every number sits at one depth
+  /// (\p LeafDepth, -1 until the first) and every tuple at a depth has
+  /// that depth's length.
+  static bool flatten(const CV &V, size_t Depth, int &LeafDepth, std::vector<int64_t> &Shape,
+                      std::vector<CV> &Out) {
     if (V.K != CV::Kind::Tuple) {
-      if (!isNumber(V) || !leafAt(Depth, Shape))
+      if (LeafDepth < 0)
+        LeafDepth = int(Depth);
+      if (!isNumber(V) || size_t(LeafDepth) != Depth || Depth != Shape.size())
         return false;
       Out.push_back(V);
-      return true;
+      return int64_t(Out.size()) <= MaxConstantArrayElements;
     }
     if (LeafDepth >= 0 && Depth >= size_t(LeafDepth))
       return false;
@@ -198,7 +189,7 @@ private:
     else if (Depth > Shape.size() || Shape[Depth] != int64_t(V.Elements.size()))
       return false;
     for (const CV &E : V.Elements)
-      if (!flattenValue(E, Depth + 1, Shape, Out))
+      if (!flatten(E, Depth + 1, LeafDepth, Shape, Out))
         return false;
     return true;
   }
@@ -207,9 +198,11 @@ private:
     if (C.Args.size() != 1 || !onlyKeywords(C, {"dtype"}))
       return std::nullopt;
     auto D = dtype(keyword(C, "dtype"));
+    std::optional<CV> Values = nested(*C.Args[0]);
     std::vector<int64_t> Shape;
     std::vector<CV> Elements;
-    if (!D || !flatten(*C.Args[0], 0, Shape, Elements))
+    int LeafDepth = -1;
+    if (!D || !Values || !flatten(*Values, 0, LeafDepth, Shape, Elements))
       return std::nullopt;
     return make(std::move(Elements), std::move(Shape), *D);
   }
