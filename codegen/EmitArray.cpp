@@ -190,7 +190,7 @@ Constant *ModuleEmitter::boundsScratch() {
   // through a generic pointer as array data is.
   if (!BoundsScratch) {
     Type *Ty = llvm::ArrayType::get(Type::getInt8Ty(Ctx), 16);
-    unsigned Space = Target.constantAddressSpace(~uint64_t(0) >> 1, 1); // global memory
+    unsigned Space = Target.globalAddressSpace();
     auto *G = new GlobalVariable(M, Ty, /*isConstant=*/false, GlobalValue::InternalLinkage,
                                  Constant::getNullValue(Ty), "pykc.bounds.scratch", nullptr,
                                  GlobalValue::NotThreadLocal, Space);
@@ -220,8 +220,8 @@ Constant *ModuleEmitter::constantArrayData(const ir::ConstArrayExpr &E) {
   auto *Ty = llvm::ArrayType::get(Elt, Values.size());
   uint64_t Bytes = Values.size() * A.Dtype->byteSize();
   unsigned Space = Target.constantAddressSpace(ConstantBytes, Bytes);
-  if (Space == Target.constantAddressSpace(0, 0))
-    ConstantBytes += Bytes;
+  if (Space != Target.globalAddressSpace())
+    ConstantBytes += Bytes; // what constant memory holds so far
   auto *G = new GlobalVariable(M, Ty, /*isConstant=*/true, GlobalValue::InternalLinkage,
                                llvm::ConstantArray::get(Ty, Values), "const." + E.Name, nullptr,
                                GlobalValue::NotThreadLocal, Space);

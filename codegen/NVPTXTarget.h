@@ -37,8 +37,9 @@ public:
 
   static constexpr unsigned SharedAddressSpace = 3;
   unsigned constantAddressSpace(uint64_t Before, uint64_t Bytes) const override {
-    return Before + Bytes <= 64 * 1024 ? 4 : 1;
+    return Before + Bytes <= 64 * 1024 ? 4 : globalAddressSpace();
   }
+  unsigned globalAddressSpace() const override { return 1; }
 };
 
 } // namespace pykc::codegen

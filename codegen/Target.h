@@ -103,7 +103,11 @@ public:
   /// The address space for \p Bytes of read-only data when \p Before bytes
   /// were placed there already: NVPTX's constant memory while it fits its
   /// 64 KiB, global memory after.
-  virtual unsigned constantAddressSpace(uint64_t Before, uint64_t Bytes) const { return 0; }
+  virtual unsigned constantAddressSpace(uint64_t Before, uint64_t Bytes) const {
+    return globalAddressSpace();
+  }
+  /// The address space of module-level data in device memory.
+  virtual unsigned globalAddressSpace() const { return 0; }
   /// The math library's symbol for \p Name ("pow", "frexp", ...) in the
   /// precision of \p FloatTy (float or double).
   virtual std::string mathSymbol(const std::string &Name, llvm::Type *FloatTy) const = 0;
