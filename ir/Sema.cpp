@@ -1,5 +1,6 @@
 //===- Sema.cpp - Module-level typing: kernels, device functions ----------===//
 #include "ir/Sema.h"
+#include "ir/PrecisionCheck.h"
 
 #include "ir/Lowering.h"
 #include "ir/NameCheck.h"
@@ -518,6 +519,7 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
 
   checkMemoryLimits(*Result.IR, M.File, Diags, /*Shared=*/true);
   checkMemoryLimits(*Result.IR, M.File, Diags, /*Shared=*/false);
+  checkFloat64Promotion(*Result.IR, M.File, Diags);
 
   if (Kernels && !Result.KernelsCompiled && !Diags.hasErrors())
     Diags.reportNoLocation(DiagKind::NothingToCompile, {M.File->name()});

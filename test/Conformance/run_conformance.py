@@ -125,6 +125,8 @@ def replay(pykc, case, workdir):
     except subprocess.TimeoutExpired:
         return "crash", "timed out after %d s" % PYKC_TIMEOUT_S
     text = (proc.stderr + proc.stdout).strip()
+    with open(os.path.join(workdir, "pykc-output.txt"), "w") as f:
+        f.write(text + "\n")  # kept with --keep: the warnings, for review
     if proc.returncode == 1:
         errors = [l for l in text.splitlines() if ": error: " in l]
         return "compile", (errors[0] if errors else text.splitlines()[-1] if text else "")

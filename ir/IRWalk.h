@@ -1,0 +1,29 @@
+//===- IRWalk.h - Visiting the children of typed IR nodes -------*- C++ -*-===//
+///
+/// \file
+/// One place that knows which nodes a node holds, so that checks over the
+/// typed IR (ir/PrecisionCheck.h, ir/BarrierCheck.h) need not repeat a switch
+/// over every node kind.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ir/IR.h"
+
+#include <functional>
+
+namespace pykc::ir {
+
+using NodeVisitor = std::function<void(const Node &)>;
+
+/// Calls \p Visit on each direct child of \p N (expressions and statements)
+/// in the order Python evaluates them; absent optional parts are skipped.
+void forEachChild(const Node &N, const NodeVisitor &Visit);
+
+/// Calls \p Visit on \p N and then on every node below it, parents first.
+void forEachNode(const Node &N, const NodeVisitor &Visit);
+
+/// forEachNode over every statement of \p Body.
+void forEachNode(const StmtList &Body, const NodeVisitor &Visit);
+
+} // namespace pykc::ir
