@@ -1,6 +1,7 @@
 //===- Sema.cpp - Module-level typing: kernels, device functions ----------===//
 #include "ir/Sema.h"
 #include "ir/PrecisionCheck.h"
+#include "ir/BarrierCheck.h"
 
 #include "ir/Lowering.h"
 #include "ir/NameCheck.h"
@@ -520,6 +521,7 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
   checkMemoryLimits(*Result.IR, M.File, Diags, /*Shared=*/true);
   checkMemoryLimits(*Result.IR, M.File, Diags, /*Shared=*/false);
   checkFloat64Promotion(*Result.IR, M.File, Diags);
+  checkDivergentBarriers(*Result.IR, M.File, Diags);
 
   if (Kernels && !Result.KernelsCompiled && !Diags.hasErrors())
     Diags.reportNoLocation(DiagKind::NothingToCompile, {M.File->name()});
