@@ -55,6 +55,13 @@ void CPUTarget::barrier(IRBuilder<> &B, Value *Context) {
   B.CreateCall(Barrier, {Context});
 }
 
+void CPUTarget::gridSync(IRBuilder<> &B, Value *Context) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  FunctionCallee Sync = M.getOrInsertFunction(
+      "pykc_cpu_grid_sync", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  B.CreateCall(Sync, {Context});
+}
+
 namespace {
 
 /// Every shared array is 16-byte aligned (EmitExpr.cpp's emitAlloc).
@@ -135,6 +142,7 @@ FunctionCallee runtimeFunction(IRBuilder<> &B, const char *Name, Type *Result,
 
 bool CPUTarget::isMeetingPoint(StringRef Name) {
   return Name == "pykc_cpu_barrier" || Name == "pykc_cpu_barrier_reduce" ||
+         Name == "pykc_cpu_grid_sync" ||
          Name == "pykc_cpu_warp_sync" || Name == "pykc_cpu_warp_shuffle" ||
          Name == "pykc_cpu_warp_ballot";
 }

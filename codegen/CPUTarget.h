@@ -27,6 +27,7 @@ public:
   llvm::Value *specialRegister(llvm::IRBuilder<> &B, ir::SpecialRegister Reg, unsigned Dim,
                                llvm::Value *Context) override;
   void barrier(llvm::IRBuilder<> &B, llvm::Value *Context) override;
+  void gridSync(llvm::IRBuilder<> &B, llvm::Value *Context) override;
   llvm::Value *sharedArray(llvm::IRBuilder<> &B, llvm::Type *Ty, const std::string &Name,
                            unsigned Align, llvm::Value *Context) override;
   llvm::Value *warpShuffle(llvm::IRBuilder<> &B, ShuffleMode Mode, llvm::Value *Mask,

@@ -202,6 +202,15 @@ Value *FunctionEmitter::emitBarrier(const ir::IntrinsicExpr &) {
   return nullptr;
 }
 
+Value *FunctionEmitter::emitThisGrid(const ir::IntrinsicExpr &E) {
+  return Constant::getNullValue(ME.llvmType(E.Ty)); // a GridGroup holds nothing
+}
+
+Value *FunctionEmitter::emitGridSync(const ir::IntrinsicExpr &) {
+  ME.Target.gridSync(B, TargetContext);
+  return nullptr;
+}
+
 Value *FunctionEmitter::emitGridIndex(const ir::IntrinsicExpr &E) {
   // Numba computes cuda.grid and cuda.gridsize in 64 bits from the 32-bit
   // registers.

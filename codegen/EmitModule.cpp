@@ -40,6 +40,8 @@ Type *ModuleEmitter::llvmType(const ir::Type *Ty) {
       Elements.push_back(llvmType(E));
     return StructType::get(Ctx, Elements);
   }
+  if (Ty && Ty->kind() == ir::TypeKind::GridGroup)
+    return StructType::get(Ctx); // holds nothing at run time
   // A vector type is a struct of its elements, built and read as a tuple.
   if (auto *V = ir::dynCast<ir::VectorType>(Ty))
     return StructType::get(Ctx, std::vector<Type *>(V->count(), llvmType(V->base())));

@@ -226,7 +226,7 @@ bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
         {T.string(F->PyName), T.string(Sym), T.string(kernelSignatureText(*F)),
          ConstantInt::get(T.I32, F->Params.size()), ConstantInt::get(T.I32, flattenedSlots(*F)),
          ConstantInt::get(T.I64, Shared), ConstantInt::get(T.I32, Barrier),
-         ConstantInt::get(T.I32, 0), Thread,
+         ConstantInt::get(T.I32, F->UsesGridSync ? PYKC_KERNEL_COOPERATIVE : 0u), Thread,
          Block ? static_cast<Constant *>(Block) : ConstantPointerNull::get(T.Ptr),
          T.stringArray(Names), T.stringArray(Types)}));
   }

@@ -43,6 +43,61 @@ void NVPTXTarget::barrier(IRBuilder<> &B, Value *) {
   B.CreateIntrinsic(Intrinsic::nvvm_barrier0, {}, {});
 }
 
+void NVPTXTarget::gridSync(IRBuilder<> &B, Value *) {
+  // One arrival counter in global memory per module, zero when loaded.
+  // Thread 0 of each block adds 1, except block 0's, which adds
+  // 0x80000000 - (blocks - 1): once every block has arrived the counter has
+  // grown by exactly 0x80000000, so its top bit flips and its low bits are
+  // as before, ready for the next barrier. Each block waits for the flip
+  // from the value it saw when it arrived; no block can flip it back before
+  // all have seen it, as that needs every block's next arrival.
+  Module &M = *B.GetInsertBlock()->getModule();
+  Function *Fn = B.GetInsertBlock()->getParent();
+  Type *I32 = B.getInt32Ty();
+  const char *Name = "__pykc_grid_barrier";
+  GlobalVariable *Counter = M.getNamedGlobal(Name);
+  if (!Counter)
+    Counter = new GlobalVariable(M, I32, false, GlobalValue::InternalLinkage,
+                                 ConstantInt::get(I32, 0), Name, nullptr,
+                                 GlobalValue::NotThreadLocal, /*AddressSpace=*/1);
+  auto Reg = [&](ir::SpecialRegister R, unsigned D) { return specialRegister(B, R, D, nullptr); };
+  auto AllZero = [&](ir::SpecialRegister R) {
+    return B.CreateICmpEQ(B.CreateOr(B.CreateOr(Reg(R, 0), Reg(R, 1)), Reg(R, 2)),
+                          B.getInt32(0));
+  };
+  B.CreateIntrinsic(Intrinsic::nvvm_barrier0, {}, {});
+  BasicBlock *Arrive = BasicBlock::Create(M.getContext(), "grid.arrive", Fn);
+  BasicBlock *Spin = BasicBlock::Create(M.getContext(), "grid.spin", Fn);
+  BasicBlock *Leave = BasicBlock::Create(M.getContext(), "grid.leave", Fn);
+  BasicBlock *Done = BasicBlock::Create(M.getContext(), "grid.done", Fn);
+  B.CreateCondBr(AllZero(ir::SpecialRegister::ThreadIdx), Arrive, Done);
+
+  B.SetInsertPoint(Arrive);
+  Value *Blocks = B.CreateMul(B.CreateMul(Reg(ir::SpecialRegister::GridDim, 0),
+                                          Reg(ir::SpecialRegister::GridDim, 1)),
+                              Reg(ir::SpecialRegister::GridDim, 2));
+  Value *Add = B.CreateSelect(AllZero(ir::SpecialRegister::BlockIdx),
+                              B.CreateSub(B.getInt32(0x80000001u), Blocks), B.getInt32(1));
+  B.CreateIntrinsic(Intrinsic::nvvm_membar_gl, {}, {}); // the block's writes first
+  Value *Old = B.CreateAtomicRMW(AtomicRMWInst::Add, Counter, Add, MaybeAlign(4),
+                                 AtomicOrdering::Monotonic);
+  B.CreateBr(Spin);
+
+  B.SetInsertPoint(Spin);
+  LoadInst *Now = B.CreateLoad(I32, Counter, "grid.counter");
+  Now->setVolatile(true);
+  Value *Flipped = B.CreateICmpNE(B.CreateAnd(B.CreateXor(Old, Now), B.getInt32(0x80000000u)),
+                                  B.getInt32(0));
+  B.CreateCondBr(Flipped, Leave, Spin);
+
+  B.SetInsertPoint(Leave);
+  B.CreateIntrinsic(Intrinsic::nvvm_membar_gl, {}, {}); // then the others' writes
+  B.CreateBr(Done);
+
+  B.SetInsertPoint(Done);
+  B.CreateIntrinsic(Intrinsic::nvvm_barrier0, {}, {});
+}
+
 Value *NVPTXTarget::sharedArray(IRBuilder<> &B, Type *Ty, const std::string &Name,
                                 unsigned Align, Value *) {
   Module &M = *B.GetInsertBlock()->getModule();

@@ -61,6 +61,9 @@ public:
                                        unsigned Dim, llvm::Value *Context) = 0;
   /// A barrier of all threads of the block (cuda.syncthreads()).
   virtual void barrier(llvm::IRBuilder<> &B, llvm::Value *Context) = 0;
+  /// A barrier of all threads of the grid (cuda.cg.this_grid().sync()),
+  /// whose blocks a cooperative launch made resident together.
+  virtual void gridSync(llvm::IRBuilder<> &B, llvm::Value *Context) = 0;
   /// The block's dynamic shared memory (sized at launch) for elements of
   /// \p EltTy: a generic pointer to its start and its size in bytes (i64).
   virtual std::pair<llvm::Value *, llvm::Value *>

@@ -19,6 +19,7 @@ bool isBarrier(IntrinsicId Id) {
   case IntrinsicId::SyncThreadsCount:
   case IntrinsicId::SyncThreadsAnd:
   case IntrinsicId::SyncThreadsOr:
+  case IntrinsicId::GridSync:
     return true;
   default:
     return false;
@@ -53,6 +54,8 @@ std::string barrierName(IntrinsicId Id) {
     return "cuda.syncthreads_and()";
   case IntrinsicId::SyncThreadsOr:
     return "cuda.syncthreads_or()";
+  case IntrinsicId::GridSync:
+    return "the grid barrier sync()";
   default:
     return "cuda.syncthreads()";
   }

@@ -354,6 +354,10 @@ struct Function {
   /// True), or --boundscheck): an index out of range is reported and its
   /// access not made.
   bool BoundsCheck = false;
+  /// It (or a device function it calls) reaches g.sync() of
+  /// cuda.cg.this_grid(): a kernel must then be launched cooperatively,
+  /// every block resident at once.
+  bool UsesGridSync = false;
   /// Its cuda.shared.array allocations (bytes, where) and the device
   /// functions it calls: what a kernel's static shared memory adds up from.
   std::vector<std::pair<uint64_t, SourceRange>> SharedArrays;

@@ -100,6 +100,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
 // the call of the member that implements it (in scope: Id, C, Name).
 #define PYKC_TYPE_Grid() typeGrid(Id, C, Name)
 #define PYKC_TYPE_NoArgs() typeNoArgs(Id, C, Name)
+#define PYKC_TYPE_ThisGrid() typeThisGrid(C, Name)
 #define PYKC_TYPE_AllocArray(Space) lowerAllocArray(C, AddressSpace::Space)
 #define PYKC_TYPE_Atomic(Op) typeAtomic(AtomicOp::Op, C, Name, /*FirstElement=*/false)
 #define PYKC_TYPE_AtomicFirst(Op) typeAtomic(AtomicOp::Op, C, Name, /*FirstElement=*/true)
@@ -183,6 +184,17 @@ Expr *FunctionLowerer::typeNoArgs(IntrinsicId Id, const fe::CallExpr &C, const s
     return nullptr;
   auto *I = make<IntrinsicExpr>(C.Range, S.Types.none());
   I->Id = Id;
+  // A grid barrier needs every block resident: a cooperative launch.
+  if (Id == IntrinsicId::GridSync)
+    F.UsesGridSync = true;
+  return I;
+}
+
+Expr *FunctionLowerer::typeThisGrid(const fe::CallExpr &C, const std::string &Name) {
+  if (!expectArgs(C, Name, 0))
+    return nullptr;
+  auto *I = make<IntrinsicExpr>(C.Range, S.Types.gridGroup());
+  I->Id = IntrinsicId::ThisGrid;
   return I;
 }
 
@@ -707,6 +719,7 @@ Expr *FunctionLowerer::callDevice(FunctionInfo &Fn, const std::vector<InstanceAr
   auto *Call = make<ir::CallExpr>(Range, Callee->ReturnType);
   Call->Callee = Callee;
   F.Callees.push_back(Callee);
+  F.UsesGridSync |= Callee->UsesGridSync;
   for (size_t I = 0; I < Values.size(); ++I)
     Call->Args.push_back(convert(Values[I], Callee->Params[I]->ArgType));
   return Call;

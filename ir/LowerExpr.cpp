@@ -395,6 +395,14 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
     return Value::invalid();
   }
   if (Base.K == Value::Kind::Expr) {
+    // g.sync(): the GridGroup holds nothing, so only the method remains
+    // (its receiver, a variable or cuda.cg.this_grid(), has no effects).
+    if (Base.E->Ty->kind() == TypeKind::GridGroup && A.Attr == "sync") {
+      Value V;
+      V.K = Value::Kind::Path;
+      V.Path = "numba.cuda.cg.GridGroup.sync";
+      return V;
+    }
     if (auto *VT = dynCast<VectorType>(Base.E->Ty)) {
       static const std::string Names = "xyzw";
       size_t K = A.Attr.size() == 1 ? Names.find(A.Attr[0]) : std::string::npos;

@@ -231,6 +231,7 @@ private:
   // as users spell it, for diagnostics.
   Expr *typeGrid(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
   Expr *typeNoArgs(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
+  Expr *typeThisGrid(const frontend::CallExpr &C, const std::string &Name);
   Expr *typeAtomic(AtomicOp Op, const frontend::CallExpr &C, const std::string &Name,
                    bool FirstElement);
   Expr *typeForOnly(const frontend::CallExpr &C, const std::string &Name);

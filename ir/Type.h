@@ -23,7 +23,7 @@ enum class ScalarKind {
 };
 constexpr int NumScalarKinds = static_cast<int>(ScalarKind::Float64) + 1;
 
-enum class TypeKind { None, Scalar, Array, Tuple, Vector };
+enum class TypeKind { None, Scalar, Array, Tuple, Vector, GridGroup };
 
 /// C: row-major contiguous, F: column-major contiguous, A: any strides.
 enum class ArrayLayout { C, F, A };
@@ -120,6 +120,15 @@ private:
   unsigned Count;
 };
 
+/// What cuda.cg.this_grid() returns (Numba's GridGroup): a handle whose
+/// only use is .sync(), a barrier across the whole grid. It holds nothing
+/// at run time.
+class GridGroupType final : public Type {
+public:
+  GridGroupType() : Type(TypeKind::GridGroup) {}
+  std::string str() const override { return "GridGroup"; }
+};
+
 template <class T> const T *dynCast(const Type *Ty);
 template <> inline const ScalarType *dynCast<ScalarType>(const Type *Ty) {
   return Ty && Ty->kind() == TypeKind::Scalar ? static_cast<const ScalarType *>(Ty) : nullptr;
@@ -139,6 +148,7 @@ class TypeContext {
 public:
   TypeContext();
   const NoneType *none() const { return None.get(); }
+  const GridGroupType *gridGroup() const { return &GridGroup; }
   const ScalarType *scalar(ScalarKind K) const { return Scalars[static_cast<int>(K)].get(); }
   const ScalarType *boolean() const { return scalar(ScalarKind::Boolean); }
   const ScalarType *int32() const { return scalar(ScalarKind::Int32); }
@@ -162,6 +172,7 @@ public:
 
 private:
   std::unique_ptr<NoneType> None;
+  GridGroupType GridGroup;
   std::unique_ptr<ScalarType> Scalars[NumScalarKinds];
   std::map<std::tuple<const ScalarType *, unsigned, ArrayLayout, AddressSpace>,
            std::unique_ptr<ArrayType>>

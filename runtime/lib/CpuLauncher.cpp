@@ -8,11 +8,14 @@
 #include <boost/context/stack_context.hpp>
 
 #include <algorithm>
+#include <barrier>
 #include <cstdlib>
 #include <memory>
 #include <new>
 #include <string>
 #include <sys/mman.h>
+#include <system_error>
+#include <thread>
 #include <unistd.h>
 #include <utility>
 #include <vector>
@@ -80,6 +83,12 @@ constexpr unsigned WarpSize = 32;
 struct BlockScheduler {
   bool Fibered = false;
   bool MisusedBarrier = false;
+  /// A cooperative launch's barrier of all blocks (null otherwise), and
+  /// whether the block's threads now waiting at its barrier are at a grid
+  /// sync: once the block barrier opens, the block meets the others there.
+  std::barrier<> *Grid = nullptr;
+  bool GridSyncPending = false;
+  bool MisusedGridSync = false;
   std::string BoundsError; ///< The block's first out-of-range index.
   uint64_t Threads = 1;
   uint64_t Current = 0; ///< The linear index of the thread now running.
@@ -108,6 +117,7 @@ struct BlockScheduler {
   void reset(uint64_t N, bool WithFibers) {
     Fibered = WithFibers;
     MisusedBarrier = false;
+    GridSyncPending = MisusedGridSync = false;
     BoundsError.clear();
     Threads = N;
     Current = 0;
@@ -162,7 +172,9 @@ struct Launch {
   const KernelImage &K;
   const LaunchConfig &C;
   void **Args;
+  size_t StaticShared; ///< Rounded up to 16 bytes: dynamic memory follows.
   size_t SharedBytes;
+  bool Fibers;
 };
 
 void setThreadIndex(pykc_cpu_context &Ctx, const Dim3 &B, uint64_t T) {
@@ -179,6 +191,17 @@ void throwBoundsError(const Launch &L, const BlockScheduler &S) {
                                        "; that access was not made (--boundscheck)");
 }
 
+void throwGridSyncMisuse(const Launch &L, const BlockScheduler &S) {
+  if (S.MisusedGridSync)
+    throw Error(ErrorCode::Kernel,
+                std::string("CPU kernel '") + (L.K.Name ? L.K.Name : "?") +
+                    "' synchronizes its grid (cuda.cg.this_grid().sync()), "
+                    "but its KernelImage says Cooperative = false, so its "
+                    "blocks did not run together and the results are wrong; "
+                    "set Cooperative (PYKC_KERNEL_COOPERATIVE in the module's "
+                    "kernel flags)");
+}
+
 void runBlockSequentially(const Launch &L, WorkerState &W,
                           pykc_cpu_context Ctx) {
   BlockScheduler &S = W.Scheduler;
@@ -193,6 +216,7 @@ void runBlockSequentially(const Launch &L, WorkerState &W,
     }
   }
   throwBoundsError(L, S);
+  throwGridSyncMisuse(L, S);
   if (S.MisusedBarrier)
     throw Error(ErrorCode::Kernel,
                 std::string("CPU kernel '") + (L.K.Name ? L.K.Name : "?") +
@@ -322,7 +346,13 @@ void runBlockAsFibers(const Launch &L, WorkerState &W,
         ++S.Done;
       }
     }
-    if (!release(S)) {
+    bool Released = release(S);
+    if (Released && S.GridSyncPending && S.AtBlock == 0) {
+      // The whole block is at the grid sync: wait for the other blocks.
+      S.GridSyncPending = false;
+      S.Grid->arrive_and_wait();
+    }
+    if (!Released) {
       // No wait can end. Let everyone run on (their results are
       // meaningless, but their stacks unwind normally) and report it.
       Stuck = true;
@@ -336,6 +366,7 @@ void runBlockAsFibers(const Launch &L, WorkerState &W,
   if (S.FirstError)
     std::rethrow_exception(std::exchange(S.FirstError, nullptr));
   throwBoundsError(L, S);
+  throwGridSyncMisuse(L, S);
   if (Stuck)
     throw Error(ErrorCode::Kernel,
                 std::string("CPU kernel '") + (L.K.Name ? L.K.Name : "?") +
@@ -343,6 +374,81 @@ void runBlockAsFibers(const Launch &L, WorkerState &W,
                     "all be reached (some at cuda.syncthreads(), others at a "
                     "warp operation whose lanes do not all arrive); a GPU "
                     "would hang or give undefined results");
+}
+
+} // namespace
+
+namespace {
+
+/// Runs block \p Block of the launch with \p W's stacks and shared memory.
+void runBlock(const Launch &L, WorkerState &W, uint64_t Block, std::barrier<> *Grid) {
+  const LaunchConfig &C = L.C;
+  pykc_cpu_context Ctx{};
+  Ctx.block_idx[0] = uint32_t(Block % C.Grid.x);
+  Ctx.block_idx[1] = uint32_t(Block / C.Grid.x % C.Grid.y);
+  Ctx.block_idx[2] = uint32_t(Block / (uint64_t(C.Grid.x) * C.Grid.y));
+  for (int I = 0; I < 3; ++I) {
+    Ctx.block_dim[I] = C.Block[I];
+    Ctx.grid_dim[I] = C.Grid[I];
+  }
+  Ctx.shared_memory = L.SharedBytes ? W.sharedMemory(L.SharedBytes) : nullptr;
+  if (C.DynamicSharedBytes) {
+    Ctx.dynamic_shared = static_cast<char *>(Ctx.shared_memory) + L.StaticShared;
+    Ctx.dynamic_shared_bytes = C.DynamicSharedBytes;
+  }
+  W.Scheduler.Grid = Grid;
+  if (L.Fibers)
+    runBlockAsFibers(L, W, Ctx);
+  else
+    runBlockSequentially(L, W, Ctx);
+}
+
+/// A cooperative launch: every block on a thread of its own, all at once,
+/// so that a grid sync can wait for all of them (a block that returns
+/// drops out of the barrier, as on a GPU).
+void launchCooperatively(const Launch &L) {
+  uint64_t Blocks = L.C.Grid.count();
+  if (Blocks > CpuMaxCooperativeBlocks)
+    throw Error(ErrorCode::LaunchLimit,
+                std::string("kernel '") + (L.K.Name ? L.K.Name : "?") +
+                    "' synchronizes its grid (cuda.cg.this_grid().sync()), so "
+                    "all its blocks run at once, and the CPU device runs at "
+                    "most " + std::to_string(CpuMaxCooperativeBlocks) +
+                    " blocks at once, not " + std::to_string(Blocks) +
+                    "; launch fewer blocks and loop over the data");
+  std::barrier<> Grid{std::ptrdiff_t(Blocks)};
+  std::vector<WorkerState> States(Blocks);
+  std::vector<std::exception_ptr> Errors(Blocks);
+  std::vector<std::thread> Threads;
+  Threads.reserve(Blocks);
+  std::exception_ptr StartError;
+  for (uint64_t B = 0; B < Blocks; ++B) {
+    try {
+      Threads.emplace_back([&, B] {
+        try {
+          runBlock(L, States[B], B, &Grid);
+        } catch (...) {
+          Errors[B] = std::current_exception();
+        }
+        Grid.arrive_and_drop();
+      });
+    } catch (const std::system_error &) {
+      // The blocks that never start must not be waited for.
+      StartError = std::current_exception();
+      for (uint64_t Rest = B; Rest < Blocks; ++Rest)
+        Grid.arrive_and_drop();
+      break;
+    }
+  }
+  for (std::thread &T : Threads)
+    T.join();
+  if (StartError)
+    throw Error(ErrorCode::OutOfMemory,
+                "cannot start a thread for each of the " + std::to_string(Blocks) +
+                    " blocks of a cooperative launch; launch fewer blocks");
+  for (std::exception_ptr &E : Errors)
+    if (E)
+      std::rethrow_exception(E);
 }
 
 } // namespace
@@ -357,29 +463,13 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
                     "device");
   // Static shared memory, then the dynamic memory at a 16-byte boundary.
   size_t StaticShared = size_t((K.CpuSharedBytes + 15) / 16 * 16);
-  Launch L{K, C, Args, StaticShared + C.DynamicSharedBytes};
-  bool Fibers = K.CpuUsesBarrier && C.Block.count() > 1;
+  Launch L{K, C, Args, StaticShared, StaticShared + C.DynamicSharedBytes,
+           K.CpuUsesBarrier && C.Block.count() > 1};
+  if (K.Cooperative && C.Grid.count() > 1)
+    return launchCooperatively(L);
   auto &States = workerStates();
-  ThreadPool::get().parallelFor(C.Grid.count(), [&](unsigned Worker,
-                                                    uint64_t Block) {
-    WorkerState &W = States[Worker];
-    pykc_cpu_context Ctx{};
-    Ctx.block_idx[0] = uint32_t(Block % C.Grid.x);
-    Ctx.block_idx[1] = uint32_t(Block / C.Grid.x % C.Grid.y);
-    Ctx.block_idx[2] = uint32_t(Block / (uint64_t(C.Grid.x) * C.Grid.y));
-    for (int I = 0; I < 3; ++I) {
-      Ctx.block_dim[I] = C.Block[I];
-      Ctx.grid_dim[I] = C.Grid[I];
-    }
-    Ctx.shared_memory = L.SharedBytes ? W.sharedMemory(L.SharedBytes) : nullptr;
-    if (C.DynamicSharedBytes) {
-      Ctx.dynamic_shared = static_cast<char *>(Ctx.shared_memory) + StaticShared;
-      Ctx.dynamic_shared_bytes = C.DynamicSharedBytes;
-    }
-    if (Fibers)
-      runBlockAsFibers(L, W, Ctx);
-    else
-      runBlockSequentially(L, W, Ctx);
+  ThreadPool::get().parallelFor(C.Grid.count(), [&](unsigned Worker, uint64_t Block) {
+    runBlock(L, States[Worker], Block, nullptr);
   });
 }
 
@@ -450,6 +540,24 @@ pykc_cpu_barrier(pykc_cpu_context *Ctx) {
     return;
   ++S->AtBlock; // stays Ready; see ThreadState
   S->Main = std::move(S->Main).resume();
+}
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_cpu_grid_sync(pykc_cpu_context *Ctx) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (!S)
+    return;
+  bool OneBlock = uint64_t(Ctx->grid_dim[0]) * Ctx->grid_dim[1] * Ctx->grid_dim[2] == 1;
+  if (!S->Grid) {
+    // A one-block grid needs no other block; a larger one not launched
+    // cooperatively cannot meet (the launcher reports it).
+    S->MisusedGridSync |= !OneBlock;
+    return pykc_cpu_barrier(Ctx);
+  }
+  if (!S->Fibered || S->Threads <= 1)
+    return S->Grid->arrive_and_wait(); // the block's only thread
+  S->GridSyncPending = true;
+  pykc_cpu_barrier(Ctx); // the scheduler meets the other blocks once all are here
 }
 
 extern "C" __attribute__((visibility("default"))) void

@@ -12,6 +12,11 @@
 //     thread has arrived at a barrier or returned, the next round begins.
 //     Threads that returned count as arrived, so a barrier some threads
 //     never reach does not deadlock (exited GPU threads behave the same).
+//   - a cooperative launch (KernelImage::Cooperative: the kernel calls
+//     cuda.cg.this_grid().sync(), pykc_cpu_grid_sync) runs every block at
+//     once, each on a thread of its own, and a grid sync first gathers the
+//     block at its barrier, then waits for the other blocks on a
+//     std::barrier that a finished block drops out of;
 //   - an exception thrown by a kernel thread is caught on its own fiber; the
 //     other threads still run to completion (no fiber is left suspended, so
 //     nothing unwinds through kernel frames), then the launch rethrows it.
@@ -29,6 +34,10 @@ namespace pykc::runtime {
 /// more) and room for frames. Mapped without reserving memory: a thread
 /// only costs the pages it touches.
 constexpr size_t CpuFiberStackBytes = 1024 * 1024;
+
+/// The largest grid a cooperative launch (a kernel with a grid sync) may
+/// have on the CPU device: its blocks all run at once, each on a thread.
+constexpr uint64_t CpuMaxCooperativeBlocks = 1024;
 
 /// Runs K on the CPU with configuration C (already checked against the CPU
 /// limits); returns when every block has finished.

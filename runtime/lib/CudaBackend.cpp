@@ -296,9 +296,10 @@ public:
                           void **Args) override {
     CachedFunction &F = static_cast<LoadedModule *>(Loaded)->Functions[Index];
     KernelImage K{M.kernels[Index].name, nullptr, nullptr, 0, false};
+    K.Cooperative = (M.kernels[Index].flags & PYKC_KERNEL_COOPERATIVE) != 0;
     checkLaunchConfig(K, C, Info.Id, uint64_t(F.StaticShared));
     ContextScope S(D, context());
-    launchFunction(F, K.Name, C, St, Args);
+    launchFunction(F, K, C, St, Args);
   }
 
   void launch(const KernelImage &K, const LaunchConfig &C, void *St,
@@ -313,15 +314,15 @@ public:
     ContextScope S(D, context());
     CachedFunction &F = function(K);
     checkLaunchConfig(K, C, Info.Id, uint64_t(F.StaticShared));
-    launchFunction(F, K.Name, C, St, Args);
+    launchFunction(F, K, C, St, Args);
   }
 
 private:
   /// Opts F in to the dynamic shared memory C needs and launches it. Called
   /// with the context current, after the limits were checked.
-  void launchFunction(CachedFunction &F, const char *KernelName,
+  void launchFunction(CachedFunction &F, const KernelImage &K,
                       const LaunchConfig &C, void *St, void **Args) {
-    auto Name = [&] { return std::string(KernelName ? KernelName : "?"); };
+    auto Name = [&] { return std::string(K.Name ? K.Name : "?"); };
     uint64_t Total = uint64_t(F.StaticShared) + C.DynamicSharedBytes;
     if (Total > Info.SharedMemPerBlock) { // rare: only then take the lock
       std::lock_guard<std::mutex> Lock(CacheMutex);
@@ -336,6 +337,8 @@ private:
         F.OptedInDynamicShared = int(C.DynamicSharedBytes);
       }
     }
+    if (K.Cooperative)
+      return launchCooperative(F, Name(), C, St, Args);
     CUresult R = D.cuLaunchKernel(
         F.F, C.Grid.x, C.Grid.y, C.Grid.z, C.Block.x, C.Block.y, C.Block.z,
         unsigned(C.DynamicSharedBytes), stream(St), Args, nullptr);
@@ -345,6 +348,30 @@ private:
                 "; check that the arguments match its signature and that "
                 "the block does not use too many registers (try smaller "
                 "blocks)");
+  }
+
+  /// A kernel with a grid barrier: every block must be resident at once,
+  /// which cuLaunchCooperativeKernel guarantees or refuses.
+  void launchCooperative(CachedFunction &F, const std::string &Name,
+                         const LaunchConfig &C, void *St, void **Args) {
+    CUresult R = D.cuLaunchCooperativeKernel(
+        F.F, C.Grid.x, C.Grid.y, C.Grid.z, C.Block.x, C.Block.y, C.Block.z,
+        unsigned(C.DynamicSharedBytes), stream(St), Args);
+    if (R == CUDA_SUCCESS)
+      return;
+    std::string Advice = "kernel '" + Name + "' synchronizes its grid "
+                         "(cuda.cg.this_grid().sync()), so all its blocks "
+                         "must fit on " + where() + " at once";
+    int PerSm = 0;
+    if (R == CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE &&
+        D.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+            &PerSm, F.F, int(C.Block.count()), C.DynamicSharedBytes) == CUDA_SUCCESS)
+      Advice += ": at most " + std::to_string(uint64_t(PerSm) * Info.MultiprocessorCount) +
+                " blocks of " + std::to_string(C.Block.count()) + " threads, not " +
+                std::to_string(C.Grid.count()) + "; launch fewer blocks and loop over the data";
+    else
+      Advice += ", and the device must support cooperative launches";
+    check(R, "cuLaunchCooperativeKernel", Advice);
   }
 
   static CUdeviceptr ptr(const void *P) {

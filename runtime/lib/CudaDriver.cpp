@@ -96,6 +96,7 @@ void pykc::runtime::cu::check(CUresult R, const char *Call,
     Code = ErrorCode::ModuleLoad;
     break;
   case CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES:
+  case CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE:
     Code = ErrorCode::LaunchLimit;
     break;
   case CUDA_ERROR_INVALID_VALUE:

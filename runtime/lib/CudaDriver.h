@@ -36,6 +36,7 @@ enum : int {
   CUDA_ERROR_NOT_FOUND = 500,
   CUDA_ERROR_NOT_READY = 600,
   CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
+  CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
 };
 
 enum : int {
@@ -119,7 +120,12 @@ enum : unsigned {
   X(cuFuncSetAttribute, CUresult, (CUfunction, CUfunction_attribute, int))     \
   X(cuLaunchKernel, CUresult,                                                  \
     (CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,   \
-     unsigned, CUstream, void **, void **))
+     unsigned, CUstream, void **, void **))                                    \
+  X(cuLaunchCooperativeKernel, CUresult,                                       \
+    (CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,   \
+     unsigned, CUstream, void **))                                             \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor, CUresult,                     \
+    (int *, CUfunction, int, size_t))
 
 struct Driver {
 #define PYKC_CUDA_MEMBER(Name, Ret, Params) Ret(*Name) Params = nullptr;

@@ -124,6 +124,7 @@ pykc_status pykc_launch(const pykc_kernel_image *Kernel, const uint32_t Grid[3],
   return guarded([&] {
     KernelImage K{Kernel->name, Kernel->ptx, Kernel->cpu_entry,
                   Kernel->cpu_shared_bytes, Kernel->cpu_uses_barrier != 0};
+    K.Cooperative = Kernel->cooperative != 0;
     LaunchConfig C;
     C.Grid = Dim3(Grid[0], Grid[1], Grid[2]);
     C.Block = Dim3(Block[0], Block[1], Block[2]);

@@ -212,6 +212,7 @@ int runCommand(int Argc, char **Argv) {
     std::optional<KernelImage> Compiled = Code ? Code->image(Kernel->SymbolName, Error) : std::nullopt;
     if (!Compiled)
       return fail(Error);
+    Compiled->Cooperative = Kernel->UsesGridSync;
     const KernelImage &Image = *Compiled;
 
     // Copy in, launch, copy out.

@@ -75,6 +75,11 @@ void pykc_cpu_bounds_error(pykc_cpu_context *ctx, const char *where, uint32_t ax
  * every thread of its block has reached a barrier. */
 void pykc_cpu_barrier(pykc_cpu_context *ctx);
 
+/* cuda.cg.this_grid().sync(): blocks the calling thread until every thread
+ * of the grid has reached it (or returned). The kernel must be launched
+ * cooperatively (KernelImage::Cooperative), so that all blocks run at once. */
+void pykc_cpu_grid_sync(pykc_cpu_context *ctx);
+
 /* cuda.syncthreads_count/and/or: a barrier that returns, to every thread,
  * how many live threads passed a non-zero predicate (COUNT), whether all did
  * (AND) or whether any did (OR). */

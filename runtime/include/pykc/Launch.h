@@ -39,6 +39,10 @@ struct KernelImage {
   /// SYM__cpu_block, or null: runs a whole block of a kernel without
   /// barriers in one call (faster than one CpuEntry call a thread).
   pykc_cpu_kernel_fn CpuBlockEntry = nullptr;
+  /// The kernel reaches cuda.cg.this_grid().sync(): it is launched
+  /// cooperatively (every block resident at once, so the grid can be no
+  /// larger than the device holds at a time).
+  bool Cooperative = false;
 };
 
 /// A stream given by pointer or reference (null: the default stream), so a

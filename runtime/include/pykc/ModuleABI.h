@@ -43,6 +43,9 @@ typedef struct pykc_gpu_image {
   uint64_t size; /* bytes; a PTX image's size excludes the NUL */
 } pykc_gpu_image;
 
+/* pykc_kernel_entry::flags */
+#define PYKC_KERNEL_COOPERATIVE 1u /* launch cooperatively (grid sync) */
+
 typedef struct pykc_kernel_entry {
   const char *name;      /* the Python name */
   const char *symbol;    /* the entry point in the PTX and SASS */
@@ -51,7 +54,7 @@ typedef struct pykc_kernel_entry {
   uint32_t num_slots;    /* flattened kernel parameters (KernelABI.h) */
   uint64_t cpu_shared_bytes; /* static shared memory on the CPU backend */
   uint32_t cpu_uses_barrier; /* 1 if the kernel calls cuda.syncthreads() */
-  uint32_t reserved;
+  uint32_t flags;            /* PYKC_KERNEL_* */
   pykc_cpu_kernel_fn cpu_thread; /* SYM__cpu (CpuABI.h), or null */
   pykc_cpu_kernel_fn cpu_block;  /* SYM__cpu_block, or null */
   const char *const *param_names; /* num_params Python names */

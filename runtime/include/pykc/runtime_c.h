@@ -37,6 +37,7 @@ typedef struct pykc_kernel_image {
   pykc_cpu_kernel_fn cpu_entry; /* may be null */
   uint64_t cpu_shared_bytes;
   uint8_t cpu_uses_barrier;
+  uint8_t cooperative; /* 1: launch cooperatively (cuda.cg grid sync) */
 } pykc_kernel_image;
 
 /* The message of this thread's last failure ("" if none). */
