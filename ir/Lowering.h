@@ -122,7 +122,9 @@ private:
   std::string uniqueSymbol(std::string Name) const;
 
   std::map<Key, Function *> DeviceInstances;
-  std::set<Key> InProgress;
+  /// Device functions being lowered: a call back into one with a declared
+  /// return type is recursion Numba allows, and calls the unfinished one.
+  std::map<Key, Function *> InProgress;
   std::set<Key> Failed;
   std::map<Key, const Type *> ReturnTypes; ///< deviceReturnType's memo.
   std::set<Key> TypingInProgress;

@@ -284,8 +284,8 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
   Key K = keyOf(Fn, Bound->Params);
   if (auto It = ReturnTypes.find(K); It != ReturnTypes.end())
     return It->second;
-  if (TypingInProgress.count(K))
-    return nullptr; // recursion: lowering reports it
+  if (TypingInProgress.count(K) || InProgress.count(K))
+    return Bound->DeclaredReturn; // recursion: known only when declared
   TypingInProgress.insert(K);
   Module Scratch("typing");
   Function *F = Scratch.addFunction();
@@ -309,12 +309,16 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     return It->second;
   if (Failed.count(K))
     return nullptr;
-  if (InProgress.count(K)) {
+  if (auto It = InProgress.find(K); It != InProgress.end()) {
+    // As Numba: recursion needs the return type before the body is typed,
+    // so only a function with a declared signature may call itself.
+    if (Bound->DeclaredReturn)
+      return It->second;
     Diags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Def->Name});
     return nullptr;
   }
-  InProgress.insert(K);
   Function *F = Out.addFunction();
+  InProgress[K] = F;
   F->Kind = FunctionKind::Device;
   F->PyName = Fn.Def->Name;
   std::string Symbol = mangle(Fn.Def->Name, {});

@@ -229,8 +229,16 @@ class ModuleWriter:
         decorator = self._decorator(node, kind, namespace, fn, signature)
         node.decorator_list = [decorator]
         node.name = name
+        # A recursive function written under another name calls itself by
+        # its new one.
+        def is_self(value):
+            return getattr(value, "py_func", value) is fn
+        if name != fn.__name__ and is_self(namespace.get(fn.__name__, fn)):
+            for n in ast.walk(node):
+                if isinstance(n, ast.Name) and n.id == fn.__name__:
+                    n.id = name
         for free in finder.free():
-            if free == fn.__name__ and free not in namespace:
+            if free == fn.__name__ and (free not in namespace or is_self(namespace[free])):
                 continue
             if free in namespace:
                 self._bind(free, namespace[free], fn.__qualname__)
