@@ -144,7 +144,7 @@ bool CPUTarget::isMeetingPoint(StringRef Name) {
   return Name == "pykc_cpu_barrier" || Name == "pykc_cpu_barrier_reduce" ||
          Name == "pykc_cpu_grid_sync" ||
          Name == "pykc_cpu_warp_sync" || Name == "pykc_cpu_warp_shuffle" ||
-         Name == "pykc_cpu_warp_ballot";
+         Name == "pykc_cpu_warp_ballot" || Name == "pykc_cpu_warp_match";
 }
 
 Value *CPUTarget::warpShuffle(IRBuilder<> &B, ShuffleMode Mode, Value *Mask, Value *Val,
@@ -178,6 +178,21 @@ Value *CPUTarget::warpShuffle(IRBuilder<> &B, ShuffleMode Mode, Value *Mask, Val
   Value *Bits = Ty->isIntegerTy(64) ? Val : B.CreateZExt(Val, B.getInt64Ty());
   Value *Got = B.CreateCall(Fn, {Context, Mask, Bits, Src});
   return Ty->isIntegerTy(64) ? Got : B.CreateTrunc(Got, Ty);
+}
+
+Value *CPUTarget::warpMatch(IRBuilder<> &B, bool All, Value *Mask, Value *V, Value *Context) {
+  FunctionCallee Fn = runtimeFunction(B, "pykc_cpu_warp_match", B.getInt64Ty(),
+                                      {B.getPtrTy(), B.getInt32Ty(), B.getInt64Ty()});
+  Value *Both = B.CreateCall(Fn, {Context, Mask, B.CreateZExt(V, B.getInt64Ty())});
+  Value *Same = B.CreateTrunc(Both, B.getInt32Ty());
+  if (!All)
+    return Same;
+  Value *Lanes = B.CreateTrunc(B.CreateLShr(Both, 32), B.getInt32Ty());
+  Value *Every = B.CreateICmpEQ(Same, Lanes);
+  Type *Pair = StructType::get(B.getContext(), {B.getInt32Ty(), B.getInt1Ty()});
+  Value *R = B.CreateInsertValue(PoisonValue::get(Pair),
+                                 B.CreateSelect(Every, Lanes, B.getInt32(0)), 0);
+  return B.CreateInsertValue(R, Every, 1);
 }
 
 Value *CPUTarget::warpVote(IRBuilder<> &B, VoteMode Mode, Value *Mask, Value *Predicate,

@@ -32,6 +32,8 @@ public:
                            unsigned Align, llvm::Value *Context) override;
   llvm::Value *warpShuffle(llvm::IRBuilder<> &B, ShuffleMode Mode, llvm::Value *Mask,
                            llvm::Value *Value, llvm::Value *Offset, llvm::Value *Context) override;
+  llvm::Value *warpMatch(llvm::IRBuilder<> &B, bool All, llvm::Value *Mask, llvm::Value *Value,
+                         llvm::Value *Context) override;
   llvm::Value *warpVote(llvm::IRBuilder<> &B, VoteMode Mode, llvm::Value *Mask,
                         llvm::Value *Predicate, llvm::Value *Context) override;
   void warpSync(llvm::IRBuilder<> &B, llvm::Value *Mask, llvm::Value *Context) override;

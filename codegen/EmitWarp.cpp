@@ -64,6 +64,14 @@ Value *FunctionEmitter::emitShuffle(const ir::IntrinsicExpr &E) {
   return B.CreateBitCast(Got, Ty);
 }
 
+Value *FunctionEmitter::emitMatch(const ir::IntrinsicExpr &E) {
+  // Floats are compared as their bits, as in Numba.
+  Value *Mask = emitExpr(*E.Args[0]);
+  Value *V = emitExpr(*E.Args[1]);
+  V = B.CreateBitCast(V, B.getIntNTy(V->getType()->getPrimitiveSizeInBits()));
+  return ME.Target.warpMatch(B, E.Id == ir::IntrinsicId::MatchAllSync, Mask, V, TargetContext);
+}
+
 Value *FunctionEmitter::emitVote(const ir::IntrinsicExpr &E) {
   Value *Mask = emitExpr(*E.Args[0]);
   Value *Predicate = emitExpr(*E.Args[1]);

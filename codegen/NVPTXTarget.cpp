@@ -128,6 +128,15 @@ Value *NVPTXTarget::warpShuffle(IRBuilder<> &B, ShuffleMode Mode, Value *Mask, V
                     B.CreateZExt(Lo, B.getInt64Ty()));
 }
 
+Value *NVPTXTarget::warpMatch(IRBuilder<> &B, bool All, Value *Mask, Value *V, Value *) {
+  bool Wide = V->getType()->isIntegerTy(64);
+  Intrinsic::ID Id = All ? (Wide ? Intrinsic::nvvm_match_all_sync_i64p
+                                 : Intrinsic::nvvm_match_all_sync_i32p)
+                         : (Wide ? Intrinsic::nvvm_match_any_sync_i64
+                                 : Intrinsic::nvvm_match_any_sync_i32);
+  return B.CreateIntrinsic(Id, {}, {Mask, V});
+}
+
 Value *NVPTXTarget::warpVote(IRBuilder<> &B, VoteMode Mode, Value *Mask, Value *Predicate,
                              Value *) {
   static const Intrinsic::ID Ids[] = {Intrinsic::nvvm_vote_all_sync, Intrinsic::nvvm_vote_any_sync,

@@ -82,6 +82,12 @@ public:
                                    llvm::Value *Value, llvm::Value *Offset,
                                    llvm::Value *Context) = 0;
   /// \p Predicate is an i1; the result is an i1, or the i32 ballot.
+  /// match_any_sync (\p All false): the lanes of \p Mask whose \p Value (an
+  /// i32 or i64) equals the caller's, an i32. match_all_sync: {i32, i1},
+  /// the mask and true when every lane of it has the caller's value, else
+  /// {0, false}.
+  virtual llvm::Value *warpMatch(llvm::IRBuilder<> &B, bool All, llvm::Value *Mask,
+                                 llvm::Value *Value, llvm::Value *Context) = 0;
   virtual llvm::Value *warpVote(llvm::IRBuilder<> &B, VoteMode Mode, llvm::Value *Mask,
                                 llvm::Value *Predicate, llvm::Value *Context) = 0;
   virtual void warpSync(llvm::IRBuilder<> &B, llvm::Value *Mask, llvm::Value *Context) = 0;

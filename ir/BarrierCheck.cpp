@@ -38,6 +38,8 @@ bool variesByThread(IntrinsicId Id) {
   case IntrinsicId::AnySync:
   case IntrinsicId::EqSync:
   case IntrinsicId::BallotSync:
+  case IntrinsicId::MatchAnySync:
+  case IntrinsicId::MatchAllSync:
   case IntrinsicId::ActiveMask:
   case IntrinsicId::LanemaskLt:
     return true;

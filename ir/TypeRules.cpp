@@ -242,6 +242,11 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
              Sig(F64, {I32, F64, I32})};
   Vote = {Sig(Bool, {I32, Bool})};
   Ballot = {Sig(I32, {I32, Bool})};
+  const Type *Matched = Ctx.tuple({I32, Bool});
+  for (const Type *T : {I32, I64, F32, F64}) {
+    MatchAny.push_back(Sig(I32, {I32, T}));
+    MatchAll.push_back(Sig(Matched, {I32, T}));
+  }
   MaskQuery = {Sig(U32, {})};
   BarrierPredicate = {Sig(I32, {I32})};
   NoArgs = {Sig(None, {})};

@@ -90,6 +90,8 @@ public:
   std::vector<Signature> Shuffle;          ///< (int32 mask, T, int32) -> T; T int32/64, float32/64
   std::vector<Signature> Vote;             ///< (int32 mask, bool) -> bool
   std::vector<Signature> Ballot;           ///< (int32 mask, bool) -> int32
+  std::vector<Signature> MatchAny;         ///< (int32 mask, T) -> int32; T int32/64, float32/64
+  std::vector<Signature> MatchAll;         ///< (int32 mask, T) -> (int32, bool)
   std::vector<Signature> MaskQuery;        ///< () -> uint32
   std::vector<Signature> BarrierPredicate; ///< (int32) -> int32
   std::vector<Signature> NoArgs;           ///< () -> none

@@ -595,6 +595,22 @@ pykc_cpu_warp_ballot(pykc_cpu_context *Ctx, uint32_t Mask, int32_t Predicate) {
   return uint64_t(Lanes) << 32 | Ballot;
 }
 
+extern "C" __attribute__((visibility("default"))) uint64_t
+pykc_cpu_warp_match(pykc_cpu_context *Ctx, uint32_t Mask, uint64_t Value) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (!mustWait(S)) {
+    uint64_t Own = ownLaneBit(Ctx); // alone in its warp: it matches itself
+    return Own << 32 | Own;
+  }
+  uint64_t T = meetWarp(*S, Mask, Value);
+  uint64_t Warp = T / WarpSize, First = Warp * WarpSize;
+  uint32_t Lanes = S->WarpMask[T] & S->LiveAtMeeting[Warp], Same = 0;
+  for (uint64_t L = 0; L < WarpSize; ++L)
+    if ((Lanes >> L & 1) && S->Snapshot[First + L] == S->Snapshot[T])
+      Same |= 1u << L;
+  return uint64_t(Lanes) << 32 | Same;
+}
+
 extern "C" __attribute__((visibility("default"))) int32_t
 pykc_cpu_barrier_reduce(pykc_cpu_context *Ctx, int32_t Op, int32_t Predicate) {
   BlockScheduler *S = schedulerOf(Ctx);

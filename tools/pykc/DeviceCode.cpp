@@ -37,6 +37,7 @@ std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned O
          {"pykc_cpu_warp_sync", reinterpret_cast<void *>(&pykc_cpu_warp_sync)},
          {"pykc_cpu_warp_shuffle", reinterpret_cast<void *>(&pykc_cpu_warp_shuffle)},
          {"pykc_cpu_warp_ballot", reinterpret_cast<void *>(&pykc_cpu_warp_ballot)},
+         {"pykc_cpu_warp_match", reinterpret_cast<void *>(&pykc_cpu_warp_match)},
          {"pykc_cpu_warp_active", reinterpret_cast<void *>(&pykc_cpu_warp_active)},
          {"pykc_cpu_bounds_error", reinterpret_cast<void *>(&pykc_cpu_bounds_error)}},
         Error);

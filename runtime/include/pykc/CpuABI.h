@@ -100,6 +100,10 @@ uint64_t pykc_cpu_warp_shuffle(pykc_cpu_context *ctx, uint32_t mask, uint64_t va
 /* A vote: the low 32 bits are the lanes of mask (live when they met) whose
  * predicate is non-zero, the high 32 bits those lanes themselves. */
 uint64_t pykc_cpu_warp_ballot(pykc_cpu_context *ctx, uint32_t mask, int32_t predicate);
+/* match_any_sync/match_all_sync: the low 32 bits are the lanes of mask
+ * (live when they met) whose `value` equals the caller's, the high 32 bits
+ * those lanes themselves. */
+uint64_t pykc_cpu_warp_match(pykc_cpu_context *ctx, uint32_t mask, uint64_t value);
 /* The caller's warp's lanes that had not returned when the threads last
  * went on from a meeting point (no waiting). */
 uint32_t pykc_cpu_warp_active(pykc_cpu_context *ctx);

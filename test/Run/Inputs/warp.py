@@ -1,5 +1,5 @@
 # Warp and block intrinsics, checked on the CPU backend by warp_model.py.
-from numba import cuda
+from numba import cuda, float32, float64, int32
 import numpy as np
 
 
@@ -53,3 +53,19 @@ def bits(a, out):
     out[i, 3] = cuda.brev(np.uint32(x))
     out[i, 4] = cuda.popc(np.int64(x) * 3)
     out[i, 5] = cuda.clz(np.int64(x))
+
+
+@cuda.jit
+def matches(a, out):
+    i = cuda.grid(1)
+    v = a[i]
+    out[i, 0] = cuda.match_any_sync(0xffffffff, v)
+    out[i, 1] = cuda.match_any_sync(0xffffffff, float32(v) * float32(0.5))
+    m, same = cuda.match_all_sync(0xffffffff, v)
+    out[i, 2] = m
+    out[i, 3] = same
+    mf, samef = cuda.match_all_sync(0xffffffff, float64(v))
+    out[i, 4] = mf + samef
+    out[i, 5] = -1
+    if cuda.laneid < 16:
+        out[i, 5] = cuda.match_any_sync(0xffff, int32(v))

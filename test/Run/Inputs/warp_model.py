@@ -13,7 +13,7 @@ import sys
 
 import numpy as np
 
-COLUMNS = {"shuffles": 4, "votes": 9, "bits": 6}
+COLUMNS = {"shuffles": 4, "votes": 9, "bits": 6, "matches": 6}
 
 
 def inputs(kernel, n):
@@ -22,6 +22,11 @@ def inputs(kernel, n):
         return rng.uniform(-10, 10, n)
     if kernel == "warp_sum":
         return rng.randint(-1000, 1000, n).astype(np.int32)
+    if kernel == "matches":
+        # Few distinct values; the first warp holds one value throughout.
+        a = rng.randint(0, 3, n).astype(np.int64)
+        a[:32] = 5
+        return a
     if kernel == "votes":
         # Every warp of the first block votes true everywhere, the next
         # false everywhere, the rest at random.
@@ -55,9 +60,22 @@ def model(kernel, a, block):
                       bin((x * 3) & (2**64 - 1)).count("1"),
                       64 - (x & (2**64 - 1)).bit_length()]
         return out
+    def int32(x):
+        return x - 2**32 if x >= 2**31 else x
+
     for first, lanes in warps(n, block):
         for lane in range(lanes):
             i = first + lane
+            if kernel == "matches":
+                # match.any.sync / match.all.sync over the whole warp, and
+                # over its low 16 lanes.
+                w = a[first:first + lanes]
+                same = int32(sum(1 << k for k in range(lanes) if w[k] == a[i]))
+                low = int32(sum(1 << k for k in range(16) if w[k] == a[i]))
+                every = bool((w == w[0]).all())
+                mask = int32(0xffffffff) if every else 0
+                out[i] = [same, same, mask, every, mask + every, low if lane < 16 else -1]
+                continue
             if kernel == "shuffles":
                 def get(src):
                     return a[first + src] if src < lanes else a[i]
