@@ -185,6 +185,52 @@ Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
   return makeArray(Data, Shape, Strides);
 }
 
+Value *FunctionEmitter::arrayReinterpret(const ir::ArrayReinterpretExpr &E) {
+  // NumPy's rule (Numba's _change_dtype): the contiguous axis takes the
+  // new item size; its bytes must divide by it.
+  Value *Array = emitExpr(*E.Array);
+  auto *From = ir::dynCast<ir::ArrayType>(E.Array->Ty);
+  auto *To = ir::dynCast<ir::ArrayType>(E.Ty);
+  uint64_t Old = From->dtype()->byteSize(), New = To->dtype()->byteSize();
+  unsigned ND = From->ndim();
+  if (Old == New || ND == 0)
+    return Array; // the same bytes and strides, read as another dtype
+  std::vector<Value *> Shape, Strides;
+  for (unsigned D = 0; D < ND; ++D) {
+    Shape.push_back(B.CreateExtractValue(Array, {1u, D}));
+    Strides.push_back(B.CreateExtractValue(Array, {2u, D}));
+  }
+  Value *OldSize = B.getInt64(Old), *NewSize = B.getInt64(New), *Zero = B.getInt64(0);
+  // Axis \p D resized: whether it may be, and its new extent.
+  auto Resize = [&](unsigned D) -> std::pair<Value *, Value *> {
+    Value *Bytes = B.CreateMul(Shape[D], OldSize);
+    Value *Fits = B.CreateICmpEQ(B.CreateURem(Bytes, NewSize), Zero);
+    return {B.CreateAnd(Fits, B.CreateICmpEQ(Strides[D], OldSize)), B.CreateUDiv(Bytes, NewSize)};
+  };
+  ir::ArrayLayout L = From->layout();
+  auto [LastOk, LastExtent] = Resize(ND - 1);
+  auto [FirstOk, FirstExtent] = Resize(0);
+  // C arrays resize their last axis, F arrays their first; an A array
+  // whichever is contiguous, the last first.
+  Value *UseLast = L == ir::ArrayLayout::C ? B.getTrue()
+                   : L == ir::ArrayLayout::F ? B.getFalse()
+                                            : B.CreateICmpEQ(Strides[ND - 1], OldSize);
+  Value *Ok = B.CreateSelect(UseLast, LastOk, FirstOk);
+  Shape[ND - 1] = B.CreateSelect(UseLast, LastExtent, Shape[ND - 1]);
+  Strides[ND - 1] = B.CreateSelect(UseLast, NewSize, Strides[ND - 1]);
+  if (ND > 1) {
+    Shape[0] = B.CreateSelect(UseLast, Shape[0], FirstExtent);
+    Strides[0] = B.CreateSelect(UseLast, Strides[0], NewSize);
+  } else {
+    Shape[0] = B.CreateSelect(UseLast, LastExtent, FirstExtent);
+    Strides[0] = NewSize;
+  }
+  // Where NumPy raises, the view is empty.
+  for (Value *&S : Shape)
+    S = B.CreateSelect(Ok, S, Zero);
+  return makeArray(B.CreateExtractValue(Array, {0u}), Shape, Strides);
+}
+
 Constant *ModuleEmitter::boundsScratch() {
   // 16 bytes take any element; the target's global address space, seen
   // through a generic pointer as array data is.

@@ -65,6 +65,8 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
   }
   case ir::NodeKind::ArrayView:
     return arrayView(static_cast<const ir::ArrayViewExpr &>(E));
+  case ir::NodeKind::ArrayReinterpret:
+    return arrayReinterpret(static_cast<const ir::ArrayReinterpretExpr &>(E));
   case ir::NodeKind::ArrayDim: {
     auto &D = static_cast<const ir::ArrayDimExpr &>(E);
     return B.CreateExtractValue(emitExpr(*D.Array), {1u, D.Dim});

@@ -129,6 +129,7 @@ private:
                                        const ir::ExprList &Indices,
                                        std::vector<IndexCheck> *Checks);
   llvm::Value *arrayView(const ir::ArrayViewExpr &E);
+  llvm::Value *arrayReinterpret(const ir::ArrayReinterpretExpr &E);
   llvm::Value *constArray(const ir::ConstArrayExpr &E);
   /// An integer as an i64, sign- or zero-extended by its type.
   llvm::Value *toInt64(llvm::Value *V, const ir::ScalarType *Ty);

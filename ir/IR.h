@@ -163,6 +163,16 @@ struct ArrayViewExpr : Expr {
   std::vector<ViewIndex> Entries; ///< At most the array's dimensions.
 };
 
+/// a.view(dtype) (NumPy's, as Numba compiles it): the same memory read as
+/// the node's dtype. With another item size, the contiguous axis (the last
+/// of a C array, the first of an F array; an A array's, found at run time)
+/// changes extent and stride; when it cannot (the axis is not contiguous or
+/// its bytes do not divide), NumPy raises and the view is empty.
+struct ArrayReinterpretExpr : Expr {
+  PYKC_IR_NODE(ArrayReinterpretExpr, ArrayReinterpret, Expr)
+  Expr *Array = nullptr;
+};
+
 /// A module-level NumPy array frozen into the code (ir/ConstantArray.h), as
 /// Numba freezes a kernel's global arrays: a read-only C array (constant
 /// memory on the GPU), one copy per module however often it is read.

@@ -252,6 +252,9 @@ private:
     }
     case NodeKind::ConstArray:
       return static_cast<const ConstArrayExpr &>(E).Name;
+    case NodeKind::ArrayReinterpret:
+      return expr(*static_cast<const ArrayReinterpretExpr &>(E).Array) + ".view(" +
+             dynCast<ArrayType>(E.Ty)->dtype()->str() + ")";
     case NodeKind::ArrayDim: {
       auto &D = static_cast<const ArrayDimExpr &>(E);
       return expr(*D.Array) + ".shape[" + std::to_string(D.Dim) + "]";

@@ -76,6 +76,8 @@ void forEachChild(const Node &N, const NodeVisitor &Visit) {
     }
     return;
   }
+  case NodeKind::ArrayReinterpret:
+    return Visit(*static_cast<const ArrayReinterpretExpr &>(N).Array);
   case NodeKind::ArrayDim:
     return Visit(*static_cast<const ArrayDimExpr &>(N).Array);
   case NodeKind::ArraySize:

@@ -38,6 +38,8 @@ std::optional<IntrinsicId> intrinsicByPath(const std::string &Path) {
 } // namespace
 
 Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
+  if (auto *A = dyn_cast<AttributeExpr>(C.Func); A && A->Attr == "view")
+    return Value::expr(lowerArrayView(*A, C));
   Value Callee = lower(*C.Func);
   if (!Callee.isValid())
     return Callee;
@@ -188,6 +190,34 @@ Expr *FunctionLowerer::typeNoArgs(IntrinsicId Id, const fe::CallExpr &C, const s
   if (Id == IntrinsicId::GridSync)
     F.UsesGridSync = true;
   return I;
+}
+
+Expr *FunctionLowerer::lowerArrayView(const fe::AttributeExpr &A, const fe::CallExpr &C) {
+  Value Base = lower(*A.Value);
+  if (!Base.isValid())
+    return nullptr;
+  const ArrayType *AT = Base.K == Value::Kind::Expr ? dynCast<ArrayType>(Base.E->Ty) : nullptr;
+  if (!AT) {
+    error(A.AttrRange, DiagKind::UnknownAttribute, {describe(Base), A.Attr});
+    return nullptr;
+  }
+  if (!C.Keywords.empty()) {
+    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword, {"view", C.Keywords.front().Name});
+    return nullptr;
+  }
+  if (!expectArgs(C, "view", 1))
+    return nullptr;
+  Value D = lower(*C.Args[0]);
+  if (!D.isValid())
+    return nullptr;
+  if (D.K != Value::Kind::Constant || D.Const.K != ConstantValue::Kind::Dtype) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument, {"view", "expected a dtype such as np.int32"});
+    return nullptr;
+  }
+  auto *V = make<ArrayReinterpretExpr>(
+      C.Range, S.Types.array(D.Const.Dtype, AT->ndim(), AT->layout(), AT->addressSpace()));
+  V->Array = Base.E;
+  return V;
 }
 
 Expr *FunctionLowerer::typeThisGrid(const fe::CallExpr &C, const std::string &Name) {

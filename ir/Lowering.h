@@ -234,6 +234,7 @@ private:
   Expr *typeGrid(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
   Expr *typeNoArgs(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
   Expr *typeThisGrid(const frontend::CallExpr &C, const std::string &Name);
+  Expr *lowerArrayView(const frontend::AttributeExpr &A, const frontend::CallExpr &C);
   Expr *typeAtomic(AtomicOp Op, const frontend::CallExpr &C, const std::string &Name,
                    bool FirstElement);
   Expr *typeForOnly(const frontend::CallExpr &C, const std::string &Name);
