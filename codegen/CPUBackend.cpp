@@ -109,6 +109,75 @@ void emitBlockEntry(Module &M, Function &Kernel) {
   B.CreateRetVoid();
 }
 
+/// Stores each scalar of \p V (of IR type \p Ty; tuples in order) as 64
+/// bits at \p Out[*Slot]: integers sign- or zero-extended, floats as their
+/// own bits, bools 0 or 1.
+void storeResultLeaves(IRBuilder<> &B, Value *V, const ir::Type *Ty, Value *Out, unsigned &Slot) {
+  if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
+    for (unsigned I = 0; I < T->size(); ++I)
+      storeResultLeaves(B, B.CreateExtractValue(V, {I}), T->elements()[I], Out, Slot);
+    return;
+  }
+  auto *S = ir::dynCast<ir::ScalarType>(Ty);
+  if (!S)
+    PYKC_ICE("a host function returns a value that is neither a scalar nor a tuple");
+  Value *Bits = V;
+  if (S->isFloat())
+    Bits = B.CreateZExt(B.CreateBitCast(V, B.getIntNTy(S->bitWidth())), B.getInt64Ty());
+  else if (S->isSigned() && !S->isBoolean())
+    Bits = B.CreateSExt(V, B.getInt64Ty());
+  else
+    Bits = B.CreateZExt(V, B.getInt64Ty());
+  B.CreateStore(Bits, B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), Out, Slot++));
+}
+
+/// SYM__host(void **args, void *ret): calls the @njit function \p F (its
+/// LLVM function \p Fn) from the host. args is laid out as a kernel's
+/// (KernelABI.h: an array is its data, extents and byte strides); the
+/// result's scalars go to ret, 8 bytes each (storeResultLeaves). The
+/// function sees the context of thread 0 of a one-thread grid.
+void emitHostEntry(Module &M, Function &Fn, const ir::Function &F, ModuleEmitter &E) {
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::get(C, 0), *I64 = Type::getInt64Ty(C);
+  auto *Entry = Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr}, false),
+                                 GlobalValue::ExternalLinkage, F.SymbolName + "__host", M);
+  IRBuilder<> B(BasicBlock::Create(C, "entry", Entry));
+  unsigned Slot = 0;
+  auto Next = [&](Type *Ty) {
+    Value *P = B.CreateLoad(Ptr, B.CreateConstInBoundsGEP1_64(Ptr, Entry->getArg(0), Slot++));
+    return B.CreateLoad(Ty, P);
+  };
+  std::vector<Value *> Args;
+  for (const ir::Variable *P : F.Params) {
+    if (auto *A = ir::dynCast<ir::ArrayType>(P->ArgType)) {
+      Value *Array = PoisonValue::get(E.llvmType(A));
+      Array = B.CreateInsertValue(Array, Next(Ptr), {0u});
+      for (unsigned D = 0; D < A->ndim(); ++D)
+        Array = B.CreateInsertValue(Array, Next(I64), {1u, D});
+      for (unsigned D = 0; D < A->ndim(); ++D)
+        Array = B.CreateInsertValue(Array, Next(I64), {2u, D});
+      Args.push_back(Array);
+      continue;
+    }
+    Value *V = Next(E.memoryType(P->ArgType));
+    Type *Want = E.llvmType(P->ArgType);
+    Args.push_back(V->getType() == Want ? V : B.CreateICmpNE(V, ConstantInt::get(V->getType(), 0)));
+  }
+  StructType *CtxTy = CPUTarget::contextType(C);
+  Value *Ctx = B.CreateAlloca(CtxTy, nullptr, "host.ctx");
+  B.CreateMemSet(Ctx, B.getInt8(0), M.getDataLayout().getTypeAllocSize(CtxTy), MaybeAlign(8));
+  for (unsigned Field : {2u, 3u}) // blockDim and gridDim are (1, 1, 1)
+    for (unsigned D = 0; D < 3; ++D)
+      B.CreateStore(B.getInt32(1), B.CreateInBoundsGEP(CtxTy, Ctx, {B.getInt32(0), B.getInt32(Field), B.getInt32(D)}));
+  Args.push_back(Ctx);
+  Value *Result = B.CreateCall(&Fn, Args);
+  if (F.ReturnType && F.ReturnType->kind() != ir::TypeKind::None) {
+    unsigned Out = 0;
+    storeResultLeaves(B, Result, F.ReturnType, Entry->getArg(1), Out);
+  }
+  B.CreateRetVoid();
+}
+
 /// Whether \p Kernel can reach a meeting point of its threads (a barrier or
 /// a warp operation: CPUTarget::isMeetingPoint), directly or
 /// through the device functions it calls. Decided per kernel, so a module
@@ -158,6 +227,9 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
     new GlobalVariable(*M, I8, true, GlobalValue::ExternalLinkage,
                        ConstantInt::get(I8, Barrier), Name + "__cpu_uses_barrier");
   }
+  for (const auto &F : IR.functions())
+    if (F->HostEntry)
+      emitHostEntry(*M, *Emitter.declaration(F.get()), *F, Emitter);
   std::string Problems;
   raw_string_ostream OS(Problems);
   if (verifyModule(*M, &OS))
@@ -223,6 +295,15 @@ bool CPUJit::add(const ir::Module &IR, unsigned OptLevel, std::string &Error,
     return false;
   }
   return true;
+}
+
+CPUJit::HostEntry CPUJit::lookupHost(const std::string &Symbol, std::string &Error) {
+  auto A = JIT->lookup(Symbol + "__host");
+  if (!A) {
+    Error = toString(A.takeError());
+    return nullptr;
+  }
+  return A->toPtr<HostEntry>();
 }
 
 std::optional<CpuKernel> CPUJit::lookup(const std::string &Symbol, std::string &Error) {

@@ -58,6 +58,10 @@ public:
            FloatOptions Float = {}, const KernelFilter &Kernels = {});
   /// The kernel whose symbol (in the IR) is \p Symbol.
   std::optional<CpuKernel> lookup(const std::string &Symbol, std::string &Error);
+  /// SYM__host of the @njit function whose symbol is \p Symbol (see
+  /// emitCpuModule): void (void **args, void *ret).
+  using HostEntry = void (*)(void **Args, void *Result);
+  HostEntry lookupHost(const std::string &Symbol, std::string &Error);
 
 private:
   CPUJit() = default;

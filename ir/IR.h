@@ -302,6 +302,9 @@ struct WhileStmt : Stmt {
 /// Var is assigned each iteration and keeps its last value after the loop.
 struct ForRangeStmt : Stmt {
   PYKC_IR_NODE(ForRangeStmt, ForRangeStmt, Stmt)
+  /// numba.prange: its iterations are independent and may run in parallel
+  /// (they do in a host function compiled with parallel=True).
+  bool Parallel = false;
   Variable *Var = nullptr;
   Expr *Start = nullptr; ///< All three of the loop's index type.
   Expr *Stop = nullptr;
@@ -368,6 +371,11 @@ struct Function {
   /// cuda.cg.this_grid(): a kernel must then be launched cooperatively,
   /// every block resident at once.
   bool UsesGridSync = false;
+  /// An @njit function called from the host (`pykc call`, a C++ program):
+  /// besides its own code, an entry point SYM__host(void **args, void *ret).
+  bool HostEntry = false;
+  /// @njit(parallel=True): prange loops run on the CPU's threads.
+  bool Parallel = false;
   /// Its cuda.shared.array allocations (bytes, where) and the device
   /// functions it calls: what a kernel's static shared memory adds up from.
   std::vector<std::pair<uint64_t, SourceRange>> SharedArrays;

@@ -83,7 +83,10 @@ public:
   explicit Printer(std::ostream &OS) : OS(OS) {}
 
   void function(const Function &F) {
-    OS << (F.Kind == FunctionKind::Kernel ? "kernel " : "device ") << F.PyName << '(';
+    OS << (F.Kind == FunctionKind::Kernel ? "kernel "
+           : F.HostEntry                  ? (F.Parallel ? "host parallel " : "host ")
+                                          : "device ")
+       << F.PyName << '(';
     for (size_t I = 0; I < F.Params.size(); ++I)
       OS << (I ? ", " : "") << F.Params[I]->Name << ": " << F.Params[I]->ArgType->str();
     OS << ") -> " << F.ReturnType->str() << "  # symbol " << F.SymbolName;
@@ -151,7 +154,8 @@ private:
     }
     case NodeKind::ForRangeStmt: {
       auto &F = static_cast<const ForRangeStmt &>(S);
-      OS << "for " << F.Var->Name << ": " << F.Var->Ty->str() << " in range("
+      OS << "for " << F.Var->Name << ": " << F.Var->Ty->str()
+         << (F.Parallel ? " in prange(" : " in range(")
          << expr(*F.Start) << ", " << expr(*F.Stop) << ", " << expr(*F.Step) << "):\n";
       block(F.Body, Depth + 1);
       return;

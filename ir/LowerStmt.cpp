@@ -108,7 +108,7 @@ bool FunctionLowerer::inferBlock(const fe::StmtList &Body) {
         Changed |= assignType(N, B->Ty);
     } else if (auto *Fo = dyn_cast<ForStmt>(St)) {
       auto *Call = dyn_cast<fe::CallExpr>(Fo->Iter);
-      if (Call && S.Scope.resolvePath(*Call->Func) == "builtins.range") {
+      if (Call && isRangeCall(*Call)) {
         std::vector<const Type *> ArgTypes;
         for (const fe::Expr *Arg : Call->Args)
           if (Expr *V = lowerValue(*Arg))
@@ -704,16 +704,22 @@ void FunctionLowerer::lowerForOver(const ForStmt &Fo, StmtList &Out) {
   Out.push_back(Loop);
 }
 
+bool FunctionLowerer::isRangeCall(const fe::CallExpr &Call) const {
+  auto Path = S.Scope.resolvePath(*Call.Func);
+  return Path == "builtins.range" || Path == "numba.prange";
+}
+
 void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
   auto *Call = dyn_cast<fe::CallExpr>(Fo.Iter);
   if (!Fo.OrElse.empty()) {
     error(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'for' loop"});
     return;
   }
-  if (!Call || S.Scope.resolvePath(*Call->Func) != "builtins.range") {
+  if (!Call || !isRangeCall(*Call)) {
     lowerForOver(Fo, Out);
     return;
   }
+  const char *Name = S.Scope.resolvePath(*Call->Func) == "numba.prange" ? "prange" : "range";
   auto *Target = dyn_cast<NameExpr>(Fo.Target);
   if (!Target) {
     error(Fo.Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
@@ -721,7 +727,7 @@ void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
   }
   if (Call->Args.empty() || Call->Args.size() > 3 || !Call->Keywords.empty()) {
     error(Call->Range, DiagKind::ArgumentCount,
-          {"range", "1 to 3 positional arguments", std::to_string(Call->Args.size())});
+          {Name, "1 to 3 positional arguments", std::to_string(Call->Args.size())});
     return;
   }
   ExprList Args;
@@ -738,7 +744,7 @@ void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
     std::string Types;
     for (const Type *T : ArgTypes)
       Types += (Types.empty() ? "" : ", ") + T->str();
-    error(Call->Range, DiagKind::InvalidArgument, {"range", "arguments must be integers, not (" + Types + ")"});
+    error(Call->Range, DiagKind::InvalidArgument, {Name, "arguments must be integers, not (" + Types + ")"});
     return;
   }
   const Type *IndexTy = Sig->Result;
@@ -747,6 +753,7 @@ void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
     return;
   auto *Loop = make<ForRangeStmt>(Fo.Range);
   Loop->Var = Var;
+  Loop->Parallel = std::string_view(Name) == "prange";
   if (Args.size() == 1) {
     Loop->Start = constantInt(0, IndexTy, Call->Range);
     Loop->Stop = convert(Args[0], IndexTy);
@@ -756,7 +763,7 @@ void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
   }
   Loop->Step = Args.size() == 3 ? convert(Args[2], IndexTy) : constantInt(1, IndexTy, Call->Range);
   if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); C && C->IntBits == 0) {
-    error(Call->Args[2]->Range, DiagKind::InvalidArgument, {"range", "the step must not be zero"});
+    error(Call->Args[2]->Range, DiagKind::InvalidArgument, {Name, "the step must not be zero"});
     return;
   }
   if (Var->Ty != IndexTy && !convert(constantInt(0, IndexTy, Call->Range), Var->Ty))

@@ -91,6 +91,8 @@ public:
   /// may be provisional. Null when it does not type (or recurses).
   const Type *deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args);
   /// Types kernel \p Fn for \p Sig. Null on failure.
+  /// An @njit function for \p Sig, as a host entry point; null on errors.
+  Function *lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig);
   Function *lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle);
 
   ModuleScope &Scope;
@@ -234,6 +236,8 @@ private:
   Expr *typeGrid(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
   Expr *typeNoArgs(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
   Expr *typeThisGrid(const frontend::CallExpr &C, const std::string &Name);
+  /// range(...) or numba.prange(...).
+  bool isRangeCall(const frontend::CallExpr &Call) const;
   Expr *lowerArrayView(const frontend::AttributeExpr &A, const frontend::CallExpr &C);
   Expr *typeAtomic(AtomicOp Op, const frontend::CallExpr &C, const std::string &Name,
                    bool FirstElement);

@@ -318,6 +318,8 @@ void ModuleScope::classify(FunctionInfo &Fn) {
                *Path == "numba.core.decorators.njit" || *Path == "numba.core.decorators.jit") {
       Fn.Role = FunctionRole::CpuJit;
       Fn.DecoratorSpelling = "@" + Path->substr(Path->rfind('.') + 1);
+      if (Call)
+        readNjitArguments(Fn, *Call);
     } else if (Path->rfind("numba.", 0) == 0) {
       Fn.Role = FunctionRole::OtherNumba;
       Fn.DecoratorSpelling = "@" + Path->substr(Path->rfind('.') + 1);
@@ -358,6 +360,41 @@ void ModuleScope::readJitArguments(FunctionInfo &Fn, const CallExpr &Call) {
     } else {
       Diags.report(M.File, K.NameRange, DiagKind::InvalidDecorator,
                    {"unknown @cuda.jit option '" + K.Name + "'"});
+    }
+  }
+}
+
+void ModuleScope::readNjitArguments(FunctionInfo &Fn, const CallExpr &Call) {
+  for (const Expr *Arg : Call.Args)
+    readSignatureArgument(Fn, *Arg);
+  for (const Keyword &K : Call.Keywords) {
+    auto Value = evaluate(*K.Value);
+    bool IsFlag = Value && (Value->K == ConstantValue::Kind::Bool || Value->K == ConstantValue::Kind::Int);
+    bool On = IsFlag && (Value->K == ConstantValue::Kind::Bool ? Value->Bool : Value->Int != 0);
+    if (K.Name == "parallel" || K.Name == "fastmath" || K.Name == "nopython") {
+      if (!IsFlag) {
+        Diags.report(M.File, K.Value->Range, DiagKind::InvalidDecorator,
+                     {"'" + K.Name + "' must be True or False"});
+        continue;
+      }
+      if (K.Name == "parallel")
+        Fn.Parallel = On;
+      else if (K.Name == "fastmath")
+        Fn.FastMath = On;
+      else if (!On)
+        Diags.report(M.File, K.Value->Range, DiagKind::InvalidDecorator,
+                     {"object mode (nopython=False) runs Python code, which pykc does not compile"});
+    } else if (K.Name == "signature" || K.Name == "sig") {
+      readSignatureArgument(Fn, *K.Value);
+    } else if (K.Name == "cache" || K.Name == "nogil" || K.Name == "boundscheck" ||
+               K.Name == "error_model" || K.Name == "inline" || K.Name == "looplift" ||
+               K.Name == "forceinline" || K.Name == "no_cpython_wrapper" ||
+               K.Name == "no_cfunc_wrapper" || K.Name == "debug") {
+      // Accepted: they change how Numba caches or wraps the function, not
+      // what it computes.
+    } else {
+      Diags.report(M.File, K.NameRange, DiagKind::InvalidDecorator,
+                   {"unknown " + Fn.DecoratorSpelling + " option '" + K.Name + "'"});
     }
   }
 }

@@ -43,6 +43,7 @@ struct FunctionInfo {
   std::vector<ParsedSignature> Signatures;
   bool FastMath = false;
   bool BoundsCheck = false; ///< @cuda.jit(boundscheck=True)
+  bool Parallel = false;    ///< @njit(parallel=True)
   bool HasNameErrors = false; ///< Set by Sema's name check.
   bool HasSignatureErrors = false; ///< A decorator signature was invalid.
 };
@@ -102,6 +103,7 @@ private:
   void bindHostNamesIn(const frontend::StmtList &Body);
   void classify(FunctionInfo &Fn);
   void readJitArguments(FunctionInfo &Fn, const frontend::CallExpr &Call);
+  void readNjitArguments(FunctionInfo &Fn, const frontend::CallExpr &Call);
   void readSignatureArgument(FunctionInfo &Fn, const frontend::Expr &Arg);
 
   const frontend::Module &M;

@@ -103,7 +103,8 @@ public:
   void function(const Function &F) {
     // pykc's own helpers (round(x, n), reductions) are written in Python
     // parsed from other buffers, and their float64 is Numba's, on purpose.
-    if (F.Reduce || F.FileName != File->name() || !dataIsFloat32(F))
+    // Host functions (@njit) run on CPUs, where float64 costs far less.
+    if (F.Reduce || F.HostEntry || F.FileName != File->name() || !dataIsFloat32(F))
       return;
     FirstValue.clear();
     forEachNode(F.Body, [&](const Node &N) {

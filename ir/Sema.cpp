@@ -2,6 +2,7 @@
 #include "ir/Sema.h"
 #include "ir/PrecisionCheck.h"
 #include "ir/BarrierCheck.h"
+#include "ir/HostCheck.h"
 
 #include "ir/Lowering.h"
 #include "ir/NameCheck.h"
@@ -345,6 +346,29 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   return F;
 }
 
+Function *SemaContext::lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig) {
+  const FunctionDefStmt &Def = *Fn.Def;
+  if (Sig.Args.size() != Def.Params.size()) {
+    Diags.report(Sig.File, Sig.Range, DiagKind::SignatureArity,
+                 {plural(Sig.Args.size(), "argument type"), Def.Name,
+                  plural(Def.Params.size(), "parameter")});
+    return nullptr;
+  }
+  std::vector<InstanceArg> Args;
+  for (const Type *T : Sig.Args)
+    Args.push_back(InstanceArg{T, {}});
+  Function *F = instantiateDevice(Fn, Args, Sig.File, Sig.Range);
+  if (!F)
+    return nullptr;
+  F->HostEntry = true;
+  F->Parallel = Fn.Parallel;
+  if (!checkHostEntry(*F, Fn.File, Diags)) {
+    F->HostEntry = false;
+    return nullptr;
+  }
+  return F;
+}
+
 Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle) {
   const FunctionDefStmt &Def = *Fn.Def;
   if (Sig.Args.size() != Def.Params.size()) {
@@ -444,7 +468,8 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
         List.push_back(D);
       continue;
     }
-    if (!Fn || (Fn->Role != FunctionRole::Kernel && Fn->Role != FunctionRole::Device)) {
+    if (!Fn || (Fn->Role != FunctionRole::Kernel && Fn->Role != FunctionRole::Device &&
+                Fn->Role != FunctionRole::CpuJit)) {
       Diags.report(NS.Sig.File, NS.Sig.Range, DiagKind::UnknownSignatureTarget,
                    {NS.Name, M.File->name()});
       continue;
@@ -477,14 +502,18 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
       ++Kernels;
       break;
     case FunctionRole::CpuJit:
+      // Compiled for the host only with a signature (Numba compiles lazily:
+      // an @njit function nobody calls is never checked).
+      if (!OnlyKernel.empty() ? Fn->Def->Name != OnlyKernel : Fn->Signatures.empty())
+        break;
+      Fn->HasNameErrors = !checkNames(*Fn, Scope, Diags);
+      ++Kernels;
+      break;
     case FunctionRole::OtherNumba:
       if (!OnlyKernel.empty()) // pykc run / reduce: only that one matters
         break;
       Diags.report(M.File, Fn->Def->NameRange, DiagKind::NotCompiledYet,
-                   {Fn->DecoratorSpelling, Fn->Def->Name,
-                    Fn->Role == FunctionRole::CpuJit
-                        ? " (a kernel that calls it compiles it as a device function)"
-                        : ""});
+                   {Fn->DecoratorSpelling, Fn->Def->Name, ""});
       break;
     case FunctionRole::Host:
       break;
@@ -508,6 +537,23 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
     bool Mangle = Fn->Signatures.size() > 1;
     for (const ParsedSignature &Sig : Fn->Signatures)
       if (Ctx.lowerKernel(*Fn, Sig, Mangle))
+        ++Result.KernelsCompiled;
+  }
+
+  // @njit functions with signatures (their decorator's, --sig's, or the
+  // arguments of `pykc call`) become host entry points. One without is
+  // compiled only where a kernel calls it.
+  for (FunctionInfo *Fn : Scope.functions()) {
+    if (Fn->Role != FunctionRole::CpuJit || Fn->HasNameErrors || Fn->HasSignatureErrors)
+      continue;
+    if (!OnlyKernel.empty() && Fn->Def->Name != OnlyKernel)
+      continue;
+    if (!hasPlainParameters(*Fn->Def, M.File, Diags))
+      continue;
+    if (Fn->Signatures.empty() && OnlyKernel.empty())
+      Diags.report(M.File, Fn->Def->NameRange, DiagKind::MissingHostSignature, {Fn->Def->Name});
+    for (const ParsedSignature &Sig : Fn->Signatures)
+      if (Ctx.lowerHostEntry(*Fn, Sig))
         ++Result.KernelsCompiled;
   }
 

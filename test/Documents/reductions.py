@@ -1,7 +1,8 @@
 # Acceptance: examples/documents/reductions.py, compiled unchanged. Its two
 # @cuda.reduce functions compile, each for the default dtypes (int32, int64,
 # uint32, uint64, float32, float64) into a GPU and a CPU kernel; the @njit
-# function is skipped with one warning (never an error); cuda_reduce gets a
+# function has no signature, so one warning says it is compiled only for
+# `pykc call` or a --sig (never an error; call.test runs it); cuda_reduce gets a
 # warning that its result depends on the order; exit status 0.
 # RUN: %pykc %examples/documents/reductions.py -o %t.ptx 2>&1 | FileCheck %s --strict-whitespace --implicit-check-not=error: --implicit-check-not=warning:
 # RUN: FileCheck %s --input-file %t.ptx --check-prefix=PTX
@@ -10,7 +11,7 @@
 # RUN: %pykc %examples/documents/reductions.py --sig 'sum_reduce(float32)' --sig 'cuda_reduce(int64)' -o - 2>/dev/null | FileCheck %s --check-prefix=SIG
 # RUN: not %pykc %examples/documents/reductions.py --sig 'sum_reduce(float32[:])' -o - 2>&1 | FileCheck %s --check-prefix=BADSIG
 
-# CHECK: {{^}}{{.*}}reductions.py:15:5: warning: @njit functions are not compiled yet; 'numba_reduce' is skipped (a kernel that calls it compiles it as a device function) [NotCompiledYet]{{$}}
+# CHECK: {{^}}{{.*}}reductions.py:15:5: warning: @njit function 'numba_reduce' has no signature, so it is compiled only where a kernel calls it; give it one (in the decorator, or --sig) to compile it for the host [MissingHostSignature]{{$}}
 # CHECK-NEXT: {{^}}def numba_reduce(A):{{$}}
 # CHECK-NEXT: {{^}}    ^~~~~~~~~~~~{{$}}
 # Each operator is tried on sample values at compile time: sum_reduce

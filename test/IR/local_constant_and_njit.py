@@ -24,4 +24,4 @@ def k(a):
 # CHECK: {{^}}  sm: array(float32, 1d, C, shared) = cuda.shared.array((32,), float32){{$}}
 # CHECK: {{^}}  a[t] = float32(twice__float32(sm[((n - 1) - int64(t))])){{$}}
 # CHECK: {{^}}device twice(x: float32) -> float64  # symbol twice__float32{{$}}
-# WARN: local_constant_and_njit.py:11:5: warning: @njit functions are not compiled yet; 'twice' is skipped (a kernel that calls it compiles it as a device function) [NotCompiledYet]
+# WARN: local_constant_and_njit.py:11:5: warning: @njit function 'twice' has no signature, so it is compiled only where a kernel calls it; give it one (in the decorator, or --sig) to compile it for the host [MissingHostSignature]

@@ -62,6 +62,14 @@ std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned O
   return Code;
 }
 
+codegen::CPUJit::HostEntry DeviceCode::hostEntry(const std::string &Symbol, std::string &Error) {
+  if (!JIT) {
+    Error = "@njit functions run on the CPU device only";
+    return nullptr;
+  }
+  return JIT->lookupHost(Symbol, Error);
+}
+
 std::optional<KernelImage> DeviceCode::image(const std::string &Symbol, std::string &Error) {
   Names.push_back(std::make_unique<std::string>(Symbol));
   KernelImage Image{};

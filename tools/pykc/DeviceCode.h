@@ -34,6 +34,9 @@ public:
   /// The image of the kernel whose symbol is \p Symbol; it points into this
   /// object, which must outlive its launches.
   std::optional<KernelImage> image(const std::string &Symbol, std::string &Error);
+  /// The host entry (SYM__host) of the @njit function whose symbol is
+  /// \p Symbol; only on the CPU device. Null with \p Error set.
+  codegen::CPUJit::HostEntry hostEntry(const std::string &Symbol, std::string &Error);
 
 private:
   std::unique_ptr<codegen::CPUJit> JIT; ///< The CPU device's code, or

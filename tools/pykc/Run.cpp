@@ -9,11 +9,10 @@
 //===----------------------------------------------------------------------===//
 #include "Run.h"
 
-#include "DeclaredSignature.h"
+#include "Arguments.h"
 #include "DeviceCode.h"
 #include "Npy.h"
 #include "Output.h"
-#include "OutputFiles.h"
 #include "Pipeline.h"
 #include "RunOptions.h"
 
@@ -38,78 +37,6 @@ int usage(const std::string &Message) {
   return 2;
 }
 
-/// One kernel argument: an array from a .npy file or a scalar's bytes.
-struct Argument {
-  std::string Spelling;
-  std::optional<NpyArray> Array;
-  std::string ScalarType;
-  uint64_t ScalarBits = 0; ///< The value in its type's representation.
-  /// The same file given twice is one array, as one NumPy array passed
-  /// twice is: the later argument aliases the first.
-  int AliasOf = -1;
-  /// Whether the launch changed the array (only changed files are written
-  /// back, so an input the kernel only reads may be read-only).
-  bool Changed = false;
-};
-
-/// The Numba type of an argument, spelled for a signature.
-std::string signatureType(const Argument &A) {
-  if (!A.Array)
-    return A.ScalarType;
-  std::string S = A.Array->Dtype + "[";
-  size_t N = A.Array->Shape.size();
-  for (size_t D = 0; D < N; ++D) {
-    bool Unit = A.Array->FortranOrder ? D == 0 : D + 1 == N;
-    S += (D ? ", " : "") + std::string(Unit ? "::1" : ":");
-  }
-  return S + "]";
-}
-
-/// A kernel declared with signatures runs with the one its arguments fit,
-/// scalars converted to its types (DeclaredSignature.h); \p Sigs becomes
-/// that signature. Returns a problem when none fits, as Numba's dispatcher
-/// refuses the call.
-std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &Kernel,
-                                 ir::TypeContext &Types, std::vector<Argument> &Args,
-                                 std::vector<std::string> &Sigs) {
-  std::vector<const ir::Type *> ArgTypes;
-  std::string Given;
-  for (const Argument &A : Args) {
-    if (A.Array) {
-      const ir::ScalarType *Dtype = Types.scalarByName(A.Array->Dtype);
-      ArgTypes.push_back(Types.array(Dtype, unsigned(A.Array->Shape.size()),
-                                     A.Array->FortranOrder ? ir::ArrayLayout::F : ir::ArrayLayout::C));
-    } else {
-      ArgTypes.push_back(Types.scalarByName(A.ScalarType));
-    }
-    Given += (Given.empty() ? "" : ", ") + signatureType(A);
-  }
-  const ir::ParsedSignature *Chosen = ir::chooseSignature(Fn, ArgTypes);
-  if (!Chosen) {
-    std::string Declared;
-    for (const ir::ParsedSignature &S : Fn.Signatures) {
-      std::string Text;
-      for (const ir::Type *T : S.Args)
-        Text += (Text.empty() ? "" : ", ") + ir::signatureSpelling(T);
-      Declared += (Declared.empty() ? "" : "; ") + ("(" + Text + ")");
-    }
-    return "the arguments (" + Given + ") fit no signature declared for '" + Kernel +
-           "': " + Declared;
-  }
-  const ir::ParsedSignature &Sig = *Chosen;
-  std::string Text = Kernel + "(";
-  for (size_t I = 0; I < Args.size(); ++I) {
-    Text += (I ? ", " : "") + ir::signatureSpelling(Sig.Args[I]);
-    if (auto *S = ir::dynCast<ir::ScalarType>(Sig.Args[I]); S && !Args[I].Array) {
-      Args[I].ScalarBits =
-          convertScalarBits(Args[I].ScalarBits, *Types.scalarByName(Args[I].ScalarType), *S);
-      Args[I].ScalarType = S->str();
-    }
-  }
-  Sigs = {Text + ")"};
-  return "";
-}
-
 } // namespace
 
 int runCommand(int Argc, char **Argv) {
@@ -123,47 +50,9 @@ int runCommand(int Argc, char **Argv) {
   if (!O)
     return usage(Error);
 
-  // Arguments: every problem names the argument it is about.
   std::vector<Argument> Args;
-  for (size_t I = 0; I < O->Args.size(); ++I) {
-    const std::string &Text = O->Args[I];
-    std::string Where = "argument " + std::to_string(I + 1) + " ('" + Text + "'): ";
-    std::error_code EC;
-    bool LooksLikeFile = Text.size() > 4 && Text.compare(Text.size() - 4, 4, ".npy") == 0;
-    if (LooksLikeFile || fs::exists(Text, EC)) {
-      Argument A;
-      A.Spelling = Text;
-      for (size_t J = 0; J < Args.size(); ++J) {
-        if (Args[J].Array && Args[J].AliasOf < 0 && fs::equivalent(Args[J].Spelling, Text, EC)) {
-          const NpyArray &Same = *Args[J].Array;
-          A.Array = NpyArray{Same.Dtype, Same.ItemSize, Same.Shape, Same.FortranOrder, "", {}};
-          A.AliasOf = int(J);
-          break;
-        }
-      }
-      if (A.AliasOf >= 0) {
-        Args.push_back(std::move(A));
-        continue;
-      }
-      A.Array = readNpy(Text, Error);
-      if (!A.Array)
-        return fail(Where + Error);
-      size_t N = A.Array->Shape.size();
-      if (N < 1 || N > 3)
-        return fail(Where + "a " + std::to_string(N) +
-                    "-dimensional array; kernels here take 1 to 3 dimensions (pass a 0-d value as a scalar)");
-      Args.push_back(std::move(A));
-      continue;
-    }
-    auto S = parseScalar(Text, Error);
-    if (!S)
-      return fail(Where + Error);
-    Argument A;
-    A.Spelling = Text;
-    A.ScalarType = S->Type;
-    A.ScalarBits = S->Bits;
-    Args.push_back(std::move(A));
-  }
+  if (int Status = readArguments(O->Args, Args))
+    return Status;
 
   // Type the kernel for these arguments: the shared phases, with the
   // arguments spelled as one signature.
@@ -243,15 +132,7 @@ int runCommand(int Argc, char **Argv) {
         Pointers[I] = B->Ptr;
         Buffers.push_back(std::move(B));
       }
-      // Byte strides of a C- or F-order array.
-      size_t Dims = N.Shape.size();
-      std::vector<int64_t> Strides(Dims);
-      int64_t Stride = N.ItemSize;
-      for (size_t K = 0; K < Dims; ++K) {
-        size_t D = N.FortranOrder ? K : Dims - 1 - K;
-        Strides[D] = Stride;
-        Stride *= N.Shape[D];
-      }
+      std::vector<int64_t> Strides = byteStrides(N);
       Params.addArray(Pointers[I], N.Shape, Strides);
     }
     LaunchConfig Config;
@@ -293,20 +174,7 @@ int runCommand(int Argc, char **Argv) {
     return fail(E);
   }
 
-  // Write every changed array to a temporary beside it, then replace the
-  // originals (OutputFiles.h).
-  OutputFiles Out;
-  for (const Argument &A : Args) {
-    if (!A.Changed)
-      continue;
-    const NpyArray &N = *A.Array;
-    std::string_view Data(reinterpret_cast<const char *>(N.Data.data()), N.Data.size());
-    if (!Out.add(A.Spelling, {N.Header, Data}, Error))
-      return fail(Error + "; no file was changed");
-  }
-  if (!Out.commit(Error))
-    return fail(Error);
-  return 0;
+  return writeBackChanged(Args);
 }
 
 } // namespace pykc::driver

@@ -11,6 +11,7 @@
 #include "Compile.h"
 #include "CrashHandler.h"
 #include "Options.h"
+#include "Call.h"
 #include "ReduceCommand.h"
 #include "Run.h"
 
@@ -49,6 +50,8 @@ int run(int Argc, char **Argv) {
     return runCommand(Argc - 2, Argv + 2);
   if (Argc > 1 && std::string(Argv[1]) == "reduce")
     return reduceCommand(Argc - 2, Argv + 2);
+  if (Argc > 1 && std::string(Argv[1]) == "call")
+    return callCommand(Argc - 2, Argv + 2);
   std::string Error;
   auto O = parseOptions(Argc, Argv, Error);
   if (!O) {

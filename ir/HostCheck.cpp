@@ -1,0 +1,81 @@
+//===- HostCheck.cpp - What @njit functions cannot use on the host --------===//
+#include "ir/HostCheck.h"
+#include "ir/IRWalk.h"
+
+#include <set>
+#include <string>
+
+namespace pykc::ir {
+
+namespace {
+
+/// The Python spelling of a CUDA-only intrinsic, or null for one the host
+/// has too (math, range, min, ...).
+const char *cudaOnlyName(IntrinsicId Id) {
+  switch (Id) {
+#define BUILTIN(BuiltinId, Path, Typing, Lowering)                             \
+  case IntrinsicId::BuiltinId:                                                 \
+    return std::string_view(Path).rfind("numba.cuda.", 0) == 0 ? Path + 6 : nullptr;
+#define MATH(MathId, Path, Cases, Lowering, Name)                              \
+  case IntrinsicId::MathId:                                                    \
+    return nullptr;
+#include "ir/Builtins.def"
+  }
+  return nullptr;
+}
+
+const char *specialRegisterName(SpecialRegister R) {
+  switch (R) {
+  case SpecialRegister::ThreadIdx:
+    return "cuda.threadIdx";
+  case SpecialRegister::BlockIdx:
+    return "cuda.blockIdx";
+  case SpecialRegister::BlockDim:
+    return "cuda.blockDim";
+  case SpecialRegister::GridDim:
+    return "cuda.gridDim";
+  case SpecialRegister::WarpSize:
+    return "cuda.warpsize";
+  case SpecialRegister::LaneId:
+    return "cuda.laneid";
+  }
+  return "cuda";
+}
+
+} // namespace
+
+bool checkHostEntry(const Function &Entry, const frontend::SourceFile *File,
+                    frontend::DiagnosticEngine &Diags) {
+  bool Ok = true;
+  std::set<const Function *> Seen;
+  std::vector<const Function *> Work = {&Entry};
+  while (!Work.empty()) {
+    const Function *F = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(F).second)
+      continue;
+    Work.insert(Work.end(), F->Callees.begin(), F->Callees.end());
+    if (F->FileName != File->name())
+      continue; // pykc's own helpers use no CUDA intrinsics on the host
+    forEachNode(F->Body, [&](const Node &N) {
+      std::string Name;
+      if (auto *R = dynCast<SpecialRegExpr>(&N))
+        Name = specialRegisterName(R->Reg);
+      else if (auto *I = dynCast<IntrinsicExpr>(&N); I && cudaOnlyName(I->Id))
+        Name = cudaOnlyName(I->Id);
+      else if (auto *A = dynCast<AllocArrayExpr>(&N))
+        Name = dynCast<ArrayType>(A->Ty)->addressSpace() == AddressSpace::Shared
+                   ? "cuda.shared.array"
+                   : "cuda.local.array";
+      else if (dynCast<AtomicRMWExpr>(&N))
+        Name = "cuda.atomic";
+      else
+        return;
+      Ok = false;
+      Diags.report(File, N.Range, frontend::DiagKind::CudaInHostFunction, {Name, Entry.PyName});
+    });
+  }
+  return Ok;
+}
+
+} // namespace pykc::ir

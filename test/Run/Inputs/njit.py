@@ -1,0 +1,69 @@
+# @njit functions for `pykc call`: results of each kind, arrays changed in
+# place, a declared signature, calls between @njit functions, and one that
+# uses CUDA where the host has none.
+import numpy as np
+from numba import njit, cuda, int32
+
+
+@njit
+def total(a):
+    s = 0
+    for i in range(a.shape[0]):
+        s += a[i]
+    return s
+
+
+@njit("float64(float64, int64)")
+def power(x, n):
+    r = 1.0
+    for _ in range(n):
+        r *= x
+    return r
+
+
+@njit
+def stats(a):
+    lo = a[0]
+    hi = a[0]
+    for v in a:
+        lo = min(lo, v)
+        hi = max(hi, v)
+    return lo, hi, hi > lo
+
+
+@njit
+def scale(a, f):
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            a[i, j] *= f
+
+
+@njit
+def first_negative(a):
+    for i in range(a.size):
+        if a[i] < 0:
+            return i
+    return -1
+
+
+@njit
+def norm2(a):
+    return np.sqrt(dot(a, a))
+
+
+@njit
+def dot(a, b):
+    s = 0.0
+    for i in range(a.size):
+        s += a[i] * b[i]
+    return s
+
+
+@njit
+def half(x):
+    return x / np.float32(2)
+
+
+@njit
+def on_gpu_only(a):
+    a[0] = cuda.threadIdx.x

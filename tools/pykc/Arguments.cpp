@@ -1,0 +1,149 @@
+//===- Arguments.cpp - The arguments of `pykc run` and `pykc call` --------===//
+#include "Arguments.h"
+
+#include "DeclaredSignature.h"
+#include "Output.h"
+#include "OutputFiles.h"
+#include "RunOptions.h"
+
+#include "ir/Sema.h"
+#include "ir/Signature.h"
+
+#include <filesystem>
+
+namespace pykc::driver {
+
+namespace fs = std::filesystem;
+
+int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &Args) {
+  // Every problem names the argument it is about.
+  std::string Error;
+  for (size_t I = 0; I < Texts.size(); ++I) {
+    const std::string &Text = Texts[I];
+    std::string Where = "argument " + std::to_string(I + 1) + " ('" + Text + "'): ";
+    std::error_code EC;
+    bool LooksLikeFile = Text.size() > 4 && Text.compare(Text.size() - 4, 4, ".npy") == 0;
+    if (LooksLikeFile || fs::exists(Text, EC)) {
+      Argument A;
+      A.Spelling = Text;
+      for (size_t J = 0; J < Args.size(); ++J) {
+        if (Args[J].Array && Args[J].AliasOf < 0 && fs::equivalent(Args[J].Spelling, Text, EC)) {
+          const NpyArray &Same = *Args[J].Array;
+          A.Array = NpyArray{Same.Dtype, Same.ItemSize, Same.Shape, Same.FortranOrder, "", {}};
+          A.AliasOf = int(J);
+          break;
+        }
+      }
+      if (A.AliasOf >= 0) {
+        Args.push_back(std::move(A));
+        continue;
+      }
+      A.Array = readNpy(Text, Error);
+      if (!A.Array)
+        return fail(Where + Error);
+      size_t N = A.Array->Shape.size();
+      if (N < 1 || N > 3)
+        return fail(Where + "a " + std::to_string(N) +
+                    "-dimensional array; kernels here take 1 to 3 dimensions (pass a 0-d value as a scalar)");
+      Args.push_back(std::move(A));
+      continue;
+    }
+    auto S = parseScalar(Text, Error);
+    if (!S)
+      return fail(Where + Error);
+    Argument A;
+    A.Spelling = Text;
+    A.ScalarType = S->Type;
+    A.ScalarBits = S->Bits;
+    Args.push_back(std::move(A));
+  }
+
+  return 0;
+}
+
+/// The Numba type of an argument, spelled for a signature.
+std::string signatureType(const Argument &A) {
+  if (!A.Array)
+    return A.ScalarType;
+  std::string S = A.Array->Dtype + "[";
+  size_t N = A.Array->Shape.size();
+  for (size_t D = 0; D < N; ++D) {
+    bool Unit = A.Array->FortranOrder ? D == 0 : D + 1 == N;
+    S += (D ? ", " : "") + std::string(Unit ? "::1" : ":");
+  }
+  return S + "]";
+}
+
+std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &Kernel,
+                                 ir::TypeContext &Types, std::vector<Argument> &Args,
+                                 std::vector<std::string> &Sigs) {
+  std::vector<const ir::Type *> ArgTypes;
+  std::string Given;
+  for (const Argument &A : Args) {
+    if (A.Array) {
+      const ir::ScalarType *Dtype = Types.scalarByName(A.Array->Dtype);
+      ArgTypes.push_back(Types.array(Dtype, unsigned(A.Array->Shape.size()),
+                                     A.Array->FortranOrder ? ir::ArrayLayout::F : ir::ArrayLayout::C));
+    } else {
+      ArgTypes.push_back(Types.scalarByName(A.ScalarType));
+    }
+    Given += (Given.empty() ? "" : ", ") + signatureType(A);
+  }
+  const ir::ParsedSignature *Chosen = ir::chooseSignature(Fn, ArgTypes);
+  if (!Chosen) {
+    std::string Declared;
+    for (const ir::ParsedSignature &S : Fn.Signatures) {
+      std::string Text;
+      for (const ir::Type *T : S.Args)
+        Text += (Text.empty() ? "" : ", ") + ir::signatureSpelling(T);
+      Declared += (Declared.empty() ? "" : "; ") + ("(" + Text + ")");
+    }
+    return "the arguments (" + Given + ") fit no signature declared for '" + Kernel +
+           "': " + Declared;
+  }
+  const ir::ParsedSignature &Sig = *Chosen;
+  std::string Text = Kernel + "(";
+  for (size_t I = 0; I < Args.size(); ++I) {
+    Text += (I ? ", " : "") + ir::signatureSpelling(Sig.Args[I]);
+    if (auto *S = ir::dynCast<ir::ScalarType>(Sig.Args[I]); S && !Args[I].Array) {
+      Args[I].ScalarBits =
+          convertScalarBits(Args[I].ScalarBits, *Types.scalarByName(Args[I].ScalarType), *S);
+      Args[I].ScalarType = S->str();
+    }
+  }
+  Sigs = {Text + ")"};
+  return "";
+}
+
+
+std::vector<int64_t> byteStrides(const NpyArray &N) {
+  size_t Dims = N.Shape.size();
+  std::vector<int64_t> Strides(Dims);
+  int64_t Stride = N.ItemSize;
+  for (size_t K = 0; K < Dims; ++K) {
+    size_t D = N.FortranOrder ? K : Dims - 1 - K;
+    Strides[D] = Stride;
+    Stride *= N.Shape[D];
+  }
+  return Strides;
+}
+
+int writeBackChanged(const std::vector<Argument> &Args) {
+  std::string Error;
+  // Each changed array to a temporary beside it, then every original
+  // replaced.
+  OutputFiles Out;
+  for (const Argument &A : Args) {
+    if (!A.Changed)
+      continue;
+    const NpyArray &N = *A.Array;
+    std::string_view Data(reinterpret_cast<const char *>(N.Data.data()), N.Data.size());
+    if (!Out.add(A.Spelling, {N.Header, Data}, Error))
+      return fail(Error + "; no file was changed");
+  }
+  if (!Out.commit(Error))
+    return fail(Error);
+  return 0;
+}
+
+} // namespace pykc::driver

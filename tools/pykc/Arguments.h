@@ -1,0 +1,60 @@
+//===- Arguments.h - The arguments of `pykc run` and `pykc call` -*- C++ -*-===//
+///
+/// \file
+/// Both commands take the same arguments: .npy files (an array each; the
+/// same file twice is one array) and scalars (5, 2.5, TYPE:VALUE). They
+/// type the function for them, or for the declared signature they fit, and
+/// write back only the arrays that changed, after the work succeeded.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Npy.h"
+
+#include "ir/ModuleScope.h"
+#include "ir/Type.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pykc::driver {
+
+/// One argument: an array from a .npy file or a scalar's bytes.
+struct Argument {
+  std::string Spelling;
+  std::optional<NpyArray> Array;
+  std::string ScalarType;
+  uint64_t ScalarBits = 0; ///< The value in its type's representation.
+  /// The same file given twice is one array, as one NumPy array passed
+  /// twice is: the later argument aliases the first.
+  int AliasOf = -1;
+  /// Whether the work changed the array (only changed files are written
+  /// back, so an input only read may be read-only).
+  bool Changed = false;
+};
+
+/// Reads \p Texts as arguments; on a problem prints it (naming the
+/// argument) and returns the exit status, else 0.
+int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &Args);
+
+/// The Numba type of an argument, spelled for a signature.
+std::string signatureType(const Argument &A);
+
+/// A function declared with signatures runs with the one its arguments
+/// fit, scalars converted to its types (DeclaredSignature.h); \p Sigs
+/// becomes that signature. Returns a problem when none fits, as Numba's
+/// dispatcher refuses the call.
+std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &Name,
+                                 ir::TypeContext &Types, std::vector<Argument> &Args,
+                                 std::vector<std::string> &Sigs);
+
+/// The byte strides of a C- or F-order array.
+std::vector<int64_t> byteStrides(const NpyArray &N);
+
+/// Replaces the .npy files of the changed arrays (OutputFiles.h): all or,
+/// on a problem (printed), none. Returns the exit status.
+int writeBackChanged(const std::vector<Argument> &Args);
+
+} // namespace pykc::driver

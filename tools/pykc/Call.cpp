@@ -1,0 +1,208 @@
+//===- Call.cpp - `pykc call` ---------------------------------------------===//
+//
+// Like `pykc run`, for @njit functions: read the arguments, type the
+// function for them, compile it with the ORC JIT, call its host entry on the
+// arrays in place, print the result, write back what changed.
+//
+//===----------------------------------------------------------------------===//
+#include "Call.h"
+
+#include "Arguments.h"
+#include "DeviceCode.h"
+#include "Numbers.h"
+#include "Output.h"
+#include "Pipeline.h"
+
+#include <pykc/Runtime.h>
+
+#include <cstring>
+#include <iostream>
+
+namespace pykc::driver {
+
+namespace {
+
+const char *CallHelp = R"(USAGE: pykc call FILE.py FUNC ARG... [options]
+
+Compiles the @njit function FUNC for its arguments, runs it on this
+machine's CPU and prints its result alone on stdout, as Python prints it.
+Arrays it changes are written back to their .npy files.
+
+ARG is a .npy file (an array; the same file twice is one array) or a
+scalar: 5 (int64), 2.5 (float64), true/false, or TYPE:VALUE (int32:7,
+float32:0.5). A function declared with signatures runs with the one its
+arguments fit.
+
+  -O0 .. -O3            Optimization level (default -O3).
+)";
+
+int usage(const std::string &Message) {
+  std::cerr << "pykc: error: " << Message << "\nRun 'pykc call --help' for usage.\n";
+  return 2;
+}
+
+float halfToFloat(uint16_t H) {
+  uint32_t Sign = uint32_t(H >> 15) << 31, Exp = (H >> 10) & 31, Man = H & 1023;
+  uint32_t Bits;
+  if (Exp == 31)
+    Bits = Sign | 0x7f800000u | Man << 13;
+  else if (Exp != 0)
+    Bits = Sign | (Exp + 112) << 23 | Man << 13;
+  else if (Man == 0)
+    Bits = Sign;
+  else { // subnormal: normalise
+    Exp = 113;
+    while (!(Man & 1024)) {
+      Man <<= 1;
+      --Exp;
+    }
+    Bits = Sign | Exp << 23 | (Man & 1023) << 13;
+  }
+  float F;
+  std::memcpy(&F, &Bits, 4);
+  return F;
+}
+
+/// The result's scalars (as the host entry stored them) as Python prints
+/// the value Numba returns.
+std::string formatResult(const ir::Type *Ty, const std::vector<uint64_t> &Leaves, size_t &Next) {
+  if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
+    std::string S = "(";
+    for (size_t I = 0; I < T->size(); ++I)
+      S += (I ? ", " : "") + formatResult(T->elements()[I], Leaves, Next);
+    return S + (T->size() == 1 ? ",)" : ")");
+  }
+  auto *S = ir::dynCast<ir::ScalarType>(Ty);
+  uint64_t Bits = Leaves[Next++];
+  if (S->isBoolean())
+    return Bits ? "True" : "False";
+  if (S->isFloat()) {
+    if (S->bitWidth() == 16)
+      return pythonFloatText(halfToFloat(uint16_t(Bits)));
+    if (S->bitWidth() == 32) {
+      float F;
+      uint32_t B = uint32_t(Bits);
+      std::memcpy(&F, &B, 4);
+      return pythonFloatText(F);
+    }
+    double D;
+    std::memcpy(&D, &Bits, 8);
+    return pythonFloatText(D);
+  }
+  return S->isSigned() ? std::to_string(int64_t(Bits)) : std::to_string(Bits);
+}
+
+size_t leafCount(const ir::Type *Ty) {
+  if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
+    size_t N = 0;
+    for (const ir::Type *E : T->elements())
+      N += leafCount(E);
+    return N;
+  }
+  return ir::dynCast<ir::ScalarType>(Ty) ? 1 : 0;
+}
+
+} // namespace
+
+int callCommand(int Argc, char **Argv) {
+  std::string File, Function;
+  std::vector<std::string> Texts;
+  unsigned OptLevel = 3;
+  for (int I = 0; I < Argc; ++I) {
+    std::string A = Argv[I];
+    if (A == "--help" || A == "-h") {
+      std::cout << CallHelp;
+      return 0;
+    }
+    if (A.size() == 3 && A[0] == '-' && A[1] == 'O' && A[2] >= '0' && A[2] <= '3')
+      OptLevel = unsigned(A[2] - '0');
+    else if (A.size() > 1 && A[0] == '-' && !(A[1] >= '0' && A[1] <= '9') && A[1] != '.')
+      return usage("unknown option '" + A + "'");
+    else if (File.empty())
+      File = A;
+    else if (Function.empty())
+      Function = A;
+    else
+      Texts.push_back(A);
+  }
+  if (File.empty() || Function.empty())
+    return usage("expected FILE.py and the name of an @njit function");
+
+  std::vector<Argument> Args;
+  if (int Status = readArguments(Texts, Args))
+    return Status;
+
+  std::string SigText = Function + "(";
+  for (size_t I = 0; I < Args.size(); ++I)
+    SigText += (I ? ", " : "") + signatureType(Args[I]);
+  SigText += ")";
+  FrontendRequest R;
+  R.Input = File;
+  R.Signatures = {SigText};
+  R.SignatureOrigin = "<arguments>";
+  R.OnlyKernel = Function;
+  Compilation C;
+  R.CheckScope = [&](const ir::ModuleScope &Scope, std::vector<std::string> &Sigs) -> std::string {
+    ir::FunctionInfo *Fn = Scope.function(Function);
+    if (!Fn || Fn->Role != ir::FunctionRole::CpuJit)
+      return "'" + Function + "' is not an @njit function in '" + File + "'";
+    size_t Params = Fn->Def->Params.size();
+    if (Args.size() != Params)
+      return "'" + Function + "' takes " + std::to_string(Params) +
+             (Params == 1 ? " argument" : " arguments") + " but " + std::to_string(Args.size()) +
+             (Args.size() == 1 ? " was" : " were") + " given";
+    if (Fn->Signatures.empty() || Fn->HasSignatureErrors)
+      return "";
+    return useDeclaredSignature(*Fn, Function, C.Types, Args, Sigs);
+  };
+  if (int Status = runFrontend(R, C))
+    return Status;
+  const ir::Function *Entry = nullptr;
+  for (const auto &F : C.Typed.IR->functions())
+    if (F->HostEntry && F->PyName == Function)
+      Entry = F.get();
+  if (!Entry)
+    return fail("'" + Function + "' could not be compiled for these arguments");
+
+  std::string Error;
+  std::vector<uint64_t> Leaves(leafCount(Entry->ReturnType));
+  try {
+    if (std::string Problem = selectBackend("cpu"); !Problem.empty())
+      return fail(Problem);
+    auto Code = DeviceCode::compile(*C.Typed.IR, OptLevel, /*Fmad=*/true, Error);
+    auto Host = Code ? Code->hostEntry(Entry->SymbolName, Error) : nullptr;
+    if (!Host)
+      return fail(Error);
+    // The function works on the arrays in place, as Numba's does on NumPy's.
+    std::vector<std::vector<uint8_t>> Before(Args.size());
+    KernelArgs Params;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      Argument &A = Args[I];
+      if (!A.Array) {
+        Params.addScalarBits(A.ScalarBits);
+        continue;
+      }
+      NpyArray &N = A.AliasOf >= 0 ? *Args[size_t(A.AliasOf)].Array : *A.Array;
+      if (A.AliasOf < 0)
+        Before[I] = N.Data;
+      Params.addArray(N.Data.data(), A.Array->Shape, byteStrides(*A.Array));
+    }
+    Host(Params.data(), Leaves.data());
+    for (size_t I = 0; I < Args.size(); ++I)
+      if (Args[I].Array && Args[I].AliasOf < 0)
+        Args[I].Changed = Before[I] != Args[I].Array->Data;
+  } catch (const std::bad_alloc &) {
+    return fail("out of memory");
+  } catch (const std::exception &E) {
+    return fail(E);
+  }
+  size_t Next = 0;
+  if (Entry->ReturnType && Entry->ReturnType->kind() != ir::TypeKind::None)
+    std::cout << formatResult(Entry->ReturnType, Leaves, Next) << '\n';
+  else
+    std::cout << "None\n";
+  std::cout.flush();
+  return writeBackChanged(Args);
+}
+
+} // namespace pykc::driver
