@@ -163,13 +163,7 @@ void emitHostEntry(Module &M, Function &Fn, const ir::Function &F, ModuleEmitter
     Type *Want = E.llvmType(P->ArgType);
     Args.push_back(V->getType() == Want ? V : B.CreateICmpNE(V, ConstantInt::get(V->getType(), 0)));
   }
-  StructType *CtxTy = CPUTarget::contextType(C);
-  Value *Ctx = B.CreateAlloca(CtxTy, nullptr, "host.ctx");
-  B.CreateMemSet(Ctx, B.getInt8(0), M.getDataLayout().getTypeAllocSize(CtxTy), MaybeAlign(8));
-  for (unsigned Field : {2u, 3u}) // blockDim and gridDim are (1, 1, 1)
-    for (unsigned D = 0; D < 3; ++D)
-      B.CreateStore(B.getInt32(1), B.CreateInBoundsGEP(CtxTy, Ctx, {B.getInt32(0), B.getInt32(Field), B.getInt32(D)}));
-  Args.push_back(Ctx);
+  Args.push_back(CPUTarget::hostContext(B));
   Value *Result = B.CreateCall(&Fn, Args);
   if (F.ReturnType && F.ReturnType->kind() != ir::TypeKind::None) {
     unsigned Out = 0;

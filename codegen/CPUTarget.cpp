@@ -55,6 +55,32 @@ void CPUTarget::barrier(IRBuilder<> &B, Value *Context) {
   B.CreateCall(Barrier, {Context});
 }
 
+Value *CPUTarget::parallelFor(IRBuilder<> &B, Value *Trips, unsigned Threads, Function *Chunk,
+                              Value *Env, Value *Partials, uint64_t PartialBytes) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  Type *I64 = B.getInt64Ty(), *Ptr = B.getPtrTy();
+  FunctionCallee Run = M.getOrInsertFunction(
+      "pykc_cpu_parallel_for",
+      FunctionType::get(I64, {I64, B.getInt32Ty(), Ptr, Ptr, Ptr, I64}, false));
+  return B.CreateCall(Run, {Trips, B.getInt32(Threads), Chunk, Env,
+                            Partials ? Partials : ConstantPointerNull::get(B.getPtrTy()),
+                            B.getInt64(PartialBytes)});
+}
+
+Value *CPUTarget::hostContext(IRBuilder<> &B) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  StructType *CtxTy = contextType(M.getContext());
+  Function *Fn = B.GetInsertBlock()->getParent();
+  IRBuilder<> Entry(&Fn->getEntryBlock(), Fn->getEntryBlock().getFirstInsertionPt());
+  Value *Ctx = Entry.CreateAlloca(CtxTy, nullptr, "host.ctx");
+  B.CreateMemSet(Ctx, B.getInt8(0), M.getDataLayout().getTypeAllocSize(CtxTy), MaybeAlign(8));
+  for (unsigned Field : {2u, 3u}) // blockDim and gridDim are (1, 1, 1)
+    for (unsigned D = 0; D < 3; ++D)
+      B.CreateStore(B.getInt32(1),
+                    B.CreateInBoundsGEP(CtxTy, Ctx, {B.getInt32(0), B.getInt32(Field), B.getInt32(D)}));
+  return Ctx;
+}
+
 void CPUTarget::gridSync(IRBuilder<> &B, Value *Context) {
   Module &M = *B.GetInsertBlock()->getModule();
   FunctionCallee Sync = M.getOrInsertFunction(

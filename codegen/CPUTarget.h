@@ -28,6 +28,12 @@ public:
                                llvm::Value *Context) override;
   void barrier(llvm::IRBuilder<> &B, llvm::Value *Context) override;
   void gridSync(llvm::IRBuilder<> &B, llvm::Value *Context) override;
+  llvm::Value *parallelFor(llvm::IRBuilder<> &B, llvm::Value *Trips, unsigned Threads,
+                           llvm::Function *Chunk, llvm::Value *Env, llvm::Value *Partials,
+                           uint64_t PartialBytes) override;
+  /// A context for code the host calls outside any launch: thread 0 of a
+  /// one-thread grid, on the stack of the current function.
+  static llvm::Value *hostContext(llvm::IRBuilder<> &B);
   llvm::Value *sharedArray(llvm::IRBuilder<> &B, llvm::Type *Ty, const std::string &Name,
                            unsigned Align, llvm::Value *Context) override;
   llvm::Value *warpShuffle(llvm::IRBuilder<> &B, ShuffleMode Mode, llvm::Value *Mask,

@@ -105,6 +105,8 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     return emitAlloc(static_cast<const ir::AllocArrayExpr &>(E));
   case ir::NodeKind::AtomicRMW:
     return emitAtomic(static_cast<const ir::AtomicRMWExpr &>(E));
+  case ir::NodeKind::ParallelFor:
+    return emitParallelFor(static_cast<const ir::ParallelForExpr &>(E));
   case ir::NodeKind::Call: {
     auto &C = static_cast<const ir::CallExpr &>(E);
     std::vector<Value *> Args;

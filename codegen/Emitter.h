@@ -87,6 +87,7 @@ private:
   llvm::Value *emitIntrinsic(const ir::IntrinsicExpr &E);
   // The Emit(F) lowerings of ir/Builtins.def.
   llvm::Value *emitBarrier(const ir::IntrinsicExpr &E);
+  llvm::Value *emitParallelFor(const ir::ParallelForExpr &E);
   llvm::Value *emitMatch(const ir::IntrinsicExpr &E);
   llvm::Value *emitThisGrid(const ir::IntrinsicExpr &E);
   llvm::Value *emitGridSync(const ir::IntrinsicExpr &E);

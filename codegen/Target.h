@@ -59,6 +59,17 @@ public:
   /// The value of a special register (an i32) in the current function.
   virtual llvm::Value *specialRegister(llvm::IRBuilder<> &B, ir::SpecialRegister Reg,
                                        unsigned Dim, llvm::Value *Context) = 0;
+  /// Runs the chunks of \p Chunk (void (ptr env, i64 lo, i64 hi, ptr out))
+  /// over [0, Trips) on the host's threads: returns the number of chunks
+  /// (an i64), chunk k's result at \p Partials + k * \p PartialBytes. Null
+  /// on targets without host threads, which run prange loops in order.
+  virtual llvm::Value *parallelFor(llvm::IRBuilder<> &B, llvm::Value *Trips, unsigned Threads,
+                                   llvm::Function *Chunk, llvm::Value *Env,
+                                   llvm::Value *Partials, uint64_t PartialBytes) {
+    return nullptr;
+  }
+  /// The most chunks parallelFor makes (PYKC_CPU_MAX_PARALLEL_CHUNKS).
+  static constexpr unsigned MaxParallelChunks = 256;
   /// A barrier of all threads of the block (cuda.syncthreads()).
   virtual void barrier(llvm::IRBuilder<> &B, llvm::Value *Context) = 0;
   /// A barrier of all threads of the grid (cuda.cg.this_grid().sync()),

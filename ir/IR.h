@@ -257,6 +257,23 @@ struct AtomicRMWExpr : Expr {
   Expr *Compare = nullptr; ///< Cas: the value the element must hold.
 };
 
+/// A prange loop of a parallel host function, outlined (ir/ParallelLoops.h):
+/// Body(lo, hi, start, step, captures...) runs iterations [lo, hi) of
+/// range(Start, Stop, Step) and returns its reductions' partial values (a
+/// tuple, one per reduction variable, each from its identity). The node
+/// splits the iterations into chunks, runs them (in parallel on the CPU,
+/// one after the other elsewhere) and combines the chunks' tuples in chunk
+/// order with Combine, starting from the identities: its value, of
+/// Body's return type.
+struct ParallelForExpr : Expr {
+  PYKC_IR_NODE(ParallelForExpr, ParallelFor, Expr)
+  Function *Body = nullptr;
+  Expr *Start = nullptr, *Stop = nullptr, *Step = nullptr; ///< The loop's index type.
+  ExprList Captures;               ///< Read-only values the body uses.
+  std::vector<ArithOp> Combine;    ///< Add or Mul, per reduction.
+  unsigned Threads = 0;            ///< set_num_threads; 0: the default.
+};
+
 /// Runs Stmts (assignments of temporaries), then evaluates Value. Lowering
 /// wraps a sub-expression that Python evaluates only sometimes (an operand
 /// after the first of `and`/`or`, an arm of `x if c else y`, a later link of
@@ -376,6 +393,8 @@ struct Function {
   bool HostEntry = false;
   /// @njit(parallel=True): prange loops run on the CPU's threads.
   bool Parallel = false;
+  /// A prange loop's body, outlined from this function (ParallelLoops.h).
+  const Function *OutlinedFrom = nullptr;
   /// Its cuda.shared.array allocations (bytes, where) and the device
   /// functions it calls: what a kernel's static shared memory adds up from.
   std::vector<std::pair<uint64_t, SourceRange>> SharedArrays;

@@ -329,6 +329,15 @@ private:
       return std::string("cuda.atomic.") + atomicOpName(A.Op) + "(" + expr(*A.Array) + ", " +
              Index + (A.Compare ? ", " + expr(*A.Compare) : "") + ", " + expr(*A.Value) + ")";
     }
+    case NodeKind::ParallelFor: {
+      auto &P = static_cast<const ParallelForExpr &>(E);
+      std::string Ops;
+      for (ArithOp Op : P.Combine)
+        Ops += (Ops.empty() ? "" : ", ") + std::string(spelling(Op));
+      return "parallel_for(" + P.Body->SymbolName + ", range(" + expr(*P.Start) + ", " +
+             expr(*P.Stop) + ", " + expr(*P.Step) + "), captures=(" + list(P.Captures) +
+             "), combine=(" + Ops + "), threads=" + std::to_string(P.Threads) + ")";
+    }
     case NodeKind::Call: {
       auto &C = static_cast<const CallExpr &>(E);
       return C.Callee->SymbolName + "(" + list(C.Args) + ")";

@@ -102,6 +102,13 @@ void forEachChild(const Node &N, const NodeVisitor &Visit) {
     visitIf(A.Compare, Visit);
     return Visit(*A.Value);
   }
+  case NodeKind::ParallelFor: {
+    auto &P = static_cast<const ParallelForExpr &>(N);
+    Visit(*P.Start);
+    Visit(*P.Stop);
+    Visit(*P.Step);
+    return visitAll(P.Captures, Visit);
+  }
   case NodeKind::Seq: {
     auto &Q = static_cast<const SeqExpr &>(N);
     visitAll(Q.Stmts, Visit);

@@ -762,6 +762,11 @@ void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
     Loop->Stop = convert(Args[1], IndexTy);
   }
   Loop->Step = Args.size() == 3 ? convert(Args[2], IndexTy) : constantInt(1, IndexTy, Call->Range);
+  if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); Loop->Parallel && (!C || C->IntBits != 1)) {
+    error(Call->Args[2]->Range, DiagKind::InvalidArgument,
+          {Name, "the step must be the constant 1, as in Numba"});
+    return;
+  }
   if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); C && C->IntBits == 0) {
     error(Call->Args[2]->Range, DiagKind::InvalidArgument, {Name, "the step must not be zero"});
     return;

@@ -83,9 +83,10 @@ public:
 
   /// The device function \p Fn lowered for \p Args, on first use. Null
   /// (with diagnostics) on failure.
+  /// \p Host: the instance for a host entry point (lowerHostEntry).
   Function *instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                               const frontend::SourceFile *CallFile,
-                              frontend::SourceRange CallRange);
+                              frontend::SourceRange CallRange, bool Host = false);
   /// The type \p Fn returns for \p Args, from typing its body alone:
   /// nothing is added to the module and nothing is reported, as the types
   /// may be provisional. Null when it does not type (or recurses).
@@ -106,8 +107,12 @@ public:
 private:
   /// An instantiation: the function, its run-time argument types (null for
   /// compile-time ones) and its compile-time values as text.
-  using Key = std::tuple<FunctionInfo *, std::vector<const Type *>, std::vector<std::string>>;
-  static Key keyOf(FunctionInfo &Fn, const std::vector<InstanceArg> &Args);
+  /// The last element says whether it is a host entry: a host entry and a
+  /// device function of the same types are separate instances, as only the
+  /// host entry runs its prange loops in parallel.
+  using Key =
+      std::tuple<FunctionInfo *, std::vector<const Type *>, std::vector<std::string>, bool>;
+  static Key keyOf(FunctionInfo &Fn, const std::vector<InstanceArg> &Args, bool Host = false);
   /// What a call with some arguments binds: the parameter types of the
   /// declared signature Numba would choose, and its return type (null
   /// without declared signatures: the arguments' own types are bound).

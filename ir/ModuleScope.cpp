@@ -115,6 +115,13 @@ FunctionInfo *ModuleScope::function(const std::string &Name) const {
 
 void ModuleScope::scan() {
   for (const Stmt *S : M.Body) {
+    // set_num_threads(8): the default for prange loops (PYKC_NUM_THREADS
+    // overrides it at run time, as NUMBA_NUM_THREADS would).
+    if (auto *E = dyn_cast<ExprStmtStmt>(S))
+      if (auto *C = dyn_cast<CallExpr>(E->Value);
+          C && C->Args.size() == 1 && resolvePath(*C->Func) == "numba.set_num_threads")
+        if (auto N = evaluate(*C->Args[0]); N && N->K == ConstantValue::Kind::Int && N->Int > 0)
+          NumThreads = unsigned(std::min<int64_t>(N->Int, 1024));
     if (auto *I = dyn_cast<ImportStmt>(S))
       bindImport(*I);
     else if (auto *I = dyn_cast<ImportFromStmt>(S))

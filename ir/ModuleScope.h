@@ -73,6 +73,9 @@ public:
   /// `cuda.threadIdx.x` -> "numba.cuda.threadIdx.x". Builtin names that are
   /// not shadowed resolve to "builtins.NAME".
   std::optional<std::string> resolvePath(const frontend::Expr &E) const;
+  /// numba.set_num_threads(N) at module level (the last one): the thread
+  /// count of parallel @njit functions; 0 when the module sets none.
+  unsigned numThreads() const { return NumThreads; }
   /// The constant a Name/Attribute chain denotes (module constants, dtypes,
   /// math.pi, ...).
   std::optional<ConstantValue> constantOf(const frontend::Expr &E) const;
@@ -106,6 +109,7 @@ private:
   void readNjitArguments(FunctionInfo &Fn, const frontend::CallExpr &Call);
   void readSignatureArgument(FunctionInfo &Fn, const frontend::Expr &Arg);
 
+  unsigned NumThreads = 0;
   const frontend::Module &M;
   TypeContext &Types;
   frontend::DiagnosticEngine &Diags;

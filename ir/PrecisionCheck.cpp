@@ -104,7 +104,7 @@ public:
     // pykc's own helpers (round(x, n), reductions) are written in Python
     // parsed from other buffers, and their float64 is Numba's, on purpose.
     // Host functions (@njit) run on CPUs, where float64 costs far less.
-    if (F.Reduce || F.HostEntry || F.FileName != File->name() || !dataIsFloat32(F))
+    if (F.Reduce || F.HostEntry || F.OutlinedFrom || F.FileName != File->name() || !dataIsFloat32(F))
       return;
     FirstValue.clear();
     forEachNode(F.Body, [&](const Node &N) {

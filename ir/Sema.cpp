@@ -3,6 +3,7 @@
 #include "ir/PrecisionCheck.h"
 #include "ir/BarrierCheck.h"
 #include "ir/HostCheck.h"
+#include "ir/ParallelLoops.h"
 
 #include "ir/Lowering.h"
 #include "ir/NameCheck.h"
@@ -238,11 +239,12 @@ std::string mangleCompileTime(const InstanceArg &A) {
 
 } // namespace
 
-SemaContext::Key SemaContext::keyOf(FunctionInfo &Fn, const std::vector<InstanceArg> &Args) {
+SemaContext::Key SemaContext::keyOf(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+                                    bool Host) {
   std::vector<std::string> Values;
   for (const InstanceArg &A : Args)
     Values.push_back(A.isCompileTime() ? A.str() : std::string());
-  return Key{&Fn, runtimeTypes(Args), std::move(Values)};
+  return Key{&Fn, runtimeTypes(Args), std::move(Values), Host};
 }
 
 std::optional<SemaContext::Binding>
@@ -300,12 +302,13 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
 }
 
 Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
-                                         const SourceFile *File, SourceRange CallRange) {
+                                         const SourceFile *File, SourceRange CallRange,
+                                         bool Host) {
   auto Bound = bindArguments(Fn, Args, File, CallRange, /*Quiet=*/false);
   if (!Bound)
     return nullptr;
   const std::vector<InstanceArg> &Params = Bound->Params;
-  Key K = keyOf(Fn, Params);
+  Key K = keyOf(Fn, Params, Host);
   if (auto It = DeviceInstances.find(K); It != DeviceInstances.end())
     return It->second;
   if (Failed.count(K))
@@ -357,11 +360,13 @@ Function *SemaContext::lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &S
   std::vector<InstanceArg> Args;
   for (const Type *T : Sig.Args)
     Args.push_back(InstanceArg{T, {}});
-  Function *F = instantiateDevice(Fn, Args, Sig.File, Sig.Range);
+  Function *F = instantiateDevice(Fn, Args, Sig.File, Sig.Range, /*Host=*/true);
   if (!F)
     return nullptr;
   F->HostEntry = true;
   F->Parallel = Fn.Parallel;
+  if (F->Parallel && !outlineParallelLoops(*F, Out, Types, Scope.numThreads(), Fn.File, Diags))
+    return nullptr;
   if (!checkHostEntry(*F, Fn.File, Diags)) {
     F->HostEntry = false;
     return nullptr;

@@ -75,6 +75,16 @@ void pykc_cpu_bounds_error(pykc_cpu_context *ctx, const char *where, uint32_t ax
  * every thread of its block has reached a barrier. */
 void pykc_cpu_barrier(pykc_cpu_context *ctx);
 
+/* A prange loop of a parallel @njit function: runs chunk(env, lo, hi,
+ * partials + k * partial_bytes) for chunks k = 0, 1, ... of [0, trips),
+ * one a thread (threads > 0: set_num_threads; PYKC_NUM_THREADS overrides;
+ * at most PYKC_CPU_MAX_PARALLEL_CHUNKS), and returns the number of chunks.
+ * Chunk k's iterations come before chunk k + 1's. */
+#define PYKC_CPU_MAX_PARALLEL_CHUNKS 256
+typedef void (*pykc_cpu_chunk_fn)(void *env, int64_t lo, int64_t hi, void *out);
+int64_t pykc_cpu_parallel_for(int64_t trips, int32_t threads, pykc_cpu_chunk_fn chunk, void *env,
+                              void *partials, int64_t partial_bytes);
+
 /* cuda.cg.this_grid().sync(): blocks the calling thread until every thread
  * of the grid has reached it (or returned). The kernel must be launched
  * cooperatively (KernelImage::Cooperative), so that all blocks run at once. */

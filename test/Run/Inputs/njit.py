@@ -2,7 +2,9 @@
 # place, a declared signature, calls between @njit functions, and one that
 # uses CUDA where the host has none.
 import numpy as np
-from numba import njit, cuda, int32
+from numba import njit, prange, cuda, int32, set_num_threads
+
+set_num_threads(3)
 
 
 @njit
@@ -62,6 +64,39 @@ def dot(a, b):
 @njit
 def half(x):
     return x / np.float32(2)
+
+
+@njit(parallel=True)
+def par_stats(a):
+    s = 0.0
+    p = 1
+    n = 0
+    for i in prange(a.shape[0]):
+        s += a[i]
+        n -= 1
+        if a[i] > 2:
+            p *= 2
+    return s, p, n
+
+
+@njit(parallel=True)
+def par_fill(a, v):
+    for i in prange(1, a.shape[0]):
+        a[i] = v * i
+
+
+@njit(parallel=True)
+def par_step(a):
+    for i in prange(0, a.shape[0], 2):
+        a[i] = 1
+
+
+@njit(parallel=True)
+def carried(a):
+    last = 0
+    for i in prange(a.shape[0]):
+        last = a[i]
+    return last
 
 
 @njit

@@ -1,0 +1,64 @@
+//===- CpuParallel.cpp - prange loops of @njit(parallel=True) functions ---===//
+//
+// pykc_cpu_parallel_for (CpuABI.h) splits a loop's iterations into one
+// chunk a thread, each of about the same size, and runs them on the
+// runtime's ThreadPool. How many threads: PYKC_NUM_THREADS when set (as
+// NUMBA_NUM_THREADS is for Numba), else the module's set_num_threads, else
+// the pool's. A chunk run from inside another chunk (a parallel function
+// called from a prange body) runs its own chunks in order: the pool takes
+// one job at a time.
+//
+//===----------------------------------------------------------------------===//
+#include "ThreadPool.h"
+
+#include "pykc/CpuABI.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+using namespace pykc::runtime;
+
+namespace {
+
+thread_local bool InsideChunk = false;
+
+/// PYKC_NUM_THREADS as a positive count, or 0 when unset or invalid.
+unsigned environmentThreads() {
+  const char *Text = std::getenv("PYKC_NUM_THREADS");
+  if (!Text || !*Text)
+    return 0;
+  char *End = nullptr;
+  long N = std::strtol(Text, &End, 10);
+  return *End == '\0' && N > 0 ? unsigned(std::min<long>(N, PYKC_CPU_MAX_PARALLEL_CHUNKS)) : 0;
+}
+
+} // namespace
+
+extern "C" __attribute__((visibility("default"))) int64_t
+pykc_cpu_parallel_for(int64_t Trips, int32_t Threads, pykc_cpu_chunk_fn Chunk, void *Env,
+                      void *Partials, int64_t PartialBytes) {
+  if (Trips <= 0)
+    return 0;
+  static const unsigned FromEnvironment = environmentThreads();
+  uint64_t Wanted = FromEnvironment ? FromEnvironment
+                    : Threads > 0   ? uint64_t(Threads)
+                                    : ThreadPool::get().size();
+  uint64_t Chunks = std::min<uint64_t>({Wanted, uint64_t(Trips), PYKC_CPU_MAX_PARALLEL_CHUNKS});
+  auto Run = [&](uint64_t K) {
+    int64_t Lo = int64_t(uint64_t(Trips) * K / Chunks);
+    int64_t Hi = int64_t(uint64_t(Trips) * (K + 1) / Chunks);
+    Chunk(Env, Lo, Hi, static_cast<char *>(Partials) + K * PartialBytes);
+  };
+  if (InsideChunk || Chunks == 1) {
+    for (uint64_t K = 0; K < Chunks; ++K)
+      Run(K);
+    return int64_t(Chunks);
+  }
+  ThreadPool::get().parallelFor(Chunks, [&](unsigned, uint64_t K) {
+    InsideChunk = true;
+    Run(K);
+    InsideChunk = false;
+  });
+  return int64_t(Chunks);
+}
