@@ -25,6 +25,10 @@ namespace pykc::codegen {
 
 using namespace llvm;
 
+std::string hostEntrySymbol(const std::string &Namespace, const std::string &Symbol) {
+  return moduleSymbol(Namespace) + "__" + Symbol + "__host";
+}
+
 std::string moduleSymbol(const std::string &Namespace) {
   std::string S = "pykc_module_";
   for (size_t I = 0; I < Namespace.size(); ++I) {
@@ -198,11 +202,21 @@ bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
   LLVMContext Ctx;
   std::unique_ptr<Module> M = emitCpuModule(IR, Ctx, *TM, Options.OptLevel, Options.Float);
   M->setModuleIdentifier(Options.SourcePath);
-  // Only the registration is visible outside the object: kernels of two
-  // modules with the same names must link side by side.
+  // Only the registration and the @njit functions' host entries (named
+  // after the module, hostEntrySymbol) are visible outside the object:
+  // kernels of two modules with the same names must link side by side.
+  std::vector<Function *> HostEntries;
+  for (const auto &F : IR.functions())
+    if (F->HostEntry)
+      if (Function *W = M->getFunction(F->SymbolName + "__host")) {
+        W->setName(hostEntrySymbol(Options.Namespace, F->SymbolName));
+        HostEntries.push_back(W);
+      }
   for (GlobalValue &G : M->global_values())
     if (!G.isDeclaration())
       G.setLinkage(GlobalValue::InternalLinkage);
+  for (Function *W : HostEntries)
+    W->setLinkage(GlobalValue::ExternalLinkage);
 
   TableBuilder T(*M);
   std::vector<Constant *> Entries;

@@ -38,6 +38,9 @@ struct HostObjectOptions {
 
 /// pykc_module_<NS> with `::` spelled `__`: the registration's symbol.
 std::string moduleSymbol(const std::string &Namespace);
+/// The object's symbol for the host entry of the @njit function whose IR
+/// symbol is \p Symbol: void (void **args, void *ret), as SYM__host.
+std::string hostEntrySymbol(const std::string &Namespace, const std::string &Symbol);
 
 /// The Python-level parameter list of a kernel for messages and the kernel
 /// table: "(an_array: float32[:], n: int32)".

@@ -1,6 +1,8 @@
 //===- Header.cpp - Writing the typed C++ header ---------------------------===//
 #include "Header.h"
 
+#include "HostFunctionHeader.h"
+
 #include "codegen/HostObject.h"
 #include "frontend/Diagnostic.h"
 #include "ir/Signature.h"
@@ -30,7 +32,6 @@ bool isCxxKeyword(const std::string &S) {
   return Keywords.count(S) != 0;
 }
 
-namespace {
 
 /// A Python name as a C++ name that cannot collide with a keyword or with
 /// the names the header itself uses.
@@ -48,6 +49,8 @@ std::string scalarCxxType(const ir::ScalarType *S) {
     return S->bitWidth() == 16 ? "_Float16" : S->bitWidth() == 32 ? "float" : "double";
   return std::string(S->isSigned() ? "int" : "uint") + std::to_string(S->bitWidth()) + "_t";
 }
+
+namespace {
 
 /// The C++ parameter type: `const ::pykc::DeviceArray<float, 2> &` or a
 /// scalar type taken by value.
@@ -272,8 +275,12 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   OS << "#include <pykc/Kernel.h>\n";
   if (!Reductions.empty())
     OS << "#include <pykc/Reduce.h>\n\n#include <span>\n";
+  if (hasHostFunctions(IR))
+    OS << "#include <pykc/HostArray.h>\n\n#include <bit>\n#include <cstdint>\n#include <tuple>\n";
   OS << "\n";
-  OS << "extern \"C\" const pykc_module_image " << Symbol << ";\n\n";
+  OS << "extern \"C\" const pykc_module_image " << Symbol << ";\n";
+  writeHostEntryDeclarations(OS, IR, Info.Namespace);
+  OS << "\n";
   OS << "namespace " << Info.Namespace << " {\n\n";
   OS << "namespace pykc_impl {\n";
   OS << "inline constinit ::pykc::Module compiled_module{" << Symbol << "};\n\n";
@@ -308,7 +315,9 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   for (const auto &[Name, Entries] : Reductions)
     OS << "inline constexpr pykc_impl::" << cxxName(Name) << "_reduction " << cxxName(Name)
        << "{};\n";
-  OS << "\n} // namespace " << Info.Namespace << "\n";
+  OS << "\n";
+  writeHostFunctions(OS, IR, Info.Namespace);
+  OS << "} // namespace " << Info.Namespace << "\n";
   return OS.str();
 }
 

@@ -29,6 +29,12 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info);
 /// cannot name a namespace or kernel object.
 bool isCxxKeyword(const std::string &S);
 
+/// A Python name as a C++ identifier (a keyword gets a trailing '_').
+std::string cxxName(const std::string &Py);
+
+/// bool, _Float16, float, double, or the <cstdint> integer of a dtype.
+std::string scalarCxxType(const ir::ScalarType *S);
+
 /// The default namespace for a Python file: its stem with every character
 /// that cannot appear in a C++ identifier replaced by '_' (and '_' added
 /// before a leading digit or after a C++ keyword).

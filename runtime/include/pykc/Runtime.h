@@ -20,6 +20,7 @@
 #include "pykc/CpuABI.h"
 #include "pykc/Device.h"
 #include "pykc/DeviceArray.h"
+#include "pykc/HostArray.h"
 #include "pykc/Error.h"
 #include "pykc/KernelABI.h"
 #include "pykc/Kernel.h"
