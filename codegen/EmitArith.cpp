@@ -168,7 +168,9 @@ Value *FunctionEmitter::emitFusedMultiplyAdd(const ir::BinaryExpr &E) {
   //   a * b + c = fma(a, b, c)     a * b - c = fma(a, b, -c)
   //   c + a * b = fma(a, b, c)     c - a * b = fma(-a, b, c)
   auto *OpTy = ir::dynCast<ir::ScalarType>(E.Ty);
-  if (!ME.Float.Fmad || F.FastMath || !OpTy || !OpTy->isFloat() ||
+  // A reassociable reduction update stays a plain add: the vectorizer
+  // reduces adds, and contracting it would fix the order again.
+  if (!ME.Float.Fmad || F.FastMath || F.HostCode || E.Reassociate || !OpTy || !OpTy->isFloat() ||
       (E.Op != ArithOp::Add && E.Op != ArithOp::Sub))
     return nullptr;
   Value *A, *Bv, *C;
@@ -230,6 +232,8 @@ Value *FunctionEmitter::emitBinary(const ir::BinaryExpr &E) {
     return B.CreateXor(L, R);
   }
   setFloatFlags(V);
+  if (auto *I = dyn_cast<Instruction>(V); I && Float && E.Reassociate)
+    I->setHasAllowReassoc(true);
   return V;
 }
 

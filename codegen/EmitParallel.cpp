@@ -32,6 +32,11 @@ Function *chunkFunction(ModuleEmitter &ME, const ir::ParallelForExpr &E, StructT
                               GlobalValue::InternalLinkage, Name, M);
   Fn->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(C, "entry", Fn));
+  // 0 <= lo <= hi: once the body is inlined here, an index that starts at
+  // a constant 0 is known not to need Python's negative wrap-around.
+  Value *Zero = B.getInt64(0);
+  B.CreateAssumption(B.CreateICmpSGE(Fn->getArg(1), Zero));
+  B.CreateAssumption(B.CreateICmpSGE(Fn->getArg(2), Fn->getArg(1)));
   std::vector<Value *> Args = {Fn->getArg(1), Fn->getArg(2)};
   for (unsigned I = 0; I < EnvTy->getNumElements(); ++I)
     Args.push_back(B.CreateLoad(EnvTy->getElementType(I),

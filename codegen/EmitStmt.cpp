@@ -181,8 +181,13 @@ void FunctionEmitter::emitForRange(const ir::ForRangeStmt &S) {
   if (!B.GetInsertBlock()->getTerminator())
     B.CreateBr(Latch);
   B.SetInsertPoint(Latch);
-  // After the last iteration this may wrap; the value is never used then.
-  IV->addIncoming(B.CreateAdd(IV, Step, "for.next"), Latch);
+  // Every value the loop variable takes lies between start and stop, so the
+  // increment cannot wrap while it is used: it is nsw (nuw when unsigned),
+  // which lets LLVM prove an index from range(0, n) is never negative. After
+  // the last iteration it may wrap (poison), but nothing reads it then.
+  IV->addIncoming(B.CreateAdd(IV, Step, "for.next", /*HasNUW=*/!IndexTy->isSigned(),
+                              /*HasNSW=*/IndexTy->isSigned()),
+                  Latch);
   Done->addIncoming(B.CreateAdd(Done, ConstantInt::get(Ty, 1), "for.done.next",
                                 /*HasNUW=*/true),
                     Latch);

@@ -111,6 +111,10 @@ struct BinaryExpr : Expr {
   ArithOp Op = ArithOp::Add;
   Expr *LHS = nullptr;
   Expr *RHS = nullptr; ///< For shifts and `float ** int`, may differ in type.
+  /// A prange reduction's update (ParallelLoops.h): its order against the
+  /// other updates of the same chunk is free, as the chunks' is, so float
+  /// sums may be reassociated (and vectorized).
+  bool Reassociate = false;
 };
 
 struct CompareExpr : Expr {
@@ -391,6 +395,10 @@ struct Function {
   /// An @njit function called from the host (`pykc call`, a C++ program):
   /// besides its own code, an entry point SYM__host(void **args, void *ret).
   bool HostEntry = false;
+  /// Compiled with Numba's CPU semantics, for a host entry or a function it
+  /// calls: math.floor/ceil/trunc give int64, and nothing is contracted
+  /// into fused multiply-adds (Numba's CPU target contracts nothing).
+  bool HostCode = false;
   /// @njit(parallel=True): prange loops run on the CPU's threads.
   bool Parallel = false;
   /// A prange loop's body, outlined from this function (ParallelLoops.h).

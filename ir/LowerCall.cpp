@@ -465,7 +465,22 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
 
 Expr *FunctionLowerer::lowerMath(IntrinsicId Id, MathCases Cases, const fe::CallExpr &C,
                                  const std::string &Name) {
-  return typeCall(Id, S.Ops.mathTable(Cases), C, Name);
+  Expr *E = typeCall(Id, S.Ops.mathTable(Cases), C, Name);
+  bool Rounds = Id == IntrinsicId::MathFloor || Id == IntrinsicId::MathCeil ||
+                Id == IntrinsicId::MathTrunc;
+  auto *I = dynCast<IntrinsicExpr>(E);
+  if (!F.HostCode || !Rounds || !I)
+    return E;
+  // Numba's CPU target (numba/core/typing/mathdecl.py, Math_converter):
+  // an integer comes back as itself, a float rounded to an int64.
+  Expr *Arg = I->Args[0];
+  if (auto *Cast = dynCast<CastExpr>(Arg)) // an integer widened for the float case
+    if (auto *From = dynCast<ScalarType>(Cast->Operand->Ty); From && !From->isFloat())
+      Arg = Cast->Operand;
+  auto *ArgTy = dynCast<ScalarType>(Arg->Ty);
+  if (ArgTy && !ArgTy->isFloat())
+    return convert(Arg, ArgTy->isSigned() || ArgTy->isBoolean() ? S.Types.int64() : S.Types.uint64());
+  return convert(E, S.Types.int64());
 }
 
 Expr *FunctionLowerer::typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,
@@ -738,10 +753,11 @@ Expr *FunctionLowerer::callDevice(FunctionInfo &Fn, const std::vector<InstanceAr
   if (Quiet) {
     // Typing only: the callee is typed for these (perhaps provisional)
     // arguments, not instantiated.
-    const Type *Result = S.deviceReturnType(Fn, Args);
+    const Type *Result = S.deviceReturnType(Fn, Args, F.HostCode);
     return Result ? make<ir::CallExpr>(Range, Result) : nullptr;
   }
-  Function *Callee = S.instantiateDevice(Fn, Args, File, Range);
+  // Host code calls host code: the callee gets Numba's CPU semantics too.
+  Function *Callee = S.instantiateDevice(Fn, Args, File, Range, F.HostCode);
   if (!Callee) {
     HadError = true;
     return nullptr;

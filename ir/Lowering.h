@@ -90,7 +90,8 @@ public:
   /// The type \p Fn returns for \p Args, from typing its body alone:
   /// nothing is added to the module and nothing is reported, as the types
   /// may be provisional. Null when it does not type (or recurses).
-  const Type *deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args);
+  const Type *deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+                               bool Host = false);
   /// Types kernel \p Fn for \p Sig. Null on failure.
   /// An @njit function for \p Sig, as a host entry point; null on errors.
   Function *lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig);

@@ -102,6 +102,8 @@ private:
       bool Numeric = S && !S->isBoolean();
       if ((AddSub || Mul) && Numeric && Inside[V] == List.size()) {
         Reductions.push_back({const_cast<Variable *>(V), Mul ? ArithOp::Mul : ArithOp::Add});
+        for (const AssignStmt *A : List) // the loop's own nodes, moved to G next
+          const_cast<BinaryExpr *>(static_cast<const BinaryExpr *>(A->Value))->Reassociate = true;
         continue;
       }
       if (All[V] > Inside[V]) {
@@ -158,6 +160,7 @@ private:
     G->FileName = F.FileName;
     G->FastMath = F.FastMath;
     G->OutlinedFrom = &F;
+    G->HostCode = true;
     auto Param = [&](const std::string &Name, const Type *T) {
       Variable *V = newVariable(*G, Name, T);
       V->ArgType = T;
@@ -219,16 +222,22 @@ private:
       C->Operand = KIndex;
       KIndex = C;
     }
-    auto *Times = M.create<BinaryExpr>(R);
-    Times->Ty = IndexTy;
-    Times->Op = ArithOp::Mul;
-    Times->LHS = KIndex;
-    Times->RHS = ref(Step, R);
+    // prange's step is 1 (lowering checks): i = start + k. A constant start
+    // stays a constant, so that an index known not to be negative needs no
+    // wrap-around (with the chunk's lo >= 0, which the chunk function
+    // tells LLVM).
+    (void)Step;
+    Expr *StartValue = ref(Start, R);
+    if (auto *C = dynCast<ConstantExpr>(L.Start)) {
+      auto *Copy = M.create<ConstantExpr>(R);
+      *Copy = *C;
+      StartValue = Copy;
+    }
     auto *Index = M.create<BinaryExpr>(R);
     Index->Ty = IndexTy;
     Index->Op = ArithOp::Add;
-    Index->LHS = ref(Start, R);
-    Index->RHS = Times;
+    Index->LHS = StartValue;
+    Index->RHS = KIndex;
     auto *SetIndex = M.create<AssignStmt>(R);
     SetIndex->Var = Local(L.Var);
     SetIndex->Value = Index;

@@ -280,11 +280,12 @@ std::string SemaContext::uniqueSymbol(std::string Name) const {
       return N;
 }
 
-const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args) {
+const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+                                          bool Host) {
   auto Bound = bindArguments(Fn, Args, nullptr, SourceRange(), /*Quiet=*/true);
   if (!Bound)
     return nullptr;
-  Key K = keyOf(Fn, Bound->Params);
+  Key K = keyOf(Fn, Bound->Params, Host);
   if (auto It = ReturnTypes.find(K); It != ReturnTypes.end())
     return It->second;
   if (TypingInProgress.count(K) || InProgress.count(K))
@@ -294,6 +295,7 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
   Function *F = Scratch.addFunction();
   F->Kind = FunctionKind::Device;
   F->PyName = Fn.Def->Name;
+  F->HostCode = Host;
   F->ReturnType = Bound->DeclaredReturn;
   const Type *Result = FunctionLowerer(*this, Fn, *F, Bound->Params).typeOnly();
   TypingInProgress.erase(K);
@@ -322,6 +324,7 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     return nullptr;
   }
   Function *F = Out.addFunction();
+  F->HostCode = Host;
   InProgress[K] = F;
   F->Kind = FunctionKind::Device;
   F->PyName = Fn.Def->Name;

@@ -76,14 +76,16 @@ std::string formatResult(const ir::Type *Ty, const std::vector<uint64_t> &Leaves
   uint64_t Bits = Leaves[Next++];
   if (S->isBoolean())
     return Bits ? "True" : "False";
+  // Numba's @njit returns float32 and float16 results as Python floats:
+  // printed as the float64 they widen to.
   if (S->isFloat()) {
     if (S->bitWidth() == 16)
-      return pythonFloatText(halfToFloat(uint16_t(Bits)));
+      return pythonFloatText(double(halfToFloat(uint16_t(Bits))));
     if (S->bitWidth() == 32) {
       float F;
       uint32_t B = uint32_t(Bits);
       std::memcpy(&F, &B, 4);
-      return pythonFloatText(F);
+      return pythonFloatText(double(F));
     }
     double D;
     std::memcpy(&D, &Bits, 8);

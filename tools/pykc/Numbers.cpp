@@ -1,21 +1,48 @@
 //===- Numbers.cpp --------------------------------------------------------===//
 #include "Numbers.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace pykc::driver {
 
 namespace {
 
+/// Python's repr of a float (NumPy's of a float32 for the float overload):
+/// the shortest digits that read back the same, laid out in fixed notation
+/// when the decimal exponent is in [-4, 16), else as d.ddde+XX.
 template <class T> std::string shortestFloatText(T V) {
   char Buf[64];
-  auto R = std::to_chars(Buf, Buf + sizeof Buf, V);
+  auto R = std::to_chars(Buf, Buf + sizeof Buf, V, std::chars_format::scientific);
   std::string S(Buf, R.ptr);
-  if (S == "-nan")
+  if (S == "-nan" || S == "nan")
     return "nan";
-  if (S != "inf" && S != "-inf" && S != "nan" && S.find_first_of(".e") == std::string::npos)
-    S += ".0";
-  return S;
+  if (S == "inf" || S == "-inf")
+    return S;
+  bool Negative = S[0] == '-';
+  if (Negative)
+    S.erase(0, 1);
+  size_t E = S.find('e');
+  std::string Digits = S.substr(0, E);
+  Digits.erase(std::remove(Digits.begin(), Digits.end(), '.'), Digits.end());
+  int Exponent = std::stoi(S.substr(E + 1));
+  std::string Out;
+  if (Exponent >= -4 && Exponent < 16) {
+    if (Exponent < 0) {
+      Out = "0." + std::string(size_t(-Exponent - 1), '0') + Digits;
+    } else if (size_t(Exponent) + 1 >= Digits.size()) {
+      Out = Digits + std::string(size_t(Exponent) + 1 - Digits.size(), '0') + ".0";
+    } else {
+      Out = Digits.substr(0, size_t(Exponent) + 1) + "." + Digits.substr(size_t(Exponent) + 1);
+    }
+  } else {
+    Out = Digits.substr(0, 1);
+    if (Digits.size() > 1)
+      Out += "." + Digits.substr(1);
+    std::string Exp = std::to_string(Exponent < 0 ? -Exponent : Exponent);
+    Out += std::string(Exponent < 0 ? "e-" : "e+") + (Exp.size() < 2 ? "0" : "") + Exp;
+  }
+  return (Negative ? "-" : "") + Out;
 }
 
 } // namespace

@@ -36,7 +36,8 @@ Compiles KERNEL for the types of its arguments and launches it once.
   ARG                   An array: a .npy file (dtype, shape and C/F order from
                         the file, at most 16 GiB of data; written back after
                         the launch when the kernel changed it). A scalar:
-                        5 (int64), 2.5 (float64), or TYPE:VALUE such as
+                        5 (int64), 2.5 (float64), true or false (bool), or
+                        TYPE:VALUE such as
                         float32:1.25, int32:7, uint8:3, bool:1.
 )";
 
@@ -173,8 +174,9 @@ std::optional<ScalarArgument> parseScalar(const std::string &Text, std::string &
     A.Type = Text.substr(0, Colon);
     Value = Text.substr(Colon + 1);
   }
+  bool Truth = Value == "True" || Value == "true" || Value == "False" || Value == "false";
   if (A.Type.empty())
-    A.Type = isInteger(Value) ? "int64" : "float64";
+    A.Type = Truth ? "bool" : isInteger(Value) ? "int64" : "float64";
   if (A.Type == "bool" && (Value == "True" || Value == "true"))
     Value = "1";
   if (A.Type == "bool" && (Value == "False" || Value == "false"))
