@@ -131,17 +131,21 @@ void storeResultLeaves(IRBuilder<> &B, Value *V, const ir::Type *Ty, Value *Out,
   B.CreateStore(Bits, B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), Out, Slot++));
 }
 
-/// SYM__host(void **args, void *ret): calls the @njit function \p F (its
-/// LLVM function \p Fn) from the host. args is laid out as a kernel's
-/// (KernelABI.h: an array is its data, extents and byte strides); the
-/// result's scalars go to ret, 8 bytes each (storeResultLeaves). The
-/// function sees the context of thread 0 of a one-thread grid.
+/// const char *SYM__host(void **args, void *ret): calls the @njit function
+/// \p F (its LLVM function \p Fn) from the host. args is laid out as a
+/// kernel's (KernelABI.h: an array is its data, extents and byte strides);
+/// the result's scalars go to ret, 8 bytes each (storeResultLeaves). The
+/// function sees the context of thread 0 of a one-thread grid. Returns
+/// null, or the message of the exception the function raised (CpuABI.h's
+/// pykc_host_status).
 void emitHostEntry(Module &M, Function &Fn, const ir::Function &F, ModuleEmitter &E) {
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::get(C, 0), *I64 = Type::getInt64Ty(C);
-  auto *Entry = Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr}, false),
+  auto *Entry = Function::Create(FunctionType::get(Ptr, {Ptr, Ptr}, false),
                                  GlobalValue::ExternalLinkage, F.SymbolName + "__host", M);
   IRBuilder<> B(BasicBlock::Create(C, "entry", Entry));
+  Value *Status = B.CreateAlloca(Ptr, nullptr, "host.status");
+  B.CreateStore(ConstantPointerNull::get(PointerType::get(C, 0)), Status);
   unsigned Slot = 0;
   auto Next = [&](Type *Ty) {
     Value *P = B.CreateLoad(Ptr, B.CreateConstInBoundsGEP1_64(Ptr, Entry->getArg(0), Slot++));
@@ -163,13 +167,13 @@ void emitHostEntry(Module &M, Function &Fn, const ir::Function &F, ModuleEmitter
     Type *Want = E.llvmType(P->ArgType);
     Args.push_back(V->getType() == Want ? V : B.CreateICmpNE(V, ConstantInt::get(V->getType(), 0)));
   }
-  Args.push_back(CPUTarget::hostContext(B));
+  Args.push_back(CPUTarget::hostContext(B, Status));
   Value *Result = B.CreateCall(&Fn, Args);
   if (F.ReturnType && F.ReturnType->kind() != ir::TypeKind::None) {
     unsigned Out = 0;
     storeResultLeaves(B, Result, F.ReturnType, Entry->getArg(1), Out);
   }
-  B.CreateRetVoid();
+  B.CreateRet(B.CreateLoad(Ptr, Status));
 }
 
 /// Whether \p Kernel can reach a meeting point of its threads (a barrier or

@@ -59,8 +59,8 @@ public:
   /// The kernel whose symbol (in the IR) is \p Symbol.
   std::optional<CpuKernel> lookup(const std::string &Symbol, std::string &Error);
   /// SYM__host of the @njit function whose symbol is \p Symbol (see
-  /// emitCpuModule): void (void **args, void *ret).
-  using HostEntry = void (*)(void **Args, void *Result);
+  /// emitCpuModule): the message of the exception it raised, or null.
+  using HostEntry = const char *(*)(void **Args, void *Result);
   HostEntry lookupHost(const std::string &Symbol, std::string &Error);
 
 private:

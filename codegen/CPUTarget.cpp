@@ -67,7 +67,12 @@ Value *CPUTarget::parallelFor(IRBuilder<> &B, Value *Trips, unsigned Threads, Fu
                             B.getInt64(PartialBytes)});
 }
 
-Value *CPUTarget::hostContext(IRBuilder<> &B) {
+Value *CPUTarget::hostStatus(IRBuilder<> &B, Value *Context) {
+  StructType *CtxTy = contextType(B.getContext());
+  return B.CreateLoad(B.getPtrTy(), B.CreateStructGEP(CtxTy, Context, 5), "host.status");
+}
+
+Value *CPUTarget::hostContext(IRBuilder<> &B, Value *Status) {
   Module &M = *B.GetInsertBlock()->getModule();
   StructType *CtxTy = contextType(M.getContext());
   Function *Fn = B.GetInsertBlock()->getParent();
@@ -78,6 +83,7 @@ Value *CPUTarget::hostContext(IRBuilder<> &B) {
     for (unsigned D = 0; D < 3; ++D)
       B.CreateStore(B.getInt32(1),
                     B.CreateInBoundsGEP(CtxTy, Ctx, {B.getInt32(0), B.getInt32(Field), B.getInt32(D)}));
+  B.CreateStore(Status, B.CreateStructGEP(CtxTy, Ctx, 5));
   return Ctx;
 }
 

@@ -32,8 +32,11 @@ public:
                            llvm::Function *Chunk, llvm::Value *Env, llvm::Value *Partials,
                            uint64_t PartialBytes) override;
   /// A context for code the host calls outside any launch: thread 0 of a
-  /// one-thread grid, on the stack of the current function.
-  static llvm::Value *hostContext(llvm::IRBuilder<> &B);
+  /// one-thread grid, on the stack of the current function, whose
+  /// scheduler is \p Status (a pykc_host_status *, CpuABI.h).
+  static llvm::Value *hostContext(llvm::IRBuilder<> &B, llvm::Value *Status);
+  /// The pykc_host_status * of the host code whose context is \p Context.
+  static llvm::Value *hostStatus(llvm::IRBuilder<> &B, llvm::Value *Context);
   llvm::Value *sharedArray(llvm::IRBuilder<> &B, llvm::Type *Ty, const std::string &Name,
                            unsigned Align, llvm::Value *Context) override;
   llvm::Value *warpShuffle(llvm::IRBuilder<> &B, ShuffleMode Mode, llvm::Value *Mask,

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/Emitter.h"
 
+#include <llvm/IR/MDBuilder.h>
+
 #include "frontend/Diagnostic.h"
 
 #include <llvm/IR/Operator.h>
@@ -192,6 +194,32 @@ Value *FunctionEmitter::emitFusedMultiplyAdd(const ir::BinaryExpr &E) {
   return B.CreateIntrinsic(Intrinsic::fma, {A->getType()}, {A, Bv, C});
 }
 
+void FunctionEmitter::raiseOnZeroDivisor(Value *D, const ir::BinaryExpr &E, bool Float) {
+  // Numba's CPU target raises ZeroDivisionError (its messages); kernels
+  // divide by zero silently, as on a GPU. The division that follows is
+  // safe either way (intDivMod, IEEE).
+  if (!F.HostCode || !TargetContext)
+    return;
+  const char *What = E.Op == ir::ArithOp::TrueDiv ? "division by zero"
+                     : E.Op == ir::ArithOp::Mod   ? (Float ? "modulo by zero" : "integer modulo by zero")
+                     : Float                      ? "division by zero"
+                                                  : "integer division by zero";
+  std::string Message = F.FileName + ":" + std::to_string(E.Range.Begin.Line) + ":" +
+                        std::to_string(E.Range.Begin.Column) + ": ZeroDivisionError: " + What +
+                        " (in '" + F.PyName + "')";
+  Value *IsZero = Float ? B.CreateFCmpOEQ(D, ConstantFP::get(D->getType(), 0.0))
+                        : B.CreateICmpEQ(D, ConstantInt::get(D->getType(), 0));
+  BasicBlock *Raise = BasicBlock::Create(ME.Ctx, "raise.zerodiv", Fn);
+  BasicBlock *Go = BasicBlock::Create(ME.Ctx, "div", Fn);
+  B.CreateCondBr(IsZero, Raise, Go, MDBuilder(ME.Ctx).createBranchWeights(1, 1 << 20));
+  B.SetInsertPoint(Raise);
+  FunctionCallee Fn = ME.M.getOrInsertFunction(
+      "pykc_host_raise", FunctionType::get(B.getVoidTy(), {B.getPtrTy(), B.getPtrTy()}, false));
+  B.CreateCall(Fn, {TargetContext, B.CreateGlobalStringPtr(Message, "zerodiv.message")});
+  B.CreateBr(Go);
+  B.SetInsertPoint(Go);
+}
+
 Value *FunctionEmitter::emitBinary(const ir::BinaryExpr &E) {
   if (Value *Fused = emitFusedMultiplyAdd(E))
     return Fused;
@@ -200,6 +228,10 @@ Value *FunctionEmitter::emitBinary(const ir::BinaryExpr &E) {
   auto *ResultTy = ir::dynCast<ir::ScalarType>(E.Ty);
   auto *OpTy = ir::dynCast<ir::ScalarType>(E.LHS->Ty);
   bool Float = OpTy->isFloat();
+  if (E.Op == ArithOp::TrueDiv)
+    raiseOnZeroDivisor(cast(R, E.RHS->Ty, E.Ty), E, /*Float=*/true);
+  else if (E.Op == ArithOp::FloorDiv || E.Op == ArithOp::Mod)
+    raiseOnZeroDivisor(R, E, Float);
   Value *V = nullptr;
   switch (E.Op) {
   case ArithOp::Add:

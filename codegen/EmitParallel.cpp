@@ -41,8 +41,9 @@ Function *chunkFunction(ModuleEmitter &ME, const ir::ParallelForExpr &E, StructT
   for (unsigned I = 0; I < EnvTy->getNumElements(); ++I)
     Args.push_back(B.CreateLoad(EnvTy->getElementType(I),
                                 B.CreateStructGEP(EnvTy, Fn->getArg(0), I)));
+  // The last field of env is the caller's pykc_host_status *.
   if (WithContext)
-    Args.push_back(CPUTarget::hostContext(B));
+    Args.back() = CPUTarget::hostContext(B, Args.back());
   Value *Result = B.CreateCall(ME.declaration(E.Body), Args);
   if (!Result->getType()->isVoidTy())
     B.CreateStore(Result, Fn->getArg(3));
@@ -60,6 +61,8 @@ Value *FunctionEmitter::emitParallelFor(const ir::ParallelForExpr &E) {
   std::vector<Value *> Values = {Start, Step};
   for (const ir::Expr *C : E.Captures)
     Values.push_back(emitExpr(*C));
+  if (ME.Target.hasContextParameter()) // where the chunks' exceptions go
+    Values.push_back(CPUTarget::hostStatus(B, TargetContext));
   Type *ResultTy = ME.llvmType(E.Ty);
   bool HasResult = !ResultTy->isVoidTy();
 

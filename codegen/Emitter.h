@@ -88,6 +88,8 @@ private:
   // The Emit(F) lowerings of ir/Builtins.def.
   llvm::Value *emitBarrier(const ir::IntrinsicExpr &E);
   llvm::Value *emitParallelFor(const ir::ParallelForExpr &E);
+  /// In host code: records a ZeroDivisionError when \p Divisor is zero.
+  void raiseOnZeroDivisor(llvm::Value *Divisor, const ir::BinaryExpr &E, bool Float);
   llvm::Value *emitMatch(const ir::IntrinsicExpr &E);
   llvm::Value *emitThisGrid(const ir::IntrinsicExpr &E);
   llvm::Value *emitGridSync(const ir::IntrinsicExpr &E);

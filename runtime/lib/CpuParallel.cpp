@@ -1,5 +1,6 @@
 //===- CpuParallel.cpp - prange loops of @njit(parallel=True) functions ---===//
 //
+// pykc_host_raise records an exception of host code (CpuABI.h).
 // pykc_cpu_parallel_for (CpuABI.h) splits a loop's iterations into one
 // chunk a thread, each of about the same size, and runs them on the
 // runtime's ThreadPool. How many threads: PYKC_NUM_THREADS when set (as
@@ -34,6 +35,17 @@ unsigned environmentThreads() {
 }
 
 } // namespace
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_host_raise(pykc_cpu_context *Ctx, const char *Message) {
+  auto *Status = static_cast<pykc_host_status *>(Ctx ? Ctx->scheduler : nullptr);
+  if (!Status)
+    return;
+  // Chunks of a prange loop may raise at once: the first message stays.
+  const char *Expected = nullptr;
+  __atomic_compare_exchange_n(&Status->error, &Expected, Message, false, __ATOMIC_ACQ_REL,
+                              __ATOMIC_ACQUIRE);
+}
 
 extern "C" __attribute__((visibility("default"))) int64_t
 pykc_cpu_parallel_for(int64_t Trips, int32_t Threads, pykc_cpu_chunk_fn Chunk, void *Env,

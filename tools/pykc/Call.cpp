@@ -189,7 +189,8 @@ int callCommand(int Argc, char **Argv) {
         Before[I] = N.Data;
       Params.addArray(N.Data.data(), A.Array->Shape, byteStrides(*A.Array));
     }
-    Host(Params.data(), Leaves.data());
+    if (const char *Raised = Host(Params.data(), Leaves.data()))
+      return fail(std::string(Raised) + "; no file was changed");
     for (size_t I = 0; I < Args.size(); ++I)
       if (Args[I].Array && Args[I].AliasOf < 0)
         Args[I].Changed = Before[I] != Args[I].Array->Data;

@@ -116,7 +116,7 @@ void writeHostEntryDeclarations(std::ostream &OS, const ir::Module &IR,
                                 const std::string &Namespace) {
   for (const auto &F : IR.functions())
     if (F->HostEntry)
-      OS << "extern \"C\" void " << codegen::hostEntrySymbol(Namespace, F->SymbolName)
+      OS << "extern \"C\" const char *" << codegen::hostEntrySymbol(Namespace, F->SymbolName)
          << "(void **, void *);\n";
 }
 
@@ -165,8 +165,9 @@ void writeHostFunctions(std::ostream &OS, const ir::Module &IR, const std::strin
          << "};\n";
       unsigned N = slotCount(F->ReturnType);
       OS << "  ::std::uint64_t pykc_result[" << (N ? N : 1) << "] = {};\n";
-      OS << "  " << codegen::hostEntrySymbol(Namespace, F->SymbolName)
-         << "(pykc_args, pykc_result);\n";
+      OS << "  if (const char *pykc_raised = " << codegen::hostEntrySymbol(Namespace, F->SymbolName)
+         << "(pykc_args, pykc_result))\n";
+      OS << "    throw ::pykc::Error(::pykc::ErrorCode::Kernel, pykc_raised);\n";
       if (N) {
         unsigned Slot = 0;
         OS << "  return " << resultValue(F->ReturnType, Slot) << ";\n";

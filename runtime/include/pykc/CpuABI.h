@@ -75,6 +75,17 @@ void pykc_cpu_bounds_error(pykc_cpu_context *ctx, const char *where, uint32_t ax
  * every thread of its block has reached a barrier. */
 void pykc_cpu_barrier(pykc_cpu_context *ctx);
 
+/* Host code (@njit functions run by pykc call or from C++) sees the context
+ * of thread 0 of a one-thread grid whose scheduler field points to a
+ * pykc_host_status. An exception Numba's CPU target raises there (division
+ * by zero) records its message, "file.py:3:12: ZeroDivisionError: division
+ * by zero (in 'f')", the first one wins, and the code goes on with a
+ * harmless value; the host entry then returns the message. */
+typedef struct pykc_host_status {
+  const char *error;
+} pykc_host_status;
+void pykc_host_raise(pykc_cpu_context *ctx, const char *message);
+
 /* A prange loop of a parallel @njit function: runs chunk(env, lo, hi,
  * partials + k * partial_bytes) for chunks k = 0, 1, ... of [0, trips),
  * one a thread (threads > 0: set_num_threads; PYKC_NUM_THREADS overrides;

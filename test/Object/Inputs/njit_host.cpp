@@ -1,6 +1,6 @@
 // A C++ program calling @njit functions compiled by pykc: the documents'
 // numba_reduce on a std::vector, a tuple result, a 2-d array changed in
-// place, a parallel function, and a float32 scalar.
+// place, a parallel function, a float32 scalar, and a division by zero.
 #include "njit.h"
 #include "reductions.h"
 
@@ -34,4 +34,13 @@ int main() {
   auto [S, P, N] = njit::par_stats(std::span<const double>(R));
   std::printf("par_stats: %g %lld %lld\n", S, (long long)P, (long long)N);
   std::printf("half: %g\n", double(njit::half(3.0f)));
+
+  // An exception Numba's CPU target raises is a pykc::Error here.
+  std::printf("ratio: %lld\n", (long long)njit::ratio(7, 2));
+  try {
+    njit::ratio(7, 0);
+    std::printf("ratio by zero: no error\n");
+  } catch (const pykc::Error &E) {
+    std::printf("ratio by zero: %s\n", E.what());
+  }
 }

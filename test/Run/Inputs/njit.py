@@ -102,3 +102,16 @@ def carried(a):
 @njit
 def on_gpu_only(a):
     a[0] = cuda.threadIdx.x
+
+
+@njit
+def ratio(a, b):
+    return a // b
+
+
+@njit(parallel=True)
+def par_mod(a, d):
+    s = 0
+    for i in prange(a.shape[0]):
+        s += a[i] % d[i]
+    return s
