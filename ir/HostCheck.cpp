@@ -24,24 +24,6 @@ const char *cudaOnlyName(IntrinsicId Id) {
   return nullptr;
 }
 
-const char *specialRegisterName(SpecialRegister R) {
-  switch (R) {
-  case SpecialRegister::ThreadIdx:
-    return "cuda.threadIdx";
-  case SpecialRegister::BlockIdx:
-    return "cuda.blockIdx";
-  case SpecialRegister::BlockDim:
-    return "cuda.blockDim";
-  case SpecialRegister::GridDim:
-    return "cuda.gridDim";
-  case SpecialRegister::WarpSize:
-    return "cuda.warpsize";
-  case SpecialRegister::LaneId:
-    return "cuda.laneid";
-  }
-  return "cuda";
-}
-
 } // namespace
 
 bool checkHostEntry(const Function &Entry, const frontend::SourceFile *File,

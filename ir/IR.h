@@ -443,6 +443,9 @@ private:
   std::vector<std::unique_ptr<Function>> Functions;
 };
 
+/// The Python spelling of a special register: "cuda.threadIdx".
+const char *specialRegisterName(SpecialRegister R);
+
 /// Writes the module as text for `--emit=ir`.
 void printModule(const Module &M, std::ostream &OS);
 

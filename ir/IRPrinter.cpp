@@ -17,24 +17,6 @@ namespace pykc::ir {
 
 namespace {
 
-const char *specialRegName(SpecialRegister R) {
-  switch (R) {
-  case SpecialRegister::ThreadIdx:
-    return "cuda.threadIdx";
-  case SpecialRegister::BlockIdx:
-    return "cuda.blockIdx";
-  case SpecialRegister::BlockDim:
-    return "cuda.blockDim";
-  case SpecialRegister::GridDim:
-    return "cuda.gridDim";
-  case SpecialRegister::WarpSize:
-    return "cuda.warpsize";
-  case SpecialRegister::LaneId:
-    return "cuda.laneid";
-  }
-  return "?";
-}
-
 const char *intrinsicName(IntrinsicId Id) {
   switch (Id) {
 #define BUILTIN(Id, Path, Typing, Lowering)                                    \
@@ -283,7 +265,7 @@ private:
     }
     case NodeKind::SpecialReg: {
       auto &R = static_cast<const SpecialRegExpr &>(E);
-      std::string S = specialRegName(R.Reg);
+      std::string S = specialRegisterName(R.Reg);
       if (R.Reg != SpecialRegister::WarpSize && R.Reg != SpecialRegister::LaneId)
         S += std::string(".") + "xyz"[R.Dim];
       return S;
@@ -351,6 +333,24 @@ private:
 };
 
 } // namespace
+
+const char *specialRegisterName(SpecialRegister R) {
+  switch (R) {
+  case SpecialRegister::ThreadIdx:
+    return "cuda.threadIdx";
+  case SpecialRegister::BlockIdx:
+    return "cuda.blockIdx";
+  case SpecialRegister::BlockDim:
+    return "cuda.blockDim";
+  case SpecialRegister::GridDim:
+    return "cuda.gridDim";
+  case SpecialRegister::WarpSize:
+    return "cuda.warpsize";
+  case SpecialRegister::LaneId:
+    return "cuda.laneid";
+  }
+  return "?";
+}
 
 void printModule(const Module &M, std::ostream &OS) {
   Printer P(OS);
