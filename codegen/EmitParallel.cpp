@@ -92,13 +92,15 @@ Value *FunctionEmitter::emitParallelFor(const ir::ParallelForExpr &E) {
     return nullptr;
 
   // acc = identities; for k < chunks: acc = acc (op) partials[k].
+  // (min and max start from the variable's value before the loop.)
   auto *Tuple = ir::dynCast<ir::TupleType>(E.Ty);
   Value *Identity = PoisonValue::get(ResultTy);
   for (unsigned J = 0; J < Tuple->size(); ++J) {
     Type *T = ResultTy->getStructElementType(J);
-    bool Mul = E.Combine[J] == ir::ArithOp::Mul;
-    Value *One = T->isFloatingPointTy() ? ConstantFP::get(T, Mul ? 1.0 : 0.0)
-                                        : ConstantInt::get(T, Mul ? 1 : 0);
+    bool Mul = E.Combine[J] == ir::ReductionOp::Mul;
+    Value *One = E.Inits[J]                ? emitExpr(*E.Inits[J])
+                 : T->isFloatingPointTy() ? ConstantFP::get(T, Mul ? 1.0 : 0.0)
+                                          : ConstantInt::get(T, Mul ? 1 : 0);
     Identity = B.CreateInsertValue(Identity, One, {J});
   }
   BasicBlock *Before = B.GetInsertBlock();
@@ -114,9 +116,23 @@ Value *FunctionEmitter::emitParallelFor(const ir::ParallelForExpr &E) {
   Value *Next = Acc;
   for (unsigned J = 0; J < Tuple->size(); ++J) {
     Value *A = B.CreateExtractValue(Acc, {J}), *P = B.CreateExtractValue(Part, {J});
-    bool Mul = E.Combine[J] == ir::ArithOp::Mul, Float = A->getType()->isFloatingPointTy();
-    Value *R = Float ? (Mul ? B.CreateFMul(A, P) : B.CreateFAdd(A, P))
-                     : (Mul ? B.CreateMul(A, P) : B.CreateAdd(A, P));
+    bool Float = A->getType()->isFloatingPointTy();
+    bool Signed = ir::dynCast<ir::ScalarType>(Tuple->elements()[J])->isSigned();
+    Value *R = nullptr;
+    switch (E.Combine[J]) {
+    case ir::ReductionOp::Add:
+      R = Float ? B.CreateFAdd(A, P) : B.CreateAdd(A, P);
+      break;
+    case ir::ReductionOp::Mul:
+      R = Float ? B.CreateFMul(A, P) : B.CreateMul(A, P);
+      break;
+    case ir::ReductionOp::Min: // as min(acc, part): the later only if smaller
+      R = B.CreateSelect(Float ? B.CreateFCmpOLT(P, A) : Signed ? B.CreateICmpSLT(P, A) : B.CreateICmpULT(P, A), P, A);
+      break;
+    case ir::ReductionOp::Max:
+      R = B.CreateSelect(Float ? B.CreateFCmpOGT(P, A) : Signed ? B.CreateICmpSGT(P, A) : B.CreateICmpUGT(P, A), P, A);
+      break;
+    }
     Next = B.CreateInsertValue(Next, R, {J});
   }
   Value *KNext = B.CreateAdd(K, B.getInt64(1));

@@ -261,20 +261,27 @@ struct AtomicRMWExpr : Expr {
   Expr *Compare = nullptr; ///< Cas: the value the element must hold.
 };
 
+/// How a prange loop combines a reduction variable's values: the sum (for
+/// += and -=), the product (*=), or the first of the smallest (largest),
+/// as `m = min(m, x)` (`max`) keeps it.
+enum class ReductionOp { Add, Mul, Min, Max };
+
 /// A prange loop of a parallel host function, outlined (ir/ParallelLoops.h):
 /// Body(lo, hi, start, step, captures...) runs iterations [lo, hi) of
 /// range(Start, Stop, Step) and returns its reductions' partial values (a
 /// tuple, one per reduction variable, each from its identity). The node
 /// splits the iterations into chunks, runs them (in parallel on the CPU,
 /// one after the other elsewhere) and combines the chunks' tuples in chunk
-/// order with Combine, starting from the identities: its value, of
-/// Body's return type.
+/// order with Combine, starting from the identities (0, 1; for Min and Max
+/// the variable's value before the loop, Inits): its value, of Body's
+/// return type.
 struct ParallelForExpr : Expr {
   PYKC_IR_NODE(ParallelForExpr, ParallelFor, Expr)
   Function *Body = nullptr;
   Expr *Start = nullptr, *Stop = nullptr, *Step = nullptr; ///< The loop's index type.
   ExprList Captures;               ///< Read-only values the body uses.
-  std::vector<ArithOp> Combine;    ///< Add or Mul, per reduction.
+  std::vector<ReductionOp> Combine; ///< Per reduction.
+  ExprList Inits; ///< Per reduction: for Min and Max its value before the loop, else null.
   unsigned Threads = 0;            ///< set_num_threads; 0: the default.
 };
 

@@ -314,8 +314,9 @@ private:
     case NodeKind::ParallelFor: {
       auto &P = static_cast<const ParallelForExpr &>(E);
       std::string Ops;
-      for (ArithOp Op : P.Combine)
-        Ops += (Ops.empty() ? "" : ", ") + std::string(spelling(Op));
+      static const char *Names[] = {"+", "*", "min", "max"};
+      for (ReductionOp Op : P.Combine)
+        Ops += (Ops.empty() ? "" : ", ") + std::string(Names[unsigned(Op)]);
       return "parallel_for(" + P.Body->SymbolName + ", range(" + expr(*P.Start) + ", " +
              expr(*P.Stop) + ", " + expr(*P.Step) + "), captures=(" + list(P.Captures) +
              "), combine=(" + Ops + "), threads=" + std::to_string(P.Threads) + ")";

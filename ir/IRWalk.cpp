@@ -107,6 +107,8 @@ void forEachChild(const Node &N, const NodeVisitor &Visit) {
     Visit(*P.Start);
     Visit(*P.Stop);
     Visit(*P.Step);
+    for (const Expr *I : P.Inits)
+      visitIf(I, Visit);
     return visitAll(P.Captures, Visit);
   }
   case NodeKind::Seq: {

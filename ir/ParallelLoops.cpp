@@ -3,6 +3,7 @@
 #include "ir/IRWalk.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -69,8 +70,26 @@ private:
 
   struct Reduction {
     Variable *Var;
-    ArithOp Combine;
+    ReductionOp Combine;
   };
+
+  /// `v = min(v, e)` (or max, either order), as lowering spells it: a
+  /// select between the compared operands, one of them v.
+  static std::optional<ReductionOp> minMaxUpdate(const AssignStmt &A) {
+    auto *Sel = dynCast<SelectExpr>(A.Value);
+    auto *Cmp = Sel ? dynCast<CompareExpr>(Sel->Cond) : nullptr;
+    if (!Cmp || Sel->Then != Cmp->LHS || Sel->Else != Cmp->RHS ||
+        (Cmp->Op != CompareOp::Gt && Cmp->Op != CompareOp::Lt))
+      return std::nullopt;
+    auto IsSelf = [&](const Expr *E) {
+      auto *R = dynCast<VarRefExpr>(E);
+      return R && R->Var == A.Var;
+    };
+    const Expr *Other = IsSelf(Cmp->LHS) ? Cmp->RHS : IsSelf(Cmp->RHS) ? Cmp->LHS : nullptr;
+    if (!Other || reads(*Other, A.Var))
+      return std::nullopt;
+    return Cmp->Op == CompareOp::Gt ? ReductionOp::Max : ReductionOp::Min;
+  }
 
   /// The reductions of loop \p L; false (after errors) when a variable it
   /// assigns is read outside it and is not one.
@@ -91,19 +110,27 @@ private:
     bool Good = true;
     for (auto &[V, List] : Assignments) {
       bool AddSub = true, Mul = true;
+      std::optional<ReductionOp> MinMax = minMaxUpdate(*List.front());
       for (const AssignStmt *A : List) {
         auto *B = dynCast<BinaryExpr>(A->Value);
         auto *Self = B ? dynCast<VarRefExpr>(B->LHS) : nullptr;
         bool Update = Self && Self->Var == V && !reads(*B->RHS, V);
         AddSub &= Update && (B->Op == ArithOp::Add || B->Op == ArithOp::Sub);
         Mul &= Update && B->Op == ArithOp::Mul;
+        if (MinMax != minMaxUpdate(*A))
+          MinMax.reset();
       }
       auto *S = dynCast<ScalarType>(V->Ty);
       bool Numeric = S && !S->isBoolean();
       if ((AddSub || Mul) && Numeric && Inside[V] == List.size()) {
-        Reductions.push_back({const_cast<Variable *>(V), Mul ? ArithOp::Mul : ArithOp::Add});
+        Reductions.push_back({const_cast<Variable *>(V), Mul ? ReductionOp::Mul : ReductionOp::Add});
         for (const AssignStmt *A : List) // the loop's own nodes, moved to G next
           const_cast<BinaryExpr *>(static_cast<const BinaryExpr *>(A->Value))->Reassociate = true;
+        continue;
+      }
+      // min and max read v twice each: in the comparison and as an arm.
+      if (MinMax && Numeric && Inside[V] == 2 * List.size()) {
+        Reductions.push_back({const_cast<Variable *>(V), *MinMax});
         continue;
       }
       if (All[V] > Inside[V]) {
@@ -118,15 +145,17 @@ private:
     return Good;
   }
 
-  ConstantExpr *identity(const ScalarType *T, ArithOp Op, frontend::SourceRange R) {
+  ConstantExpr *identity(const ScalarType *T, ReductionOp Op, frontend::SourceRange R) {
     auto *C = M.create<ConstantExpr>(R);
     C->Ty = T;
     if (T->isFloat())
-      C->FloatValue = Op == ArithOp::Mul ? 1.0 : 0.0;
+      C->FloatValue = Op == ReductionOp::Mul ? 1.0 : 0.0;
     else
-      C->IntBits = Op == ArithOp::Mul ? 1 : 0;
+      C->IntBits = Op == ReductionOp::Mul ? 1 : 0;
     return C;
   }
+
+  static bool isMinMax(ReductionOp Op) { return Op == ReductionOp::Min || Op == ReductionOp::Max; }
 
   VarRefExpr *ref(Variable *V, frontend::SourceRange R) {
     auto *E = M.create<VarRefExpr>(R);
@@ -186,7 +215,12 @@ private:
       return It->second;
     };
     // The body, moved: its variables become G's.
+    // A node may be shared (min and max use their operands twice): each is
+    // renamed once.
+    std::set<const Node *> Renamed;
     forEachNode(L.Body, [&](const Node &N) {
+      if (!Renamed.insert(&N).second)
+        return;
       Node &Mutable = const_cast<Node &>(N); // the body now belongs to G alone
       if (auto *Ref = dynCast<VarRefExpr>(&Mutable))
         Ref->Var = Local(Ref->Var);
@@ -197,12 +231,18 @@ private:
       else if (auto *C = dynCast<CallExpr>(&Mutable))
         G->Callees.push_back(C->Callee);
     });
-    // r = identity; for k in range(lo, hi): i = start + k * step; body...
+    // r = identity (min and max: the value before the loop, which they
+    // may meet again); for k in range(lo, hi): i = start + k; body...
     std::vector<const Type *> ResultTypes;
     for (const Reduction &Red : Reductions) {
       auto *A = M.create<AssignStmt>(R);
       A->Var = Local(Red.Var);
-      A->Value = identity(dynCast<ScalarType>(Red.Var->Ty), Red.Combine, R);
+      if (isMinMax(Red.Combine)) {
+        A->Value = ref(Param("$" + Red.Var->Name + "_before", Red.Var->Ty), R);
+        Captured.push_back(Red.Var);
+      } else {
+        A->Value = identity(dynCast<ScalarType>(Red.Var->Ty), Red.Combine, R);
+      }
       G->Body.push_back(A);
       ResultTypes.push_back(Red.Var->Ty);
     }
@@ -266,8 +306,10 @@ private:
     P->Threads = Threads;
     for (Variable *V : Captured)
       P->Captures.push_back(ref(V, R));
-    for (const Reduction &Red : Reductions)
+    for (const Reduction &Red : Reductions) {
       P->Combine.push_back(Red.Combine);
+      P->Inits.push_back(isMinMax(Red.Combine) ? ref(Red.Var, R) : nullptr);
+    }
     F.Callees.push_back(G);
     if (Reductions.empty()) {
       auto *E = M.create<EvalStmt>(R);
@@ -288,14 +330,17 @@ private:
       Get->Ty = Reductions[J].Var->Ty;
       Get->Tuple = ref(Partials, R);
       Get->Index = unsigned(J);
-      auto *Sum = M.create<BinaryExpr>(R);
-      Sum->Ty = Reductions[J].Var->Ty;
-      Sum->Op = Reductions[J].Combine;
-      Sum->LHS = ref(Reductions[J].Var, R);
-      Sum->RHS = Get;
       auto *A = M.create<AssignStmt>(R);
       A->Var = Reductions[J].Var;
-      A->Value = Sum;
+      A->Value = Get; // min and max: the combination started from v
+      if (!isMinMax(Reductions[J].Combine)) {
+        auto *Sum = M.create<BinaryExpr>(R);
+        Sum->Ty = Reductions[J].Var->Ty;
+        Sum->Op = Reductions[J].Combine == ReductionOp::Mul ? ArithOp::Mul : ArithOp::Add;
+        Sum->LHS = ref(Reductions[J].Var, R);
+        Sum->RHS = Get;
+        A->Value = Sum;
+      }
       Replacement.push_back(A);
     }
     return true;

@@ -665,3 +665,13 @@ def par_prod(a):
     for i in prange(a.shape[0]):
         p *= a[i]
     return p
+
+
+@njit(parallel=True)
+def par_minmax(a):
+    hi = a[0]
+    lo = a[0]
+    for i in prange(a.shape[0]):
+        hi = max(hi, a[i])
+        lo = min(a[i], lo)
+    return lo, hi

@@ -388,6 +388,9 @@ CASES += [
 # prange reductions in @njit(parallel=True).
 CASES += par("par_sum", lambda r: [floats(r, 1000)], "par_sum/float64")
 CASES += par("par_sum", lambda r: [ints(r, 513)], "par_sum/int64", rtol=0)
+CASES += par("par_minmax", lambda r: [floats(r, 1001)], "par_minmax/float64", rtol=0)
+CASES += par("par_minmax", lambda r: [ints(r, 777)], "par_minmax/int64", rtol=0)
+CASES += par("par_minmax", lambda r: [floats(r, 300, np.float32)], "par_minmax/float32", rtol=0)
 CASES += par("par_count", lambda r: [floats(r, 777), 0.5],
              "par_count/float64", rtol=0)
 CASES += par("par_count", lambda r: [ints(r, 300, dtype=np.int32), 10],

@@ -115,3 +115,13 @@ def par_mod(a, d):
     for i in prange(a.shape[0]):
         s += a[i] % d[i]
     return s
+
+
+@njit(parallel=True)
+def par_extremes(a):
+    hi = a[0]
+    lo = a[0]
+    for i in prange(a.shape[0]):
+        hi = max(hi, a[i])
+        lo = min(a[i], lo)
+    return lo, hi
