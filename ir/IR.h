@@ -450,6 +450,9 @@ private:
   std::vector<std::unique_ptr<Function>> Functions;
 };
 
+/// The Python path of a builtin: "numba.cuda.shfl_sync", "math.sqrt".
+const char *intrinsicName(IntrinsicId Id);
+
 /// The Python spelling of a special register: "cuda.threadIdx".
 const char *specialRegisterName(SpecialRegister R);
 

@@ -17,16 +17,6 @@ namespace pykc::ir {
 
 namespace {
 
-const char *intrinsicName(IntrinsicId Id) {
-  switch (Id) {
-#define BUILTIN(Id, Path, Typing, Lowering)                                    \
-  case IntrinsicId::Id:                                                        \
-    return Path;
-#define MATH(Id, Path, Cases, Lowering, Name) BUILTIN(Id, Path, , )
-#include "ir/Builtins.def"
-  }
-  return "?";
-}
 
 const char *atomicOpName(AtomicOp Op) {
   switch (Op) {
@@ -349,6 +339,17 @@ const char *specialRegisterName(SpecialRegister R) {
     return "cuda.warpsize";
   case SpecialRegister::LaneId:
     return "cuda.laneid";
+  }
+  return "?";
+}
+
+const char *intrinsicName(IntrinsicId Id) {
+  switch (Id) {
+#define BUILTIN(Id, Path, Typing, Lowering)                                    \
+  case IntrinsicId::Id:                                                        \
+    return Path;
+#define MATH(Id, Path, Cases, Lowering, Name) BUILTIN(Id, Path, , )
+#include "ir/Builtins.def"
   }
   return "?";
 }

@@ -15,6 +15,7 @@
 #   numpy1     that python3's NumPy is 1.x (the examples' printer prints as
 #              NumPy 1.x does).
 #   host-clang %cxx is clang (tests that check its diagnostics).
+#   nvcc       nvcc is beside ptxas (%nvcc): --emit=cuda output is compiled.
 
 import os
 import re
@@ -73,6 +74,11 @@ for var in ["HOME", "TMPDIR", "CUDA_HOME", "CUDA_PATH", "CUDA_VISIBLE_DEVICES",
             "LD_LIBRARY_PATH", "LIBRARY_PATH"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+
+# nvcc (beside ptxas): optional; --emit=cuda output is compiled with it.
+if config.ptxas_path and os.access(os.path.join(os.path.dirname(config.ptxas_path), "nvcc"), os.X_OK):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", os.path.join(os.path.dirname(config.ptxas_path), "nvcc")))
 
 # ptxas: optional; without it PTX is not verified.
 if config.ptxas_path and os.access(config.ptxas_path, os.X_OK):

@@ -1,6 +1,8 @@
 //===- Compile.cpp - The pipeline -----------------------------------------===//
 #include "Compile.h"
 
+#include "codegen/CudaSource.h"
+
 #include "CompileObject.h"
 #include "CudaToolkit.h"
 #include "Output.h"
@@ -42,6 +44,12 @@ int compile(const Options &O) {
     return writeOutput(O, OS.str());
   case EmitKind::Object:
     return compileObject(O, *C.Typed.IR);
+  case EmitKind::Cuda: {
+    std::string Text, Error;
+    if (!codegen::emitCudaSource(*C.Typed.IR, *C.Syntax.File, Text, Error))
+      return fail(Error);
+    return writeOutput(O, Text);
+  }
   case EmitKind::LLVM:
   case EmitKind::PTX:
     break;

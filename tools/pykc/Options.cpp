@@ -57,6 +57,8 @@ OPTIONS:
                           ir    the typed IR (Numba types, explicit casts)
                           llvm  the optimized LLVM IR
                           ptx   PTX assembly (the default)
+                          cuda  CUDA C++ source that nvcc and clang compile
+                                (kernels take KernelABI.h's parameters)
                           obj   a host object, as -c
   -c                    Compile to a host object (x86-64 ELF, PIC) holding
                         the GPU code of every --arch (PTX, and SASS when
@@ -144,8 +146,10 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
         O.Emit = EmitKind::PTX;
       else if (V == "obj")
         O.Emit = EmitKind::Object;
+      else if (V == "cuda")
+        O.Emit = EmitKind::Cuda;
       else if (Error.empty())
-        Error = "invalid --emit value '" + V + "' (expected ast, ir, llvm, ptx or obj)";
+        Error = "invalid --emit value '" + V + "' (expected ast, ir, llvm, ptx, cuda or obj)";
     } else if (Value("--arch", V)) {
       // Repeatable and comma-separated: --arch sm_80,sm_90 --arch sm_75.
       const auto &Archs = codegen::supportedArchs();
@@ -265,6 +269,8 @@ std::string defaultOutputPath(const Options &O) {
     return Base + ".ptx";
   case EmitKind::Object:
     return Base + ".o";
+  case EmitKind::Cuda:
+    return Base + ".cu";
   }
   return Base + ".ptx";
 }
