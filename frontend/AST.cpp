@@ -213,9 +213,7 @@ private:
     switch (C->CK) {
     case ConstantKind::Int:
       if (C->IntTooLarge && M.File)
-        return std::string(
-            M.File->text().substr(C->Range.Begin.Offset,
-                                  C->Range.End.Offset - C->Range.Begin.Offset));
+        return std::string(M.File->text(C->Range));
       return std::to_string(C->IntValue);
     case ConstantKind::Float:
       return pythonFloat(C->FloatValue);

@@ -33,6 +33,12 @@ SourceFile::SourceFile(std::string N, std::string T)
   }
 }
 
+std::string_view SourceFile::text(SourceRange R) const {
+  if (!R.isValid() || R.End.Offset <= R.Begin.Offset || R.Begin.Offset >= Text.size())
+    return {};
+  return std::string_view(Text).substr(R.Begin.Offset, R.End.Offset - R.Begin.Offset);
+}
+
 std::string_view SourceFile::lineText(uint32_t Line) const {
   if (Line == 0 || Line > LineStarts.size())
     return {};

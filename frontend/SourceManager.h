@@ -46,6 +46,9 @@ public:
 
   const std::string &name() const { return Name; }
   std::string_view text() const { return Text; }
+  /// The text \p R covers (empty for an invalid or reversed range, clamped
+  /// to the end of the file).
+  std::string_view text(SourceRange R) const;
   /// The text of line \p Line (1-based) without its line terminator.
   std::string_view lineText(uint32_t Line) const;
   uint32_t lineCount() const { return static_cast<uint32_t>(LineStarts.size()); }

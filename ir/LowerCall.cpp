@@ -447,9 +447,7 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
   else if (DtypeValue && DtypeValue->K == ConstantValue::Kind::String)
     Dtype = S.Types.scalarByName(DtypeValue->String);
   if (!Dtype) {
-    std::string Text(File->text().substr(DtypeArg->Range.Begin.Offset,
-                                         DtypeArg->Range.End.Offset - DtypeArg->Range.Begin.Offset));
-    error(DtypeArg->Range, DiagKind::InvalidDtype, {Text});
+    error(DtypeArg->Range, DiagKind::InvalidDtype, {std::string(File->text(DtypeArg->Range))});
     return nullptr;
   }
   auto *A = make<AllocArrayExpr>(C.Range, S.Types.array(Dtype, unsigned(Shape.size()),

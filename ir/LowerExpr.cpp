@@ -159,9 +159,7 @@ Value FunctionLowerer::lower(const fe::Expr &E) {
     switch (C.CK) {
     case ConstantKind::Int:
       if (C.IntTooLarge) {
-        error(E.Range, DiagKind::ConstantOverflow, {std::string(File->text().substr(
-                                                       E.Range.Begin.Offset,
-                                                       E.Range.End.Offset - E.Range.Begin.Offset))});
+        error(E.Range, DiagKind::ConstantOverflow, {std::string(File->text(E.Range))});
         return Value::invalid();
       }
       // Numba types literals that only fit unsigned as uint64.

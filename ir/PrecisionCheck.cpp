@@ -132,11 +132,7 @@ public:
   }
 
 private:
-  std::string text(frontend::SourceRange R) const {
-    if (!R.isValid() || R.End.Offset <= R.Begin.Offset || R.End.Offset > File->text().size())
-      return "";
-    return std::string(File->text().substr(R.Begin.Offset, R.End.Offset - R.Begin.Offset));
-  }
+  std::string text(frontend::SourceRange R) const { return std::string(File->text(R)); }
 
   /// The arithmetic as the user wrote it, when it is short and on one line.
   std::string arithmetic(const BinaryExpr &B) const {
