@@ -569,10 +569,7 @@ private:
       return std::string(Names.at(I.Id)) + "(" + expr(*I.Args[0]) + ")";
     }
     default: {
-      std::string Path = ir::intrinsicName(I.Id);
-      if (Path.rfind("numba.", 0) == 0)
-        Path = Path.substr(6);
-      unsupported(Path + "()");
+      unsupported(std::string(ir::intrinsicName(I.Id)) + "()");
     }
     }
   }

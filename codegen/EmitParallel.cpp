@@ -19,7 +19,8 @@ using namespace llvm;
 namespace {
 
 /// void SYM__chunk(ptr env, i64 lo, i64 hi, ptr out): Body over [lo, hi)
-/// with the values in env ({start, step, captures...}), its result to out.
+/// with the values in env ({start, captures..., the caller's status on
+/// the CPU}), its result to out.
 Function *chunkFunction(ModuleEmitter &ME, const ir::ParallelForExpr &E, StructType *EnvTy,
                         bool WithContext) {
   Module &M = *ME.declaration(E.Body)->getParent();
@@ -58,7 +59,7 @@ Value *FunctionEmitter::emitParallelFor(const ir::ParallelForExpr &E) {
   auto *IndexTy = ir::dynCast<ir::ScalarType>(E.Start->Ty);
   Value *Trips = tripCount(Start, Stop, Step, IndexTy->isSigned());
   Trips = B.CreateZExtOrTrunc(Trips, B.getInt64Ty());
-  std::vector<Value *> Values = {Start, Step};
+  std::vector<Value *> Values = {Start};
   for (const ir::Expr *C : E.Captures)
     Values.push_back(emitExpr(*C));
   if (ME.Target.hasContextParameter()) // where the chunks' exceptions go
@@ -66,8 +67,6 @@ Value *FunctionEmitter::emitParallelFor(const ir::ParallelForExpr &E) {
   Type *ResultTy = ME.llvmType(E.Ty);
   bool HasResult = !ResultTy->isVoidTy();
 
-  // Where the target has no threads to spread over: one chunk, in order.
-  std::vector<Value *> Env(Values.begin(), Values.end());
   IRBuilder<> Entry(&Fn->getEntryBlock(), Fn->getEntryBlock().getFirstInsertionPt());
   std::vector<Type *> EnvTypes;
   for (Value *V : Values)
@@ -83,7 +82,7 @@ Value *FunctionEmitter::emitParallelFor(const ir::ParallelForExpr &E) {
                                      nullptr, "prange.partials")
                 : nullptr;
   Value *Chunks = ME.Target.parallelFor(B, Trips, E.Threads, Chunk, EnvPtr, Partials, Bytes);
-  if (!Chunks) {
+  if (!Chunks) { // no threads to spread over: one chunk, in order
     B.CreateCall(Chunk, {EnvPtr, B.getInt64(0), Trips,
                          Partials ? Partials : ConstantPointerNull::get(B.getPtrTy())});
     Chunks = B.getInt64(1);

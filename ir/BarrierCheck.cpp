@@ -49,18 +49,10 @@ bool variesByThread(IntrinsicId Id) {
 }
 
 std::string barrierName(IntrinsicId Id) {
-  switch (Id) {
-  case IntrinsicId::SyncThreadsCount:
-    return "cuda.syncthreads_count()";
-  case IntrinsicId::SyncThreadsAnd:
-    return "cuda.syncthreads_and()";
-  case IntrinsicId::SyncThreadsOr:
-    return "cuda.syncthreads_or()";
-  case IntrinsicId::GridSync:
+  // GridGroup.sync is a method, not a path the user writes.
+  if (Id == IntrinsicId::GridSync)
     return "the grid barrier sync()";
-  default:
-    return "cuda.syncthreads()";
-  }
+  return std::string(intrinsicName(Id)) + "()";
 }
 
 /// What a device function does, as its callers see it.

@@ -4,27 +4,9 @@
 
 #include <set>
 #include <string>
+#include <string_view>
 
 namespace pykc::ir {
-
-namespace {
-
-/// The Python spelling of a CUDA-only intrinsic, or null for one the host
-/// has too (math, range, min, ...).
-const char *cudaOnlyName(IntrinsicId Id) {
-  switch (Id) {
-#define BUILTIN(BuiltinId, Path, Typing, Lowering)                             \
-  case IntrinsicId::BuiltinId:                                                 \
-    return std::string_view(Path).rfind("numba.cuda.", 0) == 0 ? Path + 6 : nullptr;
-#define MATH(MathId, Path, Cases, Lowering, Name)                              \
-  case IntrinsicId::MathId:                                                    \
-    return nullptr;
-#include "ir/Builtins.def"
-  }
-  return nullptr;
-}
-
-} // namespace
 
 bool checkHostEntry(const Function &Entry, const frontend::SourceFile *File,
                     frontend::DiagnosticEngine &Diags) {
@@ -43,8 +25,9 @@ bool checkHostEntry(const Function &Entry, const frontend::SourceFile *File,
       std::string Name;
       if (auto *R = dynCast<SpecialRegExpr>(&N))
         Name = specialRegisterName(R->Reg);
-      else if (auto *I = dynCast<IntrinsicExpr>(&N); I && cudaOnlyName(I->Id))
-        Name = cudaOnlyName(I->Id);
+      else if (auto *I = dynCast<IntrinsicExpr>(&N);
+               I && std::string_view(intrinsicName(I->Id)).rfind("cuda.", 0) == 0)
+        Name = intrinsicName(I->Id);
       else if (auto *A = dynCast<AllocArrayExpr>(&N))
         Name = dynCast<ArrayType>(A->Ty)->addressSpace() == AddressSpace::Shared
                    ? "cuda.shared.array"

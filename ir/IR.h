@@ -267,8 +267,8 @@ struct AtomicRMWExpr : Expr {
 enum class ReductionOp { Add, Mul, Min, Max };
 
 /// A prange loop of a parallel host function, outlined (ir/ParallelLoops.h):
-/// Body(lo, hi, start, step, captures...) runs iterations [lo, hi) of
-/// range(Start, Stop, Step) and returns its reductions' partial values (a
+/// Body(lo, hi, start, captures...) runs iterations [lo, hi) of
+/// range(Start, Stop, Step) (prange's step is 1) and returns its reductions' partial values (a
 /// tuple, one per reduction variable, each from its identity). The node
 /// splits the iterations into chunks, runs them (in parallel on the CPU,
 /// one after the other elsewhere) and combines the chunks' tuples in chunk
@@ -450,7 +450,8 @@ private:
   std::vector<std::unique_ptr<Function>> Functions;
 };
 
-/// The Python path of a builtin: "numba.cuda.shfl_sync", "math.sqrt".
+/// A builtin as Python code spells it, with numba.cuda as cuda:
+/// "cuda.shfl_sync", "math.sqrt", "builtins.round".
 const char *intrinsicName(IntrinsicId Id);
 
 /// The Python spelling of a special register: "cuda.threadIdx".

@@ -263,8 +263,6 @@ private:
     case NodeKind::Intrinsic: {
       auto &I = static_cast<const IntrinsicExpr &>(E);
       std::string Name = intrinsicName(I.Id);
-      if (Name.rfind("numba.", 0) == 0)
-        Name = Name.substr(6);
       if (I.Id == IntrinsicId::Grid || I.Id == IntrinsicId::GridSize)
         return Name + "(" + std::to_string(I.Count) + ")";
       return Name + "(" + list(I.Args) + ")";
@@ -344,10 +342,13 @@ const char *specialRegisterName(SpecialRegister R) {
 }
 
 const char *intrinsicName(IntrinsicId Id) {
+  auto Spelled = [](const char *Path) {
+    return std::string_view(Path).rfind("numba.", 0) == 0 ? Path + 6 : Path;
+  };
   switch (Id) {
 #define BUILTIN(Id, Path, Typing, Lowering)                                    \
   case IntrinsicId::Id:                                                        \
-    return Path;
+    return Spelled(Path);
 #define MATH(Id, Path, Cases, Lowering, Name) BUILTIN(Id, Path, , )
 #include "ir/Builtins.def"
   }

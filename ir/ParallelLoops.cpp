@@ -197,7 +197,7 @@ private:
       return V;
     };
     Variable *Lo = Param("$lo", Types.int64()), *Hi = Param("$hi", Types.int64());
-    Variable *Start = Param("$start", IndexTy), *Step = Param("$step", IndexTy);
+    Variable *Start = Param("$start", IndexTy);
     // Values the loop reads and never assigns: arguments, in first-read order.
     std::map<const Variable *, Variable *> Remap;
     std::vector<Variable *> Captured;
@@ -266,7 +266,6 @@ private:
     // stays a constant, so that an index known not to be negative needs no
     // wrap-around (with the chunk's lo >= 0, which the chunk function
     // tells LLVM).
-    (void)Step;
     Expr *StartValue = ref(Start, R);
     if (auto *C = dynCast<ConstantExpr>(L.Start)) {
       auto *Copy = M.create<ConstantExpr>(R);

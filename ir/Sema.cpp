@@ -528,10 +528,15 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
     }
   }
 
+  // The functions of one role to compile: those without errors so far, or
+  // only the one `pykc run` / `call` / `reduce` names.
+  auto Selected = [&](const FunctionInfo *Fn, FunctionRole Role) {
+    return Fn->Role == Role && !Fn->HasNameErrors && !Fn->HasSignatureErrors &&
+           (OnlyKernel.empty() || Fn->Def->Name == OnlyKernel);
+  };
+
   for (FunctionInfo *Fn : Scope.functions()) {
-    if (Fn->Role != FunctionRole::Kernel || Fn->HasNameErrors || Fn->HasSignatureErrors)
-      continue;
-    if (!OnlyKernel.empty() && Fn->Def->Name != OnlyKernel)
+    if (!Selected(Fn, FunctionRole::Kernel))
       continue;
     // Once per kernel, before any signature: none can match such a parameter.
     if (!hasPlainParameters(*Fn->Def, M.File, Diags))
@@ -552,14 +557,14 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
   // arguments of `pykc call`) become host entry points. One without is
   // compiled only where a kernel calls it.
   for (FunctionInfo *Fn : Scope.functions()) {
-    if (Fn->Role != FunctionRole::CpuJit || Fn->HasNameErrors || Fn->HasSignatureErrors)
+    if (!Selected(Fn, FunctionRole::CpuJit))
       continue;
-    if (!OnlyKernel.empty() && Fn->Def->Name != OnlyKernel)
+    if (Fn->Signatures.empty()) {
+      Diags.report(M.File, Fn->Def->NameRange, DiagKind::MissingHostSignature, {Fn->Def->Name});
       continue;
+    }
     if (!hasPlainParameters(*Fn->Def, M.File, Diags))
       continue;
-    if (Fn->Signatures.empty() && OnlyKernel.empty())
-      Diags.report(M.File, Fn->Def->NameRange, DiagKind::MissingHostSignature, {Fn->Def->Name});
     for (const ParsedSignature &Sig : Fn->Signatures)
       if (Ctx.lowerHostEntry(*Fn, Sig))
         ++Result.KernelsCompiled;
@@ -567,9 +572,7 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
 
   // Reductions after kernels: their kernels come last in the module.
   for (FunctionInfo *Fn : Scope.functions()) {
-    if (Fn->Role != FunctionRole::Reduce || Fn->HasNameErrors)
-      continue;
-    if (!OnlyKernel.empty() && Fn->Def->Name != OnlyKernel)
+    if (!Selected(Fn, FunctionRole::Reduce))
       continue;
     auto It = ReduceDtypes.find(Fn);
     Result.KernelsCompiled += lowerReduction(

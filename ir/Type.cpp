@@ -34,6 +34,16 @@ std::string ArrayType::str() const {
   return S + ")";
 }
 
+unsigned scalarCount(const Type *Ty) {
+  if (auto *T = dynCast<TupleType>(Ty)) {
+    unsigned N = 0;
+    for (const Type *E : T->elements())
+      N += scalarCount(E);
+    return N;
+  }
+  return dynCast<ScalarType>(Ty) ? 1 : 0;
+}
+
 bool TupleType::isUniform() const {
   for (const Type *E : Elements)
     if (E != Elements.front())

@@ -130,6 +130,11 @@ public:
 };
 
 template <class T> const T *dynCast(const Type *Ty);
+
+/// How many scalars a value of \p Ty holds: 1 for a scalar, the sum of its
+/// elements' for a tuple, 0 otherwise. A host entry returns its result as
+/// that many 64-bit slots (codegen/CPUBackend.cpp).
+unsigned scalarCount(const Type *Ty);
 template <> inline const ScalarType *dynCast<ScalarType>(const Type *Ty) {
   return Ty && Ty->kind() == TypeKind::Scalar ? static_cast<const ScalarType *>(Ty) : nullptr;
 }

@@ -183,23 +183,29 @@ void setThreadIndex(pykc_cpu_context &Ctx, const Dim3 &B, uint64_t T) {
   Ctx.thread_idx[2] = uint32_t(T / (uint64_t(B.x) * B.y));
 }
 
-/// Fails the launch with the block's first out-of-range index, if any.
-void throwBoundsError(const Launch &L, const BlockScheduler &S) {
+/// Fails the launch with what the block's threads recorded (an exception
+/// must not unwind through kernel frames): the first out-of-range index,
+/// or a barrier the kernel image did not announce.
+void throwRecordedProblem(const Launch &L, const BlockScheduler &S) {
+  std::string Kernel = L.K.Name ? L.K.Name : "?";
   if (!S.BoundsError.empty())
-    throw Error(ErrorCode::Kernel, std::string("kernel '") + (L.K.Name ? L.K.Name : "?") +
-                                       "' " + S.BoundsError +
+    throw Error(ErrorCode::Kernel, "kernel '" + Kernel + "' " + S.BoundsError +
                                        "; that access was not made (--boundscheck)");
-}
-
-void throwGridSyncMisuse(const Launch &L, const BlockScheduler &S) {
   if (S.MisusedGridSync)
     throw Error(ErrorCode::Kernel,
-                std::string("CPU kernel '") + (L.K.Name ? L.K.Name : "?") +
+                "CPU kernel '" + Kernel +
                     "' synchronizes its grid (cuda.cg.this_grid().sync()), "
                     "but its KernelImage says Cooperative = false, so its "
                     "blocks did not run together and the results are wrong; "
                     "set Cooperative (PYKC_KERNEL_COOPERATIVE in the module's "
                     "kernel flags)");
+  if (S.MisusedBarrier)
+    throw Error(ErrorCode::Kernel,
+                "CPU kernel '" + Kernel +
+                    "' called pykc_cpu_barrier, but its KernelImage says "
+                    "CpuUsesBarrier = false, so its threads ran one after "
+                    "the other and the results are wrong; set "
+                    "CpuUsesBarrier from SYM__cpu_uses_barrier");
 }
 
 void runBlockSequentially(const Launch &L, WorkerState &W,
@@ -215,15 +221,7 @@ void runBlockSequentially(const Launch &L, WorkerState &W,
       L.K.CpuEntry(L.Args, &Ctx);
     }
   }
-  throwBoundsError(L, S);
-  throwGridSyncMisuse(L, S);
-  if (S.MisusedBarrier)
-    throw Error(ErrorCode::Kernel,
-                std::string("CPU kernel '") + (L.K.Name ? L.K.Name : "?") +
-                    "' called pykc_cpu_barrier, but its KernelImage says "
-                    "CpuUsesBarrier = false, so its threads ran one after "
-                    "the other and the results are wrong; set "
-                    "CpuUsesBarrier from SYM__cpu_uses_barrier");
+  throwRecordedProblem(L, S);
 }
 
 /// The lanes of \p T's warp that have not returned.
@@ -365,8 +363,7 @@ void runBlockAsFibers(const Launch &L, WorkerState &W,
   }
   if (S.FirstError)
     std::rethrow_exception(std::exchange(S.FirstError, nullptr));
-  throwBoundsError(L, S);
-  throwGridSyncMisuse(L, S);
+  throwRecordedProblem(L, S);
   if (Stuck)
     throw Error(ErrorCode::Kernel,
                 std::string("CPU kernel '") + (L.K.Name ? L.K.Name : "?") +

@@ -61,6 +61,8 @@ int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &
   return 0;
 }
 
+namespace {
+
 /// The Numba type of an argument, spelled for a signature.
 std::string signatureType(const Argument &A) {
   if (!A.Array)
@@ -74,6 +76,8 @@ std::string signatureType(const Argument &A) {
   return S + "]";
 }
 
+/// The declared signature of \p Fn that \p Args fit, as \p Sigs, with the
+/// scalars converted to it; a problem when none fits.
 std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &Kernel,
                                  ir::TypeContext &Types, std::vector<Argument> &Args,
                                  std::vector<std::string> &Sigs) {
@@ -115,6 +119,33 @@ std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &
   return "";
 }
 
+} // namespace
+
+void requestForArguments(FrontendRequest &R, Compilation &C, const std::string &File,
+                         const std::string &Name, ir::FunctionRole Role,
+                         const std::string &RoleText, std::vector<Argument> &Args) {
+  std::string SigText = Name + "(";
+  for (size_t I = 0; I < Args.size(); ++I)
+    SigText += (I ? ", " : "") + signatureType(Args[I]);
+  R.Input = File;
+  R.Signatures = {SigText + ")"};
+  R.SignatureOrigin = "<arguments>";
+  R.OnlyKernel = Name;
+  R.CheckScope = [&C, &Args, File, Name, Role, RoleText](const ir::ModuleScope &Scope,
+                                                          std::vector<std::string> &Sigs) {
+    ir::FunctionInfo *Fn = Scope.function(Name);
+    if (!Fn || Fn->Role != Role)
+      return "'" + Name + "' is not " + RoleText + " in '" + File + "'";
+    size_t Params = Fn->Def->Params.size();
+    if (Args.size() != Params)
+      return "'" + Name + "' takes " + std::to_string(Params) +
+             (Params == 1 ? " argument" : " arguments") + " but " + std::to_string(Args.size()) +
+             (Args.size() == 1 ? " was" : " were") + " given";
+    if (Fn->Signatures.empty() || Fn->HasSignatureErrors)
+      return std::string();
+    return useDeclaredSignature(*Fn, Name, C.Types, Args, Sigs);
+  };
+}
 
 std::vector<int64_t> byteStrides(const NpyArray &N) {
   size_t Dims = N.Shape.size();

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "Npy.h"
+#include "Pipeline.h"
 
 #include "ir/ModuleScope.h"
 #include "ir/Type.h"
@@ -39,16 +40,16 @@ struct Argument {
 /// argument) and returns the exit status, else 0.
 int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &Args);
 
-/// The Numba type of an argument, spelled for a signature.
-std::string signatureType(const Argument &A);
-
-/// A function declared with signatures runs with the one its arguments
-/// fit, scalars converted to its types (DeclaredSignature.h); \p Sigs
-/// becomes that signature. Returns a problem when none fits, as Numba's
-/// dispatcher refuses the call.
-std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &Name,
-                                 ir::TypeContext &Types, std::vector<Argument> &Args,
-                                 std::vector<std::string> &Sigs);
+/// Sets \p R up to type function \p Name of \p File for \p Args, as
+/// Numba's dispatcher does: for the arguments' own types, spelled as one
+/// signature, or, when the function declares signatures, for the one they
+/// fit (scalars converted to its types, DeclaredSignature.h). The frontend
+/// then refuses a name that is not a function of \p Role (\p RoleText:
+/// "a @cuda.jit kernel"), another number of arguments, or arguments no
+/// declared signature takes. \p C and \p Args must outlive the run.
+void requestForArguments(FrontendRequest &R, Compilation &C, const std::string &File,
+                         const std::string &Name, ir::FunctionRole Role,
+                         const std::string &RoleText, std::vector<Argument> &Args);
 
 /// The byte strides of a C- or F-order array.
 std::vector<int64_t> byteStrides(const NpyArray &N);

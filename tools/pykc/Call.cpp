@@ -94,16 +94,6 @@ std::string formatResult(const ir::Type *Ty, const std::vector<uint64_t> &Leaves
   return S->isSigned() ? std::to_string(int64_t(Bits)) : std::to_string(Bits);
 }
 
-size_t leafCount(const ir::Type *Ty) {
-  if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
-    size_t N = 0;
-    for (const ir::Type *E : T->elements())
-      N += leafCount(E);
-    return N;
-  }
-  return ir::dynCast<ir::ScalarType>(Ty) ? 1 : 0;
-}
-
 } // namespace
 
 int callCommand(int Argc, char **Argv) {
@@ -134,29 +124,9 @@ int callCommand(int Argc, char **Argv) {
   if (int Status = readArguments(Texts, Args))
     return Status;
 
-  std::string SigText = Function + "(";
-  for (size_t I = 0; I < Args.size(); ++I)
-    SigText += (I ? ", " : "") + signatureType(Args[I]);
-  SigText += ")";
   FrontendRequest R;
-  R.Input = File;
-  R.Signatures = {SigText};
-  R.SignatureOrigin = "<arguments>";
-  R.OnlyKernel = Function;
   Compilation C;
-  R.CheckScope = [&](const ir::ModuleScope &Scope, std::vector<std::string> &Sigs) -> std::string {
-    ir::FunctionInfo *Fn = Scope.function(Function);
-    if (!Fn || Fn->Role != ir::FunctionRole::CpuJit)
-      return "'" + Function + "' is not an @njit function in '" + File + "'";
-    size_t Params = Fn->Def->Params.size();
-    if (Args.size() != Params)
-      return "'" + Function + "' takes " + std::to_string(Params) +
-             (Params == 1 ? " argument" : " arguments") + " but " + std::to_string(Args.size()) +
-             (Args.size() == 1 ? " was" : " were") + " given";
-    if (Fn->Signatures.empty() || Fn->HasSignatureErrors)
-      return "";
-    return useDeclaredSignature(*Fn, Function, C.Types, Args, Sigs);
-  };
+  requestForArguments(R, C, File, Function, ir::FunctionRole::CpuJit, "an @njit function", Args);
   if (int Status = runFrontend(R, C))
     return Status;
   const ir::Function *Entry = nullptr;
@@ -167,7 +137,7 @@ int callCommand(int Argc, char **Argv) {
     return fail("'" + Function + "' could not be compiled for these arguments");
 
   std::string Error;
-  std::vector<uint64_t> Leaves(leafCount(Entry->ReturnType));
+  std::vector<uint64_t> Leaves(ir::scalarCount(Entry->ReturnType));
   try {
     if (std::string Problem = selectBackend("cpu"); !Problem.empty())
       return fail(Problem);

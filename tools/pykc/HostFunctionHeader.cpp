@@ -50,10 +50,11 @@ bool mayWrite(const ir::Function &F, const ir::Variable *P, unsigned Depth = 0) 
       for (size_t I = 0; I < C->Args.size() && !Writes; ++I)
         Writes = rootVariable(C->Args[I]) == P && mayWrite(*C->Callee, C->Callee->Params[I], Depth + 1);
     } else if (auto *L = ir::dynCast<ir::ParallelForExpr>(&N)) {
-      // The body's parameters: lo, hi, start, step, then the captures.
+      // The body's last parameters are the captures.
+      size_t First = L->Body->Params.size() - L->Captures.size();
       for (size_t I = 0; I < L->Captures.size() && !Writes; ++I)
         Writes = rootVariable(L->Captures[I]) == P &&
-                 mayWrite(*L->Body, L->Body->Params[4 + I], Depth + 1);
+                 mayWrite(*L->Body, L->Body->Params[First + I], Depth + 1);
     }
   });
   return Writes;
@@ -91,16 +92,6 @@ std::string resultValue(const ir::Type *Ty, unsigned &Slot) {
            std::to_string(Bits) + "_t>(" + V + "))";
   }
   return "static_cast<" + cxxType(S) + ">(" + V + ")";
-}
-
-unsigned slotCount(const ir::Type *Ty) {
-  if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
-    unsigned N = 0;
-    for (const ir::Type *E : T->elements())
-      N += slotCount(E);
-    return N;
-  }
-  return ir::dynCast<ir::ScalarType>(Ty) ? 1 : 0;
 }
 
 } // namespace
@@ -163,7 +154,7 @@ void writeHostFunctions(std::ostream &OS, const ir::Module &IR, const std::strin
       OS << "inline " << Ret << " " << Name << "(" << Params << ") {\n";
       OS << "  void *pykc_args[] = {" << (Slots.empty() ? "nullptr" : Slots.substr(0, Slots.size() - 2))
          << "};\n";
-      unsigned N = slotCount(F->ReturnType);
+      unsigned N = ir::scalarCount(F->ReturnType);
       OS << "  ::std::uint64_t pykc_result[" << (N ? N : 1) << "] = {};\n";
       OS << "  if (const char *pykc_raised = " << codegen::hostEntrySymbol(Namespace, F->SymbolName)
          << "(pykc_args, pykc_result))\n";

@@ -56,31 +56,12 @@ int runCommand(int Argc, char **Argv) {
 
   // Type the kernel for these arguments: the shared phases, with the
   // arguments spelled as one signature.
-  std::string SigText = O->Kernel + "(";
-  for (size_t I = 0; I < Args.size(); ++I)
-    SigText += (I ? ", " : "") + signatureType(Args[I]);
-  SigText += ")";
   FrontendRequest R;
-  R.Input = O->File;
-  R.Signatures = {SigText};
-  R.SignatureOrigin = "<arguments>";
-  R.OnlyKernel = O->Kernel;
   R.Fmad = O->Fmad;
   R.BoundsCheck = O->BoundsCheck;
-  Compilation C; // its TypeContext types the arguments for declared signatures
-  R.CheckScope = [&](const ir::ModuleScope &Scope, std::vector<std::string> &Sigs) -> std::string {
-    ir::FunctionInfo *Fn = Scope.function(O->Kernel);
-    if (!Fn || Fn->Role != ir::FunctionRole::Kernel)
-      return "'" + O->Kernel + "' is not a @cuda.jit kernel in '" + O->File + "'";
-    size_t Params = Fn->Def->Params.size();
-    if (Args.size() != Params)
-      return "'" + O->Kernel + "' takes " + std::to_string(Params) +
-             (Params == 1 ? " argument" : " arguments") + " but " + std::to_string(Args.size()) +
-             (Args.size() == 1 ? " was" : " were") + " given";
-    if (Fn->Signatures.empty() || Fn->HasSignatureErrors)
-      return "";
-    return useDeclaredSignature(*Fn, O->Kernel, C.Types, Args, Sigs);
-  };
+  Compilation C;
+  requestForArguments(R, C, O->File, O->Kernel, ir::FunctionRole::Kernel, "a @cuda.jit kernel",
+                      Args);
   if (int Status = runFrontend(R, C))
     return Status;
   ir::SemaResult &Typed = C.Typed;
