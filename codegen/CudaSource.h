@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "frontend/Diagnostic.h"
 #include "frontend/SourceManager.h"
 #include "ir/IR.h"
 
@@ -21,9 +22,11 @@
 
 namespace pykc::codegen {
 
-/// The CUDA source of \p IR, whose functions come from \p File; false with
-/// \p Error naming what cannot be emitted.
-bool emitCudaSource(const ir::Module &IR, const frontend::SourceFile &File, std::string &Out,
-                    std::string &Error);
+/// The CUDA source of \p IR, whose functions come from \p File, into
+/// \p Out; false after reporting what cannot be emitted to \p Diags (which
+/// also gets a warning for each kernel renamed because CUDA's headers have
+/// its name).
+bool emitCudaSource(const ir::Module &IR, const frontend::SourceFile &File,
+                    frontend::DiagnosticEngine &Diags, std::string &Out);
 
 } // namespace pykc::codegen

@@ -5,9 +5,11 @@
 from numba import cuda
 
 
-@cuda.jit("void(float32[:])")
-def shuffle(a):
+@cuda.jit("void(float16[:])")
+def double_it(a):
     i = cuda.grid(1)
-    a[i] = cuda.shfl_down_sync(0xffffffff, a[i], 1)
+    a[i] = a[i] + a[i]
 
-# CHECK: pykc: error: {{.*}}fail_unsupported.py:11:12: --emit=cuda cannot write cuda.shfl_down_sync() yet (--emit=ptx and -c can)
+# CHECK: {{.*}}fail_unsupported.py:9:1: error: --emit=cuda cannot write float16 values yet (--emit=ptx and -c can) [CudaSourceUnsupported]
+# CHECK-NEXT: def double_it(a):
+# CHECK-NEXT: ^~~~~~~~~~~~~~~~~

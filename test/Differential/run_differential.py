@@ -67,6 +67,7 @@ sys.path.insert(0, HERE)
 
 import cases as cases_module  # noqa: E402
 from compare import DEFAULT_RTOL, EXACT_RTOL, compare_array  # noqa: E402
+from emitted_cuda import run_emitted  # noqa: E402
 
 PYKC_TIMEOUT_S = 120
 
@@ -205,13 +206,29 @@ def run_pykc(opts, case, inputs, workdir):
     return results, None, shown
 
 
+def run_cpu_reference(opts, case, inputs):
+    """The arguments after pykc's CPU backend ran the kernel on copies of
+    `inputs`; raises when it fails."""
+    cpu = argparse.Namespace(**vars(opts))
+    cpu.backend = "cpu"
+    workdir = tempfile.mkdtemp(prefix="pykc-diff-ref-%s-" % case.name)
+    try:
+        got, error, _ = run_pykc(cpu, case, inputs, workdir)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    if error:
+        raise RuntimeError("pykc's CPU backend, the reference here: " + error)
+    return got
+
+
 # --- Comparison -----------------------------------------------------------
 
 def exact_float64(opts):
     """float64 results must be bit-identical: pykc on the CPU with
     --fmad=false against the simulator (both round every operation and call
     the same C library)."""
-    return opts.backend == "cpu" and opts.fmad == "false" and REFERENCE == "simulator"
+    return (opts.backend in ("cpu", "emitted-cuda") and opts.fmad == "false"
+            and REFERENCE == "simulator")
 
 
 def max_float_error(ref, got):
@@ -238,7 +255,12 @@ def run_case(opts, case):
             return ("FAIL", case.name, error) if error else ("PASS", case.name, None)
         if REFERENCE == "numba-cuda" and case.numba_cuda_fails:
             return "SKIP", case.name, case.numba_cuda_fails
-        if REFERENCE == "simulator" and case.simulator_lacks:
+        # The emitted source is compared with pykc's CPU backend where the
+        # simulator cannot run the kernel (the CPU backend itself is
+        # compared with numba-cuda on a GPU).
+        cpu_reference = (REFERENCE == "simulator" and case.simulator_lacks
+                         and opts.backend == "emitted-cuda")
+        if REFERENCE == "simulator" and case.simulator_lacks and not cpu_reference:
             return "SKIP", case.name, ("Numba's simulator lacks %s; compared with "
                                        "numba-cuda on a GPU" % case.simulator_lacks)
         if (REFERENCE == "simulator" and case.numpy2_simulator
@@ -246,12 +268,13 @@ def run_case(opts, case):
             return "SKIP", case.name, case.numpy2_simulator
         inputs = make_inputs(case)
         try:
-            ref = run_simulator(case, inputs)
+            ref = (run_cpu_reference(opts, case, inputs) if cpu_reference
+                   else run_simulator(case, inputs))
         except Exception as e:
             # Numba's messages span lines and colour them: keep the text.
             text = re.sub(r"\x1b\[[0-9;]*m", "", "%s: %s" % (type(e).__name__, e))
             lines = [l.strip() for l in text.splitlines() if l.strip()]
-            return "FAIL", case.name, REFERENCE + ": " + " | ".join(lines)[:800]
+            return "FAIL", case.name, ("pykc cpu" if cpu_reference else REFERENCE) + ": " + " | ".join(lines)[:800]
         if opts.simulator_only:
             wrote = any(isinstance(v, np.ndarray) and
                         not np.array_equal(v, r, equal_nan=True)
@@ -263,7 +286,10 @@ def run_case(opts, case):
             return "SKIP", case.name, case.skip
         workdir = tempfile.mkdtemp(prefix="pykc-diff-%s-" % case.name)
         try:
-            got, error, cmd = run_pykc(opts, case, inputs, workdir)
+            if opts.backend == "emitted-cuda":
+                got, error, cmd = run_emitted(opts, case, inputs, workdir, numba_type)
+            else:
+                got, error, cmd = run_pykc(opts, case, inputs, workdir)
             if error:
                 return "FAIL", case.name, error + "\n    " + cmd
             problems = []
@@ -303,8 +329,15 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pykc", default=os.environ.get("PYKC", "build/bin/pykc"),
                         help="the pykc binary (default: $PYKC or build/bin/pykc)")
-    parser.add_argument("--backend", choices=["cpu", "cuda"], default="cpu",
-                        help="the pykc backend to compare (default: cpu)")
+    parser.add_argument("--backend", choices=["cpu", "cuda", "emitted-cuda"],
+                        default="cpu",
+                        help="the pykc backend to compare (default: cpu); "
+                             "emitted-cuda: pykc --emit=cuda's source, built "
+                             "and run on the host (emitted_cuda.py)")
+    parser.add_argument("--nvcc", metavar="PATH",
+                        help="with --backend emitted-cuda: also compile each "
+                             "emitted file with this nvcc (-ptx, every warning "
+                             "an error)")
     parser.add_argument("--reference", choices=["simulator", "numba-cuda"],
                         default="simulator",
                         help="what pykc is compared with: Numba's CUDA simulator "
@@ -331,7 +364,7 @@ def main(argv=None):
                         help="list the cases and exit")
     opts = parser.parse_args(argv)
     if opts.fmad is None:
-        opts.fmad = "false" if opts.backend == "cpu" else "true"
+        opts.fmad = "true" if opts.backend == "cuda" else "false"
 
     selected = cases_module.CASES
     if opts.list:

@@ -5,8 +5,10 @@
 
 #include "CompileObject.h"
 #include "CudaToolkit.h"
+#include "FormatSource.h"
 #include "Output.h"
 #include "Pipeline.h"
+
 
 #include "frontend/Parser.h"
 
@@ -45,10 +47,10 @@ int compile(const Options &O) {
   case EmitKind::Object:
     return compileObject(O, *C.Typed.IR);
   case EmitKind::Cuda: {
-    std::string Text, Error;
-    if (!codegen::emitCudaSource(*C.Typed.IR, *C.Syntax.File, Text, Error))
-      return fail(Error);
-    return writeOutput(O, Text);
+    std::string Text;
+    if (!codegen::emitCudaSource(*C.Typed.IR, *C.Syntax.File, C.Diags, Text))
+      return 1;
+    return writeOutput(O, formatCudaSource(Text));
   }
   case EmitKind::LLVM:
   case EmitKind::PTX:

@@ -1,0 +1,565 @@
+//===- CudaSourceExpr.cpp - The typed IR as CUDA C++: expressions ---------===//
+//
+// Each IR expression as a C++ expression of the same type and value. C++
+// operators are used where they mean what Python's do on the operand types
+// the IR has already made equal; the prelude's helpers where they do not
+// (floor division, modulo, shifts, powers, negative indices). Signed +, -,
+// * and unary - are C++'s: they wrap in practice (nvcc, and the host check
+// built with -fwrapv), where Numba's are defined to.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/CudaSourceWriter.h"
+
+#include "ir/IRWalk.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace pykc::codegen {
+
+namespace {
+
+const ir::ScalarType *scalarOf(const ir::Expr &E) { return ir::dynCast<ir::ScalarType>(E.Ty); }
+
+bool isIntegerConstant(const ir::Expr &E) {
+  auto *C = ir::dynCast<ir::ConstantExpr>(&E);
+  auto *S = C ? ir::dynCast<ir::ScalarType>(C->Ty) : nullptr;
+  return S && S->isInteger();
+}
+
+/// Constants, variables and the thread's coordinates: evaluating them has
+/// no effect and reads no memory.
+bool isTrivial(const ir::Expr &E) {
+  switch (E.Kind) {
+  case ir::NodeKind::Constant:
+  case ir::NodeKind::VarRef:
+  case ir::NodeKind::SpecialReg:
+    return true;
+  case ir::NodeKind::Cast:
+    return isTrivial(*static_cast<const ir::CastExpr &>(E).Operand);
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+// --- Order of evaluation ------------------------------------------------------
+
+bool CudaSourceWriter::hasEffects(const ir::Expr &E) {
+  bool Effects = false;
+  ir::forEachNode(E, [&](const ir::Node &N) {
+    switch (N.Kind) {
+    case ir::NodeKind::Call:
+    case ir::NodeKind::AtomicRMW:
+    case ir::NodeKind::Seq:
+      Effects = true;
+      break;
+    case ir::NodeKind::Intrinsic:
+      switch (static_cast<const ir::IntrinsicExpr &>(N).Id) {
+      case ir::IntrinsicId::Grid:
+      case ir::IntrinsicId::GridSize:
+      case ir::IntrinsicId::Round:
+      case ir::IntrinsicId::Abs:
+      case ir::IntrinsicId::Popc:
+      case ir::IntrinsicId::Clz:
+      case ir::IntrinsicId::Ffs:
+      case ir::IntrinsicId::Brev:
+      case ir::IntrinsicId::Fma:
+      case ir::IntrinsicId::Cbrt:
+      case ir::IntrinsicId::ThisGrid:
+      case ir::IntrinsicId::LanemaskLt:
+        break;
+      default:
+        // Math functions are pure too, but the frexp/modf outputs and
+        // everything warp- or block-wide are not: keep them in order.
+        Effects = Effects || std::string(ir::intrinsicName(static_cast<const ir::IntrinsicExpr &>(N).Id))
+                                     .rfind("math.", 0) != 0;
+      }
+      break;
+    default:
+      break;
+    }
+  });
+  return Effects;
+}
+
+std::vector<std::string> CudaSourceWriter::ordered(const std::vector<const ir::Expr *> &Ops,
+                                                   std::string &Prefix) {
+  unsigned Effects = 0, NonTrivial = 0;
+  for (const ir::Expr *E : Ops) {
+    Effects += hasEffects(*E);
+    NonTrivial += !isTrivial(*E);
+  }
+  std::vector<std::string> Out;
+  bool Sequence = Effects >= 1 && NonTrivial >= 2;
+  for (size_t I = 0; I < Ops.size(); ++I) {
+    const ir::Expr *Beside = Ops.size() == 2 ? Ops[1 - I] : nullptr;
+    if (!Sequence || isTrivial(*Ops[I])) {
+      Out.push_back(Beside ? operand(*Ops[I], Beside) : expr(*Ops[I]));
+      continue;
+    }
+    std::string T = "pykc_t" + std::to_string(Temps++);
+    Prefix += "auto " + T + " = " + expr(*Ops[I]) + "; ";
+    Out.push_back(T);
+  }
+  return Out;
+}
+
+std::string CudaSourceWriter::inOrder(const std::string &Prefix, const std::string &Value) {
+  return Prefix.empty() ? Value : "[&] { " + Prefix + "return " + Value + "; }()";
+}
+
+// --- Constants and conversions --------------------------------------------------
+
+std::string CudaSourceWriter::constant(const ir::ConstantExpr &C, bool Bare) {
+  auto *S = ir::dynCast<ir::ScalarType>(C.Ty);
+  if (S->isBoolean())
+    return C.IntBits ? "true" : "false";
+  if (S->isFloat()) {
+    bool Single = S->bitWidth() == 32;
+    if (S->bitWidth() == 16)
+      unsupported("float16 values");
+    double V = Single ? double(float(C.FloatValue)) : C.FloatValue;
+    if (std::isnan(V))
+      return Single ? "NAN" : "(double)NAN";
+    if (std::isinf(V))
+      return std::string(V < 0 ? "-" : "") + (Single ? "INFINITY" : "(double)INFINITY");
+    char Buf[64];
+    std::snprintf(Buf, sizeof Buf, Single ? "%.9g" : "%.17g", V);
+    std::string T(Buf);
+    // The shortest form that reads back as the same value.
+    for (int Digits = 1; Digits < (Single ? 9 : 17); ++Digits) {
+      char Short[64];
+      std::snprintf(Short, sizeof Short, "%.*g", Digits, V);
+      if ((Single && std::strtof(Short, nullptr) == float(V)) ||
+          (!Single && std::strtod(Short, nullptr) == V)) {
+        T = Short;
+        break;
+      }
+    }
+    if (T.find_first_of(".e") == std::string::npos)
+      T += ".0";
+    return Single ? T + "f" : T;
+  }
+  std::string T = scalar(S);
+  if (S->isSigned()) {
+    int64_t V = int64_t(C.IntBits);
+    if (V == std::numeric_limits<int64_t>::min())
+      return "INT64_MIN";
+    bool Small = V >= std::numeric_limits<int32_t>::min() && V <= std::numeric_limits<int32_t>::max();
+    if (Bare && Small)
+      return std::to_string(V);
+    return "(" + T + ")" + std::to_string(V) + (Small ? "" : "LL");
+  }
+  uint64_t V = C.IntBits;
+  if (Bare && V <= uint64_t(std::numeric_limits<int32_t>::max()))
+    return std::to_string(V);
+  return "(" + T + ")" + std::to_string(V) + (V > 0xffffffffu ? "ull" : "u");
+}
+
+std::string CudaSourceWriter::operand(const ir::Expr &E, const ir::Expr *Beside) {
+  // A bare `3` where C++ converts it to what the IR says: an index, an
+  // assignment, or beside a non-constant operand of the constant's type.
+  if (auto *C = ir::dynCast<ir::ConstantExpr>(&E)) {
+    bool Bare = !Beside || (Beside->Ty == E.Ty && !ir::dynCast<ir::ConstantExpr>(Beside));
+    return constant(*C, Bare && isIntegerConstant(E));
+  }
+  return expr(E);
+}
+
+std::string CudaSourceWriter::cast(const std::string &V, const ir::Type *From, const ir::Type *To) {
+  if (From == To || !ir::dynCast<ir::ScalarType>(To))
+    return V;
+  auto *TS = ir::dynCast<ir::ScalarType>(To);
+  auto *FS = ir::dynCast<ir::ScalarType>(From);
+  if (TS->isBoolean() && FS && !FS->isBoolean())
+    return "(" + V + " != 0)"; // Python's truth: a NaN is true
+  return "(" + type(To) + ")" + (V.front() == '(' || V.find_first_of(" +-*/") == std::string::npos
+                                     ? V
+                                     : "(" + V + ")");
+}
+
+// --- Operators -------------------------------------------------------------------
+
+std::string CudaSourceWriter::binary(const ir::BinaryExpr &B) {
+  auto *Result = scalarOf(B), *Left = scalarOf(*B.LHS), *Right = scalarOf(*B.RHS);
+  std::string Prefix;
+  // In the result type, as LLVM's operations on the IR's operands give it:
+  // C++ would widen small integers and mix signedness its own way.
+  auto Narrow = [&](const std::string &V) {
+    bool Same = Left == Result && Right == Result && (Result->isFloat() || Result->bitWidth() >= 32);
+    return Same ? V : "(" + type(Result) + ")" + V;
+  };
+  switch (B.Op) {
+  case ir::ArithOp::Add:
+  case ir::ArithOp::Sub:
+  case ir::ArithOp::Mul:
+  case ir::ArithOp::BitAnd:
+  case ir::ArithOp::BitOr:
+  case ir::ArithOp::BitXor: {
+    auto Ops = ordered({B.LHS, B.RHS}, Prefix);
+    return inOrder(Prefix, Narrow("(" + Ops[0] + " " + std::string(ir::spelling(B.Op)) + " " + Ops[1] + ")"));
+  }
+  case ir::ArithOp::TrueDiv: {
+    // In the result's float type; an integer constant as the float it is.
+    auto Ops = ordered({B.LHS, B.RHS}, Prefix);
+    auto AsFloat = [&](const ir::Expr *E, const std::string &V) {
+      if (!isIntegerConstant(*E))
+        return cast(V, E->Ty, B.Ty);
+      ir::ConstantExpr K;
+      K.Ty = B.Ty;
+      auto *C = static_cast<const ir::ConstantExpr *>(E);
+      K.FloatValue = scalarOf(*E)->isSigned() ? double(int64_t(C->IntBits)) : double(C->IntBits);
+      return constant(K, false);
+    };
+    return inOrder(Prefix, "(" + AsFloat(B.LHS, Ops[0]) + " / " + AsFloat(B.RHS, Ops[1]) + ")");
+  }
+  case ir::ArithOp::FloorDiv:
+  case ir::ArithOp::Mod: {
+    // The left operand's type decides, as in the LLVM emitter.
+    Prefix.clear();
+    bool Sequence = hasEffects(*B.LHS) + hasEffects(*B.RHS) >= 1 && !isTrivial(*B.LHS) && !isTrivial(*B.RHS);
+    std::string L = expr(*B.LHS), R = cast(expr(*B.RHS), B.RHS->Ty, B.LHS->Ty);
+    if (Sequence) {
+      Prefix = "auto pykc_l = " + L + "; ";
+      L = "pykc_l";
+    }
+    std::string V = std::string(B.Op == ir::ArithOp::Mod ? "pykc_mod(" : "pykc_floordiv(") + L + ", " + R + ")";
+    return inOrder(Prefix, cast(V, B.LHS->Ty, B.Ty));
+  }
+  case ir::ArithOp::Pow: {
+    auto Ops = ordered({B.LHS, B.RHS}, Prefix);
+    if (Left->isFloat() && Right->isFloat())
+      return inOrder(Prefix, "pow(" + Ops[0] + ", " + Ops[1] + ")");
+    std::string Base = isIntegerConstant(*B.LHS) ? expr(*B.LHS) : Ops[0];
+    return inOrder(Prefix, cast("pykc_ipow(" + Base + ", " + Ops[1] + ")", B.LHS->Ty, B.Ty));
+  }
+  case ir::ArithOp::Shl:
+  case ir::ArithOp::Shr: {
+    // Both operands in the result's type, as the LLVM emitter shifts.
+    Prefix.clear();
+    std::vector<std::string> Ops;
+    bool Sequence = hasEffects(*B.LHS) + hasEffects(*B.RHS) >= 1 && !isTrivial(*B.LHS) && !isTrivial(*B.RHS);
+    for (const ir::Expr *E : {B.LHS, B.RHS}) {
+      std::string V = cast(expr(*E), E->Ty, B.Ty);
+      if (V.rfind("(" + type(B.Ty) + ")", 0) != 0 && E->Ty != B.Ty)
+        V = "(" + type(B.Ty) + ")" + V;
+      if (isIntegerConstant(*E) && E->Ty != B.Ty)
+        V = "(" + type(B.Ty) + ")" + expr(*E);
+      if (Sequence && !isTrivial(*E)) {
+        std::string T = "pykc_t" + std::to_string(Temps++);
+        Prefix += "auto " + T + " = " + V + "; ";
+        V = T;
+      }
+      Ops.push_back(V);
+    }
+    return inOrder(Prefix, std::string(B.Op == ir::ArithOp::Shl ? "pykc_shl(" : "pykc_shr(") + Ops[0] + ", " + Ops[1] + ")");
+  }
+  }
+  unsupported("the operator '" + std::string(ir::spelling(B.Op)) + "'");
+}
+
+std::string CudaSourceWriter::compare(const ir::CompareExpr &C) {
+  // C++'s comparisons are IEEE's, as Python's: only != is true for NaN.
+  std::string Prefix;
+  auto Ops = ordered({C.LHS, C.RHS}, Prefix);
+  return inOrder(Prefix, "(" + Ops[0] + " " + std::string(ir::spelling(C.Op)) + " " + Ops[1] + ")");
+}
+
+std::string CudaSourceWriter::logical(const ir::LogicalExpr &L) {
+  auto *S = scalarOf(L);
+  if (S && S->isBoolean())
+    return "(" + expr(*L.LHS) + (L.IsAnd ? " && " : " || ") + expr(*L.RHS) + ")";
+  // `a and b` is a when a is false, else b; `a or b` is a when a is true.
+  // b is evaluated only when it is the value.
+  std::string T = "pykc_t" + std::to_string(Temps++);
+  auto *LS = scalarOf(*L.LHS);
+  std::string Test = LS && LS->isBoolean() ? T : T + " != 0";
+  return "[&] { auto " + T + " = " + expr(*L.LHS) + "; return " + Test + " ? " +
+         (L.IsAnd ? expr(*L.RHS) + " : " + T : T + " : " + expr(*L.RHS)) + "; }()";
+}
+
+std::string CudaSourceWriter::unary(const ir::UnaryExpr &U) {
+  auto *S = scalarOf(*U.Operand);
+  std::string O = expr(*U.Operand);
+  switch (U.Op) {
+  case ir::UnaryArithOp::Neg:
+    return S->isFloat() || S->bitWidth() >= 32 ? "(-" + O + ")" : "(" + scalar(S) + ")(-" + O + ")";
+  case ir::UnaryArithOp::Invert:
+    // ~ of a bool is `not` in Numba, as in NumPy.
+    if (S->isBoolean())
+      return "(!" + O + ")";
+    return S->bitWidth() >= 32 ? "(~" + O + ")" : "(" + scalar(S) + ")(~" + O + ")";
+  case ir::UnaryArithOp::Not:
+    return "(!" + O + ")";
+  }
+  unsupported("this unary operator");
+}
+
+// --- Arrays ------------------------------------------------------------------------
+
+std::string CudaSourceWriter::access(const ir::Expr &Array, const ir::ExprList &Indices) {
+  std::string Prefix;
+  std::vector<const ir::Expr *> Ops = {&Array};
+  Ops.insert(Ops.end(), Indices.begin(), Indices.end());
+  std::vector<std::string> Names = ordered(Ops, Prefix);
+  if (!Prefix.empty())
+    unsupported("an index whose evaluation has effects beside another's");
+  std::string S = Current->BoundsCheck ? "pykc_at_checked(\"" + File.name() + ":" +
+                                             std::to_string(Array.Range.Begin.Line) + ":" +
+                                             std::to_string(Array.Range.Begin.Column) + "\", "
+                                       : "pykc_at(";
+  S += Names[0];
+  for (size_t I = 1; I < Names.size(); ++I)
+    S += ", " + (isIntegerConstant(*Ops[I]) ? operand(*Ops[I]) : Names[I]);
+  return S + ")";
+}
+
+std::string CudaSourceWriter::arrayView(const ir::ArrayViewExpr &V) {
+  // Basic indexing that keeps dimensions: the same data, offset, with
+  // Python's slice rules per axis (pykc_slice). Evaluated in Python's
+  // order: the array, then each entry's parts.
+  auto *From = ir::dynCast<ir::ArrayType>(V.Array->Ty);
+  auto *To = ir::dynCast<ir::ArrayType>(V.Ty);
+  std::string A = "pykc_a" + std::to_string(Temps++);
+  std::string S = "[&] { auto " + A + " = " + expr(*V.Array) + "; int64_t pykc_offset = 0; ";
+  std::string Shape, Strides;
+  for (unsigned D = 0; D < From->ndim(); ++D) {
+    std::string Dim = std::to_string(D);
+    const ir::ViewIndex *I = D < V.Entries.size() ? &V.Entries[D] : nullptr;
+    std::string Extent = A + ".shape[" + Dim + "]", Stride = A + ".strides[" + Dim + "]";
+    auto List = [](std::string &L, const std::string &X) { L += (L.empty() ? "" : ", ") + X; };
+    if (I && !I->isSlice()) {
+      S += "pykc_offset += pykc_wrap(" + expr(*I->Index) + ", " + Extent + ") * " + Stride + "; ";
+      continue;
+    }
+    if (!I || (!I->Start && !I->Stop && !I->Step)) {
+      List(Shape, Extent);
+      List(Strides, Stride);
+      continue;
+    }
+    std::string Axis = "pykc_axis" + Dim;
+    auto Part = [&](const ir::Expr *X) {
+      return X ? "true, (int64_t)" + expr(*X) : std::string("false, 0");
+    };
+    S += "pykc_axis " + Axis + " = pykc_slice(" + Extent + ", " + Stride + ", " + Part(I->Start) +
+         ", " + Part(I->Stop) + ", " + (I->Step ? "(int64_t)" + expr(*I->Step) : "1") + "); ";
+    S += "pykc_offset += " + Axis + ".offset; ";
+    List(Shape, Axis + ".extent");
+    List(Strides, Axis + ".stride");
+  }
+  return S + "return " + type(To) + "{(" + scalar(To->dtype()) + " *)((char *)" + A +
+         ".data + pykc_offset), {" + Shape + "}, {" + Strides + "}}; }()";
+}
+
+std::string CudaSourceWriter::constArray(const ir::ConstArrayExpr &C) {
+  // A module-level NumPy array, frozen into constant memory as Numba does:
+  // one copy per name.
+  const ir::ConstantValue &A = *C.Data;
+  std::string T = scalar(A.Dtype), Name = "pykc_const_" + C.Name;
+  if (ConstArrays.insert(C.Name).second && !A.Elements.empty()) {
+    Globals << "// " << C.Name << ", a module-level array, frozen.\n__constant__ " << T << " "
+            << Name << "[" << A.Elements.size() << "] = {";
+    for (size_t I = 0; I < A.Elements.size(); ++I) {
+      const ir::ConstantValue &E = A.Elements[I];
+      Globals << (I ? ", " : "") << (I && I % 8 == 0 ? "\n    " : "");
+      if (A.Dtype->isFloat()) {
+        ir::ConstantExpr K;
+        K.Ty = A.Dtype;
+        K.FloatValue = E.Float;
+        Globals << constant(K, true);
+      } else if (A.Dtype->isBoolean()) {
+        Globals << (E.Bool ? "true" : "false");
+      } else {
+        Globals << E.Int;
+      }
+    }
+    Globals << "};\n";
+  }
+  std::string Shape, Strides;
+  for (size_t D = 0; D < A.Shape.size(); ++D) {
+    int64_t Stride = int64_t(A.Dtype->byteSize());
+    for (size_t E = D + 1; E < A.Shape.size(); ++E)
+      Stride *= A.Shape[E];
+    Shape += (D ? ", " : "") + std::to_string(A.Shape[D]);
+    Strides += (D ? ", " : "") + std::to_string(Stride);
+  }
+  return type(C.Ty) + "{(" + T + " *)" + (A.Elements.empty() ? "nullptr" : Name) + ", {" + Shape +
+         "}, {" + Strides + "}}";
+}
+
+// --- Everything else -----------------------------------------------------------------
+
+std::string CudaSourceWriter::seq(const ir::SeqExpr &Q) {
+  // Statements inside an expression (the temporaries of an operand Python
+  // evaluates only sometimes): a lambda called where the operand stands.
+  std::ostringstream Text;
+  std::ostringstream *Saved = Body;
+  unsigned SavedDepth = Depth;
+  bool SavedInSeq = InSeq;
+  Body = &Text;
+  Depth = 0;
+  InSeq = true;
+  block(Q.Stmts);
+  std::string Value = expr(*Q.Value);
+  Body = Saved;
+  Depth = SavedDepth;
+  InSeq = SavedInSeq;
+  std::string Stmts;
+  for (char C : Text.str())
+    Stmts += C == '\n' ? ' ' : C;
+  return "[&] { " + Stmts + "return " + Value + "; }()";
+}
+
+std::string CudaSourceWriter::call(const std::string &Callee, const std::vector<const ir::Expr *> &Args) {
+  std::string Prefix, S = Callee + "(";
+  auto Names = ordered(Args, Prefix);
+  for (size_t I = 0; I < Names.size(); ++I)
+    S += (I ? ", " : "") + (isIntegerConstant(*Args[I]) && Prefix.empty() ? operand(*Args[I]) : Names[I]);
+  return inOrder(Prefix, S + ")");
+}
+
+std::string CudaSourceWriter::expr(const ir::Expr &E) {
+  if (E.Range.isValid())
+    Where = E.Range;
+  switch (E.Kind) {
+  case ir::NodeKind::Constant:
+    return constant(static_cast<const ir::ConstantExpr &>(E), false);
+  case ir::NodeKind::VarRef:
+    return name(static_cast<const ir::VarRefExpr &>(E).Var);
+  case ir::NodeKind::Cast: {
+    auto &C = static_cast<const ir::CastExpr &>(E);
+    auto *To = scalarOf(C);
+    if (auto *K = ir::dynCast<ir::ConstantExpr>(C.Operand); K && isIntegerConstant(*K) && To && To->isInteger()) {
+      // A converted integer constant: the constant of the new type.
+      ir::ConstantExpr Converted;
+      Converted.Ty = To;
+      unsigned Bits = To->bitWidth();
+      uint64_t V = Bits == 64 ? K->IntBits : K->IntBits & ((uint64_t(1) << Bits) - 1);
+      if (To->isSigned() && Bits < 64 && (V >> (Bits - 1)) & 1)
+        V |= ~((uint64_t(1) << Bits) - 1);
+      Converted.IntBits = V;
+      return constant(Converted, false);
+    }
+    if (auto *K = ir::dynCast<ir::ConstantExpr>(C.Operand); K && isIntegerConstant(*K) && To && To->isFloat() &&
+                                                             To->bitWidth() > 16) {
+      // A converted integer constant: the float it is (16.0, not (double)16).
+      ir::ConstantExpr Converted;
+      Converted.Ty = To;
+      Converted.FloatValue = scalarOf(*K)->isSigned() ? double(int64_t(K->IntBits)) : double(K->IntBits);
+      return constant(Converted, false);
+    }
+    return cast(expr(*C.Operand), C.Operand->Ty, C.Ty);
+  }
+  case ir::NodeKind::Unary:
+    return unary(static_cast<const ir::UnaryExpr &>(E));
+  case ir::NodeKind::Binary:
+    return binary(static_cast<const ir::BinaryExpr &>(E));
+  case ir::NodeKind::Compare:
+    return compare(static_cast<const ir::CompareExpr &>(E));
+  case ir::NodeKind::Logical:
+    return logical(static_cast<const ir::LogicalExpr &>(E));
+  case ir::NodeKind::Select: {
+    auto &S = static_cast<const ir::SelectExpr &>(E);
+    return "(" + expr(*S.Cond) + " ? " + operand(*S.Then, S.Else) + " : " + operand(*S.Else, S.Then) + ")";
+  }
+  case ir::NodeKind::Truth: {
+    auto &T = static_cast<const ir::TruthExpr &>(E);
+    auto *S = scalarOf(*T.Operand);
+    std::string O = expr(*T.Operand);
+    return S->isBoolean() ? O : "(" + O + " != 0)"; // a NaN is true
+  }
+  case ir::NodeKind::Seq:
+    return seq(static_cast<const ir::SeqExpr &>(E));
+  case ir::NodeKind::ArrayLoad: {
+    auto &L = static_cast<const ir::ArrayLoadExpr &>(E);
+    return access(*L.Array, L.Indices);
+  }
+  case ir::NodeKind::ArrayView:
+    return arrayView(static_cast<const ir::ArrayViewExpr &>(E));
+  case ir::NodeKind::ArrayReinterpret: {
+    auto &R = static_cast<const ir::ArrayReinterpretExpr &>(E);
+    auto *From = ir::dynCast<ir::ArrayType>(R.Array->Ty);
+    auto *To = ir::dynCast<ir::ArrayType>(R.Ty);
+    char Layout = From->layout() == ir::ArrayLayout::C ? 'C' : From->layout() == ir::ArrayLayout::F ? 'F' : 'A';
+    return "pykc_reinterpret<" + scalar(To->dtype()) + ">(" + expr(*R.Array) + ", '" + Layout + "')";
+  }
+  case ir::NodeKind::ArrayDim: {
+    auto &D = static_cast<const ir::ArrayDimExpr &>(E);
+    return expr(*D.Array) + ".shape[" + std::to_string(D.Dim) + "]";
+  }
+  case ir::NodeKind::ArraySize:
+    return "pykc_size(" + expr(*static_cast<const ir::ArraySizeExpr &>(E).Array) + ")";
+  case ir::NodeKind::ConstArray:
+    return constArray(static_cast<const ir::ConstArrayExpr &>(E));
+  case ir::NodeKind::TupleMake: {
+    auto &T = static_cast<const ir::TupleMakeExpr &>(E);
+    auto *TT = ir::dynCast<ir::TupleType>(T.Ty);
+    if (!TT)
+      unsupported("vector types");
+    std::string Prefix, S = tupleStruct(TT) + "{";
+    std::vector<const ir::Expr *> Elements(T.Elements.begin(), T.Elements.end());
+    auto Names = ordered(Elements, Prefix);
+    for (size_t I = 0; I < Names.size(); ++I)
+      S += (I ? ", " : "") + Names[I];
+    return inOrder(Prefix, S + "}");
+  }
+  case ir::NodeKind::TupleGet: {
+    auto &T = static_cast<const ir::TupleGetExpr &>(E);
+    if (!ir::dynCast<ir::TupleType>(T.Tuple->Ty))
+      unsupported("vector types");
+    return expr(*T.Tuple) + ".e" + std::to_string(T.Index);
+  }
+  case ir::NodeKind::TupleGetDynamic: {
+    // t[i] of a tuple of one type: its elements as an array.
+    auto &T = static_cast<const ir::TupleGetDynamicExpr &>(E);
+    auto *TT = ir::dynCast<ir::TupleType>(T.Tuple->Ty);
+    if (!TT)
+      unsupported("vector types");
+    std::string Items;
+    for (size_t I = 0; I < TT->size(); ++I)
+      Items += (I ? ", " : "") + std::string("pykc_t.e") + std::to_string(I);
+    return "[&] { auto pykc_t = " + expr(*T.Tuple) + "; const " + type(TT->elements().front()) +
+           " pykc_items[] = {" + Items + "}; return pykc_items[pykc_wrap(" + expr(*T.Index) + ", " +
+           std::to_string(TT->size()) + ")]; }()";
+  }
+  case ir::NodeKind::SpecialReg: {
+    auto &R = static_cast<const ir::SpecialRegExpr &>(E);
+    std::string D(1, "xyz"[R.Dim]), T = "(" + type(R.Ty) + ")";
+    switch (R.Reg) {
+    case ir::SpecialRegister::ThreadIdx:
+      return T + "threadIdx." + D;
+    case ir::SpecialRegister::BlockIdx:
+      return T + "blockIdx." + D;
+    case ir::SpecialRegister::BlockDim:
+      return T + "blockDim." + D;
+    case ir::SpecialRegister::GridDim:
+      return T + "gridDim." + D;
+    case ir::SpecialRegister::WarpSize:
+      return T + "warpSize";
+    case ir::SpecialRegister::LaneId:
+      return T + "pykc_laneid()";
+    }
+    unsupported("this special register");
+  }
+  case ir::NodeKind::Intrinsic:
+    return intrinsic(static_cast<const ir::IntrinsicExpr &>(E));
+  case ir::NodeKind::Call: {
+    auto &C = static_cast<const ir::CallExpr &>(E);
+    std::vector<const ir::Expr *> Args(C.Args.begin(), C.Args.end());
+    return call(C.Callee->SymbolName, Args);
+  }
+  case ir::NodeKind::AtomicRMW:
+    return atomic(static_cast<const ir::AtomicRMWExpr &>(E));
+  case ir::NodeKind::AllocArray:
+    unsupported("an array allocation that is not assigned to a name");
+  case ir::NodeKind::ParallelFor:
+    unsupported("prange loops (host code)");
+  default:
+    unsupported("this expression");
+  }
+}
+
+} // namespace pykc::codegen

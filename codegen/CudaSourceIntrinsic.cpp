@@ -1,0 +1,273 @@
+//===- CudaSourceIntrinsic.cpp - The typed IR as CUDA C++: builtins -------===//
+//
+// ir/Builtins.def's rows as CUDA C++: the math module through the C math
+// functions CUDA overloads for float and double (nvcc maps them to
+// libdevice's, as Numba calls them), warp and block operations through
+// CUDA's intrinsics of the same meaning, atomics and bit operations
+// through the prelude's helpers.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/CudaSourceWriter.h"
+
+#include <numbers>
+
+namespace pykc::codegen {
+
+namespace {
+
+enum class MathLowering { Intrinsic, Libm, Angle, LibmOut, LibmInt, Predicate };
+
+/// The math row of \p Id: its lowering and C name; false for other rows.
+bool mathRow(ir::IntrinsicId Id, MathLowering &L, const char *&Name) {
+  switch (Id) {
+#define MATH(MathId, Path, Cases, Lowering, CName)                             \
+  case ir::IntrinsicId::MathId:                                                \
+    L = MathLowering::Lowering;                                                \
+    Name = #CName;                                                             \
+    return true;
+#include "ir/Builtins.def"
+  default:
+    return false;
+  }
+}
+
+std::string quoted(const std::string &Text) {
+  std::string S = "\"";
+  for (char C : Text) {
+    if (C == '"' || C == '\\')
+      S += std::string("\\") + C;
+    else if (C == '\n')
+      S += "\\n";
+    else if ((unsigned char)C < 0x20) {
+      char Buf[8];
+      std::snprintf(Buf, sizeof Buf, "\\%03o", (unsigned char)C);
+      S += Buf;
+    } else
+      S += C;
+  }
+  return S + "\"";
+}
+
+} // namespace
+
+std::string CudaSourceWriter::math(const ir::IntrinsicExpr &I, const char *Name) {
+  MathLowering L;
+  mathRow(I.Id, L, Name);
+  // Integer arguments compute in the result's float type, as Numba's int64
+  // and uint64 cases do.
+  std::vector<std::string> Args;
+  std::string Prefix;
+  std::vector<const ir::Expr *> Ops(I.Args.begin(), I.Args.end());
+  auto Names = ordered(Ops, Prefix);
+  switch (L) {
+  case MathLowering::Predicate: {
+    auto *S = ir::dynCast<ir::ScalarType>(I.Args[0]->Ty);
+    bool Finite = std::string(Name) == "isfinite";
+    if (!S->isFloat()) // an integer is never nan or inf; evaluated all the same
+      return "((void)" + Names[0] + ", " + (Finite ? "true" : "false") + ")";
+    return "(bool)" + std::string(Name) + "(" + Names[0] + ")";
+  }
+  case MathLowering::Angle: {
+    double Factor = std::string(Name) == "degrees" ? 180.0 / std::numbers::pi : std::numbers::pi / 180.0;
+    ir::ConstantExpr K;
+    K.Ty = I.Ty;
+    K.FloatValue = Factor;
+    return "(" + cast(Names[0], I.Args[0]->Ty, I.Ty) + " * " + constant(K, false) + ")";
+  }
+  case MathLowering::LibmOut: {
+    // frexp(x) and modf(x): the C function's result and what it wrote.
+    auto *TT = ir::dynCast<ir::TupleType>(I.Ty);
+    std::string Float = type(TT->elements()[0]), Out = type(TT->elements()[1]);
+    std::string X = cast(Names[0], I.Args[0]->Ty, TT->elements()[0]);
+    return inOrder(Prefix, "[&] { " + Out + " pykc_out; " + Float + " pykc_r = " + Name + "(" + X +
+                               ", &pykc_out); return " + tupleStruct(TT) + "{pykc_r, pykc_out}; }()");
+  }
+  case MathLowering::LibmInt:
+    return inOrder(Prefix, std::string(Name) + "(" + cast(Names[0], I.Args[0]->Ty, I.Ty) + ", " + Names[1] + ")");
+  case MathLowering::Intrinsic:
+  case MathLowering::Libm: {
+    std::string S = std::string(Name) + "(";
+    for (size_t K = 0; K < Names.size(); ++K)
+      S += (K ? ", " : "") + cast(Names[K], I.Args[K]->Ty, I.Ty);
+    return inOrder(Prefix, S + ")");
+  }
+  }
+  unsupported(std::string(ir::intrinsicName(I.Id)) + "()");
+}
+
+std::string CudaSourceWriter::warp(const ir::IntrinsicExpr &I) {
+  std::string Prefix;
+  std::vector<const ir::Expr *> Ops(I.Args.begin(), I.Args.end());
+  auto A = ordered(Ops, Prefix);
+  std::string T = "(" + type(I.Ty) + ")";
+  auto Mask = [&] { return "(unsigned)" + A[0]; };
+  switch (I.Id) {
+  case ir::IntrinsicId::ShflSync:
+    return inOrder(Prefix, "__shfl_sync(" + Mask() + ", " + A[1] + ", (int)" + A[2] + ")");
+  case ir::IntrinsicId::ShflUpSync:
+    return inOrder(Prefix, "__shfl_up_sync(" + Mask() + ", " + A[1] + ", (unsigned)" + A[2] + ")");
+  case ir::IntrinsicId::ShflDownSync:
+    return inOrder(Prefix, "__shfl_down_sync(" + Mask() + ", " + A[1] + ", (unsigned)" + A[2] + ")");
+  case ir::IntrinsicId::ShflXorSync:
+    return inOrder(Prefix, "__shfl_xor_sync(" + Mask() + ", " + A[1] + ", (int)" + A[2] + ")");
+  case ir::IntrinsicId::AllSync:
+    return inOrder(Prefix, T + "__all_sync(" + Mask() + ", " + A[1] + ")");
+  case ir::IntrinsicId::AnySync:
+    return inOrder(Prefix, T + "__any_sync(" + Mask() + ", " + A[1] + ")");
+  case ir::IntrinsicId::EqSync:
+    return inOrder(Prefix, T + "__uni_sync(" + Mask() + ", " + A[1] + ")");
+  case ir::IntrinsicId::BallotSync:
+    return inOrder(Prefix, T + "__ballot_sync(" + Mask() + ", " + A[1] + ")");
+  case ir::IntrinsicId::MatchAnySync:
+    return inOrder(Prefix, T + "__match_any_sync(" + Mask() + ", " + A[1] + ")");
+  case ir::IntrinsicId::MatchAllSync: {
+    // (the mask of lanes holding the same value or 0, whether all do)
+    auto *TT = ir::dynCast<ir::TupleType>(I.Ty);
+    return inOrder(Prefix, "[&] { int pykc_all; unsigned pykc_mask = __match_all_sync(" + Mask() + ", " +
+                               A[1] + ", &pykc_all); return " + tupleStruct(TT) + "{(" +
+                               type(TT->elements()[0]) + ")pykc_mask, pykc_all != 0}; }()");
+  }
+  case ir::IntrinsicId::SyncWarp:
+    return "__syncwarp(" + (A.empty() ? std::string("0xffffffffu") : Mask()) + ")";
+  case ir::IntrinsicId::ActiveMask:
+    return T + "__activemask()";
+  case ir::IntrinsicId::LanemaskLt:
+    return T + "((1u << pykc_laneid()) - 1)";
+  case ir::IntrinsicId::SyncThreadsCount:
+    return T + "__syncthreads_count(" + A[0] + ")";
+  case ir::IntrinsicId::SyncThreadsAnd:
+    return T + "__syncthreads_and(" + A[0] + ")";
+  case ir::IntrinsicId::SyncThreadsOr:
+    return T + "__syncthreads_or(" + A[0] + ")";
+  default:
+    unsupported(std::string(ir::intrinsicName(I.Id)) + "()");
+  }
+}
+
+std::string CudaSourceWriter::intrinsic(const ir::IntrinsicExpr &I) {
+  MathLowering L;
+  const char *Name = nullptr;
+  if (mathRow(I.Id, L, Name))
+    return math(I, Name);
+  std::string T = "(" + type(I.Ty) + ")";
+  auto Arg = [&](size_t K) { return expr(*I.Args[K]); };
+  switch (I.Id) {
+  case ir::IntrinsicId::SyncThreads:
+    return "__syncthreads()";
+  case ir::IntrinsicId::ThreadFence:
+    return "__threadfence()";
+  case ir::IntrinsicId::ThreadFenceBlock:
+    return "__threadfence_block()";
+  case ir::IntrinsicId::ThreadFenceSystem:
+    return "__threadfence_system()";
+  case ir::IntrinsicId::ThisGrid:
+    UsesGridSync = true;
+    return "pykc_grid_group{}";
+  case ir::IntrinsicId::GridSync:
+    UsesGridSync = true;
+    return "pykc_grid_sync()";
+  case ir::IntrinsicId::Grid:
+  case ir::IntrinsicId::GridSize: {
+    const char *Fn = I.Id == ir::IntrinsicId::Grid ? "pykc_grid(" : "pykc_gridsize(";
+    if (I.Count == 1)
+      return std::string(Fn) + "0)";
+    std::string S = type(I.Ty) + "{";
+    for (unsigned D = 0; D < I.Count; ++D)
+      S += (D ? ", " : "") + std::string(Fn) + std::to_string(D) + ")";
+    return S + "}";
+  }
+  case ir::IntrinsicId::Print: {
+    std::string Prefix, S = "printf(" + quoted(I.Text);
+    std::vector<const ir::Expr *> Ops(I.Args.begin(), I.Args.end());
+    auto Names = ordered(Ops, Prefix);
+    for (size_t K = 0; K < Names.size(); ++K) {
+      // %lld and %llu take long long, which int64_t need not be.
+      auto *S2 = ir::dynCast<ir::ScalarType>(I.Args[K]->Ty);
+      std::string Cast = S2->isFloat() ? "" : S2->isSigned() ? "(long long)" : "(unsigned long long)";
+      S += ", " + Cast + Names[K];
+    }
+    return Prefix.empty() ? S + ")" : "[&] { " + Prefix + "return " + S + "); }()";
+  }
+  case ir::IntrinsicId::Abs:
+    return "pykc_abs(" + Arg(0) + ")";
+  case ir::IntrinsicId::Round:
+    // Python's round(x): half to even, as an integer.
+    return T + "rint(" + Arg(0) + ")";
+  case ir::IntrinsicId::Popc:
+    return T + "pykc_popc(" + Arg(0) + ")";
+  case ir::IntrinsicId::Clz:
+    return T + "pykc_clz(" + Arg(0) + ")";
+  case ir::IntrinsicId::Ffs:
+    return T + "pykc_ffs(" + Arg(0) + ")";
+  case ir::IntrinsicId::Brev:
+    return T + "pykc_brev(" + Arg(0) + ")";
+  case ir::IntrinsicId::Fma: {
+    // Rounded once, whatever nvcc's -fmad says: asked for by name.
+    std::string Prefix;
+    std::vector<const ir::Expr *> Ops(I.Args.begin(), I.Args.end());
+    auto A = ordered(Ops, Prefix);
+    return inOrder(Prefix, "fma(" + A[0] + ", " + A[1] + ", " + A[2] + ")");
+  }
+  case ir::IntrinsicId::Cbrt:
+    return "cbrt(" + cast(Arg(0), I.Args[0]->Ty, I.Ty) + ")";
+  case ir::IntrinsicId::SyncWarp:
+  case ir::IntrinsicId::ShflSync:
+  case ir::IntrinsicId::ShflUpSync:
+  case ir::IntrinsicId::ShflDownSync:
+  case ir::IntrinsicId::ShflXorSync:
+  case ir::IntrinsicId::AllSync:
+  case ir::IntrinsicId::AnySync:
+  case ir::IntrinsicId::EqSync:
+  case ir::IntrinsicId::BallotSync:
+  case ir::IntrinsicId::MatchAnySync:
+  case ir::IntrinsicId::MatchAllSync:
+  case ir::IntrinsicId::ActiveMask:
+  case ir::IntrinsicId::LanemaskLt:
+  case ir::IntrinsicId::SyncThreadsCount:
+  case ir::IntrinsicId::SyncThreadsAnd:
+  case ir::IntrinsicId::SyncThreadsOr:
+    return warp(I);
+  default:
+    unsupported(std::string(ir::intrinsicName(I.Id)) + "()");
+  }
+}
+
+std::string CudaSourceWriter::atomic(const ir::AtomicRMWExpr &A) {
+  static const char *const Names[] = {
+#define ATOMIC(Op, Name, Dtypes) "pykc_atomic_" #Op,
+#include "ir/AtomicOps.def"
+  };
+  std::string Fn = Names[unsigned(A.Op)];
+  for (char &C : Fn) // pykc_atomic_NanMax -> pykc_atomic_nanmax
+    C = char(std::tolower((unsigned char)C));
+  auto *AT = ir::dynCast<ir::ArrayType>(A.Array->Ty);
+  if (AT->addressSpace() == ir::AddressSpace::Local)
+    Fn += "<pykc_thread_local>"; // one thread's memory: a plain read-modify-write
+  // Python's order: the array and the index, then the old value (cas),
+  // then the value.
+  std::string Element = "&" + access(*A.Array, A.Indices);
+  std::vector<const ir::Expr *> Rest;
+  if (A.Compare)
+    Rest.push_back(A.Compare);
+  Rest.push_back(A.Value);
+  bool Sequence = false;
+  for (const ir::Expr *E : Rest)
+    Sequence |= hasEffects(*E);
+  std::vector<std::string> Values;
+  for (const ir::Expr *E : Rest)
+    Values.push_back(expr(*E));
+  if (!Sequence) {
+    std::string S = Fn + "(" + Element;
+    for (const std::string &V : Values)
+      S += ", " + V;
+    return S + ")";
+  }
+  std::string S = "[&] { auto *pykc_p = " + Element + "; ", Call = Fn + "(pykc_p";
+  for (size_t K = 0; K < Values.size(); ++K) {
+    S += "auto pykc_v" + std::to_string(K) + " = " + Values[K] + "; ";
+    Call += ", pykc_v" + std::to_string(K);
+  }
+  return S + "return " + Call + "); }()";
+}
+
+} // namespace pykc::codegen

@@ -1,0 +1,115 @@
+//===- CudaSourceWriter.h - Prints the typed IR as CUDA C++ -----*- C++ -*-===//
+///
+/// \file
+/// The writer behind codegen/CudaSource.h, split by what it prints:
+/// CudaSource.cpp functions and statements, CudaSourceExpr.cpp expressions,
+/// operators and arrays, CudaSourceIntrinsic.cpp the builtins (math,
+/// atomics, warp and block operations), CudaSourcePrelude.cpp the helpers
+/// the output starts with.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/SourceManager.h"
+#include "ir/IR.h"
+
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace pykc::codegen {
+
+/// The helpers every emitted file starts with (CudaSourcePrelude.cpp).
+const char *cudaSourcePrelude();
+
+/// Whether \p Name is taken at file scope in a CUDA translation unit (a C
+/// library or CUDA function, a keyword), so an emitted name must avoid it.
+bool isReservedCudaName(const std::string &Name);
+
+/// Thrown where the IR has something the writer cannot print yet.
+struct CudaUnsupported {
+  std::string What;
+  frontend::SourceRange Where;
+};
+
+class CudaSourceWriter {
+public:
+  CudaSourceWriter(const ir::Module &IR, const frontend::SourceFile &File) : IR(IR), File(File) {}
+
+  /// The whole translation unit; throws CudaUnsupported.
+  std::string write();
+  /// The kernels renamed because CUDA's headers have their names.
+  const std::vector<const ir::Function *> &renamed() const { return Renamed; }
+
+  frontend::SourceRange Where; ///< What was being written last.
+
+private:
+  // --- Types and names (CudaSource.cpp) ---
+  [[noreturn]] void unsupported(const std::string &What) { throw CudaUnsupported{What, Where}; }
+  std::string scalar(const ir::ScalarType *S);
+  std::string type(const ir::Type *T);
+  std::string tupleStruct(const ir::TupleType *T);
+  std::string name(const ir::Variable *V);
+  std::string kernelName(const ir::Function &F);
+
+  // --- Functions and statements (CudaSource.cpp) ---
+  std::string params(const ir::Function &F);
+  std::string signature(const ir::Function &F);
+  void function(const ir::Function &F);
+  void declareVariables(const ir::Function &F);
+  std::string indent() const { return std::string(2 * Depth, ' '); }
+  std::string sourceLine(frontend::SourceRange R);
+  void lineComment(frontend::SourceRange R);
+  void block(const ir::StmtList &Stmts);
+  void stmt(const ir::Stmt &S);
+  void ifChain(const ir::IfStmt &I);
+  void forRange(const ir::ForRangeStmt &L);
+  bool simpleRange(const ir::ForRangeStmt &L);
+  void allocation(const ir::Variable &V, const ir::AllocArrayExpr &A);
+
+  // --- Expressions (CudaSourceExpr.cpp) ---
+  std::string expr(const ir::Expr &E);
+  /// \p E where any integer will do (an index, or an operand next to a
+  /// value of its own type): small integer constants as bare literals.
+  std::string operand(const ir::Expr &E, const ir::Expr *Beside = nullptr);
+  std::string constant(const ir::ConstantExpr &C, bool Bare);
+  std::string cast(const std::string &V, const ir::Type *From, const ir::Type *To);
+  std::string binary(const ir::BinaryExpr &B);
+  std::string compare(const ir::CompareExpr &C);
+  std::string logical(const ir::LogicalExpr &L);
+  std::string unary(const ir::UnaryExpr &U);
+  std::string access(const ir::Expr &Array, const ir::ExprList &Indices);
+  std::string arrayView(const ir::ArrayViewExpr &V);
+  std::string constArray(const ir::ConstArrayExpr &C);
+  std::string seq(const ir::SeqExpr &S);
+  std::string call(const std::string &Callee, const std::vector<const ir::Expr *> &Args);
+  /// Python evaluates operands left to right, C++ in no fixed order: when
+  /// two or more of \p Ops have effects, they are bound to temporaries in
+  /// order (Prefix) and named by them.
+  std::vector<std::string> ordered(const std::vector<const ir::Expr *> &Ops, std::string &Prefix);
+  static std::string inOrder(const std::string &Prefix, const std::string &Value);
+  static bool hasEffects(const ir::Expr &E);
+
+  // --- Builtins (CudaSourceIntrinsic.cpp) ---
+  std::string intrinsic(const ir::IntrinsicExpr &I);
+  std::string math(const ir::IntrinsicExpr &I, const char *Name);
+  std::string atomic(const ir::AtomicRMWExpr &A);
+  std::string warp(const ir::IntrinsicExpr &I);
+
+  const ir::Module &IR;
+  const frontend::SourceFile &File;
+  const ir::Function *Current = nullptr;
+  std::ostringstream Structs, Globals, Declarations, Functions;
+  std::ostringstream *Body = nullptr;
+  std::map<const ir::TupleType *, std::string> Tuples;
+  std::set<std::string> ConstArrays;
+  std::set<const ir::Variable *> Declared;
+  std::vector<const ir::Function *> Renamed;
+  bool UsesGridSync = false, UsesDynamicShared = false;
+  bool InSeq = false; ///< Writing a SeqExpr's statements: no line comments.
+  unsigned Depth = 1, Temps = 0, LastLine = 0;
+};
+
+} // namespace pykc::codegen
