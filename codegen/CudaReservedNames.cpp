@@ -5,7 +5,8 @@
 // (cuda_runtime.h and the C library under it) declare them with C linkage
 // or as macros, or C++ reserves them. Found by compiling one such kernel
 // per identifier of nvcc's preprocessed empty file (CUDA 13, glibc 2.36);
-// names starting with `cuda`, `cu` and a capital, or `_` are taken by rule.
+// names starting with `cuda` or `cu` and a capital, `__`, or `_` and a
+// capital are taken by rule.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/CudaSourceWriter.h"
@@ -192,8 +193,14 @@ const char *const Keywords[] = {
 } // namespace
 
 bool isReservedCudaName(const std::string &Name) {
-  if (Name.empty() || Name[0] == '_' || Name.rfind("cuda", 0) == 0 || Name.rfind("pykc", 0) == 0 ||
-      (Name.size() > 2 && Name.rfind("cu", 0) == 0 && std::isupper((unsigned char)Name[2])))
+  auto CapitalAfter = [&](const char *Prefix) {
+    size_t N = std::string_view(Prefix).size();
+    return Name.size() > N && Name.rfind(Prefix, 0) == 0 && std::isupper((unsigned char)Name[N]);
+  };
+  // cudaMalloc, cuLaunchKernel, __x and _X (the implementation's), and the
+  // prelude's pykc_ helpers.
+  if (Name.empty() || CapitalAfter("cuda") || CapitalAfter("cu") || CapitalAfter("_") ||
+      Name.rfind("__", 0) == 0 || Name.rfind("pykc", 0) == 0)
     return true;
   if (std::binary_search(std::begin(Reserved), std::end(Reserved), std::string_view(Name),
                          [](std::string_view A, std::string_view B) { return A < B; }))

@@ -234,15 +234,31 @@ std::string bare(const std::string &E) {
 } // namespace
 
 std::string CudaSourceWriter::sourceLine(frontend::SourceRange R) {
-  std::string Text(File.lineText(R.Begin.Line));
-  // A Python line continued with '\' would continue the C++ comment too,
-  // swallowing the statement under it.
-  while (!Text.empty() && (Text.back() == '\\' || Text.back() == ' ' || Text.back() == '\r'))
-    Text.pop_back();
-  size_t First = Text.find_first_not_of(" \t");
+  // The statement's line, and the lines it continues on (after a '\' or
+  // inside brackets; up to four). A '\' would continue the C++ comment
+  // too, swallowing the statement under it: the backslashes go.
+  std::string Text;
+  int Open = 0;
+  unsigned L = R.Begin.Line;
+  for (; L < R.Begin.Line + 4; ++L) {
+    std::string Line(File.lineText(L));
+    bool Continued = false;
+    while (!Line.empty() && (Line.back() == '\\' || Line.back() == ' ' || Line.back() == '\r')) {
+      Continued |= Line.back() == '\\';
+      Line.pop_back();
+    }
+    for (char C : Line)
+      Open += (C == '(' || C == '[' || C == '{') - (C == ')' || C == ']' || C == '}');
+    size_t First = Line.find_first_not_of(" \t");
+    if (First != std::string::npos)
+      Text += (Text.empty() ? "" : " ") + Line.substr(First);
+    if (!Continued && Open <= 0)
+      break;
+  }
+  if (L == R.Begin.Line + 4)
+    Text += " ...";
   std::string Base = File.name().substr(File.name().find_last_of('/') + 1);
-  return Base + ":" + std::to_string(R.Begin.Line) + ": " +
-         (First == std::string::npos ? "" : Text.substr(First));
+  return Base + ":" + std::to_string(R.Begin.Line) + ": " + Text;
 }
 
 void CudaSourceWriter::lineComment(frontend::SourceRange R) {
@@ -330,10 +346,16 @@ void CudaSourceWriter::stmt(const ir::Stmt &S) {
   }
 }
 
-void CudaSourceWriter::ifChain(const ir::IfStmt &I) {
+void CudaSourceWriter::ifChain(const ir::IfStmt &I, bool Elif) {
   // if/elif/else stays a chain: an else holding just another if (with no
   // temporaries before it) is an `else if`, its Python line beside it.
-  *Body << "if (" << bare(expr(*I.Cond)) << ") {\n";
+  *Body << "if (" << bare(expr(*I.Cond)) << ") {";
+  if (Elif && I.Range.isValid() && I.Range.Begin.Line != LastLine && !InSeq &&
+      Current->FileName == File.name()) {
+    LastLine = I.Range.Begin.Line;
+    *Body << " // " << sourceLine(I.Range);
+  }
+  *Body << "\n";
   ++Depth;
   block(I.Then);
   --Depth;
@@ -345,12 +367,7 @@ void CudaSourceWriter::ifChain(const ir::IfStmt &I) {
     if (auto *Elif = ir::dynCast<ir::IfStmt>(I.Else.front())) {
       Where = Elif->Range;
       *Body << indent() << "} else ";
-      if (Elif->Range.isValid() && Elif->Range.Begin.Line != LastLine && !InSeq &&
-          Current->FileName == File.name()) {
-        LastLine = Elif->Range.Begin.Line;
-        *Body << "// " << sourceLine(Elif->Range) << "\n" << indent();
-      }
-      return ifChain(*Elif);
+      return ifChain(*Elif, /*Elif=*/true);
     }
   *Body << indent() << "} else {\n";
   ++Depth;

@@ -13,6 +13,7 @@
 #include "ir/IRWalk.h"
 
 #include <cmath>
+#include <functional>
 #include <cstdio>
 #include <limits>
 
@@ -47,40 +48,64 @@ bool isTrivial(const ir::Expr &E) {
 
 // --- Order of evaluation ------------------------------------------------------
 
+namespace {
+
+/// Whether evaluating \p N can change memory or meet other threads:
+/// stores, atomics, prints, warp and block operations, the statements of a
+/// SeqExpr, and calls of functions that do any of these (\p Writes).
+bool nodeHasEffects(const ir::Node &N, const std::function<bool(const ir::Function *)> &Writes) {
+  switch (N.Kind) {
+  case ir::NodeKind::AtomicRMW:
+  case ir::NodeKind::StoreStmt:
+  case ir::NodeKind::Seq:
+    return true;
+  case ir::NodeKind::Call:
+    return Writes(static_cast<const ir::CallExpr &>(N).Callee);
+  case ir::NodeKind::Intrinsic: {
+    auto Id = static_cast<const ir::IntrinsicExpr &>(N).Id;
+    switch (Id) {
+    case ir::IntrinsicId::Grid:
+    case ir::IntrinsicId::GridSize:
+    case ir::IntrinsicId::Round:
+    case ir::IntrinsicId::Abs:
+    case ir::IntrinsicId::Popc:
+    case ir::IntrinsicId::Clz:
+    case ir::IntrinsicId::Ffs:
+    case ir::IntrinsicId::Brev:
+    case ir::IntrinsicId::Fma:
+    case ir::IntrinsicId::Cbrt:
+    case ir::IntrinsicId::ThisGrid:
+    case ir::IntrinsicId::LanemaskLt:
+      return false;
+    default:
+      // The math module is pure; the rest (print, warp and block
+      // operations, fences) is not.
+      return std::string(ir::intrinsicName(Id)).rfind("math.", 0) != 0 &&
+             std::string(ir::intrinsicName(Id)).rfind("numpy.", 0) != 0;
+    }
+  }
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+bool CudaSourceWriter::writes(const ir::Function *F) {
+  auto [It, New] = Writers.try_emplace(F, true); // recursion: assume it writes
+  if (!New)
+    return It->second;
+  bool Effects = false;
+  ir::forEachNode(F->Body, [&](const ir::Node &N) {
+    Effects = Effects || nodeHasEffects(N, [&](const ir::Function *G) { return writes(G); });
+  });
+  return Writers[F] = Effects;
+}
+
 bool CudaSourceWriter::hasEffects(const ir::Expr &E) {
   bool Effects = false;
   ir::forEachNode(E, [&](const ir::Node &N) {
-    switch (N.Kind) {
-    case ir::NodeKind::Call:
-    case ir::NodeKind::AtomicRMW:
-    case ir::NodeKind::Seq:
-      Effects = true;
-      break;
-    case ir::NodeKind::Intrinsic:
-      switch (static_cast<const ir::IntrinsicExpr &>(N).Id) {
-      case ir::IntrinsicId::Grid:
-      case ir::IntrinsicId::GridSize:
-      case ir::IntrinsicId::Round:
-      case ir::IntrinsicId::Abs:
-      case ir::IntrinsicId::Popc:
-      case ir::IntrinsicId::Clz:
-      case ir::IntrinsicId::Ffs:
-      case ir::IntrinsicId::Brev:
-      case ir::IntrinsicId::Fma:
-      case ir::IntrinsicId::Cbrt:
-      case ir::IntrinsicId::ThisGrid:
-      case ir::IntrinsicId::LanemaskLt:
-        break;
-      default:
-        // Math functions are pure too, but the frexp/modf outputs and
-        // everything warp- or block-wide are not: keep them in order.
-        Effects = Effects || std::string(ir::intrinsicName(static_cast<const ir::IntrinsicExpr &>(N).Id))
-                                     .rfind("math.", 0) != 0;
-      }
-      break;
-    default:
-      break;
-    }
+    Effects = Effects || nodeHasEffects(N, [&](const ir::Function *G) { return writes(G); });
   });
   return Effects;
 }
@@ -100,7 +125,7 @@ std::vector<std::string> CudaSourceWriter::ordered(const std::vector<const ir::E
       Out.push_back(Beside ? operand(*Ops[I], Beside) : expr(*Ops[I]));
       continue;
     }
-    std::string T = "pykc_t" + std::to_string(Temps++);
+    std::string T = "pykc_e" + std::to_string(Temps++);
     Prefix += "auto " + T + " = " + expr(*Ops[I]) + "; ";
     Out.push_back(T);
   }
@@ -176,9 +201,35 @@ std::string CudaSourceWriter::cast(const std::string &V, const ir::Type *From, c
   auto *FS = ir::dynCast<ir::ScalarType>(From);
   if (TS->isBoolean() && FS && !FS->isBoolean())
     return "(" + V + " != 0)"; // Python's truth: a NaN is true
-  return "(" + type(To) + ")" + (V.front() == '(' || V.find_first_of(" +-*/") == std::string::npos
-                                     ? V
-                                     : "(" + V + ")");
+  return "(" + type(To) + ")" + (isAtomic(V) ? V : "(" + V + ")");
+}
+
+bool CudaSourceWriter::isAtomic(const std::string &V) {
+  // A name, a call f(...), a member a.b, or something parenthesized whole:
+  // a cast applies to all of it without more parentheses.
+  size_t I = 0;
+  while (I < V.size() && (isalnum((unsigned char)V[I]) || V[I] == '_' || V[I] == '.' || V[I] == '[' || V[I] == ']'))
+    ++I;
+  if (I == V.size())
+    return !V.empty();
+  if (I == 0 && !V.empty() && V[0] == '(') {
+    // (T)x with x atomic: a cast of a cast needs no parentheses either.
+    size_t Close = V.find(')');
+    bool TypeName = Close != std::string::npos && Close > 1;
+    for (size_t K = 1; TypeName && K < Close; ++K)
+      TypeName = isalnum((unsigned char)V[K]) || V[K] == '_';
+    if (TypeName && Close + 1 < V.size())
+      return isAtomic(V.substr(Close + 1));
+  }
+  if (V[I] != '(' || V.back() != ')')
+    return false;
+  int Depth = 0;
+  for (size_t K = I; K < V.size(); ++K) {
+    Depth += V[K] == '(' ? 1 : V[K] == ')' ? -1 : 0;
+    if (Depth == 0 && K + 1 < V.size())
+      return false;
+  }
+  return true;
 }
 
 // --- Operators -------------------------------------------------------------------
@@ -249,7 +300,7 @@ std::string CudaSourceWriter::binary(const ir::BinaryExpr &B) {
       if (isIntegerConstant(*E) && E->Ty != B.Ty)
         V = "(" + type(B.Ty) + ")" + expr(*E);
       if (Sequence && !isTrivial(*E)) {
-        std::string T = "pykc_t" + std::to_string(Temps++);
+        std::string T = "pykc_e" + std::to_string(Temps++);
         Prefix += "auto " + T + " = " + V + "; ";
         V = T;
       }
@@ -274,8 +325,12 @@ std::string CudaSourceWriter::logical(const ir::LogicalExpr &L) {
     return "(" + expr(*L.LHS) + (L.IsAnd ? " && " : " || ") + expr(*L.RHS) + ")";
   // `a and b` is a when a is false, else b; `a or b` is a when a is true.
   // b is evaluated only when it is the value.
-  std::string T = "pykc_t" + std::to_string(Temps++);
   auto *LS = scalarOf(*L.LHS);
+  if (isTrivial(*L.LHS)) {
+    std::string T = expr(*L.LHS), Test = LS && LS->isBoolean() ? T : T + " != 0";
+    return "(" + Test + " ? " + (L.IsAnd ? expr(*L.RHS) + " : " + T : T + " : " + expr(*L.RHS)) + ")";
+  }
+  std::string T = "pykc_e" + std::to_string(Temps++);
   std::string Test = LS && LS->isBoolean() ? T : T + " != 0";
   return "[&] { auto " + T + " = " + expr(*L.LHS) + "; return " + Test + " ? " +
          (L.IsAnd ? expr(*L.RHS) + " : " + T : T + " : " + expr(*L.RHS)) + "; }()";
@@ -342,10 +397,10 @@ std::string CudaSourceWriter::arrayView(const ir::ArrayViewExpr &V) {
     }
     std::string Axis = "pykc_axis" + Dim;
     auto Part = [&](const ir::Expr *X) {
-      return X ? "true, (int64_t)" + expr(*X) : std::string("false, 0");
+      return X ? "true, " + operand(*X) : std::string("false, 0");
     };
     S += "pykc_axis " + Axis + " = pykc_slice(" + Extent + ", " + Stride + ", " + Part(I->Start) +
-         ", " + Part(I->Stop) + ", " + (I->Step ? "(int64_t)" + expr(*I->Step) : "1") + "); ";
+         ", " + Part(I->Stop) + ", " + (I->Step ? operand(*I->Step) : "1") + "); ";
     S += "pykc_offset += " + Axis + ".offset; ";
     List(Shape, Axis + ".extent");
     List(Strides, Axis + ".stride");
@@ -520,8 +575,8 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
       unsupported("vector types");
     std::string Items;
     for (size_t I = 0; I < TT->size(); ++I)
-      Items += (I ? ", " : "") + std::string("pykc_t.e") + std::to_string(I);
-    return "[&] { auto pykc_t = " + expr(*T.Tuple) + "; const " + type(TT->elements().front()) +
+      Items += (I ? ", " : "") + std::string("pykc_tuple.e") + std::to_string(I);
+    return "[&] { auto pykc_tuple = " + expr(*T.Tuple) + "; const " + type(TT->elements().front()) +
            " pykc_items[] = {" + Items + "}; return pykc_items[pykc_wrap(" + expr(*T.Index) + ", " +
            std::to_string(TT->size()) + ")]; }()";
   }

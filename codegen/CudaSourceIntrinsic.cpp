@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/CudaSourceWriter.h"
 
+#include <cstdio>
 #include <numbers>
 
 namespace pykc::codegen {
@@ -99,17 +100,35 @@ std::string CudaSourceWriter::warp(const ir::IntrinsicExpr &I) {
   std::string Prefix;
   std::vector<const ir::Expr *> Ops(I.Args.begin(), I.Args.end());
   auto A = ordered(Ops, Prefix);
+  // Constant masks in hex, constant lanes and offsets bare.
+  bool ConstantMask = false;
+  for (size_t K = 0; K < Ops.size() && Prefix.empty(); ++K) {
+    const ir::Expr *E = Ops[K];
+    while (auto *C = ir::dynCast<ir::CastExpr>(E))
+      E = C->Operand; // the typing's conversion to int32
+    auto *C = ir::dynCast<ir::ConstantExpr>(E);
+    auto *S = C ? ir::dynCast<ir::ScalarType>(C->Ty) : nullptr;
+    if (!S || !S->isInteger())
+      continue;
+    char Text[32];
+    if (K == 0)
+      std::snprintf(Text, sizeof Text, "0x%08xu", unsigned(C->IntBits));
+    else
+      std::snprintf(Text, sizeof Text, "%d", int32_t(C->IntBits));
+    A[K] = Text;
+    ConstantMask |= K == 0;
+  }
   std::string T = "(" + type(I.Ty) + ")";
-  auto Mask = [&] { return "(unsigned)" + A[0]; };
+  auto Mask = [&] { return ConstantMask ? A[0] : "(unsigned)" + A[0]; };
   switch (I.Id) {
   case ir::IntrinsicId::ShflSync:
-    return inOrder(Prefix, "__shfl_sync(" + Mask() + ", " + A[1] + ", (int)" + A[2] + ")");
+    return inOrder(Prefix, "__shfl_sync(" + Mask() + ", " + A[1] + ", " + A[2] + ")");
   case ir::IntrinsicId::ShflUpSync:
-    return inOrder(Prefix, "__shfl_up_sync(" + Mask() + ", " + A[1] + ", (unsigned)" + A[2] + ")");
+    return inOrder(Prefix, "__shfl_up_sync(" + Mask() + ", " + A[1] + ", " + A[2] + ")");
   case ir::IntrinsicId::ShflDownSync:
-    return inOrder(Prefix, "__shfl_down_sync(" + Mask() + ", " + A[1] + ", (unsigned)" + A[2] + ")");
+    return inOrder(Prefix, "__shfl_down_sync(" + Mask() + ", " + A[1] + ", " + A[2] + ")");
   case ir::IntrinsicId::ShflXorSync:
-    return inOrder(Prefix, "__shfl_xor_sync(" + Mask() + ", " + A[1] + ", (int)" + A[2] + ")");
+    return inOrder(Prefix, "__shfl_xor_sync(" + Mask() + ", " + A[1] + ", " + A[2] + ")");
   case ir::IntrinsicId::AllSync:
     return inOrder(Prefix, T + "__all_sync(" + Mask() + ", " + A[1] + ")");
   case ir::IntrinsicId::AnySync:

@@ -64,7 +64,7 @@ private:
   void lineComment(frontend::SourceRange R);
   void block(const ir::StmtList &Stmts);
   void stmt(const ir::Stmt &S);
-  void ifChain(const ir::IfStmt &I);
+  void ifChain(const ir::IfStmt &I, bool Elif = false);
   void forRange(const ir::ForRangeStmt &L);
   bool simpleRange(const ir::ForRangeStmt &L);
   void allocation(const ir::Variable &V, const ir::AllocArrayExpr &A);
@@ -76,6 +76,7 @@ private:
   std::string operand(const ir::Expr &E, const ir::Expr *Beside = nullptr);
   std::string constant(const ir::ConstantExpr &C, bool Bare);
   std::string cast(const std::string &V, const ir::Type *From, const ir::Type *To);
+  static bool isAtomic(const std::string &V);
   std::string binary(const ir::BinaryExpr &B);
   std::string compare(const ir::CompareExpr &C);
   std::string logical(const ir::LogicalExpr &L);
@@ -90,7 +91,9 @@ private:
   /// order (Prefix) and named by them.
   std::vector<std::string> ordered(const std::vector<const ir::Expr *> &Ops, std::string &Prefix);
   static std::string inOrder(const std::string &Prefix, const std::string &Value);
-  static bool hasEffects(const ir::Expr &E);
+  bool hasEffects(const ir::Expr &E);
+  /// Whether calling \p F can change memory or meet other threads.
+  bool writes(const ir::Function *F);
 
   // --- Builtins (CudaSourceIntrinsic.cpp) ---
   std::string intrinsic(const ir::IntrinsicExpr &I);
@@ -107,6 +110,7 @@ private:
   std::set<std::string> ConstArrays;
   std::set<const ir::Variable *> Declared;
   std::vector<const ir::Function *> Renamed;
+  std::map<const ir::Function *, bool> Writers;
   bool UsesGridSync = false, UsesDynamicShared = false;
   bool InSeq = false; ///< Writing a SeqExpr's statements: no line comments.
   unsigned Depth = 1, Temps = 0, LastLine = 0;

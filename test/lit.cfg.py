@@ -16,6 +16,7 @@
 #              NumPy 1.x does).
 #   host-clang %cxx is clang (tests that check its diagnostics).
 #   nvcc       nvcc is beside ptxas (%nvcc): --emit=cuda output is compiled.
+#   clang-format  clang-format(-19) is on PATH: --emit=cuda output is formatted.
 
 import os
 import re
@@ -79,6 +80,10 @@ for var in ["HOME", "TMPDIR", "CUDA_HOME", "CUDA_PATH", "CUDA_VISIBLE_DEVICES",
 if config.ptxas_path and os.access(os.path.join(os.path.dirname(config.ptxas_path), "nvcc"), os.X_OK):
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", os.path.join(os.path.dirname(config.ptxas_path), "nvcc")))
+
+# clang-format: --emit=cuda formats its output with it when installed.
+if shutil.which("clang-format-19") or shutil.which("clang-format"):
+    config.available_features.add("clang-format")
 
 # ptxas: optional; without it PTX is not verified.
 if config.ptxas_path and os.access(config.ptxas_path, os.X_OK):
