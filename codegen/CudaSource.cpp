@@ -12,8 +12,10 @@ std::string CudaSourceWriter::scalar(const ir::ScalarType *S) {
   if (S->isBoolean())
     return "bool";
   if (S->isFloat()) {
-    if (S->bitWidth() == 16)
-      unsupported("float16 values");
+    if (S->bitWidth() == 16) {
+      UsesHalf = true; // cuda_fp16.h's __half, as Numba's float16 is
+      return "__half";
+    }
     return S->bitWidth() == 32 ? "float" : "double";
   }
   return std::string(S->isSigned() ? "int" : "uint") + std::to_string(S->bitWidth()) + "_t";
@@ -29,6 +31,8 @@ std::string CudaSourceWriter::type(const ir::Type *T) {
   }
   if (auto *Tu = ir::dynCast<ir::TupleType>(T))
     return tupleStruct(Tu);
+  if (auto *V = ir::dynCast<ir::VectorType>(T))
+    return vectorName(V);
   if (!T || T->kind() == ir::TypeKind::None)
     return "void";
   if (T->kind() == ir::TypeKind::GridGroup)
@@ -48,6 +52,23 @@ std::string CudaSourceWriter::tupleStruct(const ir::TupleType *T) {
   Structs << "// " << T->str() << "\nstruct " << Name << " {\n" << Fields << "};\n";
   Tuples[T] = Name;
   return Name;
+}
+
+std::string CudaSourceWriter::vectorName(const ir::VectorType *V) {
+  // Numba's vector types are CUDA's: float32x4 is float4, int64x2
+  // longlong2, uint8x3 uchar3.
+  const ir::ScalarType *B = V->base();
+  std::string Base;
+  if (B->isFloat()) {
+    if (B->bitWidth() == 16)
+      unsupported("float16 vector types");
+    Base = B->bitWidth() == 32 ? "float" : "double";
+  } else {
+    static const char *const Signed[] = {"char", "short", "int", "longlong"};
+    unsigned K = B->bitWidth() == 8 ? 0 : B->bitWidth() == 16 ? 1 : B->bitWidth() == 32 ? 2 : 3;
+    Base = std::string(B->isSigned() ? "" : "u") + Signed[K];
+  }
+  return Base + std::to_string(V->count());
 }
 
 std::string CudaSourceWriter::name(const ir::Variable *V) {
@@ -185,6 +206,8 @@ std::string CudaSourceWriter::write() {
   OS << "// CUDA C++ for the kernels of " << File.name() << ", written by pykc --emit=cuda.\n";
   OS << "// Kernels take pykc/KernelABI.h's flattened parameters: an array is its\n";
   OS << "// data, extents and byte strides.\n";
+  if (UsesHalf)
+    OS << "#include <cuda_fp16.h>\n";
   if (UsesGridSync)
     OS << "#include <cooperative_groups.h>\n";
   OS << cudaSourcePrelude() << "\n";
@@ -202,6 +225,28 @@ std::string CudaSourceWriter::write() {
           "  return bytes;\n"
           "}\n"
           "#endif\n\n";
+  if (UsesHalf)
+    OS << "// float16, as Numba converts it: to an integer rounded to nearest (ties\n"
+          "// to even), saturating, NaN to 0; from anything in one rounding.\n"
+          "template <typename T> __device__ inline T pykc_from_half(__half h) {\n"
+          "  using U = std::make_unsigned_t<T>;\n"
+          "  const T hi = std::is_signed_v<T> ? (T)((U)~(U)0 >> 1) : (T)~(U)0;\n"
+          "  const T lo = std::is_signed_v<T> ? (T)(-hi - 1) : (T)0;\n"
+          "  float f = rintf(__half2float(h));\n"
+          "  return f != f ? (T)0 : f <= (float)lo ? lo : f >= (float)hi ? hi : (T)f;\n"
+          "}\n"
+          "template <typename T> __device__ inline __half pykc_to_half(T x) {\n"
+          "  if constexpr (std::is_same_v<T, double>)\n"
+          "    return __double2half(x);\n"
+          "  else if constexpr (std::is_floating_point_v<T>)\n"
+          "    return __float2half(x);\n"
+          "  else if constexpr (std::is_signed_v<T>)\n"
+          "    return __ll2half_rn((long long)x);\n"
+          "  else\n"
+          "    return __ull2half_rn((unsigned long long)x);\n"
+          "}\n"
+          "__device__ inline __half pykc_hmax(__half a, __half b) { return __hgt(a, b) ? a : b; }\n"
+          "__device__ inline __half pykc_hmin(__half a, __half b) { return __hlt(a, b) ? a : b; }\n\n";
   for (const std::ostringstream *Part : {&Structs, &Globals, &Declarations}) {
     std::string S = Part->str();
     if (!S.empty())

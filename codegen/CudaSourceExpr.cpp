@@ -12,6 +12,8 @@
 
 #include "ir/IRWalk.h"
 
+#include <llvm/ADT/APFloat.h>
+
 #include <cmath>
 #include <functional>
 #include <cstdio>
@@ -143,9 +145,17 @@ std::string CudaSourceWriter::constant(const ir::ConstantExpr &C, bool Bare) {
   if (S->isBoolean())
     return C.IntBits ? "true" : "false";
   if (S->isFloat()) {
+    if (S->bitWidth() == 16) {
+      // Rounded once from the double, as the IR's constant is.
+      char Buf[64];
+      std::snprintf(Buf, sizeof Buf, "%.17g", C.FloatValue);
+      std::string T = std::isnan(C.FloatValue) ? "(double)NAN"
+                      : std::isinf(C.FloatValue) ? (C.FloatValue < 0 ? "-(double)INFINITY" : "(double)INFINITY")
+                                                 : std::string(Buf);
+      scalar(S);
+      return "__double2half(" + T + ")";
+    }
     bool Single = S->bitWidth() == 32;
-    if (S->bitWidth() == 16)
-      unsupported("float16 values");
     double V = Single ? double(float(C.FloatValue)) : C.FloatValue;
     if (std::isnan(V))
       return Single ? "NAN" : "(double)NAN";
@@ -199,6 +209,21 @@ std::string CudaSourceWriter::cast(const std::string &V, const ir::Type *From, c
     return V;
   auto *TS = ir::dynCast<ir::ScalarType>(To);
   auto *FS = ir::dynCast<ir::ScalarType>(From);
+  bool FromHalf = FS && FS->isFloat() && FS->bitWidth() == 16;
+  bool ToHalf = TS->isFloat() && TS->bitWidth() == 16;
+  if (FromHalf && ToHalf)
+    return V;
+  if (FromHalf) {
+    std::string F = "__half2float(" + V + ")";
+    if (TS->isBoolean())
+      return "(" + F + " != 0.0f)";
+    return TS->isFloat() ? (TS->bitWidth() == 32 ? F : "(double)" + F)
+                         : "pykc_from_half<" + type(To) + ">(" + V + ")";
+  }
+  if (ToHalf) {
+    type(To);
+    return "pykc_to_half(" + V + ")";
+  }
   if (TS->isBoolean() && FS && !FS->isBoolean())
     return "(" + V + " != 0)"; // Python's truth: a NaN is true
   return "(" + type(To) + ")" + (isAtomic(V) ? V : "(" + V + ")");
@@ -208,7 +233,8 @@ bool CudaSourceWriter::isAtomic(const std::string &V) {
   // A name, a call f(...), a member a.b, or something parenthesized whole:
   // a cast applies to all of it without more parentheses.
   size_t I = 0;
-  while (I < V.size() && (isalnum((unsigned char)V[I]) || V[I] == '_' || V[I] == '.' || V[I] == '[' || V[I] == ']'))
+  while (I < V.size() && (isalnum((unsigned char)V[I]) || V[I] == '_' || V[I] == '.' || V[I] == '[' || V[I] == ']' ||
+                          V[I] == '<' || V[I] == '>'))
     ++I;
   if (I == V.size())
     return !V.empty();
@@ -360,8 +386,6 @@ std::string CudaSourceWriter::access(const ir::Expr &Array, const ir::ExprList &
   std::vector<const ir::Expr *> Ops = {&Array};
   Ops.insert(Ops.end(), Indices.begin(), Indices.end());
   std::vector<std::string> Names = ordered(Ops, Prefix);
-  if (!Prefix.empty())
-    unsupported("an index whose evaluation has effects beside another's");
   std::string S = Current->BoundsCheck ? "pykc_at_checked(\"" + File.name() + ":" +
                                              std::to_string(Array.Range.Begin.Line) + ":" +
                                              std::to_string(Array.Range.Begin.Column) + "\", "
@@ -369,7 +393,10 @@ std::string CudaSourceWriter::access(const ir::Expr &Array, const ir::ExprList &
   S += Names[0];
   for (size_t I = 1; I < Names.size(); ++I)
     S += ", " + (isIntegerConstant(*Ops[I]) ? operand(*Ops[I]) : Names[I]);
-  return S + ")";
+  S += ")";
+  // Indices whose evaluation has effects, in Python's order: the element
+  // through a pointer, so that it can still be assigned to.
+  return Prefix.empty() ? S : "*[&] { " + Prefix + "return &" + S + "; }()";
 }
 
 std::string CudaSourceWriter::arrayView(const ir::ArrayViewExpr &V) {
@@ -415,12 +442,22 @@ std::string CudaSourceWriter::constArray(const ir::ConstArrayExpr &C) {
   const ir::ConstantValue &A = *C.Data;
   std::string T = scalar(A.Dtype), Name = "pykc_const_" + C.Name;
   if (ConstArrays.insert(C.Name).second && !A.Elements.empty()) {
-    Globals << "// " << C.Name << ", a module-level array, frozen.\n__constant__ " << T << " "
-            << Name << "[" << A.Elements.size() << "] = {";
+    bool Half = A.Dtype->isFloat() && A.Dtype->bitWidth() == 16;
+    Globals << "// " << C.Name << ", a module-level array, frozen" << (Half ? " (float16 bits)" : "")
+            << ".\n__constant__ " << (Half ? "unsigned short" : T) << " " << Name << "["
+            << A.Elements.size() << "] = {";
     for (size_t I = 0; I < A.Elements.size(); ++I) {
       const ir::ConstantValue &E = A.Elements[I];
       Globals << (I ? ", " : "") << (I && I % 8 == 0 ? "\n    " : "");
-      if (A.Dtype->isFloat()) {
+      if (A.Dtype->isFloat() && A.Dtype->bitWidth() == 16) {
+        // A __constant__ array cannot be initialised by a call: its bits.
+        llvm::APFloat H(E.Float);
+        bool Lost = false;
+        H.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven, &Lost);
+        char Bits[16];
+        std::snprintf(Bits, sizeof Bits, "0x%04x", unsigned(H.bitcastToAPInt().getZExtValue()));
+        Globals << Bits;
+      } else if (A.Dtype->isFloat()) {
         ir::ConstantExpr K;
         K.Ty = A.Dtype;
         K.FloatValue = E.Float;
@@ -524,6 +561,8 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
     auto &T = static_cast<const ir::TruthExpr &>(E);
     auto *S = scalarOf(*T.Operand);
     std::string O = expr(*T.Operand);
+    if (S->isFloat() && S->bitWidth() == 16)
+      return "(__half2float(" + O + ") != 0.0f)";
     return S->isBoolean() ? O : "(" + O + " != 0)"; // a NaN is true
   }
   case ir::NodeKind::Seq:
@@ -552,9 +591,19 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
   case ir::NodeKind::TupleMake: {
     auto &T = static_cast<const ir::TupleMakeExpr &>(E);
     auto *TT = ir::dynCast<ir::TupleType>(T.Ty);
+    std::string Prefix, S;
+    if (auto *VT = ir::dynCast<ir::VectorType>(T.Ty)) {
+      // CUDA's make_float4(x, y, z, w) and the like.
+      std::vector<const ir::Expr *> Elements(T.Elements.begin(), T.Elements.end());
+      auto Names = ordered(Elements, Prefix);
+      S = "make_" + vectorName(VT) + "(";
+      for (size_t I = 0; I < Names.size(); ++I)
+        S += (I ? ", " : "") + Names[I];
+      return inOrder(Prefix, S + ")");
+    }
     if (!TT)
-      unsupported("vector types");
-    std::string Prefix, S = tupleStruct(TT) + "{";
+      unsupported("this tuple");
+    S = tupleStruct(TT) + "{";
     std::vector<const ir::Expr *> Elements(T.Elements.begin(), T.Elements.end());
     auto Names = ordered(Elements, Prefix);
     for (size_t I = 0; I < Names.size(); ++I)
@@ -563,8 +612,8 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
   }
   case ir::NodeKind::TupleGet: {
     auto &T = static_cast<const ir::TupleGetExpr &>(E);
-    if (!ir::dynCast<ir::TupleType>(T.Tuple->Ty))
-      unsupported("vector types");
+    if (ir::dynCast<ir::VectorType>(T.Tuple->Ty))
+      return expr(*T.Tuple) + "." + std::string(1, "xyzw"[T.Index]);
     return expr(*T.Tuple) + ".e" + std::to_string(T.Index);
   }
   case ir::NodeKind::TupleGetDynamic: {

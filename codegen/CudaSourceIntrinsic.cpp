@@ -10,6 +10,7 @@
 #include "codegen/CudaSourceWriter.h"
 
 #include <cstdio>
+#include <map>
 #include <numbers>
 
 namespace pykc::codegen {
@@ -229,6 +230,38 @@ std::string CudaSourceWriter::intrinsic(const ir::IntrinsicExpr &I) {
   }
   case ir::IntrinsicId::Cbrt:
     return "cbrt(" + cast(Arg(0), I.Args[0]->Ty, I.Ty) + ")";
+  case ir::IntrinsicId::Hadd:
+  case ir::IntrinsicId::Hsub:
+  case ir::IntrinsicId::Hmul:
+  case ir::IntrinsicId::Hmax:
+  case ir::IntrinsicId::Hmin:
+  case ir::IntrinsicId::Hneg:
+  case ir::IntrinsicId::Habs:
+  case ir::IntrinsicId::Heq:
+  case ir::IntrinsicId::Hne:
+  case ir::IntrinsicId::Hge:
+  case ir::IntrinsicId::Hgt:
+  case ir::IntrinsicId::Hle:
+  case ir::IntrinsicId::Hlt:
+  case ir::IntrinsicId::Hfma: {
+    // cuda_fp16.h's intrinsics, each rounded to float16 on its own. hmax
+    // and hmin keep Numba's rule (a NaN gives the second operand), not
+    // __hmax's; __hne is ordered, as PTX's setp.ne.f16.
+    static const std::map<ir::IntrinsicId, const char *> Names = {
+        {ir::IntrinsicId::Hadd, "__hadd"}, {ir::IntrinsicId::Hsub, "__hsub"},
+        {ir::IntrinsicId::Hmul, "__hmul"}, {ir::IntrinsicId::Hmax, "pykc_hmax"},
+        {ir::IntrinsicId::Hmin, "pykc_hmin"}, {ir::IntrinsicId::Hneg, "__hneg"},
+        {ir::IntrinsicId::Habs, "__habs"}, {ir::IntrinsicId::Heq, "__heq"},
+        {ir::IntrinsicId::Hne, "__hne"}, {ir::IntrinsicId::Hge, "__hge"},
+        {ir::IntrinsicId::Hgt, "__hgt"}, {ir::IntrinsicId::Hle, "__hle"},
+        {ir::IntrinsicId::Hlt, "__hlt"}, {ir::IntrinsicId::Hfma, "__hfma"}};
+    std::string Prefix, S = std::string(Names.at(I.Id)) + "(";
+    std::vector<const ir::Expr *> Ops(I.Args.begin(), I.Args.end());
+    auto A = ordered(Ops, Prefix);
+    for (size_t K = 0; K < A.size(); ++K)
+      S += (K ? ", " : "") + A[K];
+    return inOrder(Prefix, S + ")");
+  }
   case ir::IntrinsicId::SyncWarp:
   case ir::IntrinsicId::ShflSync:
   case ir::IntrinsicId::ShflUpSync:

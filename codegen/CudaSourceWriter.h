@@ -51,6 +51,7 @@ private:
   std::string scalar(const ir::ScalarType *S);
   std::string type(const ir::Type *T);
   std::string tupleStruct(const ir::TupleType *T);
+  std::string vectorName(const ir::VectorType *V);
   std::string name(const ir::Variable *V);
   std::string kernelName(const ir::Function &F);
 
@@ -111,7 +112,7 @@ private:
   std::set<const ir::Variable *> Declared;
   std::vector<const ir::Function *> Renamed;
   std::map<const ir::Function *, bool> Writers;
-  bool UsesGridSync = false, UsesDynamicShared = false;
+  bool UsesGridSync = false, UsesDynamicShared = false, UsesHalf = false;
   bool InSeq = false; ///< Writing a SeqExpr's statements: no line comments.
   unsigned Depth = 1, Temps = 0, LastLine = 0;
 };
