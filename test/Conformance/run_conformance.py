@@ -20,9 +20,15 @@ Each kernel (one per distinct argument types) ends as one of
 and the counts are printed per test file and in total. Exits 1 when any
 kernel is wrong or crashes.
 
+With --backend emitted-cuda the launches are replayed through the CUDA C++
+of `pykc --emit=cuda`, built and run on the host
+(test/Differential/emitted_cuda.py); emitted source that does not build or
+run counts as a crash.
+
 Run with the system python3 (Debian's numba and numpy):
     /usr/bin/python3 test/Conformance/run_conformance.py --pykc build/bin/pykc
         [-j N] [--only test_file.py] [--show wrong,compile,...] [--keep DIR]
+        [--backend cpu|emitted-cuda] [--nvcc PATH]
 """
 
 import os
@@ -47,6 +53,7 @@ import time
 import numpy as np
 
 from compare import DEFAULT_RTOL, compare_array  # noqa: E402
+import emitted_cuda  # noqa: E402
 import record  # noqa: E402
 
 STATUSES = ["match", "wrong", "compile", "crash", "undefined", "unreplayable",
@@ -92,8 +99,26 @@ def scalar_arg(dtype, value):
     return "%s:%s" % (dtype, text)
 
 
-def replay(pykc, case, workdir):
+def replay_emitted(opts, case, source, workdir):
+    """Replays through `pykc --emit=cuda` built for the host
+    (emitted_cuda.py): what the emitted CUDA source computes. Returns
+    (status, detail, the arguments after the launch or None)."""
+    args = [v if isinstance(v, np.ndarray) else v for v in case.inputs]
+    results, error, shown = emitted_cuda.host_run(opts, source, case.kernel, args, case.grid,
+                                                  case.block, case.shared or 0, workdir)
+    with open(os.path.join(workdir, "pykc-output.txt"), "w") as f:
+        f.write(shown + "\n" + (error[1] if error else "") + "\n")
+    if error:
+        stage, message = error
+        # pykc refusing the kernel is a compile error as with `pykc run`;
+        # emitted source that does not compile or run is a crash.
+        return ("compile" if stage == "emit" else "crash"), message, None
+    return None, None, results
+
+
+def replay(opts, case, workdir):
     """(status, detail) for one recorded case."""
+    pykc = opts.pykc
     if case.unreplayable:
         return "unreplayable", case.unreplayable
     if case.undefined:
@@ -105,6 +130,17 @@ def replay(pykc, case, workdir):
     source = os.path.join(workdir, "kernel.py")
     with open(source, "w") as f:
         f.write(case.source)
+    if opts.backend == "emitted-cuda":
+        status, detail, got = replay_emitted(opts, case, source, workdir)
+        if status:
+            return status, detail
+        problems = []
+        for k, (value, expected) in enumerate(zip(got, case.outputs)):
+            if isinstance(value, np.ndarray):
+                diff = compare_array(expected, value, None, DEFAULT_RTOL)
+                if diff:
+                    problems.append("arg %d: %s" % (k, diff))
+        return ("wrong", "; ".join(problems)) if problems else ("match", None)
     cmd = [pykc, "run", source, case.kernel, "--grid", dims(case.grid),
            "--block", dims(case.block), "--backend", "cpu", "--fmad=false"]
     if case.shared:
@@ -163,10 +199,18 @@ def main(argv=None):
                              "(default: wrong,crash; 'all' for every one)")
     parser.add_argument("--keep", metavar="DIR",
                         help="write each case's module and arrays under DIR")
+    parser.add_argument("--backend", choices=["cpu", "emitted-cuda"], default="cpu",
+                        help="replay with `pykc run --backend cpu` (default) or "
+                             "through `pykc --emit=cuda` built for the host "
+                             "(test/Differential/emitted_cuda.py)")
+    parser.add_argument("--nvcc", metavar="PATH",
+                        help="with --backend emitted-cuda: also compile each "
+                             "emitted file with this nvcc (-Werror all-warnings)")
     opts = parser.parse_args(argv)
-    pykc = os.path.abspath(opts.pykc)
+    opts.pykc = pykc = os.path.abspath(opts.pykc)
     if not os.access(pykc, os.X_OK):
         parser.error("pykc not found at %s (use --pykc or $PYKC)" % pykc)
+    host_tmp = emitted_cuda.prepare(opts) if opts.backend == "emitted-cuda" else None
     show = set(STATUSES if opts.show == "all" else opts.show.split(","))
 
     start = time.time()
@@ -178,11 +222,13 @@ def main(argv=None):
                 for k, case in enumerate(cases)]
     try:
         with concurrent.futures.ThreadPoolExecutor(max(1, opts.j)) as pool:
-            results = list(pool.map(lambda cw: replay(pykc, *cw),
+            results = list(pool.map(lambda cw: replay(opts, *cw),
                                     zip(cases, workdirs)))
     finally:
         if not opts.keep:
             shutil.rmtree(root, ignore_errors=True)
+        if host_tmp:
+            shutil.rmtree(host_tmp, ignore_errors=True)
 
     per_file = collections.OrderedDict()
     totals = collections.Counter()

@@ -6,10 +6,10 @@
 // (test/Differential/emitted_cuda.py).
 //
 // A launch runs its blocks one after the other. Without barriers or warp
-// operations (PYKC_HOST_THREADS unset) a block's threads run one after the
-// other too; with them, every thread of the block is a std::thread, and
-// __syncthreads() and the warp operations meet at std::barriers. Shared
-// memory is a function-local static (one block at a time uses it).
+// operations a block's threads run one after the other too; with them,
+// every thread of the block is a std::thread, and __syncthreads() and the
+// warp operations meet at std::barriers. Shared memory is a function-local
+// static (one block at a time uses it). float16 is _Float16.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -128,13 +128,23 @@ struct pykc_host_block {
   std::vector<std::unique_ptr<std::barrier<>>> warps;
   std::vector<uint64_t> slots;
 };
-inline pykc_host_block *pykc_host_current = nullptr;
+inline thread_local pykc_host_block *pykc_host_current = nullptr;
+// A launch with grid sync runs every thread of the grid at once; they meet
+// here.
+inline std::barrier<> *pykc_host_grid = nullptr;
+inline void pykc_host_grid_sync() {
+  if (!pykc_host_grid) {
+    std::fprintf(stderr, "host_cuda.h: grid sync needs a launch of the whole grid at once\n");
+    std::abort();
+  }
+  pykc_host_grid->arrive_and_wait();
+}
 
 inline unsigned pykc_host_linear() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
 [[noreturn]] inline void pykc_host_no_threads(const char *what) {
-  std::fprintf(stderr, "host_cuda.h: %s needs PYKC_HOST_THREADS\n", what);
+  std::fprintf(stderr, "host_cuda.h: %s needs a launch with threads\n", what);
   std::abort();
 }
 
@@ -240,51 +250,135 @@ inline int __syncthreads_count(int pred) { return pykc_host_block_reduce(pred, 0
 inline int __syncthreads_and(int pred) { return pykc_host_block_reduce(pred, 1); }
 inline int __syncthreads_or(int pred) { return pykc_host_block_reduce(pred, 2); }
 
-// Dynamic shared memory: none (the differential cases launch without).
+// Dynamic shared memory: what the launch asked for, one buffer per block.
 #define PYKC_DYNAMIC_SHARED_BYTES
-alignas(16) inline unsigned char pykc_dynamic_shared[16];
-inline int64_t pykc_dynamic_shared_bytes() { return 0; }
+inline unsigned char *pykc_host_dynamic = nullptr;
+inline int64_t pykc_host_dynamic_bytes = 0;
+#define pykc_dynamic_shared pykc_host_dynamic
+inline int64_t pykc_dynamic_shared_bytes() { return pykc_host_dynamic_bytes; }
+
+// --- float16 and vector types ---------------------------------------------
+
+// _Float16 rounds each conversion and operation once, as the GPU's f16.
+using __half = _Float16;
+inline float __half2float(__half h) { return (float)h; }
+inline __half __float2half(float f) { return (__half)f; }
+inline __half __double2half(double d) { return (__half)d; }
+inline __half __ll2half_rn(long long x) { return (__half)x; }
+inline __half __ull2half_rn(unsigned long long x) { return (__half)x; }
+inline __half __hadd(__half a, __half b) { return (__half)((float)a + (float)b); }
+inline __half __hsub(__half a, __half b) { return (__half)((float)a - (float)b); }
+inline __half __hmul(__half a, __half b) { return (__half)((float)a * (float)b); }
+inline __half __hfma(__half a, __half b, __half c) {
+  return (__half)std::fma((double)a, (double)b, (double)c);
+}
+inline __half __hneg(__half a) { return -a; }
+inline __half __habs(__half a) { return (__half)std::fabs((float)a); }
+inline bool __heq(__half a, __half b) { return (float)a == (float)b; }
+inline bool __hne(__half a, __half b) { return (float)a < (float)b || (float)a > (float)b; }
+inline bool __hge(__half a, __half b) { return (float)a >= (float)b; }
+inline bool __hgt(__half a, __half b) { return (float)a > (float)b; }
+inline bool __hle(__half a, __half b) { return (float)a <= (float)b; }
+inline bool __hlt(__half a, __half b) { return (float)a < (float)b; }
+
+#define PYKC_HOST_VECTORS(T, N)                                                 \
+  struct N##1 { T x; };                                                         \
+  struct N##2 { T x, y; };                                                      \
+  struct N##3 { T x, y, z; };                                                   \
+  struct N##4 { T x, y, z, w; };                                                \
+  inline N##1 make_##N##1(T x) { return {x}; }                                  \
+  inline N##2 make_##N##2(T x, T y) { return {x, y}; }                          \
+  inline N##3 make_##N##3(T x, T y, T z) { return {x, y, z}; }                  \
+  inline N##4 make_##N##4(T x, T y, T z, T w) { return {x, y, z, w}; }
+PYKC_HOST_VECTORS(signed char, char)
+PYKC_HOST_VECTORS(unsigned char, uchar)
+PYKC_HOST_VECTORS(short, short)
+PYKC_HOST_VECTORS(unsigned short, ushort)
+PYKC_HOST_VECTORS(int, int)
+PYKC_HOST_VECTORS(unsigned, uint)
+PYKC_HOST_VECTORS(long long, longlong)
+PYKC_HOST_VECTORS(unsigned long long, ulonglong)
+PYKC_HOST_VECTORS(float, float)
+PYKC_HOST_VECTORS(double, double)
+#undef PYKC_HOST_VECTORS
 
 // --- Launches -------------------------------------------------------------
 
+/// How a launch runs its threads: one after the other (no barriers or
+/// warp operations), each block's as std::threads meeting at barriers, or
+/// every thread of the grid at once (grid sync; the blocks' shared memory,
+/// function-local statics, is then one for all: such kernels must not use
+/// it).
+enum pykc_host_mode { pykc_host_sequential, pykc_host_block_threads, pykc_host_grid_threads };
+
+inline void pykc_host_set_thread(unsigned t, unsigned bx, unsigned by, unsigned bz) {
+  blockIdx = {bx, by, bz};
+  threadIdx = {t % blockDim.x, t / blockDim.x % blockDim.y, t / (blockDim.x * blockDim.y)};
+}
+
+inline std::unique_ptr<pykc_host_block> pykc_host_make_block(unsigned threads) {
+  auto b = std::make_unique<pykc_host_block>();
+  b->threads = threads;
+  b->all = std::make_unique<std::barrier<>>(threads);
+  for (unsigned w = 0; w < (threads + 31) / 32; ++w)
+    b->warps.push_back(std::make_unique<std::barrier<>>(std::min(32u, threads - 32 * w)));
+  b->slots.resize(threads);
+  return b;
+}
+
 /// Runs \p kernel (a call of the kernel with its arguments) on every
-/// thread of a grid x block launch.
-inline void pykc_host_launch(pykc_host_dim3 grid, pykc_host_dim3 block, const std::function<void()> &kernel) {
+/// thread of a grid x block launch with \p shared bytes of dynamic shared
+/// memory.
+inline void pykc_host_launch(pykc_host_dim3 grid, pykc_host_dim3 block, int64_t shared,
+                             pykc_host_mode mode, const std::function<void()> &kernel) {
   gridDim = grid;
   blockDim = block;
   unsigned threads = block.x * block.y * block.z;
+  std::vector<unsigned char> dynamic((size_t)shared + 16);
+  pykc_host_dynamic = dynamic.data();
+  pykc_host_dynamic_bytes = shared;
+  std::vector<std::unique_ptr<pykc_host_block>> blocks;
+  std::vector<std::thread> running;
+  auto start = [&](pykc_host_block *b, unsigned t, unsigned bx, unsigned by, unsigned bz) {
+    running.emplace_back([=, &kernel] {
+      pykc_host_current = b;
+      pykc_host_set_thread(t, bx, by, bz);
+      kernel();
+      // A thread that returned no longer holds the others up.
+      b->warps[t / 32]->arrive_and_drop();
+      b->all->arrive_and_drop();
+      if (pykc_host_grid)
+        pykc_host_grid->arrive_and_drop();
+    });
+  };
+  std::unique_ptr<std::barrier<>> whole;
+  if (mode == pykc_host_grid_threads) {
+    whole = std::make_unique<std::barrier<>>(threads * grid.x * grid.y * grid.z);
+    pykc_host_grid = whole.get();
+  }
   for (unsigned bz = 0; bz < grid.z; ++bz)
     for (unsigned by = 0; by < grid.y; ++by)
       for (unsigned bx = 0; bx < grid.x; ++bx) {
-#ifdef PYKC_HOST_THREADS
-        pykc_host_block b;
-        b.threads = threads;
-        b.all = std::make_unique<std::barrier<>>(threads);
-        for (unsigned w = 0; w < (threads + 31) / 32; ++w)
-          b.warps.push_back(std::make_unique<std::barrier<>>(std::min(32u, threads - 32 * w)));
-        b.slots.resize(threads);
-        pykc_host_current = &b;
-        std::vector<std::thread> running;
-        for (unsigned t = 0; t < threads; ++t)
-          running.emplace_back([&, t] {
-            blockIdx = {bx, by, bz};
-            threadIdx = {t % block.x, t / block.x % block.y, t / (block.x * block.y)};
+        if (mode == pykc_host_sequential) {
+          for (unsigned t = 0; t < threads; ++t) {
+            pykc_host_set_thread(t, bx, by, bz);
             kernel();
-            // A thread that returned no longer holds the others up.
-            b.warps[t / 32]->arrive_and_drop();
-            b.all->arrive_and_drop();
-          });
-        for (std::thread &r : running)
-          r.join();
-        pykc_host_current = nullptr;
-#else
-        for (unsigned t = 0; t < threads; ++t) {
-          blockIdx = {bx, by, bz};
-          threadIdx = {t % block.x, t / block.x % block.y, t / (block.x * block.y)};
-          kernel();
+          }
+          continue;
         }
-#endif
+        blocks.push_back(pykc_host_make_block(threads));
+        for (unsigned t = 0; t < threads; ++t)
+          start(blocks.back().get(), t, bx, by, bz);
+        if (mode == pykc_host_block_threads) {
+          for (std::thread &r : running)
+            r.join();
+          running.clear();
+          blocks.clear();
+        }
       }
+  for (std::thread &r : running)
+    r.join();
+  pykc_host_grid = nullptr;
 }
 
 // --- Arguments ------------------------------------------------------------

@@ -1,12 +1,13 @@
-"""The emitted-cuda backend of run_differential.py: `pykc --emit=cuda`'s
-source, compiled for the host with test/CudaSource/host_cuda.h (CUDA's
-kernel language on the CPU) and launched there, so the CUDA C++ that pykc
-writes is checked against Numba's simulator on a machine without a GPU.
+"""`pykc --emit=cuda`'s source, compiled for the host with
+test/CudaSource/host_cuda.h (CUDA's kernel language on the CPU) and launched
+there, so the CUDA C++ that pykc writes can be checked against Numba's
+simulator on a machine without a GPU. Used by run_differential.py
+(--backend emitted-cuda) and run_conformance.py (--backend emitted-cuda).
 
-Per case: emit the kernel for the types of its arguments, write a main()
+Per launch: emit the kernel for the types of its arguments, write a main()
 that loads the arrays (their bytes in memory order), launches the kernel
 with KernelABI.h's flattened parameters and stores the arrays back, build
-it with clang++ (or c++) as C++20, run it, load the arrays. With --nvcc,
+it with clang++ (or c++) as C++20, run it, load the arrays. With an nvcc,
 the emitted file must also compile with nvcc -ptx without any warning.
 """
 
@@ -14,12 +15,18 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HOST_HEADER = os.path.join(os.path.dirname(HERE), "CudaSource", "host_cuda.h")
+# Stand-ins for cuda_fp16.h and cooperative_groups.h.
+HOST_INCLUDE = os.path.join(os.path.dirname(HERE), "CudaSource", "host_include")
 TIMEOUT_S = 120
+# -fwrapv: signed overflow wraps, as nvcc's code and Numba's do;
+# -ffp-contract=off: every float operation rounded, as the simulator does.
+HOST_FLAGS = ["-std=c++20", "-O1", "-fwrapv", "-ffp-contract=off", "-pthread", "-w"]
 
 # Blocks run their threads as std::threads when the kernel needs them to
 # meet (barriers, warp operations); otherwise one after the other.
@@ -28,7 +35,11 @@ NEEDS_THREADS = re.compile(r"__syncthreads|__shfl|_sync\(|__activemask")
 C_TYPES = {"bool": "bool", "int8": "int8_t", "int16": "int16_t",
            "int32": "int32_t", "int64": "int64_t", "uint8": "uint8_t",
            "uint16": "uint16_t", "uint32": "uint32_t", "uint64": "uint64_t",
-           "float32": "float", "float64": "double"}
+           "float16": "__half", "float32": "float", "float64": "double"}
+
+
+class Unsupported(Exception):
+    """An argument the host launch cannot pass (complex, records)."""
 
 
 def host_compiler():
@@ -39,76 +50,160 @@ def host_compiler():
     return None
 
 
+def prepare(opts):
+    """Finds the host compiler and precompiles host_cuda.h once (clang),
+    which makes each kernel's build about 4x faster. Sets opts.host_cxx and
+    opts.host_pch (None without a precompiled header); returns a directory
+    to remove afterwards, or None."""
+    opts.host_cxx = host_compiler()
+    opts.host_pch = None
+    if not opts.host_cxx or "clang" not in os.path.basename(opts.host_cxx):
+        return None
+    tmp = tempfile.mkdtemp(prefix="pykc-host-cuda-")
+    pch = os.path.join(tmp, "host_cuda.h.pch")
+    proc = subprocess.run([opts.host_cxx] + HOST_FLAGS + ["-x", "c++-header", HOST_HEADER,
+                                                          "-o", pch],
+                          capture_output=True, text=True, timeout=TIMEOUT_S)
+    if proc.returncode == 0:
+        opts.host_pch = pch
+    return tmp
+
+
+def numba_type_of(value):
+    """The Numba type of an argument value, for `pykc --sig`."""
+    if isinstance(value, np.ndarray):
+        name = "boolean" if value.dtype == np.bool_ else str(value.dtype)
+        if name not in C_TYPES and name != "boolean":
+            raise Unsupported("arrays of %s" % name)
+        dims = [":"] * value.ndim
+        if value.ndim and value.flags.c_contiguous:
+            dims[-1] = "::1"
+        elif value.ndim and value.flags.f_contiguous:
+            dims[0] = "::1"
+        return "%s[%s]" % (name, ", ".join(dims))
+    dtype, _ = value
+    if dtype not in C_TYPES:
+        raise Unsupported("scalars of %s" % dtype)
+    return "boolean" if dtype == "bool" else dtype
+
+
 def scalar_literal(dtype, value):
     if dtype not in C_TYPES:
-        raise ValueError("no C type for %s" % dtype)
+        raise Unsupported("scalars of %s" % dtype)
     v = np.dtype(dtype).type(value)
     if dtype == "bool":
         return "true" if bool(v) else "false"
-    if dtype in ("float32", "float64"):
+    if dtype in ("float16", "float32", "float64"):
         f = float(v)
         text = ("NAN" if f != f else "INFINITY" if f == float("inf")
                 else "-INFINITY" if f == float("-inf") else repr(f))
         return "(%s)%s" % (C_TYPES[dtype], text)
-    return "(%s)%dLL" % (C_TYPES[dtype], int(v)) if dtype.startswith("int") \
-        else "(%s)%dULL" % (C_TYPES[dtype], int(v))
+    if dtype.startswith("int"):
+        return "(%s)%dLL" % (C_TYPES[dtype], int(v))
+    return "(%s)%dULL" % (C_TYPES[dtype], int(v))
 
 
-def kernel_symbol(source):
-    names = re.findall(r'extern "C" __global__ void\s+(\w+)\s*\(', source)
-    if len(names) != 1:
-        raise ValueError("expected one kernel in the emitted source, found %d"
-                         % len(names))
-    return names[0]
+def kernel_symbols(source):
+    return re.findall(r'extern "C" __global__ void\s+(\w+)\s*\(', source)
 
 
-def main_source(case, inputs, symbol, workdir):
-    """The C++ main() that launches the case's kernel on its inputs."""
-    from cases import Array  # noqa: E402 (run_differential put it on the path)
+def mangled_suffixes(args):
+    """pykc's symbol suffixes for a kernel specialised to `args`: with the
+    arrays' own layouts, then with any layout (A), as a declared signature
+    `int32[:]` takes a C array."""
+    def token(value, any_layout):
+        if isinstance(value, np.ndarray):
+            layout = "A" if any_layout or not value.ndim else (
+                "C" if value.flags.c_contiguous else "F" if value.flags.f_contiguous else "A")
+            name = "bool" if value.dtype == np.bool_ else str(value.dtype)
+            return "%s_%dd%s" % (name, value.ndim, layout)
+        return value[0]
+    return ["__" + "_".join(token(v, any_layout) for v in args) for any_layout in (False, True)]
+
+
+def choose_kernel(symbols, kernel, args):
+    """The symbol `pykc run` would launch for `kernel` on `args`: its only
+    specialisation, the one named as the kernel, or the one whose mangled
+    argument types fit."""
+    mine = [s for s in symbols if s in (kernel, kernel + "_") or s.startswith(kernel + "__")]
+    if len(mine) == 1:
+        return mine[0]
+    for plain in (kernel, kernel + "_"):
+        if plain in mine:
+            return plain
+    for suffix in mangled_suffixes(args):
+        for s in mine:
+            if s.rstrip("_").endswith(suffix) and s.startswith(kernel + "__"):
+                return s
+    raise Unsupported("cannot tell which of %s launches '%s'" % (", ".join(mine) or "no kernel",
+                                                                   kernel))
+
+
+def dim3(d):
+    d = (d,) if isinstance(d, int) else tuple(d)
+    d = d + (1,) * (3 - len(d))
+    return "{%du, %du, %du}" % d
+
+
+def launch_mode(source):
+    if "pykc_grid_sync()" in source:
+        return "pykc_host_grid_threads"
+    return "pykc_host_block_threads" if NEEDS_THREADS.search(source) else "pykc_host_sequential"
+
+
+def main_source(args, grid, block, shared, mode, symbol, workdir):
+    """The C++ main() that launches `symbol` on `args` (arrays, or (dtype,
+    value) scalars)."""
     lines = ['#include "kernel.cu"', "", "int main() {"]
-    args, stores = [], []
-    for k, (arg, value) in enumerate(zip(case.args, inputs)):
-        if isinstance(arg, Array):
+    call, stores = [], []
+    for k, value in enumerate(args):
+        if isinstance(value, np.ndarray):
             path = os.path.join(workdir, "arg%d.bin" % k)
             with open(path, "wb") as f:
                 f.write(value.tobytes(order="A"))
-            ctype = C_TYPES[arg.dtype]
+            ctype = C_TYPES["bool" if value.dtype == np.bool_ else str(value.dtype)]
             lines.append('  auto *a%d = (%s *)pykc_host_load("%s", %d);'
                          % (k, ctype, path, value.nbytes))
-            args.append("a%d" % k)
-            args += ["(int64_t)%d" % n for n in value.shape]
-            args += ["(int64_t)%d" % s for s in value.strides]
-            stores.append('  pykc_host_store("%s", a%d, %d);'
-                          % (path, k, value.nbytes))
+            call.append("a%d" % k)
+            call += ["(int64_t)%d" % n for n in value.shape]
+            call += ["(int64_t)%d" % s for s in value.strides]
+            stores.append('  pykc_host_store("%s", a%d, %d);' % (path, k, value.nbytes))
         else:
-            args.append(scalar_literal(arg.dtype, arg.value))
-
-    def dim3(d):
-        d = (d,) if isinstance(d, int) else tuple(d)
-        d = d + (1,) * (3 - len(d))
-        return "{%du, %du, %du}" % d
-
-    lines.append("  pykc_host_launch(%s, %s, [&] { %s(%s); });"
-                 % (dim3(case.grid), dim3(case.block), symbol, ", ".join(args)))
-    lines += stores
-    lines += ["  return 0;", "}", ""]
+            call.append(scalar_literal(*value))
+    lines.append("  pykc_host_launch(%s, %s, %d, %s, [&] { %s(%s); });"
+                 % (dim3(grid), dim3(block), shared, mode, symbol, ", ".join(call)))
+    lines += stores + ["  return 0;", "}", ""]
     return "\n".join(lines)
 
 
-def run_emitted(opts, case, inputs, workdir, numba_type):
-    """Returns (arrays or None, error message or None, command line), as
-    run_differential.run_pykc does."""
-    from cases import Array  # noqa: E402
-    sig = "%s(%s)" % (case.kernel, ", ".join(numba_type(a) for a in case.args))
+def host_run(opts, python_file, kernel, args, grid, block, shared, workdir):
+    """Emits `kernel` of `python_file` for the types of `args`, builds it for
+    the host and launches it. Returns (results, None, command) with the
+    arguments after the launch, or (None, (stage, message), command) where
+    stage is "emit", "nvcc", "build" or "run"."""
+    try:
+        sig = "%s(%s)" % (kernel, ", ".join(numba_type_of(a) for a in args))
+    except Unsupported as e:
+        return None, ("emit", "cannot pass %s" % e), ""
     cu = os.path.join(workdir, "kernel.cu")
-    emit = [opts.pykc, os.path.join(HERE, "kernels", case.file), "--sig", sig,
-            "--emit=cuda", "-o", cu]
-    shown = " ".join(emit[:2]) + " --sig '%s' --emit=cuda -o %s" % (sig, cu)
+    # A kernel declared with signatures runs as declared (as `pykc run`
+    # does); otherwise it is specialised to the arguments' types.
+    emit = [opts.pykc, python_file, "--emit=cuda", "-o", cu]
+    shown = "%s %s --emit=cuda -o %s" % (opts.pykc, python_file, cu)
     proc = subprocess.run(emit, capture_output=True, text=True, timeout=TIMEOUT_S)
+    declared = False
+    if proc.returncode == 0:
+        with open(cu) as f:
+            declared = any(s == kernel or s.startswith(kernel + "_")
+                           for s in kernel_symbols(f.read()))
+    if not declared:
+        emit = [opts.pykc, python_file, "--sig", sig, "--emit=cuda", "-o", cu]
+        shown = "%s %s --sig '%s' --emit=cuda -o %s" % (opts.pykc, python_file, sig, cu)
+        proc = subprocess.run(emit, capture_output=True, text=True, timeout=TIMEOUT_S)
     if proc.returncode != 0:
         err = [l for l in proc.stderr.splitlines() if "error" in l]
-        return None, "pykc --emit=cuda exited with %d: %s" % (
-            proc.returncode, " | ".join(err[:3]) or proc.stderr.strip()[:300]), shown
+        return None, ("emit", "pykc --emit=cuda exited with %d: %s" % (
+            proc.returncode, " | ".join(err[:3]) or proc.stderr.strip()[:300])), shown
     with open(cu) as f:
         source = f.read()
     if getattr(opts, "nvcc", None):
@@ -118,41 +213,58 @@ def run_emitted(opts, case, inputs, workdir, numba_type):
         proc = subprocess.run(check, capture_output=True, text=True, timeout=TIMEOUT_S)
         if proc.returncode != 0:
             out = [l for l in (proc.stderr + proc.stdout).splitlines() if l.strip()]
-            return None, "nvcc rejects the emitted source: %s" % " | ".join(out[:4]), \
-                " ".join(check)
+            return None, ("nvcc", "nvcc rejects the emitted source: %s"
+                          % " | ".join(out[:4])), " ".join(check)
     try:
-        symbol = kernel_symbol(source)
-        main = main_source(case, inputs, symbol, workdir)
-    except ValueError as e:
-        return None, str(e), shown
+        symbol = choose_kernel(kernel_symbols(source), kernel, args)
+        mode = launch_mode(source)
+        if mode == "pykc_host_grid_threads" and "__shared__" in source:
+            raise Unsupported("grid sync with shared memory (host_cuda.h runs such a "
+                              "grid's blocks at once, sharing their statics)")
+        main = main_source(args, grid, block, shared, mode, symbol, workdir)
+    except Unsupported as e:
+        return None, ("emit", str(e)), shown
     main_path = os.path.join(workdir, "main.cpp")
     with open(main_path, "w") as f:
         f.write(main)
-    compiler = host_compiler()
-    if not compiler:
-        return None, "no C++ compiler (clang++-19, clang++, c++, g++) found", shown
+    if not getattr(opts, "host_cxx", None):
+        return None, ("build", "no C++ compiler (clang++-19, clang++, c++, g++) found"), shown
     exe = os.path.join(workdir, "kernel")
-    build = [compiler, "-std=c++20", "-O1", "-fwrapv", "-ffp-contract=off",
-             "-pthread", "-w", "-include", HOST_HEADER, "-I", workdir]
-    if NEEDS_THREADS.search(source):
-        build.append("-DPYKC_HOST_THREADS")
-    build += [main_path, "-o", exe]
+    build = [opts.host_cxx] + HOST_FLAGS
+    build += (["-include-pch", opts.host_pch] if getattr(opts, "host_pch", None)
+              else ["-include", HOST_HEADER])
+    build += ["-I", workdir, "-I", HOST_INCLUDE, main_path, "-o", exe]
     proc = subprocess.run(build, capture_output=True, text=True, timeout=TIMEOUT_S)
     if proc.returncode != 0:
         out = [l for l in proc.stderr.splitlines() if "error" in l]
-        return None, "the emitted source does not build on the host: %s" % (
-            " | ".join(out[:4]) or proc.stderr[:400]), " ".join(build)
-    proc = subprocess.run([exe], capture_output=True, text=True, timeout=TIMEOUT_S)
+        return None, ("build", "the emitted source does not build on the host: %s" % (
+            " | ".join(out[:4]) or proc.stderr[:400])), " ".join(build)
+    try:
+        proc = subprocess.run([exe], capture_output=True, text=True, timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return None, ("run", "the host-built kernel timed out after %d s" % TIMEOUT_S), exe
     if proc.returncode != 0:
-        return None, "the host-built kernel exited with %d: %s" % (
-            proc.returncode, (proc.stderr + proc.stdout).strip()[-400:]), exe
+        return None, ("run", "the host-built kernel exited with %d: %s" % (
+            proc.returncode, (proc.stderr + proc.stdout).strip()[-400:])), exe
     results = []
-    for k, (arg, value) in enumerate(zip(case.args, inputs)):
-        if isinstance(arg, Array):
+    for k, value in enumerate(args):
+        if isinstance(value, np.ndarray):
             with open(os.path.join(workdir, "arg%d.bin" % k), "rb") as f:
                 data = np.frombuffer(f.read(), dtype=value.dtype)
             order = "F" if (value.flags.f_contiguous and not value.flags.c_contiguous) else "C"
-            results.append(data.reshape(value.shape, order=order))
+            results.append(data.reshape(value.shape, order=order).copy())
         else:
             results.append(value)
     return results, None, shown
+
+
+def run_emitted(opts, case, inputs, workdir):
+    """run_differential's backend: (arrays or None, error message or None,
+    command line), as run_differential.run_pykc returns."""
+    args = [v if isinstance(v, np.ndarray) else (a.dtype, a.value)
+            for a, v in zip(case.args, inputs)]
+    results, error, shown = host_run(opts, os.path.join(HERE, "kernels", case.file),
+                                     case.kernel, args, case.grid, case.block, 0, workdir)
+    if error:
+        return None, error[1], shown
+    return [r if isinstance(v, np.ndarray) else v for r, v in zip(results, inputs)], None, shown

@@ -67,7 +67,7 @@ sys.path.insert(0, HERE)
 
 import cases as cases_module  # noqa: E402
 from compare import DEFAULT_RTOL, EXACT_RTOL, compare_array  # noqa: E402
-from emitted_cuda import run_emitted  # noqa: E402
+import emitted_cuda  # noqa: E402
 
 PYKC_TIMEOUT_S = 120
 
@@ -287,7 +287,7 @@ def run_case(opts, case):
         workdir = tempfile.mkdtemp(prefix="pykc-diff-%s-" % case.name)
         try:
             if opts.backend == "emitted-cuda":
-                got, error, cmd = run_emitted(opts, case, inputs, workdir, numba_type)
+                got, error, cmd = emitted_cuda.run_emitted(opts, case, inputs, workdir)
             else:
                 got, error, cmd = run_pykc(opts, case, inputs, workdir)
             if error:
@@ -384,6 +384,7 @@ def main(argv=None):
         if not os.access(opts.pykc, os.X_OK):
             parser.error("pykc not found at %s (use --pykc or $PYKC)" % opts.pykc)
 
+    host_tmp = emitted_cuda.prepare(opts) if opts.backend == "emitted-cuda" else None
     start = time.time()
     counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
     worker = _Worker(opts)
@@ -405,6 +406,8 @@ def main(argv=None):
     finally:
         if pool is not None:
             pool.shutdown()
+        if host_tmp:
+            shutil.rmtree(host_tmp, ignore_errors=True)
     print("time %.1f s" % (time.time() - start), file=sys.stderr)
     summary = "%d passed, %d failed" % (counts["PASS"], counts["FAIL"])
     if counts["SKIP"]:
