@@ -18,6 +18,7 @@ namespace pykc::codegen {
 const char *cudaSourcePrelude() {
   return R"cu(// Helpers: Numba's semantics where C++ differs.
 #include <cstdint>
+#include <cstdio>
 #include <type_traits>
 
 // An array as pykc/KernelABI.h passes it: data, extents, byte strides.

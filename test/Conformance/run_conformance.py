@@ -203,6 +203,10 @@ def main(argv=None):
                         help="replay with `pykc run --backend cpu` (default) or "
                              "through `pykc --emit=cuda` built for the host "
                              "(test/Differential/emitted_cuda.py)")
+    parser.add_argument("--emitted-on", choices=["host", "gpu"], default="host",
+                        help="with --backend emitted-cuda: build the emitted "
+                             "source for the host (default) or with nvcc for "
+                             "this machine's GPU")
     parser.add_argument("--nvcc", metavar="PATH",
                         help="with --backend emitted-cuda: also compile each "
                              "emitted file with this nvcc (-Werror all-warnings)")

@@ -4,7 +4,7 @@
 # thread owns, a plain read-modify-write.
 # RUN: env PYKC_CLANG_FORMAT=none %pykc %s --emit=cuda -o %t.cu
 # RUN: FileCheck %s --input-file %t.cu
-# RUN: %if nvcc %{ %nvcc -ptx -arch=sm_75 -Werror all-warnings %t.cu -o %t.ptx %}
+# RUN: %if nvcc %{ %nvcc -c -arch=sm_75 -Werror all-warnings %t.cu -o %t.o %}
 from numba import cuda, float64, int32
 
 

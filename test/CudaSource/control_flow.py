@@ -8,7 +8,7 @@
 # RUN: env PYKC_CLANG_FORMAT=none %pykc %s --emit=cuda -o %t.cu 2>%t.err
 # RUN: FileCheck %s --input-file %t.cu
 # RUN: FileCheck %s --input-file %t.err --check-prefix=WARN
-# RUN: %if nvcc %{ %nvcc -ptx -arch=sm_75 -Werror all-warnings %t.cu -o %t.ptx %}
+# RUN: %if nvcc %{ %nvcc -c -arch=sm_75 -Werror all-warnings %t.cu -o %t.o %}
 import math
 from numba import cuda
 

@@ -3,7 +3,7 @@
 # right), the element reached through a pointer so it can be assigned.
 # RUN: env PYKC_CLANG_FORMAT=none %pykc %s --emit=cuda -o %t.cu
 # RUN: FileCheck %s --input-file %t.cu
-# RUN: %if nvcc %{ %nvcc -ptx -arch=sm_75 -Werror all-warnings %t.cu -o %t.ptx %}
+# RUN: %if nvcc %{ %nvcc -c -arch=sm_75 -Werror all-warnings %t.cu -o %t.o %}
 from numba import cuda
 
 

@@ -5,7 +5,7 @@
 # CUDA's own (make_float4, .x .. .w).
 # RUN: env PYKC_CLANG_FORMAT=none %pykc %s --emit=cuda -o %t.cu 2>/dev/null
 # RUN: FileCheck %s --input-file %t.cu
-# RUN: %if nvcc %{ %nvcc -ptx -arch=sm_75 -Werror all-warnings %t.cu -o %t.ptx %}
+# RUN: %if nvcc %{ %nvcc -c -arch=sm_75 -Werror all-warnings %t.cu -o %t.o %}
 import numpy as np
 from numba import cuda, float16, float32
 

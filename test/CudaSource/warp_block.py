@@ -3,7 +3,7 @@
 # call that writes) are evaluated in Python's order, left to right.
 # RUN: env PYKC_CLANG_FORMAT=none %pykc %s --emit=cuda -o %t.cu
 # RUN: FileCheck %s --input-file %t.cu
-# RUN: %if nvcc %{ %nvcc -ptx -arch=sm_75 -Werror all-warnings %t.cu -o %t.ptx %}
+# RUN: %if nvcc %{ %nvcc -c -arch=sm_75 -Werror all-warnings %t.cu -o %t.o %}
 from numba import cuda
 
 

@@ -8,7 +8,8 @@ Per launch: emit the kernel for the types of its arguments, write a main()
 that loads the arrays (their bytes in memory order), launches the kernel
 with KernelABI.h's flattened parameters and stores the arrays back, build
 it with clang++ (or c++) as C++20, run it, load the arrays. With an nvcc,
-the emitted file must also compile with nvcc -ptx without any warning.
+the emitted file must also compile with nvcc -c without any warning (both
+of nvcc's passes: the device code and the host's view of it).
 """
 
 import os
@@ -23,6 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 HOST_HEADER = os.path.join(os.path.dirname(HERE), "CudaSource", "host_cuda.h")
 # Stand-ins for cuda_fp16.h and cooperative_groups.h.
 HOST_INCLUDE = os.path.join(os.path.dirname(HERE), "CudaSource", "host_include")
+GPU_HEADER = os.path.join(os.path.dirname(HERE), "CudaSource", "gpu_launch.h")
 TIMEOUT_S = 120
 # -fwrapv: signed overflow wraps, as nvcc's code and Numba's do;
 # -ffp-contract=off: every float operation rounded, as the simulator does.
@@ -176,6 +178,35 @@ def main_source(args, grid, block, shared, mode, symbol, workdir):
     return "\n".join(lines)
 
 
+def gpu_main_source(args, grid, block, shared, cooperative, symbol, workdir):
+    """The CUDA main() that launches `symbol` on a GPU (gpu_launch.h)."""
+    lines = ['#include "kernel.cu"', '#include "%s"' % GPU_HEADER, "", "int main() {"]
+    values, stores = [], []
+    for k, value in enumerate(args):
+        if isinstance(value, np.ndarray):
+            path = os.path.join(workdir, "arg%d.bin" % k)
+            with open(path, "wb") as f:
+                f.write(value.tobytes(order="A"))
+            ctype = C_TYPES["bool" if value.dtype == np.bool_ else str(value.dtype)]
+            lines.append('  %s *a%d = (%s *)pykc_gpu_load("%s", %d);'
+                         % (ctype, k, ctype, path, value.nbytes))
+            values.append(("%s *" % ctype, "a%d" % k))
+            values += [("int64_t", "%d" % n) for n in value.shape]
+            values += [("int64_t", "%d" % st) for st in value.strides]
+            stores.append('  pykc_gpu_store("%s", a%d, %d);' % (path, k, value.nbytes))
+        else:
+            values.append((C_TYPES[value[0]], scalar_literal(*value)))
+    for n, (ctype, text) in enumerate(values):
+        lines.append("  %s p%d = %s;" % (ctype, n, text))
+    lines.append("  void *params[] = {%s};" % ", ".join("&p%d" % n for n in range(len(values))))
+    lines.append("  pykc_gpu_launch((const void *)%s, dim3%s, dim3%s, %d, %s, params);"
+                 % (symbol, dim3(grid).replace("u", "").replace("{", "(").replace("}", ")"),
+                    dim3(block).replace("u", "").replace("{", "(").replace("}", ")"),
+                    shared, "true" if cooperative else "false"))
+    lines += stores + ["  return 0;", "}", ""]
+    return "\n".join(lines)
+
+
 def host_run(opts, python_file, kernel, args, grid, block, shared, workdir):
     """Emits `kernel` of `python_file` for the types of `args`, builds it for
     the host and launches it. Returns (results, None, command) with the
@@ -208,13 +239,15 @@ def host_run(opts, python_file, kernel, args, grid, block, shared, workdir):
         source = f.read()
     if getattr(opts, "nvcc", None):
         # What a CUDA programmer would build: nvcc, every warning an error.
-        check = [opts.nvcc, "-ptx", "-arch=sm_75", "-Werror", "all-warnings",
-                 cu, "-o", os.path.join(workdir, "kernel.ptx")]
+        check = [opts.nvcc, "-c", "-arch=sm_75", "-Werror", "all-warnings",
+                 cu, "-o", os.path.join(workdir, "kernel.o")]
         proc = subprocess.run(check, capture_output=True, text=True, timeout=TIMEOUT_S)
         if proc.returncode != 0:
             out = [l for l in (proc.stderr + proc.stdout).splitlines() if l.strip()]
             return None, ("nvcc", "nvcc rejects the emitted source: %s"
                           % " | ".join(out[:4])), " ".join(check)
+    if getattr(opts, "emitted_on", "host") == "gpu":
+        return gpu_run(opts, source, kernel, args, grid, block, shared, workdir, shown)
     try:
         symbol = choose_kernel(kernel_symbols(source), kernel, args)
         mode = launch_mode(source)
@@ -246,6 +279,44 @@ def host_run(opts, python_file, kernel, args, grid, block, shared, workdir):
     if proc.returncode != 0:
         return None, ("run", "the host-built kernel exited with %d: %s" % (
             proc.returncode, (proc.stderr + proc.stdout).strip()[-400:])), exe
+    return read_back(args, workdir), None, shown
+
+
+def gpu_run(opts, source, kernel, args, grid, block, shared, workdir, shown):
+    """host_run's second half on a GPU: the emitted file and a launcher
+    built by nvcc (every float operation rounded, -fmad=false, as the
+    simulator computes), run on this machine's GPU."""
+    try:
+        symbol = choose_kernel(kernel_symbols(source), kernel, args)
+        main = gpu_main_source(args, grid, block, shared, "pykc_grid_sync()" in source,
+                               symbol, workdir)
+    except Unsupported as e:
+        return None, ("emit", str(e)), shown
+    main_path = os.path.join(workdir, "main.cu")
+    with open(main_path, "w") as f:
+        f.write(main)
+    exe = os.path.join(workdir, "kernel")
+    nvcc = getattr(opts, "nvcc", None) or shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    build = [nvcc, "-arch=%s" % getattr(opts, "gpu_arch", "native"), "-O2", "-fmad=false",
+             "-I", workdir, main_path, "-o", exe]
+    proc = subprocess.run(build, capture_output=True, text=True, timeout=TIMEOUT_S)
+    if proc.returncode != 0:
+        out = [l for l in (proc.stderr + proc.stdout).splitlines() if "error" in l]
+        return None, ("build", "nvcc cannot build the launcher: %s" % (
+            " | ".join(out[:4]) or proc.stderr[:400])), " ".join(build)
+    if getattr(opts, "build_only", False):
+        return list(args), None, " ".join(build)
+    try:
+        proc = subprocess.run([exe], capture_output=True, text=True, timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return None, ("run", "the GPU launch timed out after %d s" % TIMEOUT_S), exe
+    if proc.returncode != 0:
+        return None, ("run", "the GPU launch exited with %d: %s" % (
+            proc.returncode, (proc.stderr + proc.stdout).strip()[-400:])), exe
+    return read_back(args, workdir), None, shown
+
+
+def read_back(args, workdir):
     results = []
     for k, value in enumerate(args):
         if isinstance(value, np.ndarray):
@@ -255,7 +326,7 @@ def host_run(opts, python_file, kernel, args, grid, block, shared, workdir):
             results.append(data.reshape(value.shape, order=order).copy())
         else:
             results.append(value)
-    return results, None, shown
+    return results
 
 
 def run_emitted(opts, case, inputs, workdir):

@@ -338,6 +338,10 @@ def main(argv=None):
                         help="with --backend emitted-cuda: also compile each "
                              "emitted file with this nvcc (-ptx, every warning "
                              "an error)")
+    parser.add_argument("--emitted-on", choices=["host", "gpu"], default="host",
+                        help="with --backend emitted-cuda: build the emitted "
+                             "source for the host (host_cuda.h, default) or "
+                             "with nvcc for this machine's GPU")
     parser.add_argument("--reference", choices=["simulator", "numba-cuda"],
                         default="simulator",
                         help="what pykc is compared with: Numba's CUDA simulator "
