@@ -12,6 +12,8 @@
 #include <llvm/Support/Path.h>
 #include <llvm/Support/Program.h>
 
+#include <thread>
+
 #include <pykc/ModuleABI.h>
 
 #include <fstream>
@@ -66,11 +68,11 @@ bool readFile(const std::string &Path, std::string &Data) {
 
 /// Runs a toolkit program; its stderr lands in Log.
 bool run(const std::string &Program, const std::vector<std::string> &Args, const TempDir &Dir,
-         std::string &Error) {
+         const std::string &LogName, std::string &Error) {
   std::vector<llvm::StringRef> Argv = {Program};
   for (const std::string &A : Args)
     Argv.push_back(A);
-  std::string LogPath = Dir.file("log.txt");
+  std::string LogPath = Dir.file(LogName);
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(LogPath),
                                                 llvm::StringRef(LogPath)};
   std::string ExecError;
@@ -99,45 +101,67 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
     return true;
 
   const std::vector<std::string> &Archs = O.Archs.empty() ? defaultObjectArchs() : O.Archs;
-  std::vector<GpuImage> Ptx;
   codegen::CodegenOptions CO;
   CO.OptLevel = O.OptLevel;
   CO.Float.Fmad = O.Fmad;
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
-  for (const std::string &Arch : Archs) {
-    CO.Arch = Arch;
-    GpuImage Image{PYKC_IMAGE_PTX, smNumber(Arch), Arch, ""};
-    if (!compilePTX(IR, CO, /*LLVMText=*/false, Image.Data, Error))
-      return false;
-    Ptx.push_back(std::move(Image));
-  }
-
   std::string Ptxas = O.Sass ? findCudaTool("ptxas", O.CudaPath) : "";
-  if (!Ptxas.empty()) {
-    TempDir Dir;
-    if (!Dir.create(Error))
+  TempDir Dir;
+  if (!Ptxas.empty() && !Dir.create(Error))
+    return false;
+
+  // Each architecture on its own thread, PTX (its own LLVMContext) and then
+  // SASS through ptxas: the architectures overlap instead of queueing.
+  struct ArchImages {
+    GpuImage Ptx, Cubin;
+    std::string Error;
+  };
+  std::vector<ArchImages> Built(Archs.size());
+  auto Build = [&](size_t K) {
+    ArchImages &A = Built[K];
+    codegen::CodegenOptions Options = CO;
+    Options.Arch = Archs[K];
+    A.Ptx = {PYKC_IMAGE_PTX, smNumber(Archs[K]), Archs[K], ""};
+    if (!compilePTX(IR, Options, /*LLVMText=*/false, A.Ptx.Data, A.Error) || Ptxas.empty())
+      return;
+    std::string In = Dir.file(Archs[K] + ".ptx"), Out = Dir.file(Archs[K] + ".cubin");
+    if (!writeFile(In, A.Ptx.Data)) {
+      A.Error = "cannot write '" + In + "'";
+      return;
+    }
+    if (!run(Ptxas, {"-arch=" + Archs[K], "-O" + std::to_string(std::min(O.OptLevel, 3u)), In, "-o", Out},
+             Dir, Archs[K] + ".log", A.Error))
+      return;
+    A.Cubin = {PYKC_IMAGE_CUBIN, A.Ptx.Sm, Archs[K], ""};
+    if (!readFile(Out, A.Cubin.Data))
+      A.Error = "ptxas wrote no '" + Out + "'";
+  };
+  std::vector<std::thread> Workers;
+  for (size_t K = 1; K < Archs.size(); ++K)
+    Workers.emplace_back(Build, K);
+  if (!Archs.empty())
+    Build(0);
+  for (std::thread &W : Workers)
+    W.join();
+  for (const ArchImages &A : Built)
+    if (!A.Error.empty()) {
+      Error = A.Error;
       return false;
+    }
+  std::vector<GpuImage> Ptx;
+  for (ArchImages &A : Built)
+    Ptx.push_back(std::move(A.Ptx));
+
+  if (!Ptxas.empty()) {
     std::vector<GpuImage> Cubins;
     std::vector<std::string> FatbinArgs = {"--64", "--create=" + Dir.file("all.fatbin"),
                                            "--compress-mode=none"};
-    for (const GpuImage &P : Ptx) {
-      std::string In = Dir.file(P.Arch + ".ptx"), Out = Dir.file(P.Arch + ".cubin");
-      if (!writeFile(In, P.Data)) {
-        Error = "cannot write '" + In + "'";
-        return false;
-      }
-      if (!run(Ptxas, {"-arch=" + P.Arch, "-O" + std::to_string(std::min(O.OptLevel, 3u)), In, "-o", Out},
-               Dir, Error))
-        return false;
-      GpuImage Cubin{PYKC_IMAGE_CUBIN, P.Sm, P.Arch, ""};
-      if (!readFile(Out, Cubin.Data)) {
-        Error = "ptxas wrote no '" + Out + "'";
-        return false;
-      }
-      Cubins.push_back(std::move(Cubin));
+    for (size_t K = 0; K < Built.size(); ++K) {
+      const GpuImage &P = Ptx[K];
+      Cubins.push_back(std::move(Built[K].Cubin));
       std::string Sm = P.Arch.substr(3);
-      FatbinArgs.push_back("--image3=kind=elf,sm=" + Sm + ",file=" + Out);
-      FatbinArgs.push_back("--image3=kind=ptx,sm=" + Sm + ",file=" + In);
+      FatbinArgs.push_back("--image3=kind=elf,sm=" + Sm + ",file=" + Dir.file(P.Arch + ".cubin"));
+      FatbinArgs.push_back("--image3=kind=ptx,sm=" + Sm + ",file=" + Dir.file(P.Arch + ".ptx"));
     }
     std::string Fatbinary = findCudaTool("fatbinary", O.CudaPath);
     GpuImage Fatbin{PYKC_IMAGE_FATBIN, Ptx.front().Sm, "", ""};
@@ -146,7 +170,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
       Fatbin.Arch += (Fatbin.Arch.empty() ? "" : ",") + P.Arch;
     }
     if (!Fatbinary.empty()) {
-      if (!run(Fatbinary, FatbinArgs, Dir, Error))
+      if (!run(Fatbinary, FatbinArgs, Dir, "fatbinary.log", Error))
         return false;
       if (!readFile(Dir.file("all.fatbin"), Fatbin.Data)) {
         Error = "fatbinary wrote no fatbin";
