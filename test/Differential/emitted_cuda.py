@@ -141,10 +141,11 @@ def choose_kernel(symbols, kernel, args):
                                                                    kernel))
 
 
-def dim3(d):
+def dim3(d, brackets="{}"):
+    """A launch dimension as C++ initialiser: {x, y, z}, or (x, y, z)."""
     d = (d,) if isinstance(d, int) else tuple(d)
     d = d + (1,) * (3 - len(d))
-    return "{%du, %du, %du}" % d
+    return brackets[0] + "%du, %du, %du" % d + brackets[1]
 
 
 def launch_mode(source):
@@ -153,56 +154,53 @@ def launch_mode(source):
     return "pykc_host_block_threads" if NEEDS_THREADS.search(source) else "pykc_host_sequential"
 
 
-def main_source(args, grid, block, shared, mode, symbol, workdir):
-    """The C++ main() that launches `symbol` on `args` (arrays, or (dtype,
-    value) scalars)."""
-    lines = ['#include "kernel.cu"', "", "int main() {"]
-    call, stores = [], []
+def flattened_arguments(args, workdir, load, store):
+    """KernelABI.h's parameters for `args` (arrays, or (dtype, value)
+    scalars): each array's bytes written to argK.bin and read by `load`
+    into aK, then its extents and byte strides. Returns (the lines that
+    load the arrays, the parameters as (C type, expression), the lines that
+    store the arrays back with `store`)."""
+    loads, params, stores = [], [], []
     for k, value in enumerate(args):
         if isinstance(value, np.ndarray):
             path = os.path.join(workdir, "arg%d.bin" % k)
             with open(path, "wb") as f:
                 f.write(value.tobytes(order="A"))
             ctype = C_TYPES["bool" if value.dtype == np.bool_ else str(value.dtype)]
-            lines.append('  auto *a%d = (%s *)pykc_host_load("%s", %d);'
-                         % (k, ctype, path, value.nbytes))
-            call.append("a%d" % k)
-            call += ["(int64_t)%d" % n for n in value.shape]
-            call += ["(int64_t)%d" % s for s in value.strides]
-            stores.append('  pykc_host_store("%s", a%d, %d);' % (path, k, value.nbytes))
+            loads.append('  %s *a%d = (%s *)%s("%s", %d);'
+                         % (ctype, k, ctype, load, path, value.nbytes))
+            params.append(("%s *" % ctype, "a%d" % k))
+            params += [("int64_t", "(int64_t)%d" % n) for n in value.shape]
+            params += [("int64_t", "(int64_t)%d" % st) for st in value.strides]
+            stores.append('  %s("%s", a%d, %d);' % (store, path, k, value.nbytes))
         else:
-            call.append(scalar_literal(*value))
+            params.append((C_TYPES[value[0]], scalar_literal(*value)))
+    return loads, params, stores
+
+
+def main_source(args, grid, block, shared, mode, symbol, workdir):
+    """The C++ main() that launches `symbol` on the host (host_cuda.h)."""
+    loads, params, stores = flattened_arguments(args, workdir, "pykc_host_load",
+                                                "pykc_host_store")
+    lines = ['#include "kernel.cu"', "", "int main() {"] + loads
     lines.append("  pykc_host_launch(%s, %s, %d, %s, [&] { %s(%s); });"
-                 % (dim3(grid), dim3(block), shared, mode, symbol, ", ".join(call)))
+                 % (dim3(grid), dim3(block), shared, mode, symbol,
+                    ", ".join(text for _, text in params)))
     lines += stores + ["  return 0;", "}", ""]
     return "\n".join(lines)
 
 
 def gpu_main_source(args, grid, block, shared, cooperative, symbol, workdir):
     """The CUDA main() that launches `symbol` on a GPU (gpu_launch.h)."""
-    lines = ['#include "kernel.cu"', '#include "%s"' % GPU_HEADER, "", "int main() {"]
-    values, stores = [], []
-    for k, value in enumerate(args):
-        if isinstance(value, np.ndarray):
-            path = os.path.join(workdir, "arg%d.bin" % k)
-            with open(path, "wb") as f:
-                f.write(value.tobytes(order="A"))
-            ctype = C_TYPES["bool" if value.dtype == np.bool_ else str(value.dtype)]
-            lines.append('  %s *a%d = (%s *)pykc_gpu_load("%s", %d);'
-                         % (ctype, k, ctype, path, value.nbytes))
-            values.append(("%s *" % ctype, "a%d" % k))
-            values += [("int64_t", "%d" % n) for n in value.shape]
-            values += [("int64_t", "%d" % st) for st in value.strides]
-            stores.append('  pykc_gpu_store("%s", a%d, %d);' % (path, k, value.nbytes))
-        else:
-            values.append((C_TYPES[value[0]], scalar_literal(*value)))
-    for n, (ctype, text) in enumerate(values):
+    loads, params, stores = flattened_arguments(args, workdir, "pykc_gpu_load",
+                                                "pykc_gpu_store")
+    lines = ['#include "kernel.cu"', '#include "%s"' % GPU_HEADER, "", "int main() {"] + loads
+    for n, (ctype, text) in enumerate(params):
         lines.append("  %s p%d = %s;" % (ctype, n, text))
-    lines.append("  void *params[] = {%s};" % ", ".join("&p%d" % n for n in range(len(values))))
+    lines.append("  void *params[] = {%s};" % ", ".join("&p%d" % n for n in range(len(params))))
     lines.append("  pykc_gpu_launch((const void *)%s, dim3%s, dim3%s, %d, %s, params);"
-                 % (symbol, dim3(grid).replace("u", "").replace("{", "(").replace("}", ")"),
-                    dim3(block).replace("u", "").replace("{", "(").replace("}", ")"),
-                    shared, "true" if cooperative else "false"))
+                 % (symbol, dim3(grid, "()"), dim3(block, "()"), shared,
+                    "true" if cooperative else "false"))
     lines += stores + ["  return 0;", "}", ""]
     return "\n".join(lines)
 
