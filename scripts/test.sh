@@ -148,6 +148,19 @@ else
   failed=$((failed + 1))
 fi
 
+# --- Benchmarks (smoke) ----------------------------------------------------
+# Every benchmark once at small sizes (bench/smoke.sh): fails only when one
+# breaks, never on a number. PYKC_BENCH_SMOKE=0 skips it.
+section "benchmarks (smoke)"
+if [ "$sanitize" = 1 ] || [ "${PYKC_BENCH_SMOKE:-1}" = 0 ]; then
+  echo "bench smoke: skipped (PYKC_SANITIZE=1 or PYKC_BENCH_SMOKE=0)"
+  skipped=$((skipped + 1))
+elif PYKC_BUILD_DIR="$build_dir" bash bench/smoke.sh </dev/null; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+
 # --- libFuzzer ---------------------------------------------------------------
 # Each fuzzer runs on a temporary copy of its seed corpus (libFuzzer adds new
 # inputs to the corpus folder), with test/fuzz/NAME.dict when there is one.

@@ -73,7 +73,10 @@ for b in "${benches[@]}"; do
   args+=(-n "$name" "$cmd")
 done
 
-hyperfine --warmup 2 --style basic \
+# PYKC_BENCH_RUNS=N: N runs each and no warm-up (bench/smoke.sh uses 1).
+runs=(--warmup 2)
+if [ -n "${PYKC_BENCH_RUNS:-}" ]; then runs=(--runs "$PYKC_BENCH_RUNS"); fi
+hyperfine "${runs[@]}" --style basic \
   --export-markdown "$out/compile_time.md" --export-json "$out/compile_time.json" \
   "${args[@]}"
 

@@ -19,15 +19,15 @@ read -r _ _ plain_mat <<<"$("$out/plain" "$N" "$M" | sed -n 2p)"
 npy=test/Run/Inputs/npy.py
 /usr/bin/python3 $npy fill "$out/inc.npy" float32 "$N" 1.0
 pykc_inc=$("$pykc" run examples/documents/increment_grid.py increment_by_one --backend cpu \
-  --grid $(((N + 511) / 512)) --block 512 --time 20 "$out/inc.npy" 2>&1 | sed -E 's/.*median ([0-9.]+) ms.*/\1/')
+  --grid $(((N + 511) / 512)) --block 512 --time 20 "$out/inc.npy" 2>&1 | sed -n -E 's/.*median ([0-9.]+) ms.*/\1/p')
 /usr/bin/python3 $npy fill "$out/a.npy" float32 "$M,$M" random:1:-1:1
 /usr/bin/python3 $npy fill "$out/c.npy" float32 "$M,$M" 0.0
 pykc_mat=$("$pykc" run examples/documents/matmul.py cuda_matmul --backend cpu \
   --grid $(((M + 15) / 16)),$(((M + 15) / 16)) --block 16,16 --time 5 \
-  "$out/a.npy" "$out/a.npy" "$out/c.npy" 2>&1 | sed -E 's/.*median ([0-9.]+) ms.*/\1/')
+  "$out/a.npy" "$out/a.npy" "$out/c.npy" 2>&1 | sed -n -E 's/.*median ([0-9.]+) ms.*/\1/p')
 pykc_fast=$("$pykc" run examples/documents/fast_matmul.py fast_matmul --backend cpu \
   --grid $(((M + 15) / 16)),$(((M + 15) / 16)) --block 16,16 --time 5 \
-  "$out/a.npy" "$out/a.npy" "$out/c.npy" 2>&1 | sed -E 's/.*median ([0-9.]+) ms.*/\1/')
+  "$out/a.npy" "$out/a.npy" "$out/c.npy" 2>&1 | sed -n -E 's/.*median ([0-9.]+) ms.*/\1/p')
 
 SN=${SN:-4096}
 SM=${SM:-16}

@@ -2,7 +2,8 @@
 # The documents' @njit(parallel=True) numba_reduce: pykc's compiled
 # function called from C++, Numba's JIT, and a C++ loop (the anchor, in the
 # same run), at 1 thread and at every core. Medians of 21 calls on 10^7
-# float32 values; writes bench/results/njit-<host>.md.
+# float32 values; writes bench/results/njit-<host>.md (or under
+# $PYKC_BENCH_RESULTS).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 build=${PYKC_BUILD_DIR:-build}
@@ -42,4 +43,4 @@ for t in sorted(rows):
   echo "pykc $(git rev-parse --short HEAD), numba $(/usr/bin/python3 -c 'import numba; print(numba.__version__)')."
   echo
   cat "$out/results.md"
-} > "bench/results/njit-$(hostname | cut -c1-20).md"
+} > "${PYKC_BENCH_RESULTS:-bench/results}/njit-$(hostname | cut -c1-20).md"
