@@ -199,10 +199,12 @@ def main(argv=None):
                              "(default: wrong,crash; 'all' for every one)")
     parser.add_argument("--keep", metavar="DIR",
                         help="write each case's module and arrays under DIR")
-    parser.add_argument("--backend", choices=["cpu", "emitted-cuda"], default="cpu",
-                        help="replay with `pykc run --backend cpu` (default) or "
-                             "through `pykc --emit=cuda` built for the host "
-                             "(test/Differential/emitted_cuda.py)")
+    parser.add_argument("--backend", default="cpu",
+                        help="replay with `pykc run --backend cpu` (cpu, the "
+                             "default) or through `pykc --emit=cuda` built for "
+                             "the host (emitted-cuda, test/Differential/"
+                             "emitted_cuda.py); both, comma-separated, replay "
+                             "one recording twice")
     parser.add_argument("--emitted-on", choices=["host", "gpu"], default="host",
                         help="with --backend emitted-cuda: build the emitted "
                              "source for the host (default) or with nvcc for "
@@ -214,14 +216,31 @@ def main(argv=None):
     opts.pykc = pykc = os.path.abspath(opts.pykc)
     if not os.access(pykc, os.X_OK):
         parser.error("pykc not found at %s (use --pykc or $PYKC)" % pykc)
-    host_tmp = emitted_cuda.prepare(opts) if opts.backend == "emitted-cuda" else None
+    backends = opts.backend.split(",")
+    for b in backends:
+        if b not in ("cpu", "emitted-cuda"):
+            parser.error("unknown backend '%s' (cpu, emitted-cuda)" % b)
     show = set(STATUSES if opts.show == "all" else opts.show.split(","))
 
     start = time.time()
     cases, tests = record.record(test_modules(opts.only))
     recorded = time.time() - start
+    print("Numba's tests: %d run, %d skipped in the simulator; %.1f s recording"
+          % (tests["run"], tests["skipped"], recorded), file=sys.stderr)
+    failing = False
+    for backend in backends:
+        opts.backend = backend
+        failing |= replay_all(opts, cases, show, len(backends) > 1)
+    return 1 if failing else 0
 
+
+def replay_all(opts, cases, show, several):
+    """Replays every case on opts.backend and prints the tables; whether any
+    kernel was wrong or crashed."""
+    host_tmp = emitted_cuda.prepare(opts) if opts.backend == "emitted-cuda" else None
     root = opts.keep or tempfile.mkdtemp(prefix="pykc-conformance-")
+    if several:
+        root = os.path.join(root, opts.backend)
     workdirs = [os.path.join(root, "%03d-%s" % (k, case.qualname.split(".")[-1]))
                 for k, case in enumerate(cases)]
     try:
@@ -234,6 +253,7 @@ def main(argv=None):
         if host_tmp:
             shutil.rmtree(host_tmp, ignore_errors=True)
 
+    print("replayed with: %s" % opts.backend)
     per_file = collections.OrderedDict()
     totals = collections.Counter()
     kinds = collections.Counter()
@@ -254,8 +274,6 @@ def main(argv=None):
     replayable = sum(totals[s] for s in ("match", "wrong", "compile", "crash"))
     print("compile errors by kind: " + ", ".join(
         "%s %d" % kv for kv in kinds.most_common()))
-    print("Numba's tests: %d run, %d skipped in the simulator; %.1f s recording"
-          % (tests["run"], tests["skipped"], recorded), file=sys.stderr)
     print("kernels: %d recorded, %d undefined, %d unreplayable, %d where the "
           "simulator differs from Numba-CUDA, %d replayed"
           % (len(cases), totals["undefined"], totals["unreplayable"],
@@ -272,7 +290,8 @@ def main(argv=None):
     print("conformance: %d of %d match, %d wrong, %d compile errors, %d crashes"
           % (totals["match"], replayable, totals["wrong"], totals["compile"],
              totals["crash"]))
-    return 1 if totals["wrong"] or totals["crash"] else 0
+    sys.stdout.flush()
+    return bool(totals["wrong"] or totals["crash"])
 
 
 if __name__ == "__main__":
