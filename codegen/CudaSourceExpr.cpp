@@ -194,6 +194,13 @@ std::string CudaSourceWriter::constant(const ir::ConstantExpr &C, bool Bare) {
   return "(" + T + ")" + std::to_string(V) + (V > 0xffffffffu ? "ull" : "u");
 }
 
+std::string CudaSourceWriter::floatConstant(const ir::ConstantExpr &Int, const ir::Type *To) {
+  ir::ConstantExpr F;
+  F.Ty = To;
+  F.FloatValue = scalarOf(Int)->isSigned() ? double(int64_t(Int.IntBits)) : double(Int.IntBits);
+  return constant(F, false);
+}
+
 std::string CudaSourceWriter::operand(const ir::Expr &E, const ir::Expr *Beside) {
   // A bare `3` where C++ converts it to what the IR says: an index, an
   // assignment, or beside a non-constant operand of the constant's type.
@@ -283,13 +290,8 @@ std::string CudaSourceWriter::binary(const ir::BinaryExpr &B) {
     // In the result's float type; an integer constant as the float it is.
     auto Ops = ordered({B.LHS, B.RHS}, Prefix);
     auto AsFloat = [&](const ir::Expr *E, const std::string &V) {
-      if (!isIntegerConstant(*E))
-        return cast(V, E->Ty, B.Ty);
-      ir::ConstantExpr K;
-      K.Ty = B.Ty;
-      auto *C = static_cast<const ir::ConstantExpr *>(E);
-      K.FloatValue = scalarOf(*E)->isSigned() ? double(int64_t(C->IntBits)) : double(C->IntBits);
-      return constant(K, false);
+      return isIntegerConstant(*E) ? floatConstant(static_cast<const ir::ConstantExpr &>(*E), B.Ty)
+                                   : cast(V, E->Ty, B.Ty);
     };
     return inOrder(Prefix, "(" + AsFloat(B.LHS, Ops[0]) + " / " + AsFloat(B.RHS, Ops[1]) + ")");
   }
@@ -321,10 +323,6 @@ std::string CudaSourceWriter::binary(const ir::BinaryExpr &B) {
     bool Sequence = hasEffects(*B.LHS) + hasEffects(*B.RHS) >= 1 && !isTrivial(*B.LHS) && !isTrivial(*B.RHS);
     for (const ir::Expr *E : {B.LHS, B.RHS}) {
       std::string V = cast(expr(*E), E->Ty, B.Ty);
-      if (V.rfind("(" + type(B.Ty) + ")", 0) != 0 && E->Ty != B.Ty)
-        V = "(" + type(B.Ty) + ")" + V;
-      if (isIntegerConstant(*E) && E->Ty != B.Ty)
-        V = "(" + type(B.Ty) + ")" + expr(*E);
       if (Sequence && !isTrivial(*E)) {
         std::string T = "pykc_e" + std::to_string(Temps++);
         Prefix += "auto " + T + " = " + V + "; ";
@@ -536,13 +534,8 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
       return constant(Converted, false);
     }
     if (auto *K = ir::dynCast<ir::ConstantExpr>(C.Operand); K && isIntegerConstant(*K) && To && To->isFloat() &&
-                                                             To->bitWidth() > 16) {
-      // A converted integer constant: the float it is (16.0, not (double)16).
-      ir::ConstantExpr Converted;
-      Converted.Ty = To;
-      Converted.FloatValue = scalarOf(*K)->isSigned() ? double(int64_t(K->IntBits)) : double(K->IntBits);
-      return constant(Converted, false);
-    }
+                                                             To->bitWidth() > 16)
+      return floatConstant(*K, To); // 16.0, not (double)16
     return cast(expr(*C.Operand), C.Operand->Ty, C.Ty);
   }
   case ir::NodeKind::Unary:

@@ -76,6 +76,8 @@ private:
   /// value of its own type): small integer constants as bare literals.
   std::string operand(const ir::Expr &E, const ir::Expr *Beside = nullptr);
   std::string constant(const ir::ConstantExpr &C, bool Bare);
+  /// The integer constant \p Int as a constant of the float type \p To.
+  std::string floatConstant(const ir::ConstantExpr &Int, const ir::Type *To);
   std::string cast(const std::string &V, const ir::Type *From, const ir::Type *To);
   static bool isAtomic(const std::string &V);
   std::string binary(const ir::BinaryExpr &B);

@@ -103,8 +103,7 @@ def replay_emitted(opts, case, source, workdir):
     """Replays through `pykc --emit=cuda` built for the host
     (emitted_cuda.py): what the emitted CUDA source computes. Returns
     (status, detail, the arguments after the launch or None)."""
-    args = [v if isinstance(v, np.ndarray) else v for v in case.inputs]
-    results, error, shown = emitted_cuda.host_run(opts, source, case.kernel, args, case.grid,
+    results, error, shown = emitted_cuda.host_run(opts, source, case.kernel, case.inputs, case.grid,
                                                   case.block, case.shared or 0, workdir)
     with open(os.path.join(workdir, "pykc-output.txt"), "w") as f:
         f.write(shown + "\n" + (error[1] if error else "") + "\n")
@@ -205,13 +204,7 @@ def main(argv=None):
                              "the host (emitted-cuda, test/Differential/"
                              "emitted_cuda.py); both, comma-separated, replay "
                              "one recording twice")
-    parser.add_argument("--emitted-on", choices=["host", "gpu"], default="host",
-                        help="with --backend emitted-cuda: build the emitted "
-                             "source for the host (default) or with nvcc for "
-                             "this machine's GPU")
-    parser.add_argument("--nvcc", metavar="PATH",
-                        help="with --backend emitted-cuda: also compile each "
-                             "emitted file with this nvcc (-Werror all-warnings)")
+    emitted_cuda.add_options(parser)
     opts = parser.parse_args(argv)
     opts.pykc = pykc = os.path.abspath(opts.pykc)
     if not os.access(pykc, os.X_OK):

@@ -43,6 +43,18 @@ class Unsupported(Exception):
     """An argument the host launch cannot pass (complex, records)."""
 
 
+def add_options(parser):
+    """The options of the emitted-cuda backend, for both scripts."""
+    parser.add_argument("--emitted-on", choices=["host", "gpu"], default="host",
+                        help="with --backend emitted-cuda: build the emitted "
+                             "source for the host (host_cuda.h, default) or "
+                             "with nvcc for this machine's GPU")
+    parser.add_argument("--nvcc", metavar="PATH",
+                        help="with --backend emitted-cuda: also compile each "
+                             "emitted file with this nvcc (-ptx, every warning "
+                             "an error)")
+
+
 def host_compiler():
     for name in ("clang++-19", "clang++", "c++", "g++"):
         path = shutil.which(name)

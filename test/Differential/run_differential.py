@@ -334,14 +334,7 @@ def main(argv=None):
                         help="the pykc backend to compare (default: cpu); "
                              "emitted-cuda: pykc --emit=cuda's source, built "
                              "and run on the host (emitted_cuda.py)")
-    parser.add_argument("--nvcc", metavar="PATH",
-                        help="with --backend emitted-cuda: also compile each "
-                             "emitted file with this nvcc (-ptx, every warning "
-                             "an error)")
-    parser.add_argument("--emitted-on", choices=["host", "gpu"], default="host",
-                        help="with --backend emitted-cuda: build the emitted "
-                             "source for the host (host_cuda.h, default) or "
-                             "with nvcc for this machine's GPU")
+    emitted_cuda.add_options(parser)
     parser.add_argument("--reference", choices=["simulator", "numba-cuda"],
                         default="simulator",
                         help="what pykc is compared with: Numba's CUDA simulator "
