@@ -26,7 +26,7 @@ step() {
 }
 
 step compile_time env PYKC_BENCH_RUNS=1 bash bench/compile_time/run.sh
-step cpu_backend env N=4096 M=32 SN=256 SM=8 bash bench/cpu_backend/run.sh
+step cpu_backend env PYKC_BENCH_QUICK=1 bash bench/cpu_backend/run.sh
 step njit env N=100000 bash bench/njit/run.sh
 if [ -x "${CUDA_HOME:-/usr/local/cuda}/bin/nvcc" ]; then
   # The GPU programs (matmul, launch overhead, reduce against CUB), built.

@@ -2,6 +2,7 @@
 #include "codegen/CPUBackend.h"
 
 #include "codegen/CPUTarget.h"
+#include "codegen/CPUThreadLoop.h"
 #include "codegen/Emitter.h"
 #include "codegen/Optimize.h"
 #include "frontend/Diagnostic.h"
@@ -15,7 +16,6 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 
-#include <functional>
 #include <set>
 #include <mutex>
 
@@ -33,18 +33,6 @@ void initializeNative() {
   });
 }
 
-/// The kernel's flattened parameters, loaded from a cuLaunchKernel-style
-/// array of pointers (KernelABI.h); the trailing context is not included.
-std::vector<Value *> loadArguments(IRBuilder<> &B, Value *Args, Function &Kernel) {
-  Type *Ptr = B.getPtrTy();
-  std::vector<Value *> Values;
-  for (unsigned I = 0; I + 1 < Kernel.arg_size(); ++I) {
-    Value *Slot = B.CreateLoad(Ptr, B.CreateConstInBoundsGEP1_64(Ptr, Args, I));
-    Values.push_back(B.CreateLoad(Kernel.getArg(I)->getType(), Slot, Kernel.getArg(I)->getName()));
-  }
-  return Values;
-}
-
 /// SYM__cpu(void **args, ctx): loads each flattened parameter from args as
 /// cuLaunchKernel would, and runs one thread of the kernel.
 void emitEntry(Module &M, Function &Kernel) {
@@ -54,59 +42,12 @@ void emitEntry(Module &M, Function &Kernel) {
                                  GlobalValue::ExternalLinkage, Kernel.getName() + "__cpu", M);
   Entry->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(C, "entry", Entry));
-  std::vector<Value *> Values = loadArguments(B, Entry->getArg(0), Kernel);
+  std::vector<Value *> Values = loadKernelArguments(B, Entry->getArg(0), Kernel);
   Values.push_back(Entry->getArg(1));
   B.CreateCall(&Kernel, Values);
   B.CreateRetVoid();
   Kernel.setLinkage(GlobalValue::InternalLinkage);
   Kernel.addFnAttr(Attribute::AlwaysInline);
-}
-
-/// SYM__cpu_block(void **args, ctx): every thread of the block in one call,
-/// for kernels without barriers. The arguments are loaded once and the
-/// kernel is inlined into the thread loops.
-void emitBlockEntry(Module &M, Function &Kernel) {
-  LLVMContext &C = M.getContext();
-  Type *Ptr = PointerType::get(C, 0);
-  Type *I32 = Type::getInt32Ty(C);
-  StructType *CtxTy = CPUTarget::contextType(C);
-  auto *Entry = Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr}, false),
-                                 GlobalValue::ExternalLinkage, Kernel.getName() + "__cpu_block", M);
-  Entry->addFnAttr(Attribute::NoUnwind);
-  IRBuilder<> B(BasicBlock::Create(C, "entry", Entry));
-  Value *Ctx = Entry->getArg(1);
-  std::vector<Value *> Values = loadArguments(B, Entry->getArg(0), Kernel);
-  // The thread context this block's threads see; only thread_idx changes.
-  Value *Local = B.CreateAlloca(CtxTy, nullptr, "thread.ctx");
-  B.CreateMemCpy(Local, MaybeAlign(8), Ctx, MaybeAlign(8), M.getDataLayout().getTypeAllocSize(CtxTy));
-  Values.push_back(Local);
-  auto Field = [&](Value *Base, unsigned F, unsigned D) {
-    return B.CreateInBoundsGEP(CtxTy, Base, {B.getInt32(0), B.getInt32(F), B.getInt32(D)});
-  };
-  Value *Dims[3];
-  for (unsigned D = 0; D < 3; ++D)
-    Dims[D] = B.CreateLoad(I32, Field(Ctx, 2, D), "bdim");
-  // for z, for y, for x: thread_idx = (x, y, z); kernel(...)
-  std::function<void(int)> Nest = [&](int D) {
-    BasicBlock *Pre = B.GetInsertBlock();
-    BasicBlock *Loop = BasicBlock::Create(C, "thread.loop", Entry);
-    BasicBlock *After = BasicBlock::Create(C, "thread.next", Entry);
-    B.CreateBr(Loop);
-    B.SetInsertPoint(Loop);
-    PHINode *I = B.CreatePHI(I32, 2);
-    I->addIncoming(B.getInt32(0), Pre);
-    B.CreateStore(I, Field(Local, 0, unsigned(D)));
-    if (D == 0)
-      B.CreateCall(&Kernel, Values);
-    else
-      Nest(D - 1);
-    Value *Next = B.CreateAdd(I, B.getInt32(1));
-    I->addIncoming(Next, B.GetInsertBlock());
-    B.CreateCondBr(B.CreateICmpULT(Next, Dims[D]), Loop, After);
-    B.SetInsertPoint(After);
-  };
-  Nest(2);
-  B.CreateRetVoid();
 }
 
 /// Stores each scalar of \p V (of IR type \p Ty; tuples in order) as 64
@@ -218,7 +159,7 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
     std::string Name = Kernel->getName().str();
     bool Barrier = reachesBarrier(*Kernel);
     if (!Barrier)
-      emitBlockEntry(*M, *Kernel);
+      emitBlocksEntry(*M, *Kernel, *F);
     emitEntry(*M, *Kernel);
     new GlobalVariable(*M, I64, true, GlobalValue::ExternalLinkage,
                        ConstantInt::get(I64, Target.sharedBytes(*F)), Name + "__cpu_shared_bytes");
@@ -323,8 +264,8 @@ std::optional<CpuKernel> CPUJit::lookup(const std::string &Symbol, std::string &
   K.SharedBytes = *Shared->toPtr<const uint64_t *>();
   K.UsesBarrier = *Barrier->toPtr<const uint8_t *>() != 0;
   if (!K.UsesBarrier)
-    if (auto Block = Find(Symbol + "__cpu_block"))
-      K.BlockEntry = Block->toPtr<void (*)(void **, void *)>();
+    if (auto Blocks = Find(Symbol + "__cpu_blocks"))
+      K.BlocksEntry = Blocks->toPtr<void (*)(void **, void *, uint64_t, uint64_t)>();
   return K;
 }
 

@@ -32,8 +32,9 @@ namespace pykc::codegen {
 /// What the runtime needs to launch one kernel on the CPU.
 struct CpuKernel {
   void (*Entry)(void **Args, void *Context) = nullptr;
-  /// A whole block a call, for kernels without barriers; else null.
-  void (*BlockEntry)(void **Args, void *Context) = nullptr;
+  /// Whole blocks a call (SYM__cpu_blocks), for kernels without
+  /// barriers; else null.
+  void (*BlocksEntry)(void **Args, void *Context, uint64_t First, uint64_t Count) = nullptr;
   uint64_t SharedBytes = 0;
   bool UsesBarrier = false;
 };

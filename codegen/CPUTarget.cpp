@@ -5,6 +5,8 @@
 
 #include <pykc/CpuABI.h>
 
+#include <llvm/IR/MDBuilder.h>
+
 #include <algorithm>
 #include <set>
 #include <vector>
@@ -23,12 +25,33 @@ StructType *CPUTarget::contextType(LLVMContext &C) {
                             "pykc.cpu_context");
 }
 
+LoadInst *CPUTarget::loadDimension(IRBuilder<> &B, Value *Context, unsigned Field, unsigned Dim,
+                                   const Twine &Name) {
+  StructType *Ctx = contextType(B.getContext());
+  Value *Ptr = B.CreateInBoundsGEP(Ctx, Context, {B.getInt32(0), B.getInt32(Field), B.getInt32(Dim)});
+  LoadInst *L = B.CreateLoad(B.getInt32Ty(), Ptr, Name);
+  // The runtime launches only within CUDA's limits (CpuABI.h), which LLVM
+  // may then assume: thread and block indices are never negative once
+  // widened, so Numba's negative-index wraparound folds away, and the
+  // thread loop's trip count is small.
+  // [low, high) of each field's x, y and z, from CUDA's limits.
+  static const uint64_t Range[4][3][2] = {
+      {{0, 1024}, {0, 1024}, {0, 64}},                   // thread_idx < block_dim
+      {{0, 2147483647u}, {0, 65535}, {0, 65535}},        // block_idx < grid_dim
+      {{1, 1025}, {1, 1025}, {1, 65}},                   // block_dim
+      {{1, 2147483648u}, {1, 65536}, {1, 65536}},        // grid_dim
+  };
+  uint64_t Low = Range[Field][Dim][0], High = Range[Field][Dim][1];
+  MDBuilder MDB(B.getContext());
+  L->setMetadata(LLVMContext::MD_range, MDB.createRange(APInt(32, Low), APInt(32, High)));
+  L->setMetadata(LLVMContext::MD_noundef, MDNode::get(B.getContext(), {}));
+  return L;
+}
+
 Value *CPUTarget::specialRegister(IRBuilder<> &B, ir::SpecialRegister Reg, unsigned Dim,
                                   Value *Context) {
-  StructType *Ctx = contextType(B.getContext());
   auto Load = [&](unsigned Field, unsigned D) -> Value * {
-    Value *Ptr = B.CreateInBoundsGEP(Ctx, Context, {B.getInt32(0), B.getInt32(Field), B.getInt32(D)});
-    return B.CreateLoad(B.getInt32Ty(), Ptr);
+    return loadDimension(B, Context, Field, D);
   };
   switch (Reg) {
   case ir::SpecialRegister::ThreadIdx: return Load(0, Dim);

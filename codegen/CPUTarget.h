@@ -81,6 +81,13 @@ public:
   /// The LLVM type of pykc_cpu_context.
   static llvm::StructType *contextType(llvm::LLVMContext &C);
 
+  /// Loads x, y or z (\p Dim) of a dimension field of the context (0
+  /// thread_idx, 1 block_idx, 2 block_dim, 3 grid_dim), telling LLVM the
+  /// range CUDA's limits give it (CpuABI.h).
+  static llvm::LoadInst *loadDimension(llvm::IRBuilder<> &B, llvm::Value *Context,
+                                       unsigned Field, unsigned Dim,
+                                       const llvm::Twine &Name = "");
+
 private:
   std::string TripleName;
   std::string Layout;

@@ -194,6 +194,19 @@ unsigned flattenedSlots(const ir::Function &F) {
 
 } // namespace
 
+bool emitCpuLLVMText(const ir::Module &IR, const HostObjectOptions &Options, std::string &Text,
+                     std::string &Error) {
+  std::unique_ptr<TargetMachine> TM = hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
+  if (!TM)
+    return false;
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = emitCpuModule(IR, Ctx, *TM, Options.OptLevel, Options.Float);
+  M->setModuleIdentifier(Options.SourcePath);
+  raw_string_ostream OS(Text);
+  M->print(OS, nullptr);
+  return true;
+}
+
 bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
                     const HostObjectOptions &Options, std::string &Object, std::string &Error) {
   std::unique_ptr<TargetMachine> TM = hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
@@ -227,7 +240,7 @@ bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
     Function *Thread = M->getFunction(Sym + "__cpu");
     if (!Thread)
       PYKC_ICE("the CPU module lacks " + Sym + "__cpu");
-    Function *Block = M->getFunction(Sym + "__cpu_block");
+    Function *Block = M->getFunction(Sym + "__cpu_blocks");
     uint64_t Shared = takeConstant(*M, Sym + "__cpu_shared_bytes");
     uint64_t Barrier = takeConstant(*M, Sym + "__cpu_uses_barrier");
     std::vector<std::string> Names, Types;

@@ -52,4 +52,10 @@ bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
                     const HostObjectOptions &Options, std::string &Object,
                     std::string &Error);
 
+/// The CPU backend's optimized LLVM IR for \p IR's kernels, as -c would
+/// compile it for Options.HostCpu (`pykc --emit=cpu-llvm`): for reading
+/// what the host code does, and for tests that check its loops vectorize.
+bool emitCpuLLVMText(const ir::Module &IR, const HostObjectOptions &Options, std::string &Text,
+                     std::string &Error);
+
 } // namespace pykc::codegen

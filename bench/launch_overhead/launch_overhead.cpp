@@ -68,7 +68,7 @@ void cpuOverhead(int Launches, int Rounds) {
   };
   auto Direct = [&](int N) {
     for (int I = 0; I < N; ++I)
-      E.cpu_block(Params, &Ctx);
+      E.cpu_blocks(Params, &Ctx, 0, 1);
   };
   Typed(1000);
   std::vector<double> T, D;
@@ -79,7 +79,7 @@ void cpuOverhead(int Launches, int Rounds) {
   std::printf("CPU backend (%d launches a round, %d rounds, medians):\n",
               Launches, Rounds);
   std::printf("  kernels::touch[{1, 32}](a)  %8.1f ns/launch\n", median(T));
-  std::printf("  touch__cpu_block(args, ctx) %8.1f ns/call\n", median(D));
+  std::printf("  touch__cpu_blocks(args, ctx) %7.1f ns/call\n", median(D));
   std::printf("  dispatch overhead           %8.1f ns/launch\n",
               median(T) - median(D));
 }

@@ -126,7 +126,7 @@ public:
     for (uint32_t I = 0; I < M.num_kernels; ++I) {
       const pykc_kernel_entry &E = M.kernels[I];
       Kernels->push_back({E.name, nullptr, E.cpu_thread, E.cpu_shared_bytes,
-                          E.cpu_uses_barrier != 0, E.cpu_block,
+                          E.cpu_uses_barrier != 0, E.cpu_blocks,
                           (E.flags & PYKC_KERNEL_COOPERATIVE) != 0});
     }
     return Kernels;

@@ -213,13 +213,9 @@ void runBlockSequentially(const Launch &L, WorkerState &W,
   BlockScheduler &S = W.Scheduler;
   S.reset(L.C.Block.count(), /*WithFibers=*/false);
   Ctx.scheduler = &S;
-  if (L.K.CpuBlockEntry && !L.K.CpuUsesBarrier) {
-    L.K.CpuBlockEntry(L.Args, &Ctx);
-  } else {
-    for (uint64_t T = 0; T < S.Threads; ++T) {
-      setThreadIndex(Ctx, L.C.Block, T);
-      L.K.CpuEntry(L.Args, &Ctx);
-    }
+  for (uint64_t T = 0; T < S.Threads; ++T) {
+    setThreadIndex(Ctx, L.C.Block, T);
+    L.K.CpuEntry(L.Args, &Ctx);
   }
   throwRecordedProblem(L, S);
 }
@@ -377,13 +373,11 @@ void runBlockAsFibers(const Launch &L, WorkerState &W,
 
 namespace {
 
-/// Runs block \p Block of the launch with \p W's stacks and shared memory.
-void runBlock(const Launch &L, WorkerState &W, uint64_t Block, std::barrier<> *Grid) {
+/// The context of the launch's blocks on worker \p W: dimensions, and
+/// \p W's shared memory; no indices.
+pykc_cpu_context blockContext(const Launch &L, WorkerState &W) {
   const LaunchConfig &C = L.C;
   pykc_cpu_context Ctx{};
-  Ctx.block_idx[0] = uint32_t(Block % C.Grid.x);
-  Ctx.block_idx[1] = uint32_t(Block / C.Grid.x % C.Grid.y);
-  Ctx.block_idx[2] = uint32_t(Block / (uint64_t(C.Grid.x) * C.Grid.y));
   for (int I = 0; I < 3; ++I) {
     Ctx.block_dim[I] = C.Block[I];
     Ctx.grid_dim[I] = C.Grid[I];
@@ -393,11 +387,33 @@ void runBlock(const Launch &L, WorkerState &W, uint64_t Block, std::barrier<> *G
     Ctx.dynamic_shared = static_cast<char *>(Ctx.shared_memory) + L.StaticShared;
     Ctx.dynamic_shared_bytes = C.DynamicSharedBytes;
   }
+  return Ctx;
+}
+
+/// Runs block \p Block of the launch with \p W's stacks and shared memory.
+void runBlock(const Launch &L, WorkerState &W, uint64_t Block, std::barrier<> *Grid) {
+  const LaunchConfig &C = L.C;
+  pykc_cpu_context Ctx = blockContext(L, W);
+  Ctx.block_idx[0] = uint32_t(Block % C.Grid.x);
+  Ctx.block_idx[1] = uint32_t(Block / C.Grid.x % C.Grid.y);
+  Ctx.block_idx[2] = uint32_t(Block / (uint64_t(C.Grid.x) * C.Grid.y));
   W.Scheduler.Grid = Grid;
   if (L.Fibers)
     runBlockAsFibers(L, W, Ctx);
   else
     runBlockSequentially(L, W, Ctx);
+}
+
+/// Runs blocks [First, First + Count) of a kernel without barriers in one
+/// call of its blocks entry, with \p W's shared memory.
+void runBlockRun(const Launch &L, WorkerState &W, uint64_t First, uint64_t Count) {
+  pykc_cpu_context Ctx = blockContext(L, W);
+  BlockScheduler &S = W.Scheduler;
+  S.reset(L.C.Block.count(), /*WithFibers=*/false);
+  S.Grid = nullptr;
+  Ctx.scheduler = &S;
+  L.K.CpuBlocksEntry(L.Args, &Ctx, First, Count);
+  throwRecordedProblem(L, S);
 }
 
 /// A cooperative launch: every block on a thread of its own, all at once,
@@ -465,7 +481,20 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
   if (K.Cooperative && C.Grid.count() > 1)
     return launchCooperatively(L);
   auto &States = workerStates();
-  ThreadPool::get().parallelFor(C.Grid.count(), [&](unsigned Worker, uint64_t Block) {
+  ThreadPool &Pool = ThreadPool::get();
+  if (K.CpuBlocksEntry && !K.CpuUsesBarrier) {
+    // Runs of consecutive blocks, a few per thread so that uneven blocks
+    // still balance; each run is one call, its blocks one loop.
+    uint64_t Blocks = C.Grid.count();
+    uint64_t Runs = std::min<uint64_t>(Blocks, uint64_t(Pool.size()) * 8);
+    uint64_t Each = Blocks / Runs, Extra = Blocks % Runs;
+    Pool.parallelFor(Runs, [&](unsigned Worker, uint64_t Run) {
+      uint64_t First = Run * Each + std::min(Run, Extra);
+      runBlockRun(L, States[Worker], First, Each + (Run < Extra));
+    });
+    return;
+  }
+  Pool.parallelFor(C.Grid.count(), [&](unsigned Worker, uint64_t Block) {
     runBlock(L, States[Worker], Block, nullptr);
   });
 }

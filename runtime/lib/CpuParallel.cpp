@@ -24,16 +24,6 @@ namespace {
 
 thread_local bool InsideChunk = false;
 
-/// PYKC_NUM_THREADS as a positive count, or 0 when unset or invalid.
-unsigned environmentThreads() {
-  const char *Text = std::getenv("PYKC_NUM_THREADS");
-  if (!Text || !*Text)
-    return 0;
-  char *End = nullptr;
-  long N = std::strtol(Text, &End, 10);
-  return *End == '\0' && N > 0 ? unsigned(std::min<long>(N, PYKC_CPU_MAX_PARALLEL_CHUNKS)) : 0;
-}
-
 } // namespace
 
 extern "C" __attribute__((visibility("default"))) void
@@ -52,7 +42,8 @@ pykc_cpu_parallel_for(int64_t Trips, int32_t Threads, pykc_cpu_chunk_fn Chunk, v
                       void *Partials, int64_t PartialBytes) {
   if (Trips <= 0)
     return 0;
-  static const unsigned FromEnvironment = environmentThreads();
+  static const unsigned FromEnvironment =
+      std::min<unsigned>(ThreadPool::environmentThreads(), PYKC_CPU_MAX_PARALLEL_CHUNKS);
   uint64_t Wanted = FromEnvironment ? FromEnvironment
                     : Threads > 0   ? uint64_t(Threads)
                                     : ThreadPool::get().size();

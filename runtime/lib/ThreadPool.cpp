@@ -2,13 +2,26 @@
 #include "ThreadPool.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdlib>
 #include <utility>
 
 using namespace pykc::runtime;
 
+unsigned ThreadPool::environmentThreads() {
+  const char *Text = std::getenv("PYKC_NUM_THREADS");
+  if (!Text || !*Text)
+    return 0;
+  char *End = nullptr;
+  long N = std::strtol(Text, &End, 10);
+  return *End == '\0' && N > 0 ? unsigned(std::min<long>(N, 256)) : 0;
+}
+
 ThreadPool &ThreadPool::get() {
   static ThreadPool *Pool = [] {
-    unsigned N = std::thread::hardware_concurrency();
+    unsigned N = environmentThreads();
+    if (!N)
+      N = std::thread::hardware_concurrency();
     return new ThreadPool(N > 1 ? N - 1 : 0); // the caller is the last one
   }();
   return *Pool;
@@ -40,21 +53,49 @@ void ThreadPool::runItems(unsigned Worker) {
   }
 }
 
+namespace {
+
+/// Whether \p Ready() became true within SpinTime of polling. Waking a
+/// thread blocked on a condition variable takes tens of microseconds (more
+/// on a virtual machine), longer than a small launch runs; back-to-back
+/// launches find their threads still polling, as OpenMP runtimes do.
+template <class F> bool spinUntil(F &&Ready) {
+  constexpr auto SpinTime = std::chrono::microseconds(200);
+  auto Start = std::chrono::steady_clock::now();
+  for (unsigned I = 1;; ++I) {
+    if (Ready())
+      return true;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+    if (I % 64 == 0 && std::chrono::steady_clock::now() - Start > SpinTime)
+      return false;
+  }
+}
+
+} // namespace
+
 void ThreadPool::workerLoop(unsigned Worker) {
   uint64_t Seen = 0;
+  auto NewJob = [&] { return Generation.load(std::memory_order_acquire) != Seen; };
   for (;;) {
-    {
+    if (!spinUntil(NewJob)) {
       std::unique_lock<std::mutex> Lock(M);
-      WorkReady.wait(Lock, [&] { return Generation != Seen; });
-      Seen = Generation;
+      WorkReady.wait(Lock, NewJob);
+    }
+    {
+      std::lock_guard<std::mutex> Lock(M);
+      Seen = Generation.load(std::memory_order_relaxed);
       if (Tickets == 0)
         continue; // This job has the workers it asked for.
       --Tickets;
     }
     runItems(Worker);
-    std::lock_guard<std::mutex> Lock(M);
-    if (--Busy == 0)
+    if (Busy.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      // The caller may be blocked: it checks Busy holding M.
+      std::lock_guard<std::mutex> Lock(M);
       WorkDone.notify_one();
+    }
   }
 }
 
@@ -71,17 +112,20 @@ void ThreadPool::parallelFor(
     Next.store(0);
     Cancelled.store(false);
     FirstError = nullptr;
-    Busy = Tickets = Helpers;
+    Busy.store(Helpers);
+    Tickets = Helpers;
     if (Helpers) {
-      ++Generation;
+      Generation.fetch_add(1, std::memory_order_release);
       WorkReady.notify_all();
     }
   }
   runItems(size() - 1);
   std::exception_ptr Error;
+  auto AllDone = [&] { return Busy.load(std::memory_order_acquire) == 0; };
+  spinUntil(AllDone);
   {
     std::unique_lock<std::mutex> Lock(M);
-    WorkDone.wait(Lock, [&] { return Busy == 0; });
+    WorkDone.wait(Lock, AllDone);
     Body = nullptr;
     Error = std::exchange(FirstError, nullptr);
   }

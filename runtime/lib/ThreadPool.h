@@ -1,11 +1,13 @@
 //===- ThreadPool.h - The CPU device's worker threads -----------*- C++ -*-===//
 //
-// A fixed set of std::threads (one per hardware thread, less the caller's),
-// created on first use and reused by every CPU launch. The calling thread
-// works too, and only as many workers wake as there are items beyond its
-// first, so a one-block launch never leaves the caller (thread wake-ups cost
-// microseconds). One job runs at a time; concurrent callers queue on a
-// mutex, so per-worker state (fiber stacks, shared memory) needs no locking.
+// A fixed set of std::threads (one per hardware thread, or PYKC_NUM_THREADS
+// when set, less the caller's), created on first use and reused by every CPU
+// launch. The calling thread works too, and only as many workers wake as
+// there are items beyond its first, so a one-block launch never leaves the
+// caller (thread wake-ups cost tens of microseconds; idle threads poll for a
+// new job for 200 us before they block, so back-to-back launches do not pay
+// it). One job runs at a time; concurrent callers queue on a mutex, so
+// per-worker state (fiber stacks, shared memory) needs no locking.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PYKC_RUNTIME_THREADPOOL_H
@@ -26,6 +28,10 @@ class ThreadPool {
 public:
   /// The process's pool (never destroyed: its threads outlive main).
   static ThreadPool &get();
+
+  /// PYKC_NUM_THREADS as a positive count (at most 256), or 0 when it is
+  /// unset or not a positive number.
+  static unsigned environmentThreads();
 
   /// Threads a job can run on: the workers and the caller.
   unsigned size() const { return unsigned(Workers.size()) + 1; }
@@ -49,9 +55,11 @@ private:
 
   std::mutex M;
   std::condition_variable WorkReady, WorkDone;
-  uint64_t Generation = 0;
-  unsigned Busy = 0;    ///< Workers of this job still running.
-  unsigned Tickets = 0; ///< Workers of this job still to wake.
+  /// Bumped (holding M) when a job starts; idle workers poll it for a
+  /// while before they block on WorkReady.
+  std::atomic<uint64_t> Generation{0};
+  std::atomic<unsigned> Busy{0}; ///< Workers of this job still running.
+  unsigned Tickets = 0;          ///< Workers of this job still to wake.
   const std::function<void(unsigned, uint64_t)> *Body = nullptr;
   uint64_t Count = 0;
   std::atomic<uint64_t> Next{0};

@@ -2,6 +2,7 @@
 #include "Compile.h"
 
 #include "codegen/CudaSource.h"
+#include "codegen/HostObject.h"
 
 #include "CompileObject.h"
 #include "CudaToolkit.h"
@@ -51,6 +52,17 @@ int compile(const Options &O) {
     if (!codegen::emitCudaSource(*C.Typed.IR, *C.Syntax.File, C.Diags, Text))
       return 1;
     return writeOutput(O, formatCudaSource(Text));
+  }
+  case EmitKind::CpuLLVM: {
+    codegen::HostObjectOptions HO;
+    HO.SourcePath = O.Input;
+    HO.HostCpu = O.HostCpu;
+    HO.OptLevel = O.OptLevel;
+    HO.Float.Fmad = O.Fmad;
+    std::string Text, Error;
+    if (!codegen::emitCpuLLVMText(*C.Typed.IR, HO, Text, Error))
+      return fail(Error);
+    return writeOutput(O, Text);
   }
   case EmitKind::LLVM:
   case EmitKind::PTX:

@@ -88,7 +88,7 @@ std::optional<KernelImage> DeviceCode::image(const std::string &Symbol, std::str
   Image.CpuEntry = reinterpret_cast<pykc_cpu_kernel_fn>(K->Entry);
   Image.CpuSharedBytes = K->SharedBytes;
   Image.CpuUsesBarrier = K->UsesBarrier;
-  Image.CpuBlockEntry = reinterpret_cast<pykc_cpu_kernel_fn>(K->BlockEntry);
+  Image.CpuBlocksEntry = reinterpret_cast<pykc_cpu_blocks_fn>(K->BlocksEntry);
   return Image;
 }
 

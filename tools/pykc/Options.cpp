@@ -55,7 +55,9 @@ OPTIONS:
   --emit=KIND           Stop after a phase and write its result:
                           ast   the syntax tree
                           ir    the typed IR (Numba types, explicit casts)
-                          llvm  the optimized LLVM IR
+                          llvm  the optimized LLVM IR (NVPTX)
+                          cpu-llvm  the CPU backend's optimized LLVM IR
+                                (for --host-cpu, as -c compiles it)
                           ptx   PTX assembly (the default)
                           cuda  CUDA C++ source that nvcc and clang compile
                                 (kernels take KernelABI.h's parameters)
@@ -72,9 +74,9 @@ OPTIONS:
                         stem, e.g. kernels for kernels.py; a::b nests).
   --allow-unused-sig    Ignore --sig for kernels this file does not define.
   --no-sass             With -c: embed PTX only (no ptxas/fatbinary).
-  --host-cpu CPU        With -c: the CPU the CPU backend's code targets
-                        (default x86-64, any x86-64 machine; e.g. native,
-                        x86-64-v3).
+  --host-cpu CPU        With -c or --emit=cpu-llvm: the CPU the CPU
+                        backend's code targets (default x86-64, any x86-64
+                        machine; e.g. native, x86-64-v3).
   -o FILE               Write the output to FILE ('-' for stdout). Default:
                         FILE.ptx (.ll, .ir, .ast, .o) next to the input.
   --arch sm_XX[,sm_YY]  GPU architecture: sm_75, sm_80, sm_86, sm_87, sm_89,
@@ -142,6 +144,8 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
         O.Emit = EmitKind::IR;
       else if (V == "llvm")
         O.Emit = EmitKind::LLVM;
+      else if (V == "cpu-llvm")
+        O.Emit = EmitKind::CpuLLVM;
       else if (V == "ptx")
         O.Emit = EmitKind::PTX;
       else if (V == "obj")
@@ -149,7 +153,7 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       else if (V == "cuda")
         O.Emit = EmitKind::Cuda;
       else if (Error.empty())
-        Error = "invalid --emit value '" + V + "' (expected ast, ir, llvm, ptx, cuda or obj)";
+        Error = "invalid --emit value '" + V + "' (expected ast, ir, llvm, cpu-llvm, ptx, cuda or obj)";
     } else if (Value("--arch", V)) {
       // Repeatable and comma-separated: --arch sm_80,sm_90 --arch sm_75.
       const auto &Archs = codegen::supportedArchs();
@@ -265,6 +269,8 @@ std::string defaultOutputPath(const Options &O) {
     return Base + ".ir";
   case EmitKind::LLVM:
     return Base + ".ll";
+  case EmitKind::CpuLLVM:
+    return Base + ".cpu.ll";
   case EmitKind::PTX:
     return Base + ".ptx";
   case EmitKind::Object:

@@ -8,7 +8,7 @@
 namespace pykc::driver {
 
 /// Where the pipeline stops and what it writes.
-enum class EmitKind { AST, IR, LLVM, PTX, Object, Cuda };
+enum class EmitKind { AST, IR, LLVM, CpuLLVM, PTX, Object, Cuda };
 
 struct Options {
   std::string Input;

@@ -18,11 +18,15 @@
  *
  * For a kernel that never synchronizes the backend also emits
  *
- *   void SYM__cpu_block(void **args, pykc_cpu_context *ctx);
+ *   void SYM__cpu_blocks(void **args, pykc_cpu_context *ctx,
+ *                        uint64_t first, uint64_t count);
  *
- * which runs every thread of the block (x fastest, then y, then z) in one
- * call, so the compiler can keep the arguments in registers and vectorize
- * across threads; ctx->thread_idx is ignored on entry.
+ * which runs blocks first to first + count - 1 (linear block indices, x
+ * fastest), one after the other, each thread of a block in turn (x
+ * fastest, then y, then z), in one call: the arguments stay in registers
+ * and consecutive threads run in SIMD lanes. ctx->thread_idx and
+ * ctx->block_idx are ignored on entry; the blocks use ctx->shared_memory
+ * in turn.
  *
  * The threads of a block form warps as on a GPU: 32 consecutive linear
  * thread indices (x fastest); a block whose size is not a multiple of 32
@@ -47,6 +51,10 @@
 extern "C" {
 #endif
 
+/* The dimensions stay within CUDA's limits, which the kernels' code assumes
+ * (values outside them are undefined behaviour): block_dim at most
+ * (1024, 1024, 64) and 1024 threads in all, grid_dim at most
+ * (2^31 - 1, 65535, 65535), every index below its dimension. */
 typedef struct pykc_cpu_context {
   uint32_t thread_idx[3]; /* threadIdx.x, .y, .z */
   uint32_t block_idx[3];  /* blockIdx */
@@ -62,6 +70,8 @@ typedef struct pykc_cpu_context {
 } pykc_cpu_context;
 
 typedef void (*pykc_cpu_kernel_fn)(void **args, pykc_cpu_context *ctx);
+typedef void (*pykc_cpu_blocks_fn)(void **args, pykc_cpu_context *ctx, uint64_t first,
+                                   uint64_t count);
 
 /* Defined by the runtime: a bounds-checked kernel (--boundscheck) indexed
  * axis AXIS of extent EXTENT with INDEX at WHERE ("file.py:12:9"), in

@@ -28,7 +28,7 @@ extern "C" {
 
 /* Bumped whenever a struct below changes; the runtime refuses objects built
  * for another version. */
-#define PYKC_MODULE_ABI_VERSION 1
+#define PYKC_MODULE_ABI_VERSION 2
 
 /* What a GPU image holds. */
 #define PYKC_IMAGE_PTX 0    /* PTX text for one architecture (NUL-terminated) */
@@ -56,7 +56,7 @@ typedef struct pykc_kernel_entry {
   uint32_t cpu_uses_barrier; /* 1 if the kernel calls cuda.syncthreads() */
   uint32_t flags;            /* PYKC_KERNEL_* */
   pykc_cpu_kernel_fn cpu_thread; /* SYM__cpu (CpuABI.h), or null */
-  pykc_cpu_kernel_fn cpu_block;  /* SYM__cpu_block, or null */
+  pykc_cpu_blocks_fn cpu_blocks; /* SYM__cpu_blocks, or null */
   const char *const *param_names; /* num_params Python names */
   const char *const *param_types; /* num_params Numba types: "float32[:, ::1]" */
 } pykc_kernel_entry;

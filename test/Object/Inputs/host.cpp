@@ -17,7 +17,7 @@ static void printTable(const pykc::Module &M) {
     const pykc_kernel_entry &E = I.kernels[K];
     std::printf("kernel %u: %s%s symbol=%s slots=%u barrier=%u cpu=%s params=", K, E.name,
                 E.signature, E.symbol, E.num_slots, E.cpu_uses_barrier,
-                E.cpu_thread ? (E.cpu_block ? "thread+block" : "thread") : "none");
+                E.cpu_thread ? (E.cpu_blocks ? "thread+blocks" : "thread") : "none");
     for (uint32_t P = 0; P < E.num_params; ++P)
       std::printf("%s%s:%s", P ? "," : "", E.param_names[P], E.param_types[P]);
     std::printf("\n");

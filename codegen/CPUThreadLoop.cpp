@@ -1,0 +1,163 @@
+//===- CPUThreadLoop.cpp --------------------------------------------------===//
+#include "codegen/CPUThreadLoop.h"
+
+#include "codegen/CPUTarget.h"
+
+#include <functional>
+
+namespace pykc::codegen {
+
+using namespace llvm;
+
+std::vector<Value *> loadKernelArguments(IRBuilder<> &B, Value *Args,
+                                         Function &Kernel) {
+  Type *Ptr = B.getPtrTy();
+  std::vector<Value *> Values;
+  for (unsigned I = 0; I + 1 < Kernel.arg_size(); ++I) {
+    Value *Slot = B.CreateLoad(Ptr, B.CreateConstInBoundsGEP1_64(Ptr, Args, I));
+    Values.push_back(B.CreateLoad(Kernel.getArg(I)->getType(), Slot,
+                                  Kernel.getArg(I)->getName()));
+  }
+  return Values;
+}
+
+namespace {
+
+/// For each array parameter of any layout (an 'A' array indexes with its
+/// byte strides), the argument index of its innermost stride and the byte
+/// size of its elements.
+struct InnerStride {
+  unsigned Arg;
+  uint64_t ElementBytes;
+};
+
+std::vector<InnerStride> innerStrides(const ir::Function &F) {
+  std::vector<InnerStride> Out;
+  unsigned Arg = 0;
+  for (const ir::Variable *P : F.Params) {
+    auto *A = ir::dynCast<ir::ArrayType>(P->ArgType);
+    if (!A) {
+      ++Arg;
+      continue;
+    }
+    // data, ndim extents, ndim strides (KernelABI.h)
+    if (A->layout() == ir::ArrayLayout::A && A->ndim() > 0)
+      Out.push_back({Arg + 2 * A->ndim(), A->dtype()->byteSize()});
+    Arg += 1 + 2 * A->ndim();
+  }
+  return Out;
+}
+
+} // namespace
+
+void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F) {
+  LLVMContext &C = M.getContext();
+  Type *Ptr = PointerType::get(C, 0);
+  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  StructType *CtxTy = CPUTarget::contextType(C);
+  auto *Entry = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I64, I64}, false),
+      GlobalValue::ExternalLinkage, Kernel.getName() + "__cpu_blocks", M);
+  Entry->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(C, "entry", Entry));
+  Value *Ctx = Entry->getArg(1), *First = Entry->getArg(2),
+        *Count = Entry->getArg(3);
+  std::vector<Value *> Values =
+      loadKernelArguments(B, Entry->getArg(0), Kernel);
+  // The context the threads see; only thread_idx and block_idx change, and
+  // once the kernel is inlined SROA turns their reads into the loops'
+  // induction variables.
+  Value *Local = B.CreateAlloca(CtxTy, nullptr, "thread.ctx");
+  B.CreateMemCpy(Local, MaybeAlign(8), Ctx, MaybeAlign(8),
+                 M.getDataLayout().getTypeAllocSize(CtxTy));
+  Values.push_back(Local);
+  auto Field = [&](unsigned F, unsigned D) {
+    return B.CreateInBoundsGEP(CtxTy, Local,
+                               {B.getInt32(0), B.getInt32(F), B.getInt32(D)});
+  };
+  Value *BlockDim[3], *GridDim[3];
+  for (unsigned D = 0; D < 3; ++D) {
+    BlockDim[D] = CPUTarget::loadDimension(B, Ctx, 2, D, "bdim");
+    GridDim[D] =
+        B.CreateZExt(CPUTarget::loadDimension(B, Ctx, 3, D, "gdim"), I64);
+  }
+  Value *GridXY = B.CreateMul(GridDim[0], GridDim[1], "", true, true);
+  Value *End = B.CreateAdd(First, Count, "end");
+
+  // A counted loop: Body(I) for I in [From, To) (To > From).
+  auto CountedLoop = [&](Value *From, Value *To, const Twine &Name,
+                         const std::function<void(Value *)> &Body) {
+    BasicBlock *Pre = B.GetInsertBlock();
+    BasicBlock *Loop = BasicBlock::Create(C, Name, Entry);
+    BasicBlock *After = BasicBlock::Create(C, Name + ".end", Entry);
+    B.CreateBr(Loop);
+    B.SetInsertPoint(Loop);
+    PHINode *I = B.CreatePHI(From->getType(), 2);
+    I->addIncoming(From, Pre);
+    Body(I);
+    Value *Next =
+        B.CreateAdd(I, ConstantInt::get(From->getType(), 1), "", true, true);
+    I->addIncoming(Next, B.GetInsertBlock());
+    B.CreateCondBr(B.CreateICmpULT(Next, To), Loop, After);
+    B.SetInsertPoint(After);
+  };
+  // for each block: block_idx = its (x, y, z); for z, for y, for x:
+  // thread_idx = (x, y, z); kernel(Args...)
+  auto Blocks = [&](const std::vector<Value *> &Args, const Twine &Name) {
+    CountedLoop(First, End, Name + ".block", [&](Value *Linear) {
+      Value *XY = B.CreateURem(Linear, GridXY);
+      B.CreateStore(B.CreateTrunc(B.CreateURem(XY, GridDim[0]), I32),
+                    Field(1, 0));
+      B.CreateStore(B.CreateTrunc(B.CreateUDiv(XY, GridDim[0]), I32),
+                    Field(1, 1));
+      B.CreateStore(B.CreateTrunc(B.CreateUDiv(Linear, GridXY), I32),
+                    Field(1, 2));
+      std::function<void(int)> Threads = [&](int D) {
+        CountedLoop(B.getInt32(0), BlockDim[D],
+                    Name + ".thread" + Twine("xyz"[D]), [&](Value *I) {
+                      B.CreateStore(I, Field(0, unsigned(D)));
+                      if (D == 0)
+                        B.CreateCall(&Kernel, Args);
+                      else
+                        Threads(D - 1);
+                    });
+      };
+      Threads(2);
+    });
+  };
+
+  BasicBlock *Done = BasicBlock::Create(C, "done", Entry);
+  BasicBlock *Run = BasicBlock::Create(C, "run", Entry);
+  B.CreateCondBr(B.CreateICmpEQ(Count, B.getInt64(0)), Done, Run);
+  B.SetInsertPoint(Run);
+  // Arrays of any layout index with byte strides the loop vectorizer cannot
+  // see through (a stride could even be 0, making threads' accesses
+  // collide). Most arrays a launch gets are contiguous in their last axis,
+  // so the loops are emitted twice: once with those strides known to be
+  // the element size, taken when they are, and once as they come.
+  std::vector<InnerStride> Strides = innerStrides(F);
+  if (Strides.empty()) {
+    Blocks(Values, "all");
+  } else {
+    Value *Unit = B.getTrue();
+    std::vector<Value *> UnitValues = Values;
+    for (const InnerStride &S : Strides) {
+      Value *Bytes = B.getInt64(S.ElementBytes);
+      Unit = B.CreateAnd(Unit, B.CreateICmpEQ(Values[S.Arg], Bytes));
+      UnitValues[S.Arg] = Bytes;
+    }
+    BasicBlock *Contiguous = BasicBlock::Create(C, "contiguous", Entry);
+    BasicBlock *Strided = BasicBlock::Create(C, "strided", Entry);
+    B.CreateCondBr(Unit, Contiguous, Strided);
+    B.SetInsertPoint(Contiguous);
+    Blocks(UnitValues, "contiguous");
+    B.CreateBr(Done);
+    B.SetInsertPoint(Strided);
+    Blocks(Values, "strided");
+  }
+  B.CreateBr(Done);
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+}
+
+} // namespace pykc::codegen

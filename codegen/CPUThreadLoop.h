@@ -1,0 +1,36 @@
+//===- CPUThreadLoop.h - A block's threads as loops LLVM vectorizes -*- C++
+//-*-===//
+///
+/// \file
+/// SYM__cpu_blocks (CpuABI.h): a run of whole blocks in one call, for
+/// kernels that never make their threads meet. The blocks and their threads
+/// become a loop nest (blocks, then z, y and x innermost) whose indices are
+/// induction variables, so LLVM hoists what is uniform and its loop
+/// vectorizer runs consecutive threads in SIMD lanes, as PoCL's work-group
+/// functions and ISPC do.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ir/IR.h"
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include <vector>
+
+namespace pykc::codegen {
+
+/// The kernel's flattened parameters, loaded from a cuLaunchKernel-style
+/// array of pointers (KernelABI.h); the trailing context is not included.
+std::vector<llvm::Value *> loadKernelArguments(llvm::IRBuilder<> &B,
+                                               llvm::Value *Args,
+                                               llvm::Function &Kernel);
+
+/// Emits SYM__cpu_blocks(void **args, ctx, first, count) for \p Kernel, the
+/// LLVM function of \p F (which must not reach a barrier or warp
+/// operation).
+void emitBlocksEntry(llvm::Module &M, llvm::Function &Kernel,
+                     const ir::Function &F);
+
+} // namespace pykc::codegen

@@ -1,0 +1,78 @@
+# The CPU backend runs a block's threads as loops (SYM__cpu_blocks,
+# CpuABI.h) that LLVM's loop vectorizer turns into SIMD over threads: the
+# indices are induction variables, the negative-index wraparound folds away
+# (thread and block indices have CUDA's ranges), and arrays of any layout
+# get a second copy of the loops for when their last axis is contiguous.
+# RUN: %pykc %s --sig 'increment(float32[:])' --sig 'saxpy(float32, float32[:], float32[:])' --sig 'rows(float64[:, :])' --sig 'c_layout(int32[::1])' --emit=cpu-llvm --host-cpu x86-64-v4 -o - | FileCheck %s
+# Without AVX's masked loads and stores, the guarded store stays scalar.
+# RUN: %pykc %s --sig 'increment(float32[:])' --emit=cpu-llvm -o - | FileCheck %s --check-prefix=BASE
+from numba import cuda
+
+
+@cuda.jit
+def increment(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] += 1
+
+
+@cuda.jit
+def saxpy(s, x, y):
+    i = cuda.grid(1)
+    if i < y.size:
+        y[i] = s * x[i] + y[i]
+
+
+@cuda.jit
+def rows(m):
+    col, row = cuda.grid(2)
+    if row < m.shape[0] and col < m.shape[1]:
+        m[row, col] = m[row, col] * 2.0
+
+
+@cuda.jit
+def c_layout(a):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        a[i] = i
+
+# CHECK-LABEL: define void @increment__cpu_blocks(ptr {{.*}}, ptr {{.*}}, i64 {{.*}}, i64 {{.*}})
+# CHECK-NOT: select
+# CHECK: icmp eq i64 %a.stride0, 4
+# CHECK-NOT: select
+# CHECK: vector.body:
+# CHECK-NOT: select
+# CHECK: @llvm.masked.load.v8f32
+# CHECK-NEXT: @llvm.masked.load.v8f32
+# CHECK: fadd <8 x float>
+# CHECK: @llvm.masked.store.v8f32
+# CHECK-LABEL: define void @increment__cpu(
+
+# The contiguity test covers both arrays; the multiply-add is fused as on the GPU.
+# CHECK-LABEL: define void @saxpy__cpu_blocks(
+# CHECK-DAG: icmp eq i64 %x.stride0, 4
+# CHECK-DAG: icmp eq i64 %y.stride0, 4
+# CHECK: vector.body:
+# CHECK: @llvm.fma.v8f32
+# CHECK: @llvm.masked.store.v8f32
+# CHECK-LABEL: define void @saxpy__cpu(
+
+# Only the last axis needs to be contiguous: the row's stride stays a
+# variable.
+# CHECK-LABEL: define void @rows__cpu_blocks(
+# CHECK: icmp eq i64 %m.stride1, 8
+# CHECK: vector.body:
+# CHECK: fmul <4 x double>
+# CHECK: @llvm.masked.store.v4f64
+# CHECK-LABEL: define void @rows__cpu(
+
+# A C-layout array needs no second copy.
+# CHECK-LABEL: define void @c_layout__cpu_blocks(
+# CHECK-NOT: stride
+# CHECK: vector.body:
+# CHECK: @llvm.masked.store.v8i32
+# CHECK-LABEL: define void @c_layout__cpu(
+
+# BASE-LABEL: define void @increment__cpu_blocks(
+# BASE-NOT: x float>
+# BASE-LABEL: define void @increment__cpu(
