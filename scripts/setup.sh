@@ -19,6 +19,8 @@ packages=(
   pkgconf binutils
   # Runtime and benchmarks (g++ is the host compiler nvcc uses).
   libboost-context-dev libbenchmark-dev hyperfine g++
+  # The benchmarks' plots (bench/cpu_backend/run.py).
+  gnuplot-nox
   # Formatting (.clang-format) and what the scripts themselves use.
   clang-format-19 git ca-certificates
 )
