@@ -158,8 +158,11 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
     Function *Kernel = Emitter.declaration(F.get());
     std::string Name = Kernel->getName().str();
     bool Barrier = reachesBarrier(*Kernel);
-    if (!Barrier)
+    if (!Barrier) {
       emitBlocksEntry(*M, *Kernel, *F);
+    } else if (FissionedKernel Fission = fissionAtBarriers(*M, *Kernel); Fission.Block) {
+      emitBlocksEntry(*M, *Kernel, *F, &Fission);
+    }
     emitEntry(*M, *Kernel);
     new GlobalVariable(*M, I64, true, GlobalValue::ExternalLinkage,
                        ConstantInt::get(I64, Target.sharedBytes(*F)), Name + "__cpu_shared_bytes");
@@ -263,9 +266,12 @@ std::optional<CpuKernel> CPUJit::lookup(const std::string &Symbol, std::string &
   K.Entry = Entry->toPtr<void (*)(void **, void *)>();
   K.SharedBytes = *Shared->toPtr<const uint64_t *>();
   K.UsesBarrier = *Barrier->toPtr<const uint8_t *>() != 0;
-  if (!K.UsesBarrier)
-    if (auto Blocks = Find(Symbol + "__cpu_blocks"))
-      K.BlocksEntry = Blocks->toPtr<void (*)(void **, void *, uint64_t, uint64_t)>();
+  // Kernels with barriers have one only when they could be fissioned.
+  std::string Ignored;
+  std::swap(Ignored, Error);
+  if (auto Blocks = Find(Symbol + "__cpu_blocks"))
+    K.BlocksEntry = Blocks->toPtr<void (*)(void **, void *, uint64_t, uint64_t)>();
+  std::swap(Ignored, Error);
   return K;
 }
 

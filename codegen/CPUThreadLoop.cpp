@@ -50,7 +50,8 @@ std::vector<InnerStride> innerStrides(const ir::Function &F) {
 
 } // namespace
 
-void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F) {
+void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
+                     const FissionedKernel *Fission) {
   LLVMContext &C = M.getContext();
   Type *Ptr = PointerType::get(C, 0);
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
@@ -112,6 +113,10 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F) {
                     Field(1, 1));
       B.CreateStore(B.CreateTrunc(B.CreateUDiv(Linear, GridXY), I32),
                     Field(1, 2));
+      if (Fission) {
+        B.CreateCall(Fission->Block, Args);
+        return;
+      }
       std::function<void(int)> Threads = [&](int D) {
         CountedLoop(B.getInt32(0), BlockDim[D],
                     Name + ".thread" + Twine("xyz"[D]), [&](Value *I) {

@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "codegen/CPUBarrierFission.h"
+#include "codegen/CPUBarrierFission.h"
 #include "ir/IR.h"
 
 #include <llvm/IR/IRBuilder.h>
@@ -28,9 +30,11 @@ std::vector<llvm::Value *> loadKernelArguments(llvm::IRBuilder<> &B,
                                                llvm::Function &Kernel);
 
 /// Emits SYM__cpu_blocks(void **args, ctx, first, count) for \p Kernel, the
-/// LLVM function of \p F (which must not reach a barrier or warp
-/// operation).
-void emitBlocksEntry(llvm::Module &M, llvm::Function &Kernel,
-                     const ir::Function &F);
+/// LLVM function of \p F. Without \p Fission the kernel must not reach a
+/// barrier or warp operation, and each block's threads are loops; with it
+/// (the kernel has barriers: CPUBarrierFission.h) each block is one call
+/// of Fission->Block.
+void emitBlocksEntry(llvm::Module &M, llvm::Function &Kernel, const ir::Function &F,
+                     const FissionedKernel *Fission = nullptr);
 
 } // namespace pykc::codegen

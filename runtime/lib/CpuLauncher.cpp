@@ -416,6 +416,17 @@ void runBlockRun(const Launch &L, WorkerState &W, uint64_t First, uint64_t Count
   throwRecordedProblem(L, S);
 }
 
+/// PYKC_CPU_FIBERS=1: kernels with barriers run on fibers even when their
+/// blocks entry could run them (to compare the two; they give the same
+/// results).
+bool forceFibers() {
+  static const bool Force = [] {
+    const char *V = std::getenv("PYKC_CPU_FIBERS");
+    return V && std::string(V) == "1";
+  }();
+  return Force;
+}
+
 /// A cooperative launch: every block on a thread of its own, all at once,
 /// so that a grid sync can wait for all of them (a block that returns
 /// drops out of the barrier, as on a GPU).
@@ -482,7 +493,7 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
     return launchCooperatively(L);
   auto &States = workerStates();
   ThreadPool &Pool = ThreadPool::get();
-  if (K.CpuBlocksEntry && !K.CpuUsesBarrier) {
+  if (K.CpuBlocksEntry && !(K.CpuUsesBarrier && forceFibers())) {
     // Runs of consecutive blocks, a few per thread so that uneven blocks
     // still balance; each run is one call, its blocks one loop.
     uint64_t Blocks = C.Grid.count();

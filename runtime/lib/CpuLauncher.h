@@ -4,10 +4,13 @@
 //   - blocks are spread over the ThreadPool, any order, in parallel;
 //   - each block gets CpuSharedBytes + DynamicSharedBytes of shared memory
 //     (16-byte aligned, not zeroed), reused by the next block of the worker;
-//   - a kernel without barriers runs its threads one after the other, x
-//     fastest, then y, then z; with its blocks entry (SYM__cpu_blocks) the
-//     grid is cut into runs of consecutive blocks, a few per worker, each
-//     run one call;
+//   - a kernel with a blocks entry (SYM__cpu_blocks: no barriers, or only
+//     cuda.syncthreads() and little per-thread memory) runs as runs of
+//     consecutive blocks, a few per worker, each run one call
+//     (PYKC_CPU_FIBERS=1 runs the barrier kernels among them on fibers
+//     instead, to compare: the results are the same);
+//   - any other kernel without barriers runs its threads one after the
+//     other, x fastest, then y, then z;
 //   - a kernel with barriers runs each thread as a Boost.Context fiber on a
 //     pooled 256 KiB stack. pykc_cpu_barrier switches back to the block's
 //     scheduler, which resumes the other threads round-robin; once every

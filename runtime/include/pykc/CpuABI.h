@@ -16,7 +16,10 @@
  * barrier before returning (fibers do this). Kernels without barriers can
  * run their threads one after the other.
  *
- * For a kernel that never synchronizes the backend also emits
+ * For a kernel that never synchronizes, and for one whose threads meet only
+ * at cuda.syncthreads() (its blocks then run in rounds, each thread from
+ * one barrier to the next, in the fiber scheduler's order), the backend
+ * also emits
  *
  *   void SYM__cpu_blocks(void **args, pykc_cpu_context *ctx,
  *                        uint64_t first, uint64_t count);

@@ -36,8 +36,8 @@ struct KernelImage {
   pykc_cpu_kernel_fn CpuEntry; ///< SYM__cpu, or null.
   uint64_t CpuSharedBytes;     ///< SYM__cpu_shared_bytes.
   bool CpuUsesBarrier;         ///< SYM__cpu_uses_barrier.
-  /// SYM__cpu_blocks, or null: runs whole blocks of a kernel without
-  /// barriers in one call (far faster than one CpuEntry call a thread).
+  /// SYM__cpu_blocks, or null: runs whole blocks in one call (far faster
+  /// than one CpuEntry call or fiber a thread).
   pykc_cpu_blocks_fn CpuBlocksEntry = nullptr;
   /// The kernel reaches cuda.cg.this_grid().sync(): it is launched
   /// cooperatively (every block resident at once, so the grid can be no

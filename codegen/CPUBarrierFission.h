@@ -1,0 +1,39 @@
+//===- CPUBarrierFission.h - Blocks with barriers, without fibers -*- C++ -*-===//
+///
+/// \file
+/// A kernel whose threads meet only at cuda.syncthreads() can run a whole
+/// block as loops over its threads instead of one fiber a thread: the code
+/// is cut at each barrier into regions, and the block runs in rounds; each
+/// round runs every live thread, in order, from the barrier it last reached
+/// (or the kernel's start) up to its next barrier or return (loop fission
+/// at barriers, as AdaptiveCpp's and PoCL's CPU compilers do). Values live
+/// across a barrier and the threads' local memory move to arrays with an
+/// element a thread. The order in which threads run is the fiber scheduler's
+/// (CpuLauncher.h), so both give the same results, races included.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Module.h>
+
+namespace pykc::codegen {
+
+/// The most bytes of per-thread variables a fissioned kernel may have: its
+/// blocks entry keeps that times 1024 threads on the worker's stack.
+constexpr uint64_t MaxFissionBytesPerThread = 1024;
+
+struct FissionedKernel {
+  /// KERNEL.block(params..., ctx): runs every thread of the block ctx
+  /// describes (it sets ctx->thread_idx as each thread runs). null when the
+  /// kernel cannot be fissioned and keeps its fibers.
+  llvm::Function *Block = nullptr;
+};
+
+/// Builds the fissioned form of \p Kernel, which must reach
+/// pykc_cpu_barrier. It is not built (Block is null) when the kernel meets
+/// its threads other ways (warp operations, syncthreads_count, grid sync),
+/// calls itself, or has more than MaxFissionBytesPerThread of variables.
+FissionedKernel fissionAtBarriers(llvm::Module &M, llvm::Function &Kernel);
+
+} // namespace pykc::codegen
