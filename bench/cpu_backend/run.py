@@ -129,11 +129,12 @@ def plot(rows, out):
         f"set output '{png}'",
         "set multiplot layout 2,3 title 'pykc CPU backend vs a plain C++ loop (ns per element or multiply-add; lower is better)'",
         "set logscale x 2", "set logscale y", "set key top right", "set grid",
+        "set format x '2^{%L}'",
         "set xlabel 'units of work (elements, multiply-adds)'", "set ylabel 'ns per unit'",
     ]
     for i, k in enumerate(kernels):
         script += [
-            f"set title '{k}'",
+            f"set title '{k}' noenhanced",
             f"plot '{data}' index {i} using 1:2 with linespoints title 'plain C++ (1 core)', "
             f"'' index {i} using 1:3 with linespoints title 'pykc (1 core)', "
             f"'' index {i} using 1:4 with linespoints title 'pykc (all cores)'",
