@@ -194,14 +194,31 @@ unsigned flattenedSlots(const ir::Function &F) {
 
 } // namespace
 
-bool emitCpuLLVMText(const ir::Module &IR, const HostObjectOptions &Options, std::string &Text,
-                     std::string &Error) {
-  std::unique_ptr<TargetMachine> TM = hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
+namespace {
+
+/// The optimized CPU module of \p IR for Options.HostCpu, and in \p TM the
+/// machine that compiles it; null (with \p Error) when LLVM cannot target
+/// that CPU.
+std::unique_ptr<Module> cpuModule(const ir::Module &IR, const HostObjectOptions &Options,
+                                  LLVMContext &Ctx, std::unique_ptr<TargetMachine> &TM,
+                                  std::string &Error) {
+  TM = hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
   if (!TM)
-    return false;
-  LLVMContext Ctx;
+    return nullptr;
   std::unique_ptr<Module> M = emitCpuModule(IR, Ctx, *TM, Options.OptLevel, Options.Float);
   M->setModuleIdentifier(Options.SourcePath);
+  return M;
+}
+
+} // namespace
+
+bool emitCpuLLVMText(const ir::Module &IR, const HostObjectOptions &Options, std::string &Text,
+                     std::string &Error) {
+  LLVMContext Ctx;
+  std::unique_ptr<TargetMachine> TM;
+  std::unique_ptr<Module> M = cpuModule(IR, Options, Ctx, TM, Error);
+  if (!M)
+    return false;
   raw_string_ostream OS(Text);
   M->print(OS, nullptr);
   return true;
@@ -209,12 +226,11 @@ bool emitCpuLLVMText(const ir::Module &IR, const HostObjectOptions &Options, std
 
 bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
                     const HostObjectOptions &Options, std::string &Object, std::string &Error) {
-  std::unique_ptr<TargetMachine> TM = hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
-  if (!TM)
-    return false;
   LLVMContext Ctx;
-  std::unique_ptr<Module> M = emitCpuModule(IR, Ctx, *TM, Options.OptLevel, Options.Float);
-  M->setModuleIdentifier(Options.SourcePath);
+  std::unique_ptr<TargetMachine> TM;
+  std::unique_ptr<Module> M = cpuModule(IR, Options, Ctx, TM, Error);
+  if (!M)
+    return false;
   // Only the registration and the @njit functions' host entries (named
   // after the module, hostEntrySymbol) are visible outside the object:
   // kernels of two modules with the same names must link side by side.

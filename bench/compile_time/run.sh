@@ -3,7 +3,9 @@
 # kernels of kernels.cu (increment_by_one, increment_a_2D_array, fast_matmul,
 # cuda_matmul) compiled by pykc from the documents vs by nvcc from CUDA C++,
 # to PTX and to objects with SASS for five architectures.
-# One hyperfine run (--warmup 2); the table goes to build/bench/compile_time.md.
+# One hyperfine run (--warmup 2); the table goes to build/bench/compile_time.md,
+# a CSV (and with gnuplot a bar chart) of the medians to $PYKC_BENCH_RESULTS
+# (default build/bench).
 # Prints each median and the ratio pykc/nvcc for the same four kernels.
 #
 # Needs a built pykc (scripts/build.sh) and hyperfine. nvcc is taken from
@@ -99,4 +101,38 @@ if "nvcc -c kernels.cu" in median:
     print(f"pykc -c / nvcc -c (the same kernels, SASS and PTX for sm_75, 80, 86, "
           f"89, 90): {ratio:.3g}")
 PY
-echo "Table: $out/compile_time.md"
+
+# CSV of the medians, and a bar chart of them when gnuplot is installed.
+results=${PYKC_BENCH_RESULTS:-$out}
+mkdir -p "$results"
+python3 - "$out/compile_time.json" "$results/compile_time.csv" <<'PY'
+import csv
+import json
+import sys
+
+results = json.load(open(sys.argv[1]))["results"]
+with open(sys.argv[2], "w", newline="") as f:
+    w = csv.writer(f)
+    w.writerow(["command", "median_ms", "min_ms", "max_ms"])
+    for r in results:
+        w.writerow([r["command"], f"{r['median'] * 1000:.3f}", f"{r['min'] * 1000:.3f}",
+                    f"{r['max'] * 1000:.3f}"])
+PY
+if command -v gnuplot >/dev/null; then
+  gnuplot <<GP
+set terminal pngcairo size 1100,600 font ',10'
+set output '$results/compile_time.png'
+set datafile separator ','
+set title 'Compile time per kernel file and per set (median ms; lower is better)' noenhanced
+set style data histogram
+set style fill solid 0.8
+set logscale y
+set ylabel 'ms'
+set xtics rotate by -30 noenhanced
+set key off
+set grid y
+plot '$results/compile_time.csv' every ::1 using 2:xtic(1)
+GP
+  echo "Plot: $results/compile_time.png"
+fi
+echo "Table: $out/compile_time.md; CSV: $results/compile_time.csv"
