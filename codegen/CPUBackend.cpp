@@ -267,11 +267,10 @@ std::optional<CpuKernel> CPUJit::lookup(const std::string &Symbol, std::string &
   K.SharedBytes = *Shared->toPtr<const uint64_t *>();
   K.UsesBarrier = *Barrier->toPtr<const uint8_t *>() != 0;
   // Kernels with barriers have one only when they could be fissioned.
-  std::string Ignored;
-  std::swap(Ignored, Error);
-  if (auto Blocks = Find(Symbol + "__cpu_blocks"))
+  if (auto Blocks = JIT->lookup(Symbol + "__cpu_blocks"))
     K.BlocksEntry = Blocks->toPtr<void (*)(void **, void *, uint64_t, uint64_t)>();
-  std::swap(Ignored, Error);
+  else
+    consumeError(Blocks.takeError());
   return K;
 }
 

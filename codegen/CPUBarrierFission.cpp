@@ -73,11 +73,19 @@ void promoteVariables(Function &F) {
   FPM.run(F, FAM);
 }
 
-/// Whether a use at the end of block \p UseBlock (or, when \p UseAt is set,
-/// at that instruction) can be reached from the start of \p From without
-/// passing the definition \p Def.
-bool reachesUse(BasicBlock *From, Instruction *Def, BasicBlock *UseBlock, Instruction *UseAt) {
-  BasicBlock *DefBlock = Def->getParent();
+/// Where \p U needs its value: at its user, or for a phi at the end of the
+/// block the value comes from.
+Instruction *usePoint(Use &U) {
+  auto *User = cast<Instruction>(U.getUser());
+  if (auto *Phi = dyn_cast<PHINode>(User))
+    return Phi->getIncomingBlock(U)->getTerminator();
+  return User;
+}
+
+/// Whether the use at \p UseAt can be reached from the start of \p From
+/// without passing the definition \p Def.
+bool reachesUse(BasicBlock *From, Instruction *Def, Instruction *UseAt) {
+  BasicBlock *DefBlock = Def->getParent(), *UseBlock = UseAt->getParent();
   std::vector<BasicBlock *> Work = {From};
   SmallPtrSet<BasicBlock *, 32> Seen = {From};
   while (!Work.empty()) {
@@ -86,7 +94,7 @@ bool reachesUse(BasicBlock *From, Instruction *Def, BasicBlock *UseBlock, Instru
     if (B == DefBlock) {
       // Entering the definition's block from its start: a use before the
       // definition in it is reached, anything after is not.
-      if (B == UseBlock && UseAt && UseAt->comesBefore(Def))
+      if (B == UseBlock && UseAt->comesBefore(Def))
         return true;
       continue;
     }
@@ -104,17 +112,12 @@ bool reachesUse(BasicBlock *From, Instruction *Def, BasicBlock *UseBlock, Instru
 /// other threads run, in a slot.
 bool liveAcrossBarrier(Instruction &I, const std::vector<BasicBlock *> &Continuations) {
   for (Use &U : I.uses()) {
-    auto *User = cast<Instruction>(U.getUser());
-    BasicBlock *UseBlock = User->getParent();
-    Instruction *UseAt = User;
-    if (auto *Phi = dyn_cast<PHINode>(User)) {
-      UseBlock = Phi->getIncomingBlock(U); // used at the end of that block
-      UseAt = nullptr;
-    }
-    if (UseBlock == I.getParent() && UseAt && I.comesBefore(UseAt))
+    Instruction *UseAt = usePoint(U);
+    BasicBlock *UseBlock = UseAt->getParent();
+    if (UseBlock == I.getParent() && I.comesBefore(UseAt))
       continue; // used right after its definition: no barrier between
     for (BasicBlock *C : Continuations)
-      if (reachesUse(C, &I, UseBlock, UseAt))
+      if (reachesUse(C, &I, UseAt))
         return true;
   }
   return false;
@@ -187,10 +190,7 @@ Value *recompute(Instruction *I, Instruction *At, const SmallPtrSetImpl<Instruct
 /// barrier.
 void reloadAtEachUse(LoadInst *Load) {
   for (Use &U : make_early_inc_range(Load->uses())) {
-    auto *User = cast<Instruction>(U.getUser());
-    Instruction *At = User;
-    if (auto *Phi = dyn_cast<PHINode>(User))
-      At = Phi->getIncomingBlock(U)->getTerminator();
+    Instruction *At = usePoint(U);
     auto *Again = new LoadInst(Load->getType(), Load->getPointerOperand(), Load->getName(),
                                Load->isVolatile(), Load->getAlign(), At->getIterator());
     U.set(Again);
@@ -265,12 +265,8 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel) {
     if (!Again.count(I) || !liveAcrossBarrier(*I, Continuations))
       continue;
     for (Use &U : make_early_inc_range(I->uses())) {
-      auto *User = cast<Instruction>(U.getUser());
-      Instruction *At = User;
-      if (auto *Phi = dyn_cast<PHINode>(User))
-        At = Phi->getIncomingBlock(U)->getTerminator();
       DenseMap<Instruction *, Instruction *> Done;
-      U.set(recompute(I, At, Again, Done));
+      U.set(recompute(I, usePoint(U), Again, Done));
     }
   }
   std::vector<Instruction *> Live;
@@ -296,7 +292,8 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel) {
   }
   // Every variable in memory gets one element a thread.
   std::vector<AllocaInst *> Vars;
-  uint64_t PerThread = 4; // the thread's state
+  std::vector<uint64_t> VarBytes; // each rounded up to its alignment
+  uint64_t PerThread = 4;         // the thread's state
   for (Instruction &I : instructions(*F)) {
     auto *A = dyn_cast<AllocaInst>(&I);
     if (!A)
@@ -304,7 +301,8 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel) {
     std::optional<TypeSize> Size = A->getAllocationSize(DL);
     if (!Size || Size->isScalable() || A->getParent() != &F->getEntryBlock())
       return GiveUp();
-    PerThread += alignTo(Size->getFixedValue(), A->getAlign().value());
+    VarBytes.push_back(alignTo(Size->getFixedValue(), A->getAlign().value()));
+    PerThread += VarBytes.back();
     Vars.push_back(A);
   }
   if (PerThread > MaxFissionBytesPerThread)
@@ -328,7 +326,6 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel) {
   F->eraseFromParent();
 
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C), *I8 = Type::getInt8Ty(C);
-  StructType *CtxTy = CPUTarget::contextType(C);
   BasicBlock *Entry = BasicBlock::Create(C, "entry", Block, OldEntry);
   IRBuilder<> B(Entry);
   Value *AnyWaits = B.CreateAlloca(B.getInt1Ty(), nullptr, "any.waits");
@@ -337,11 +334,10 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel) {
   // entry's loop hoists them to its entry.
   Value *States = B.CreateAlloca(ArrayType::get(I32, MaxThreads), nullptr, "states");
   std::vector<AllocaInst *> Arrays;
-  for (AllocaInst *V : Vars) {
-    uint64_t Each = alignTo(V->getAllocationSize(DL)->getFixedValue(), V->getAlign().value());
-    AllocaInst *A = B.CreateAlloca(ArrayType::get(I8, Each * MaxThreads), nullptr,
-                                   V->getName() + ".threads");
-    A->setAlignment(std::max(V->getAlign(), Align(16)));
+  for (unsigned V = 0; V < Vars.size(); ++V) {
+    AllocaInst *A = B.CreateAlloca(ArrayType::get(I8, VarBytes[V] * MaxThreads), nullptr,
+                                   Vars[V]->getName() + ".threads");
+    A->setAlignment(std::max(Vars[V]->getAlign(), Align(16)));
     Arrays.push_back(A);
   }
   Value *Dims[3];
@@ -356,7 +352,6 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel) {
   B.CreateStore(B.getFalse(), AnyWaits);
 
   // for z, for y, for x: the thread's turn, from where it stands.
-  BasicBlock *Turn = nullptr;
   BasicBlock *TurnDone = BasicBlock::Create(C, "turn.done", Block);
   BasicBlock *Done = nullptr;
   Value *State = nullptr, *Linear = nullptr;
@@ -369,19 +364,16 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel) {
       B.SetInsertPoint(Loop);
       Index[D] = B.CreatePHI(I32, 2);
       Index[D]->addIncoming(B.getInt32(0), Pre);
-      B.CreateStore(Index[D], B.CreateInBoundsGEP(CtxTy, Ctx, {B.getInt32(0), B.getInt32(0),
-                                                             B.getInt32(unsigned(D))}));
+      B.CreateStore(Index[D], CPUTarget::dimensionField(B, Ctx, 0, unsigned(D)));
       Pre = Loop;
     }
-    Turn = B.GetInsertBlock();
     Linear = B.CreateZExt(
         B.CreateAdd(Index[0], B.CreateMul(Dims[0], B.CreateAdd(Index[1],
                                                                 B.CreateMul(Dims[1], Index[2])))),
         I64, "thread");
     State = B.CreateInBoundsGEP(I32, States, Linear, "state");
     for (unsigned V = 0; V < Vars.size(); ++V) {
-      uint64_t Each = Arrays[V]->getAllocationSize(DL)->getFixedValue() / MaxThreads;
-      Value *At = B.CreateInBoundsGEP(I8, Arrays[V], B.CreateMul(Linear, B.getInt64(Each)),
+      Value *At = B.CreateInBoundsGEP(I8, Arrays[V], B.CreateMul(Linear, B.getInt64(VarBytes[V])),
                                       Vars[V]->getName() + ".mine");
       for (User *U : make_early_inc_range(Vars[V]->users()))
         if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())

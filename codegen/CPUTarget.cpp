@@ -25,11 +25,14 @@ StructType *CPUTarget::contextType(LLVMContext &C) {
                             "pykc.cpu_context");
 }
 
+Value *CPUTarget::dimensionField(IRBuilder<> &B, Value *Context, unsigned Field, unsigned Dim) {
+  return B.CreateInBoundsGEP(contextType(B.getContext()), Context,
+                             {B.getInt32(0), B.getInt32(Field), B.getInt32(Dim)});
+}
+
 LoadInst *CPUTarget::loadDimension(IRBuilder<> &B, Value *Context, unsigned Field, unsigned Dim,
                                    const Twine &Name) {
-  StructType *Ctx = contextType(B.getContext());
-  Value *Ptr = B.CreateInBoundsGEP(Ctx, Context, {B.getInt32(0), B.getInt32(Field), B.getInt32(Dim)});
-  LoadInst *L = B.CreateLoad(B.getInt32Ty(), Ptr, Name);
+  LoadInst *L = B.CreateLoad(B.getInt32Ty(), dimensionField(B, Context, Field, Dim), Name);
   // The runtime launches only within CUDA's limits (CpuABI.h), which LLVM
   // may then assume: thread and block indices are never negative once
   // widened, so Numba's negative-index wraparound folds away, and the
@@ -105,7 +108,7 @@ Value *CPUTarget::hostContext(IRBuilder<> &B, Value *Status) {
   for (unsigned Field : {2u, 3u}) // blockDim and gridDim are (1, 1, 1)
     for (unsigned D = 0; D < 3; ++D)
       B.CreateStore(B.getInt32(1),
-                    B.CreateInBoundsGEP(CtxTy, Ctx, {B.getInt32(0), B.getInt32(Field), B.getInt32(D)}));
+                    dimensionField(B, Ctx, Field, D));
   B.CreateStore(Status, B.CreateStructGEP(CtxTy, Ctx, 5));
   return Ctx;
 }

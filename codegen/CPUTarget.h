@@ -81,6 +81,10 @@ public:
   /// The LLVM type of pykc_cpu_context.
   static llvm::StructType *contextType(llvm::LLVMContext &C);
 
+  /// The address of x, y or z (\p Dim) of a dimension field of the context
+  /// (0 thread_idx, 1 block_idx, 2 block_dim, 3 grid_dim).
+  static llvm::Value *dimensionField(llvm::IRBuilder<> &B, llvm::Value *Context, unsigned Field,
+                                     unsigned Dim);
   /// Loads x, y or z (\p Dim) of a dimension field of the context (0
   /// thread_idx, 1 block_idx, 2 block_dim, 3 grid_dim), telling LLVM the
   /// range CUDA's limits give it (CpuABI.h).

@@ -73,8 +73,7 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
                  M.getDataLayout().getTypeAllocSize(CtxTy));
   Values.push_back(Local);
   auto Field = [&](unsigned F, unsigned D) {
-    return B.CreateInBoundsGEP(CtxTy, Local,
-                               {B.getInt32(0), B.getInt32(F), B.getInt32(D)});
+    return CPUTarget::dimensionField(B, Local, F, D);
   };
   Value *BlockDim[3], *GridDim[3];
   for (unsigned D = 0; D < 3; ++D) {

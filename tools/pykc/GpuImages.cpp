@@ -3,20 +3,16 @@
 #include "Pipeline.h"
 
 #include "CudaToolkit.h"
+#include "TempFiles.h"
 
 #include "codegen/Codegen.h"
 
-#include <llvm/ADT/SmallString.h>
-#include <llvm/Support/FileSystem.h>
-#include <llvm/Support/MemoryBuffer.h>
-#include <llvm/Support/Path.h>
 #include <llvm/Support/Program.h>
 
 #include <thread>
 
 #include <pykc/ModuleABI.h>
 
-#include <fstream>
 
 namespace pykc::driver {
 
@@ -26,44 +22,6 @@ namespace {
 
 uint32_t smNumber(const std::string &Arch) {
   return uint32_t(std::stoul(Arch.substr(3))); // "sm_90a" -> 90
-}
-
-/// A temporary directory removed with everything in it when this dies.
-class TempDir {
-public:
-  bool create(std::string &Error) {
-    if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("pykc-sass", Path)) {
-      Error = "cannot create a temporary directory: " + EC.message();
-      return false;
-    }
-    return true;
-  }
-  ~TempDir() {
-    if (!Path.empty())
-      llvm::sys::fs::remove_directories(Path);
-  }
-  std::string file(const std::string &Name) const {
-    llvm::SmallString<256> P(Path);
-    llvm::sys::path::append(P, Name);
-    return std::string(P);
-  }
-
-private:
-  llvm::SmallString<256> Path;
-};
-
-bool writeFile(const std::string &Path, const std::string &Data) {
-  std::ofstream Out(Path, std::ios::binary);
-  Out << Data;
-  return bool(Out.flush());
-}
-
-bool readFile(const std::string &Path, std::string &Data) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!Buffer)
-    return false;
-  Data = (*Buffer)->getBuffer().str();
-  return true;
 }
 
 /// Runs a toolkit program; its stderr lands in Log.
@@ -107,7 +65,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
   std::string Ptxas = O.Sass ? findCudaTool("ptxas", O.CudaPath) : "";
   TempDir Dir;
-  if (!Ptxas.empty() && !Dir.create(Error))
+  if (!Ptxas.empty() && !Dir.create("pykc-sass", Error))
     return false;
 
   // Each architecture on its own thread, PTX (its own LLVMContext) and then
