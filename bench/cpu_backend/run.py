@@ -28,13 +28,13 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DOCS = os.path.join(ROOT, "examples", "documents")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# name: (file, kernel, 2-D?, work units for size n, block)
+# name: (file, kernel); arguments() makes each one's arrays, grid and block
 KERNELS = {
-    "increment": (os.path.join(DOCS, "increment_grid.py"), "increment_by_one", False),
-    "saxpy": (os.path.join(HERE, "kernels.py"), "saxpy", False),
-    "stencil": (os.path.join(HERE, "kernels.py"), "stencil", True),
-    "matmul": (os.path.join(DOCS, "matmul.py"), "cuda_matmul", True),
-    "fast_matmul": (os.path.join(DOCS, "fast_matmul.py"), "fast_matmul", True),
+    "increment": (os.path.join(DOCS, "increment_grid.py"), "increment_by_one"),
+    "saxpy": (os.path.join(HERE, "kernels.py"), "saxpy"),
+    "stencil": (os.path.join(HERE, "kernels.py"), "stencil"),
+    "matmul": (os.path.join(DOCS, "matmul.py"), "cuda_matmul"),
+    "fast_matmul": (os.path.join(DOCS, "fast_matmul.py"), "fast_matmul"),
 }
 SIZES = {
     "increment": [1 << 12, 1 << 15, 1 << 18, 1 << 20, 1 << 22, 1 << 24],
@@ -85,7 +85,7 @@ def arguments(kernel, n, tmp):
 
 
 def time_pykc(pykc, kernel, n, threads, tmp):
-    path, name, _ = KERNELS[kernel]
+    path, name = KERNELS[kernel]
     args, grid, block = arguments(kernel, n, tmp)
     env = dict(os.environ)
     if threads:
