@@ -52,7 +52,7 @@ void emitEntry(Module &M, Function &Kernel) {
 
 /// Stores each scalar of \p V (of IR type \p Ty; tuples in order) as 64
 /// bits at \p Out[*Slot]: integers sign- or zero-extended, floats as their
-/// own bits, bools 0 or 1.
+/// own bits, bools 0 or 1, complex numbers as two floats.
 void storeResultLeaves(IRBuilder<> &B, Value *V, const ir::Type *Ty, Value *Out, unsigned &Slot) {
   if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
     for (unsigned I = 0; I < T->size(); ++I)
@@ -62,6 +62,16 @@ void storeResultLeaves(IRBuilder<> &B, Value *V, const ir::Type *Ty, Value *Out,
   auto *S = ir::dynCast<ir::ScalarType>(Ty);
   if (!S)
     PYKC_ICE("a host function returns a value that is neither a scalar nor a tuple");
+  if (S->isComplex()) {
+    // Its parts, each as a float's bits.
+    unsigned PartBits = S->bitWidth() / 2;
+    for (unsigned I = 0; I < 2; ++I) {
+      Value *Part = B.CreateBitCast(B.CreateExtractValue(V, {I}), B.getIntNTy(PartBits));
+      B.CreateStore(B.CreateZExt(Part, B.getInt64Ty()),
+                    B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), Out, Slot++));
+    }
+    return;
+  }
   Value *Bits = V;
   if (S->isFloat())
     Bits = B.CreateZExt(B.CreateBitCast(V, B.getIntNTy(S->bitWidth())), B.getInt64Ty());
@@ -102,6 +112,13 @@ void emitHostEntry(Module &M, Function &Fn, const ir::Function &F, ModuleEmitter
       for (unsigned D = 0; D < A->ndim(); ++D)
         Array = B.CreateInsertValue(Array, Next(I64), {2u, D});
       Args.push_back(Array);
+      continue;
+    }
+    if (ir::kernelSlots(P->ArgType) == 2) { // a complex: real, imaginary
+      auto *T = cast<StructType>(E.llvmType(P->ArgType));
+      Value *Re = Next(T->getElementType(0));
+      Value *Z = B.CreateInsertValue(PoisonValue::get(T), Re, {0u});
+      Args.push_back(B.CreateInsertValue(Z, Next(T->getElementType(0)), {1u}));
       continue;
     }
     Value *V = Next(E.memoryType(P->ArgType));

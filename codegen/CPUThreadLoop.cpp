@@ -37,7 +37,7 @@ std::vector<InnerStride> innerStrides(const ir::Function &F) {
   for (const ir::Variable *P : F.Params) {
     auto *A = ir::dynCast<ir::ArrayType>(P->ArgType);
     if (!A) {
-      ++Arg;
+      Arg += ir::kernelSlots(P->ArgType);
       continue;
     }
     // data, ndim extents, ndim strides (KernelABI.h)

@@ -11,6 +11,8 @@ namespace pykc::codegen {
 std::string CudaSourceWriter::scalar(const ir::ScalarType *S) {
   if (S->isBoolean())
     return "bool";
+  if (S->isComplex())
+    return complexType(S);
   if (S->isFloat()) {
     if (S->bitWidth() == 16) {
       UsesHalf = true; // cuda_fp16.h's __half, as Numba's float16 is
@@ -37,6 +39,8 @@ std::string CudaSourceWriter::type(const ir::Type *T) {
     return "void";
   if (T->kind() == ir::TypeKind::GridGroup)
     return "pykc_grid_group";
+  if (ir::dynCast<ir::EnumType>(T)) // an enum member is its int64 value
+    return "int64_t";
   unsupported("values of type " + T->str());
 }
 
@@ -108,6 +112,11 @@ std::string CudaSourceWriter::params(const ir::Function &F) {
         S += ", int64_t " + name(P) + "_shape" + std::to_string(D);
       for (unsigned D = 0; D < A->ndim(); ++D)
         S += ", int64_t " + name(P) + "_stride" + std::to_string(D);
+    } else if (F.Kind == ir::FunctionKind::Kernel && ir::kernelSlots(P->ArgType) == 2) {
+      // KernelABI.h: a complex is its real part, then its imaginary part.
+      auto *C = ir::dynCast<ir::ScalarType>(P->ArgType);
+      std::string Part = C->bitWidth() == 64 ? "float " : "double ";
+      S += Part + name(P) + "_re, " + Part + name(P) + "_im";
     } else if (P->ArgType == P->Ty) {
       S += type(P->ArgType) + " " + name(P);
     } else {
@@ -146,7 +155,8 @@ void CudaSourceWriter::declareVariables(const ir::Function &F) {
     auto *A = ir::dynCast<ir::ArrayType>(Var->Ty);
     if (A && !IsParam)
       continue; // declared where it is made (allocations, views)
-    if (IsParam && Var->ArgType == Var->Ty && !(A && F.Kind == ir::FunctionKind::Kernel))
+    bool Flattened = F.Kind == ir::FunctionKind::Kernel && ir::kernelSlots(Var->ArgType) > 1;
+    if (IsParam && Var->ArgType == Var->Ty && !Flattened)
       continue; // the parameter itself
     *Body << "  " << (Read.count(Var) ? "" : "[[maybe_unused]] ") << type(Var->Ty) << " "
           << name(Var);
@@ -158,6 +168,9 @@ void CudaSourceWriter::declareVariables(const ir::Function &F) {
       for (unsigned D = 0; D < A->ndim(); ++D)
         *Body << (D ? ", " : "") << name(Var) << "_stride" << D;
       *Body << "}}";
+    } else if (IsParam && Flattened) { // a complex from its two parts
+      std::string Parts = type(Var->ArgType) + "{" + name(Var) + "_re, " + name(Var) + "_im}";
+      *Body << " = " << cast(Parts, Var->ArgType, Var->Ty);
     } else if (IsParam) {
       *Body << " = " << cast(name(Var) + "_arg", Var->ArgType, Var->Ty);
     } else {
@@ -211,6 +224,8 @@ std::string CudaSourceWriter::write() {
   if (UsesGridSync)
     OS << "#include <cooperative_groups.h>\n";
   OS << cudaSourcePrelude() << "\n";
+  if (UsesComplex)
+    OS << cudaSourceComplexPrelude() << "\n";
   if (UsesGridSync)
     OS << "// cuda.cg.this_grid() and its sync(): the kernel must be launched cooperatively.\n"
           "struct pykc_grid_group {};\n"

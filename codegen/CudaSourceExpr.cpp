@@ -141,7 +141,11 @@ std::string CudaSourceWriter::inOrder(const std::string &Prefix, const std::stri
 // --- Constants and conversions --------------------------------------------------
 
 std::string CudaSourceWriter::constant(const ir::ConstantExpr &C, bool Bare) {
+  if (ir::dynCast<ir::EnumType>(C.Ty)) // a member: its value
+    return "(int64_t)" + std::to_string(int64_t(C.IntBits)) + "LL";
   auto *S = ir::dynCast<ir::ScalarType>(C.Ty);
+  if (S->isComplex())
+    return complexConstant(C);
   if (S->isBoolean())
     return C.IntBits ? "true" : "false";
   if (S->isFloat()) {
@@ -216,6 +220,10 @@ std::string CudaSourceWriter::cast(const std::string &V, const ir::Type *From, c
     return V;
   auto *TS = ir::dynCast<ir::ScalarType>(To);
   auto *FS = ir::dynCast<ir::ScalarType>(From);
+  if (TS->isComplex())
+    return toComplex(V, FS, TS);
+  if (!FS) // an enum member to its int64 value: the same bits
+    return V;
   bool FromHalf = FS && FS->isFloat() && FS->bitWidth() == 16;
   bool ToHalf = TS->isFloat() && TS->bitWidth() == 16;
   if (FromHalf && ToHalf)
@@ -455,10 +463,11 @@ std::string CudaSourceWriter::constArray(const ir::ConstArrayExpr &C) {
         char Bits[16];
         std::snprintf(Bits, sizeof Bits, "0x%04x", unsigned(H.bitcastToAPInt().getZExtValue()));
         Globals << Bits;
-      } else if (A.Dtype->isFloat()) {
+      } else if (A.Dtype->isFloat() || A.Dtype->isComplex()) {
         ir::ConstantExpr K;
         K.Ty = A.Dtype;
         K.FloatValue = E.Float;
+        K.ImagValue = E.Imag;
         Globals << constant(K, true);
       } else if (A.Dtype->isBoolean()) {
         Globals << (E.Bool ? "true" : "false");
@@ -556,6 +565,8 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
     std::string O = expr(*T.Operand);
     if (S->isFloat() && S->bitWidth() == 16)
       return "(__half2float(" + O + ") != 0.0f)";
+    if (S->isComplex())
+      return "pykc_truth(" + O + ")";
     return S->isBoolean() ? O : "(" + O + " != 0)"; // a NaN is true
   }
   case ir::NodeKind::Seq:
@@ -570,6 +581,9 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
     auto &R = static_cast<const ir::ArrayReinterpretExpr &>(E);
     auto *From = ir::dynCast<ir::ArrayType>(R.Array->Ty);
     auto *To = ir::dynCast<ir::ArrayType>(R.Ty);
+    if (R.Part >= 0) // a complex array's .real or .imag
+      return "pykc_complex_part<" + scalar(To->dtype()) + ">(" + expr(*R.Array) + ", " +
+             std::to_string(R.Part) + ")";
     char Layout = From->layout() == ir::ArrayLayout::C ? 'C' : From->layout() == ir::ArrayLayout::F ? 'F' : 'A';
     return "pykc_reinterpret<" + scalar(To->dtype()) + ">(" + expr(*R.Array) + ", '" + Layout + "')";
   }
@@ -594,9 +608,12 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
         S += (I ? ", " : "") + Names[I];
       return inOrder(Prefix, S + ")");
     }
-    if (!TT)
+    if (auto *C = ir::dynCast<ir::ScalarType>(T.Ty)) // complex(re, im)
+      S = complexType(C) + "{";
+    else if (!TT)
       unsupported("this tuple");
-    S = tupleStruct(TT) + "{";
+    else
+      S = tupleStruct(TT) + "{";
     std::vector<const ir::Expr *> Elements(T.Elements.begin(), T.Elements.end());
     auto Names = ordered(Elements, Prefix);
     for (size_t I = 0; I < Names.size(); ++I)
@@ -607,6 +624,8 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
     auto &T = static_cast<const ir::TupleGetExpr &>(E);
     if (ir::dynCast<ir::VectorType>(T.Tuple->Ty))
       return expr(*T.Tuple) + "." + std::string(1, "xyzw"[T.Index]);
+    if (ir::dynCast<ir::ScalarType>(T.Tuple->Ty)) // a complex's part
+      return expr(*T.Tuple) + (T.Index ? ".im" : ".re");
     return expr(*T.Tuple) + ".e" + std::to_string(T.Index);
   }
   case ir::NodeKind::TupleGetDynamic: {

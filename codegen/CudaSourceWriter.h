@@ -23,6 +23,8 @@ namespace pykc::codegen {
 
 /// The helpers every emitted file starts with (CudaSourcePrelude.cpp).
 const char *cudaSourcePrelude();
+/// pykc_complex and its operators (CudaSourceComplex.cpp).
+const char *cudaSourceComplexPrelude();
 
 /// Whether \p Name is taken at file scope in a CUDA translation unit (a C
 /// library or CUDA function, a keyword), so an emitted name must avoid it.
@@ -98,6 +100,13 @@ private:
   /// Whether calling \p F can change memory or meet other threads.
   bool writes(const ir::Function *F);
 
+  // --- complex64 and complex128 (CudaSourceComplex.cpp) ---
+  std::string complexType(const ir::ScalarType *S);
+  std::string complexConstant(const ir::ConstantExpr &C);
+  /// \p V, a number of type \p From, as the complex \p To.
+  std::string toComplex(const std::string &V, const ir::ScalarType *From,
+                        const ir::ScalarType *To);
+
   // --- Builtins (CudaSourceIntrinsic.cpp) ---
   std::string intrinsic(const ir::IntrinsicExpr &I);
   std::string math(const ir::IntrinsicExpr &I, const char *Name);
@@ -114,7 +123,9 @@ private:
   std::set<const ir::Variable *> Declared;
   std::vector<const ir::Function *> Renamed;
   std::map<const ir::Function *, bool> Writers;
-  bool UsesGridSync = false, UsesDynamicShared = false, UsesHalf = false;
+  bool UsesGridSync = false, UsesDynamicShared = false, UsesHalf = false, UsesComplex = false;
+  /// The float types of complex parts, for their constants.
+  const ir::ScalarType SinglePart{ir::ScalarKind::Float32}, DoublePart{ir::ScalarKind::Float64};
   bool InSeq = false; ///< Writing a SeqExpr's statements: no line comments.
   unsigned Depth = 1, Temps = 0, LastLine = 0;
 };

@@ -41,6 +41,10 @@ Value *FunctionEmitter::cast(Value *V, const ir::Type *From, const ir::Type *To)
   Type *T = ME.llvmType(To);
   if (TS->isBoolean())
     return truth(V, From);
+  if (TS->isComplex())
+    return castToComplex(V, FS, TS);
+  if (FS->isComplex())
+    PYKC_ICE("a complex converted to a real type reached codegen");
   if (FS->isBoolean())
     return TS->isFloat() ? B.CreateUIToFP(V, T) : B.CreateZExt(V, T);
   if (FS->isInteger() && TS->isInteger())
@@ -64,6 +68,8 @@ Value *FunctionEmitter::emitUnary(const ir::UnaryExpr &E) {
   auto *S = ir::dynCast<ir::ScalarType>(E.Operand->Ty);
   switch (E.Op) {
   case UnaryArithOp::Neg: {
+    if (S->isComplex())
+      return complexNeg(X);
     if (S->isFloat()) {
       Value *N = B.CreateFNeg(X);
       setFloatFlags(N);
@@ -227,6 +233,8 @@ Value *FunctionEmitter::emitBinary(const ir::BinaryExpr &E) {
   Value *R = emitExpr(*E.RHS);
   auto *ResultTy = ir::dynCast<ir::ScalarType>(E.Ty);
   auto *OpTy = ir::dynCast<ir::ScalarType>(E.LHS->Ty);
+  if (OpTy->isComplex())
+    return complexBinary(E.Op, L, R);
   bool Float = OpTy->isFloat();
   if (E.Op == ArithOp::TrueDiv)
     raiseOnZeroDivisor(cast(R, E.RHS->Ty, E.Ty), E, /*Float=*/true);
@@ -273,6 +281,8 @@ Value *FunctionEmitter::emitCompare(const ir::CompareExpr &E) {
   Value *L = emitExpr(*E.LHS);
   Value *R = emitExpr(*E.RHS);
   auto *S = ir::dynCast<ir::ScalarType>(E.LHS->Ty);
+  if (S->isComplex())
+    return complexEqual(E.Op, L, R);
   if (S->isFloat()) {
     switch (E.Op) {
     case CompareOp::Eq: return B.CreateFCmpOEQ(L, R);

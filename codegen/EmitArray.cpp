@@ -192,6 +192,11 @@ Value *FunctionEmitter::arrayReinterpret(const ir::ArrayReinterpretExpr &E) {
   auto *From = ir::dynCast<ir::ArrayType>(E.Array->Ty);
   auto *To = ir::dynCast<ir::ArrayType>(E.Ty);
   uint64_t Old = From->dtype()->byteSize(), New = To->dtype()->byteSize();
+  if (E.Part >= 0) { // a complex array's .real or .imag: moved data, same strides
+    Value *Data = B.CreateExtractValue(Array, {0u});
+    Data = B.CreateInBoundsGEP(B.getInt8Ty(), Data, B.getInt64(E.Part * New));
+    return B.CreateInsertValue(Array, Data, {0u});
+  }
   unsigned ND = From->ndim();
   if (Old == New || ND == 0)
     return Array; // the same bytes and strides, read as another dtype
@@ -257,7 +262,11 @@ Constant *ModuleEmitter::constantArrayData(const ir::ConstArrayExpr &E) {
   std::vector<Constant *> Values;
   Values.reserve(A.Elements.size());
   for (const ir::ConstantValue &V : A.Elements) {
-    if (A.Dtype->isFloat())
+    if (A.Dtype->isComplex()) {
+      Type *Part = cast<StructType>(Elt)->getElementType(0);
+      Values.push_back(ConstantStruct::get(cast<StructType>(Elt), {ConstantFP::get(Part, V.Float),
+                                                                   ConstantFP::get(Part, V.Imag)}));
+    } else if (A.Dtype->isFloat())
       Values.push_back(ConstantFP::get(Elt, V.Float));
     else
       Values.push_back(ConstantInt::get(Elt, A.Dtype->isBoolean() ? uint64_t(V.Bool) : uint64_t(V.Int),
@@ -279,9 +288,14 @@ Value *FunctionEmitter::constArray(const ir::ConstArrayExpr &E) {
   return makeCArray(ME.constantArrayData(E), E.Data->Shape, E.Data->Dtype->byteSize());
 }
 
+/// NumPy's alignment of \p Dtype: its size, but a complex's part's size.
+static Align elementAlign(const ir::ScalarType *Dtype) {
+  return Align(Dtype->isComplex() ? Dtype->byteSize() / 2 : Dtype->byteSize());
+}
+
 Value *FunctionEmitter::loadElement(Value *Ptr, const ir::ScalarType *Dtype) {
   LoadInst *L = B.CreateLoad(ME.memoryType(Dtype), Ptr);
-  L->setAlignment(Align(Dtype->byteSize()));
+  L->setAlignment(elementAlign(Dtype));
   if (Dtype->isBoolean())
     return B.CreateICmpNE(L, B.getInt8(0));
   return L;
@@ -291,7 +305,7 @@ void FunctionEmitter::storeElement(Value *Ptr, Value *V, const ir::ScalarType *D
   if (Dtype->isBoolean())
     V = B.CreateZExt(V, B.getInt8Ty());
   StoreInst *S = B.CreateStore(V, Ptr);
-  S->setAlignment(Align(Dtype->byteSize()));
+  S->setAlignment(elementAlign(Dtype));
 }
 
 } // namespace pykc::codegen

@@ -11,6 +11,8 @@ Value *FunctionEmitter::truth(Value *V, const ir::Type *Ty) {
   auto *S = ir::dynCast<ir::ScalarType>(Ty);
   if (S->isBoolean())
     return V;
+  if (S->isComplex())
+    return complexTruth(V);
   if (S->isFloat())
     return B.CreateFCmpUNE(V, ConstantFP::get(V->getType(), 0.0)); // NaN is true
   return B.CreateICmpNE(V, ConstantInt::get(V->getType(), 0));
@@ -21,6 +23,8 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
   case ir::NodeKind::Constant: {
     auto &C = static_cast<const ir::ConstantExpr &>(E);
     Type *T = ME.llvmType(C.Ty);
+    if (T->isStructTy())
+      return complexConstant(C);
     if (T->isFloatingPointTy())
       return ConstantFP::get(T, C.FloatValue);
     return ConstantInt::get(T, C.IntBits & (T->getIntegerBitWidth() == 64

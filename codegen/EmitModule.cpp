@@ -26,6 +26,10 @@ Type *ModuleEmitter::llvmType(const ir::Type *Ty) {
   if (auto *S = ir::dynCast<ir::ScalarType>(Ty)) {
     if (S->isBoolean())
       return Type::getInt1Ty(Ctx);
+    if (S->isComplex()) { // {real, imag}, as NumPy lays it out
+      Type *Part = S->bitWidth() == 64 ? Type::getFloatTy(Ctx) : Type::getDoubleTy(Ctx);
+      return StructType::get(Ctx, {Part, Part});
+    }
     if (S->isFloat())
       return S->bitWidth() == 16   ? Type::getHalfTy(Ctx)
              : S->bitWidth() == 32 ? Type::getFloatTy(Ctx)
@@ -40,6 +44,8 @@ Type *ModuleEmitter::llvmType(const ir::Type *Ty) {
       Elements.push_back(llvmType(E));
     return StructType::get(Ctx, Elements);
   }
+  if (ir::dynCast<ir::EnumType>(Ty)) // a member is its int64 value
+    return Type::getInt64Ty(Ctx);
   if (Ty && Ty->kind() == ir::TypeKind::GridGroup)
     return StructType::get(Ctx); // holds nothing at run time
   // A vector type is a struct of its elements, built and read as a tuple.
@@ -67,6 +73,13 @@ void ModuleEmitter::declare(const ir::Function &F) {
         continue;
       }
     }
+    // KernelABI.h: a complex is its real part, then its imaginary part.
+    if (auto *S = ir::dynCast<ir::ScalarType>(P->ArgType);
+        S && S->isComplex() && F.Kind == ir::FunctionKind::Kernel) {
+      Type *Part = cast<StructType>(llvmType(S))->getElementType(0);
+      Params.insert(Params.end(), 2, Part);
+      continue;
+    }
     Params.push_back(F.Kind == ir::FunctionKind::Kernel ? memoryType(P->ArgType)
                                                         : llvmType(P->ArgType));
   }
@@ -91,6 +104,9 @@ void ModuleEmitter::declare(const ir::Function &F) {
         Fn->getArg(Arg++)->setName(P->Name + ".shape" + std::to_string(D));
       for (unsigned D = 0; D < A->ndim(); ++D)
         Fn->getArg(Arg++)->setName(P->Name + ".stride" + std::to_string(D));
+    } else if (F.Kind == ir::FunctionKind::Kernel && ir::kernelSlots(P->ArgType) == 2) {
+      Fn->getArg(Arg++)->setName(P->Name + ".real");
+      Fn->getArg(Arg++)->setName(P->Name + ".imag");
     } else {
       Fn->getArg(Arg++)->setName(P->Name);
     }

@@ -45,6 +45,9 @@ void FunctionEmitter::emitPrologue() {
       for (unsigned D = 0; D < A->ndim(); ++D)
         Strides.push_back(Fn->getArg(Arg++));
       V = makeArray(Data, Shape, Strides);
+    } else if (F.Kind == ir::FunctionKind::Kernel && ir::kernelSlots(P->ArgType) == 2) {
+      Value *Re = Fn->getArg(Arg++);
+      V = complexValue(Re, Fn->getArg(Arg++), ME.llvmType(P->ArgType));
     } else {
       V = Fn->getArg(Arg++);
       if (V->getType()->isIntegerTy(8) && ME.llvmType(P->ArgType)->isIntegerTy(1))

@@ -167,6 +167,15 @@ private:
 
   // Arithmetic (EmitArith.cpp)
   llvm::Value *cast(llvm::Value *V, const ir::Type *From, const ir::Type *To);
+  // complex64 and complex128 (EmitComplex.cpp).
+  llvm::Value *complexValue(llvm::Value *Re, llvm::Value *Im, llvm::Type *T);
+  llvm::Value *complexConstant(const ir::ConstantExpr &C);
+  llvm::Value *castToComplex(llvm::Value *V, const ir::ScalarType *From,
+                             const ir::ScalarType *To);
+  llvm::Value *complexBinary(ir::ArithOp Op, llvm::Value *L, llvm::Value *R);
+  llvm::Value *complexNeg(llvm::Value *Z);
+  llvm::Value *complexEqual(ir::CompareOp Op, llvm::Value *L, llvm::Value *R);
+  llvm::Value *complexTruth(llvm::Value *Z);
   llvm::Value *emitUnary(const ir::UnaryExpr &E);
   llvm::Value *emitBinary(const ir::BinaryExpr &E);
   /// `a * b + c` and its kin as one llvm.fma when FloatOptions::Fmad is on;

@@ -185,10 +185,8 @@ uint64_t takeConstant(Module &M, const std::string &Name) {
 
 unsigned flattenedSlots(const ir::Function &F) {
   unsigned Slots = 0;
-  for (const ir::Variable *P : F.Params) {
-    auto *A = ir::dynCast<ir::ArrayType>(P->ArgType);
-    Slots += A ? 1 + 2 * A->ndim() : 1;
-  }
+  for (const ir::Variable *P : F.Params)
+    Slots += ir::kernelSlots(P->ArgType);
   return Slots;
 }
 

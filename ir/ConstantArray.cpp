@@ -52,10 +52,13 @@ private:
   TypeContext &Types;
 
   static bool isNumber(const CV &V) {
-    return V.K == CV::Kind::Int || V.K == CV::Kind::Float || V.K == CV::Kind::Bool;
+    return V.K == CV::Kind::Int || V.K == CV::Kind::Float || V.K == CV::Kind::Bool ||
+           V.K == CV::Kind::Complex;
   }
   static double asDouble(const CV &V) {
-    return V.K == CV::Kind::Float ? V.Float : V.K == CV::Kind::Bool ? double(V.Bool) : double(V.Int);
+    if (V.K == CV::Kind::Float || V.K == CV::Kind::Complex)
+      return V.Float; // a complex's real part
+    return V.K == CV::Kind::Bool ? double(V.Bool) : double(V.Int);
   }
 
   /// A keyword's value, or nullptr.
@@ -105,13 +108,19 @@ private:
 
   /// The element \p V as a value of \p D, as NumPy casts it.
   static CV cast(const CV &V, const ScalarType *D) {
+    if (D->isComplex()) {
+      double Im = V.K == CV::Kind::Complex ? V.Imag : 0;
+      return D->bitWidth() == 64 ? CV::makeComplex(float(asDouble(V)), float(Im))
+                                 : CV::makeComplex(asDouble(V), Im);
+    }
+    // NumPy drops the imaginary part (with a ComplexWarning).
     if (D->isBoolean())
       return CV::makeBool(asDouble(V) != 0);
     if (D->isFloat()) {
       double X = asDouble(V);
       return CV::makeFloat(D->bitWidth() == 32 ? double(float(X)) : X);
     }
-    int64_t I = V.K == CV::Kind::Float ? int64_t(std::trunc(V.Float))
+    int64_t I = V.K == CV::Kind::Float || V.K == CV::Kind::Complex ? int64_t(std::trunc(V.Float))
                 : V.K == CV::Kind::Bool ? int64_t(V.Bool)
                                         : V.Int;
     unsigned W = D->bitWidth();
@@ -124,13 +133,17 @@ private:
     return CV::makeInt(I);
   }
 
-  /// NumPy's dtype for Python numbers: bool, else int64, else float64.
+  /// NumPy's dtype for Python numbers: bool, else int64, else float64, else
+  /// complex128.
   const ScalarType *inferred(const std::vector<CV> &Elements) {
-    bool AnyFloat = false, AllBool = true;
+    bool AnyFloat = false, AllBool = true, AnyComplex = false;
     for (const CV &V : Elements) {
       AnyFloat |= V.K == CV::Kind::Float;
+      AnyComplex |= V.K == CV::Kind::Complex;
       AllBool &= V.K == CV::Kind::Bool;
     }
+    if (AnyComplex)
+      return Types.complex128();
     return AnyFloat ? Types.float64() : AllBool && !Elements.empty() ? Types.boolean() : Types.int64();
   }
 

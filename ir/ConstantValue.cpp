@@ -21,6 +21,13 @@ CV CV::makeFloat(double V) {
   C.Float = V;
   return C;
 }
+CV CV::makeComplex(double Re, double Im) {
+  CV C;
+  C.K = Kind::Complex;
+  C.Float = Re;
+  C.Imag = Im;
+  return C;
+}
 CV CV::makeBool(bool V) {
   CV C;
   C.K = Kind::Bool;
@@ -39,12 +46,25 @@ std::string CV::str() const {
   }
   case Kind::Bool:
     return Bool ? "True" : "False";
+  case Kind::Complex: {
+    // Python's repr: (1+2j), 2j for a zero real part that is +0.
+    char Buf[96];
+    if (Float == 0 && !std::signbit(Float))
+      std::snprintf(Buf, sizeof Buf, "%.17gj", Imag);
+    else
+      std::snprintf(Buf, sizeof Buf, "(%.17g%+.17gj)", Float, Imag);
+    return Buf;
+  }
   case Kind::None:
     return "None";
   case Kind::String:
     return "'" + String + "'";
   case Kind::Dtype:
     return Dtype->str();
+  case Kind::EnumClass:
+    return "<enum '" + Enum->name() + "'>";
+  case Kind::EnumMember:
+    return Enum->name() + "." + String;
   case Kind::Array:
     return "array(" + Dtype->str() + ", " + std::to_string(Shape.size()) + "d, C)";
   case Kind::Tuple: {
@@ -74,6 +94,8 @@ bool truth(const CV &V) {
     return V.Float != 0;
   case CV::Kind::Bool:
     return V.Bool;
+  case CV::Kind::Complex:
+    return V.Float != 0 || V.Imag != 0;
   case CV::Kind::None:
     return false;
   case CV::Kind::String:
@@ -81,6 +103,8 @@ bool truth(const CV &V) {
   case CV::Kind::Tuple:
     return !V.Elements.empty();
   case CV::Kind::Dtype:
+  case CV::Kind::EnumClass:
+  case CV::Kind::EnumMember:
     return true;
   case CV::Kind::Array: // NumPy: only a one-element array has a truth value
     return V.Elements.size() == 1 && truth(V.Elements[0]);
@@ -189,7 +213,47 @@ std::optional<CV> floatBinary(BinaryOp Op, double A, double B) {
   }
 }
 
+/// \p V (a number) as a complex's parts.
+std::pair<double, double> parts(const CV &V) {
+  return V.K == CV::Kind::Complex ? std::pair(V.Float, V.Imag) : std::pair(asDouble(V), 0.0);
+}
+
+/// Python's arithmetic on complex numbers (+ - * /); other operators are
+/// left to run time.
+std::optional<CV> complexBinary(BinaryOp Op, const CV &L, const CV &R) {
+  auto [A, B] = parts(L);
+  auto [C, D] = parts(R);
+  switch (Op) {
+  case BinaryOp::Add:
+    return CV::makeComplex(A + C, B + D);
+  case BinaryOp::Sub:
+    return CV::makeComplex(A - C, B - D);
+  case BinaryOp::Mult:
+    return CV::makeComplex(A * C - B * D, A * D + B * C);
+  case BinaryOp::Div: {
+    if (C == 0 && D == 0)
+      return std::nullopt;
+    // Smith's method, as at run time (ir/ComplexHelpers.cpp).
+    if (std::fabs(C) >= std::fabs(D)) {
+      double Q = D / C, Den = C + D * Q;
+      return CV::makeComplex((A + B * Q) / Den, (B - A * Q) / Den);
+    }
+    double Q = C / D, Den = C * Q + D;
+    return CV::makeComplex((A * Q + B) / Den, (B * Q - A) / Den);
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<CV> compare(CmpOp Op, const CV &A, const CV &B) {
+  if ((A.K == CV::Kind::Complex || B.K == CV::Kind::Complex) &&
+      (isNumber(A) || A.K == CV::Kind::Complex) && (isNumber(B) || B.K == CV::Kind::Complex)) {
+    if (Op != CmpOp::Eq && Op != CmpOp::NotEq)
+      return std::nullopt;
+    bool Equal = parts(A) == parts(B);
+    return CV::makeBool(Op == CmpOp::Eq ? Equal : !Equal);
+  }
   if (!isNumber(A) || !isNumber(B))
     return std::nullopt;
   bool Float = A.K == CV::Kind::Float || B.K == CV::Kind::Float;
@@ -227,6 +291,8 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
       return CV::makeFloat(C->FloatValue);
     case ConstantKind::Bool:
       return CV::makeBool(C->BoolValue);
+    case ConstantKind::Imaginary:
+      return CV::makeComplex(0, C->FloatValue);
     case ConstantKind::None:
       return CV();
     case ConstantKind::String: {
@@ -260,6 +326,8 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
       return std::nullopt;
     if (U->Op == UnaryOp::Not)
       return CV::makeBool(!truth(*V));
+    if (V->K == CV::Kind::Complex && U->Op != UnaryOp::Invert)
+      return U->Op == UnaryOp::USub ? CV::makeComplex(-V->Float, -V->Imag) : *V;
     if (!isNumber(*V))
       return std::nullopt;
     if (V->K == CV::Kind::Float) {
@@ -277,6 +345,9 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
   if (auto *B = dyn_cast<BinaryExpr>(&E)) {
     auto L = evaluateConstant(*B->LHS, Lookup);
     auto R = L ? evaluateConstant(*B->RHS, Lookup) : std::nullopt;
+    if (L && R && (L->K == CV::Kind::Complex || R->K == CV::Kind::Complex) &&
+        (isNumber(*L) || L->K == CV::Kind::Complex) && (isNumber(*R) || R->K == CV::Kind::Complex))
+      return complexBinary(B->Op, *L, *R);
     if (!L || !R || !isNumber(*L) || !isNumber(*R))
       return std::nullopt;
     if (L->K == CV::Kind::Float || R->K == CV::Kind::Float)

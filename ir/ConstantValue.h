@@ -22,20 +22,28 @@ namespace pykc::ir {
 
 struct ConstantValue {
   /// Array: a module-level NumPy array (ir/ConstantArray.h), its elements
-  /// in C order in Elements (each Int, Float or Bool), Dtype and Shape.
-  enum class Kind { Int, Float, Bool, None, String, Tuple, Dtype, Array };
+  /// in C order in Elements (each Int, Float, Bool or Complex), Dtype and
+  /// Shape.
+  /// Complex: real part in Float, imaginary in Imag.
+  /// EnumClass: an enum.Enum class (Enum); EnumMember: one of its members
+  /// (Enum, its name in String, its value in Int).
+  enum class Kind { Int, Float, Bool, Complex, None, String, Tuple, Dtype, Array, EnumClass,
+                    EnumMember };
   Kind K = Kind::None;
   int64_t Int = 0;
   double Float = 0;
+  double Imag = 0;
   bool Bool = false;
   std::string String;
   std::vector<ConstantValue> Elements;
   const ScalarType *Dtype = nullptr;
+  const EnumType *Enum = nullptr;
   std::vector<int64_t> Shape; ///< Arrays only.
 
   static ConstantValue makeInt(int64_t V);
   static ConstantValue makeFloat(double V);
   static ConstantValue makeBool(bool V);
+  static ConstantValue makeComplex(double Re, double Im);
   /// Python's repr of the value, for messages.
   std::string str() const;
 };

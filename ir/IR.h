@@ -85,9 +85,10 @@ struct Variable {
 struct ConstantExpr : Expr {
   PYKC_IR_NODE(ConstantExpr, Constant, Expr)
   /// Integers and booleans: the value's bits (sign-extended for signed
-  /// types). Floats: FloatValue.
+  /// types). Floats: FloatValue. Complex numbers: FloatValue and ImagValue.
   uint64_t IntBits = 0;
   double FloatValue = 0;
+  double ImagValue = 0;
 };
 
 struct VarRefExpr : Expr {
@@ -172,9 +173,14 @@ struct ArrayViewExpr : Expr {
 /// of a C array, the first of an F array; an A array's, found at run time)
 /// changes extent and stride; when it cannot (the axis is not contiguous or
 /// its bytes do not divide), NumPy raises and the view is empty.
+///
+/// With Part 0 or 1 instead: a.real or a.imag of a complex array, its parts
+/// as an array of their float type (same extents and byte strides, data
+/// one part further for .imag), as NumPy's views of them are.
 struct ArrayReinterpretExpr : Expr {
   PYKC_IR_NODE(ArrayReinterpretExpr, ArrayReinterpret, Expr)
   Expr *Array = nullptr;
+  int Part = -1; ///< -1 for a.view(dtype)
 };
 
 /// A module-level NumPy array frozen into the code (ir/ConstantArray.h), as
@@ -197,11 +203,16 @@ struct ArraySizeExpr : Expr {
   Expr *Array = nullptr;
 };
 
+/// A tuple, a CUDA vector (Ty a VectorType) or a complex number (Ty a
+/// complex ScalarType; Elements are its real and imaginary parts, each of
+/// the complex's float type).
 struct TupleMakeExpr : Expr {
   PYKC_IR_NODE(TupleMakeExpr, TupleMake, Expr)
   ExprList Elements;
 };
 
+/// An element of a tuple or a vector, or a part of a complex number
+/// (Index 0 the real part, 1 the imaginary).
 struct TupleGetExpr : Expr {
   PYKC_IR_NODE(TupleGetExpr, TupleGet, Expr)
   Expr *Tuple = nullptr;

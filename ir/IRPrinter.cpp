@@ -159,10 +159,17 @@ private:
   }
 
   std::string constant(const ConstantExpr &C) {
+    if (auto *E = dynCast<EnumType>(C.Ty)) {
+      for (const auto &M : E->members())
+        if (M.second == int64_t(C.IntBits))
+          return E->name() + "." + M.first;
+    }
     auto *S = dynCast<ScalarType>(C.Ty);
     std::string Text;
     if (S->isBoolean())
       return C.IntBits ? "True" : "False";
+    if (S->isComplex())
+      return S->str() + "(" + formatFloat(C.FloatValue) + ", " + formatFloat(C.ImagValue) + ")";
     if (S->isFloat())
       Text = formatFloat(C.FloatValue);
     else if (S->isSigned())
@@ -228,9 +235,12 @@ private:
     }
     case NodeKind::ConstArray:
       return static_cast<const ConstArrayExpr &>(E).Name;
-    case NodeKind::ArrayReinterpret:
-      return expr(*static_cast<const ArrayReinterpretExpr &>(E).Array) + ".view(" +
-             dynCast<ArrayType>(E.Ty)->dtype()->str() + ")";
+    case NodeKind::ArrayReinterpret: {
+      auto &R = static_cast<const ArrayReinterpretExpr &>(E);
+      if (R.Part >= 0)
+        return expr(*R.Array) + (R.Part ? ".imag" : ".real");
+      return expr(*R.Array) + ".view(" + dynCast<ArrayType>(E.Ty)->dtype()->str() + ")";
+    }
     case NodeKind::ArrayDim: {
       auto &D = static_cast<const ArrayDimExpr &>(E);
       return expr(*D.Array) + ".shape[" + std::to_string(D.Dim) + "]";
@@ -241,12 +251,16 @@ private:
       auto &T = static_cast<const TupleMakeExpr &>(E);
       if (auto *V = dynCast<VectorType>(T.Ty))
         return "cuda." + V->str() + "(" + list(T.Elements) + ")";
+      if (dynCast<ScalarType>(T.Ty))
+        return "complex(" + list(T.Elements) + ")";
       return "(" + list(T.Elements) + (T.Elements.size() == 1 ? ",)" : ")");
     }
     case NodeKind::TupleGet: {
       auto &T = static_cast<const TupleGetExpr &>(E);
       if (dynCast<VectorType>(T.Tuple->Ty))
         return expr(*T.Tuple) + "." + std::string(1, "xyzw"[T.Index]);
+      if (dynCast<ScalarType>(T.Tuple->Ty))
+        return expr(*T.Tuple) + (T.Index ? ".imag" : ".real");
       return expr(*T.Tuple) + "[" + std::to_string(T.Index) + "]";
     }
     case NodeKind::TupleGetDynamic: {

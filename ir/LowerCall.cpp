@@ -40,6 +40,16 @@ std::optional<IntrinsicId> intrinsicByPath(const std::string &Path) {
 Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
   if (auto *A = dyn_cast<AttributeExpr>(C.Func); A && A->Attr == "view")
     return Value::expr(lowerArrayView(*A, C));
+  if (auto *A = dyn_cast<AttributeExpr>(C.Func); A && A->Attr == "conjugate") {
+    Value Base = lower(*A->Value);
+    if (!Base.isValid())
+      return Base;
+    if (Base.K == Value::Kind::Expr && dynCast<ScalarType>(Base.E->Ty) &&
+        !dynCast<ScalarType>(Base.E->Ty)->isBoolean())
+      return Value::expr(lowerConjugate(Base.E, C));
+    error(A->AttrRange, DiagKind::UnknownAttribute, {describe(Base), A->Attr});
+    return Value::invalid();
+  }
   Value Callee = lower(*C.Func);
   if (!Callee.isValid())
     return Callee;
@@ -113,6 +123,9 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_MinMax(Op) lowerMinMax(C, CompareOp::Op, Name)
 #define PYKC_TYPE_Call(Cases) typeCall(Id, S.Ops.Cases, C, Name)
 #define PYKC_TYPE_Round() typeRound(Id, C, Name)
+#define PYKC_TYPE_Complex() typeComplex(C, Name)
+#define PYKC_TYPE_Pow() typePow(C, Name)
+#define PYKC_TYPE_Cmath(Cases, Op) typeCmath(CmathCases::Cases, #Op, C, Name)
 #define PYKC_TYPE_Scalar(Cases, Result)                                        \
   typeScalar(Id, &OperatorTyping::Cases, ScalarResult::Result, C, Name)
 
@@ -162,6 +175,18 @@ Expr *FunctionLowerer::typeRound(IntrinsicId Id, const fe::CallExpr &C, const st
   Expr *Call = callDevice(roundNdigitsHelper(S.Scope, D), Args,
                           {convert(X, D), convert(N, S.Types.int64())}, C.Range);
   return Call ? convert(Call, D) : nullptr;
+}
+
+Expr *FunctionLowerer::typePow(const fe::CallExpr &C, const std::string &Name) {
+  // Numba types pow(x, y) as x ** y (its three-argument form is not
+  // supported there either).
+  if (!expectArgs(C, Name, 2))
+    return nullptr;
+  Expr *X = lowerValue(*C.Args[0]);
+  Expr *Y = X ? lowerValue(*C.Args[1]) : nullptr;
+  if (!Y)
+    return nullptr;
+  return lowerBinary(fe::BinaryOp::Pow, X, Y, C.Func->Range, C.Range);
 }
 
 Expr *FunctionLowerer::typeGrid(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
@@ -318,7 +343,7 @@ Expr *FunctionLowerer::typePrint(const fe::CallExpr &C, const std::string &Name)
     }
     Expr *E = V.K == Value::Kind::Expr ? V.E : nullptr;
     auto *ST = E ? dynCast<ScalarType>(E->Ty) : nullptr;
-    if (!ST || ST->isBoolean()) {
+    if (!ST || ST->isBoolean() || ST->isComplex()) {
       if (V.isValid())
         error(A->Range, DiagKind::InvalidArgument,
               {Name, "Numba-CUDA prints integers, floats and string literals, not '" +
@@ -369,6 +394,9 @@ Expr *FunctionLowerer::typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResul
     return nullptr;
   }
   Expr *Converted = convert(Arg, Sig->Args[0]);
+  if (Id == IntrinsicId::Abs && dynCast<ScalarType>(Arg->Ty)->isComplex())
+    return callComplexHelper("cabs", dynCast<ScalarType>(Arg->Ty), {Converted}, Sig->Result,
+                             C.Range);
   switch (Result) {
   case ScalarResult::Intrinsic: {
     auto *I = make<IntrinsicExpr>(C.Range, Sig->Result);
@@ -535,7 +563,18 @@ Expr *FunctionLowerer::lowerMinMax(const fe::CallExpr &C, CompareOp Replace,
       error(A->Range, DiagKind::InvalidArgument, {Name, "'" + V->Ty->str() + "' is not a number"});
       return nullptr;
     }
-    Ty = Ty ? unifyTypes(S.Types, Ty, V->Ty) : V->Ty;
+    if (dynCast<ScalarType>(V->Ty)->isComplex()) {
+      error(A->Range, DiagKind::InvalidArgument,
+            {Name, "complex numbers have no order ('" + V->Ty->str() + "')"});
+      return nullptr;
+    }
+    const Type *Unified = Ty ? unifyTypes(S.Types, Ty, V->Ty) : V->Ty;
+    if (!Unified) {
+      error(A->Range, DiagKind::InvalidArgument,
+            {Name, "'" + Ty->str() + "' and '" + V->Ty->str() + "' have no common type"});
+      return nullptr;
+    }
+    Ty = Unified;
     Values.push_back(V);
   }
   // Python keeps the first of equal values: replace only when strictly

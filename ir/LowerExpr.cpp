@@ -92,6 +92,9 @@ Expr *FunctionLowerer::convert(Expr *E, const Type *To) {
   if (E->Ty == To)
     return E;
   if (dynCast<ScalarType>(E->Ty) && dynCast<ScalarType>(To)) {
+    // Numba has no conversion of a complex to a real type.
+    if (dynCast<ScalarType>(E->Ty)->isComplex() && !dynCast<ScalarType>(To)->isComplex())
+      return nullptr;
     auto *C = make<CastExpr>(E->Range, To);
     C->Operand = E;
     return C;
@@ -124,6 +127,13 @@ Expr *FunctionLowerer::convert(Expr *E, const Type *To) {
     return C;
   }
   return nullptr;
+}
+
+Expr *FunctionLowerer::enumValue(Expr *E) {
+  // A member is its value at run time: the conversion changes no bits.
+  auto *C = make<CastExpr>(E->Range, S.Types.int64());
+  C->Operand = E;
+  return C;
 }
 
 Expr *FunctionLowerer::truth(Expr *E, SourceRange Range) {
@@ -185,8 +195,7 @@ Value FunctionLowerer::lower(const fe::Expr &E) {
       return V;
     }
     case ConstantKind::Imaginary:
-      error(E.Range, DiagKind::UnsupportedSyntax, {"a complex number"});
-      return Value::invalid();
+      return Value::expr(constantComplex(0, C.FloatValue, S.Types.complex128(), E.Range));
     case ConstantKind::Ellipsis:
       error(E.Range, DiagKind::UnsupportedSyntax, {"'...'"});
       return Value::invalid();
@@ -336,6 +345,13 @@ Value FunctionLowerer::lowerConstantValue(const ConstantValue &C, SourceRange Ra
     return Value::expr(constantFloat(C.Float, S.Types.float64(), Range));
   case ConstantValue::Kind::Bool:
     return Value::expr(constantInt(C.Bool, S.Types.boolean(), Range));
+  case ConstantValue::Kind::Complex:
+    return Value::expr(constantComplex(C.Float, C.Imag, S.Types.complex128(), Range));
+  case ConstantValue::Kind::EnumMember: {
+    auto *M = make<ir::ConstantExpr>(Range, C.Enum);
+    M->IntBits = uint64_t(C.Int);
+    return Value::expr(M);
+  }
   case ConstantValue::Kind::Tuple: {
     std::vector<const Type *> Types;
     ExprList Elements;
@@ -392,6 +408,10 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
     error(A.Range, DiagKind::UnsupportedFunction, {displayPath(Path)});
     return Value::invalid();
   }
+  if (Base.K == Value::Kind::Constant && Base.Const.K == ConstantValue::Kind::EnumClass) {
+    if (std::optional<ConstantValue> Member = enumMember(*Base.Const.Enum, A.Attr))
+      return lowerConstantValue(*Member, A.Range);
+  }
   if (Base.K == Value::Kind::Expr) {
     // g.sync(): the GridGroup holds nothing, so only the method remains
     // (its receiver, a variable or cuda.cg.this_grid(), has no effects).
@@ -401,6 +421,10 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       V.Path = "numba.cuda.cg.GridGroup.sync";
       return V;
     }
+    if (Value Part = lowerNumberAttribute(Base.E, A.Attr, A.Range); Part.isValid())
+      return Part;
+    if (dynCast<EnumType>(Base.E->Ty) && A.Attr == "value")
+      return Value::expr(enumValue(Base.E));
     if (auto *VT = dynCast<VectorType>(Base.E->Ty)) {
       static const std::string Names = "xyzw";
       size_t K = A.Attr.size() == 1 ? Names.find(A.Attr[0]) : std::string::npos;
@@ -430,6 +454,15 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       }
       if (A.Attr == "ndim")
         return Value::expr(constantInt(AT->ndim(), S.Types.int64(), A.Range));
+      // A complex array's parts, as float arrays sharing its memory.
+      if ((A.Attr == "real" || A.Attr == "imag") && AT->dtype()->isComplex()) {
+        auto *V = make<ArrayReinterpretExpr>(
+            A.Range, S.Types.array(S.Types.complexPart(AT->dtype()), AT->ndim(), ArrayLayout::A,
+                                   AT->addressSpace()));
+        V->Array = Base.E;
+        V->Part = A.Attr == "imag";
+        return Value::expr(V);
+      }
     }
   }
   error(A.AttrRange, DiagKind::UnknownAttribute, {describe(Base), A.Attr});
@@ -582,6 +615,19 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
   Value Base = lower(*Sub.Value);
   if (!Base.isValid())
     return Base;
+  // Color['red']: an enum's member by name.
+  if (Base.K == Value::Kind::Constant && Base.Const.K == ConstantValue::Kind::EnumClass) {
+    std::optional<ConstantValue> Name = evaluate(*Sub.Index);
+    std::optional<ConstantValue> Member;
+    if (Name && Name->K == ConstantValue::Kind::String)
+      Member = enumMember(*Base.Const.Enum, Name->String);
+    if (!Member) {
+      error(Sub.Index->Range, DiagKind::InvalidArgument,
+            {Base.Const.str() + "[...]", "expected the name of one of its members"});
+      return Value::invalid();
+    }
+    return lowerConstantValue(*Member, Sub.Range);
+  }
   if (Base.K == Value::Kind::Expr) {
     if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
       std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
@@ -706,6 +752,9 @@ Expr *FunctionLowerer::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, SourceRange 
     error(Range, DiagKind::UnsupportedBinary, {std::string(spelling(PyOp)), L->Ty->str(), R->Ty->str()});
     return nullptr;
   }
+  if (auto *CT = dynCast<ScalarType>(Sig->Result);
+      CT && CT->isComplex() && (*Op == ArithOp::TrueDiv || *Op == ArithOp::Pow))
+    return complexArith(*Op, L, R, CT, Range);
   auto *B = make<ir::BinaryExpr>(Range, Sig->Result);
   B->Op = *Op;
   B->LHS = convert(L, Sig->Args[0]);
@@ -744,9 +793,10 @@ Expr *FunctionLowerer::lowerUnary(const fe::UnaryExpr &U) {
                                                    Sig->Result == Sig->Args[0]) {
     auto *ST = dynCast<ScalarType>(C->Ty);
     auto *Neg = make<ir::ConstantExpr>(U.Range, C->Ty);
-    if (ST->isFloat())
+    if (ST->isFloat() || ST->isComplex()) {
       Neg->FloatValue = -C->FloatValue;
-    else
+      Neg->ImagValue = -C->ImagValue;
+    } else
       Neg->IntBits = uint64_t(0) - C->IntBits;
     return Neg;
   }
@@ -778,11 +828,11 @@ Expr *FunctionLowerer::lowerIdentity(const fe::CompareExpr &C) {
   if (!isNoneLiteral(R) && !Right)
     return nullptr;
   const Type *LT = Left ? Left->Ty : None, *RT = Right ? Right->Ty : None;
-  if (LT == RT && dynCast<ScalarType>(LT)) {
+  if (LT == RT && (dynCast<ScalarType>(LT) || dynCast<EnumType>(LT))) {
     auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
     Cmp->Op = Not ? CompareOp::Ne : CompareOp::Eq;
-    Cmp->LHS = Left;
-    Cmp->RHS = Right;
+    Cmp->LHS = dynCast<EnumType>(LT) ? enumValue(Left) : Left;
+    Cmp->RHS = dynCast<EnumType>(LT) ? enumValue(Right) : Right;
     return Cmp;
   }
   if (LT == RT && LT != None) {
@@ -823,6 +873,16 @@ Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
       std::optional<Signature> Sig;
       if (dynCast<ScalarType>(Left->Ty) && dynCast<ScalarType>(Right->Ty))
         Sig = S.Ops.compare(*Op, Left->Ty, Right->Ty);
+      // Members of one enum class: equal when their values are.
+      if (dynCast<EnumType>(Left->Ty) && Left->Ty == Right->Ty &&
+          (*Op == CompareOp::Eq || *Op == CompareOp::Ne)) {
+        auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
+        Cmp->Op = *Op;
+        Cmp->LHS = enumValue(Left);
+        Cmp->RHS = enumValue(Right);
+        Left = Right;
+        return Cmp;
+      }
       if (!Sig) {
         error(SourceRange::cover(Left->Range, Right->Range), DiagKind::UnsupportedBinary,
               {std::string(spelling(*Op)), Left->Ty->str(), Right->Ty->str()});

@@ -521,8 +521,12 @@ void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
     St->Array = Array;
     St->Indices = Indices;
     St->Value = convert(B, AT->dtype());
-    if (St->Value)
-      Out.push_back(St);
+    if (!St->Value) {
+      error(A.Value->Range, DiagKind::InvalidArgument,
+            {"an array element", "cannot store '" + B->Ty->str() + "' into an element of " + AT->str()});
+      return;
+    }
+    Out.push_back(St);
     return;
   }
   if (isa<AttributeExpr>(A.Target)) {

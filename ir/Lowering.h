@@ -254,6 +254,8 @@ private:
                                const std::string &Name);
   Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);
   Expr *typePrint(const frontend::CallExpr &C, const std::string &Name);
+  /// pow(x, y).
+  Expr *typePow(const frontend::CallExpr &C, const std::string &Name);
   /// round(x) and round(x, ndigits).
   Expr *typeRound(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
   /// Arguments typed by one of Numba's case tables (overload resolution).
@@ -288,9 +290,35 @@ private:
   /// folds those), or a tuple of such. `n - 1` is a run-time int64.
   std::optional<ConstantValue> literalArgument(const frontend::Expr &E) const;
 
+  // --- Complex numbers (LowerComplex.cpp) ---
+  Expr *constantComplex(double Re, double Im, const Type *Ty, frontend::SourceRange Range);
+  /// Part 0 (real) or 1 (imaginary) of complex \p Z.
+  Expr *complexPart(Expr *Z, unsigned Part, frontend::SourceRange Range);
+  /// The complex \p Ty of two real numbers (converted to its float type).
+  Expr *makeComplex(Expr *Re, Expr *Im, const ScalarType *Ty, frontend::SourceRange Range);
+  /// x.real and x.imag of a number; invalid for anything else.
+  Value lowerNumberAttribute(Expr *Base, const std::string &Attr, frontend::SourceRange Range);
+  /// x.conjugate() of a number.
+  Expr *lowerConjugate(Expr *Base, const frontend::CallExpr &C);
+  /// complex(x) and complex(x, y).
+  Expr *typeComplex(const frontend::CallExpr &C, const std::string &Name);
+  /// A cmath function: typed by \p Cases, computed by helper \p Operation.
+  Expr *typeCmath(CmathCases Cases, const std::string &Operation, const frontend::CallExpr &C,
+                  const std::string &Name);
+  /// `/` and `**` of complex numbers, of type \p Complex.
+  Expr *complexArith(ArithOp Op, Expr *L, Expr *R, const ScalarType *Complex,
+                     frontend::SourceRange Range);
+  /// A call of ir/ComplexHelpers.cpp's \p Operation for \p Complex,
+  /// its result converted to \p Result.
+  Expr *callComplexHelper(const std::string &Operation, const ScalarType *Complex,
+                          const ExprList &Values, const Type *Result,
+                          frontend::SourceRange Range);
+
   // --- Helpers (LowerExpr.cpp) ---
   Expr *convert(Expr *E, const Type *To);
   Expr *truth(Expr *E, frontend::SourceRange Range);
+  /// member.value of an enum.Enum member: its int64.
+  Expr *enumValue(Expr *E);
   Expr *constantInt(int64_t V, const Type *Ty, frontend::SourceRange Range);
   Expr *constantFloat(double V, const Type *Ty, frontend::SourceRange Range);
   /// \p E, or a temporary holding it when it is not trivially re-evaluable.

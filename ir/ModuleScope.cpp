@@ -81,6 +81,9 @@ std::optional<ConstantValue> ModuleScope::constantOf(const Expr &E) const {
   if (auto *N = dyn_cast<NameExpr>(&E))
     if (const Symbol *S = lookup(N->Id); S && S->K == Symbol::Kind::Constant)
       return S->Value;
+  if (auto *A = dyn_cast<AttributeExpr>(&E))
+    if (auto Class = constantOf(*A->Value); Class && Class->K == ConstantValue::Kind::EnumClass)
+      return enumMember(*Class->Enum, A->Attr);
   auto Path = resolvePath(E);
   if (!Path)
     return std::nullopt;
@@ -131,7 +134,7 @@ void ModuleScope::scan() {
     else if (auto *F = dyn_cast<FunctionDefStmt>(S))
       bindFunction(*F);
     else if (auto *C = dyn_cast<ClassDefStmt>(S))
-      Symbols[C->Name] = Symbol{Symbol::Kind::Host, "", {}, nullptr, C->NameRange};
+      bindClass(*C);
     else if (auto *A = dyn_cast<AugAssignStmt>(S))
       bindHostTargets(A->Target, S->Range);
     else if (auto *A = dyn_cast<AnnAssignStmt>(S))
@@ -158,6 +161,54 @@ void ModuleScope::scan() {
       bindHostNamesIn(T->FinalBody);
     }
   }
+}
+
+void ModuleScope::bindClass(const ClassDefStmt &C) {
+  // An enum.Enum or enum.IntEnum whose members are int constants is an
+  // enum kernels can use, as Numba's Enum<int64> and IntEnum<int64>; any
+  // other class is host code.
+  Symbols[C.Name] = Symbol{Symbol::Kind::Host, "", {}, nullptr, C.NameRange};
+  if (C.Bases.size() != 1 || !C.Keywords.empty() || !C.Decorators.empty())
+    return;
+  std::optional<std::string> Base = resolvePath(*C.Bases[0]);
+  if (Base != "enum.Enum" && Base != "enum.IntEnum")
+    return;
+  std::vector<std::pair<std::string, int64_t>> Members;
+  for (const Stmt *S : C.Body) {
+    if (isa<PassStmt>(S) || (isa<ExprStmtStmt>(S) && isa<ConstantExpr>(cast<ExprStmtStmt>(S)->Value)))
+      continue; // pass, a docstring
+    auto *A = dyn_cast<AssignStmt>(S);
+    auto *Name = A && A->Targets.size() == 1 ? dyn_cast<NameExpr>(A->Targets[0]) : nullptr;
+    std::optional<ConstantValue> V = Name ? evaluate(*A->Value) : std::nullopt;
+    if (!V || V->K != ConstantValue::Kind::Int)
+      return;
+    // A repeated value is an alias of the first member, as in Python.
+    Members.emplace_back(Name->Id, V->Int);
+  }
+  ConstantValue Class;
+  Class.K = ConstantValue::Kind::EnumClass;
+  Class.Enum = Types.enumType(C.Name, Base == "enum.IntEnum", std::move(Members));
+  Symbols[C.Name] = Symbol{Symbol::Kind::Constant, "", Class, nullptr, C.NameRange};
+}
+
+std::optional<ConstantValue> enumMember(const EnumType &E, const std::string &Name) {
+  const auto *M = E.member(Name);
+  if (!M)
+    return std::nullopt;
+  // Aliases are the member they repeat.
+  for (const auto &First : E.members())
+    if (First.second == M->second) {
+      M = &First;
+      break;
+    }
+  if (E.isIntEnum())
+    return ConstantValue::makeInt(M->second);
+  ConstantValue V;
+  V.K = ConstantValue::Kind::EnumMember;
+  V.Enum = &E;
+  V.String = M->first;
+  V.Int = M->second;
+  return V;
 }
 
 void ModuleScope::bindHostNamesIn(const StmtList &Body) {

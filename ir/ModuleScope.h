@@ -102,6 +102,7 @@ private:
   void bindImportFrom(const frontend::ImportFromStmt &S);
   void bindAssignment(const frontend::AssignStmt &S);
   void bindFunction(const frontend::FunctionDefStmt &S);
+  void bindClass(const frontend::ClassDefStmt &C);
   void bindHostTargets(const frontend::Expr *Target, frontend::SourceRange Range);
   void bindHostNamesIn(const frontend::StmtList &Body);
   void classify(FunctionInfo &Fn);
@@ -123,6 +124,10 @@ private:
   std::vector<SyntheticSource> Synthetic;
   std::vector<std::unique_ptr<FunctionInfo>> SyntheticFunctions;
 };
+
+/// The member \p Name of enum \p E as a constant (an IntEnum's as its int),
+/// or nothing.
+std::optional<ConstantValue> enumMember(const EnumType &E, const std::string &Name);
 
 /// Is \p Path a builtin the kernel language knows (a namespace, special
 /// register, intrinsic or constant)?

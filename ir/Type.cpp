@@ -7,10 +7,11 @@ namespace {
 struct ScalarInfo {
   const char *Name;
   unsigned Bits;
-  bool IsInt, IsSigned, IsFloat;
+  bool IsInt, IsSigned, IsFloat, IsComplex;
 };
 constexpr ScalarInfo ScalarInfos[] = {
-#define SCALAR(K, Name, Bits, IsInt, IsSigned, IsFloat) {Name, Bits, IsInt, IsSigned, IsFloat},
+#define SCALAR(K, Name, Bits, IsInt, IsSigned, IsFloat, IsComplex)                \
+  {Name, Bits, IsInt, IsSigned, IsFloat, IsComplex},
 #include "ir/Types.def"
 };
 const ScalarInfo &info(ScalarKind K) { return ScalarInfos[static_cast<int>(K)]; }
@@ -20,6 +21,7 @@ unsigned ScalarType::bitWidth() const { return info(SK).Bits; }
 bool ScalarType::isInteger() const { return info(SK).IsInt; }
 bool ScalarType::isSigned() const { return info(SK).IsSigned; }
 bool ScalarType::isFloat() const { return info(SK).IsFloat; }
+bool ScalarType::isComplex() const { return info(SK).IsComplex; }
 std::string ScalarType::str() const { return info(SK).Name; }
 
 std::string ArrayType::str() const {
@@ -41,7 +43,17 @@ unsigned scalarCount(const Type *Ty) {
       N += scalarCount(E);
     return N;
   }
-  return dynCast<ScalarType>(Ty) ? 1 : 0;
+  if (auto *S = dynCast<ScalarType>(Ty))
+    return S->isComplex() ? 2 : 1; // a complex: its real, then imaginary part
+  return 0;
+}
+
+unsigned kernelSlots(const Type *Ty) {
+  if (auto *A = dynCast<ArrayType>(Ty))
+    return 1 + 2 * A->ndim();
+  if (auto *S = dynCast<ScalarType>(Ty); S && S->isComplex())
+    return 2;
+  return 1;
 }
 
 bool TupleType::isUniform() const {
@@ -96,6 +108,14 @@ const VectorType *TypeContext::vector(const ScalarType *Base, unsigned Count) {
   return Slot.get();
 }
 
+const EnumType *TypeContext::enumType(const std::string &Name, bool IsInt,
+                                      std::vector<std::pair<std::string, int64_t>> Members) {
+  auto &Slot = Enums[Name];
+  if (!Slot)
+    Slot = std::make_unique<EnumType>(Name, IsInt, std::move(Members));
+  return Slot.get();
+}
+
 const VectorType *TypeContext::vectorByName(const std::string &Name) {
   // Numba's stubs: int8..uint64, float32, float64 with 1 to 4 elements, and
   // the C names of those base types on Linux x86-64 (long is 64 bits).
@@ -141,6 +161,11 @@ const ScalarType *TypeContext::scalarByName(const std::string &Name) const {
       {"half", ScalarKind::Float16},
       {"float64", ScalarKind::Float64}, {"f8", ScalarKind::Float64},
       {"double", ScalarKind::Float64},  {"float_", ScalarKind::Float64},
+      {"complex64", ScalarKind::Complex64}, {"c8", ScalarKind::Complex64},
+      {"csingle", ScalarKind::Complex64},
+      {"complex128", ScalarKind::Complex128}, {"c16", ScalarKind::Complex128},
+      {"cdouble", ScalarKind::Complex128}, {"complex_", ScalarKind::Complex128},
+      {"cfloat", ScalarKind::Complex128},
   };
   auto It = Names.find(Name);
   return It == Names.end() ? nullptr : scalar(It->second);

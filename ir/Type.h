@@ -18,12 +18,12 @@
 namespace pykc::ir {
 
 enum class ScalarKind {
-#define SCALAR(K, Name, Bits, IsInt, IsSigned, IsFloat) K,
+#define SCALAR(K, Name, Bits, IsInt, IsSigned, IsFloat, IsComplex) K,
 #include "ir/Types.def"
 };
-constexpr int NumScalarKinds = static_cast<int>(ScalarKind::Float64) + 1;
+constexpr int NumScalarKinds = static_cast<int>(ScalarKind::Complex128) + 1;
 
-enum class TypeKind { None, Scalar, Array, Tuple, Vector, GridGroup };
+enum class TypeKind { None, Scalar, Array, Tuple, Vector, GridGroup, Enum };
 
 /// C: row-major contiguous, F: column-major contiguous, A: any strides.
 enum class ArrayLayout { C, F, A };
@@ -64,6 +64,9 @@ public:
   bool isInteger() const;
   bool isSigned() const;
   bool isFloat() const;
+  /// complex64 or complex128: two floats, real then imaginary, in memory
+  /// and in registers (isFloat() is false for them).
+  bool isComplex() const;
   /// Size in bytes in memory (a boolean takes one byte, as in NumPy).
   unsigned byteSize() const { return isBoolean() ? 1 : bitWidth() / 8; }
   std::string str() const override;
@@ -129,12 +132,44 @@ public:
   std::string str() const override { return "GridGroup"; }
 };
 
+/// The members of an `enum.Enum` class defined at module level, Numba's
+/// Enum<int64>(Name): values of one class compare with == and `is`; .value
+/// is the int64. At run time a member is its value. (An enum.IntEnum's
+/// members are plain int64s to pykc, as Numba computes with them.)
+class EnumType final : public Type {
+public:
+  EnumType(std::string Name, bool IsInt, std::vector<std::pair<std::string, int64_t>> Members)
+      : Type(TypeKind::Enum), Name(std::move(Name)), IsInt(IsInt), Members(std::move(Members)) {}
+  const std::string &name() const { return Name; }
+  /// An enum.IntEnum: its members are int64 values, never of this type.
+  bool isIntEnum() const { return IsInt; }
+  const std::vector<std::pair<std::string, int64_t>> &members() const { return Members; }
+  /// The member called \p Member, or null.
+  const std::pair<std::string, int64_t> *member(const std::string &Member) const {
+    for (const auto &M : Members)
+      if (M.first == Member)
+        return &M;
+    return nullptr;
+  }
+  std::string str() const override { return "Enum<int64>(" + Name + ")"; }
+
+private:
+  std::string Name;
+  bool IsInt;
+  std::vector<std::pair<std::string, int64_t>> Members;
+};
+
 template <class T> const T *dynCast(const Type *Ty);
 
-/// How many scalars a value of \p Ty holds: 1 for a scalar, the sum of its
-/// elements' for a tuple, 0 otherwise. A host entry returns its result as
+/// How many scalars a value of \p Ty holds: 1 for a scalar (2 for a
+/// complex: its parts), the sum of its elements' for a tuple, 0 otherwise. A host entry returns its result as
 /// that many 64-bit slots (codegen/CPUBackend.cpp).
 unsigned scalarCount(const Type *Ty);
+
+/// How many parameters a kernel parameter of type \p Ty is flattened to
+/// (runtime/include/pykc/KernelABI.h): an n-d array 1 + 2n (data, extents,
+/// strides), a complex 2 (real, imaginary), anything else 1.
+unsigned kernelSlots(const Type *Ty);
 template <> inline const ScalarType *dynCast<ScalarType>(const Type *Ty) {
   return Ty && Ty->kind() == TypeKind::Scalar ? static_cast<const ScalarType *>(Ty) : nullptr;
 }
@@ -143,6 +178,9 @@ template <> inline const ArrayType *dynCast<ArrayType>(const Type *Ty) {
 }
 template <> inline const TupleType *dynCast<TupleType>(const Type *Ty) {
   return Ty && Ty->kind() == TypeKind::Tuple ? static_cast<const TupleType *>(Ty) : nullptr;
+}
+template <> inline const EnumType *dynCast<EnumType>(const Type *Ty) {
+  return Ty && Ty->kind() == TypeKind::Enum ? static_cast<const EnumType *>(Ty) : nullptr;
 }
 template <> inline const VectorType *dynCast<VectorType>(const Type *Ty) {
   return Ty && Ty->kind() == TypeKind::Vector ? static_cast<const VectorType *>(Ty) : nullptr;
@@ -161,6 +199,17 @@ public:
   const ScalarType *uint64() const { return scalar(ScalarKind::UInt64); }
   const ScalarType *float32() const { return scalar(ScalarKind::Float32); }
   const ScalarType *float64() const { return scalar(ScalarKind::Float64); }
+  const ScalarType *complex64() const { return scalar(ScalarKind::Complex64); }
+  const ScalarType *complex128() const { return scalar(ScalarKind::Complex128); }
+  /// The float each half of complex \p C is (Numba's underlying_float).
+  const ScalarType *complexPart(const ScalarType *C) const {
+    return C->scalarKind() == ScalarKind::Complex64 ? float32() : float64();
+  }
+  /// The complex whose halves are float \p F: complex64 for float32 (and
+  /// float16), complex128 for float64.
+  const ScalarType *complexOf(const ScalarType *F) const {
+    return F->bitWidth() <= 32 ? complex64() : complex128();
+  }
   /// Numba's intp on every target pykc supports.
   const ScalarType *intp() const { return int64(); }
   const ArrayType *array(const ScalarType *Dtype, unsigned NDim, ArrayLayout Layout,
@@ -168,6 +217,9 @@ public:
   const TupleType *tuple(std::vector<const Type *> Elements);
   const TupleType *uniTuple(const Type *Element, unsigned Count);
   const VectorType *vector(const ScalarType *Base, unsigned Count);
+  /// A module's enum class \p Name (one per name).
+  const EnumType *enumType(const std::string &Name, bool IsInt,
+                           std::vector<std::pair<std::string, int64_t>> Members);
   /// The vector type a `cuda.NAME` names: "float32x4", or one of its C
   /// aliases ("float4", "short2", "ulonglong3", ...); null otherwise.
   const VectorType *vectorByName(const std::string &Name);
@@ -184,6 +236,7 @@ private:
       Arrays;
   std::map<std::vector<const Type *>, std::unique_ptr<TupleType>> Tuples;
   std::map<std::pair<const ScalarType *, unsigned>, std::unique_ptr<VectorType>> Vectors;
+  std::map<std::string, std::unique_ptr<EnumType>> Enums;
 };
 
 } // namespace pykc::ir

@@ -9,22 +9,24 @@ namespace pykc::ir {
 
 namespace {
 // conversionKind for every pair of scalars, rows "from", columns "to", in
-// Types.def order, as Numba's typing context reports can_convert (1 exact,
-// 2 promote, 3 safe, 4 unsafe).
+// Types.def order, as Numba's typing context reports can_convert (0 none,
+// 1 exact, 2 promote, 3 safe, 4 unsafe). A complex converts to no real type.
 constexpr unsigned char ConversionTable[NumScalarKinds][NumScalarKinds] = {
-    // bool i8 i16 i32 i64 u8 u16 u32 u64 f16 f32 f64
-    {1, 3, 3, 3, 3, 3, 3, 3, 3, 4, 3, 3}, // bool
-    {4, 1, 2, 2, 2, 4, 4, 4, 4, 4, 3, 3}, // int8
-    {4, 4, 1, 2, 2, 4, 4, 4, 4, 4, 3, 3}, // int16
-    {4, 4, 4, 1, 2, 4, 4, 4, 4, 4, 4, 3}, // int32
-    {4, 4, 4, 4, 1, 4, 4, 4, 4, 4, 4, 3}, // int64
-    {4, 4, 3, 3, 3, 1, 2, 2, 2, 4, 3, 3}, // uint8
-    {4, 4, 4, 3, 3, 4, 1, 2, 2, 4, 4, 3}, // uint16
-    {4, 4, 4, 4, 3, 4, 4, 1, 2, 4, 4, 3}, // uint32
-    {4, 4, 4, 4, 4, 4, 4, 4, 1, 4, 4, 3}, // uint64
-    {4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 2, 2}, // float16
-    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 2}, // float32
-    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1}, // float64
+    // bool i8 i16 i32 i64 u8 u16 u32 u64 f16 f32 f64 c64 c128
+    {1, 3, 3, 3, 3, 3, 3, 3, 3, 4, 3, 3, 3, 3}, // bool
+    {4, 1, 2, 2, 2, 4, 4, 4, 4, 4, 3, 3, 3, 3}, // int8
+    {4, 4, 1, 2, 2, 4, 4, 4, 4, 4, 3, 3, 3, 3}, // int16
+    {4, 4, 4, 1, 2, 4, 4, 4, 4, 4, 4, 3, 4, 3}, // int32
+    {4, 4, 4, 4, 1, 4, 4, 4, 4, 4, 4, 3, 4, 3}, // int64
+    {4, 4, 3, 3, 3, 1, 2, 2, 2, 4, 3, 3, 3, 3}, // uint8
+    {4, 4, 4, 3, 3, 4, 1, 2, 2, 4, 4, 3, 4, 3}, // uint16
+    {4, 4, 4, 4, 3, 4, 4, 1, 2, 4, 4, 3, 4, 3}, // uint32
+    {4, 4, 4, 4, 4, 4, 4, 4, 1, 4, 4, 3, 4, 3}, // uint64
+    {4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 2, 2, 3, 3}, // float16
+    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 2, 3, 3}, // float32
+    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 4, 3}, // float64
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2}, // complex64
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 1}, // complex128
 };
 
 const ScalarType *asScalar(const Type *T) { return dynCast<ScalarType>(T); }
@@ -59,6 +61,9 @@ std::optional<size_t> bestOverload(const std::vector<Signature> &Cases,
         continue;
       }
       switch (conversionKind(From, To)) {
+      case Conversion::None:
+        Viable = false;
+        break;
       case Conversion::Exact:
         break;
       case Conversion::Promote:
@@ -108,6 +113,13 @@ const ScalarType *promoteNumbers(TypeContext &Ctx, const ScalarType *A,
       return Ctx.scalar(Signed ? ScalarKind::Int64 : ScalarKind::UInt64);
     }
   };
+  if (A->isComplex() || B->isComplex()) {
+    // The halves are the promotion of the complex's float with the other
+    // number (or its halves): complex64 + int32 is complex128.
+    const ScalarType *FA = A->isComplex() ? Ctx.complexPart(A) : A;
+    const ScalarType *FB = B->isComplex() ? Ctx.complexPart(B) : B;
+    return Ctx.complexOf(promoteNumbers(Ctx, FA, FB));
+  }
   if (A->isFloat() && B->isFloat())
     return A->bitWidth() >= B->bitWidth() ? A : B;
   if (A->isFloat() || B->isFloat()) {
@@ -139,9 +151,13 @@ const Type *unifyTypes(TypeContext &Ctx, const Type *A, const Type *B) {
     if (!SA->isBoolean() && !SB->isBoolean())
       return promoteNumbers(Ctx, SA, SB);
     // Booleans are not Numba Numbers: they unify by safe conversion.
-    if (conversionKind(SA, SB) <= Conversion::Safe)
+    auto SafeTo = [](const ScalarType *From, const ScalarType *To) {
+      Conversion K = conversionKind(From, To);
+      return K != Conversion::None && K <= Conversion::Safe;
+    };
+    if (SafeTo(SA, SB))
       return SB;
-    if (conversionKind(SB, SA) <= Conversion::Safe)
+    if (SafeTo(SB, SA))
       return SA;
     return nullptr;
   }
@@ -172,6 +188,8 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
       Ctx.scalar(ScalarKind::UInt8), Ctx.scalar(ScalarKind::UInt16),
       Ctx.scalar(ScalarKind::UInt32), U64};
   const std::vector<const Type *> Real = {F32, F64};
+  const Type *C64 = Ctx.complex64(), *C128 = Ctx.complex128();
+  const std::vector<const Type *> Complex = {C64, C128};
   auto Sig = [](const Type *R, std::vector<const Type *> A) { return Signature{R, std::move(A)}; };
   // choose_result_int: at least 64 bits, signed if the operand is.
   auto Widened = [&](const Type *T) { return asScalar(T)->isSigned() ? I64 : U64; };
@@ -182,16 +200,20 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
   for (const Type *T : Real)
     Arith.push_back(Sig(T, {T, T}));
   Mod = Arith;
+  for (const Type *T : Complex)
+    Arith.push_back(Sig(T, {T, T}));
   TrueDiv = {Sig(F64, {I64, I64}), Sig(F64, {I64, U64}), Sig(F64, {U64, I64}),
              Sig(F64, {U64, U64})};
-  for (const Type *T : Real)
-    TrueDiv.push_back(Sig(T, {T, T}));
+  for (const auto *Domain : {&Real, &Complex})
+    for (const Type *T : *Domain)
+      TrueDiv.push_back(Sig(T, {T, T}));
   Pow = IntegerBinop;
   for (const Type *Base : Real)
     for (const Type *E : {I32, I64, U64})
       Pow.push_back(Sig(Base, {Base, E}));
-  for (const Type *T : Real)
-    Pow.push_back(Sig(T, {T, T}));
+  for (const auto *Domain : {&Real, &Complex})
+    for (const Type *T : *Domain)
+      Pow.push_back(Sig(T, {T, T}));
   for (const Type *T : Signed)
     for (const Type *Amount : {U64, I64})
       Shift.push_back(Sig(I64, {T, Amount}));
@@ -205,8 +227,9 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
     Neg.push_back(Sig(Widened(T), {T}));
   for (const Type *T : Signed)
     Neg.push_back(Sig(Widened(T), {T}));
-  for (const Type *T : Real)
-    Neg.push_back(Sig(T, {T}));
+  for (const auto *Domain : {&Real, &Complex})
+    for (const Type *T : *Domain)
+      Neg.push_back(Sig(T, {T}));
   Neg.push_back(Sig(I64, {Bool}));
   Invert = {Sig(Bool, {Bool})};
   for (const Type *T : Unsigned)
@@ -218,6 +241,9 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
   for (const auto *Domain : {&Signed, &Unsigned, &Real})
     for (const Type *T : *Domain)
       Ordered.push_back(Sig(Bool, {T, T}));
+  Unordered = Ordered;
+  for (const Type *T : Complex)
+    Unordered.push_back(Sig(Bool, {T, T}));
 
   for (const Type *T : {I32, I64, U64})
     for (unsigned N = 1; N <= 3; ++N)
@@ -226,6 +252,8 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
   for (const auto *Domain : {&Signed, &Unsigned, &Real})
     for (const Type *T : *Domain)
       Abs.push_back(Sig(T, {T}));
+  Abs.push_back(Sig(F32, {C64}));
+  Abs.push_back(Sig(F64, {C128}));
 
   MathUnary = {Sig(F64, {I64}), Sig(F64, {U64}), Sig(F32, {F32}), Sig(F64, {F64})};
   MathBinaryInt = {Sig(F64, {I64, I64}), Sig(F64, {U64, U64}), Sig(F32, {F32, F32}),
@@ -235,6 +263,17 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
   MathFrexp = {Sig(Ctx.tuple({F32, I32}), {F32}), Sig(Ctx.tuple({F64, I32}), {F64})};
   MathLdexp = {Sig(F32, {F32, I32}), Sig(F64, {F64, I32})};
   MathModf = {Sig(Ctx.uniTuple(F64, 2), {F64}), Sig(Ctx.uniTuple(F32, 2), {F32})};
+
+  for (const Type *T : Complex) {
+    CmathUnary.push_back(Sig(T, {T}));
+    CmathPredicate.push_back(Sig(Bool, {T}));
+  }
+  CmathLog = CmathUnary;
+  for (const Type *T : Complex)
+    CmathLog.push_back(Sig(T, {T, T}));
+  CmathPhase = {Sig(F64, {C128}), Sig(F32, {C64})};
+  CmathPolar = {Sig(Ctx.uniTuple(F32, 2), {C64}), Sig(Ctx.uniTuple(F64, 2), {C128})};
+  CmathRect = {Sig(C128, {F64, F64}), Sig(C64, {F32, F32})};
 
   const Type *None = Ctx.none(), *U32 = Ctx.scalar(ScalarKind::UInt32);
   SyncWarp = {Sig(None, {}), Sig(None, {I32})};
@@ -287,6 +326,24 @@ const std::vector<Signature> &OperatorTyping::mathTable(MathCases Cases) const {
   return MathUnary;
 }
 
+const std::vector<Signature> &OperatorTyping::cmathTable(CmathCases Cases) const {
+  switch (Cases) {
+  case CmathCases::Unary:
+    return CmathUnary;
+  case CmathCases::Log:
+    return CmathLog;
+  case CmathCases::Predicate:
+    return CmathPredicate;
+  case CmathCases::Phase:
+    return CmathPhase;
+  case CmathCases::Polar:
+    return CmathPolar;
+  case CmathCases::Rect:
+    return CmathRect;
+  }
+  return CmathUnary;
+}
+
 std::optional<Signature> OperatorTyping::math(MathCases Cases,
                                               const std::vector<const Type *> &Args) const {
   return resolveOverload(mathTable(Cases), Args);
@@ -332,9 +389,10 @@ std::optional<Signature> OperatorTyping::unary(UnaryArithOp Op, const Type *Oper
   return std::nullopt;
 }
 
-std::optional<Signature> OperatorTyping::compare(CompareOp, const Type *L,
+std::optional<Signature> OperatorTyping::compare(CompareOp Op, const Type *L,
                                                  const Type *R) const {
-  return resolveOverload(Ordered, {L, R});
+  bool Equality = Op == CompareOp::Eq || Op == CompareOp::Ne;
+  return resolveOverload(Equality ? Unordered : Ordered, {L, R});
 }
 
 std::optional<Signature> OperatorTyping::range(const std::vector<const Type *> &Args) const {
@@ -347,14 +405,14 @@ std::optional<Signature> OperatorTyping::abs(const Type *Operand) const {
 
 std::optional<Signature> OperatorTyping::toInt(const Type *Operand) const {
   const ScalarType *S = asScalar(Operand);
-  if (!S)
+  if (!S || S->isComplex()) // Numba: int() of a complex is a typing error
     return std::nullopt;
   return Signature{S->isInteger() ? S : Ctx.intp(), {Operand}};
 }
 
 std::optional<Signature> OperatorTyping::toFloat(const Type *Operand) const {
   const ScalarType *S = asScalar(Operand);
-  if (!S)
+  if (!S || S->isComplex()) // "float() does not support complex"
     return std::nullopt;
   return Signature{S->isFloat() ? S : Ctx.float64(), {Operand}};
 }

@@ -20,10 +20,11 @@
 
 namespace pykc::ir {
 
-enum class Conversion { Exact = 1, Promote = 2, Safe = 3, Unsafe = 4 };
+/// None: no conversion at all (a complex to any real type).
+enum class Conversion { None = 0, Exact = 1, Promote = 2, Safe = 3, Unsafe = 4 };
 
 /// How a value of \p From converts to \p To (every scalar converts, at worst
-/// unsafely).
+/// unsafely, except a complex to a real type).
 Conversion conversionKind(const ScalarType *From, const ScalarType *To);
 
 /// A typing signature: argument types and the result type.
@@ -60,6 +61,17 @@ enum class MathCases {
   Modf,        ///< float32 -> UniTuple(float32, 2); float64 -> UniTuple(float64, 2)
 };
 
+/// The case tables of Numba's typing of the cmath module
+/// (numba/core/typing/cmathdecl.py), named in ir/Builtins.def's Cmath rows.
+enum class CmathCases {
+  Unary,     ///< complex64 -> complex64; complex128 -> complex128
+  Log,       ///< Unary, and (c, c) -> c: log(z, base)
+  Predicate, ///< complex64, complex128 -> bool
+  Phase,     ///< complex128 -> float64; complex64 -> float32
+  Polar,     ///< c -> UniTuple(its float x 2)
+  Rect,      ///< (float64, float64) -> complex128; (float32, float32) -> complex64
+};
+
 /// Typing of operators and builtins, each a Numba case table.
 class OperatorTyping {
 public:
@@ -83,6 +95,7 @@ public:
   /// A math-module function of the case table \p Cases.
   std::optional<Signature> math(MathCases Cases, const std::vector<const Type *> &Args) const;
   const std::vector<Signature> &mathTable(MathCases Cases) const;
+  const std::vector<Signature> &cmathTable(CmathCases Cases) const;
 
   // Numba's CUDA case tables (numba/cuda/cudadecl.py), named by the Call()
   // rows of ir/Builtins.def.
@@ -111,9 +124,11 @@ public:
 private:
   TypeContext &Ctx;
   std::vector<Signature> Arith, Mod, TrueDiv, Pow, Shift, BitLogic;
-  std::vector<Signature> Neg, Invert, Ordered, Range, Abs;
+  std::vector<Signature> Neg, Invert, Ordered, Unordered, Range, Abs;
   std::vector<Signature> MathUnary, MathBinaryInt, MathBinaryFloat, MathPredicate;
   std::vector<Signature> MathFrexp, MathLdexp, MathModf;
+  std::vector<Signature> CmathUnary, CmathLog, CmathPredicate, CmathPhase, CmathPolar,
+      CmathRect;
 };
 
 } // namespace pykc::ir

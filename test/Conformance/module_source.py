@@ -19,6 +19,7 @@ makes the kernel not replayable, with the reason.
 
 import ast
 import builtins
+import enum
 import inspect
 import math
 import textwrap
@@ -111,7 +112,11 @@ def _literal(value):
         if math.isinf(value):
             return "math.inf" if value > 0 else "-math.inf"
         return repr(value)
-    if isinstance(value, np.generic) and value.dtype.kind in "biuf":
+    if isinstance(value, complex):
+        if any(math.isnan(x) or math.isinf(x) for x in (value.real, value.imag)):
+            return "complex(%s, %s)" % (_literal(value.real), _literal(value.imag))
+        return repr(value)
+    if isinstance(value, np.generic) and value.dtype.kind in "biufc":
         inner = _literal(value.item())
         if inner is None:
             return None
@@ -125,7 +130,7 @@ def _literal(value):
 
 
 def _array_source(value):
-    if value.dtype.kind not in "biuf":
+    if value.dtype.kind not in "biufc":
         raise NotReplayable("a global array of dtype %s" % value.dtype)
     if value.size > 4096:
         raise NotReplayable("a global array of %d elements" % value.size)
@@ -136,6 +141,16 @@ def _array_source(value):
     if value.ndim != 1:
         src += ".reshape(%r)" % (value.shape,)
     return src
+
+
+def _enum_source(name, cls):
+    """An enum class with int members, as a class statement."""
+    base = "enum.IntEnum" if issubclass(cls, enum.IntEnum) else "enum.Enum"
+    members = list(cls.__members__.items())
+    if not members or not all(isinstance(m.value, int) for _, m in members):
+        raise NotReplayable("the enum %s, whose members are not all ints" % cls.__name__)
+    body = "".join("\n    %s = %d" % (n, m.value) for n, m in members)
+    return "import enum\n\n\nclass %s(%s):%s" % (name, base, body)
 
 
 def _is_cuda_module(value):
@@ -205,8 +220,10 @@ class ModuleWriter:
             return "from numba.cuda import %s as %s" % (value.__name__, name)
         if isinstance(value, type) and issubclass(value, np.generic):
             return "from numpy import %s as %s" % (value.__name__, name)
-        if isinstance(value, np.dtype) and value.kind in "biuf":
+        if isinstance(value, np.dtype) and value.kind in "biufc":
             return "%s = np.%s" % (name, value.name)
+        if isinstance(value, type) and issubclass(value, enum.Enum):
+            return _enum_source(name, value)
         if value is getattr(builtins, name, None):
             return None
         if isinstance(value, pytypes.FunctionType):
@@ -298,7 +315,7 @@ def _type_text(ty):
     if isinstance(ty, str):
         return ty
     if isinstance(ty, types.Array):
-        if ty.dtype.__class__.__name__ not in ("Integer", "Float", "Boolean"):
+        if ty.dtype.__class__.__name__ not in ("Integer", "Float", "Boolean", "Complex"):
             raise NotReplayable("a signature with %s" % ty)
         dims = [":"] * ty.ndim
         if ty.layout == "C":
@@ -308,7 +325,7 @@ def _type_text(ty):
         return "%s[%s]" % (_type_text(ty.dtype), ", ".join(dims))
     if isinstance(ty, types.Boolean):
         return "boolean"
-    if isinstance(ty, (types.Integer, types.Float)) or ty == types.none:
+    if isinstance(ty, (types.Integer, types.Float, types.Complex)) or ty == types.none:
         return "void" if ty == types.none else str(ty)
     raise NotReplayable("a signature with %s" % ty)
 

@@ -28,7 +28,7 @@ from numba.cuda.simulator import kernel as sim_kernel
 from numba.cuda.simulator import kernelapi as sim_kernelapi
 from numba.cuda.simulator.cudadrv.devicearray import FakeCUDAArray
 
-REPLAYABLE_KINDS = "biuf"
+REPLAYABLE_KINDS = "biufc"
 
 
 class Case:
@@ -79,6 +79,8 @@ def _snapshot(arg):
         return ("int64", arg)
     if isinstance(arg, float):
         return ("float64", arg)
+    if isinstance(arg, complex):
+        return ("complex128", arg)
     if isinstance(arg, np.generic) and arg.dtype.kind in REPLAYABLE_KINDS:
         return (arg.dtype.name, arg.item())
     raise NotReplayable("an argument of type %s" % type(arg).__name__)

@@ -94,6 +94,8 @@ def scalar_arg(dtype, value):
         return "bool:%d" % int(value)
     if dtype.startswith("float"):
         text = repr(float(value))
+    elif dtype.startswith("complex"):
+        text = repr(complex(value)).strip("()")
     else:
         text = str(int(value))
     return "%s:%s" % (dtype, text)

@@ -42,6 +42,20 @@ class SignedUniform:
         return "SignedUniform(%g, %g)" % (self.lo, self.hi)
 
 
+class ComplexUniform:
+    """Complex numbers with real and imaginary parts uniform in [lo, hi)."""
+
+    def __init__(self, lo=-3.0, hi=3.0):
+        self.lo, self.hi = lo, hi
+
+    def __call__(self, rng, shape):
+        re = rng.uniform(self.lo, self.hi, size=shape)
+        return re + 1j * rng.uniform(self.lo, self.hi, size=shape)
+
+    def __repr__(self):
+        return "ComplexUniform(%g, %g)" % (self.lo, self.hi)
+
+
 class Ints:
     """Integers in [lo, hi], both ends included."""
 
@@ -133,7 +147,7 @@ class Array:
 
 class Scalar:
     """A scalar argument with an explicit type: int32, int64, float32,
-    float64, uint8 or bool."""
+    float64, complex64, complex128, uint8 or bool."""
 
     def __init__(self, dtype, value):
         self.dtype, self.value = dtype, value
@@ -154,6 +168,8 @@ class Scalar:
             return repr(float(v))
         if self.dtype in ("float32", "float64"):
             return "%s:%r" % (self.dtype, float(v))
+        if self.dtype in ("complex64", "complex128"):
+            return "%s:%s" % (self.dtype, repr(complex(v)).strip("()"))
         return "%s:%d" % (self.dtype, int(v))
 
     def __repr__(self):
@@ -485,6 +501,37 @@ CASES = [
           S("float32", 1.25), A("float32", 32, Const(0))]),
 
     # Scalar arguments and integer widths.
+    # complex64 and complex128 (the simulator computes with NumPy's complex
+    # scalars and Python's cmath; pykc with Numba-CUDA's formulas).
+    Case("complex_arith_c128", "complex_numbers.py", "complex_arith", 1, 32,
+         [A("complex128", 32, ComplexUniform()), A("complex128", 32, ComplexUniform(0.5, 3)),
+          S("complex128", 0.5 - 1.25j), A("complex128", (32, 9), Const(-7))],
+         rtol=1e-12),
+    Case("complex_arith_c64", "complex_numbers.py", "complex_arith", 1, 32,
+         [A("complex64", 32, ComplexUniform()), A("complex64", 32, ComplexUniform(0.5, 3)),
+          S("complex64", -2 + 0.5j), A("complex64", (32, 9), Const(-7))],
+         rtol=2e-5, note="complex64 ** in float32 libm (powf, expf, ...)"),
+    Case("complex_parts_c128", "complex_numbers.py", "complex_parts", 1, 32,
+         [A("complex128", 32, ComplexUniform()), A("complex128", 32, Const(1 + 1j)),
+          A("float64", (32, 5), Const(-7)), A("bool", (32, 5), Const(False))]),
+    Case("complex_parts_c64", "complex_numbers.py", "complex_parts", 1, 32,
+         [A("complex64", 32, ComplexUniform()), A("complex64", 32, ComplexUniform()),
+          A("float32", (32, 5), Const(-7)), A("bool", (32, 5), Const(False))]),
+    Case("complex_cmath_c128", "complex_numbers.py", "complex_cmath", 1, 32,
+         [A("complex128", 32, ComplexUniform(-2, 2)), A("complex128", (32, 18), Const(-7))],
+         rtol=1e-12),
+    Case("complex_cmath_c64", "complex_numbers.py", "complex_cmath", 1, 32,
+         [A("complex64", 32, ComplexUniform(-2, 2)), A("complex64", (32, 18), Const(-7))],
+         rtol=2e-5),
+    Case("complex_mixed", "complex_numbers.py", "complex_mixed", 1, 16,
+         [A("float64", 16, Uniform(-3, 3)), A("float64", 16, SignedUniform()),
+          A("complex128", (16, 5), Const(-7))], rtol=1e-12),
+    Case("complex_views", "complex_numbers.py", "complex_views", 1, 32,
+         [A("complex128", 32, ComplexUniform()), A("float64", (32, 2), Const(-7))],
+         rtol=1e-12),
+    Case("enum_codes", "enums.py", "enum_codes", 1, 32,
+         [A("int32", 32, Ints(400, 408)), A("int64", (32, 2), Const(-7)),
+          A("bool", (32, 3), Const(False))]),
     Case("axpy32", "scalar_args.py", "axpy32", 2, 32,
          [S("float32", -0.75), A("float32", 64, Uniform()),
           A("float32", 64, Uniform()), A("float32", 64, Const(0))]),

@@ -18,6 +18,14 @@ def compare_array(ref, got, rtol, default_rtol=DEFAULT_RTOL):
         return "dtype %s, expected %s" % (got.dtype, ref.dtype)
     if got.shape != ref.shape:
         return "shape %s, expected %s" % (got.shape, ref.shape)
+    if ref.dtype.kind == "c":
+        # Each part as a float of the complex's precision, with that
+        # float's tolerance.
+        part = np.dtype("float32") if ref.dtype.itemsize == 8 else np.dtype("float64")
+        parts = (np.stack([ref.real, ref.imag], axis=-1).astype(part),
+                 np.stack([got.real, got.imag], axis=-1).astype(part))
+        problem = compare_array(parts[0], parts[1], rtol, default_rtol)
+        return None if problem is None else "(as real, imaginary parts) " + problem
     if ref.dtype.kind == "f":
         tol = rtol if rtol is not None else default_rtol[ref.dtype]
         r = ref.astype(np.float64)

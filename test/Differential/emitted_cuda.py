@@ -36,11 +36,12 @@ NEEDS_THREADS = re.compile(r"__syncthreads|__shfl|_sync\(|__activemask")
 C_TYPES = {"bool": "bool", "int8": "int8_t", "int16": "int16_t",
            "int32": "int32_t", "int64": "int64_t", "uint8": "uint8_t",
            "uint16": "uint16_t", "uint32": "uint32_t", "uint64": "uint64_t",
-           "float16": "__half", "float32": "float", "float64": "double"}
+           "float16": "__half", "float32": "float", "float64": "double",
+           "complex64": "pykc_complex<float>", "complex128": "pykc_complex<double>"}
 
 
 class Unsupported(Exception):
-    """An argument the host launch cannot pass (complex, records)."""
+    """An argument the host launch cannot pass (records, tuples)."""
 
 
 def add_options(parser):
@@ -111,6 +112,9 @@ def scalar_literal(dtype, value):
         text = ("NAN" if f != f else "INFINITY" if f == float("inf")
                 else "-INFINITY" if f == float("-inf") else repr(f))
         return "(%s)%s" % (C_TYPES[dtype], text)
+    if dtype in ("complex64", "complex128"):
+        part = "float32" if dtype == "complex64" else "float64"
+        return "%s, %s" % (scalar_literal(part, v.real), scalar_literal(part, v.imag))
     if dtype.startswith("int"):
         return "(%s)%dLL" % (C_TYPES[dtype], int(v))
     return "(%s)%dULL" % (C_TYPES[dtype], int(v))
@@ -184,6 +188,12 @@ def flattened_arguments(args, workdir, load, store):
             params += [("int64_t", "(int64_t)%d" % n) for n in value.shape]
             params += [("int64_t", "(int64_t)%d" % st) for st in value.strides]
             stores.append('  %s("%s", a%d, %d);' % (store, path, k, value.nbytes))
+        elif value[0] in ("complex64", "complex128"):
+            # KernelABI.h: a complex is two parameters, its real and imaginary parts.
+            part = "float32" if value[0] == "complex64" else "float64"
+            z = np.dtype(value[0]).type(value[1])
+            params.append((C_TYPES[part], scalar_literal(part, z.real)))
+            params.append((C_TYPES[part], scalar_literal(part, z.imag)))
         else:
             params.append((C_TYPES[value[0]], scalar_literal(*value)))
     return loads, params, stores

@@ -81,16 +81,18 @@ TEST(NpyReader, TruncatedFilesAtEveryLength) {
 TEST(NpyHeader, DtypesFromAClosedList) {
   EXPECT_EQ(decodeError(npyFile(dict("xf4", "(1,)"), 4)),
             "invalid byte order 'x' in dtype 'xf4' (expected '<', '>', '|' or '=')");
-  EXPECT_EQ(decodeError(npyFile(dict("<c8", "(1,)"), 8)),
-            "dtype '<c8' is not one a kernel can take (bool, int8..int64, uint8..uint64, "
-            "float16, float32, float64)");
+  EXPECT_EQ(decodeError(npyFile(dict("<c32", "(1,)"), 32)),
+            "dtype '<c32' is not one a kernel can take (bool, int8..int64, uint8..uint64, "
+            "float16, float32, float64, complex64, complex128)");
   EXPECT_EQ(decodeError(npyFile(dict("", "(1,)"), 2)),
             "dtype '' is not one a kernel can take (bool, int8..int64, uint8..uint64, float16, "
-            "float32, float64)");
+            "float32, float64, complex64, complex128)");
   std::string Error;
   EXPECT_TRUE(decodeNpy(npyFile(dict(">u1", "(1,)"), 1), Error)) << Error;
   EXPECT_TRUE(decodeNpy(npyFile(dict("=i4", "(1,)"), 4), Error)) << Error;
   EXPECT_TRUE(decodeNpy(npyFile(dict("<f2", "(1,)"), 2), Error)) << Error;
+  EXPECT_TRUE(decodeNpy(npyFile(dict("<c8", "(1,)"), 8), Error)) << Error;
+  EXPECT_TRUE(decodeNpy(npyFile(dict("<c16", "(1,)"), 16), Error)) << Error;
 }
 
 TEST(NpyHeader, ShapesAreNonNegativeIntegers) {

@@ -55,6 +55,7 @@ int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &
     A.Spelling = Text;
     A.ScalarType = S->Type;
     A.ScalarBits = S->Bits;
+    A.ScalarImagBits = S->ImagBits;
     Args.push_back(std::move(A));
   }
 
@@ -110,8 +111,17 @@ std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &
   for (size_t I = 0; I < Args.size(); ++I) {
     Text += (I ? ", " : "") + ir::signatureSpelling(Sig.Args[I]);
     if (auto *S = ir::dynCast<ir::ScalarType>(Sig.Args[I]); S && !Args[I].Array) {
-      Args[I].ScalarBits =
-          convertScalarBits(Args[I].ScalarBits, *Types.scalarByName(Args[I].ScalarType), *S);
+      const ir::ScalarType &From = *Types.scalarByName(Args[I].ScalarType);
+      if (S->isComplex()) { // each part as a float; a real number's imaginary is 0
+        const ir::ScalarType &Part = *Types.complexPart(S);
+        const ir::ScalarType &FromPart = From.isComplex() ? *Types.complexPart(&From) : From;
+        Args[I].ScalarImagBits = From.isComplex()
+                                     ? convertScalarBits(Args[I].ScalarImagBits, FromPart, Part)
+                                     : 0;
+        Args[I].ScalarBits = convertScalarBits(Args[I].ScalarBits, FromPart, Part);
+      } else {
+        Args[I].ScalarBits = convertScalarBits(Args[I].ScalarBits, From, *S);
+      }
       Args[I].ScalarType = S->str();
     }
   }

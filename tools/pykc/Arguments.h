@@ -28,6 +28,10 @@ struct Argument {
   std::optional<NpyArray> Array;
   std::string ScalarType;
   uint64_t ScalarBits = 0; ///< The value in its type's representation.
+  uint64_t ScalarImagBits = 0; ///< A complex's imaginary part (ScalarBits its real).
+  bool isComplexScalar() const {
+    return !Array && (ScalarType == "complex64" || ScalarType == "complex128");
+  }
   /// The same file given twice is one array, as one NumPy array passed
   /// twice is: the later argument aliases the first.
   int AliasOf = -1;

@@ -152,6 +152,8 @@ int callCommand(int Argc, char **Argv) {
       Argument &A = Args[I];
       if (!A.Array) {
         Params.addScalarBits(A.ScalarBits);
+        if (A.isComplexScalar()) // KernelABI.h: real, then imaginary
+          Params.addScalarBits(A.ScalarImagBits);
         continue;
       }
       NpyArray &N = A.AliasOf >= 0 ? *Args[size_t(A.AliasOf)].Array : *A.Array;

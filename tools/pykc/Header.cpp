@@ -40,17 +40,45 @@ std::string cxxName(const std::string &Py) {
   return isCxxKeyword(Py) || Taken.count(Py) ? Py + "_" : Py;
 }
 
-/// bool, _Float16 (clang's and GCC's half type), float, double, or the
-/// <cstdint> integer of the dtype's width.
+/// bool, _Float16 (clang's and GCC's half type), float, double,
+/// ::std::complex<float> or <double>, or the <cstdint> integer of the
+/// dtype's width.
 std::string scalarCxxType(const ir::ScalarType *S) {
   if (S->isBoolean())
     return "bool";
+  if (S->isComplex())
+    return S->bitWidth() == 64 ? "::std::complex<float>" : "::std::complex<double>";
   if (S->isFloat())
     return S->bitWidth() == 16 ? "_Float16" : S->bitWidth() == 32 ? "float" : "double";
   return std::string(S->isSigned() ? "int" : "uint") + std::to_string(S->bitWidth()) + "_t";
 }
 
 namespace {
+
+/// Whether a kernel or @njit function of \p IR takes or returns a complex
+/// (its header then needs pykc/Complex.h).
+bool usesComplex(const ir::Module &IR) {
+  auto Complex = [](const ir::Type *T) {
+    if (auto *A = ir::dynCast<ir::ArrayType>(T))
+      T = A->dtype();
+    if (auto *Tu = ir::dynCast<ir::TupleType>(T))
+      for (const ir::Type *E : Tu->elements())
+        if (auto *S = ir::dynCast<ir::ScalarType>(E); S && S->isComplex())
+          return true;
+    auto *S = ir::dynCast<ir::ScalarType>(T);
+    return S && S->isComplex();
+  };
+  for (const auto &F : IR.functions()) {
+    if (F->Kind != ir::FunctionKind::Kernel && !F->HostEntry)
+      continue;
+    if (F->HostEntry && Complex(F->ReturnType))
+      return true;
+    for (const ir::Variable *P : F->Params)
+      if (Complex(P->ArgType))
+        return true;
+  }
+  return false;
+}
 
 /// The C++ parameter type: `const ::pykc::DeviceArray<float, 2> &` or a
 /// scalar type taken by value.
@@ -59,7 +87,8 @@ std::string cxxParamType(const ir::Type *Ty) {
     return "const ::pykc::DeviceArray<" + scalarCxxType(A->dtype()) + ", " +
            std::to_string(A->ndim()) + "> &";
   if (auto *S = ir::dynCast<ir::ScalarType>(Ty))
-    return (S->isBoolean() || S->isFloat() ? "" : "::std::") + scalarCxxType(S) + " ";
+    return (S->isBoolean() || S->isFloat() || S->isComplex() ? "" : "::std::") +
+           scalarCxxType(S) + " ";
   PYKC_ICE("kernel parameter of type " + Ty->str() + " reached the header writer");
 }
 
@@ -92,6 +121,9 @@ std::string abiComment(const ir::Function &F) {
       unsigned N = A->ndim();
       Piece = P->Name + ": data (" + scalarCxxType(A->dtype()) + "*), shape[" + std::to_string(N) +
               "], strides[" + std::to_string(N) + "] (int64_t, bytes)";
+    } else if (auto *S = ir::dynCast<ir::ScalarType>(P->ArgType); S && S->isComplex()) {
+      const char *Part = S->bitWidth() == 64 ? "float" : "double";
+      Piece = P->Name + ": real, imag (" + Part + " each)";
     } else {
       Piece = P->Name + ": " + scalarCxxType(ir::dynCast<ir::ScalarType>(P->ArgType));
     }
@@ -273,6 +305,8 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   OS << "// flattened as pykc/KernelABI.h says and listed per kernel below.\n";
   OS << "#pragma once\n\n";
   OS << "#include <pykc/Kernel.h>\n";
+  if (usesComplex(IR))
+    OS << "#include <pykc/Complex.h>\n";
   if (!Reductions.empty())
     OS << "#include <pykc/Reduce.h>\n\n#include <span>\n";
   if (hasHostFunctions(IR))

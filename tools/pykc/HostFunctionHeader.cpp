@@ -68,7 +68,8 @@ std::string cxxType(const ir::Type *Ty) {
     return S + ">";
   }
   if (auto *S = ir::dynCast<ir::ScalarType>(Ty))
-    return (S->isBoolean() || S->isFloat() ? "" : "::std::") + scalarCxxType(S);
+    return (S->isBoolean() || S->isFloat() || S->isComplex() ? "" : "::std::") +
+           scalarCxxType(S);
   if (!Ty || Ty->kind() == ir::TypeKind::None)
     return "void";
   PYKC_ICE("an @njit function's result of type " + Ty->str() + " reached the header writer");
@@ -83,6 +84,14 @@ std::string resultValue(const ir::Type *Ty, unsigned &Slot) {
     return S + "}";
   }
   auto *S = ir::dynCast<ir::ScalarType>(Ty);
+  if (S->isComplex()) { // two slots: the real part's bits, the imaginary's
+    unsigned Bits = S->bitWidth() / 2;
+    std::string Part = Bits == 32 ? "float" : "double", Parts;
+    for (int I = 0; I < 2; ++I)
+      Parts += std::string(I ? ", " : "") + "::std::bit_cast<" + Part + ">(static_cast<::std::uint" +
+               std::to_string(Bits) + "_t>(pykc_result[" + std::to_string(Slot++) + "]))";
+    return cxxType(S) + "{" + Parts + "}";
+  }
   std::string V = "pykc_result[" + std::to_string(Slot++) + "]";
   if (S->isBoolean())
     return "(" + V + " != 0)";
@@ -132,6 +141,11 @@ void writeHostFunctions(std::ostream &OS, const ir::Module &IR, const std::strin
           Slots += "&" + Name + ".shape[" + std::to_string(D) + "], ";
         for (unsigned D = 0; D < A->ndim(); ++D)
           Slots += "&" + Name + ".strides[" + std::to_string(D) + "], ";
+      } else if (ir::kernelSlots(P->ArgType) == 2) {
+        // A complex: its parts, which std::complex lays out as an array.
+        Params += cxxType(P->ArgType) + " " + Name;
+        std::string Parts = "reinterpret_cast<" + cxxType(P->ArgType) + "::value_type *>(&" + Name + ")";
+        Slots += Parts + ", " + Parts + " + 1, ";
       } else {
         Params += cxxType(P->ArgType) + " " + Name;
         Slots += "&" + Name + ", ";

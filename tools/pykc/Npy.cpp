@@ -78,7 +78,7 @@ const DtypeInfo Dtypes[] = {
     {"b1", "bool", 1},    {"?", "bool", 1},     {"i1", "int8", 1},       {"u1", "uint8", 1},
     {"i2", "int16", 2},   {"u2", "uint16", 2},  {"i4", "int32", 4},      {"u4", "uint32", 4},
     {"i8", "int64", 8},   {"u8", "uint64", 8},  {"f4", "float32", 4},    {"f8", "float64", 8},
-    {"f2", "float16", 2},
+    {"f2", "float16", 2},  {"c8", "complex64", 8}, {"c16", "complex128", 16},
 };
 
 const DtypeInfo *findDtype(std::string_view Code) {
@@ -100,7 +100,7 @@ bool setDtype(const std::string &Descr, NpyArray &A, std::string &Error) {
               "' (expected '<', '>', '|' or '=')";
     else
       Error = "dtype '" + Descr +
-              "' is not one a kernel can take (bool, int8..int64, uint8..uint64, float16, float32, float64)";
+              "' is not one a kernel can take (bool, int8..int64, uint8..uint64, float16, float32, float64, complex64, complex128)";
     return false;
   }
   if (HasOrder && Descr[0] == '>' && D->Size > 1) {

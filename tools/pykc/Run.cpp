@@ -99,6 +99,8 @@ int runCommand(int Argc, char **Argv) {
       Argument &A = Args[I];
       if (!A.Array) {
         Params.addScalarBits(A.ScalarBits);
+        if (A.isComplexScalar()) // KernelABI.h: real, then imaginary
+          Params.addScalarBits(A.ScalarImagBits);
         continue;
       }
       NpyArray &N = *A.Array;

@@ -141,7 +141,7 @@ bool parseInteger(const std::string &Type, const std::string &Value, uint64_t &B
                                   [&](const IntType &I) { return Type == I.Name; });
   if (T == std::end(Ints)) {
     Error = "unknown scalar type '" + Type +
-            "' (bool, int8..int64, uint8..uint64, float16, float32, float64)";
+            "' (bool, int8..int64, uint8..uint64, float16, float32, float64, complex64, complex128)";
     return false;
   }
   if (!isInteger(Value)) {
@@ -165,6 +165,42 @@ bool parseInteger(const std::string &Type, const std::string &Value, uint64_t &B
   return true;
 }
 
+/// Python's complex literal, as repr() writes it and as complex() reads it:
+/// "1+2j", "-0.5-3j", "2j", "-j", "1.5", "(1+2j)", "inf-nanj"; each part a
+/// float of \p PartType.
+bool parseComplex(const std::string &PartType, std::string Value, uint64_t &Re, uint64_t &Im,
+                  std::string &Error) {
+  std::string Text = Value;
+  if (Value.size() >= 2 && Value.front() == '(' && Value.back() == ')')
+    Value = Value.substr(1, Value.size() - 2);
+  Re = Im = 0;
+  if (Value.empty() || (Value.back() != 'j' && Value.back() != 'J'))
+    return parseFloat(PartType, Value, Re, Error) ||
+           (Error = "'" + Text + "' is not a complex number (e.g. 1+2j, -0.5j, 3)", false);
+  Value.pop_back();
+  // The imaginary part starts at the last sign that is not an exponent's.
+  size_t Split = 0;
+  for (size_t I = Value.size(); I-- > 1;)
+    if ((Value[I] == '+' || Value[I] == '-') && Value[I - 1] != 'e' && Value[I - 1] != 'E') {
+      Split = I;
+      break;
+    }
+  std::string Real = Value.substr(0, Split), Imag = Value.substr(Split);
+  if (Imag.empty() || Imag == "+" || Imag == "-")
+    Imag += "1"; // 1j, -j
+  std::string PartError;
+  if ((!Real.empty() && !parseFloat(PartType, Real, Re, PartError)) ||
+      !parseFloat(PartType, Imag, Im, PartError)) {
+    Error = PartError.find("does not fit") != std::string::npos
+                ? PartError
+                : "'" + Text + "' is not a complex number (e.g. 1+2j, -0.5j, 3)";
+    return false;
+  }
+  if (Real.empty()) // 2j is +0.0 real
+    Re = 0;
+  return true;
+}
+
 } // namespace
 
 std::optional<ScalarArgument> parseScalar(const std::string &Text, std::string &Error) {
@@ -181,7 +217,10 @@ std::optional<ScalarArgument> parseScalar(const std::string &Text, std::string &
     Value = "1";
   if (A.Type == "bool" && (Value == "False" || Value == "false"))
     Value = "0";
-  bool Parsed = A.Type == "float16" || A.Type == "float32" || A.Type == "float64"
+  bool Parsed = A.Type == "complex64" || A.Type == "complex128"
+                    ? parseComplex(A.Type == "complex64" ? "float32" : "float64", Value, A.Bits,
+                                   A.ImagBits, Error)
+                : A.Type == "float16" || A.Type == "float32" || A.Type == "float64"
                     ? parseFloat(A.Type, Value, A.Bits, Error)
                     : parseInteger(A.Type, Value, A.Bits, Error);
   if (!Parsed)

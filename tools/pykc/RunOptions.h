@@ -41,6 +41,8 @@ std::optional<RunOptions> parseRunOptions(int Argc, char **Argv, std::string &Er
 struct ScalarArgument {
   std::string Type;  ///< Numba's name: "int32", "float32", "bool", ...
   uint64_t Bits = 0; ///< The value in its type's representation.
+  /// A complex's imaginary part, in its float type's (Bits is the real).
+  uint64_t ImagBits = 0;
 };
 
 /// Parses a scalar argument; on failure sets \p Error, e.g. "300 does not

@@ -27,15 +27,24 @@
 
 namespace pykc {
 
+namespace detail {
+/// True for std::complex<float> and <double> once pykc/Complex.h is
+/// included (generated headers include it for kernels that take complex
+/// numbers), so that other programs do not get <complex> and <cmath>.
+template <typename T> struct IsComplexDType : std::false_type {};
+} // namespace detail
+
 /// The element types a kernel array can hold: Numba's bool (one byte),
-/// int8..uint64, float32 and float64.
+/// int8..uint64, float32, float64, and with pykc/Complex.h complex64
+/// (std::complex<float>) and complex128 (std::complex<double>), which NumPy
+/// lays out as C++ does.
 template <typename T>
 concept DType = std::same_as<T, bool> || std::same_as<T, int8_t> ||
                 std::same_as<T, uint8_t> || std::same_as<T, int16_t> ||
                 std::same_as<T, uint16_t> || std::same_as<T, int32_t> ||
                 std::same_as<T, uint32_t> || std::same_as<T, int64_t> ||
                 std::same_as<T, uint64_t> || std::same_as<T, float> ||
-                std::same_as<T, double>;
+                std::same_as<T, double> || detail::IsComplexDType<T>::value;
 
 static_assert(sizeof(bool) == 1, "the kernel ABI passes bool as one byte");
 

@@ -116,12 +116,14 @@ constexpr bool hasLayout(const DeviceArray<T, N> &A) {
 }
 
 namespace detail {
+/// A scalar takes one slot, a complex (pykc/Complex.h) two: its parts.
 template <typename T> struct ArgSlots {
-  static constexpr size_t Slots = 1, Arrays = 0;
+  static constexpr size_t Slots = requires(T V) { V.imag(); } ? 2 : 1, Arrays = 0;
 };
 template <DType T, int N> struct ArgSlots<DeviceArray<T, N>> {
   static constexpr size_t Slots = 1 + 2 * size_t(N), Arrays = 1;
 };
+
 
 template <DType T, int N>
 inline void flatten(const DeviceArray<T, N> &A, uint32_t Param, void **Ptrs,
@@ -138,8 +140,18 @@ inline void flatten(const DeviceArray<T, N> &A, uint32_t Param, void **Ptrs,
 template <DType T>
 inline void flatten(const T &Value, uint32_t, void **Ptrs, size_t &Slot,
                     ArrayPlacement *, size_t &) {
-  Ptrs[Slot++] = const_cast<T *>(&Value);
+  if constexpr (requires { Value.imag(); }) {
+    // A complex: its real, then its imaginary part (std::complex is laid
+    // out as an array of two).
+    using Part = decltype(Value.imag());
+    auto *Parts = reinterpret_cast<Part *>(const_cast<T *>(&Value));
+    Ptrs[Slot++] = Parts;
+    Ptrs[Slot++] = Parts + 1;
+  } else {
+    Ptrs[Slot++] = const_cast<T *>(&Value);
+  }
 }
+
 } // namespace detail
 
 /// What `kernel[config]` returns: a launch waiting for its arguments. The

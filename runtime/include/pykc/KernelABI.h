@@ -7,7 +7,9 @@
  * Each Python parameter becomes consecutive kernel parameters:
  *   - a scalar: one parameter of its type (bool is passed as uint8_t, 0 or 1;
  *     int8..uint64 as the matching <stdint.h> type; float16 as _Float16
- *     (its 2 bytes); float32 as float; float64 as double);
+ *     (its 2 bytes); float32 as float; float64 as double); a complex64 or
+ *     complex128 is two parameters, its real then its imaginary part, each
+ *     a float or double;
  *   - an N-d array: a data pointer, then N int64_t extents, then N int64_t
  *     strides in BYTES (NumPy's convention), i.e. exactly the fields of
  *     pykc_array_N below, in order.

@@ -123,9 +123,15 @@ public:
       push(Abi.strides[I]);
     return *this;
   }
-  /// A scalar of a Numba dtype (bool travels as one byte, 0 or 1).
+  /// A scalar of a Numba dtype (bool travels as one byte, 0 or 1; a
+  /// complex as two parameters, its real and imaginary parts).
   template <DType T> KernelArgs &add(T Value) {
-    push(Value);
+    if constexpr (requires { Value.imag(); }) {
+      push(Value.real());
+      push(Value.imag());
+    } else {
+      push(Value);
+    }
     return *this;
   }
 

@@ -1,0 +1,33 @@
+# Enum members compare only with members of their own class, and only for
+# (in)equality, as in Numba; an unknown member is an error at its name.
+# `is` between two classes is False, as in Python (no error).
+# RUN: not %pykc %s --sig 'k(boolean[:])' -o /dev/null 2>&1 | FileCheck %s --strict-whitespace --implicit-check-not=error: --implicit-check-not=warning:
+from enum import Enum
+from numba import cuda
+
+
+class Color(Enum):
+    red = 1
+    green = 2
+
+
+class Shake(Enum):
+    vanilla = 7
+
+
+@cuda.jit
+def k(out):
+    out[0] = Color.red == Shake.vanilla
+    out[1] = Color.red == 1
+    out[2] = Color.purple == Color.red
+    out[3] = Color['purple'] == Color.red
+    out[4] = Color.red < Color.green
+    out[5] = Color.red is Shake.vanilla
+
+# CHECK: {{^}}{{.*}}fail_enums.py:20:14: error: unsupported operand types for ==: 'Enum<int64>(Color)' and 'Enum<int64>(Shake)' [UnsupportedBinary]{{$}}
+# CHECK-NEXT: {{^}}    out[0] = Color.red == Shake.vanilla{{$}}
+# CHECK-NEXT: {{^}}             ^~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
+# CHECK: {{^}}{{.*}}fail_enums.py:21:14: error: unsupported operand types for ==: 'Enum<int64>(Color)' and 'int64' [UnsupportedBinary]{{$}}
+# CHECK: {{^}}{{.*}}fail_enums.py:22:20: error: '<enum 'Color'>' has no attribute 'purple' [UnknownAttribute]{{$}}
+# CHECK: {{^}}{{.*}}fail_enums.py:23:20: error: invalid argument to <enum 'Color'>[...]: expected the name of one of its members [InvalidArgument]{{$}}
+# CHECK: {{^}}{{.*}}fail_enums.py:24:14: error: unsupported operand types for <: 'Enum<int64>(Color)' and 'Enum<int64>(Color)' [UnsupportedBinary]{{$}}
