@@ -47,6 +47,8 @@ std::string mangleType(const Type *T) {
       S += "_" + mangleType(E);
     return S;
   }
+  if (auto *E = dynCast<EnumType>(T)) // a symbol's characters only
+    return "enum_" + E->name();
   return T->str();
 }
 

@@ -108,6 +108,12 @@ private:
       error(Start, Start + 1, "expected a type");
       return nullptr;
     }
+    // An enum.Enum class of the module: its members (an IntEnum's are int64).
+    if (const EnumType *E = Dtype ? nullptr : Types.enumByName(Name)) {
+      if (E->isIntEnum())
+        return Types.int64();
+      return E;
+    }
     if (!Dtype) {
       error(Start, Pos, "unknown type '" + Name + "'");
       return nullptr;
@@ -193,6 +199,8 @@ std::string signatureSpelling(const Type *Ty) {
     }
     return S + "]";
   }
+  if (auto *E = dynCast<EnumType>(Ty)) // as --sig takes it: the class name
+    return E->name();
   return Ty->str();
 }
 

@@ -220,6 +220,11 @@ public:
   /// A module's enum class \p Name (one per name).
   const EnumType *enumType(const std::string &Name, bool IsInt,
                            std::vector<std::pair<std::string, int64_t>> Members);
+  /// The module's enum class \p Name, or null.
+  const EnumType *enumByName(const std::string &Name) const {
+    auto It = Enums.find(Name);
+    return It == Enums.end() ? nullptr : It->second.get();
+  }
   /// The vector type a `cuda.NAME` names: "float32x4", or one of its C
   /// aliases ("float4", "short2", "ulonglong3", ...); null otherwise.
   const VectorType *vectorByName(const std::string &Name);

@@ -353,9 +353,13 @@ def _same(a, b):
         return False
 
 
-def kernel_module(kernel):
-    """(source, kernel name) for a FakeCUDAKernel; raises NotReplayable."""
+def kernel_module(kernel, enum_arguments=()):
+    """(source, kernel name) for a FakeCUDAKernel, with the classes of the
+    enum members it is launched with; raises NotReplayable."""
     writer = ModuleWriter()
+    for member in enum_arguments:
+        cls = type(member)
+        writer._bind(cls.__name__, cls, "the kernel's arguments")
     name = kernel.fn.__name__
     writer.add_function(kernel.fn, name, "kernel",
                         getattr(kernel, "pykc_signature", None))

@@ -68,9 +68,13 @@ def _snapshot(arg):
         if array.dtype.kind not in REPLAYABLE_KINDS or array.dtype.fields:
             raise NotReplayable("an array of dtype %s" % array.dtype)
         return np.array(array, copy=True, order="K")
+    if isinstance(arg, enum.IntEnum):
+        # Numba types it IntEnum<int64>(Class); pykc as an int64, which
+        # `is` between two classes would tell apart from Numba.
+        raise NotReplayable("an argument of type %s (an IntEnum)" % type(arg).__name__)
     if isinstance(arg, enum.Enum):
-        # An IntEnum is an int to Python but its own type to Numba.
-        raise NotReplayable("an argument of type %s (an enum)" % type(arg).__name__)
+        # Passed to pykc run as Class.member; the module gets the class.
+        return ("enum", arg)
     if isinstance(arg, bool) or isinstance(arg, np.bool_):
         return ("bool", bool(arg))
     if isinstance(arg, int):
@@ -131,7 +135,7 @@ def _relaunch(kernel, inputs, byte, python_ints=False):
     ints (math.ldexp(x, np.int32(2)) is a TypeError): then, with
     `python_ints`, integers are passed as Python ints."""
     def scalar(v):
-        if v[0] in ("int64", "float64", "bool"):
+        if v[0] in ("int64", "float64", "bool", "enum"):
             return v[1]
         if python_ints and np.dtype(v[0]).kind in "iu":
             return int(v[1])
@@ -196,8 +200,10 @@ class Recorder:
 
     def _key(self, kernel, inputs):
         code = kernel.fn.__code__
+        # Numba compiles once per argument type: an enum member's is its class.
         sig = tuple((v.dtype.str, v.ndim, v.flags.c_contiguous)
-                    if isinstance(v, np.ndarray) else v[0] for v in inputs)
+                    if isinstance(v, np.ndarray)
+                    else type(v[1]) if v[0] == "enum" else v[0] for v in inputs)
         return (code.co_filename, code.co_firstlineno, code.co_name, sig)
 
     def launch(self, kernel, args):
@@ -221,7 +227,9 @@ class Recorder:
         if case.unreplayable is None:
             try:
                 case.inputs = _converted(kernel, case.inputs)
-                case.source, case.kernel = kernel_module(kernel)
+                enums = [v[1] for v in case.inputs
+                         if not isinstance(v, np.ndarray) and v[0] == "enum"]
+                case.source, case.kernel = kernel_module(kernel, enums)
             except NotReplayable as e:
                 case.unreplayable = str(e)
         if case.unreplayable is None:

@@ -90,6 +90,8 @@ def dims(d):
 
 
 def scalar_arg(dtype, value):
+    if dtype == "enum":
+        return "%s.%s" % (type(value).__name__, value.name)
     if dtype == "bool":
         return "bool:%d" % int(value)
     if dtype.startswith("float"):

@@ -95,7 +95,9 @@ def numba_type_of(value):
         elif value.ndim and value.flags.f_contiguous:
             dims[0] = "::1"
         return "%s[%s]" % (name, ", ".join(dims))
-    dtype, _ = value
+    dtype, member = value
+    if dtype == "enum":  # --sig names an enum.Enum class
+        return type(member).__name__
     if dtype not in C_TYPES:
         raise Unsupported("scalars of %s" % dtype)
     return "boolean" if dtype == "bool" else dtype
@@ -134,6 +136,8 @@ def mangled_suffixes(args):
                 "C" if value.flags.c_contiguous else "F" if value.flags.f_contiguous else "A")
             name = "bool" if value.dtype == np.bool_ else str(value.dtype)
             return "%s_%dd%s" % (name, value.ndim, layout)
+        if value[0] == "enum":
+            return "enum_" + type(value[1]).__name__
         return value[0]
     return ["__" + "_".join(token(v, any_layout) for v in args) for any_layout in (False, True)]
 
@@ -188,6 +192,8 @@ def flattened_arguments(args, workdir, load, store):
             params += [("int64_t", "(int64_t)%d" % n) for n in value.shape]
             params += [("int64_t", "(int64_t)%d" % st) for st in value.strides]
             stores.append('  %s("%s", a%d, %d);' % (store, path, k, value.nbytes))
+        elif value[0] == "enum":  # KernelABI.h: an enum.Enum member is its int64 value
+            params.append(("int64_t", "(int64_t)%dLL" % value[1].value))
         elif value[0] in ("complex64", "complex128"):
             # KernelABI.h: a complex is two parameters, its real and imaginary parts.
             part = "float32" if value[0] == "complex64" else "float64"

@@ -48,6 +48,12 @@ int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &
       Args.push_back(std::move(A));
       continue;
     }
+    if (isEnumMemberSpelling(Text)) {
+      Argument A;
+      A.Spelling = A.EnumMember = Text;
+      Args.push_back(std::move(A));
+      continue;
+    }
     auto S = parseScalar(Text, Error);
     if (!S)
       return fail(Where + Error);
@@ -60,6 +66,54 @@ int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &
   }
 
   return 0;
+}
+
+namespace {
+
+/// The ir type of an argument (a scalar's, or an array's with its layout).
+const ir::Type *argumentType(const Argument &A, ir::TypeContext &Types) {
+  if (A.Array)
+    return Types.array(Types.scalarByName(A.Array->Dtype), unsigned(A.Array->Shape.size()),
+                       A.Array->FortranOrder ? ir::ArrayLayout::F : ir::ArrayLayout::C);
+  if (const ir::EnumType *E = Types.enumByName(A.ScalarType))
+    return E;
+  return Types.scalarByName(A.ScalarType);
+}
+
+/// Resolves the `Class.member` arguments against the module's enum
+/// classes; a problem when one names no member.
+std::string resolveEnumMembers(const ir::ModuleScope &Scope, std::vector<Argument> &Args) {
+  for (Argument &A : Args) {
+    if (A.EnumMember.empty())
+      continue;
+    size_t Dot = A.EnumMember.find('.');
+    const ir::Symbol *Class = Scope.lookup(A.EnumMember.substr(0, Dot));
+    std::optional<ir::ConstantValue> Member;
+    if (Class && Class->K == ir::Symbol::Kind::Constant &&
+        Class->Value.K == ir::ConstantValue::Kind::EnumClass)
+      Member = ir::enumMember(*Class->Value.Enum, A.EnumMember.substr(Dot + 1));
+    if (!Member)
+      return "'" + A.EnumMember + "' is not a member of an enum.Enum or enum.IntEnum class " +
+             "(with int values) of the module";
+    A.ScalarBits = uint64_t(Member->Int);
+    A.ScalarType = Member->K == ir::ConstantValue::Kind::Int ? "int64" : Member->Enum->name();
+  }
+  return "";
+}
+
+} // namespace
+
+bool isEnumMemberSpelling(const std::string &Text) {
+  // Class.member: two Python identifiers.
+  size_t Dot = Text.find('.');
+  auto Identifier = [](std::string_view S) {
+    return !S.empty() && !std::isdigit(static_cast<unsigned char>(S[0])) &&
+           std::all_of(S.begin(), S.end(),
+                       [](char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; });
+  };
+  return Dot != std::string::npos &&
+         Identifier(std::string_view(Text).substr(0, Dot)) &&
+         Identifier(std::string_view(Text).substr(Dot + 1));
 }
 
 namespace {
@@ -85,13 +139,7 @@ std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &
   std::vector<const ir::Type *> ArgTypes;
   std::string Given;
   for (const Argument &A : Args) {
-    if (A.Array) {
-      const ir::ScalarType *Dtype = Types.scalarByName(A.Array->Dtype);
-      ArgTypes.push_back(Types.array(Dtype, unsigned(A.Array->Shape.size()),
-                                     A.Array->FortranOrder ? ir::ArrayLayout::F : ir::ArrayLayout::C));
-    } else {
-      ArgTypes.push_back(Types.scalarByName(A.ScalarType));
-    }
+    ArgTypes.push_back(argumentType(A, Types));
     Given += (Given.empty() ? "" : ", ") + signatureType(A);
   }
   const ir::ParsedSignature *Chosen = ir::chooseSignature(Fn, ArgTypes);
@@ -110,7 +158,8 @@ std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &
   std::string Text = Kernel + "(";
   for (size_t I = 0; I < Args.size(); ++I) {
     Text += (I ? ", " : "") + ir::signatureSpelling(Sig.Args[I]);
-    if (auto *S = ir::dynCast<ir::ScalarType>(Sig.Args[I]); S && !Args[I].Array) {
+    if (auto *S = ir::dynCast<ir::ScalarType>(Sig.Args[I]);
+        S && !Args[I].Array && Types.scalarByName(Args[I].ScalarType)) {
       const ir::ScalarType &From = *Types.scalarByName(Args[I].ScalarType);
       if (S->isComplex()) { // each part as a float; a real number's imaginary is 0
         const ir::ScalarType &Part = *Types.complexPart(S);
@@ -151,6 +200,16 @@ void requestForArguments(FrontendRequest &R, Compilation &C, const std::string &
       return "'" + Name + "' takes " + std::to_string(Params) +
              (Params == 1 ? " argument" : " arguments") + " but " + std::to_string(Args.size()) +
              (Args.size() == 1 ? " was" : " were") + " given";
+    bool Enums = std::any_of(Args.begin(), Args.end(),
+                             [](const Argument &A) { return !A.EnumMember.empty(); });
+    if (std::string Problem = resolveEnumMembers(Scope, Args); !Problem.empty())
+      return Problem;
+    if (Enums) { // the signature again, with the members' types
+      std::string Text = Name + "(";
+      for (size_t I = 0; I < Args.size(); ++I)
+        Text += (I ? ", " : "") + signatureType(Args[I]);
+      Sigs = {Text + ")"};
+    }
     if (Fn->Signatures.empty() || Fn->HasSignatureErrors)
       return std::string();
     return useDeclaredSignature(*Fn, Name, C.Types, Args, Sigs);

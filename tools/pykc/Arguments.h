@@ -22,6 +22,9 @@
 
 namespace pykc::driver {
 
+/// Whether \p Text is spelled as an enum member argument, `Class.member`.
+bool isEnumMemberSpelling(const std::string &Text);
+
 /// One argument: an array from a .npy file or a scalar's bytes.
 struct Argument {
   std::string Spelling;
@@ -29,6 +32,10 @@ struct Argument {
   std::string ScalarType;
   uint64_t ScalarBits = 0; ///< The value in its type's representation.
   uint64_t ScalarImagBits = 0; ///< A complex's imaginary part (ScalarBits its real).
+  /// `Color.red`: a member of an enum class of the module, resolved once
+  /// the module is read (ScalarType becomes the class, or int64 for an
+  /// IntEnum, and ScalarBits the member's value).
+  std::string EnumMember;
   bool isComplexScalar() const {
     return !Array && (ScalarType == "complex64" || ScalarType == "complex128");
   }

@@ -80,6 +80,26 @@ bool usesComplex(const ir::Module &IR) {
   return false;
 }
 
+/// The enum.Enum classes kernel parameters take, as C++ enum classes whose
+/// values are the members' (what the kernel receives).
+void writeEnums(std::ostream &OS, const ir::Module &IR) {
+  std::vector<const ir::EnumType *> Enums;
+  for (const auto &F : IR.functions())
+    if (F->Kind == ir::FunctionKind::Kernel)
+      for (const ir::Variable *P : F->Params)
+        if (auto *E = ir::dynCast<ir::EnumType>(P->ArgType);
+            E && std::find(Enums.begin(), Enums.end(), E) == Enums.end())
+          Enums.push_back(E);
+  for (const ir::EnumType *E : Enums) {
+    OS << "/// The module's enum.Enum " << E->name() << ".\n";
+    OS << "enum class " << cxxName(E->name()) << " : ::std::int64_t {";
+    for (size_t I = 0; I < E->members().size(); ++I)
+      OS << (I ? ", " : " ") << cxxName(E->members()[I].first) << " = "
+         << E->members()[I].second;
+    OS << " };\n\n";
+  }
+}
+
 /// The C++ parameter type: `const ::pykc::DeviceArray<float, 2> &` or a
 /// scalar type taken by value.
 std::string cxxParamType(const ir::Type *Ty) {
@@ -89,6 +109,8 @@ std::string cxxParamType(const ir::Type *Ty) {
   if (auto *S = ir::dynCast<ir::ScalarType>(Ty))
     return (S->isBoolean() || S->isFloat() || S->isComplex() ? "" : "::std::") +
            scalarCxxType(S) + " ";
+  if (auto *E = ir::dynCast<ir::EnumType>(Ty)) // writeEnums' enum class
+    return cxxName(E->name()) + " ";
   PYKC_ICE("kernel parameter of type " + Ty->str() + " reached the header writer");
 }
 
@@ -121,6 +143,8 @@ std::string abiComment(const ir::Function &F) {
       unsigned N = A->ndim();
       Piece = P->Name + ": data (" + scalarCxxType(A->dtype()) + "*), shape[" + std::to_string(N) +
               "], strides[" + std::to_string(N) + "] (int64_t, bytes)";
+    } else if (auto *E = ir::dynCast<ir::EnumType>(P->ArgType)) {
+      Piece = P->Name + ": int64_t (a " + E->name() + " member's value)";
     } else if (auto *S = ir::dynCast<ir::ScalarType>(P->ArgType); S && S->isComplex()) {
       const char *Part = S->bitWidth() == 64 ? "float" : "double";
       Piece = P->Name + ": real, imag (" + Part + " each)";
@@ -316,6 +340,7 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   writeHostEntryDeclarations(OS, IR, Info.Namespace);
   OS << "\n";
   OS << "namespace " << Info.Namespace << " {\n\n";
+  writeEnums(OS, IR);
   OS << "namespace pykc_impl {\n";
   OS << "inline constinit ::pykc::Module compiled_module{" << Symbol << "};\n\n";
   for (const auto &[Name, Sigs] : Kernels) {

@@ -152,6 +152,13 @@ inline void flatten(const T &Value, uint32_t, void **Ptrs, size_t &Slot,
   }
 }
 
+/// A member of an enum.Enum class (the header's enum class): its value.
+template <typename E>
+  requires std::is_enum_v<E> && (sizeof(E) == sizeof(int64_t))
+inline void flatten(const E &Value, uint32_t, void **Ptrs, size_t &Slot,
+                    ArrayPlacement *, size_t &) {
+  Ptrs[Slot++] = const_cast<E *>(&Value);
+}
 } // namespace detail
 
 /// What `kernel[config]` returns: a launch waiting for its arguments. The
