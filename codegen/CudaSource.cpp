@@ -112,11 +112,8 @@ std::string CudaSourceWriter::params(const ir::Function &F) {
         S += ", int64_t " + name(P) + "_shape" + std::to_string(D);
       for (unsigned D = 0; D < A->ndim(); ++D)
         S += ", int64_t " + name(P) + "_stride" + std::to_string(D);
-    } else if (F.Kind == ir::FunctionKind::Kernel && ir::kernelSlots(P->ArgType) == 2) {
-      // KernelABI.h: a complex is its real part, then its imaginary part.
-      auto *C = ir::dynCast<ir::ScalarType>(P->ArgType);
-      std::string Part = C->bitWidth() == 64 ? "float " : "double ";
-      S += Part + name(P) + "_re, " + Part + name(P) + "_im";
+    } else if (F.Kind == ir::FunctionKind::Kernel && flattened(P->ArgType)) {
+      S += flatParams(P->ArgType, name(P));
     } else if (P->ArgType == P->Ty) {
       S += type(P->ArgType) + " " + name(P);
     } else {
@@ -124,6 +121,59 @@ std::string CudaSourceWriter::params(const ir::Function &F) {
     }
   }
   return S;
+}
+
+bool CudaSourceWriter::flattened(const ir::Type *T) {
+  auto *S = ir::dynCast<ir::ScalarType>(T);
+  return (S && S->isComplex()) || ir::dynCast<ir::TupleType>(T);
+}
+
+std::string CudaSourceWriter::flatParams(const ir::Type *T, const std::string &Name) {
+  // KernelABI.h: a complex is its real part, then its imaginary part; a
+  // tuple its elements' parameters in order.
+  if (auto *A = ir::dynCast<ir::ArrayType>(T)) {
+    std::string S = scalar(A->dtype()) + " *" + Name + "_data";
+    for (unsigned D = 0; D < A->ndim(); ++D)
+      S += ", int64_t " + Name + "_shape" + std::to_string(D);
+    for (unsigned D = 0; D < A->ndim(); ++D)
+      S += ", int64_t " + Name + "_stride" + std::to_string(D);
+    return S;
+  }
+  if (auto *Tu = ir::dynCast<ir::TupleType>(T)) {
+    std::string S;
+    for (size_t I = 0; I < Tu->size(); ++I)
+      S += (I ? ", " : "") + flatParams(Tu->elements()[I], Name + "_" + std::to_string(I));
+    return S;
+  }
+  auto *C = ir::dynCast<ir::ScalarType>(T);
+  if (C && C->isComplex()) {
+    std::string Part = C->bitWidth() == 64 ? "float " : "double ";
+    return Part + Name + "_re, " + Part + Name + "_im";
+  }
+  return type(T) + " " + Name;
+}
+
+std::string CudaSourceWriter::fromFlatParams(const ir::Type *T, const std::string &Name) {
+  // The value flatParams' parameters hold.
+  if (auto *A = ir::dynCast<ir::ArrayType>(T)) {
+    std::string S = type(A) + "{" + Name + "_data, {";
+    for (unsigned D = 0; D < A->ndim(); ++D)
+      S += (D ? ", " : "") + Name + "_shape" + std::to_string(D);
+    S += "}, {";
+    for (unsigned D = 0; D < A->ndim(); ++D)
+      S += (D ? ", " : "") + Name + "_stride" + std::to_string(D);
+    return S + "}}";
+  }
+  if (auto *Tu = ir::dynCast<ir::TupleType>(T)) {
+    std::string S = tupleStruct(Tu) + "{";
+    for (size_t I = 0; I < Tu->size(); ++I)
+      S += (I ? ", " : "") + fromFlatParams(Tu->elements()[I], Name + "_" + std::to_string(I));
+    return S + "}";
+  }
+  auto *C = ir::dynCast<ir::ScalarType>(T);
+  if (C && C->isComplex())
+    return type(T) + "{" + Name + "_re, " + Name + "_im}";
+  return Name;
 }
 
 std::string CudaSourceWriter::signature(const ir::Function &F) {
@@ -155,7 +205,8 @@ void CudaSourceWriter::declareVariables(const ir::Function &F) {
     auto *A = ir::dynCast<ir::ArrayType>(Var->Ty);
     if (A && !IsParam)
       continue; // declared where it is made (allocations, views)
-    bool Flattened = F.Kind == ir::FunctionKind::Kernel && ir::kernelSlots(Var->ArgType) > 1;
+    bool Flattened = F.Kind == ir::FunctionKind::Kernel &&
+                     (A || flattened(Var->ArgType)); // rebuilt from its parameters
     if (IsParam && Var->ArgType == Var->Ty && !Flattened)
       continue; // the parameter itself
     *Body << "  " << (Read.count(Var) ? "" : "[[maybe_unused]] ") << type(Var->Ty) << " "
@@ -168,9 +219,8 @@ void CudaSourceWriter::declareVariables(const ir::Function &F) {
       for (unsigned D = 0; D < A->ndim(); ++D)
         *Body << (D ? ", " : "") << name(Var) << "_stride" << D;
       *Body << "}}";
-    } else if (IsParam && Flattened) { // a complex from its two parts
-      std::string Parts = type(Var->ArgType) + "{" + name(Var) + "_re, " + name(Var) + "_im}";
-      *Body << " = " << cast(Parts, Var->ArgType, Var->Ty);
+    } else if (IsParam && Flattened) { // a complex or a tuple from its parts
+      *Body << " = " << cast(fromFlatParams(Var->ArgType, name(Var)), Var->ArgType, Var->Ty);
     } else if (IsParam) {
       *Body << " = " << cast(name(Var) + "_arg", Var->ArgType, Var->Ty);
     } else {

@@ -100,6 +100,13 @@ private:
   /// Whether calling \p F can change memory or meet other threads.
   bool writes(const ir::Function *F);
 
+  /// Whether a kernel parameter of type \p T is several parameters (a
+  /// complex, a tuple; arrays are handled on their own), their text for
+  /// \p Name, and the value they make.
+  static bool flattened(const ir::Type *T);
+  std::string flatParams(const ir::Type *T, const std::string &Name);
+  std::string fromFlatParams(const ir::Type *T, const std::string &Name);
+
   // --- complex64 and complex128 (CudaSourceComplex.cpp) ---
   std::string complexType(const ir::ScalarType *S);
   std::string complexConstant(const ir::ConstantExpr &C);

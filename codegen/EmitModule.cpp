@@ -61,27 +61,51 @@ Type *ModuleEmitter::memoryType(const ir::Type *Ty) {
   return llvmType(Ty);
 }
 
+void ModuleEmitter::flattenKernelParam(const ir::Type *Ty, const std::string &Name,
+                                       std::vector<Type *> &Types,
+                                       std::vector<std::string> &Names) {
+  // KernelABI.h: an array is its data, then its extents, then its byte
+  // strides; a complex its real, then its imaginary part; a tuple its
+  // elements in order.
+  if (auto *A = ir::dynCast<ir::ArrayType>(Ty)) {
+    Types.push_back(PointerType::get(Ctx, 0));
+    Names.push_back(Name + ".data");
+    for (unsigned D = 0; D < A->ndim(); ++D) {
+      Types.push_back(Type::getInt64Ty(Ctx));
+      Names.push_back(Name + ".shape" + std::to_string(D));
+    }
+    for (unsigned D = 0; D < A->ndim(); ++D) {
+      Types.push_back(Type::getInt64Ty(Ctx));
+      Names.push_back(Name + ".stride" + std::to_string(D));
+    }
+    return;
+  }
+  if (auto *S = ir::dynCast<ir::ScalarType>(Ty); S && S->isComplex()) {
+    Type *Part = cast<StructType>(llvmType(S))->getElementType(0);
+    Types.insert(Types.end(), 2, Part);
+    Names.push_back(Name + ".real");
+    Names.push_back(Name + ".imag");
+    return;
+  }
+  if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
+    for (size_t I = 0; I < T->size(); ++I)
+      flattenKernelParam(T->elements()[I], Name + "." + std::to_string(I), Types, Names);
+    return;
+  }
+  Types.push_back(memoryType(Ty));
+  Names.push_back(Name);
+}
+
 void ModuleEmitter::declare(const ir::Function &F) {
   std::vector<Type *> Params;
+  std::vector<std::string> Names;
   for (const ir::Variable *P : F.Params) {
-    if (auto *A = ir::dynCast<ir::ArrayType>(P->ArgType)) {
-      if (F.Kind == ir::FunctionKind::Kernel) {
-        // KernelABI.h: data, then the extents, then the byte strides.
-        Params.push_back(PointerType::get(Ctx, 0));
-        for (unsigned I = 0; I < 2 * A->ndim(); ++I)
-          Params.push_back(Type::getInt64Ty(Ctx));
-        continue;
-      }
-    }
-    // KernelABI.h: a complex is its real part, then its imaginary part.
-    if (auto *S = ir::dynCast<ir::ScalarType>(P->ArgType);
-        S && S->isComplex() && F.Kind == ir::FunctionKind::Kernel) {
-      Type *Part = cast<StructType>(llvmType(S))->getElementType(0);
-      Params.insert(Params.end(), 2, Part);
+    if (F.Kind == ir::FunctionKind::Kernel) {
+      flattenKernelParam(P->ArgType, P->Name, Params, Names);
       continue;
     }
-    Params.push_back(F.Kind == ir::FunctionKind::Kernel ? memoryType(P->ArgType)
-                                                        : llvmType(P->ArgType));
+    Params.push_back(llvmType(P->ArgType));
+    Names.push_back(P->Name);
   }
   if (Target.hasContextParameter())
     Params.push_back(PointerType::get(Ctx, 0));
@@ -96,21 +120,8 @@ void ModuleEmitter::declare(const ir::Function &F) {
   else
     Fn->addFnAttr(Attribute::InlineHint);
   unsigned Arg = 0;
-  for (const ir::Variable *P : F.Params) {
-    auto *A = ir::dynCast<ir::ArrayType>(P->ArgType);
-    if (A && F.Kind == ir::FunctionKind::Kernel) {
-      Fn->getArg(Arg++)->setName(P->Name + ".data");
-      for (unsigned D = 0; D < A->ndim(); ++D)
-        Fn->getArg(Arg++)->setName(P->Name + ".shape" + std::to_string(D));
-      for (unsigned D = 0; D < A->ndim(); ++D)
-        Fn->getArg(Arg++)->setName(P->Name + ".stride" + std::to_string(D));
-    } else if (F.Kind == ir::FunctionKind::Kernel && ir::kernelSlots(P->ArgType) == 2) {
-      Fn->getArg(Arg++)->setName(P->Name + ".real");
-      Fn->getArg(Arg++)->setName(P->Name + ".imag");
-    } else {
-      Fn->getArg(Arg++)->setName(P->Name);
-    }
-  }
+  for (; Arg < Names.size(); ++Arg)
+    Fn->getArg(Arg)->setName(Names[Arg]);
   if (Target.hasContextParameter())
     Fn->getArg(Arg)->setName("ctx");
   Declared[&F] = Fn;

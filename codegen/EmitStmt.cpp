@@ -35,26 +35,41 @@ void FunctionEmitter::emitPrologue() {
   }
   unsigned Arg = 0;
   for (const ir::Variable *P : F.Params) {
-    auto *A = ir::dynCast<ir::ArrayType>(P->ArgType);
     Value *V;
-    if (A && F.Kind == ir::FunctionKind::Kernel) {
-      Value *Data = Fn->getArg(Arg++);
-      std::vector<Value *> Shape, Strides;
-      for (unsigned D = 0; D < A->ndim(); ++D)
-        Shape.push_back(Fn->getArg(Arg++));
-      for (unsigned D = 0; D < A->ndim(); ++D)
-        Strides.push_back(Fn->getArg(Arg++));
-      V = makeArray(Data, Shape, Strides);
-    } else if (F.Kind == ir::FunctionKind::Kernel && ir::kernelSlots(P->ArgType) == 2) {
-      Value *Re = Fn->getArg(Arg++);
-      V = complexValue(Re, Fn->getArg(Arg++), ME.llvmType(P->ArgType));
+    if (F.Kind == ir::FunctionKind::Kernel) {
+      V = unflattenKernelParam(P->ArgType, Arg);
     } else {
       V = Fn->getArg(Arg++);
-      if (V->getType()->isIntegerTy(8) && ME.llvmType(P->ArgType)->isIntegerTy(1))
-        V = B.CreateICmpNE(V, B.getInt8(0));
     }
     B.CreateStore(cast(V, P->ArgType, P->Ty), Slots.at(P));
   }
+}
+
+Value *FunctionEmitter::unflattenKernelParam(const ir::Type *Ty, unsigned &Arg) {
+  // The inverse of ModuleEmitter::flattenKernelParam.
+  if (auto *A = ir::dynCast<ir::ArrayType>(Ty)) {
+    Value *Data = Fn->getArg(Arg++);
+    std::vector<Value *> Shape, Strides;
+    for (unsigned D = 0; D < A->ndim(); ++D)
+      Shape.push_back(Fn->getArg(Arg++));
+    for (unsigned D = 0; D < A->ndim(); ++D)
+      Strides.push_back(Fn->getArg(Arg++));
+    return makeArray(Data, Shape, Strides);
+  }
+  if (auto *S = ir::dynCast<ir::ScalarType>(Ty); S && S->isComplex()) {
+    Value *Re = Fn->getArg(Arg++);
+    return complexValue(Re, Fn->getArg(Arg++), ME.llvmType(S));
+  }
+  if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
+    Value *Agg = PoisonValue::get(ME.llvmType(T));
+    for (unsigned I = 0; I < T->size(); ++I)
+      Agg = B.CreateInsertValue(Agg, unflattenKernelParam(T->elements()[I], Arg), {I});
+    return Agg;
+  }
+  Value *V = Fn->getArg(Arg++);
+  if (V->getType()->isIntegerTy(8) && ME.llvmType(Ty)->isIntegerTy(1))
+    V = B.CreateICmpNE(V, B.getInt8(0)); // bool travels as a byte
+  return V;
 }
 
 void FunctionEmitter::ensureOpenBlock() {

@@ -53,6 +53,10 @@ public:
 
 private:
   void declare(const ir::Function &F);
+  /// The LLVM parameters (and their names) a kernel parameter of type \p Ty
+  /// is flattened to (KernelABI.h).
+  void flattenKernelParam(const ir::Type *Ty, const std::string &Name,
+                          std::vector<llvm::Type *> &Types, std::vector<std::string> &Names);
   std::map<const ir::Function *, llvm::Function *> Declared;
   std::map<std::pair<const ir::ScalarType *, const ir::ScalarType *>, llvm::Function *> PowerHelpers;
   std::map<std::string, llvm::Constant *> ConstantArrays;
@@ -167,6 +171,9 @@ private:
 
   // Arithmetic (EmitArith.cpp)
   llvm::Value *cast(llvm::Value *V, const ir::Type *From, const ir::Type *To);
+  /// A kernel parameter of type \p Ty from its flattened LLVM parameters,
+  /// the first at \p Arg (advanced past them).
+  llvm::Value *unflattenKernelParam(const ir::Type *Ty, unsigned &Arg);
   // complex64 and complex128 (EmitComplex.cpp).
   llvm::Value *complexValue(llvm::Value *Re, llvm::Value *Im, llvm::Type *T);
   llvm::Value *complexConstant(const ir::ConstantExpr &C);

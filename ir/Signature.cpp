@@ -97,10 +97,64 @@ private:
     return std::nullopt;
   }
 
-  /// dtype, or dtype[dims].
+  /// The element types of a tuple, after its '(' up to its ')':
+  /// "int64, float32[:]" or Numba's "int64 x 3".
+  const Type *tupleElements(size_t Start) {
+    std::vector<const Type *> Elements;
+    skipSpace();
+    while (peek() != ')') {
+      const Type *T = type();
+      if (!T)
+        return nullptr;
+      Elements.push_back(T);
+      skipSpace();
+      if (peek() == 'x' && Elements.size() == 1) { // UniTuple(int64 x 3)
+        ++Pos;
+        skipSpace();
+        size_t N = 0, Digits = Pos;
+        while (std::isdigit(static_cast<unsigned char>(peek())))
+          N = N * 10 + size_t(Text[Pos++] - '0');
+        if (Pos == Digits || N == 0 || N > 64) {
+          error(Digits, Pos + 1, "expected a count from 1 to 64 after 'x'");
+          return nullptr;
+        }
+        Elements.assign(N, T);
+        skipSpace();
+        break;
+      }
+      if (peek() != ',')
+        break;
+      ++Pos;
+      skipSpace();
+    }
+    if (peek() != ')') {
+      error(Pos, Pos + 1, "expected ')' to close the tuple type");
+      return nullptr;
+    }
+    ++Pos;
+    if (Elements.empty()) {
+      error(Start, Pos, "a tuple type needs at least one element");
+      return nullptr;
+    }
+    return Types.tuple(Elements);
+  }
+
+  /// dtype, dtype[dims], an enum class, or a tuple: (T, U), Tuple(T, U),
+  /// UniTuple(T x N).
   const Type *type() {
     size_t Start = Pos;
+    if (peek() == '(') {
+      ++Pos;
+      return tupleElements(Start);
+    }
     std::string Name = identifier();
+    if (Name == "Tuple" || Name == "UniTuple") {
+      skipSpace();
+      if (peek() == '(') {
+        ++Pos;
+        return tupleElements(Start);
+      }
+    }
     // `numba.float32`, `types.float32`: only the last component names it.
     std::string Leaf = Name.substr(Name.rfind('.') == std::string::npos ? 0 : Name.rfind('.') + 1);
     const ScalarType *Dtype = Types.scalarByName(Leaf);
@@ -201,6 +255,12 @@ std::string signatureSpelling(const Type *Ty) {
   }
   if (auto *E = dynCast<EnumType>(Ty)) // as --sig takes it: the class name
     return E->name();
+  if (auto *T = dynCast<TupleType>(Ty)) { // (T, U), which --sig takes
+    std::string S = "(";
+    for (size_t I = 0; I < T->size(); ++I)
+      S += (I ? ", " : "") + signatureSpelling(T->elements()[I]);
+    return S + (T->size() == 1 ? ",)" : ")");
+  }
   return Ty->str();
 }
 

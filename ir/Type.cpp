@@ -53,6 +53,12 @@ unsigned kernelSlots(const Type *Ty) {
     return 1 + 2 * A->ndim();
   if (auto *S = dynCast<ScalarType>(Ty); S && S->isComplex())
     return 2;
+  if (auto *T = dynCast<TupleType>(Ty)) { // its elements', in order
+    unsigned N = 0;
+    for (const Type *E : T->elements())
+      N += kernelSlots(E);
+    return N;
+  }
   return 1;
 }
 

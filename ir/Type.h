@@ -168,7 +168,8 @@ unsigned scalarCount(const Type *Ty);
 
 /// How many parameters a kernel parameter of type \p Ty is flattened to
 /// (runtime/include/pykc/KernelABI.h): an n-d array 1 + 2n (data, extents,
-/// strides), a complex 2 (real, imaginary), anything else 1.
+/// strides), a complex 2 (real, imaginary), a tuple its elements' in
+/// order, anything else 1.
 unsigned kernelSlots(const Type *Ty);
 template <> inline const ScalarType *dynCast<ScalarType>(const Type *Ty) {
   return Ty && Ty->kind() == TypeKind::Scalar ? static_cast<const ScalarType *>(Ty) : nullptr;

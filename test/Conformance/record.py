@@ -68,6 +68,15 @@ def _snapshot(arg):
         if array.dtype.kind not in REPLAYABLE_KINDS or array.dtype.fields:
             raise NotReplayable("an array of dtype %s" % array.dtype)
         return np.array(array, copy=True, order="K")
+    if type(arg) is tuple:
+        # Plain tuples of numbers (not named ones, whose fields pykc cannot
+        # read): pykc run takes them as Python writes them.
+        if not arg:
+            raise NotReplayable("an empty tuple argument")
+        elements = [_snapshot(a) for a in arg]
+        if any(isinstance(e, np.ndarray) for e in elements):
+            raise NotReplayable("a tuple argument holding an array")
+        return ("tuple", elements)
     if isinstance(arg, enum.IntEnum):
         # Numba types it IntEnum<int64>(Class); pykc as an int64, which
         # `is` between two classes would tell apart from Numba.
@@ -135,6 +144,8 @@ def _relaunch(kernel, inputs, byte, python_ints=False):
     ints (math.ldexp(x, np.int32(2)) is a TypeError): then, with
     `python_ints`, integers are passed as Python ints."""
     def scalar(v):
+        if v[0] == "tuple":
+            return tuple(scalar(e) for e in v[1])
         if v[0] in ("int64", "float64", "bool", "enum"):
             return v[1]
         if python_ints and np.dtype(v[0]).kind in "iu":
@@ -201,9 +212,13 @@ class Recorder:
     def _key(self, kernel, inputs):
         code = kernel.fn.__code__
         # Numba compiles once per argument type: an enum member's is its class.
-        sig = tuple((v.dtype.str, v.ndim, v.flags.c_contiguous)
-                    if isinstance(v, np.ndarray)
-                    else type(v[1]) if v[0] == "enum" else v[0] for v in inputs)
+        def token(v):
+            if isinstance(v, np.ndarray):
+                return (v.dtype.str, v.ndim, v.flags.c_contiguous)
+            if v[0] == "tuple":
+                return tuple(token(e) for e in v[1])
+            return type(v[1]) if v[0] == "enum" else v[0]
+        sig = tuple(token(v) for v in inputs)
         return (code.co_filename, code.co_firstlineno, code.co_name, sig)
 
     def launch(self, kernel, args):
@@ -227,8 +242,15 @@ class Recorder:
         if case.unreplayable is None:
             try:
                 case.inputs = _converted(kernel, case.inputs)
-                enums = [v[1] for v in case.inputs
-                         if not isinstance(v, np.ndarray) and v[0] == "enum"]
+                def enum_members(values):
+                    for v in values:
+                        if isinstance(v, np.ndarray):
+                            continue
+                        if v[0] == "tuple":
+                            yield from enum_members(v[1])
+                        elif v[0] == "enum":
+                            yield v[1]
+                enums = list(enum_members(case.inputs))
                 case.source, case.kernel = kernel_module(kernel, enums)
             except NotReplayable as e:
                 case.unreplayable = str(e)

@@ -90,6 +90,9 @@ def dims(d):
 
 
 def scalar_arg(dtype, value):
+    if dtype == "tuple":
+        parts = [scalar_arg(*e) for e in value]
+        return "(%s%s)" % (", ".join(parts), "," if len(parts) == 1 else "")
     if dtype == "enum":
         return "%s.%s" % (type(value).__name__, value.name)
     if dtype == "bool":

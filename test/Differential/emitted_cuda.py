@@ -96,6 +96,9 @@ def numba_type_of(value):
             dims[0] = "::1"
         return "%s[%s]" % (name, ", ".join(dims))
     dtype, member = value
+    if dtype == "tuple":
+        parts = [numba_type_of(e) for e in member]
+        return "(%s%s)" % (", ".join(parts), "," if len(parts) == 1 else "")
     if dtype == "enum":  # --sig names an enum.Enum class
         return type(member).__name__
     if dtype not in C_TYPES:
@@ -138,6 +141,8 @@ def mangled_suffixes(args):
             return "%s_%dd%s" % (name, value.ndim, layout)
         if value[0] == "enum":
             return "enum_" + type(value[1]).__name__
+        if value[0] == "tuple":
+            return "tuple" + "".join("_" + token(e, any_layout) for e in value[1])
         return value[0]
     return ["__" + "_".join(token(v, any_layout) for v in args) for any_layout in (False, True)]
 
@@ -192,6 +197,9 @@ def flattened_arguments(args, workdir, load, store):
             params += [("int64_t", "(int64_t)%d" % n) for n in value.shape]
             params += [("int64_t", "(int64_t)%d" % st) for st in value.strides]
             stores.append('  %s("%s", a%d, %d);' % (store, path, k, value.nbytes))
+        elif value[0] == "tuple":  # KernelABI.h: its elements' parameters in order
+            _, inner, _ = flattened_arguments(value[1], workdir, load, store)
+            params += inner
         elif value[0] == "enum":  # KernelABI.h: an enum.Enum member is its int64 value
             params.append(("int64_t", "(int64_t)%dLL" % value[1].value))
         elif value[0] in ("complex64", "complex128"):

@@ -5,6 +5,7 @@
 #include "Output.h"
 #include "OutputFiles.h"
 #include "RunOptions.h"
+#include "ScalarArguments.h"
 
 #include "ir/Sema.h"
 #include "ir/Signature.h"
@@ -48,21 +49,10 @@ int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &
       Args.push_back(std::move(A));
       continue;
     }
-    if (isEnumMemberSpelling(Text)) {
-      Argument A;
-      A.Spelling = A.EnumMember = Text;
-      Args.push_back(std::move(A));
-      continue;
-    }
-    auto S = parseScalar(Text, Error);
-    if (!S)
+    auto A = parseScalarArgument(Text, Error);
+    if (!A)
       return fail(Where + Error);
-    Argument A;
-    A.Spelling = Text;
-    A.ScalarType = S->Type;
-    A.ScalarBits = S->Bits;
-    A.ScalarImagBits = S->ImagBits;
-    Args.push_back(std::move(A));
+    Args.push_back(std::move(*A));
   }
 
   return 0;
@@ -75,15 +65,16 @@ const ir::Type *argumentType(const Argument &A, ir::TypeContext &Types) {
   if (A.Array)
     return Types.array(Types.scalarByName(A.Array->Dtype), unsigned(A.Array->Shape.size()),
                        A.Array->FortranOrder ? ir::ArrayLayout::F : ir::ArrayLayout::C);
-  if (const ir::EnumType *E = Types.enumByName(A.ScalarType))
-    return E;
-  return Types.scalarByName(A.ScalarType);
+  return scalarArgumentType(A, Types);
 }
 
 /// Resolves the `Class.member` arguments against the module's enum
 /// classes; a problem when one names no member.
 std::string resolveEnumMembers(const ir::ModuleScope &Scope, std::vector<Argument> &Args) {
   for (Argument &A : Args) {
+    if (A.IsTuple)
+      if (std::string Problem = resolveEnumMembers(Scope, A.Elements); !Problem.empty())
+        return Problem;
     if (A.EnumMember.empty())
       continue;
     size_t Dot = A.EnumMember.find('.');
@@ -121,7 +112,7 @@ namespace {
 /// The Numba type of an argument, spelled for a signature.
 std::string signatureType(const Argument &A) {
   if (!A.Array)
-    return A.ScalarType;
+    return scalarSignatureType(A);
   std::string S = A.Array->Dtype + "[";
   size_t N = A.Array->Shape.size();
   for (size_t D = 0; D < N; ++D) {
@@ -158,21 +149,8 @@ std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &
   std::string Text = Kernel + "(";
   for (size_t I = 0; I < Args.size(); ++I) {
     Text += (I ? ", " : "") + ir::signatureSpelling(Sig.Args[I]);
-    if (auto *S = ir::dynCast<ir::ScalarType>(Sig.Args[I]);
-        S && !Args[I].Array && Types.scalarByName(Args[I].ScalarType)) {
-      const ir::ScalarType &From = *Types.scalarByName(Args[I].ScalarType);
-      if (S->isComplex()) { // each part as a float; a real number's imaginary is 0
-        const ir::ScalarType &Part = *Types.complexPart(S);
-        const ir::ScalarType &FromPart = From.isComplex() ? *Types.complexPart(&From) : From;
-        Args[I].ScalarImagBits = From.isComplex()
-                                     ? convertScalarBits(Args[I].ScalarImagBits, FromPart, Part)
-                                     : 0;
-        Args[I].ScalarBits = convertScalarBits(Args[I].ScalarBits, FromPart, Part);
-      } else {
-        Args[I].ScalarBits = convertScalarBits(Args[I].ScalarBits, From, *S);
-      }
-      Args[I].ScalarType = S->str();
-    }
+    if (!Args[I].Array)
+      convertScalarArgument(Args[I], Sig.Args[I], Types);
   }
   Sigs = {Text + ")"};
   return "";
@@ -200,8 +178,9 @@ void requestForArguments(FrontendRequest &R, Compilation &C, const std::string &
       return "'" + Name + "' takes " + std::to_string(Params) +
              (Params == 1 ? " argument" : " arguments") + " but " + std::to_string(Args.size()) +
              (Args.size() == 1 ? " was" : " were") + " given";
-    bool Enums = std::any_of(Args.begin(), Args.end(),
-                             [](const Argument &A) { return !A.EnumMember.empty(); });
+    bool Enums = std::any_of(Args.begin(), Args.end(), [](const Argument &A) {
+      return !A.EnumMember.empty() || A.IsTuple;
+    });
     if (std::string Problem = resolveEnumMembers(Scope, Args); !Problem.empty())
       return Problem;
     if (Enums) { // the signature again, with the members' types

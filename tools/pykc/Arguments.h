@@ -36,6 +36,9 @@ struct Argument {
   /// the module is read (ScalarType becomes the class, or int64 for an
   /// IntEnum, and ScalarBits the member's value).
   std::string EnumMember;
+  /// A tuple of scalars (and tuples): its elements (ScalarArguments.h).
+  bool IsTuple = false;
+  std::vector<Argument> Elements;
   bool isComplexScalar() const {
     return !Array && (ScalarType == "complex64" || ScalarType == "complex128");
   }

@@ -12,6 +12,7 @@
 #include "Numbers.h"
 #include "Output.h"
 #include "Pipeline.h"
+#include "ScalarArguments.h"
 
 #include <pykc/Runtime.h>
 
@@ -151,9 +152,7 @@ int callCommand(int Argc, char **Argv) {
     for (size_t I = 0; I < Args.size(); ++I) {
       Argument &A = Args[I];
       if (!A.Array) {
-        Params.addScalarBits(A.ScalarBits);
-        if (A.isComplexScalar()) // KernelABI.h: real, then imaginary
-          Params.addScalarBits(A.ScalarImagBits);
+        addScalarArgument(A, Params);
         continue;
       }
       NpyArray &N = A.AliasOf >= 0 ? *Args[size_t(A.AliasOf)].Array : *A.Array;

@@ -100,6 +100,33 @@ void writeEnums(std::ostream &OS, const ir::Module &IR) {
   }
 }
 
+/// Whether a kernel takes a tuple (its header then needs <tuple>).
+bool usesTuples(const ir::Module &IR) {
+  for (const auto &F : IR.functions())
+    if (F->Kind == ir::FunctionKind::Kernel)
+      for (const ir::Variable *P : F->Params)
+        if (ir::dynCast<ir::TupleType>(P->ArgType))
+          return true;
+  return false;
+}
+
+std::string cxxParamType(const ir::Type *Ty);
+
+/// A tuple parameter's std::tuple: numbers and tuples by value, arrays by
+/// reference (std::forward_as_tuple(2.5f, a) makes one).
+std::string cxxTupleType(const ir::TupleType *T) {
+  std::string S = "::std::tuple<";
+  for (size_t I = 0; I < T->size(); ++I) {
+    const ir::Type *E = T->elements()[I];
+    std::string Text = ir::dynCast<ir::TupleType>(E) ? cxxTupleType(ir::dynCast<ir::TupleType>(E))
+                                                     : cxxParamType(E);
+    while (!Text.empty() && Text.back() == ' ')
+      Text.pop_back();
+    S += (I ? ", " : "") + Text;
+  }
+  return S + ">";
+}
+
 /// The C++ parameter type: `const ::pykc::DeviceArray<float, 2> &` or a
 /// scalar type taken by value.
 std::string cxxParamType(const ir::Type *Ty) {
@@ -111,6 +138,8 @@ std::string cxxParamType(const ir::Type *Ty) {
            scalarCxxType(S) + " ";
   if (auto *E = ir::dynCast<ir::EnumType>(Ty)) // writeEnums' enum class
     return cxxName(E->name()) + " ";
+  if (auto *T = ir::dynCast<ir::TupleType>(Ty)) // flattened by pykc/Kernel.h
+    return "const " + cxxTupleType(T) + " &";
   PYKC_ICE("kernel parameter of type " + Ty->str() + " reached the header writer");
 }
 
@@ -143,6 +172,9 @@ std::string abiComment(const ir::Function &F) {
       unsigned N = A->ndim();
       Piece = P->Name + ": data (" + scalarCxxType(A->dtype()) + "*), shape[" + std::to_string(N) +
               "], strides[" + std::to_string(N) + "] (int64_t, bytes)";
+    } else if (ir::dynCast<ir::TupleType>(P->ArgType)) {
+      Piece = P->Name + ": its elements' parameters in order (" +
+              ir::signatureSpelling(P->ArgType) + ")";
     } else if (auto *E = ir::dynCast<ir::EnumType>(P->ArgType)) {
       Piece = P->Name + ": int64_t (a " + E->name() + " member's value)";
     } else if (auto *S = ir::dynCast<ir::ScalarType>(P->ArgType); S && S->isComplex()) {
@@ -331,6 +363,8 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   OS << "#include <pykc/Kernel.h>\n";
   if (usesComplex(IR))
     OS << "#include <pykc/Complex.h>\n";
+  if (usesTuples(IR))
+    OS << "\n#include <tuple>\n";
   if (!Reductions.empty())
     OS << "#include <pykc/Reduce.h>\n\n#include <span>\n";
   if (hasHostFunctions(IR))

@@ -15,6 +15,7 @@
 #include "Output.h"
 #include "Pipeline.h"
 #include "RunOptions.h"
+#include "ScalarArguments.h"
 
 #include <pykc/CpuABI.h>
 #include <pykc/Runtime.h>
@@ -98,9 +99,7 @@ int runCommand(int Argc, char **Argv) {
     for (size_t I = 0; I < Args.size(); ++I) {
       Argument &A = Args[I];
       if (!A.Array) {
-        Params.addScalarBits(A.ScalarBits);
-        if (A.isComplexScalar()) // KernelABI.h: real, then imaginary
-          Params.addScalarBits(A.ScalarImagBits);
+        addScalarArgument(A, Params);
         continue;
       }
       NpyArray &N = *A.Array;

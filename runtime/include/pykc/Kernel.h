@@ -41,6 +41,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <tuple>
 
 namespace pykc {
 
@@ -123,6 +124,11 @@ template <typename T> struct ArgSlots {
 template <DType T, int N> struct ArgSlots<DeviceArray<T, N>> {
   static constexpr size_t Slots = 1 + 2 * size_t(N), Arrays = 1;
 };
+template <typename... Ts> struct ArgSlots<std::tuple<Ts...>> {
+  // Elements may be references (arrays are): counted as what they refer to.
+  static constexpr size_t Slots = (ArgSlots<std::remove_cvref_t<Ts>>::Slots + ... + 0),
+                          Arrays = (ArgSlots<std::remove_cvref_t<Ts>>::Arrays + ... + 0);
+};
 
 
 template <DType T, int N>
@@ -158,6 +164,13 @@ template <typename E>
 inline void flatten(const E &Value, uint32_t, void **Ptrs, size_t &Slot,
                     ArrayPlacement *, size_t &) {
   Ptrs[Slot++] = const_cast<E *>(&Value);
+}
+/// A tuple: its elements' parameters in order (KernelABI.h).
+template <typename... Ts>
+inline void flatten(const std::tuple<Ts...> &Value, uint32_t Param, void **Ptrs,
+                    size_t &Slot, ArrayPlacement *Placed, size_t &Array) {
+  std::apply([&](const auto &...E) { (flatten(E, Param, Ptrs, Slot, Placed, Array), ...); },
+             Value);
 }
 } // namespace detail
 

@@ -1,0 +1,137 @@
+//===- ScalarArguments.cpp - pykc run's scalar and tuple arguments --------===//
+#include "ScalarArguments.h"
+
+#include "DeclaredSignature.h"
+#include "RunOptions.h"
+
+namespace pykc::driver {
+
+namespace {
+
+/// The top-level elements of "(a, (b, c), d)" (without the parentheses);
+/// nothing when \p Text is not a tuple (a tuple has a top-level comma, as
+/// in Python: "(1,)" is one, "(1)" is not).
+std::optional<std::vector<std::string>> tupleElements(const std::string &Text) {
+  if (Text.size() < 2 || Text.front() != '(' || Text.back() != ')')
+    return std::nullopt;
+  std::vector<std::string> Elements;
+  std::string Current;
+  int Depth = 0;
+  bool Comma = false;
+  for (size_t I = 1; I + 1 < Text.size(); ++I) {
+    char C = Text[I];
+    Depth += C == '(' ? 1 : C == ')' ? -1 : 0;
+    if (Depth < 0)
+      return std::nullopt;
+    if (C == ',' && Depth == 0) {
+      Comma = true;
+      Elements.push_back(Current);
+      Current.clear();
+      continue;
+    }
+    Current += C;
+  }
+  if (!Comma || Depth != 0)
+    return std::nullopt;
+  auto Trim = [](std::string S) {
+    size_t B = S.find_first_not_of(" \t"), E = S.find_last_not_of(" \t");
+    return B == std::string::npos ? std::string() : S.substr(B, E - B + 1);
+  };
+  for (std::string &E : Elements)
+    E = Trim(E);
+  if (!Trim(Current).empty())
+    Elements.push_back(Trim(Current)); // no trailing comma
+  return Elements;
+}
+
+} // namespace
+
+std::optional<Argument> parseScalarArgument(const std::string &Text, std::string &Error) {
+  Argument A;
+  A.Spelling = Text;
+  if (auto Elements = tupleElements(Text)) {
+    A.IsTuple = true;
+    for (const std::string &E : *Elements) {
+      if (E.empty()) {
+        Error = "an empty element in the tuple '" + Text + "'";
+        return std::nullopt;
+      }
+      if (E.size() > 4 && E.compare(E.size() - 4, 4, ".npy") == 0) {
+        Error = "'" + E + "': pykc run takes numbers and enum members in a tuple, not arrays";
+        return std::nullopt;
+      }
+      auto Element = parseScalarArgument(E, Error);
+      if (!Element)
+        return std::nullopt;
+      A.Elements.push_back(std::move(*Element));
+    }
+    return A;
+  }
+  if (isEnumMemberSpelling(Text)) {
+    A.EnumMember = Text;
+    return A;
+  }
+  auto S = parseScalar(Text, Error);
+  if (!S)
+    return std::nullopt;
+  A.ScalarType = S->Type;
+  A.ScalarBits = S->Bits;
+  A.ScalarImagBits = S->ImagBits;
+  return A;
+}
+
+std::string scalarSignatureType(const Argument &A) {
+  if (!A.IsTuple)
+    return A.ScalarType;
+  std::string S = "(";
+  for (size_t I = 0; I < A.Elements.size(); ++I)
+    S += (I ? ", " : "") + scalarSignatureType(A.Elements[I]);
+  return S + (A.Elements.size() == 1 ? ",)" : ")");
+}
+
+const ir::Type *scalarArgumentType(const Argument &A, ir::TypeContext &Types) {
+  if (A.IsTuple) {
+    std::vector<const ir::Type *> Elements;
+    for (const Argument &E : A.Elements)
+      Elements.push_back(scalarArgumentType(E, Types));
+    return Types.tuple(Elements);
+  }
+  if (const ir::EnumType *E = Types.enumByName(A.ScalarType))
+    return E;
+  return Types.scalarByName(A.ScalarType);
+}
+
+void convertScalarArgument(Argument &A, const ir::Type *To, ir::TypeContext &Types) {
+  if (auto *T = ir::dynCast<ir::TupleType>(To)) {
+    for (size_t I = 0; I < A.Elements.size() && I < T->size(); ++I)
+      convertScalarArgument(A.Elements[I], T->elements()[I], Types);
+    return;
+  }
+  auto *S = ir::dynCast<ir::ScalarType>(To);
+  const ir::ScalarType *FromType = Types.scalarByName(A.ScalarType);
+  if (!S || !FromType)
+    return; // an enum member is its class already
+  const ir::ScalarType &From = *FromType;
+  if (S->isComplex()) { // each part as a float; a real number's imaginary is 0
+    const ir::ScalarType &Part = *Types.complexPart(S);
+    const ir::ScalarType &FromPart = From.isComplex() ? *Types.complexPart(&From) : From;
+    A.ScalarImagBits = From.isComplex() ? convertScalarBits(A.ScalarImagBits, FromPart, Part) : 0;
+    A.ScalarBits = convertScalarBits(A.ScalarBits, FromPart, Part);
+  } else {
+    A.ScalarBits = convertScalarBits(A.ScalarBits, From, *S);
+  }
+  A.ScalarType = S->str();
+}
+
+void addScalarArgument(const Argument &A, KernelArgs &Params) {
+  if (A.IsTuple) {
+    for (const Argument &E : A.Elements)
+      addScalarArgument(E, Params);
+    return;
+  }
+  Params.addScalarBits(A.ScalarBits);
+  if (A.isComplexScalar()) // KernelABI.h: real, then imaginary
+    Params.addScalarBits(A.ScalarImagBits);
+}
+
+} // namespace pykc::driver
