@@ -177,6 +177,18 @@ Expr *FunctionLowerer::typeRound(IntrinsicId Id, const fe::CallExpr &C, const st
   return Call ? convert(Call, D) : nullptr;
 }
 
+bool FunctionLowerer::lowerArguments(const fe::CallExpr &C, ExprList &Args,
+                                     std::vector<const Type *> &Types) {
+  for (const fe::Expr *A : C.Args) {
+    Expr *V = lowerValue(*A);
+    if (!V)
+      return false;
+    Args.push_back(V);
+    Types.push_back(V->Ty);
+  }
+  return true;
+}
+
 Expr *FunctionLowerer::typePow(const fe::CallExpr &C, const std::string &Name) {
   // Numba types pow(x, y) as x ** y (its three-argument form is not
   // supported there either).
@@ -525,13 +537,8 @@ Expr *FunctionLowerer::typeCall(IntrinsicId Id, const std::vector<Signature> &Ca
   }
   ExprList Args;
   std::vector<const Type *> Types;
-  for (const fe::Expr *A : C.Args) {
-    Expr *V = lowerValue(*A);
-    if (!V)
-      return nullptr;
-    Args.push_back(V);
-    Types.push_back(V->Ty);
-  }
+  if (!lowerArguments(C, Args, Types))
+    return nullptr;
   std::optional<Signature> Sig = resolveOverload(Cases, Types);
   if (!Sig) {
     std::string Given;

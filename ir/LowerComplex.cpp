@@ -141,13 +141,8 @@ Expr *FunctionLowerer::typeCmath(CmathCases Cases, const std::string &Operation,
                                  const std::string &Name) {
   ExprList Args;
   std::vector<const Type *> Types;
-  for (const fe::Expr *A : C.Args) {
-    Expr *V = lowerValue(*A);
-    if (!V)
-      return nullptr;
-    Args.push_back(V);
-    Types.push_back(V->Ty);
-  }
+  if (!lowerArguments(C, Args, Types))
+    return nullptr;
   std::optional<Signature> Sig =
       resolveOverload(S.Ops.cmathTable(Cases), Types);
   if (!Sig) {

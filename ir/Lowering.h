@@ -254,6 +254,9 @@ private:
                                const std::string &Name);
   Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);
   Expr *typePrint(const frontend::CallExpr &C, const std::string &Name);
+  /// \p C's arguments as values, and their types; false after an error.
+  bool lowerArguments(const frontend::CallExpr &C, ExprList &Args,
+                      std::vector<const Type *> &Types);
   /// pow(x, y).
   Expr *typePow(const frontend::CallExpr &C, const std::string &Name);
   /// round(x) and round(x, ndigits).
