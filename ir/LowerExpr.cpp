@@ -313,6 +313,8 @@ Value FunctionLowerer::lowerName(const NameExpr &N) {
       return V;
     }
     case Symbol::Kind::Host:
+      if (Info.Synthetic) // pykc's own source: no name check ran on it
+        error(N.Range, DiagKind::UndefinedName, {N.Id});
       return Value::invalid();
     }
   }
@@ -322,6 +324,8 @@ Value FunctionLowerer::lowerName(const NameExpr &N) {
     V.Path = *Path;
     return V;
   }
+  if (Info.Synthetic) // a mistake in pykc's templates, never silent
+    error(N.Range, DiagKind::UndefinedName, {N.Id});
   return Value::invalid();
 }
 
