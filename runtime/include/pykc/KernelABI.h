@@ -10,9 +10,13 @@
  *     (its 2 bytes); float32 as float; float64 as double); a complex64 or
  *     complex128 is two parameters, its real then its imaginary part, each
  *     a float or double;
+ *   - an enum.Enum member: its value, an int64_t (an IntEnum member is an
+ *     int64 scalar);
  *   - an N-d array: a data pointer, then N int64_t extents, then N int64_t
  *     strides in BYTES (NumPy's convention), i.e. exactly the fields of
- *     pykc_array_N below, in order.
+ *     pykc_array_N below, in order;
+ *   - a tuple: its elements' parameters in order, by these same rules
+ *     (nested tuples included).
  * So the kernelParams array for cuLaunchKernel holds, for an array argument
  * `A`: &A.data, &A.shape[0] .. &A.shape[N-1], &A.strides[0] .. &A.strides[N-1].
  *
