@@ -42,7 +42,7 @@ std::vector<InnerStride> innerStrides(const ir::Function &F) {
     }
     // data, ndim extents, ndim strides (KernelABI.h)
     if (A->layout() == ir::ArrayLayout::A && A->ndim() > 0)
-      Out.push_back({Arg + 2 * A->ndim(), A->dtype()->byteSize()});
+      Out.push_back({Arg + 2 * A->ndim(), A->itemSize()});
     Arg += 1 + 2 * A->ndim();
   }
   return Out;

@@ -29,8 +29,10 @@ std::string CudaSourceWriter::type(const ir::Type *T) {
   if (auto *A = ir::dynCast<ir::ArrayType>(T)) {
     if (A->ndim() == 0)
       unsupported("0-dimensional arrays");
-    return "pykc_array<" + scalar(A->dtype()) + ", " + std::to_string(A->ndim()) + ">";
+    return "pykc_array<" + element(A) + ", " + std::to_string(A->ndim()) + ">";
   }
+  if (auto *R = ir::dynCast<ir::RecordType>(T)) // a reference to the record
+    return recordStruct(R) + " *";
   if (auto *Tu = ir::dynCast<ir::TupleType>(T))
     return tupleStruct(Tu);
   if (auto *V = ir::dynCast<ir::VectorType>(T))
@@ -106,7 +108,7 @@ std::string CudaSourceWriter::params(const ir::Function &F) {
     S += S.empty() ? "" : ", ";
     auto *A = ir::dynCast<ir::ArrayType>(P->ArgType);
     if (A && F.Kind == ir::FunctionKind::Kernel) {
-      std::string T = scalar(A->dtype());
+      std::string T = element(A);
       S += T + " *" + name(P) + "_data";
       for (unsigned D = 0; D < A->ndim(); ++D)
         S += ", int64_t " + name(P) + "_shape" + std::to_string(D);
@@ -132,7 +134,7 @@ std::string CudaSourceWriter::flatParams(const ir::Type *T, const std::string &N
   // KernelABI.h: a complex is its real part, then its imaginary part; a
   // tuple its elements' parameters in order.
   if (auto *A = ir::dynCast<ir::ArrayType>(T)) {
-    std::string S = scalar(A->dtype()) + " *" + Name + "_data";
+    std::string S = element(A) + " *" + Name + "_data";
     for (unsigned D = 0; D < A->ndim(); ++D)
       S += ", int64_t " + Name + "_shape" + std::to_string(D);
     for (unsigned D = 0; D < A->ndim(); ++D)
@@ -414,9 +416,14 @@ void CudaSourceWriter::stmt(const ir::Stmt &S) {
     // C++17 evaluates the right of `=` first, as Python does.
     auto &St = static_cast<const ir::StoreStmt &>(S);
     std::string V = operand(*St.Value);
+    if (ir::dynCast<ir::ArrayType>(St.Array->Ty)->record())
+      V = "*" + V; // a copy of the record's bytes
     Out << indent() << access(*St.Array, St.Indices) << " = " << bare(V) << ";\n";
     return;
   }
+  case ir::NodeKind::RecordStoreStmt:
+    recordStore(static_cast<const ir::RecordStoreStmt &>(S));
+    return;
   case ir::NodeKind::EvalStmt: {
     auto &E = static_cast<const ir::EvalStmt &>(S);
     std::string V = expr(*E.Value);
@@ -568,7 +575,7 @@ void CudaSourceWriter::forRange(const ir::ForRangeStmt &L) {
 
 void CudaSourceWriter::allocation(const ir::Variable &V, const ir::AllocArrayExpr &A) {
   auto *AT = ir::dynCast<ir::ArrayType>(A.Ty);
-  std::string T = scalar(AT->dtype());
+  std::string T = element(AT);
   Declared.insert(&V);
   if (A.Dynamic) {
     UsesDynamicShared = true;
@@ -584,7 +591,15 @@ void CudaSourceWriter::allocation(const ir::Variable &V, const ir::AllocArrayExp
   bool Shared = AT->addressSpace() == ir::AddressSpace::Shared;
   *Body << indent() << (Shared ? "__shared__ " : "") << T << " " << Storage << "["
         << std::max<int64_t>(Elements, 1) << "];\n";
-  *Body << indent() << type(AT) << " " << name(&V) << " = {" << Storage << ", {";
+  // An array the kernel never reads (allocated for its shared memory's
+  // sake) would be nvcc's warnings #177 and #550.
+  bool Used = false;
+  ir::forEachNode(Current->Body, [&](const ir::Node &N) {
+    if (auto *R = ir::dynCast<ir::VarRefExpr>(&N))
+      Used |= R->Var == &V;
+  });
+  *Body << indent() << (Used ? "" : "[[maybe_unused]] ") << type(AT) << " " << name(&V) << " = {"
+        << Storage << ", {";
   for (size_t D = 0; D < A.Shape.size(); ++D)
     *Body << (D ? ", " : "") << A.Shape[D];
   *Body << "}, {";

@@ -59,6 +59,7 @@ bool nodeHasEffects(const ir::Node &N, const std::function<bool(const ir::Functi
   switch (N.Kind) {
   case ir::NodeKind::AtomicRMW:
   case ir::NodeKind::StoreStmt:
+  case ir::NodeKind::RecordStoreStmt:
   case ir::NodeKind::Seq:
     return true;
   case ir::NodeKind::Call:
@@ -438,7 +439,7 @@ std::string CudaSourceWriter::arrayView(const ir::ArrayViewExpr &V) {
     List(Shape, Axis + ".extent");
     List(Strides, Axis + ".stride");
   }
-  return S + "return " + type(To) + "{(" + scalar(To->dtype()) + " *)((char *)" + A +
+  return S + "return " + type(To) + "{(" + element(To) + " *)((char *)" + A +
          ".data + pykc_offset), {" + Shape + "}, {" + Strides + "}}; }()";
 }
 
@@ -573,8 +574,12 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
     return seq(static_cast<const ir::SeqExpr &>(E));
   case ir::NodeKind::ArrayLoad: {
     auto &L = static_cast<const ir::ArrayLoadExpr &>(E);
+    if (ir::dynCast<ir::ArrayType>(L.Array->Ty)->record())
+      return "(&" + access(*L.Array, L.Indices) + ")"; // a reference to the record
     return access(*L.Array, L.Indices);
   }
+  case ir::NodeKind::RecordField:
+    return recordField(static_cast<const ir::RecordFieldExpr &>(E));
   case ir::NodeKind::ArrayView:
     return arrayView(static_cast<const ir::ArrayViewExpr &>(E));
   case ir::NodeKind::ArrayReinterpret: {

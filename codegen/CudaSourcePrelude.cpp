@@ -17,6 +17,7 @@ namespace pykc::codegen {
 
 const char *cudaSourcePrelude() {
   return R"cu(// Helpers: Numba's semantics where C++ differs.
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <type_traits>

@@ -53,6 +53,13 @@ private:
   std::string scalar(const ir::ScalarType *S);
   std::string type(const ir::Type *T);
   std::string tupleStruct(const ir::TupleType *T);
+  // Records (CudaSourceRecord.cpp)
+  /// The struct a record dtype is, written before the functions on first use.
+  std::string recordStruct(const ir::RecordType *R);
+  /// An array's element type: its scalar's or its record's struct.
+  std::string element(const ir::ArrayType *A);
+  std::string recordField(const ir::RecordFieldExpr &E);
+  void recordStore(const ir::RecordStoreStmt &S);
   std::string vectorName(const ir::VectorType *V);
   std::string name(const ir::Variable *V);
   std::string kernelName(const ir::Function &F);
@@ -126,6 +133,7 @@ private:
   std::ostringstream Structs, Globals, Declarations, Functions;
   std::ostringstream *Body = nullptr;
   std::map<const ir::TupleType *, std::string> Tuples;
+  std::map<const ir::RecordType *, std::string> Records;
   std::set<std::string> ConstArrays;
   std::set<const ir::Variable *> Declared;
   std::vector<const ir::Function *> Renamed;

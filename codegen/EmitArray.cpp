@@ -103,7 +103,7 @@ Value *FunctionEmitter::uncheckedElementPointer(Value *Array, const ir::ArrayTyp
     if (Checks)
       Checks->push_back({Idx[D], Shape[D], toInt64(Raw, IT), nullptr});
   }
-  Type *Elt = ME.memoryType(AT->dtype());
+  Type *Elt = ME.memoryType(AT->element());
   switch (AT->layout()) {
   case ir::ArrayLayout::C: {
     Value *Linear = Idx[0];
@@ -293,19 +293,21 @@ static Align elementAlign(const ir::ScalarType *Dtype) {
   return Align(Dtype->isComplex() ? Dtype->byteSize() / 2 : Dtype->byteSize());
 }
 
-Value *FunctionEmitter::loadElement(Value *Ptr, const ir::ScalarType *Dtype) {
+Value *FunctionEmitter::loadElement(Value *Ptr, const ir::ScalarType *Dtype,
+                                    std::optional<Align> A) {
   LoadInst *L = B.CreateLoad(ME.memoryType(Dtype), Ptr);
-  L->setAlignment(elementAlign(Dtype));
+  L->setAlignment(A ? *A : elementAlign(Dtype));
   if (Dtype->isBoolean())
     return B.CreateICmpNE(L, B.getInt8(0));
   return L;
 }
 
-void FunctionEmitter::storeElement(Value *Ptr, Value *V, const ir::ScalarType *Dtype) {
+void FunctionEmitter::storeElement(Value *Ptr, Value *V, const ir::ScalarType *Dtype,
+                                   std::optional<Align> A) {
   if (Dtype->isBoolean())
     V = B.CreateZExt(V, B.getInt8Ty());
   StoreInst *S = B.CreateStore(V, Ptr);
-  S->setAlignment(elementAlign(Dtype));
+  S->setAlignment(A ? *A : elementAlign(Dtype));
 }
 
 } // namespace pykc::codegen

@@ -65,6 +65,8 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     auto &L = static_cast<const ir::ArrayLoadExpr &>(E);
     auto *AT = ir::dynCast<ir::ArrayType>(L.Array->Ty);
     Value *Ptr = elementPointer(emitExpr(*L.Array), AT, L.Indices, L.Range);
+    if (AT->record())
+      return Ptr; // a record is a reference to its bytes
     return loadElement(Ptr, AT->dtype());
   }
   case ir::NodeKind::ArrayView:
@@ -75,6 +77,8 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     auto &D = static_cast<const ir::ArrayDimExpr &>(E);
     return B.CreateExtractValue(emitExpr(*D.Array), {1u, D.Dim});
   }
+  case ir::NodeKind::RecordField:
+    return emitRecordField(static_cast<const ir::RecordFieldExpr &>(E));
   case ir::NodeKind::ArraySize: {
     auto &S = static_cast<const ir::ArraySizeExpr &>(E);
     Value *Array = emitExpr(*S.Array);
@@ -262,17 +266,17 @@ Value *FunctionEmitter::emitAlloc(const ir::AllocArrayExpr &E) {
   auto *AT = ir::dynCast<ir::ArrayType>(E.Ty);
   if (E.Dynamic) {
     // The launch's dynamic shared memory: as many elements as fit, as Numba.
-    uint64_t Size = AT->dtype()->byteSize();
-    auto [Data, Bytes] = ME.Target.dynamicSharedMemory(B, ME.memoryType(AT->dtype()),
+    uint64_t Size = AT->itemSize();
+    auto [Data, Bytes] = ME.Target.dynamicSharedMemory(B, ME.memoryType(AT->element()),
                                                        std::max<uint64_t>(16, Size), TargetContext);
     return makeArray(Data, {B.CreateUDiv(Bytes, B.getInt64(Size))}, {B.getInt64(int64_t(Size))});
   }
   int64_t Count = 1;
   for (int64_t D : E.Shape)
     Count *= D;
-  Type *Elt = ME.memoryType(AT->dtype());
+  Type *Elt = ME.memoryType(AT->element());
   Type *Storage = ArrayType::get(Elt, uint64_t(Count));
-  unsigned Align = std::max(16u, AT->dtype()->byteSize());
+  unsigned Align = std::max<unsigned>(16u, ir::storageAlignment(AT->element()));
   Value *Data;
   if (AT->addressSpace() == ir::AddressSpace::Shared) {
     Data = ME.Target.sharedArray(B, Storage, F.SymbolName + ".shared" + std::to_string(E.Id), Align,
@@ -283,7 +287,7 @@ Value *FunctionEmitter::emitAlloc(const ir::AllocArrayExpr &E) {
     A->setAlignment(llvm::Align(Align));
     Data = A;
   }
-  return makeCArray(Data, E.Shape, AT->dtype()->byteSize());
+  return makeCArray(Data, E.Shape, AT->itemSize());
 }
 
 } // namespace pykc::codegen

@@ -46,6 +46,8 @@ Type *ModuleEmitter::llvmType(const ir::Type *Ty) {
   }
   if (ir::dynCast<ir::EnumType>(Ty)) // a member is its int64 value
     return Type::getInt64Ty(Ctx);
+  if (ir::dynCast<ir::RecordType>(Ty)) // a reference to the record's bytes
+    return PointerType::get(Ctx, 0);
   if (Ty && Ty->kind() == ir::TypeKind::GridGroup)
     return StructType::get(Ctx); // holds nothing at run time
   // A vector type is a struct of its elements, built and read as a tuple.
@@ -58,6 +60,8 @@ Type *ModuleEmitter::memoryType(const ir::Type *Ty) {
   auto *S = ir::dynCast<ir::ScalarType>(Ty);
   if (S && S->isBoolean())
     return Type::getInt8Ty(Ctx);
+  if (auto *R = ir::dynCast<ir::RecordType>(Ty)) // its bytes, as an array element
+    return ArrayType::get(Type::getInt8Ty(Ctx), R->size());
   return llvmType(Ty);
 }
 
@@ -90,6 +94,11 @@ void ModuleEmitter::flattenKernelParam(const ir::Type *Ty, const std::string &Na
   if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
     for (size_t I = 0; I < T->size(); ++I)
       flattenKernelParam(T->elements()[I], Name + "." + std::to_string(I), Types, Names);
+    return;
+  }
+  if (ir::dynCast<ir::RecordType>(Ty)) { // the address of the record's bytes
+    Types.push_back(PointerType::get(Ctx, 0));
+    Names.push_back(Name);
     return;
   }
   Types.push_back(memoryType(Ty));

@@ -98,9 +98,15 @@ void FunctionEmitter::emitStmt(const ir::Stmt &S) {
     auto *AT = ir::dynCast<ir::ArrayType>(St.Array->Ty);
     Value *Array = emitExpr(*St.Array);
     Value *Ptr = elementPointer(Array, AT, St.Indices, St.Range);
-    storeElement(Ptr, emitExpr(*St.Value), AT->dtype());
+    if (auto *R = AT->record())
+      copyRecord(Ptr, emitExpr(*St.Value), R, recordAlign(R));
+    else
+      storeElement(Ptr, emitExpr(*St.Value), AT->dtype());
     return;
   }
+  case ir::NodeKind::RecordStoreStmt:
+    emitRecordStore(static_cast<const ir::RecordStoreStmt &>(S));
+    return;
   case ir::NodeKind::EvalStmt:
     emitExpr(*static_cast<const ir::EvalStmt &>(S).Value);
     return;

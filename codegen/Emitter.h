@@ -17,6 +17,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace pykc::codegen {
@@ -143,12 +144,28 @@ private:
   /// A C-order array of \p Shape over \p Data.
   llvm::Value *makeCArray(llvm::Value *Data, const std::vector<int64_t> &Shape,
                           uint64_t ElementBytes);
-  llvm::Value *loadElement(llvm::Value *Ptr, const ir::ScalarType *Dtype);
-  void storeElement(llvm::Value *Ptr, llvm::Value *V, const ir::ScalarType *Dtype);
+  /// A scalar at \p Ptr, aligned as NumPy aligns \p Dtype unless \p A says
+  /// less is known (a field of a packed record).
+  llvm::Value *loadElement(llvm::Value *Ptr, const ir::ScalarType *Dtype,
+                           std::optional<llvm::Align> A = std::nullopt);
+  void storeElement(llvm::Value *Ptr, llvm::Value *V, const ir::ScalarType *Dtype,
+                    std::optional<llvm::Align> A = std::nullopt);
   llvm::Value *makeArray(llvm::Value *Data, const std::vector<llvm::Value *> &Shape,
                          const std::vector<llvm::Value *> &Strides);
   llvm::Value *wrapIndex(llvm::Value *Index, const ir::ScalarType *IndexTy,
                          llvm::Value *Extent);
+
+  // Records (EmitRecord.cpp)
+  /// What the address of field \p Field of a record of \p R is known to
+  /// be aligned to.
+  llvm::Align fieldAlign(const ir::RecordType *R, unsigned Field);
+  /// What a record's (an array element's) address is known to be aligned to.
+  llvm::Align recordAlign(const ir::RecordType *R);
+  llvm::Value *fieldAddress(llvm::Value *Record, const ir::RecordType *R, unsigned Field);
+  /// Copies a whole record's bytes (they may overlap).
+  void copyRecord(llvm::Value *To, llvm::Value *From, const ir::RecordType *R, llvm::Align A);
+  llvm::Value *emitRecordField(const ir::RecordFieldExpr &E);
+  void emitRecordStore(const ir::RecordStoreStmt &S);
 
   // The math module (EmitMath.cpp), one helper per MATH row's lowering.
   enum class FloatPredicate { isnan, isinf, isfinite };

@@ -11,6 +11,59 @@ namespace pykc::ir {
 namespace fe = frontend;
 using CV = ConstantValue;
 
+CV castConstant(const CV &V, const ScalarType *D) {
+  auto AsDouble = [](const CV &X) {
+    return X.K == CV::Kind::Float || X.K == CV::Kind::Complex ? X.Float
+           : X.K == CV::Kind::Bool                             ? double(X.Bool)
+                                                               : double(X.Int);
+  };
+  if (D->isComplex()) {
+    double Im = V.K == CV::Kind::Complex ? V.Imag : 0;
+    return D->bitWidth() == 64 ? CV::makeComplex(float(AsDouble(V)), float(Im))
+                               : CV::makeComplex(AsDouble(V), Im);
+  }
+  // NumPy drops the imaginary part (with a ComplexWarning).
+  if (D->isBoolean())
+    return CV::makeBool(AsDouble(V) != 0);
+  if (D->isFloat()) {
+    double X = AsDouble(V);
+    return CV::makeFloat(D->bitWidth() == 32 ? double(float(X)) : X);
+  }
+  int64_t I = V.K == CV::Kind::Bool ? int64_t(V.Bool) : V.Int;
+  if (V.K == CV::Kind::Float || V.K == CV::Kind::Complex) {
+    // Truncated toward zero; beyond int64 (or NaN) NumPy's result is
+    // undefined, and this one is at least defined.
+    double T = std::trunc(V.Float);
+    I = !(T == T) ? 0 : T >= 0x1p63 ? INT64_MAX : T < -0x1p63 ? INT64_MIN : int64_t(T);
+  }
+  unsigned W = D->bitWidth();
+  if (W < 64) {
+    uint64_t Bits = uint64_t(I) & ((uint64_t(1) << W) - 1);
+    if (D->isSigned() && (Bits >> (W - 1)) & 1)
+      Bits |= ~((uint64_t(1) << W) - 1);
+    I = int64_t(Bits);
+  }
+  return CV::makeInt(I);
+}
+
+std::optional<CV> evaluateNumpyScalar(const fe::Expr &E, const ConstantLookup &Lookup) {
+  auto *Call = fe::dyn_cast<fe::CallExpr>(&E);
+  if (!Call || Call->Args.size() != 1 || !Call->Keywords.empty())
+    return std::nullopt;
+  std::optional<CV> Type = Lookup(*Call->Func);
+  if (!Type || Type->K != CV::Kind::Dtype || !Type->Dtype)
+    return std::nullopt;
+  std::optional<CV> V = evaluateConstant(*Call->Args[0], Lookup);
+  if (!V || (V->K != CV::Kind::Int && V->K != CV::Kind::Float && V->K != CV::Kind::Bool &&
+             V->K != CV::Kind::Complex))
+    return std::nullopt;
+  if (V->K == CV::Kind::Complex && !Type->Dtype->isComplex())
+    return std::nullopt; // NumPy refuses complex to real
+  CV Out = castConstant(*V, Type->Dtype);
+  Out.Typed = Type->Dtype;
+  return Out;
+}
+
 namespace {
 
 class ArrayEvaluator {
@@ -106,33 +159,6 @@ private:
 
   std::optional<CV> constant(const fe::Expr &E) { return evaluateConstant(E, Lookup); }
 
-  /// The element \p V as a value of \p D, as NumPy casts it.
-  static CV cast(const CV &V, const ScalarType *D) {
-    if (D->isComplex()) {
-      double Im = V.K == CV::Kind::Complex ? V.Imag : 0;
-      return D->bitWidth() == 64 ? CV::makeComplex(float(asDouble(V)), float(Im))
-                                 : CV::makeComplex(asDouble(V), Im);
-    }
-    // NumPy drops the imaginary part (with a ComplexWarning).
-    if (D->isBoolean())
-      return CV::makeBool(asDouble(V) != 0);
-    if (D->isFloat()) {
-      double X = asDouble(V);
-      return CV::makeFloat(D->bitWidth() == 32 ? double(float(X)) : X);
-    }
-    int64_t I = V.K == CV::Kind::Float || V.K == CV::Kind::Complex ? int64_t(std::trunc(V.Float))
-                : V.K == CV::Kind::Bool ? int64_t(V.Bool)
-                                        : V.Int;
-    unsigned W = D->bitWidth();
-    if (W < 64) {
-      uint64_t Bits = uint64_t(I) & ((uint64_t(1) << W) - 1);
-      if (D->isSigned() && (Bits >> (W - 1)) & 1)
-        Bits |= ~((uint64_t(1) << W) - 1);
-      I = int64_t(Bits);
-    }
-    return CV::makeInt(I);
-  }
-
   /// NumPy's dtype for Python numbers: bool, else int64, else float64, else
   /// complex128.
   const ScalarType *inferred(const std::vector<CV> &Elements) {
@@ -155,7 +181,7 @@ private:
     A.Dtype = D ? D : inferred(Elements);
     A.Shape = std::move(Shape);
     for (CV &V : Elements)
-      V = cast(V, A.Dtype);
+      V = castConstant(V, A.Dtype);
     A.Elements = std::move(Elements);
     return A;
   }
@@ -381,7 +407,7 @@ private:
       return std::nullopt;
     A.Dtype = *D;
     for (CV &V : A.Elements)
-      V = cast(V, *D);
+      V = castConstant(V, *D);
     return A;
   }
 };

@@ -28,6 +28,16 @@ constexpr int64_t MaxConstantArrayElements = int64_t(1) << 20;
 /// Resolves a callee (`np.zeros`) to its qualified path ("numpy.zeros").
 using PathResolver = std::function<std::optional<std::string>(const frontend::Expr &)>;
 
+/// \p V as a value of \p D, as NumPy casts it (integers wrap, float32
+/// rounds, a complex keeps its real part for a real \p D).
+ConstantValue castConstant(const ConstantValue &V, const ScalarType *D);
+
+/// A NumPy (or Numba) scalar of a constant: np.float32(6.28), numba.int8(3),
+/// as Numba freezes a module-level NumPy scalar: a constant of that type
+/// (ConstantValue::Typed). Nothing when \p E is not such a call.
+std::optional<ConstantValue> evaluateNumpyScalar(const frontend::Expr &E,
+                                                 const ConstantLookup &Lookup);
+
 /// Evaluates \p E when it is one of the constructors above with constant
 /// arguments; nothing otherwise (a host array pykc cannot know).
 std::optional<ConstantValue> evaluateConstantArray(const frontend::Expr &E,

@@ -28,6 +28,20 @@ CV CV::makeComplex(double Re, double Im) {
   C.Imag = Im;
   return C;
 }
+CV CV::makeDtype(const Type *Ty) {
+  CV C;
+  C.K = Kind::Dtype;
+  C.Dtype = dynCast<ScalarType>(Ty);
+  C.Record = dynCast<RecordType>(Ty);
+  return C;
+}
+
+const Type *CV::dtypeType() const {
+  if (K != Kind::Dtype)
+    return nullptr;
+  return Record ? static_cast<const Type *>(Record) : Dtype;
+}
+
 CV CV::makeBool(bool V) {
   CV C;
   C.K = Kind::Bool;
@@ -60,7 +74,7 @@ std::string CV::str() const {
   case Kind::String:
     return "'" + String + "'";
   case Kind::Dtype:
-    return Dtype->str();
+    return dtypeType()->str();
   case Kind::EnumClass:
     return "<enum '" + Enum->name() + "'>";
   case Kind::EnumMember:

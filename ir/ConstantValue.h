@@ -37,13 +37,24 @@ struct ConstantValue {
   std::string String;
   std::vector<ConstantValue> Elements;
   const ScalarType *Dtype = nullptr;
+  /// Kind Dtype: a record dtype (np.dtype([...]), numba.from_dtype(...))
+  /// instead of the scalar Dtype.
+  const RecordType *Record = nullptr;
   const EnumType *Enum = nullptr;
   std::vector<int64_t> Shape; ///< Arrays only.
+  /// Int, Float, Bool, Complex: a NumPy scalar of this type (a module's
+  /// `np.float32(6.28)`), which kernels read as that type; null for a
+  /// Python number (int64, float64, bool, complex128 to Numba).
+  const ScalarType *Typed = nullptr;
 
   static ConstantValue makeInt(int64_t V);
   static ConstantValue makeFloat(double V);
   static ConstantValue makeBool(bool V);
   static ConstantValue makeComplex(double Re, double Im);
+  /// A dtype: \p Ty a ScalarType or a RecordType.
+  static ConstantValue makeDtype(const Type *Ty);
+  /// A dtype's type (scalar or record); null for other kinds.
+  const Type *dtypeType() const;
   /// Python's repr of the value, for messages.
   std::string str() const;
 };

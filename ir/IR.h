@@ -144,6 +144,8 @@ struct TruthExpr : Expr {
   Expr *Operand = nullptr;
 };
 
+/// An element of an array. Of an array of records its value is the
+/// element's address (a RecordType is a reference), not a copy.
 struct ArrayLoadExpr : Expr {
   PYKC_IR_NODE(ArrayLoadExpr, ArrayLoad, Expr)
   Expr *Array = nullptr;
@@ -201,6 +203,16 @@ struct ArrayDimExpr : Expr {
 struct ArraySizeExpr : Expr {
   PYKC_IR_NODE(ArraySizeExpr, ArraySize, Expr)
   Expr *Array = nullptr;
+};
+
+/// Field \p Field of a record (Record is of a RecordType). The node's type
+/// says what it gives: a scalar field's value; a nested record's address
+/// (a RecordType); a nested array's elements as a C-order array view of
+/// the record's bytes (an ArrayType of the field's shape).
+struct RecordFieldExpr : Expr {
+  PYKC_IR_NODE(RecordFieldExpr, RecordField, Expr)
+  Expr *Record = nullptr;
+  unsigned Field = 0; ///< Index into the record type's fields().
 };
 
 /// A tuple, a CUDA vector (Ty a VectorType) or a complex number (Ty a
@@ -312,11 +324,24 @@ struct AssignStmt : Stmt {
   Expr *Value = nullptr; ///< Of the variable's type.
 };
 
+/// a[i, j] = v. For an array of records, Value is a record of the same
+/// layout whose bytes are copied into the element.
 struct StoreStmt : Stmt {
   PYKC_IR_NODE(StoreStmt, StoreStmt, Stmt)
   Expr *Array = nullptr;
   ExprList Indices;
   Expr *Value = nullptr; ///< Of the array's dtype.
+};
+
+/// r.x = v: Value (of the field's type) stored into field \p Field of
+/// Record. A nested record field takes a record of its layout, whose bytes
+/// are copied; a nested array field is assigned element by element
+/// (Sema writes those loops with StoreStmt on the field's view).
+struct RecordStoreStmt : Stmt {
+  PYKC_IR_NODE(RecordStoreStmt, RecordStoreStmt, Stmt)
+  Expr *Record = nullptr;
+  unsigned Field = 0;
+  Expr *Value = nullptr;
 };
 
 struct EvalStmt : Stmt {

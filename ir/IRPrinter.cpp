@@ -104,6 +104,13 @@ private:
       OS << expr(*St.Array) << '[' << list(St.Indices) << "] = " << expr(*St.Value) << '\n';
       return;
     }
+    case NodeKind::RecordStoreStmt: {
+      auto &St = static_cast<const RecordStoreStmt &>(S);
+      auto *R = dynCast<RecordType>(St.Record->Ty);
+      OS << expr(*St.Record) << '.' << R->fields()[St.Field].Name << " = " << expr(*St.Value)
+         << '\n';
+      return;
+    }
     case NodeKind::EvalStmt:
       OS << expr(*static_cast<const EvalStmt &>(S).Value) << '\n';
       return;
@@ -247,6 +254,11 @@ private:
     }
     case NodeKind::ArraySize:
       return expr(*static_cast<const ArraySizeExpr &>(E).Array) + ".size";
+    case NodeKind::RecordField: {
+      auto &F = static_cast<const RecordFieldExpr &>(E);
+      auto *R = dynCast<RecordType>(F.Record->Ty);
+      return expr(*F.Record) + "." + R->fields()[F.Field].Name;
+    }
     case NodeKind::TupleMake: {
       auto &T = static_cast<const TupleMakeExpr &>(E);
       if (auto *V = dynCast<VectorType>(T.Ty))
@@ -285,14 +297,14 @@ private:
       auto &A = static_cast<const AllocArrayExpr &>(E);
       auto *AT = dynCast<ArrayType>(A.Ty);
       if (A.Dynamic)
-        return "cuda.shared.array(dynamic, " + AT->dtype()->str() + ")";
+        return "cuda.shared.array(dynamic, " + AT->element()->str() + ")";
       std::string S = AT->addressSpace() == AddressSpace::Shared ? "cuda.shared.array(("
                                                                  : "cuda.local.array((";
       for (size_t I = 0; I < A.Shape.size(); ++I)
         S += (I ? ", " : "") + std::to_string(A.Shape[I]);
       if (A.Shape.size() == 1)
         S += ",";
-      return S + "), " + AT->dtype()->str() + ")";
+      return S + "), " + AT->element()->str() + ")";
     }
     case NodeKind::Seq: {
       // (let $t0: T = x; $t1: U = y in value)

@@ -82,6 +82,8 @@ void forEachChild(const Node &N, const NodeVisitor &Visit) {
     return Visit(*static_cast<const ArrayDimExpr &>(N).Array);
   case NodeKind::ArraySize:
     return Visit(*static_cast<const ArraySizeExpr &>(N).Array);
+  case NodeKind::RecordField:
+    return Visit(*static_cast<const RecordFieldExpr &>(N).Record);
   case NodeKind::TupleMake:
     return visitAll(static_cast<const TupleMakeExpr &>(N).Elements, Visit);
   case NodeKind::TupleGet:
@@ -123,6 +125,11 @@ void forEachChild(const Node &N, const NodeVisitor &Visit) {
     Visit(*S.Value);
     Visit(*S.Array);
     return visitAll(S.Indices, Visit);
+  }
+  case NodeKind::RecordStoreStmt: {
+    auto &S = static_cast<const RecordStoreStmt &>(N);
+    Visit(*S.Value);
+    return Visit(*S.Record);
   }
   case NodeKind::EvalStmt:
     return Visit(*static_cast<const EvalStmt &>(N).Value);

@@ -1,5 +1,6 @@
 //===- LowerCall.cpp - Calls: intrinsics, conversions, device functions ---===//
 #include "ir/Lowering.h"
+#include "ir/RandomHelpers.h"
 #include "ir/NameCheck.h"
 #include "ir/RoundNdigits.h"
 
@@ -71,7 +72,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
     return Value::expr(lowerIntrinsicCall(*Id, Callee.Path, C));
   }
   case Value::Kind::Constant:
-    if (Callee.Const.K == ConstantValue::Kind::Dtype) {
+    if (Callee.Const.K == ConstantValue::Kind::Dtype && Callee.Const.Dtype) {
       // float32(x): a conversion, as in Numba.
       if (C.Args.size() != 1 || !C.Keywords.empty()) {
         error(C.Range, DiagKind::ArgumentCount,
@@ -126,6 +127,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_Complex() typeComplex(C, Name)
 #define PYKC_TYPE_Pow() typePow(C, Name)
 #define PYKC_TYPE_Cmath(Cases, Op) typeCmath(CmathCases::Cases, #Op, C, Name)
+#define PYKC_TYPE_Random(Helper) typeRandom(#Helper, C, Name)
 #define PYKC_TYPE_Scalar(Cases, Result)                                        \
   typeScalar(Id, &OperatorTyping::Cases, ScalarResult::Result, C, Name)
 
@@ -247,8 +249,11 @@ Expr *FunctionLowerer::lowerArrayView(const fe::AttributeExpr &A, const fe::Call
   Value D = lower(*C.Args[0]);
   if (!D.isValid())
     return nullptr;
-  if (D.K != Value::Kind::Constant || D.Const.K != ConstantValue::Kind::Dtype) {
-    error(C.Args[0]->Range, DiagKind::InvalidArgument, {"view", "expected a dtype such as np.int32"});
+  if (D.K != Value::Kind::Constant || D.Const.K != ConstantValue::Kind::Dtype || !D.Const.Dtype ||
+      AT->record()) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument,
+          {"view", AT->record() ? "an array of records cannot be viewed as another dtype"
+                                : "expected a dtype such as np.int32"});
     return nullptr;
   }
   auto *V = make<ArrayReinterpretExpr>(
@@ -481,9 +486,9 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
     }
   }
   auto DtypeValue = evaluate(*DtypeArg);
-  const ScalarType *Dtype = nullptr;
+  const Type *Dtype = nullptr; // a scalar or a record dtype
   if (DtypeValue && DtypeValue->K == ConstantValue::Kind::Dtype)
-    Dtype = DtypeValue->Dtype;
+    Dtype = DtypeValue->dtypeType();
   else if (DtypeValue && DtypeValue->K == ConstantValue::Kind::String)
     Dtype = S.Types.scalarByName(DtypeValue->String);
   if (!Dtype) {
@@ -495,9 +500,11 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
   A->Shape = Dynamic ? std::vector<int64_t>{0} : Shape;
   A->Dynamic = Dynamic;
   A->Id = AllocCount++;
+  uint64_t Bytes; // saturated: the limit checks then refuse it
+  if (__builtin_mul_overflow(uint64_t(Elements), storageSize(Dtype), &Bytes))
+    Bytes = UINT64_MAX;
   if (!Quiet && !Dynamic) // not while probing types; dynamic is the launch's
-    (Space == AddressSpace::Shared ? F.SharedArrays : F.LocalArrays)
-        .push_back({uint64_t(Elements) * Dtype->byteSize(), C.Range});
+    (Space == AddressSpace::Shared ? F.SharedArrays : F.LocalArrays).push_back({Bytes, C.Range});
   return A;
 }
 
@@ -651,8 +658,10 @@ Expr *FunctionLowerer::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std
   }
   // Numba's cudadecl.py: the dtypes each operation takes.
   const char *Allowed = "";
-  if (!atomicDtypeAllowed(Op, AT->dtype(), Allowed)) {
-    error(C.Args[0]->Range, DiagKind::AtomicDtype, {Name, AT->dtype()->str(), Allowed});
+  if (AT->record() || !atomicDtypeAllowed(Op, AT->dtype(), Allowed)) {
+    if (AT->record())
+      atomicDtypeAllowed(Op, S.Types.int32(), Allowed); // for the list of dtypes
+    error(C.Args[0]->Range, DiagKind::AtomicDtype, {Name, AT->element()->str(), Allowed});
     return nullptr;
   }
   ExprList Indices;
@@ -721,6 +730,31 @@ std::optional<ConstantValue> FunctionLowerer::literalArgument(const fe::Expr &E)
   }
   // Python folds arithmetic on literals (`2 * 16`, `-1`) into one constant.
   return evaluateConstant(E, NoNames);
+}
+
+Expr *FunctionLowerer::typeRandom(const std::string &Helper, const fe::CallExpr &C,
+                                  const std::string &Name) {
+  if (!expectArgs(C, Name, randomHelperArity(Helper)))
+    return nullptr;
+  // Its states argument must be an array of Numba's xoroshiro128p_dtype:
+  // said here rather than from inside pykc's helper. (Only a name is
+  // looked at twice: it has no effects.)
+  if (!C.Args.empty() && fe::isa<fe::NameExpr>(C.Args[0])) {
+    Value States = lower(*C.Args[0]);
+    if (!States.isValid())
+      return nullptr;
+    auto *AT = States.K == Value::Kind::Expr ? dynCast<ArrayType>(States.E->Ty) : nullptr;
+    const RecordType *Want = xoroshiro128pDtype(S.Types);
+    if (!AT || !AT->record() || AT->record()->writable() != Want) {
+      error(C.Args[0]->Range, DiagKind::InvalidArgument,
+            {Name, "the states must be an array of xoroshiro128p_dtype records (" + Want->str() +
+                       "), not '" + (States.K == Value::Kind::Expr ? States.E->Ty->str()
+                                                                   : describe(States)) +
+                       "'"});
+      return nullptr;
+    }
+  }
+  return lowerDeviceCall(*randomHelper(S.Scope, Helper), C);
 }
 
 Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) {

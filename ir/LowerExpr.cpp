@@ -115,9 +115,11 @@ Expr *FunctionLowerer::convert(Expr *E, const Type *To) {
     }
     return Make;
   }
+  if (auto *R = dynCast<RecordType>(To))
+    return convertRecord(E, R);
   auto *FromArray = dynCast<ArrayType>(E->Ty);
   auto *ToArray = dynCast<ArrayType>(To);
-  if (FromArray && ToArray && FromArray->dtype() == ToArray->dtype() &&
+  if (FromArray && ToArray && FromArray->element() == ToArray->element() &&
       FromArray->ndim() == ToArray->ndim() &&
       FromArray->addressSpace() == ToArray->addressSpace() &&
       ToArray->layout() == ArrayLayout::A) {
@@ -342,6 +344,20 @@ Expr *FunctionLowerer::constArray(const std::string &Name, const ConstantValue &
 }
 
 Value FunctionLowerer::lowerConstantValue(const ConstantValue &C, SourceRange Range) {
+  if (C.Typed) { // a NumPy scalar: its own type
+    switch (C.K) {
+    case ConstantValue::Kind::Int:
+      return Value::expr(constantInt(C.Int, C.Typed, Range));
+    case ConstantValue::Kind::Float:
+      return Value::expr(constantFloat(C.Float, C.Typed, Range));
+    case ConstantValue::Kind::Bool:
+      return Value::expr(constantInt(C.Bool, C.Typed, Range));
+    case ConstantValue::Kind::Complex:
+      return Value::expr(constantComplex(C.Float, C.Imag, C.Typed, Range));
+    default:
+      break;
+    }
+  }
   switch (C.K) {
   case ConstantValue::Kind::Int:
     return Value::expr(constantInt(C.Int, S.Types.int64(), Range));
@@ -429,6 +445,10 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       return Part;
     if (dynCast<EnumType>(Base.E->Ty) && A.Attr == "value")
       return Value::expr(enumValue(Base.E));
+    if (auto *R = dynCast<RecordType>(Base.E->Ty)) {
+      std::optional<unsigned> Field = recordField(R, A, A.AttrRange);
+      return Field ? Value::expr(readField(Base.E, *Field, A.Range)) : Value::invalid();
+    }
     if (auto *VT = dynCast<VectorType>(Base.E->Ty)) {
       static const std::string Names = "xyzw";
       size_t K = A.Attr.size() == 1 ? Names.find(A.Attr[0]) : std::string::npos;
@@ -459,7 +479,7 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       if (A.Attr == "ndim")
         return Value::expr(constantInt(AT->ndim(), S.Types.int64(), A.Range));
       // A complex array's parts, as float arrays sharing its memory.
-      if ((A.Attr == "real" || A.Attr == "imag") && AT->dtype()->isComplex()) {
+      if ((A.Attr == "real" || A.Attr == "imag") && !AT->record() && AT->dtype()->isComplex()) {
         auto *V = make<ArrayReinterpretExpr>(
             A.Range, S.Types.array(S.Types.complexPart(AT->dtype()), AT->ndim(), ArrayLayout::A,
                                    AT->addressSpace()));
@@ -476,7 +496,12 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
 Expr *FunctionLowerer::arrayAccess(Expr *Array, const ArrayType *AT, ExprList Indices,
                                    SourceRange Range) {
   if (Indices.size() == AT->ndim()) {
-    auto *Load = make<ArrayLoadExpr>(Range, AT->dtype());
+    // An element of an array of records is a reference to it; a frozen
+    // constant's cannot be stored through.
+    const Type *Ty = AT->element();
+    if (auto *R = AT->record(); R && AT->addressSpace() == AddressSpace::Constant)
+      Ty = S.Types.readOnly(R);
+    auto *Load = make<ArrayLoadExpr>(Range, Ty);
     Load->Array = Array;
     Load->Indices = std::move(Indices);
     return Load;
@@ -485,7 +510,7 @@ Expr *FunctionLowerer::arrayAccess(Expr *Array, const ArrayType *AT, ExprList In
   // are arbitrary.
   ArrayLayout Layout = AT->layout() == ArrayLayout::C ? ArrayLayout::C : ArrayLayout::A;
   auto *View = make<ArrayViewExpr>(
-      Range, S.Types.array(AT->dtype(), AT->ndim() - unsigned(Indices.size()), Layout,
+      Range, S.Types.array(AT->element(), AT->ndim() - unsigned(Indices.size()), Layout,
                            AT->addressSpace()));
   View->Array = Array;
   for (Expr *I : Indices)
@@ -567,7 +592,7 @@ Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const Su
   }
   Kept += AT->ndim() - unsigned(Entries.size());
   auto *View = make<ArrayViewExpr>(
-      Sub.Range, S.Types.array(AT->dtype(), Kept, viewLayout(AT, Entries), AT->addressSpace()));
+      Sub.Range, S.Types.array(AT->element(), Kept, viewLayout(AT, Entries), AT->addressSpace()));
   View->Array = Array;
   View->Entries = std::move(Entries);
   return Value::expr(View);
@@ -633,6 +658,10 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
     return lowerConstantValue(*Member, Sub.Range);
   }
   if (Base.K == Value::Kind::Expr) {
+    if (auto *R = dynCast<RecordType>(Base.E->Ty)) { // r['x'], r[0]
+      std::optional<unsigned> Field = recordField(R, *Sub.Index, Sub.Range);
+      return Field ? Value::expr(readField(Base.E, *Field, Sub.Range)) : Value::invalid();
+    }
     if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
       std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
       if (std::any_of(Parts.begin(), Parts.end(), [](const fe::Expr *E) { return isa<SliceExpr>(E); }))

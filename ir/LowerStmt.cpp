@@ -423,6 +423,12 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     Value Base = lower(*Sub->Value);
     if (!Base.isValid())
       return;
+    if (auto *R = Base.K == Value::Kind::Expr ? dynCast<RecordType>(Base.E->Ty) : nullptr) {
+      // rec['x'] = v
+      if (std::optional<unsigned> Field = recordField(R, *Sub->Index, Target->Range))
+        lowerRecordStore(Base.E, *Field, Val, Target->Range, ValueRange, Out);
+      return;
+    }
     const ArrayType *AT = storeTarget(*Sub, Base);
     if (!AT)
       return;
@@ -430,7 +436,8 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     St->Array = Base.E;
     if (!lowerArrayIndices(AT, *Sub->Index, Sub->Range, St->Indices, /*AllowView=*/false))
       return;
-    St->Value = convert(Val, AT->dtype());
+    // An element of an array of records takes a copy of a record's bytes.
+    St->Value = AT->record() ? convertRecord(Val, AT->record()) : convert(Val, AT->dtype());
     if (!St->Value) {
       error(ValueRange, DiagKind::InvalidArgument,
             {"an array element", "cannot store '" + Val->Ty->str() + "' into an element of " + AT->str()});
@@ -461,7 +468,16 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     }
     return;
   }
-  if (isa<AttributeExpr>(Target)) {
+  if (auto *A = dyn_cast<AttributeExpr>(Target)) {
+    // rec.x = v
+    Value Base = lower(*A->Value);
+    if (!Base.isValid())
+      return;
+    if (auto *R = Base.K == Value::Kind::Expr ? dynCast<RecordType>(Base.E->Ty) : nullptr) {
+      if (std::optional<unsigned> Field = recordField(R, *A, A->AttrRange))
+        lowerRecordStore(Base.E, *Field, Val, Target->Range, ValueRange, Out);
+      return;
+    }
     error(Target->Range, DiagKind::ReadOnlyTarget, {"an attribute"});
     return;
   }
@@ -496,11 +512,28 @@ void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
       lowerAssign(N, B, A.Range, Out);
     return;
   }
+  // rec.x += v, rec['x'] += v: the record is evaluated once.
+  auto RecordUpdate = [&](const Value &Base, const fe::Expr &Key, SourceRange KeyRange) {
+    auto *R = dynCast<RecordType>(Base.E->Ty);
+    std::optional<unsigned> Field = recordField(R, Key, KeyRange);
+    if (!Field)
+      return;
+    Expr *Record = materialize(Base.E);
+    Expr *Old = readField(Record, *Field, A.Target->Range);
+    Expr *V = lowerValue(*A.Value);
+    if (Expr *B = V ? lowerBinary(A.Op, Old, V, A.OpRange, A.Range) : nullptr)
+      lowerRecordStore(Record, *Field, B, A.Target->Range, A.Value->Range, Out);
+  };
+  auto IsRecord = [](const Value &V) {
+    return V.K == Value::Kind::Expr && dynCast<RecordType>(V.E->Ty);
+  };
   if (auto *Sub = dyn_cast<SubscriptExpr>(A.Target)) {
     // a[i] += v: the array and the indices are evaluated once.
     Value Base = lower(*Sub->Value);
     if (!Base.isValid())
       return;
+    if (IsRecord(Base))
+      return RecordUpdate(Base, *Sub->Index, A.Target->Range);
     const ArrayType *AT = storeTarget(*Sub, Base);
     if (!AT)
       return;
@@ -510,7 +543,7 @@ void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
     Expr *Array = materialize(Base.E);
     for (Expr *&I : Indices)
       I = materialize(I);
-    auto *Load = make<ArrayLoadExpr>(Sub->Range, AT->dtype());
+    auto *Load = make<ArrayLoadExpr>(Sub->Range, AT->element()); // a record: no operator takes it
     Load->Array = Array;
     Load->Indices = Indices;
     Expr *R = lowerValue(*A.Value);
@@ -529,7 +562,12 @@ void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
     Out.push_back(St);
     return;
   }
-  if (isa<AttributeExpr>(A.Target)) {
+  if (auto *Attr = dyn_cast<AttributeExpr>(A.Target)) {
+    Value Base = lower(*Attr->Value);
+    if (!Base.isValid())
+      return;
+    if (IsRecord(Base))
+      return RecordUpdate(Base, *Attr, Attr->AttrRange);
     error(A.Target->Range, DiagKind::ReadOnlyTarget, {"an attribute"});
     return;
   }

@@ -259,6 +259,9 @@ private:
                       std::vector<const Type *> &Types);
   /// pow(x, y).
   Expr *typePow(const frontend::CallExpr &C, const std::string &Name);
+  /// A device function of numba.cuda.random (ir/RandomHelpers.h).
+  Expr *typeRandom(const std::string &Helper, const frontend::CallExpr &C,
+                   const std::string &Name);
   /// round(x) and round(x, ndigits).
   Expr *typeRound(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
   /// Arguments typed by one of Numba's case tables (overload resolution).
@@ -292,6 +295,24 @@ private:
   /// compile-time parameter), a literal or arithmetic on literals (Python
   /// folds those), or a tuple of such. `n - 1` is a run-time int64.
   std::optional<ConstantValue> literalArgument(const frontend::Expr &E) const;
+
+  // --- Records (LowerRecord.cpp) ---
+  /// The module's name for \p R ("recordtype"), or Numba's spelling.
+  std::string recordName(const RecordType *R) const;
+  /// The field of \p R that \p Key names: an attribute (`r.x`), a constant
+  /// string (`r['x']`) or a constant index (`r[0]`); reported at \p Range
+  /// when there is none, or when it is not aligned (as Numba-CUDA).
+  std::optional<unsigned> recordField(const RecordType *R, const frontend::Expr &Key,
+                                      frontend::SourceRange Range);
+  /// Field \p Field of \p Record: a scalar's value, a nested record's
+  /// reference, a nested array's view (read-only ones from read-only records).
+  Expr *readField(Expr *Record, unsigned Field, frontend::SourceRange Range);
+  /// \p Value as a reference to a record of \p To's layout (a writable one
+  /// may be read as read-only, not the other way); null when it is not one.
+  Expr *convertRecord(Expr *Value, const RecordType *To);
+  /// rec.field = Val: a store, a record copy, or a nested array's loops.
+  void lowerRecordStore(Expr *Record, unsigned Field, Expr *Val, frontend::SourceRange TargetRange,
+                        frontend::SourceRange ValueRange, StmtList &Out);
 
   // --- Complex numbers (LowerComplex.cpp) ---
   Expr *constantComplex(double Re, double Im, const Type *Ty, frontend::SourceRange Range);

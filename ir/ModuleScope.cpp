@@ -2,6 +2,8 @@
 #include "ir/ModuleScope.h"
 
 #include "ir/ConstantArray.h"
+#include "ir/RandomHelpers.h"
+#include "ir/RecordDtype.h"
 
 #include "frontend/Parser.h"
 
@@ -89,6 +91,10 @@ std::optional<ConstantValue> ModuleScope::constantOf(const Expr &E) const {
     return std::nullopt;
   if (auto F = floatConstantOf(*Path))
     return ConstantValue::makeFloat(*F);
+  // numba.cuda.random's states dtype, and Numba's Record type of it.
+  if (*Path == "numba.cuda.random.xoroshiro128p_dtype" ||
+      *Path == "numba.cuda.random.xoroshiro128p_type")
+    return ConstantValue::makeDtype(xoroshiro128pDtype(Types));
   size_t Dot = Path->rfind('.');
   if (Dot != std::string::npos && isDtypeNamespace(Path->substr(0, Dot)))
     if (const ScalarType *S = Types.scalarByName(Path->substr(Dot + 1))) {
@@ -283,14 +289,30 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
   // constant expression is host data.
   // `W = np.array([...], dtype=np.float32)` freezes too (ConstantArray.h).
   auto Value = evaluate(*S.Value);
+  auto Resolve = [this](const Expr &X) { return resolvePath(X); };
+  auto Lookup = [this](const Expr &X) { return constantOf(X); };
   if (!Value)
-    Value = evaluateConstantArray(
-        *S.Value, [this](const Expr &X) { return resolvePath(X); },
-        [this](const Expr &X) { return constantOf(X); }, Types);
+    Value = evaluateNumpyScalar(*S.Value, Lookup);
+  if (!Value)
+    Value = evaluateConstantArray(*S.Value, Resolve, Lookup, Types);
+  // `rec = np.dtype([...], align=True)`, `rec_t = numba.from_dtype(rec)`.
+  RecordDtypeResult Record;
+  if (!Value) {
+    Record = evaluateRecordDtype(*S.Value, Resolve, Lookup, Types);
+    if (Record.Record)
+      Value = ConstantValue::makeDtype(Record.Record);
+  }
   for (const Expr *T : S.Targets) {
     auto *N = dyn_cast<NameExpr>(T);
     if (N && Value) {
-      Symbols[N->Id] = Symbol{Symbol::Kind::Constant, "", *Value, nullptr, N->Range};
+      Symbols[N->Id] = Symbol{Symbol::Kind::Constant, "", *Value, nullptr, N->Range, ""};
+      if (Record.Record)
+        Types.nameRecord(N->Id, Record.Record);
+      continue;
+    }
+    if (N && !Record.Problem.empty()) {
+      Symbols[N->Id] =
+          Symbol{Symbol::Kind::Host, "", {}, nullptr, N->Range, Record.Problem};
       continue;
     }
     // `W[0] = 5` at module level changes what a kernel would freeze: W is

@@ -45,6 +45,7 @@ struct FunctionInfo {
   bool BoundsCheck = false; ///< @cuda.jit(boundscheck=True)
   bool Parallel = false;    ///< @njit(parallel=True)
   bool HasNameErrors = false; ///< Set by Sema's name check.
+  bool NameChecked = false;   ///< Whether that check ran (once per function).
   bool HasSignatureErrors = false; ///< A decorator signature was invalid.
 };
 
@@ -60,6 +61,9 @@ struct Symbol {
   ConstantValue Value;
   FunctionInfo *Fn = nullptr;
   frontend::SourceRange DefRange;
+  /// Host: why pykc could not evaluate it, when it looked like something a
+  /// kernel can use (an np.dtype with a string field), for the message.
+  std::string HostReason;
 };
 
 class ModuleScope {

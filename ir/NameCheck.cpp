@@ -92,7 +92,10 @@ private:
         return;
       Ok = false;
       Diags.report(File, N.Range, DiagKind::HostOnlyName, {N.Id});
-      Diags.report(File, S->DefRange, DiagKind::NoteDefinedHere, {N.Id});
+      if (!S->HostReason.empty())
+        Diags.report(File, S->DefRange, DiagKind::NoteUnusableDtype, {N.Id, S->HostReason});
+      else
+        Diags.report(File, S->DefRange, DiagKind::NoteDefinedHere, {N.Id});
       return;
     }
     if (Scope.resolvePath(N))

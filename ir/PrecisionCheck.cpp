@@ -23,7 +23,14 @@ bool isFloatKind(const Type *T, ScalarKind K) {
 /// elements for tuples and vectors.
 void collectFloatKinds(const Type *T, bool &Narrow, bool &Wide) {
   if (auto *A = dynCast<ArrayType>(T))
-    return collectFloatKinds(A->dtype(), Narrow, Wide);
+    return collectFloatKinds(A->element(), Narrow, Wide);
+  if (auto *R = dynCast<RecordType>(T)) {
+    for (const RecordType::Field &F : R->fields())
+      collectFloatKinds(F.Ty, Narrow, Wide);
+    return;
+  }
+  if (auto *N = dynCast<NestedArrayType>(T))
+    return collectFloatKinds(N->element(), Narrow, Wide);
   if (auto *V = dynCast<VectorType>(T))
     return collectFloatKinds(V->base(), Narrow, Wide);
   if (auto *Tu = dynCast<TupleType>(T)) {

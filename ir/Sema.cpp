@@ -39,7 +39,7 @@ namespace {
 std::string mangleType(const Type *T) {
   if (auto *A = dynCast<ArrayType>(T)) {
     const char *Layout = A->layout() == ArrayLayout::C ? "C" : A->layout() == ArrayLayout::F ? "F" : "A";
-    return A->dtype()->str() + "_" + std::to_string(A->ndim()) + "d" + Layout;
+    return mangleType(A->element()) + "_" + std::to_string(A->ndim()) + "d" + Layout;
   }
   if (auto *Tu = dynCast<TupleType>(T)) {
     std::string S = "tuple";
@@ -49,6 +49,19 @@ std::string mangleType(const Type *T) {
   }
   if (auto *E = dynCast<EnumType>(T)) // a symbol's characters only
     return "enum_" + E->name();
+  if (auto *R = dynCast<RecordType>(T)) {
+    // Its fields' names and types; symbolName() spells the rest.
+    std::string S = "record" + std::to_string(R->size());
+    for (const RecordType::Field &F : R->fields())
+      S += "_" + F.Name + "_" + mangleType(F.Ty) + "_" + std::to_string(F.Offset);
+    return S;
+  }
+  if (auto *N = dynCast<NestedArrayType>(T)) {
+    std::string S = "nested_" + mangleType(N->element());
+    for (int64_t D : N->shape())
+      S += "_" + std::to_string(D);
+    return S;
+  }
   return T->str();
 }
 
@@ -311,6 +324,13 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   auto Bound = bindArguments(Fn, Args, File, CallRange, /*Quiet=*/false);
   if (!Bound)
     return nullptr;
+  // An @njit function without a signature is checked only once a kernel
+  // calls it (as Numba compiles it lazily); its names, like any other's,
+  // are reported by the name check, not silently dropped while lowering.
+  if (!Fn.NameChecked && !Fn.Synthetic) {
+    Fn.NameChecked = true;
+    Fn.HasNameErrors = !checkNames(Fn, Scope, Diags);
+  }
   const std::vector<InstanceArg> &Params = Bound->Params;
   Key K = keyOf(Fn, Params, Host);
   if (auto It = DeviceInstances.find(K); It != DeviceInstances.end())
@@ -502,12 +522,14 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
     case FunctionRole::Device:
       if (!OnlyKernel.empty() && Fn->Role == FunctionRole::Kernel && Fn->Def->Name != OnlyKernel)
         break;
+      Fn->NameChecked = true;
       Fn->HasNameErrors = !checkNames(*Fn, Scope, Diags);
       Kernels += Fn->Role == FunctionRole::Kernel;
       break;
     case FunctionRole::Reduce:
       if (!OnlyKernel.empty() && Fn->Def->Name != OnlyKernel)
         break;
+      Fn->NameChecked = true;
       Fn->HasNameErrors = !checkNames(*Fn, Scope, Diags);
       ++Kernels;
       break;
@@ -516,6 +538,7 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
       // an @njit function nobody calls is never checked).
       if (!OnlyKernel.empty() ? Fn->Def->Name != OnlyKernel : Fn->Signatures.empty())
         break;
+      Fn->NameChecked = true;
       Fn->HasNameErrors = !checkNames(*Fn, Scope, Diags);
       ++Kernels;
       break;

@@ -1,6 +1,8 @@
 //===- Signature.cpp - Parsing Numba signature strings --------------------===//
 #include "ir/Signature.h"
 
+#include "ir/RecordDtype.h"
+
 #include <cctype>
 
 namespace pykc::ir {
@@ -139,8 +141,160 @@ private:
     return Types.tuple(Elements);
   }
 
-  /// dtype, dtype[dims], an enum class, or a tuple: (T, U), Tuple(T, U),
-  /// UniTuple(T x N).
+  /// Expects \p C (after spaces); false after an error.
+  bool expect(char C, const char *What) {
+    skipSpace();
+    if (peek() != C) {
+      error(Pos, Pos + 1, std::string("expected '") + C + "' " + What);
+      return false;
+    }
+    ++Pos;
+    return true;
+  }
+
+  /// An unsigned decimal of at most \p Max.
+  std::optional<uint64_t> count(uint64_t Max, const char *What) {
+    skipSpace();
+    size_t Start = Pos;
+    uint64_t N = 0;
+    while (std::isdigit(static_cast<unsigned char>(peek()))) {
+      N = N * 10 + uint64_t(Text[Pos++] - '0');
+      if (N > Max) {
+        error(Start, Pos, std::string(What) + " is too large");
+        return std::nullopt;
+      }
+    }
+    if (Pos == Start) {
+      error(Start, Start + 1, std::string("expected ") + What);
+      return std::nullopt;
+    }
+    return N;
+  }
+
+  /// A field's type in Numba's Record spelling: a scalar, a Record(...) or
+  /// nestedarray(T, (d, ...)).
+  const Type *fieldType() {
+    skipSpace();
+    size_t Start = Pos;
+    std::string Name = identifier();
+    if (Name != "nestedarray") {
+      Pos = Start;
+      return type();
+    }
+    if (!expect('(', "after 'nestedarray'"))
+      return nullptr;
+    const Type *Element = type();
+    if (!Element || !expect(',', "after the nested array's dtype") ||
+        !expect('(', "before the nested array's shape"))
+      return nullptr;
+    std::vector<int64_t> Shape;
+    uint64_t Bytes = Element->kind() == TypeKind::Array ? 0 : storageSize(Element);
+    for (;;) {
+      skipSpace();
+      if (peek() == ')')
+        break;
+      auto D = count(MaxRecordBytes, "a dimension");
+      if (!D)
+        return nullptr;
+      if (*D && Bytes > MaxRecordBytes / *D) {
+        error(Start, Pos, "the nested array is larger than " + std::to_string(MaxRecordBytes) +
+                              " bytes");
+        return nullptr;
+      }
+      Bytes *= *D;
+      Shape.push_back(int64_t(*D));
+      skipSpace();
+      if (peek() == ',')
+        ++Pos;
+    }
+    ++Pos;
+    if (Shape.empty() || !expect(')', "to close 'nestedarray('"))
+      return Shape.empty() ? error(Start, Pos, "a nested array needs a shape"), nullptr : nullptr;
+    if (!dynCast<ScalarType>(Element) && !dynCast<RecordType>(Element)) {
+      error(Start, Pos, "a nested array's elements must be scalars or records");
+      return nullptr;
+    }
+    return Types.nestedArray(Element, Shape);
+  }
+
+  /// Numba's spelling of a record, after "Record(":
+  /// a[type=float64;offset=0],b[type=int32;offset=8];16;True)
+  const Type *recordSpelling(size_t Start) {
+    std::vector<RecordType::Field> Fields;
+    for (;;) {
+      skipSpace();
+      size_t NameStart = Pos;
+      while (Pos < Text.size() && Text[Pos] != '[' && Text[Pos] != ';' && Text[Pos] != ')')
+        ++Pos;
+      std::string Name(Text.substr(NameStart, Pos - NameStart));
+      if (peek() != '[') {
+        if (Fields.empty()) {
+          error(NameStart, Pos + 1, "expected a field such as 'x[type=float32;offset=0]'");
+          return nullptr;
+        }
+        Pos = NameStart;
+        break;
+      }
+      ++Pos;
+      skipSpace();
+      if (Text.substr(Pos, 5) != "type=") {
+        error(Pos, Pos + 1, "expected 'type=' in field '" + Name + "'");
+        return nullptr;
+      }
+      Pos += 5;
+      const Type *Ty = fieldType();
+      if (!Ty || !expect(';', "after a field's type"))
+        return nullptr;
+      skipSpace();
+      if (Text.substr(Pos, 7) != "offset=") {
+        error(Pos, Pos + 1, "expected 'offset=' in field '" + Name + "'");
+        return nullptr;
+      }
+      Pos += 7;
+      auto Offset = count(MaxRecordBytes, "an offset");
+      if (!Offset)
+        return nullptr;
+      // Numba may add ';alignment=N' or ';title=...': not part of the layout.
+      while (Pos < Text.size() && Text[Pos] != ']')
+        ++Pos;
+      if (!expect(']', "to close a field"))
+        return nullptr;
+      for (const RecordType::Field &F : Fields)
+        if (F.Name == Name) {
+          error(NameStart, Pos, "the field '" + Name + "' is given twice");
+          return nullptr;
+        }
+      Fields.push_back({Name, Ty, *Offset});
+      skipSpace();
+      if (peek() != ',')
+        break;
+      ++Pos;
+    }
+    if (!expect(';', "before the record's size"))
+      return nullptr;
+    auto Size = count(MaxRecordBytes, "the record's size");
+    if (!Size || !expect(';', "after the record's size"))
+      return nullptr;
+    skipSpace();
+    std::string Flag = identifier();
+    if (Flag != "True" && Flag != "False") {
+      error(Pos, Pos + 1, "expected True or False (aligned) at the end of the record");
+      return nullptr;
+    }
+    if (!expect(')', "to close 'Record('"))
+      return nullptr;
+    for (const RecordType::Field &F : Fields)
+      if (F.Offset + storageSize(F.Ty) > *Size) {
+        error(Start, Pos, "field '" + F.Name + "' ends past the record's " +
+                              std::to_string(*Size) + " bytes");
+        return nullptr;
+      }
+    return Types.record(std::move(Fields), *Size);
+  }
+
+  /// dtype, dtype[dims], an enum class, a record (a record dtype of the
+  /// module, or Numba's Record(...) spelling), or a tuple: (T, U),
+  /// Tuple(T, U), UniTuple(T x N).
   const Type *type() {
     size_t Start = Pos;
     if (peek() == '(') {
@@ -157,7 +311,18 @@ private:
     }
     // `numba.float32`, `types.float32`: only the last component names it.
     std::string Leaf = Name.substr(Name.rfind('.') == std::string::npos ? 0 : Name.rfind('.') + 1);
-    const ScalarType *Dtype = Types.scalarByName(Leaf);
+    const Type *Dtype = Types.scalarByName(Leaf);
+    if (!Dtype && (Name == "Record" || Leaf == "Record")) {
+      skipSpace();
+      if (peek() == '(') {
+        ++Pos;
+        Dtype = recordSpelling(Start);
+        if (!Dtype)
+          return nullptr;
+      }
+    }
+    if (!Dtype)
+      Dtype = Types.recordByName(Name);
     if (Name.empty()) {
       error(Start, Start + 1, "expected a type");
       return nullptr;
@@ -245,7 +410,7 @@ std::optional<ParsedSignature> parseSignature(std::string_view Text, const Sourc
 
 std::string signatureSpelling(const Type *Ty) {
   if (auto *A = dynCast<ArrayType>(Ty)) {
-    std::string S = A->dtype()->str() + "[";
+    std::string S = signatureSpelling(A->element()) + "[";
     for (unsigned D = 0; D < A->ndim(); ++D) {
       bool Unit = (A->layout() == ArrayLayout::C && D + 1 == A->ndim()) ||
                   (A->layout() == ArrayLayout::F && D == 0);

@@ -1,6 +1,10 @@
 //===- Type.cpp -----------------------------------------------------------===//
 #include "ir/Type.h"
 
+#include "frontend/Diagnostic.h"
+
+#include <algorithm>
+
 namespace pykc::ir {
 
 namespace {
@@ -24,8 +28,18 @@ bool ScalarType::isFloat() const { return info(SK).IsFloat; }
 bool ScalarType::isComplex() const { return info(SK).IsComplex; }
 std::string ScalarType::str() const { return info(SK).Name; }
 
+const ScalarType *ArrayType::dtype() const {
+  if (auto *S = dynCast<ScalarType>(Element))
+    return S;
+  PYKC_ICE("the scalar dtype of an array of records was asked for: " + str());
+}
+
+const RecordType *ArrayType::record() const { return dynCast<RecordType>(Element); }
+
+uint64_t ArrayType::itemSize() const { return storageSize(Element); }
+
 std::string ArrayType::str() const {
-  std::string S = "array(" + Dtype->str() + ", " + std::to_string(NDim) + "d, ";
+  std::string S = "array(" + Element->str() + ", " + std::to_string(NDim) + "d, ";
   S += Layout == ArrayLayout::C ? "C" : Layout == ArrayLayout::F ? "F" : "A";
   if (Space == AddressSpace::Shared)
     S += ", shared";
@@ -34,6 +48,74 @@ std::string ArrayType::str() const {
   else if (Space == AddressSpace::Constant)
     S += ", const";
   return S + ")";
+}
+
+uint64_t NestedArrayType::count() const {
+  uint64_t N = 1;
+  for (int64_t D : Shape)
+    N *= uint64_t(D); // bounded when the type was made (RecordDtype.cpp)
+  return N;
+}
+
+uint64_t NestedArrayType::byteSize() const { return count() * storageSize(Element); }
+
+std::string NestedArrayType::str() const {
+  std::string S = "nestedarray(" + Element->str() + ", (";
+  for (size_t I = 0; I < Shape.size(); ++I)
+    S += (I ? ", " : "") + std::to_string(Shape[I]);
+  return S + (Shape.size() == 1 ? ",))" : "))");
+}
+
+const RecordType::Field *RecordType::field(const std::string &Name) const {
+  for (const Field &F : Fields)
+    if (F.Name == Name)
+      return &F;
+  return nullptr;
+}
+
+unsigned RecordType::alignment() const {
+  unsigned A = 1;
+  for (const Field &F : Fields)
+    A = std::max(A, storageAlignment(F.Ty));
+  return A;
+}
+
+bool RecordType::aligned() const {
+  for (const Field &F : Fields) {
+    if (F.Offset % storageAlignment(F.Ty) != 0)
+      return false;
+    if (auto *R = dynCast<RecordType>(F.Ty); R && !R->aligned())
+      return false;
+  }
+  return Size % alignment() == 0;
+}
+
+std::string RecordType::str() const {
+  std::string S = "Record(";
+  for (size_t I = 0; I < Fields.size(); ++I)
+    S += (I ? "," : "") + Fields[I].Name + "[type=" + Fields[I].Ty->str() +
+         ";offset=" + std::to_string(Fields[I].Offset) + "]";
+  return S + ";" + std::to_string(Size) + ";" + (aligned() ? "True" : "False") + ")";
+}
+
+uint64_t storageSize(const Type *Ty) {
+  if (auto *S = dynCast<ScalarType>(Ty))
+    return S->byteSize();
+  if (auto *R = dynCast<RecordType>(Ty))
+    return R->size();
+  if (auto *N = dynCast<NestedArrayType>(Ty))
+    return N->byteSize();
+  PYKC_ICE("no storage size for " + Ty->str());
+}
+
+unsigned storageAlignment(const Type *Ty) {
+  if (auto *S = dynCast<ScalarType>(Ty)) // a complex: its parts'
+    return S->isComplex() ? S->byteSize() / 2 : S->byteSize();
+  if (auto *R = dynCast<RecordType>(Ty))
+    return R->alignment();
+  if (auto *N = dynCast<NestedArrayType>(Ty))
+    return storageAlignment(N->element());
+  PYKC_ICE("no storage alignment for " + Ty->str());
 }
 
 unsigned scalarCount(const Type *Ty) {
@@ -84,7 +166,7 @@ TypeContext::TypeContext() : None(std::make_unique<NoneType>()) {
     Scalars[I] = std::make_unique<ScalarType>(static_cast<ScalarKind>(I));
 }
 
-const ArrayType *TypeContext::array(const ScalarType *Dtype, unsigned NDim,
+const ArrayType *TypeContext::array(const Type *Dtype, unsigned NDim,
                                     ArrayLayout Layout, AddressSpace Space) {
   // Numba treats a contiguous 1-d array as C whichever order was asked.
   if (NDim == 1 && Layout == ArrayLayout::F)
@@ -94,6 +176,41 @@ const ArrayType *TypeContext::array(const ScalarType *Dtype, unsigned NDim,
   if (!Slot)
     Slot = std::make_unique<ArrayType>(Dtype, NDim, Layout, Space);
   return Slot.get();
+}
+
+const RecordType *TypeContext::record(std::vector<RecordType::Field> Fields, uint64_t Size) {
+  std::vector<std::tuple<std::string, const Type *, uint64_t>> Layout;
+  for (const RecordType::Field &F : Fields)
+    Layout.emplace_back(F.Name, F.Ty, F.Offset);
+  auto &Slot = Records[{std::move(Layout), Size}];
+  if (!Slot)
+    Slot = std::make_unique<RecordType>(std::move(Fields), Size, /*ReadOnly=*/false);
+  return Slot.get();
+}
+
+const RecordType *TypeContext::readOnly(const RecordType *R) {
+  if (R->readOnly())
+    return R;
+  auto &Slot = ReadOnlyRecords[R];
+  if (!Slot) {
+    Slot = std::make_unique<RecordType>(R->fields(), R->size(), /*ReadOnly=*/true);
+    Slot->Writable = R;
+  }
+  return Slot.get();
+}
+
+const NestedArrayType *TypeContext::nestedArray(const Type *Element, std::vector<int64_t> Shape) {
+  auto &Slot = NestedArrays[{Element, Shape}];
+  if (!Slot)
+    Slot = std::make_unique<NestedArrayType>(Element, std::move(Shape));
+  return Slot.get();
+}
+
+void TypeContext::nameRecord(const std::string &Name, const RecordType *R) {
+  RecordNames[Name] = R->writable();
+  auto *W = const_cast<RecordType *>(R->writable()); // owned by this context
+  if (W->Name.empty())
+    W->Name = Name;
 }
 
 const TupleType *TypeContext::tuple(std::vector<const Type *> Elements) {

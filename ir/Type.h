@@ -23,7 +23,7 @@ enum class ScalarKind {
 };
 constexpr int NumScalarKinds = static_cast<int>(ScalarKind::Complex128) + 1;
 
-enum class TypeKind { None, Scalar, Array, Tuple, Vector, GridGroup, Enum };
+enum class TypeKind { None, Scalar, Array, Tuple, Vector, GridGroup, Enum, Record, NestedArray };
 
 /// C: row-major contiguous, F: column-major contiguous, A: any strides.
 enum class ArrayLayout { C, F, A };
@@ -75,24 +75,110 @@ private:
   ScalarKind SK;
 };
 
+class RecordType;
+
+/// An array: its elements are scalars, or records (a NumPy structured
+/// dtype). Arrays of records are indexed, sliced, passed and iterated like
+/// any other; an element read is a reference to the record (RecordType).
 class ArrayType final : public Type {
 public:
-  ArrayType(const ScalarType *Dtype, unsigned NDim, ArrayLayout Layout,
-            AddressSpace Space)
-      : Type(TypeKind::Array), Dtype(Dtype), NDim(NDim), Layout(Layout),
-        Space(Space) {}
-  const ScalarType *dtype() const { return Dtype; }
+  ArrayType(const Type *Element, unsigned NDim, ArrayLayout Layout, AddressSpace Space)
+      : Type(TypeKind::Array), Element(Element), NDim(NDim), Layout(Layout), Space(Space) {}
+  /// The element type: a ScalarType or a RecordType.
+  const Type *element() const { return Element; }
+  /// The scalar dtype. Only for arrays of scalars: code that can meet an
+  /// array of records asks record() first (a record here is a broken
+  /// invariant, reported as an internal compiler error).
+  const ScalarType *dtype() const;
+  /// The record dtype of an array of records, or null.
+  const RecordType *record() const;
+  /// Bytes one element takes (NumPy's itemsize).
+  uint64_t itemSize() const;
   unsigned ndim() const { return NDim; }
   ArrayLayout layout() const { return Layout; }
   AddressSpace addressSpace() const { return Space; }
   std::string str() const override;
 
 private:
-  const ScalarType *Dtype;
+  const Type *Element;
   unsigned NDim;
   ArrayLayout Layout;
   AddressSpace Space;
 };
+
+/// A fixed-shape array inside a record (Numba's NestedArray, NumPy's
+/// subarray field such as ('h', np.float32, (3, 2))): C order, elements
+/// scalars or records. Only a field has this type; reading the field gives
+/// an ArrayType view of the record's bytes.
+class NestedArrayType final : public Type {
+public:
+  NestedArrayType(const Type *Element, std::vector<int64_t> Shape)
+      : Type(TypeKind::NestedArray), Element(Element), Shape(std::move(Shape)) {}
+  const Type *element() const { return Element; }
+  const std::vector<int64_t> &shape() const { return Shape; }
+  uint64_t count() const;
+  uint64_t byteSize() const;
+  /// Numba's spelling: "nestedarray(float32, (3, 2))".
+  std::string str() const override;
+
+private:
+  const Type *Element;
+  std::vector<int64_t> Shape;
+};
+
+/// A NumPy structured dtype (Numba's Record): named fields at byte offsets
+/// in a block of Size bytes. As in Numba a value of this type is a
+/// reference to a record's bytes (in an array, a kernel argument, shared or
+/// local memory): reading a field loads it, assigning one stores into the
+/// record, and assigning a whole record copies its bytes.
+///
+/// Types are interned by layout (field names, types, offsets, size); a
+/// read-only twin (records of a module-level array frozen as a constant)
+/// refuses stores. aligned() is computed from the layout, where Numba keeps
+/// the flag NumPy's dtype was made with: the two agree for dtypes made with
+/// align=True and for every layout whose fields sit at multiples of their
+/// alignment.
+class RecordType final : public Type {
+public:
+  struct Field {
+    std::string Name;
+    const Type *Ty; ///< A ScalarType, a RecordType or a NestedArrayType.
+    uint64_t Offset;
+  };
+  RecordType(std::vector<Field> Fields, uint64_t Size, bool ReadOnly)
+      : Type(TypeKind::Record), Fields(std::move(Fields)), Size(Size), ReadOnly(ReadOnly) {}
+  const std::vector<Field> &fields() const { return Fields; }
+  /// The field called \p Name, or null.
+  const Field *field(const std::string &Name) const;
+  uint64_t size() const { return Size; }
+  /// The alignment its fields need: the largest of theirs.
+  unsigned alignment() const;
+  /// Every field sits at a multiple of its alignment and the size is a
+  /// multiple of the record's: what np.dtype(..., align=True) makes, and
+  /// what Numba-CUDA needs to access a field (else "not aligned").
+  bool aligned() const;
+  bool readOnly() const { return ReadOnly; }
+  /// The writable twin of a read-only record (itself when writable).
+  const RecordType *writable() const { return Writable ? Writable : this; }
+  /// The module's name for this layout (`recordtype = np.dtype(...)`; the
+  /// first name given), or "": what headers and CUDA source call it.
+  const std::string &name() const { return writable()->Name; }
+  /// Numba's spelling: "Record(a[type=float64;offset=0],b[type=int32;offset=8];16;True)".
+  std::string str() const override;
+
+private:
+  friend class TypeContext;
+  std::vector<Field> Fields;
+  uint64_t Size;
+  bool ReadOnly;
+  const RecordType *Writable = nullptr;
+  std::string Name; ///< Set by TypeContext::nameRecord.
+};
+
+/// The bytes a value of \p Ty takes in memory, and its natural alignment:
+/// a scalar's (bool one byte), a record's size, a nested array's.
+uint64_t storageSize(const Type *Ty);
+unsigned storageAlignment(const Type *Ty);
 
 /// A tuple; "UniTuple" when all elements have one type, as in Numba.
 class TupleType final : public Type {
@@ -169,7 +255,7 @@ unsigned scalarCount(const Type *Ty);
 /// How many parameters a kernel parameter of type \p Ty is flattened to
 /// (runtime/include/pykc/KernelABI.h): an n-d array 1 + 2n (data, extents,
 /// strides), a complex 2 (real, imaginary), a tuple its elements' in
-/// order, anything else 1.
+/// order, anything else 1 (a record: a pointer to its bytes).
 unsigned kernelSlots(const Type *Ty);
 template <> inline const ScalarType *dynCast<ScalarType>(const Type *Ty) {
   return Ty && Ty->kind() == TypeKind::Scalar ? static_cast<const ScalarType *>(Ty) : nullptr;
@@ -185,6 +271,13 @@ template <> inline const EnumType *dynCast<EnumType>(const Type *Ty) {
 }
 template <> inline const VectorType *dynCast<VectorType>(const Type *Ty) {
   return Ty && Ty->kind() == TypeKind::Vector ? static_cast<const VectorType *>(Ty) : nullptr;
+}
+template <> inline const RecordType *dynCast<RecordType>(const Type *Ty) {
+  return Ty && Ty->kind() == TypeKind::Record ? static_cast<const RecordType *>(Ty) : nullptr;
+}
+template <> inline const NestedArrayType *dynCast<NestedArrayType>(const Type *Ty) {
+  return Ty && Ty->kind() == TypeKind::NestedArray ? static_cast<const NestedArrayType *>(Ty)
+                                                    : nullptr;
 }
 
 /// Owns and interns every type.
@@ -213,8 +306,24 @@ public:
   }
   /// Numba's intp on every target pykc supports.
   const ScalarType *intp() const { return int64(); }
-  const ArrayType *array(const ScalarType *Dtype, unsigned NDim, ArrayLayout Layout,
+  const ArrayType *array(const Type *Element, unsigned NDim, ArrayLayout Layout,
                          AddressSpace Space = AddressSpace::Global);
+  /// The record of \p Fields in \p Size bytes (writable; readOnly() of it
+  /// gives its read-only twin).
+  const RecordType *record(std::vector<RecordType::Field> Fields, uint64_t Size);
+  const RecordType *readOnly(const RecordType *R);
+  const NestedArrayType *nestedArray(const Type *Element, std::vector<int64_t> Shape);
+  /// Names a record dtype of the module (`recordtype = np.dtype([...])`),
+  /// so that signatures can spell `recordtype[:]`, and headers name its
+  /// struct. The first name given to a layout is its name.
+  void nameRecord(const std::string &Name, const RecordType *R);
+  /// The record the module named \p Name, or null.
+  const RecordType *recordByName(const std::string &Name) const {
+    auto It = RecordNames.find(Name);
+    return It == RecordNames.end() ? nullptr : It->second;
+  }
+  /// The module's name for \p R's layout, or "".
+  std::string nameOf(const RecordType *R) const { return R->name(); }
   const TupleType *tuple(std::vector<const Type *> Elements);
   const TupleType *uniTuple(const Type *Element, unsigned Count);
   const VectorType *vector(const ScalarType *Base, unsigned Count);
@@ -237,9 +346,17 @@ private:
   std::unique_ptr<NoneType> None;
   GridGroupType GridGroup;
   std::unique_ptr<ScalarType> Scalars[NumScalarKinds];
-  std::map<std::tuple<const ScalarType *, unsigned, ArrayLayout, AddressSpace>,
+  std::map<std::tuple<const Type *, unsigned, ArrayLayout, AddressSpace>,
            std::unique_ptr<ArrayType>>
       Arrays;
+  /// Records by layout: field names, types and offsets, and the size.
+  std::map<std::pair<std::vector<std::tuple<std::string, const Type *, uint64_t>>, uint64_t>,
+           std::unique_ptr<RecordType>>
+      Records;
+  std::map<const RecordType *, std::unique_ptr<RecordType>> ReadOnlyRecords;
+  std::map<std::pair<const Type *, std::vector<int64_t>>, std::unique_ptr<NestedArrayType>>
+      NestedArrays;
+  std::map<std::string, const RecordType *> RecordNames;
   std::map<std::vector<const Type *>, std::unique_ptr<TupleType>> Tuples;
   std::map<std::pair<const ScalarType *, unsigned>, std::unique_ptr<VectorType>> Vectors;
   std::map<std::string, std::unique_ptr<EnumType>> Enums;

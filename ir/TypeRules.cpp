@@ -56,7 +56,7 @@ std::optional<size_t> bestOverload(const std::vector<Signature> &Cases,
         // of the same data (a conversion that changes nothing).
         auto *FA = dynCast<ArrayType>(Args[I]), *TA = dynCast<ArrayType>(Case.Args[I]);
         Viable = Args[I] == Case.Args[I] ||
-                 (FA && TA && FA->dtype() == TA->dtype() && FA->ndim() == TA->ndim() &&
+                 (FA && TA && FA->element() == TA->element() && FA->ndim() == TA->ndim() &&
                   FA->addressSpace() == TA->addressSpace() && TA->layout() == ArrayLayout::A);
         continue;
       }
@@ -173,9 +173,14 @@ const Type *unifyTypes(TypeContext &Ctx, const Type *A, const Type *B) {
     return Ctx.tuple(Elements);
   }
   auto *AA = dynCast<ArrayType>(A), *AB = dynCast<ArrayType>(B);
-  if (AA && AB && AA->dtype() == AB->dtype() && AA->ndim() == AB->ndim() &&
+  if (AA && AB && AA->element() == AB->element() && AA->ndim() == AB->ndim() &&
       AA->addressSpace() == AB->addressSpace())
-    return Ctx.array(AA->dtype(), AA->ndim(), ArrayLayout::A, AA->addressSpace());
+    return Ctx.array(AA->element(), AA->ndim(), ArrayLayout::A, AA->addressSpace());
+  // A record read from a frozen constant and a writable one of the same
+  // layout: the read-only one (neither may then be stored into).
+  auto *RA = dynCast<RecordType>(A), *RB = dynCast<RecordType>(B);
+  if (RA && RB && RA->writable() == RB->writable())
+    return RA->readOnly() ? A : B;
   return nullptr;
 }
 

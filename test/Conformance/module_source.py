@@ -153,6 +153,24 @@ def _enum_source(name, cls):
     return "import enum\n\n\nclass %s(%s):%s" % (name, base, body)
 
 
+def _dtype_source(dtype):
+    """A NumPy dtype as source: a scalar's name, a subarray, or a record's
+    np.dtype({...}) with its exact offsets and size."""
+    if dtype.subdtype is not None:
+        base, shape = dtype.subdtype
+        return "(%s, %r)" % (_dtype_source(base), shape)
+    if dtype.names is None:
+        if dtype.kind not in "biufc":
+            raise NotReplayable("a record field of dtype %s" % dtype)
+        return repr(dtype.str)
+    formats = ", ".join(_dtype_source(dtype.fields[n][0]) for n in dtype.names)
+    offsets = ", ".join(str(dtype.fields[n][1]) for n in dtype.names)
+    return ("np.dtype({'names': %r, 'formats': [%s], 'offsets': [%s], "
+            "'itemsize': %d, 'aligned': %r})"
+            % (list(dtype.names), formats, offsets, dtype.itemsize,
+               bool(dtype.isalignedstruct)))
+
+
 def _is_cuda_module(value):
     return (isinstance(value, pytypes.ModuleType)
             and value.__name__.startswith("numba.cuda"))
@@ -207,6 +225,12 @@ class ModuleWriter:
             return "%s = %s" % (name, literal)
         if isinstance(value, np.ndarray):
             return "%s = %s" % (name, _array_source(value))
+        if isinstance(value, self._nbtypes.Record):
+            from numba.np import numpy_support
+            return "%s = numba.from_dtype(%s)" % (
+                name, _dtype_source(numpy_support.as_dtype(value)))
+        if isinstance(value, np.dtype) and value.names is not None:
+            return "%s = %s" % (name, _dtype_source(value))
         if isinstance(value, self._nbtypes.Type):
             import numba
             text = str(value)
@@ -314,8 +338,11 @@ def _type_text(ty):
     from numba.core import types
     if isinstance(ty, str):
         return ty
+    if isinstance(ty, types.Record):
+        return str(ty)  # Numba's Record(...) spelling, which pykc reads
     if isinstance(ty, types.Array):
-        if ty.dtype.__class__.__name__ not in ("Integer", "Float", "Boolean", "Complex"):
+        if ty.dtype.__class__.__name__ not in ("Integer", "Float", "Boolean",
+                                               "Complex", "Record"):
             raise NotReplayable("a signature with %s" % ty)
         dims = [":"] * ty.ndim
         if ty.layout == "C":

@@ -31,6 +31,16 @@ from numba.cuda.simulator.cudadrv.devicearray import FakeCUDAArray
 REPLAYABLE_KINDS = "biufc"
 
 
+def replayable_dtype(dtype):
+    """Whether pykc run takes arrays of `dtype`: numbers, or records of
+    numbers, nested records and subarrays of those."""
+    if dtype.subdtype is not None:
+        return replayable_dtype(dtype.subdtype[0])
+    if dtype.names is not None:
+        return all(replayable_dtype(dtype.fields[n][0]) for n in dtype.names)
+    return dtype.kind in REPLAYABLE_KINDS
+
+
 class Case:
     """One recorded launch."""
 
@@ -56,6 +66,10 @@ def _array_of(arg):
         return arg._ary
     if isinstance(arg, np.ndarray):
         return arg
+    if isinstance(arg, np.void) and arg.dtype.names is not None:
+        # A record (a[i] of a structured array): pykc run takes it as a
+        # 0-d .npy file, as np.save writes one.
+        return np.array(arg)
     return None
 
 
@@ -63,9 +77,9 @@ def _snapshot(arg):
     """A copy of the argument as pykc run takes it; raises NotReplayable."""
     array = _array_of(arg)
     if array is not None:
-        if array.ndim == 0:
+        if array.ndim == 0 and array.dtype.names is None:
             raise NotReplayable("a 0-d array argument")
-        if array.dtype.kind not in REPLAYABLE_KINDS or array.dtype.fields:
+        if not replayable_dtype(array.dtype):
             raise NotReplayable("an array of dtype %s" % array.dtype)
         return np.array(array, copy=True, order="K")
     if type(arg) is tuple:
@@ -153,9 +167,13 @@ def _relaunch(kernel, inputs, byte, python_ints=False):
         return np.dtype(v[0]).type(v[1])
     args = [np.array(v, copy=True, order="K") if isinstance(v, np.ndarray)
             else scalar(v) for v in inputs]
+    # A record argument is a view of its 0-d array, so what the kernel
+    # writes into it is in the array afterwards.
+    launch_args = [a[()] if isinstance(a, np.ndarray) and a.ndim == 0 else a
+                   for a in args]
     with _filled_memory(byte):
         try:
-            _original_call(kernel, *args)
+            _original_call(kernel, *launch_args)
         except TypeError:
             if python_ints:
                 raise
@@ -214,7 +232,8 @@ class Recorder:
         # Numba compiles once per argument type: an enum member's is its class.
         def token(v):
             if isinstance(v, np.ndarray):
-                return (v.dtype.str, v.ndim, v.flags.c_contiguous)
+                dtype = str(v.dtype.descr) if v.dtype.names else v.dtype.str
+                return (dtype, v.ndim, v.flags.c_contiguous)
             if v[0] == "tuple":
                 return tuple(token(e) for e in v[1])
             return type(v[1]) if v[0] == "enum" else v[0]

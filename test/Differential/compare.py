@@ -18,6 +18,14 @@ def compare_array(ref, got, rtol, default_rtol=DEFAULT_RTOL):
         return "dtype %s, expected %s" % (got.dtype, ref.dtype)
     if got.shape != ref.shape:
         return "shape %s, expected %s" % (got.shape, ref.shape)
+    if ref.dtype.names is not None:
+        # A record array: field by field (subarray fields add dimensions),
+        # padding bytes not compared, as NumPy compares records.
+        for name in ref.dtype.names:
+            problem = compare_array(ref[name], got[name], rtol, default_rtol)
+            if problem:
+                return "field '%s': %s" % (name, problem)
+        return None
     if ref.dtype.kind == "c":
         # Each part as a float of the complex's precision, with that
         # float's tolerance.

@@ -40,6 +40,12 @@ C_TYPES = {"bool": "bool", "int8": "int8_t", "int16": "int16_t",
            "complex64": "pykc_complex<float>", "complex128": "pykc_complex<double>"}
 
 
+# A pointer to a record array's bytes, passed where the kernel takes a
+# pointer to the record's struct.
+ANY_POINTER = ("struct pykc_any_ptr {\n  void *p;\n"
+               "  template <typename T> operator T *() const { return (T *)p; }\n};\n")
+
+
 class Unsupported(Exception):
     """An argument the host launch cannot pass (records, tuples)."""
 
@@ -86,8 +92,16 @@ def prepare(opts):
 def numba_type_of(value):
     """The Numba type of an argument value, for `pykc --sig`."""
     if isinstance(value, np.ndarray):
-        name = "boolean" if value.dtype == np.bool_ else str(value.dtype)
-        if name not in C_TYPES and name != "boolean":
+        if value.dtype.names is not None:
+            # Numba's Record(...) spelling, which --sig reads; a 0-d array
+            # is one record.
+            from numba.np import numpy_support
+            name = str(numpy_support.from_dtype(value.dtype))
+            if value.ndim == 0:
+                return name
+        else:
+            name = "boolean" if value.dtype == np.bool_ else str(value.dtype)
+        if name not in C_TYPES and name != "boolean" and value.dtype.names is None:
             raise Unsupported("arrays of %s" % name)
         dims = [":"] * value.ndim
         if value.ndim and value.flags.c_contiguous:
@@ -190,10 +204,15 @@ def flattened_arguments(args, workdir, load, store):
             path = os.path.join(workdir, "arg%d.bin" % k)
             with open(path, "wb") as f:
                 f.write(value.tobytes(order="A"))
-            ctype = C_TYPES["bool" if value.dtype == np.bool_ else str(value.dtype)]
-            loads.append('  %s *a%d = (%s *)%s("%s", %d);'
-                         % (ctype, k, ctype, load, path, value.nbytes))
-            params.append(("%s *" % ctype, "a%d" % k))
+            if value.dtype.names is not None:
+                # A record's struct is the emitted file's: passed untyped.
+                loads.append('  void *a%d = %s("%s", %d);' % (k, load, path, value.nbytes))
+                params.append(("void *", "pykc_any_ptr{a%d}" % k))
+            else:
+                ctype = C_TYPES["bool" if value.dtype == np.bool_ else str(value.dtype)]
+                loads.append('  %s *a%d = (%s *)%s("%s", %d);'
+                             % (ctype, k, ctype, load, path, value.nbytes))
+                params.append(("%s *" % ctype, "a%d" % k))
             params += [("int64_t", "(int64_t)%d" % n) for n in value.shape]
             params += [("int64_t", "(int64_t)%d" % st) for st in value.strides]
             stores.append('  %s("%s", a%d, %d);' % (store, path, k, value.nbytes))
@@ -217,7 +236,7 @@ def main_source(args, grid, block, shared, mode, symbol, workdir):
     """The C++ main() that launches `symbol` on the host (host_cuda.h)."""
     loads, params, stores = flattened_arguments(args, workdir, "pykc_host_load",
                                                 "pykc_host_store")
-    lines = ['#include "kernel.cu"', "", "int main() {"] + loads
+    lines = ['#include "kernel.cu"', "", ANY_POINTER, "int main() {"] + loads
     lines.append("  pykc_host_launch(%s, %s, %d, %s, [&] { %s(%s); });"
                  % (dim3(grid), dim3(block), shared, mode, symbol,
                     ", ".join(text for _, text in params)))
@@ -229,7 +248,8 @@ def gpu_main_source(args, grid, block, shared, cooperative, symbol, workdir):
     """The CUDA main() that launches `symbol` on a GPU (gpu_launch.h)."""
     loads, params, stores = flattened_arguments(args, workdir, "pykc_gpu_load",
                                                 "pykc_gpu_store")
-    lines = ['#include "kernel.cu"', '#include "%s"' % GPU_HEADER, "", "int main() {"] + loads
+    lines = ['#include "kernel.cu"', '#include "%s"' % GPU_HEADER, "", ANY_POINTER,
+             "int main() {"] + loads
     for n, (ctype, text) in enumerate(params):
         lines.append("  %s p%d = %s;" % (ctype, n, text))
     lines.append("  void *params[] = {%s};" % ", ".join("&p%d" % n for n in range(len(params))))

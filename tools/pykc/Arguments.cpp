@@ -30,7 +30,8 @@ int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &
       for (size_t J = 0; J < Args.size(); ++J) {
         if (Args[J].Array && Args[J].AliasOf < 0 && fs::equivalent(Args[J].Spelling, Text, EC)) {
           const NpyArray &Same = *Args[J].Array;
-          A.Array = NpyArray{Same.Dtype, Same.ItemSize, Same.Shape, Same.FortranOrder, "", {}};
+          A.Array = NpyArray{Same.Dtype, Same.ItemSize, Same.Shape, Same.FortranOrder, "", {},
+                             Same.Fields};
           A.AliasOf = int(J);
           break;
         }
@@ -43,7 +44,10 @@ int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &
       if (!A.Array)
         return fail(Where + Error);
       size_t N = A.Array->Shape.size();
-      if (N < 1 || N > 3)
+      // A 0-d structured array is one record (np.save of a[i]): a record
+      // argument, passed by reference as Numba passes one.
+      bool Record = N == 0 && A.Array->Dtype == "record";
+      if (!Record && (N < 1 || N > 3))
         return fail(Where + "a " + std::to_string(N) +
                     "-dimensional array; kernels here take 1 to 3 dimensions (pass a 0-d value as a scalar)");
       Args.push_back(std::move(A));
@@ -60,11 +64,35 @@ int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &
 
 namespace {
 
-/// The ir type of an argument (a scalar's, or an array's with its layout).
+/// The record type of a structured dtype's fields.
+const ir::RecordType *recordOf(const std::vector<NpyField> &Fields, uint64_t Size,
+                               ir::TypeContext &Types) {
+  std::vector<ir::RecordType::Field> Out;
+  for (const NpyField &F : Fields) {
+    const ir::Type *T = F.Fields.empty()
+                            ? static_cast<const ir::Type *>(Types.scalarByName(F.Dtype))
+                            : recordOf(F.Fields, F.RecordSize, Types);
+    if (!F.Shape.empty())
+      T = Types.nestedArray(T, F.Shape);
+    Out.push_back({F.Name, T, F.Offset});
+  }
+  return Types.record(std::move(Out), Size);
+}
+
+/// The ir type of an argument (a scalar's, an array's with its layout, or a
+/// record's: a 0-d structured array).
 const ir::Type *argumentType(const Argument &A, ir::TypeContext &Types) {
-  if (A.Array)
-    return Types.array(Types.scalarByName(A.Array->Dtype), unsigned(A.Array->Shape.size()),
-                       A.Array->FortranOrder ? ir::ArrayLayout::F : ir::ArrayLayout::C);
+  if (A.Array) {
+    const NpyArray &N = *A.Array;
+    const ir::Type *Element = N.Dtype == "record"
+                                  ? static_cast<const ir::Type *>(
+                                        recordOf(N.Fields, N.ItemSize, Types))
+                                  : Types.scalarByName(N.Dtype);
+    if (N.Shape.empty())
+      return Element;
+    return Types.array(Element, unsigned(N.Shape.size()),
+                       N.FortranOrder ? ir::ArrayLayout::F : ir::ArrayLayout::C);
+  }
   return scalarArgumentType(A, Types);
 }
 
@@ -113,6 +141,10 @@ namespace {
 std::string signatureType(const Argument &A) {
   if (!A.Array)
     return scalarSignatureType(A);
+  if (A.Array->Dtype == "record") { // Numba's Record(...) spelling
+    ir::TypeContext Types;
+    return ir::signatureSpelling(argumentType(A, Types));
+  }
   std::string S = A.Array->Dtype + "[";
   size_t N = A.Array->Shape.size();
   for (size_t D = 0; D < N; ++D) {

@@ -36,6 +36,10 @@ const ir::Variable *rootVariable(const ir::Expr *E) {
 bool mayWrite(const ir::Function &F, const ir::Variable *P, unsigned Depth = 0) {
   if (Depth > 16)
     return true;
+  // A record of the array may be written through a reference to it: not
+  // followed here.
+  if (auto *A = ir::dynCast<ir::ArrayType>(P->Ty); A && A->record())
+    return true;
   bool Writes = false;
   forEachNode(F.Body, [&](const ir::Node &N) {
     if (Writes)

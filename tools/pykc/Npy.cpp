@@ -88,10 +88,13 @@ const DtypeInfo *findDtype(std::string_view Code) {
   return nullptr;
 }
 
+} // namespace
+
 /// NumPy's type strings (descr) for the dtypes kernels take: an optional
 /// byte order ('<' little, '>' big, '|' not applicable, '=' native, which
 /// is little on every host pykc runs on), then the code.
-bool setDtype(const std::string &Descr, NpyArray &A, std::string &Error) {
+bool scalarOfDescr(const std::string &Descr, std::string &Name, unsigned &Size,
+                   std::string &Error) {
   bool HasOrder = !Descr.empty() && std::strchr("<>|=", Descr[0]) && Descr[0] != '\0';
   const DtypeInfo *D = findDtype(std::string_view(Descr).substr(HasOrder ? 1 : 0));
   if (!D) {
@@ -108,8 +111,18 @@ bool setDtype(const std::string &Descr, NpyArray &A, std::string &Error) {
             "') is not supported; convert it with a.astype(a.dtype.newbyteorder('<'))";
     return false;
   }
-  A.Dtype = D->Name;
-  A.ItemSize = D->Size;
+  Name = D->Name;
+  Size = D->Size;
+  return true;
+}
+
+namespace {
+
+bool setDtype(const std::string &Descr, NpyArray &A, std::string &Error) {
+  unsigned Size = 0;
+  if (!scalarOfDescr(Descr, A.Dtype, Size, Error))
+    return false;
+  A.ItemSize = Size;
   return true;
 }
 
@@ -198,8 +211,15 @@ std::optional<NpyArray> readFrom(ByteSource &In, std::string &Error) {
   }
 
   auto Dict = parseNpyHeaderDict(std::string_view(Bytes).substr(TextStart), Error);
-  if (!Dict || !setDtype(Dict->Descr, A, Error))
+  if (!Dict)
     return std::nullopt;
+  if (!Dict->Fields.empty()) {
+    A.Dtype = "record";
+    A.ItemSize = Dict->RecordSize;
+    A.Fields = std::move(Dict->Fields);
+  } else if (!setDtype(Dict->Descr, A, Error)) {
+    return std::nullopt;
+  }
   A.FortranOrder = Dict->FortranOrder;
   A.Shape = std::move(Dict->Shape);
   uint64_t DataBytes;

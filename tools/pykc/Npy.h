@@ -14,6 +14,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "NpyHeader.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,8 +30,10 @@ inline constexpr uint64_t MaxNpyDataBytes = uint64_t(16) << 30;
 inline constexpr uint64_t MaxNpyHeaderBytes = 10000;
 
 struct NpyArray {
-  std::string Dtype; ///< Numba's name: "float32", "int64", "bool", ...
-  unsigned ItemSize = 0;
+  /// Numba's name: "float32", "int64", "bool", ...; "record" for a
+  /// structured dtype, whose fields are Fields.
+  std::string Dtype;
+  uint64_t ItemSize = 0;
   /// Each dimension is at most INT64_MAX, and ItemSize times the product of
   /// the nonzero dimensions fits in an int64_t (as NumPy requires), so
   /// strides and the element count cannot overflow.
@@ -37,6 +41,7 @@ struct NpyArray {
   bool FortranOrder = false;
   std::string Header; ///< Everything before the data, as read.
   std::vector<uint8_t> Data;
+  std::vector<NpyField> Fields; ///< A structured dtype's fields.
 
   int64_t elementCount() const;
 };
@@ -47,5 +52,10 @@ std::optional<NpyArray> readNpy(const std::string &Path, std::string &Error);
 
 /// The same for a whole file's bytes in memory.
 std::optional<NpyArray> decodeNpy(std::string_view Bytes, std::string &Error);
+
+/// The Numba name and size of the scalar a NumPy type string such as
+/// "<f4" or "|b1" names; false (with \p Error) for one kernels cannot take.
+bool scalarOfDescr(const std::string &Descr, std::string &Name, unsigned &Size,
+                   std::string &Error);
 
 } // namespace pykc::driver

@@ -1,6 +1,7 @@
 //===- NpyHeader.cpp ------------------------------------------------------===//
 #include "NpyHeader.h"
 
+#include "Npy.h"
 #include "Numbers.h"
 
 #include <cstdio>
@@ -185,6 +186,97 @@ std::string shapeTextOf(const Literal &Shape) {
   return S + (Shape.Items.size() == 1 ? ",)" : ")");
 }
 
+/// The fields of a structured descr (a list literal), laid out from offset
+/// 0 as NumPy lays them out; sets \p Size to the record's itemsize.
+bool parseFields(const Literal &List, std::vector<NpyField> &Fields, uint64_t &Size,
+                 unsigned Depth, std::string &Error) {
+  if (Depth > 16) {
+    Error = "the .npy header's dtype nests records more than 16 deep";
+    return false;
+  }
+  uint64_t Offset = 0;
+  for (const Literal &Item : List.Items) {
+    auto Bad = [&](const std::string &What) {
+      Error = "the .npy header's structured dtype has " + What;
+      return false;
+    };
+    if (Item.Kind != Literal::Tuple || Item.Items.size() < 2 || Item.Items.size() > 3)
+      return Bad("a field that is not (name, format) or (name, format, shape)");
+    const Literal *Name = &Item.Items[0];
+    if (Name->Kind == Literal::Tuple && Name->Items.size() == 2) // (title, name)
+      Name = &Name->Items[1];
+    if (Name->Kind != Literal::String)
+      return Bad("a field name that is not a string");
+    NpyField F;
+    F.Name = Name->Text;
+    F.Offset = Offset;
+    const Literal &Format = Item.Items[1];
+    uint64_t Bytes = 0;
+    if (Format.Kind == Literal::List) {
+      if (!parseFields(Format, F.Fields, F.RecordSize, Depth + 1, Error))
+        return false;
+      if (F.Fields.empty())
+        return Bad("a nested record without fields ('" + F.Name + "')");
+      Bytes = F.RecordSize;
+    } else if (Format.Kind == Literal::String) {
+      // Padding: an unnamed void field, as NumPy writes for aligned dtypes.
+      const std::string &T = Format.Text;
+      size_t V = T.find('V');
+      if (F.Name.empty() && V != std::string::npos && V <= 1 && Item.Items.size() == 2) {
+        uint64_t Pad = 0;
+        if (parseDecimal(std::string_view(T).substr(V + 1), MaxNpyRecordBytes, Pad) !=
+            DecimalStatus::Ok)
+          return Bad("padding '" + T + "' of an invalid size");
+        Offset += Pad;
+        if (Offset > MaxNpyRecordBytes)
+          return Bad("records larger than " + std::to_string(MaxNpyRecordBytes) + " bytes");
+        continue;
+      }
+      unsigned ScalarSize = 0;
+      std::string Why;
+      if (!scalarOfDescr(T, F.Dtype, ScalarSize, Why))
+        return Bad("field '" + F.Name + "' of type '" + T + "', which a kernel cannot hold " +
+                   (Why.find("big-endian") != std::string::npos
+                        ? "(big-endian)"
+                        : "(fields are bool, int8..int64, uint8..uint64, float16, float32, "
+                          "float64, complex64, complex128, subarrays of these, or records)"));
+      Bytes = ScalarSize;
+    } else {
+      return Bad("a field format that is not a type string or a list of fields");
+    }
+    if (Item.Items.size() == 3) {
+      const Literal &Shape = Item.Items[2];
+      std::vector<const Literal *> Dims;
+      if (Shape.Kind == Literal::Integer)
+        Dims.push_back(&Shape);
+      else if (Shape.Kind == Literal::Tuple)
+        for (const Literal &D : Shape.Items)
+          Dims.push_back(&D);
+      else
+        return Bad("a subarray shape that is not a tuple of integers ('" + F.Name + "')");
+      for (const Literal *D : Dims) {
+        uint64_t N = 0;
+        if (D->Kind != Literal::Integer ||
+            parseDecimal(D->Text, MaxNpyRecordBytes, N) != DecimalStatus::Ok)
+          return Bad("a subarray dimension that is not a non-negative integer ('" + F.Name + "')");
+        if (N && Bytes > MaxNpyRecordBytes / N)
+          return Bad("records larger than " + std::to_string(MaxNpyRecordBytes) + " bytes");
+        Bytes *= N;
+        F.Shape.push_back(int64_t(N));
+      }
+    }
+    for (const NpyField &Prior : Fields)
+      if (Prior.Name == F.Name)
+        return Bad("the field name '" + F.Name + "' twice");
+    if (Bytes > MaxNpyRecordBytes - Offset)
+      return Bad("records larger than " + std::to_string(MaxNpyRecordBytes) + " bytes");
+    Offset += Bytes;
+    Fields.push_back(std::move(F));
+  }
+  Size = Offset;
+  return true;
+}
+
 } // namespace
 
 std::string shapeText(const std::vector<int64_t> &Shape) {
@@ -232,14 +324,18 @@ std::optional<NpyHeaderDict> parseNpyHeaderDict(std::string_view Text, std::stri
   NpyHeaderDict H;
   const Literal &Descr = *Values[0];
   if (Descr.Kind == Literal::List) {
-    Error = "structured arrays are not supported (the .npy header's 'descr' is a list of fields)";
-    return std::nullopt;
-  }
-  if (Descr.Kind != Literal::String) {
+    if (!parseFields(Descr, H.Fields, H.RecordSize, 0, Error))
+      return std::nullopt;
+    if (H.Fields.empty()) {
+      Error = "the .npy header's structured dtype has no fields";
+      return std::nullopt;
+    }
+  } else if (Descr.Kind != Literal::String) {
     Error = "the .npy header's 'descr' is not a string";
     return std::nullopt;
+  } else {
+    H.Descr = Descr.Text;
   }
-  H.Descr = Descr.Text;
 
   const Literal &Order = *Values[1];
   if (Order.Kind != Literal::True && Order.Kind != Literal::False) {

@@ -11,8 +11,10 @@
 /// expressions, comments, '_' in numbers or leading zeros. It then checks
 /// what NumPy checks: exactly the three keys, each once, 'fortran_order' a
 /// bool, 'shape' a tuple of integers. On top of NumPy it refuses what a
-/// kernel cannot use: negative dimensions, dimensions above INT64_MAX, a
-/// 'descr' that is not a string (structured arrays).
+/// kernel cannot use: negative dimensions and dimensions above INT64_MAX.
+/// A structured array's 'descr' is a list of fields, each (name, format)
+/// or (name, format, shape), a format being a type string or, for a nested
+/// record, another such list; unnamed void fields ('', '|V4') are padding.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -25,8 +27,26 @@
 
 namespace pykc::driver {
 
+/// One field of a structured dtype, at its byte offset in the record.
+struct NpyField {
+  std::string Name;
+  uint64_t Offset = 0;
+  /// Numba's name of a scalar field ("float64"), or empty for a nested
+  /// record, whose fields are Fields and whose size is RecordSize.
+  std::string Dtype;
+  std::vector<NpyField> Fields;
+  uint64_t RecordSize = 0;
+  std::vector<int64_t> Shape; ///< A subarray's shape; empty for one value.
+};
+
+/// The most bytes one record may take, and fields it may have in all.
+inline constexpr uint64_t MaxNpyRecordBytes = uint64_t(1) << 30;
+
 struct NpyHeaderDict {
   std::string Descr; ///< As written, e.g. "<f4"; checked by the caller.
+  /// A structured dtype (Descr empty): its fields and itemsize.
+  std::vector<NpyField> Fields;
+  uint64_t RecordSize = 0;
   bool FortranOrder = false;
   std::vector<int64_t> Shape;
 };

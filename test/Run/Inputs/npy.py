@@ -4,6 +4,8 @@
       VALUE: a number, 'arange', or 'random:SEED:LO:HI' (uniform; integers
       for integer dtypes).
   npy.py print FILE            the values, one row per line
+  npy.py print-records FILE... each element of each file on its own line,
+      a record as a tuple of its fields (subarrays as lists)
   npy.py check-all FILE VALUE  every element equals VALUE
   npy.py check-same FILE OTHER          same dtype, shape and values
   npy.py raw FILE HEADER DATA_BYTES [VERSION]
@@ -95,6 +97,13 @@ def main(argv):
         print(a.dtype, a.shape, "F" if a.flags.f_contiguous and a.ndim > 1 else "C")
         for row in np.atleast_2d(a) if a.ndim <= 2 else a.reshape(-1, a.shape[-1]):
             print(" ".join(repr(x.item()) for x in row))
+    elif cmd == "print-records":
+        def plain(x):
+            return x.tolist() if hasattr(x, "tolist") else x
+        for path in argv[2:]:
+            for x in np.load(path).reshape(-1):
+                v = x.item()
+                print(tuple(plain(f) for f in v) if isinstance(v, tuple) else repr(v))
     elif cmd == "check-all":
         a = np.load(argv[2])
         want = float(argv[3])

@@ -1,0 +1,210 @@
+//===- LowerRecord.cpp - Fields of NumPy structured dtypes ----------------===//
+//
+// A record value is a reference to a record's bytes (Numba's Record data
+// model is a pointer): `r = a[i]; r.x = 1` changes a[i]. Reading a field
+// loads it, assigning one stores into the record, and assigning a whole
+// record (a[i] = a[j], r.inner = s) copies its bytes. Nested array fields
+// are C-order views of the record's bytes.
+//
+//===----------------------------------------------------------------------===//
+#include "ir/Lowering.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+namespace {
+
+/// "a, b and c": the field names, for a message.
+std::string fieldList(const RecordType &R) {
+  std::string S;
+  for (size_t I = 0; I < R.fields().size(); ++I) {
+    if (I)
+      S += I + 1 == R.fields().size() ? " and " : ", ";
+    S += "'" + R.fields()[I].Name + "'";
+  }
+  return S.empty() ? "none" : S;
+}
+
+/// The alignment a field's element needs: a nested array's elements'.
+unsigned elementAlignment(const Type *Ty) {
+  if (auto *N = dynCast<NestedArrayType>(Ty))
+    return storageAlignment(N->element());
+  return storageAlignment(Ty);
+}
+
+} // namespace
+
+std::string FunctionLowerer::recordName(const RecordType *R) const {
+  std::string Name = S.Types.nameOf(R);
+  return Name.empty() ? R->str() : Name;
+}
+
+std::optional<unsigned> FunctionLowerer::recordField(const RecordType *R, const fe::Expr &Key,
+                                                     SourceRange Range) {
+  std::optional<unsigned> Index;
+  std::string Name;
+  if (auto *A = dyn_cast<AttributeExpr>(&Key)) {
+    Name = A->Attr;
+  } else if (std::optional<ConstantValue> C = evaluate(Key)) {
+    if (C->K == ConstantValue::Kind::String) {
+      Name = C->String;
+    } else if (C->K == ConstantValue::Kind::Int) {
+      // r[0]: the first field, as Numba's static_getitem on a record.
+      int64_t K = C->Int < 0 ? C->Int + int64_t(R->fields().size()) : C->Int;
+      if (K < 0 || K >= int64_t(R->fields().size())) {
+        error(Key.Range, DiagKind::InvalidArgument,
+              {"a record index", "field " + std::to_string(C->Int) + " of a record with " +
+                                     plural(R->fields().size(), "field")});
+        return std::nullopt;
+      }
+      Index = unsigned(K);
+    }
+  }
+  if (!Index) {
+    if (Name.empty()) {
+      error(Key.Range, DiagKind::NotConstant, {"a record field's name"});
+      return std::nullopt;
+    }
+    for (unsigned I = 0; I < R->fields().size(); ++I)
+      if (R->fields()[I].Name == Name)
+        Index = I;
+    if (!Index) {
+      error(Range, DiagKind::UnknownField, {recordName(R), Name, fieldList(*R)});
+      return std::nullopt;
+    }
+  }
+  // Numba-CUDA (BaseContext.sentry_record_alignment) refuses a field that
+  // is not at a multiple of its alignment from the record's start.
+  const RecordType::Field &F = R->fields()[*Index];
+  unsigned Align = elementAlignment(F.Ty);
+  if (F.Offset % Align) {
+    error(Range, DiagKind::MisalignedField,
+          {recordName(R), F.Name, dynCast<NestedArrayType>(F.Ty)
+                                 ? dynCast<NestedArrayType>(F.Ty)->element()->str()
+                                 : F.Ty->str(),
+           std::to_string(F.Offset), std::to_string(Align)});
+    return std::nullopt;
+  }
+  return Index;
+}
+
+Expr *FunctionLowerer::readField(Expr *Record, unsigned Field, SourceRange Range) {
+  auto *R = dynCast<RecordType>(Record->Ty);
+  const Type *FieldTy = R->fields()[Field].Ty;
+  const Type *Ty = FieldTy;
+  if (auto *Inner = dynCast<RecordType>(FieldTy)) {
+    Ty = R->readOnly() ? S.Types.readOnly(Inner) : Inner;
+  } else if (auto *N = dynCast<NestedArrayType>(FieldTy)) {
+    const Type *Element = N->element();
+    if (auto *InnerR = dynCast<RecordType>(Element); InnerR && R->readOnly())
+      Element = S.Types.readOnly(InnerR);
+    Ty = S.Types.array(Element, unsigned(N->shape().size()), ArrayLayout::C,
+                       R->readOnly() ? AddressSpace::Constant : AddressSpace::Global);
+  }
+  auto *Get = make<RecordFieldExpr>(Range, Ty);
+  Get->Record = Record;
+  Get->Field = Field;
+  return Get;
+}
+
+Expr *FunctionLowerer::convertRecord(Expr *Value, const RecordType *To) {
+  auto *From = Value ? dynCast<RecordType>(Value->Ty) : nullptr;
+  if (!From || From->writable() != To->writable())
+    return nullptr;
+  if (From == To)
+    return Value;
+  // A reference to the same bytes: only the promise not to write changes.
+  auto *C = make<CastExpr>(Value->Range, To);
+  C->Operand = Value;
+  return C;
+}
+
+void FunctionLowerer::lowerRecordStore(Expr *Record, unsigned Field, Expr *Val,
+                                       SourceRange TargetRange, SourceRange ValueRange,
+                                       StmtList &Out) {
+  auto *R = dynCast<RecordType>(Record->Ty);
+  const RecordType::Field &F = R->fields()[Field];
+  if (R->readOnly()) {
+    error(TargetRange, DiagKind::ReadOnlyTarget,
+          {"a field of a record of a module-level NumPy array (Numba freezes it into the kernel "
+           "as a constant)"});
+    return;
+  }
+  if (auto *N = dynCast<NestedArrayType>(F.Ty)) {
+    // rec['arr'] = src: element by element, over the field's shape.
+    Expr *View = materialize(readField(Record, Field, TargetRange));
+    auto *VT = dynCast<ArrayType>(View->Ty);
+    auto *SrcArray = dynCast<ArrayType>(Val->Ty);
+    if (SrcArray && SrcArray->ndim() != N->shape().size()) {
+      error(ValueRange, DiagKind::InvalidArgument,
+            {"a nested array field", "cannot assign a " + std::to_string(SrcArray->ndim()) +
+                                         "-dimensional array to field '" + F.Name + "' of shape " +
+                                         N->str()});
+      return;
+    }
+    Expr *Src = materialize(Val);
+    if (!SrcArray && !convert(Src, N->element())) {
+      error(ValueRange, DiagKind::InvalidArgument,
+            {"a nested array field",
+             "cannot store '" + Val->Ty->str() + "' into field '" + F.Name + "' (" + N->str() + ")"});
+      return;
+    }
+    // Nested loops over the field's extents, innermost last (C order).
+    StmtList *Body = &Out;
+    ExprList Indices;
+    for (int64_t Extent : N->shape()) {
+      Variable *I = newTemp(S.Types.intp());
+      auto *Loop = make<ForRangeStmt>(TargetRange);
+      Loop->Var = I;
+      Loop->Start = constantInt(0, S.Types.intp(), TargetRange);
+      Loop->Stop = constantInt(Extent, S.Types.intp(), TargetRange);
+      Loop->Step = constantInt(1, S.Types.intp(), TargetRange);
+      Body->push_back(Loop);
+      Body = &Loop->Body;
+      auto *Ref = make<VarRefExpr>(TargetRange, I->Ty);
+      Ref->Var = I;
+      Indices.push_back(Ref);
+    }
+    Expr *Element = Src;
+    if (SrcArray) {
+      auto *Load = make<ArrayLoadExpr>(ValueRange, SrcArray->element());
+      Load->Array = Src;
+      Load->Indices = Indices;
+      Element = Load;
+    }
+    auto *St = make<ir::StoreStmt>(TargetRange);
+    St->Array = View;
+    St->Indices = Indices;
+    St->Value = dynCast<RecordType>(VT->element())
+                    ? convertRecord(Element, dynCast<RecordType>(VT->element()))
+                    : convert(Element, VT->element());
+    if (!St->Value) {
+      error(ValueRange, DiagKind::InvalidArgument,
+            {"a nested array field", "cannot store elements of '" + Val->Ty->str() +
+                                         "' into field '" + F.Name + "' (" + N->str() + ")"});
+      return;
+    }
+    Body->push_back(St);
+    return;
+  }
+  Expr *Converted = nullptr;
+  if (auto *Inner = dynCast<RecordType>(F.Ty))
+    Converted = convertRecord(Val, Inner);
+  else if (dynCast<ScalarType>(Val->Ty))
+    Converted = convert(Val, F.Ty);
+  if (!Converted) {
+    error(ValueRange, DiagKind::InvalidArgument,
+          {"a record field", "cannot store '" + Val->Ty->str() + "' into field '" + F.Name +
+                                 "' of type " + F.Ty->str()});
+    return;
+  }
+  auto *St = make<RecordStoreStmt>(TargetRange);
+  St->Record = Record;
+  St->Field = Field;
+  St->Value = Converted;
+  Out.push_back(St);
+}
+
+} // namespace pykc::ir
