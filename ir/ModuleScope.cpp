@@ -281,6 +281,11 @@ void ModuleScope::bindImportFrom(const ImportFromStmt &S) {
     std::string Path = S.Level ? std::string(S.Level, '.') + S.Module + "." + A.Name
                                : S.Module + "." + A.Name;
     Symbols[Bound] = Symbol{Symbol::Kind::Path, Path, {}, nullptr, A.Range};
+    // `from numba.cuda.random import xoroshiro128p_type`: a record dtype
+    // that signatures may name.
+    if (Path == "numba.cuda.random.xoroshiro128p_dtype" ||
+        Path == "numba.cuda.random.xoroshiro128p_type")
+      Types.nameRecord(Bound, xoroshiro128pDtype(Types));
   }
 }
 
@@ -306,8 +311,8 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
     auto *N = dyn_cast<NameExpr>(T);
     if (N && Value) {
       Symbols[N->Id] = Symbol{Symbol::Kind::Constant, "", *Value, nullptr, N->Range, ""};
-      if (Record.Record)
-        Types.nameRecord(N->Id, Record.Record);
+      if (Value->K == ConstantValue::Kind::Dtype && Value->Record) // for signatures
+        Types.nameRecord(N->Id, Value->Record);
       continue;
     }
     if (N && !Record.Problem.empty()) {

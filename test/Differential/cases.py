@@ -96,6 +96,24 @@ class Bools:
         return "Bools(%g)" % self.p
 
 
+class Fields:
+    """A record array: each field filled by its own fill (subarray fields
+    get the extra dimensions)."""
+
+    def __init__(self, **fills):
+        self.fills = fills
+
+    def __call__(self, rng, shape, dtype=None):
+        out = np.zeros(shape, dtype)
+        for name, fill in self.fills.items():
+            field = out[name]
+            field[...] = np.asarray(fill(rng, field.shape)).astype(field.dtype)
+        return out
+
+    def __repr__(self):
+        return "Fields(%s)" % ", ".join("%s=%r" % kv for kv in self.fills.items())
+
+
 class Const:
     """Every element `value`: outputs start from a known sentinel."""
 
@@ -135,7 +153,10 @@ class Array:
         self.dtype, self.shape, self.fill, self.order = dtype, shape, fill, order
 
     def make(self, rng):
-        data = np.asarray(self.fill(rng, self.shape)).astype(self.dtype)
+        if isinstance(self.fill, Fields):
+            data = self.fill(rng, self.shape, np.dtype(self.dtype))
+        else:
+            data = np.asarray(self.fill(rng, self.shape)).astype(self.dtype)
         if self.order == "F":
             return np.asfortranarray(data)
         return np.ascontiguousarray(data)
@@ -202,6 +223,11 @@ class Case:
 
 A = Array
 S = Scalar
+
+# Record dtypes of the kernels in kernels/records.py.
+POINT = np.dtype([('x', np.float32), ('y', np.float32), ('w', np.int16),
+                  ('hist', np.int32, 3)], align=True)
+XOROSHIRO = np.dtype([('s0', np.uint64), ('s1', np.uint64)], align=True)
 
 # Why the NumPy ufunc cases are not compared with numba-cuda on a GPU.
 NUMBA_CUDA_NO_UFUNCS = ("numba-cuda 0.30 with NumPy 2.5 (the GPU machine's) cannot type "
@@ -529,6 +555,20 @@ CASES = [
     Case("complex_views", "complex_numbers.py", "complex_views", 1, 32,
          [A("complex128", 32, ComplexUniform()), A("float64", (32, 2), Const(-7))],
          rtol=1e-12),
+    Case("record_fields", "records.py", "record_fields", 2, 16,
+         [A(POINT, 27, Fields(x=Uniform(), y=Uniform(), w=Ints(), hist=Ints())),
+          A("float32", 27, Const(-7))]),
+    Case("record_shared", "records.py", "record_shared", 3, 8,
+         [A(POINT, 24, Fields(x=Uniform(), y=Uniform(), w=Ints(), hist=Ints()))]),
+    # numba.cuda.random: bit for bit on the uniform values and the advanced
+    # states; the normal ones within float32's rounding (the simulator
+    # computes their log and cos in float64).
+    Case("rng_uniform", "records.py", "rng_uniform", 2, 16,
+         [A(XOROSHIRO, 32, Fields(s0=Ints(0, 2**62), s1=Ints(0, 2**62))),
+          A("float32", (32, 5), Const(-7)), A("float64", (32, 5), Const(-7))], rtol=0.0),
+    Case("rng_normal", "records.py", "rng_normal", 2, 16,
+         [A(XOROSHIRO, 32, Fields(s0=Ints(0, 2**62), s1=Ints(0, 2**62))),
+          A("float32", (32, 5), Const(-7)), A("float64", (32, 5), Const(-7))], rtol=1e-5),
     Case("enum_codes", "enums.py", "enum_codes", 1, 32,
          [A("int32", 32, Ints(400, 408)), A("int64", (32, 2), Const(-7)),
           A("bool", (32, 3), Const(False))]),

@@ -154,6 +154,9 @@ def numba_type(arg):
     name = "boolean" if arg.dtype == "bool" else arg.dtype
     if isinstance(arg, cases_module.Scalar):
         return name
+    if np.dtype(arg.dtype).names is not None:  # Numba's Record(...) spelling
+        from numba.np import numpy_support
+        name = str(numpy_support.from_dtype(np.dtype(arg.dtype)))
     n = len(arg.shape)
     dims = [":"] * n
     dims[-1 if arg.order == "C" else 0] = "::1"

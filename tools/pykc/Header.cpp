@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -55,12 +57,127 @@ std::string scalarCxxType(const ir::ScalarType *S) {
 
 namespace {
 
+/// Whether \p R is Numba's xoroshiro128p_dtype (two uint64, s0 and s1).
+bool isXoroshiroState(const ir::RecordType *R) {
+  const auto &F = R->fields();
+  auto U64 = [](const ir::Type *T) {
+    auto *S = ir::dynCast<ir::ScalarType>(T);
+    return S && S->scalarKind() == ir::ScalarKind::UInt64;
+  };
+  return R->size() == 16 && F.size() == 2 && F[0].Name == "s0" && F[0].Offset == 0 &&
+         U64(F[0].Ty) && F[1].Name == "s1" && F[1].Offset == 8 && U64(F[1].Ty);
+}
+
+/// The records kernel parameters hold (arrays of them, records, in
+/// tuples), each after the records nested in it.
+std::vector<const ir::RecordType *> kernelRecords(const ir::Module &IR) {
+  std::vector<const ir::RecordType *> Out;
+  std::function<void(const ir::Type *)> Visit = [&](const ir::Type *T) {
+    if (auto *A = ir::dynCast<ir::ArrayType>(T))
+      return Visit(A->element());
+    if (auto *N = ir::dynCast<ir::NestedArrayType>(T))
+      return Visit(N->element());
+    if (auto *Tu = ir::dynCast<ir::TupleType>(T)) {
+      for (const ir::Type *E : Tu->elements())
+        Visit(E);
+      return;
+    }
+    auto *R = ir::dynCast<ir::RecordType>(T);
+    if (!R || std::find(Out.begin(), Out.end(), R->writable()) != Out.end())
+      return;
+    for (const ir::RecordType::Field &F : R->fields())
+      Visit(F.Ty);
+    Out.push_back(R->writable());
+  };
+  for (const auto &F : IR.functions())
+    if (F->Kind == ir::FunctionKind::Kernel || F->HostEntry)
+      for (const ir::Variable *P : F->Params)
+        Visit(P->ArgType);
+  return Out;
+}
+
+/// A record dtype as a struct whose members sit at NumPy's offsets: padding
+/// where the layout has gaps, packed when the dtype is, and static_asserts
+/// on the size and each offset (so a compiler that lays it out otherwise
+/// stops the build).
+void writeRecords(std::ostream &OS, const ir::Module &IR) {
+  for (const ir::RecordType *R : kernelRecords(IR)) {
+    std::string Name = recordCxxType(R);
+    if (isXoroshiroState(R)) {
+      if (!R->name().empty() && cxxName(R->name()) != "xoroshiro128p_state")
+        OS << "/// numba.cuda.random's generator state (Numba's xoroshiro128p_dtype).\n"
+           << "using " << cxxName(R->name()) << " = " << Name << ";\n\n";
+      continue;
+    }
+    std::vector<const ir::RecordType::Field *> Fields;
+    for (const ir::RecordType::Field &F : R->fields())
+      Fields.push_back(&F);
+    std::stable_sort(Fields.begin(), Fields.end(),
+                     [](auto *A, auto *B) { return A->Offset < B->Offset; });
+    std::ostringstream Members, Asserts;
+    uint64_t End = 0;
+    unsigned Pads = 0;
+    auto Pad = [&](uint64_t To) {
+      if (To > End)
+        Members << "  unsigned char pykc_pad" << Pads++ << "[" << To - End << "];\n";
+    };
+    bool Overlap = false;
+    for (const ir::RecordType::Field *F : Fields) {
+      Overlap |= F->Offset < End;
+      Pad(F->Offset);
+      const ir::Type *T = F->Ty;
+      std::string Dims;
+      if (auto *N = ir::dynCast<ir::NestedArrayType>(T)) {
+        for (int64_t D : N->shape())
+          Dims += "[" + std::to_string(D) + "]";
+        T = N->element();
+      }
+      std::string Member = cxxName(F->Name);
+      for (char &C : Member)
+        if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
+          C = '_';
+      if (Member.empty() || std::isdigit(static_cast<unsigned char>(Member[0])))
+        Member = "_" + Member;
+      auto *Inner = ir::dynCast<ir::RecordType>(T);
+      Members << "  "
+              << (Inner ? recordCxxType(Inner) : scalarCxxType(ir::dynCast<ir::ScalarType>(T)))
+              << " " << Member << Dims << ";\n";
+      Asserts << "static_assert(offsetof(" << Name << ", " << Member << ") == " << F->Offset
+              << ");\n";
+      End = std::max(End, F->Offset + ir::storageSize(F->Ty));
+    }
+    if (Overlap) // a dict dtype whose fields share bytes: no struct says that
+      PYKC_ICE("a record whose fields overlap reached the header writer: " + R->str());
+    Pad(R->size());
+    OS << "/// " << (R->name().empty() ? "A record dtype" : "The module's dtype " + R->name())
+       << ": " << R->str() << "\n";
+    OS << "struct " << (R->aligned() ? "" : "__attribute__((packed)) ") << Name << " {\n"
+       << Members.str() << "  static constexpr bool pykc_record_dtype = true;\n};\n";
+    OS << "static_assert(sizeof(" << Name << ") == " << R->size() << ");\n" << Asserts.str()
+       << "\n";
+  }
+}
+
 /// Whether a kernel or @njit function of \p IR takes or returns a complex
 /// (its header then needs pykc/Complex.h).
 bool usesComplex(const ir::Module &IR) {
-  auto Complex = [](const ir::Type *T) {
+  std::function<bool(const ir::Type *)> InRecord = [&](const ir::Type *T) {
+    if (auto *N = ir::dynCast<ir::NestedArrayType>(T))
+      T = N->element();
+    if (auto *R = ir::dynCast<ir::RecordType>(T)) {
+      for (const ir::RecordType::Field &F : R->fields())
+        if (InRecord(F.Ty))
+          return true;
+      return false;
+    }
+    auto *S = ir::dynCast<ir::ScalarType>(T);
+    return S && S->isComplex();
+  };
+  auto Complex = [&](const ir::Type *T) {
     if (auto *A = ir::dynCast<ir::ArrayType>(T))
-      T = A->dtype();
+      T = A->element();
+    if (ir::dynCast<ir::RecordType>(T))
+      return InRecord(T);
     if (auto *Tu = ir::dynCast<ir::TupleType>(T))
       for (const ir::Type *E : Tu->elements())
         if (auto *S = ir::dynCast<ir::ScalarType>(E); S && S->isComplex())
@@ -131,8 +248,10 @@ std::string cxxTupleType(const ir::TupleType *T) {
 /// scalar type taken by value.
 std::string cxxParamType(const ir::Type *Ty) {
   if (auto *A = ir::dynCast<ir::ArrayType>(Ty))
-    return "const ::pykc::DeviceArray<" + scalarCxxType(A->dtype()) + ", " +
-           std::to_string(A->ndim()) + "> &";
+    return "const ::pykc::DeviceArray<" + elementCxxType(A) + ", " + std::to_string(A->ndim()) +
+           "> &";
+  if (auto *R = ir::dynCast<ir::RecordType>(Ty)) // passed by reference, in device memory
+    return "const ::pykc::DeviceRecord<" + recordCxxType(R) + "> &";
   if (auto *S = ir::dynCast<ir::ScalarType>(Ty))
     return (S->isBoolean() || S->isFloat() || S->isComplex() ? "" : "::std::") +
            scalarCxxType(S) + " ";
@@ -170,13 +289,15 @@ std::string abiComment(const ir::Function &F) {
     std::string Piece;
     if (auto *A = ir::dynCast<ir::ArrayType>(P->ArgType)) {
       unsigned N = A->ndim();
-      Piece = P->Name + ": data (" + scalarCxxType(A->dtype()) + "*), shape[" + std::to_string(N) +
+      Piece = P->Name + ": data (" + elementCxxType(A) + "*), shape[" + std::to_string(N) +
               "], strides[" + std::to_string(N) + "] (int64_t, bytes)";
     } else if (ir::dynCast<ir::TupleType>(P->ArgType)) {
       Piece = P->Name + ": its elements' parameters in order (" +
               ir::signatureSpelling(P->ArgType) + ")";
     } else if (auto *E = ir::dynCast<ir::EnumType>(P->ArgType)) {
       Piece = P->Name + ": int64_t (a " + E->name() + " member's value)";
+    } else if (auto *R = ir::dynCast<ir::RecordType>(P->ArgType)) {
+      Piece = P->Name + ": " + recordCxxType(R) + "* (the record, in device memory)";
     } else if (auto *S = ir::dynCast<ir::ScalarType>(P->ArgType); S && S->isComplex()) {
       const char *Part = S->bitWidth() == 64 ? "float" : "double";
       Piece = P->Name + ": real, imag (" + Part + " each)";
@@ -264,6 +385,26 @@ void writeKernelStruct(std::ostream &OS, const std::string &Struct,
 }
 
 } // namespace
+
+std::string recordCxxType(const ir::RecordType *R) {
+  if (isXoroshiroState(R))
+    return "::pykc::random::xoroshiro128p_state";
+  if (!R->name().empty())
+    return cxxName(R->name());
+  // FNV-1a of Numba's spelling: the same name for the same layout.
+  uint32_t H = 2166136261u;
+  for (char C : R->str())
+    H = (H ^ uint8_t(C)) * 16777619u;
+  char Buf[16];
+  std::snprintf(Buf, sizeof Buf, "record_%08x", H);
+  return Buf;
+}
+
+std::string elementCxxType(const ir::ArrayType *A) {
+  if (auto *R = A->record())
+    return recordCxxType(R);
+  return scalarCxxType(A->dtype());
+}
 
 std::string defaultNamespace(const std::string &SourcePath) {
   std::string Stem = SourcePath;
@@ -363,6 +504,11 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   OS << "#include <pykc/Kernel.h>\n";
   if (usesComplex(IR))
     OS << "#include <pykc/Complex.h>\n";
+  if (std::vector<const ir::RecordType *> Records = kernelRecords(IR); !Records.empty()) {
+    if (std::any_of(Records.begin(), Records.end(), isXoroshiroState))
+      OS << "#include <pykc/Random.h>\n";
+    OS << "\n#include <cstddef>\n#include <cstdint>\n";
+  }
   if (usesTuples(IR))
     OS << "\n#include <tuple>\n";
   if (!Reductions.empty())
@@ -375,6 +521,7 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   OS << "\n";
   OS << "namespace " << Info.Namespace << " {\n\n";
   writeEnums(OS, IR);
+  writeRecords(OS, IR);
   OS << "namespace pykc_impl {\n";
   OS << "inline constinit ::pykc::Module compiled_module{" << Symbol << "};\n\n";
   for (const auto &[Name, Sigs] : Kernels) {

@@ -35,6 +35,15 @@ std::string cxxName(const std::string &Py);
 /// bool, _Float16, float, double, or the <cstdint> integer of a dtype.
 std::string scalarCxxType(const ir::ScalarType *S);
 
+/// The C++ type of a record dtype: the struct the header declares (the
+/// module's name for the dtype, or record_XXXXXXXX after a hash of its
+/// layout), or pykc::random::xoroshiro128p_state for Numba's generator
+/// states.
+std::string recordCxxType(const ir::RecordType *R);
+
+/// An array's element type in C++: its scalar's or its record's.
+std::string elementCxxType(const ir::ArrayType *A);
+
 /// The default namespace for a Python file: its stem with every character
 /// that cannot appear in a C++ identifier replaced by '_' (and '_' added
 /// before a leading digit or after a C++ keyword).

@@ -137,7 +137,7 @@ void writeHostFunctions(std::ostream &OS, const ir::Module &IR, const std::strin
       std::string Name = cxxName(P->Name);
       Params += Params.empty() ? "" : ", ";
       if (auto *A = ir::dynCast<ir::ArrayType>(P->ArgType)) {
-        std::string Elt = scalarCxxType(A->dtype());
+        std::string Elt = elementCxxType(A);
         Params += "::pykc::HostArray<" + std::string(mayWrite(*F, P) ? "" : "const ") + Elt +
                   ", " + std::to_string(A->ndim()) + "> " + Name;
         Slots += "&" + Name + ".data, ";

@@ -34,6 +34,13 @@ namespace detail {
 template <typename T> struct IsComplexDType : std::false_type {};
 } // namespace detail
 
+/// A record dtype (a NumPy structured dtype): the struct a generated header
+/// declares for it (or pykc::random::xoroshiro128p_state), laid out at
+/// NumPy's offsets and marked by a static member `pykc_record_dtype`.
+template <typename T>
+concept RecordDType = requires { T::pykc_record_dtype; } && std::is_trivially_copyable_v<T> &&
+                      std::is_standard_layout_v<T>;
+
 /// The element types a kernel array can hold: Numba's bool (one byte),
 /// int8..uint64, float32, float64, and with pykc/Complex.h complex64
 /// (std::complex<float>) and complex128 (std::complex<double>), which NumPy
@@ -44,7 +51,8 @@ concept DType = std::same_as<T, bool> || std::same_as<T, int8_t> ||
                 std::same_as<T, uint16_t> || std::same_as<T, int32_t> ||
                 std::same_as<T, uint32_t> || std::same_as<T, int64_t> ||
                 std::same_as<T, uint64_t> || std::same_as<T, float> ||
-                std::same_as<T, double> || detail::IsComplexDType<T>::value;
+                std::same_as<T, double> || detail::IsComplexDType<T>::value ||
+                RecordDType<T>;
 
 static_assert(sizeof(bool) == 1, "the kernel ABI passes bool as one byte");
 

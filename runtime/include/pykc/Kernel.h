@@ -35,6 +35,7 @@
 #define PYKC_KERNEL_H
 
 #include "pykc/DeviceArray.h"
+#include "pykc/DeviceRecord.h"
 #include "pykc/Launch.h"
 #include "pykc/ModuleABI.h"
 
@@ -124,6 +125,9 @@ template <typename T> struct ArgSlots {
 template <DType T, int N> struct ArgSlots<DeviceArray<T, N>> {
   static constexpr size_t Slots = 1 + 2 * size_t(N), Arrays = 1;
 };
+template <RecordDType T> struct ArgSlots<DeviceRecord<T>> {
+  static constexpr size_t Slots = 1, Arrays = 1;
+};
 template <typename... Ts> struct ArgSlots<std::tuple<Ts...>> {
   // Elements may be references (arrays are): counted as what they refer to.
   static constexpr size_t Slots = (ArgSlots<std::remove_cvref_t<Ts>>::Slots + ... + 0),
@@ -143,7 +147,15 @@ inline void flatten(const DeviceArray<T, N> &A, uint32_t Param, void **Ptrs,
     Ptrs[Slot++] = &Abi.strides[I];
   Placed[Array++] = {Param, A.device()};
 }
+/// A record: the address of its bytes in the device's memory.
+template <RecordDType T>
+inline void flatten(const DeviceRecord<T> &R, uint32_t Param, void **Ptrs, size_t &Slot,
+                    ArrayPlacement *Placed, size_t &Array) {
+  Ptrs[Slot++] = const_cast<void **>(&R.abi());
+  Placed[Array++] = {Param, R.device()};
+}
 template <DType T>
+  requires(!RecordDType<T>) // a record travels as a DeviceRecord
 inline void flatten(const T &Value, uint32_t, void **Ptrs, size_t &Slot,
                     ArrayPlacement *, size_t &) {
   if constexpr (requires { Value.imag(); }) {

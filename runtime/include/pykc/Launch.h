@@ -13,6 +13,7 @@
 #include "pykc/CpuABI.h"
 #include "pykc/Device.h"
 #include "pykc/DeviceArray.h"
+#include "pykc/DeviceRecord.h"
 #include "pykc/Error.h"
 
 #include <concepts>
@@ -125,13 +126,21 @@ public:
   }
   /// A scalar of a Numba dtype (bool travels as one byte, 0 or 1; a
   /// complex as two parameters, its real and imaginary parts).
-  template <DType T> KernelArgs &add(T Value) {
+  template <DType T>
+    requires(!RecordDType<T>) // a record travels as a DeviceRecord
+  KernelArgs &add(T Value) {
     if constexpr (requires { Value.imag(); }) {
       push(Value.real());
       push(Value.imag());
     } else {
       push(Value);
     }
+    return *this;
+  }
+
+  /// A record: the address of its bytes on the device.
+  template <RecordDType T> KernelArgs &add(const DeviceRecord<T> &R) {
+    push(R.abi());
     return *this;
   }
 

@@ -20,6 +20,7 @@
 #include "pykc/CpuABI.h"
 #include "pykc/Device.h"
 #include "pykc/DeviceArray.h"
+#include "pykc/DeviceRecord.h"
 #include "pykc/HostArray.h"
 #include "pykc/Error.h"
 #include "pykc/KernelABI.h"
@@ -27,6 +28,7 @@
 #include "pykc/Launch.h"
 #include "pykc/Memory.h"
 #include "pykc/ModuleABI.h"
+#include "pykc/Random.h"
 #include "pykc/Reduce.h"
 #include "pykc/Stream.h"
 
