@@ -447,6 +447,8 @@ std::string CudaSourceWriter::constArray(const ir::ConstArrayExpr &C) {
   // A module-level NumPy array, frozen into constant memory as Numba does:
   // one copy per name.
   const ir::ConstantValue &A = *C.Data;
+  if (A.Record)
+    return constRecordArray(C);
   std::string T = scalar(A.Dtype), Name = "pykc_const_" + C.Name;
   if (ConstArrays.insert(C.Name).second && !A.Elements.empty()) {
     bool Half = A.Dtype->isFloat() && A.Dtype->bitWidth() == 16;

@@ -85,6 +85,32 @@ std::string CudaSourceWriter::recordStruct(const ir::RecordType *R) {
   return Name;
 }
 
+std::string CudaSourceWriter::constRecordArray(const ir::ConstArrayExpr &C) {
+  // A module-level array of records, frozen into constant memory: NumPy's
+  // bytes, read through the record's struct.
+  const ir::ConstantValue &A = *C.Data;
+  std::string T = recordStruct(A.Record), Name = "pykc_const_" + C.Name;
+  if (ConstArrays.insert(C.Name).second && !A.Bytes.empty()) {
+    Globals << "// " << C.Name << ", a module-level array of records, frozen (its bytes).\n"
+            << "__constant__ alignas(" << std::max(16u, A.Record->alignment())
+            << ") unsigned char " << Name << "[" << A.Bytes.size() << "] = {";
+    for (size_t I = 0; I < A.Bytes.size(); ++I)
+      Globals << (I ? ", " : "") << (I && I % 16 == 0 ? "\n    " : "")
+              << unsigned(uint8_t(A.Bytes[I]));
+    Globals << "};\n";
+  }
+  std::string Shape, Strides;
+  for (size_t D = 0; D < A.Shape.size(); ++D) {
+    int64_t Stride = int64_t(A.Record->size());
+    for (size_t E = D + 1; E < A.Shape.size(); ++E)
+      Stride *= A.Shape[E];
+    Shape += (D ? ", " : "") + std::to_string(A.Shape[D]);
+    Strides += (D ? ", " : "") + std::to_string(Stride);
+  }
+  return type(C.Ty) + "{(" + T + " *)" + (A.Bytes.empty() ? "nullptr" : Name) + ", {" + Shape +
+         "}, {" + Strides + "}}";
+}
+
 std::string CudaSourceWriter::recordField(const ir::RecordFieldExpr &E) {
   auto *R = ir::dynCast<ir::RecordType>(E.Record->Ty);
   const ir::RecordType::Field &F = R->fields()[E.Field];

@@ -59,6 +59,7 @@ private:
   /// An array's element type: its scalar's or its record's struct.
   std::string element(const ir::ArrayType *A);
   std::string recordField(const ir::RecordFieldExpr &E);
+  std::string constRecordArray(const ir::ConstArrayExpr &C);
   void recordStore(const ir::RecordStoreStmt &S);
   std::string vectorName(const ir::VectorType *V);
   std::string name(const ir::Variable *V);

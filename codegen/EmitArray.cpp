@@ -256,6 +256,19 @@ Constant *ModuleEmitter::constantArrayData(const ir::ConstArrayExpr &E) {
   if (!New)
     return It->second;
   const ir::ConstantValue &A = *E.Data;
+  if (A.Record) { // an array of records: NumPy's bytes
+    if (A.Bytes.empty())
+      return It->second = ConstantPointerNull::get(PointerType::get(Ctx, 0));
+    unsigned Space = Target.constantAddressSpace(ConstantBytes, A.Bytes.size());
+    if (Space != Target.globalAddressSpace())
+      ConstantBytes += A.Bytes.size();
+    auto *Data = ConstantDataArray::getRaw(A.Bytes, A.Bytes.size(), Type::getInt8Ty(Ctx));
+    auto *G = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
+                                 GlobalValue::InternalLinkage, Data, "const." + E.Name, nullptr,
+                                 GlobalValue::NotThreadLocal, Space);
+    G->setAlignment(Align(std::max(16u, A.Record->alignment())));
+    return It->second = ConstantExpr::getAddrSpaceCast(G, PointerType::get(Ctx, 0));
+  }
   if (A.Elements.empty())
     return It->second = ConstantPointerNull::get(PointerType::get(Ctx, 0));
   Type *Elt = memoryType(A.Dtype);
@@ -285,7 +298,8 @@ Constant *ModuleEmitter::constantArrayData(const ir::ConstArrayExpr &E) {
 }
 
 Value *FunctionEmitter::constArray(const ir::ConstArrayExpr &E) {
-  return makeCArray(ME.constantArrayData(E), E.Data->Shape, E.Data->Dtype->byteSize());
+  return makeCArray(ME.constantArrayData(E), E.Data->Shape,
+                    E.Data->Record ? E.Data->Record->size() : E.Data->Dtype->byteSize());
 }
 
 /// NumPy's alignment of \p Dtype: its size, but a complex's part's size.

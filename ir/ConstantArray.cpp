@@ -1,6 +1,10 @@
 //===- ConstantArray.cpp - Module-level NumPy arrays -----------------------===//
 #include "ir/ConstantArray.h"
 
+#include "ir/RecordDtype.h"
+
+#include <cstring>
+
 #include "ir/Type.h"
 
 #include <cmath>
@@ -159,6 +163,129 @@ private:
 
   std::optional<CV> constant(const fe::Expr &E) { return evaluateConstant(E, Lookup); }
 
+  /// A record dtype argument: a name bound to one, np.dtype(...) or a list
+  /// spec written in place; null otherwise.
+  const RecordType *recordDtype(const fe::Expr *E) {
+    if (!E)
+      return nullptr;
+    if (std::optional<CV> V = Lookup(*E); V && V->K == CV::Kind::Dtype && V->Record)
+      return V->Record;
+    if (auto *L = fe::dyn_cast<fe::ListExpr>(E)) {
+      // dtype=[('x', float), ...]: as np.dtype([...]) would make it.
+      return recordFromListSpec(*L);
+    }
+    RecordDtypeResult R = evaluateRecordDtype(*E, Resolve, Lookup, Types);
+    return R.Record;
+  }
+
+  const RecordType *recordFromListSpec(const fe::ListExpr &L);
+
+  static CV recordArrayOf(const RecordType *R, std::vector<int64_t> Shape) {
+    CV A;
+    A.K = CV::Kind::Array;
+    A.Record = R;
+    A.Shape = std::move(Shape);
+    return A;
+  }
+
+  /// np.array(LIST, dtype=record): a list (of lists) of tuples, one value
+  /// per field, laid out as NumPy lays them out.
+  std::optional<CV> recordArray(const fe::Expr &Values, const RecordType *R) {
+    std::vector<int64_t> Shape;
+    std::vector<const fe::Expr *> Records;
+    if (!recordLeaves(Values, 0, Shape, Records) || Shape.empty() || Shape.size() > 3 ||
+        Records.size() > MaxConstantArrayBytes / R->size())
+      return std::nullopt;
+    CV A = recordArrayOf(R, Shape);
+    A.Bytes.assign(Records.size() * R->size(), '\0');
+    for (size_t I = 0; I < Records.size(); ++I)
+      if (!writeRecord(*Records[I], R, &A.Bytes[I * R->size()]))
+        return std::nullopt;
+    return A;
+  }
+
+  /// The records of a (nested) list display: tuples are records, lists
+  /// dimensions of one length each.
+  bool recordLeaves(const fe::Expr &E, size_t Depth, std::vector<int64_t> &Shape,
+                    std::vector<const fe::Expr *> &Out) {
+    auto *L = fe::dyn_cast<fe::ListExpr>(&E);
+    if (!L) {
+      if (!fe::isa<fe::TupleExpr>(&E) || Depth != Shape.size() || Depth == 0)
+        return false;
+      Out.push_back(&E);
+      return true;
+    }
+    if (Depth == Shape.size())
+      Shape.push_back(int64_t(L->Elts.size()));
+    else if (Depth > Shape.size() || Shape[Depth] != int64_t(L->Elts.size()))
+      return false;
+    for (const fe::Expr *Item : L->Elts)
+      if (!recordLeaves(*Item, Depth + 1, Shape, Out))
+        return false;
+    return Depth + 1 == Shape.size() || !L->Elts.empty();
+  }
+
+  /// One field's value into its bytes: a number cast as NumPy casts it, a
+  /// nested record's tuple, a subarray's nested lists or tuples (or one
+  /// number for all of it).
+  bool writeValue(const fe::Expr &E, const Type *Ty, char *Out) {
+    if (auto *R = dynCast<RecordType>(Ty))
+      return writeRecord(E, R, Out);
+    if (auto *N = dynCast<NestedArrayType>(Ty)) {
+      std::optional<CV> V = nested(E);
+      if (!V)
+        return false;
+      std::vector<CV> Flat;
+      std::vector<int64_t> Shape;
+      int LeafDepth = -1;
+      if (V->K != CV::Kind::Tuple) // one number fills the subarray
+        Flat.assign(size_t(N->count()), *V);
+      else if (!flatten(*V, 0, LeafDepth, Shape, Flat) || Shape != N->shape())
+        return false;
+      auto *S = dynCast<ScalarType>(N->element());
+      if (!S)
+        return false;
+      for (size_t K = 0; K < Flat.size(); ++K)
+        if (!writeScalar(Flat[K], S, Out + K * S->byteSize()))
+          return false;
+      return true;
+    }
+    std::optional<CV> V = constant(E);
+    return V && writeScalar(*V, dynCast<ScalarType>(Ty), Out);
+  }
+
+  bool writeRecord(const fe::Expr &E, const RecordType *R, char *Out) {
+    auto *T = fe::dyn_cast<fe::TupleExpr>(&E);
+    if (!T || T->Elts.size() != R->fields().size())
+      return false;
+    for (size_t I = 0; I < T->Elts.size(); ++I)
+      if (!writeValue(*T->Elts[I], R->fields()[I].Ty, Out + R->fields()[I].Offset))
+        return false;
+    return true;
+  }
+
+  static bool writeScalar(const CV &V, const ScalarType *S, char *Out) {
+    if (!S || !isNumber(V))
+      return false;
+    CV C = castConstant(V, S);
+    auto Put = [&](auto X, size_t At) { std::memcpy(Out + At, &X, sizeof X); };
+    if (S->isBoolean())
+      Put(uint8_t(C.Bool), 0);
+    else if (S->isComplex() && S->bitWidth() == 64)
+      Put(float(C.Float), 0), Put(float(C.Imag), 4);
+    else if (S->isComplex())
+      Put(C.Float, 0), Put(C.Imag, 8);
+    else if (S->isFloat() && S->bitWidth() == 16)
+      Put(_Float16(C.Float), 0);
+    else if (S->isFloat() && S->bitWidth() == 32)
+      Put(float(C.Float), 0);
+    else if (S->isFloat())
+      Put(C.Float, 0);
+    else // little-endian, as NumPy's files and every host pykc runs on
+      std::memcpy(Out, &C.Int, S->byteSize());
+    return true;
+  }
+
   /// NumPy's dtype for Python numbers: bool, else int64, else float64, else
   /// complex128.
   const ScalarType *inferred(const std::vector<CV> &Elements) {
@@ -236,6 +363,8 @@ private:
   std::optional<CV> array(const fe::CallExpr &C) {
     if (C.Args.size() != 1 || !onlyKeywords(C, {"dtype"}))
       return std::nullopt;
+    if (const RecordType *R = recordDtype(keyword(C, "dtype")))
+      return recordArray(*C.Args[0], R);
     auto D = dtype(keyword(C, "dtype"));
     std::optional<CV> Values = nested(*C.Args[0]);
     std::vector<int64_t> Shape;
@@ -293,6 +422,15 @@ private:
     const fe::Expr *DtypeArg = keyword(C, "dtype");
     if (C.Args.size() == (Full ? 3u : 2u))
       DtypeArg = C.Args.back();
+    if (const RecordType *R = recordDtype(DtypeArg)) {
+      // np.zeros(n, dtype=rec): records of zero bytes.
+      if (Fn != "zeros" || !Shape || Shape->empty() || Shape->size() > 3 ||
+          uint64_t(count(*Shape)) > MaxConstantArrayBytes / R->size())
+        return std::nullopt;
+      CV A = recordArrayOf(R, *Shape);
+      A.Bytes.assign(size_t(count(*Shape)) * R->size(), '\0');
+      return A;
+    }
     auto D = dtype(DtypeArg);
     if (!Shape || !D)
       return std::nullopt;
@@ -411,6 +549,22 @@ private:
     return A;
   }
 };
+
+const RecordType *ArrayEvaluator::recordFromListSpec(const fe::ListExpr &L) {
+  // Evaluated as np.dtype(L) would be: through a call the record
+  // evaluator knows, built around the same list.
+  fe::NameExpr Np;
+  Np.Id = "__pykc_np_dtype";
+  fe::CallExpr Call;
+  Call.Func = &Np;
+  Call.Args.push_back(const_cast<fe::ListExpr *>(&L));
+  PathResolver WithDtype = [this](const fe::Expr &E) -> std::optional<std::string> {
+    if (auto *N = fe::dyn_cast<fe::NameExpr>(&E); N && N->Id == "__pykc_np_dtype")
+      return std::string("numpy.dtype");
+    return Resolve(E);
+  };
+  return evaluateRecordDtype(Call, WithDtype, Lookup, Types).Record;
+}
 
 } // namespace
 

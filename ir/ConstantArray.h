@@ -22,8 +22,10 @@ namespace pykc::ir {
 
 class TypeContext;
 
-/// The most elements pykc freezes into a kernel (8 MiB of float64).
+/// The most elements pykc freezes into a kernel (8 MiB of float64), and
+/// the most bytes of records.
 constexpr int64_t MaxConstantArrayElements = int64_t(1) << 20;
+constexpr uint64_t MaxConstantArrayBytes = uint64_t(8) << 20;
 
 /// Resolves a callee (`np.zeros`) to its qualified path ("numpy.zeros").
 using PathResolver = std::function<std::optional<std::string>(const frontend::Expr &)>;

@@ -80,7 +80,8 @@ std::string CV::str() const {
   case Kind::EnumMember:
     return Enum->name() + "." + String;
   case Kind::Array:
-    return "array(" + Dtype->str() + ", " + std::to_string(Shape.size()) + "d, C)";
+    return "array(" + (Record ? Record->str() : Dtype->str()) + ", " +
+           std::to_string(Shape.size()) + "d, C)";
   case Kind::Tuple: {
     std::string S = "(";
     for (size_t I = 0; I < Elements.size(); ++I)

@@ -23,7 +23,8 @@ namespace pykc::ir {
 struct ConstantValue {
   /// Array: a module-level NumPy array (ir/ConstantArray.h), its elements
   /// in C order in Elements (each Int, Float, Bool or Complex), Dtype and
-  /// Shape.
+  /// Shape; an array of records has Record instead of Dtype and its bytes,
+  /// as NumPy lays them out, in Bytes (Elements empty).
   /// Complex: real part in Float, imaginary in Imag.
   /// EnumClass: an enum.Enum class (Enum); EnumMember: one of its members
   /// (Enum, its name in String, its value in Int).
@@ -42,6 +43,7 @@ struct ConstantValue {
   const RecordType *Record = nullptr;
   const EnumType *Enum = nullptr;
   std::vector<int64_t> Shape; ///< Arrays only.
+  std::string Bytes;          ///< Arrays of records only.
   /// Int, Float, Bool, Complex: a NumPy scalar of this type (a module's
   /// `np.float32(6.28)`), which kernels read as that type; null for a
   /// Python number (int64, float64, bool, complex128 to Numba).

@@ -337,7 +337,8 @@ Expr *FunctionLowerer::constArray(const std::string &Name, const ConstantValue &
   if (!Data)
     Data = std::make_shared<const ConstantValue>(C);
   auto *A = make<ConstArrayExpr>(
-      Range, S.Types.array(C.Dtype, unsigned(C.Shape.size()), ArrayLayout::C, AddressSpace::Constant));
+      Range, S.Types.array(C.Record ? static_cast<const Type *>(C.Record) : C.Dtype,
+                           unsigned(C.Shape.size()), ArrayLayout::C, AddressSpace::Constant));
   A->Name = Name;
   A->Data = Data;
   return A;

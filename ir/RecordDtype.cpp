@@ -56,16 +56,21 @@ public:
       return R;
     }
     bool Align = false;
+    const fe::Expr *SpecArg = Call->Args.size() == 1 ? Call->Args[0] : nullptr;
     for (const fe::Keyword &K : Call->Keywords) {
+      if (K.Name == "dtype" && Call->Args.empty() && !SpecArg) { // np.dtype(dtype=[...])
+        SpecArg = K.Value;
+        continue;
+      }
       std::optional<CV> V = K.Name == "align" ? constant(*K.Value) : std::nullopt;
       if (!V || (V->K != CV::Kind::Bool && V->K != CV::Kind::Int))
         return fail(K.Name == "align" ? "align must be True or False"
                                       : "np.dtype() keyword '" + K.Name + "' is not supported");
       Align = V->K == CV::Kind::Bool ? V->Bool : V->Int != 0;
     }
-    if (Call->Args.size() != 1)
+    if (!SpecArg || Call->Args.size() > 1)
       return fail("np.dtype() takes one spec");
-    const fe::Expr &Spec = *Call->Args[0];
+    const fe::Expr &Spec = *SpecArg;
     if (auto *L = fe::dyn_cast<fe::ListExpr>(&Spec))
       return fromList(L->Elts, Align);
     if (auto *D = fe::dyn_cast<fe::DictExpr>(&Spec))

@@ -129,7 +129,28 @@ def _literal(value):
     return None
 
 
+def _record_values(item):
+    """A record's (or a list of them) values as Python source: tuples of
+    numbers, subarrays as nested lists."""
+    if isinstance(item, list):
+        return "[%s]" % ", ".join(_record_values(x) for x in item)
+    if isinstance(item, tuple):
+        return "(%s%s)" % (", ".join(_record_values(x) for x in item),
+                           "," if len(item) == 1 else "")
+    if isinstance(item, np.ndarray):
+        return _record_values(item.tolist())
+    literal = _literal(item.item() if isinstance(item, np.generic) else item)
+    if literal is None:
+        raise NotReplayable("a record field value %r" % (item,))
+    return literal
+
+
 def _array_source(value):
+    if value.dtype.names is not None:
+        if value.size > 4096:
+            raise NotReplayable("a global array of %d records" % value.size)
+        return "np.array(%s, dtype=%s)" % (_record_values(value.tolist()),
+                                           _dtype_source(value.dtype))
     if value.dtype.kind not in "biufc":
         raise NotReplayable("a global array of dtype %s" % value.dtype)
     if value.size > 4096:

@@ -45,3 +45,21 @@ def unaligned(q, out):
     if i < q.shape[0]:
         out[i] = q[i].x * q[i].t
         q[i].x = -q[i].x
+
+
+# Module-level arrays of records, frozen into the kernel as Numba freezes
+# them (constant memory on a GPU): a list of tuples, the dtype spelled in
+# place, with align=True (padding inside), and np.zeros.
+TABLE = np.array([(1.5, 2), (-3.0, 40)], dtype=[('x', float), ('y', int)])
+PADDED = np.array([(1, 0xDEADBEEF, (7, 8)), (4, 0xBEEFDEAD, (9, 10))],
+                  dtype=np.dtype([('a', np.uint8), ('y', np.uint32), ('z', np.int16, 2)],
+                                 align=True))
+ZEROS = np.zeros(2, dtype=particle)
+
+
+@cuda.jit
+def lookup(out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        t = cuda.const.array_like(TABLE)
+        out[i] = t[i].x * t[i]['y'] + PADDED[i].y + PADDED[i].z[1] + ZEROS[i].b + len(ZEROS)
