@@ -105,6 +105,8 @@ std::string CudaSourceWriter::params(const ir::Function &F) {
   // copied into a variable of that type (declareVariables).
   std::string S;
   for (const ir::Variable *P : F.Params) {
+    if (F.Kind == ir::FunctionKind::Kernel && ir::kernelSlots(P->ArgType) == 0)
+      continue; // an empty tuple: no parameters (KernelABI.h)
     S += S.empty() ? "" : ", ";
     auto *A = ir::dynCast<ir::ArrayType>(P->ArgType);
     if (A && F.Kind == ir::FunctionKind::Kernel) {
@@ -142,9 +144,11 @@ std::string CudaSourceWriter::flatParams(const ir::Type *T, const std::string &N
     return S;
   }
   if (auto *Tu = ir::dynCast<ir::TupleType>(T)) {
-    std::string S;
-    for (size_t I = 0; I < Tu->size(); ++I)
-      S += (I ? ", " : "") + flatParams(Tu->elements()[I], Name + "_" + std::to_string(I));
+    std::string S; // an empty tuple has no parameters
+    for (size_t I = 0; I < Tu->size(); ++I) {
+      std::string P = flatParams(Tu->elements()[I], Name + "_" + std::to_string(I));
+      S += (S.empty() || P.empty() ? "" : ", ") + P;
+    }
     return S;
   }
   auto *C = ir::dynCast<ir::ScalarType>(T);

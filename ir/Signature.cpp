@@ -134,11 +134,7 @@ private:
       return nullptr;
     }
     ++Pos;
-    if (Elements.empty()) {
-      error(Start, Pos, "a tuple type needs at least one element");
-      return nullptr;
-    }
-    return Types.tuple(Elements);
+    return Types.tuple(Elements); // () is Numba's empty Tuple()
   }
 
   /// Expects \p C (after spaces); false after an error.

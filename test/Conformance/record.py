@@ -83,14 +83,10 @@ def _snapshot(arg):
             raise NotReplayable("an array of dtype %s" % array.dtype)
         return np.array(array, copy=True, order="K")
     if type(arg) is tuple:
-        # Plain tuples of numbers (not named ones, whose fields pykc cannot
-        # read): pykc run takes them as Python writes them.
-        if not arg:
-            raise NotReplayable("an empty tuple argument")
-        elements = [_snapshot(a) for a in arg]
-        if any(isinstance(e, np.ndarray) for e in elements):
-            raise NotReplayable("a tuple argument holding an array")
-        return ("tuple", elements)
+        # Plain tuples (not named ones, whose fields pykc cannot read) of
+        # numbers, arrays and tuples: pykc run takes them as Python writes
+        # them, with .npy files for the arrays.
+        return ("tuple", [_snapshot(a) for a in arg])
     if isinstance(arg, enum.IntEnum):
         # Numba types it IntEnum<int64>(Class); pykc as an int64, which
         # `is` between two classes would tell apart from Numba.
@@ -114,8 +110,13 @@ def _snapshot(arg):
 
 
 def _outputs(args):
+    """Copies of the arrays among `args` after a launch: None for a scalar,
+    a list of its elements' for a tuple."""
     out = []
     for arg in args:
+        if type(arg) is tuple:
+            out.append(_outputs(arg))
+            continue
         array = _array_of(arg)
         out.append(None if array is None else np.array(array, copy=True, order="K"))
     return out
@@ -158,6 +159,8 @@ def _relaunch(kernel, inputs, byte, python_ints=False):
     ints (math.ldexp(x, np.int32(2)) is a TypeError): then, with
     `python_ints`, integers are passed as Python ints."""
     def scalar(v):
+        if isinstance(v, np.ndarray):
+            return np.array(v, copy=True, order="K")
         if v[0] == "tuple":
             return tuple(scalar(e) for e in v[1])
         if v[0] in ("int64", "float64", "bool", "enum"):
@@ -208,6 +211,10 @@ def _converted(kernel, inputs):
 def _same_outputs(a, b):
     for x, y in zip(a, b):
         if x is None:
+            continue
+        if isinstance(x, list):
+            if not _same_outputs(x, y):
+                return False
             continue
         if not np.array_equal(x, y, equal_nan=x.dtype.kind == "f"):
             return False

@@ -89,9 +89,12 @@ def dims(d):
     return ",".join(str(x) for x in d)
 
 
-def scalar_arg(dtype, value):
+def scalar_arg(dtype, value, save=None):
+    """An argument as `pykc run` takes it; `save(array)` writes an array
+    inside a tuple to a .npy file and gives its path."""
     if dtype == "tuple":
-        parts = [scalar_arg(*e) for e in value]
+        parts = [save(e) if isinstance(e, np.ndarray) else scalar_arg(*e, save=save)
+                 for e in value]
         return "(%s%s)" % (", ".join(parts), "," if len(parts) == 1 else "")
     if dtype == "enum":
         return "%s.%s" % (type(value).__name__, value.name)
@@ -141,26 +144,40 @@ def replay(opts, case, workdir):
         if status:
             return status, detail
         problems = []
-        for k, (value, expected) in enumerate(zip(got, case.outputs)):
+
+        def compare_all(k, value, expected):
             if isinstance(value, np.ndarray):
                 diff = compare_array(expected, value, None, DEFAULT_RTOL)
                 if diff:
                     problems.append("arg %d: %s" % (k, diff))
+            elif isinstance(value, list):  # a tuple holding arrays
+                for v, e in zip(value, expected):
+                    compare_all(k, v, e)
+        for k, (value, expected) in enumerate(zip(got, case.outputs)):
+            compare_all(k, value, expected)
         return ("wrong", "; ".join(problems)) if problems else ("match", None)
     cmd = [pykc, "run", source, case.kernel, "--grid", dims(case.grid),
            "--block", dims(case.block), "--backend", "cpu", "--fmad=false"]
     if case.shared:
         cmd += ["--shared", str(case.shared)]
     paths = []
+    saved = []
+
+    def save(value):
+        path = os.path.join(workdir, "arg%d.npy" % len(saved))
+        np.save(path, value)
+        saved.append(path)
+        return path
+
     for k, value in enumerate(case.inputs):
         if isinstance(value, np.ndarray):
-            path = os.path.join(workdir, "arg%d.npy" % k)
-            np.save(path, value)
+            path = save(value)
             paths.append(path)
             cmd.append(path)
         else:
-            paths.append(None)
-            cmd.append(scalar_arg(*value))
+            start = len(saved)
+            cmd.append(scalar_arg(*value, save=save))
+            paths.append(saved[start:] if value[0] == "tuple" else None)
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True,
                               timeout=PYKC_TIMEOUT_S)
@@ -177,12 +194,23 @@ def replay(opts, case, workdir):
         return "crash", "exit %d: %s" % (proc.returncode,
                                          " | ".join(lines[-4:]))
     problems = []
+
+    def flat(outputs):
+        # A tuple's outputs in the order its arrays were saved.
+        for o in outputs:
+            if isinstance(o, list):
+                yield from flat(o)
+            elif o is not None:
+                yield o
     for k, (path, expected) in enumerate(zip(paths, case.outputs)):
         if path is None:
             continue
-        diff = compare_array(expected, np.load(path), None, DEFAULT_RTOL)
-        if diff:
-            problems.append("arg %d: %s" % (k, diff))
+        pairs = (zip(path, flat(expected)) if isinstance(path, list)
+                 else [(path, expected)])
+        for p, e in pairs:
+            diff = compare_array(e, np.load(p), None, DEFAULT_RTOL)
+            if diff:
+                problems.append("arg %d: %s" % (k, diff))
     if problems:
         return "wrong", "; ".join(problems)
     return "match", None

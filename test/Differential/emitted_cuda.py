@@ -192,15 +192,28 @@ def launch_mode(source):
     return "pykc_host_block_threads" if NEEDS_THREADS.search(source) else "pykc_host_sequential"
 
 
-def flattened_arguments(args, workdir, load, store):
-    """KernelABI.h's parameters for `args` (arrays, or (dtype, value)
-    scalars): each array's bytes written to argK.bin and read by `load`
-    into aK, then its extents and byte strides. Returns (the lines that
-    load the arrays, the parameters as (C type, expression), the lines that
-    store the arrays back with `store`)."""
-    loads, params, stores = [], [], []
-    for k, value in enumerate(args):
+def array_leaves(args):
+    """The arrays among `args`, tuples' elements included, in order."""
+    for value in args:
         if isinstance(value, np.ndarray):
+            yield value
+        elif value[0] == "tuple":
+            yield from array_leaves(value[1])
+
+
+def flattened_arguments(args, workdir, load, store, counter=None):
+    """KernelABI.h's parameters for `args` (arrays, or (dtype, value)
+    scalars, or tuples of these): the K-th array's bytes written to argK.bin
+    (in array_leaves' order) and read by `load` into aK, then its extents
+    and byte strides. Returns (the lines that load the arrays, the
+    parameters as (C type, expression), the lines that store the arrays
+    back with `store`)."""
+    loads, params, stores = [], [], []
+    counter = counter if counter is not None else [0]
+    for value in args:
+        if isinstance(value, np.ndarray):
+            k = counter[0]
+            counter[0] += 1
             path = os.path.join(workdir, "arg%d.bin" % k)
             with open(path, "wb") as f:
                 f.write(value.tobytes(order="A"))
@@ -217,8 +230,11 @@ def flattened_arguments(args, workdir, load, store):
             params += [("int64_t", "(int64_t)%d" % st) for st in value.strides]
             stores.append('  %s("%s", a%d, %d);' % (store, path, k, value.nbytes))
         elif value[0] == "tuple":  # KernelABI.h: its elements' parameters in order
-            _, inner, _ = flattened_arguments(value[1], workdir, load, store)
+            inner_loads, inner, inner_stores = flattened_arguments(value[1], workdir, load,
+                                                                   store, counter)
+            loads += inner_loads
             params += inner
+            stores += inner_stores
         elif value[0] == "enum":  # KernelABI.h: an enum.Enum member is its int64 value
             params.append(("int64_t", "(int64_t)%dLL" % value[1].value))
         elif value[0] in ("complex64", "complex128"):
@@ -372,14 +388,20 @@ def gpu_run(opts, source, kernel, args, grid, block, shared, workdir, shown):
     return read_back(args, workdir), None, shown
 
 
-def read_back(args, workdir):
+def read_back(args, workdir, counter=None):
+    """The arguments after the launch: arrays read back (a tuple's as a list
+    of its elements')."""
     results = []
-    for k, value in enumerate(args):
+    counter = counter if counter is not None else [0]
+    for value in args:
         if isinstance(value, np.ndarray):
-            with open(os.path.join(workdir, "arg%d.bin" % k), "rb") as f:
+            with open(os.path.join(workdir, "arg%d.bin" % counter[0]), "rb") as f:
                 data = np.frombuffer(f.read(), dtype=value.dtype)
+            counter[0] += 1
             order = "F" if (value.flags.f_contiguous and not value.flags.c_contiguous) else "C"
             results.append(data.reshape(value.shape, order=order).copy())
+        elif value[0] == "tuple" and any(True for _ in array_leaves(value[1])):
+            results.append(read_back(value[1], workdir, counter))
         else:
             results.append(value)
     return results

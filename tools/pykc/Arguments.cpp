@@ -16,49 +16,94 @@ namespace pykc::driver {
 
 namespace fs = std::filesystem;
 
-int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &Args) {
-  // Every problem names the argument it is about.
-  std::string Error;
-  for (size_t I = 0; I < Texts.size(); ++I) {
-    const std::string &Text = Texts[I];
-    std::string Where = "argument " + std::to_string(I + 1) + " ('" + Text + "'): ";
-    std::error_code EC;
-    bool LooksLikeFile = Text.size() > 4 && Text.compare(Text.size() - 4, 4, ".npy") == 0;
-    if (LooksLikeFile || fs::exists(Text, EC)) {
-      Argument A;
-      A.Spelling = Text;
-      for (size_t J = 0; J < Args.size(); ++J) {
-        if (Args[J].Array && Args[J].AliasOf < 0 && fs::equivalent(Args[J].Spelling, Text, EC)) {
-          const NpyArray &Same = *Args[J].Array;
-          A.Array = NpyArray{Same.Dtype, Same.ItemSize, Same.Shape, Same.FortranOrder, "", {},
-                             Same.Fields};
-          A.AliasOf = int(J);
-          break;
-        }
-      }
-      if (A.AliasOf >= 0) {
-        Args.push_back(std::move(A));
-        continue;
-      }
-      A.Array = readNpy(Text, Error);
-      if (!A.Array)
-        return fail(Where + Error);
-      size_t N = A.Array->Shape.size();
-      // A 0-d structured array is one record (np.save of a[i]): a record
-      // argument, passed by reference as Numba passes one.
-      bool Record = N == 0 && A.Array->Dtype == "record";
-      if (!Record && (N < 1 || N > 3))
-        return fail(Where + "a " + std::to_string(N) +
-                    "-dimensional array; kernels here take 1 to 3 dimensions (pass a 0-d value as a scalar)");
-      Args.push_back(std::move(A));
-      continue;
-    }
-    auto A = parseScalarArgument(Text, Error);
-    if (!A)
-      return fail(Where + Error);
-    Args.push_back(std::move(*A));
-  }
+namespace {
 
+void collectLeaves(std::vector<Argument> &Args, std::vector<Argument *> &Out, bool ArraysOnly) {
+  for (Argument &A : Args) {
+    if (A.IsTuple)
+      collectLeaves(A.Elements, Out, ArraysOnly);
+    else if (!ArraysOnly || A.Array)
+      Out.push_back(&A);
+  }
+}
+
+/// Reads one argument (a .npy file, a scalar, or a tuple of these) into
+/// \p A; \p Arrays are the arrays read so far (for aliases). Returns the
+/// problem, or "".
+std::string readArgument(const std::string &Text, Argument &A, std::vector<Argument *> &Arrays) {
+  std::string Error;
+  A.Spelling = Text;
+  std::error_code EC;
+  bool LooksLikeFile = Text.size() > 4 && Text.compare(Text.size() - 4, 4, ".npy") == 0;
+  if (LooksLikeFile || (!Text.empty() && Text.front() != '(' && fs::exists(Text, EC))) {
+    for (size_t J = 0; J < Arrays.size(); ++J) {
+      if (Arrays[J]->AliasOf < 0 && fs::equivalent(Arrays[J]->Spelling, Text, EC)) {
+        const NpyArray &Same = *Arrays[J]->Array;
+        A.Array = NpyArray{Same.Dtype, Same.ItemSize, Same.Shape, Same.FortranOrder, "", {},
+                           Same.Fields};
+        A.AliasOf = int(J);
+        Arrays.push_back(&A);
+        return "";
+      }
+    }
+    A.Array = readNpy(Text, Error);
+    if (!A.Array)
+      return Error;
+    size_t N = A.Array->Shape.size();
+    // A 0-d structured array is one record (np.save of a[i]): a record
+    // argument, passed by reference as Numba passes one.
+    bool Record = N == 0 && A.Array->Dtype == "record";
+    if (!Record && (N < 1 || N > 3))
+      return "a " + std::to_string(N) +
+             "-dimensional array; kernels here take 1 to 3 dimensions (pass a 0-d value as a "
+             "scalar)";
+    Arrays.push_back(&A);
+    return "";
+  }
+  if (auto Elements = tupleElements(Text)) {
+    A.IsTuple = true;
+    A.Elements.resize(Elements->size());
+    for (size_t I = 0; I < Elements->size(); ++I) {
+      const std::string &E = (*Elements)[I];
+      if (E.empty())
+        return "an empty element in the tuple '" + Text + "'";
+      std::string Problem = readArgument(E, A.Elements[I], Arrays);
+      if (!Problem.empty())
+        return E == Text ? Problem : "'" + E + "': " + Problem;
+    }
+    return "";
+  }
+  auto S = parseScalarArgument(Text, Error);
+  if (!S)
+    return Error;
+  A = std::move(*S);
+  return "";
+}
+
+} // namespace
+
+std::vector<Argument *> argumentLeaves(std::vector<Argument> &Args) {
+  std::vector<Argument *> Out;
+  collectLeaves(Args, Out, false);
+  return Out;
+}
+
+std::vector<Argument *> arrayLeaves(std::vector<Argument> &Args) {
+  std::vector<Argument *> Out;
+  collectLeaves(Args, Out, true);
+  return Out;
+}
+
+int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &Args) {
+  // Every problem names the argument it is about. Elements are read in
+  // place (Args does not grow after), so the array pointers stay valid.
+  Args.resize(Texts.size());
+  std::vector<Argument *> Arrays;
+  for (size_t I = 0; I < Texts.size(); ++I) {
+    std::string Problem = readArgument(Texts[I], Args[I], Arrays);
+    if (!Problem.empty())
+      return fail("argument " + std::to_string(I + 1) + " ('" + Texts[I] + "'): " + Problem);
+  }
   return 0;
 }
 
@@ -92,6 +137,12 @@ const ir::Type *argumentType(const Argument &A, ir::TypeContext &Types) {
       return Element;
     return Types.array(Element, unsigned(N.Shape.size()),
                        N.FortranOrder ? ir::ArrayLayout::F : ir::ArrayLayout::C);
+  }
+  if (A.IsTuple) {
+    std::vector<const ir::Type *> Elements;
+    for (const Argument &E : A.Elements)
+      Elements.push_back(argumentType(E, Types));
+    return Types.tuple(Elements);
   }
   return scalarArgumentType(A, Types);
 }
@@ -139,6 +190,12 @@ namespace {
 
 /// The Numba type of an argument, spelled for a signature.
 std::string signatureType(const Argument &A) {
+  if (A.IsTuple) {
+    std::string S = "(";
+    for (size_t I = 0; I < A.Elements.size(); ++I)
+      S += (I ? ", " : "") + signatureType(A.Elements[I]);
+    return S + (A.Elements.size() == 1 ? ",)" : ")");
+  }
   if (!A.Array)
     return scalarSignatureType(A);
   if (A.Array->Dtype == "record") { // Numba's Record(...) spelling
@@ -239,12 +296,13 @@ std::vector<int64_t> byteStrides(const NpyArray &N) {
   return Strides;
 }
 
-int writeBackChanged(const std::vector<Argument> &Args) {
+int writeBackChanged(std::vector<Argument> &Args) {
   std::string Error;
   // Each changed array to a temporary beside it, then every original
   // replaced.
   OutputFiles Out;
-  for (const Argument &A : Args) {
+  for (const Argument *Leaf : arrayLeaves(Args)) {
+    const Argument &A = *Leaf;
     if (!A.Changed)
       continue;
     const NpyArray &N = *A.Array;

@@ -43,7 +43,8 @@ struct Argument {
     return !Array && (ScalarType == "complex64" || ScalarType == "complex128");
   }
   /// The same file given twice is one array, as one NumPy array passed
-  /// twice is: the later argument aliases the first.
+  /// twice is: the later argument aliases the first (its index among the
+  /// arrays, arrayLeaves() order).
   int AliasOf = -1;
   /// Whether the work changed the array (only changed files are written
   /// back, so an input only read may be read-only).
@@ -51,8 +52,15 @@ struct Argument {
 };
 
 /// Reads \p Texts as arguments; on a problem prints it (naming the
-/// argument) and returns the exit status, else 0.
+/// argument) and returns the exit status, else 0. A tuple's elements may be
+/// .npy files too: "(a.npy, 10, (4, 3))".
 int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &Args);
+
+/// Every argument that is not a tuple, tuples' elements included, in the
+/// order KernelABI.h flattens them: what a launch passes, one by one.
+std::vector<Argument *> argumentLeaves(std::vector<Argument> &Args);
+/// The arrays among them.
+std::vector<Argument *> arrayLeaves(std::vector<Argument> &Args);
 
 /// Sets \p R up to type function \p Name of \p File for \p Args, as
 /// Numba's dispatcher does: for the arguments' own types, spelled as one
@@ -70,6 +78,6 @@ std::vector<int64_t> byteStrides(const NpyArray &N);
 
 /// Replaces the .npy files of the changed arrays (OutputFiles.h): all or,
 /// on a problem (printed), none. Returns the exit status.
-int writeBackChanged(const std::vector<Argument> &Args);
+int writeBackChanged(std::vector<Argument> &Args);
 
 } // namespace pykc::driver

@@ -147,24 +147,27 @@ int callCommand(int Argc, char **Argv) {
     if (!Host)
       return fail(Error);
     // The function works on the arrays in place, as Numba's does on NumPy's.
-    std::vector<std::vector<uint8_t>> Before(Args.size());
+    std::vector<Argument *> Arrays = arrayLeaves(Args);
+    std::vector<std::vector<uint8_t>> Before(Arrays.size());
     KernelArgs Params;
-    for (size_t I = 0; I < Args.size(); ++I) {
-      Argument &A = Args[I];
+    size_t I = 0; // the next array
+    for (Argument *Leaf : argumentLeaves(Args)) {
+      Argument &A = *Leaf;
       if (!A.Array) {
         addScalarArgument(A, Params);
         continue;
       }
-      NpyArray &N = A.AliasOf >= 0 ? *Args[size_t(A.AliasOf)].Array : *A.Array;
+      NpyArray &N = A.AliasOf >= 0 ? *Arrays[size_t(A.AliasOf)]->Array : *A.Array;
       if (A.AliasOf < 0)
         Before[I] = N.Data;
+      ++I;
       Params.addArray(N.Data.data(), A.Array->Shape, byteStrides(*A.Array));
     }
     if (const char *Raised = Host(Params.data(), Leaves.data()))
       return fail(std::string(Raised) + "; no file was changed");
-    for (size_t I = 0; I < Args.size(); ++I)
-      if (Args[I].Array && Args[I].AliasOf < 0)
-        Args[I].Changed = Before[I] != Args[I].Array->Data;
+    for (size_t K = 0; K < Arrays.size(); ++K)
+      if (Arrays[K]->AliasOf < 0)
+        Arrays[K]->Changed = Before[K] != Arrays[K]->Array->Data;
   } catch (const std::bad_alloc &) {
     return fail("out of memory");
   } catch (const std::exception &E) {

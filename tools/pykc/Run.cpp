@@ -94,10 +94,12 @@ int runCommand(int Argc, char **Argv) {
       ~Buffer() { deviceFree(Dev, Ptr); }
     };
     std::vector<std::unique_ptr<Buffer>> Buffers;
-    std::vector<void *> Pointers(Args.size(), nullptr);
+    std::vector<Argument *> Arrays = arrayLeaves(Args);
+    std::vector<void *> Pointers(Arrays.size(), nullptr);
     KernelArgs Params; // the runtime's flattening, as typed launches use
-    for (size_t I = 0; I < Args.size(); ++I) {
-      Argument &A = Args[I];
+    size_t I = 0;      // the next array
+    for (Argument *Leaf : argumentLeaves(Args)) {
+      Argument &A = *Leaf;
       if (!A.Array) {
         addScalarArgument(A, Params);
         continue;
@@ -115,7 +117,7 @@ int runCommand(int Argc, char **Argv) {
         Buffers.push_back(std::move(B));
       }
       std::vector<int64_t> Strides = byteStrides(N);
-      Params.addArray(Pointers[I], N.Shape, Strides);
+      Params.addArray(Pointers[I++], N.Shape, Strides);
     }
     LaunchConfig Config;
     Config.Grid = O->Grid;
@@ -139,15 +141,15 @@ int runCommand(int Argc, char **Argv) {
                    Millis[Millis.size() / 2], Millis.front());
     }
     // Copy out one array at a time, keeping only what changed.
-    for (size_t I = 0; I < Args.size(); ++I) {
-      if (!Args[I].Array || Args[I].AliasOf >= 0 || Args[I].Array->Data.empty())
+    for (size_t K = 0; K < Arrays.size(); ++K) {
+      if (Arrays[K]->AliasOf >= 0 || Arrays[K]->Array->Data.empty())
         continue;
-      std::vector<uint8_t> &Data = Args[I].Array->Data;
+      std::vector<uint8_t> &Data = Arrays[K]->Array->Data;
       std::vector<uint8_t> Result(Data.size());
-      copyDeviceToHost(Dev, Result.data(), Pointers[I], Result.size());
+      copyDeviceToHost(Dev, Result.data(), Pointers[K], Result.size());
       if (Result != Data) {
         Data.swap(Result);
-        Args[I].Changed = true;
+        Arrays[K]->Changed = true;
       }
     }
   } catch (const std::bad_alloc &) {

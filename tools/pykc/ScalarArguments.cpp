@@ -6,14 +6,11 @@
 
 namespace pykc::driver {
 
-namespace {
-
-/// The top-level elements of "(a, (b, c), d)" (without the parentheses);
-/// nothing when \p Text is not a tuple (a tuple has a top-level comma, as
-/// in Python: "(1,)" is one, "(1)" is not).
 std::optional<std::vector<std::string>> tupleElements(const std::string &Text) {
   if (Text.size() < 2 || Text.front() != '(' || Text.back() != ')')
     return std::nullopt;
+  if (Text.find_first_not_of(" \t", 1) == Text.size() - 1)
+    return std::vector<std::string>{}; // (), the empty tuple
   std::vector<std::string> Elements;
   std::string Current;
   int Depth = 0;
@@ -44,29 +41,9 @@ std::optional<std::vector<std::string>> tupleElements(const std::string &Text) {
   return Elements;
 }
 
-} // namespace
-
 std::optional<Argument> parseScalarArgument(const std::string &Text, std::string &Error) {
   Argument A;
   A.Spelling = Text;
-  if (auto Elements = tupleElements(Text)) {
-    A.IsTuple = true;
-    for (const std::string &E : *Elements) {
-      if (E.empty()) {
-        Error = "an empty element in the tuple '" + Text + "'";
-        return std::nullopt;
-      }
-      if (E.size() > 4 && E.compare(E.size() - 4, 4, ".npy") == 0) {
-        Error = "'" + E + "': pykc run takes numbers and enum members in a tuple, not arrays";
-        return std::nullopt;
-      }
-      auto Element = parseScalarArgument(E, Error);
-      if (!Element)
-        return std::nullopt;
-      A.Elements.push_back(std::move(*Element));
-    }
-    return A;
-  }
   if (isEnumMemberSpelling(Text)) {
     A.EnumMember = Text;
     return A;

@@ -21,8 +21,13 @@
 
 namespace pykc::driver {
 
-/// Parses \p Text as a scalar, an enum member or a tuple of them; on
-/// failure sets \p Error.
+/// The top-level elements of "(a, (b, c), d)" (without the parentheses,
+/// trimmed); nothing when \p Text is not a tuple (a tuple has a top-level
+/// comma, as in Python: "(1,)" is one, "(1)" is not; "()" is the empty one).
+std::optional<std::vector<std::string>> tupleElements(const std::string &Text);
+
+/// Parses \p Text as a scalar or an enum member (Arguments.cpp reads
+/// tuples, whose elements may be arrays); on failure sets \p Error.
 std::optional<Argument> parseScalarArgument(const std::string &Text, std::string &Error);
 
 /// The Numba type of a scalar or tuple argument, spelled for a signature.
