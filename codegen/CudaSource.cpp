@@ -86,6 +86,8 @@ std::string CudaSourceWriter::name(const ir::Variable *V) {
     return "pykc_" + V->Name.substr(1);
   for (char C : V->Name)
     N += (isalnum((unsigned char)C) || C == '_') ? C : '_';
+  if (V->Version) // another version of the name (ir/AssignmentWebs.h)
+    N += "_v" + std::to_string(V->Version);
   return isReservedCudaName(N) ? N + "_" : N;
 }
 

@@ -70,8 +70,11 @@ using ExprList = std::vector<Expr *>;
 using StmtList = std::vector<Stmt *>;
 
 /// A local variable or parameter, one storage slot of one (unified) type.
+/// A Python name whose assignments never meet (ir/AssignmentWebs.h) is
+/// several variables, numbered by Version (0 keeps the plain name).
 struct Variable {
   std::string Name;
+  unsigned Version = 0;
   const Type *Ty = nullptr;
   /// For parameters: the type the caller passes (the signature's). Ty may
   /// be wider when the body assigns other types to the parameter.

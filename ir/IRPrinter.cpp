@@ -17,6 +17,16 @@ namespace pykc::ir {
 
 namespace {
 
+/// A variable as --emit=ir shows it: its name, and ".N" for the N-th
+/// version of a name whose assignments never meet (AssignmentWebs.h).
+std::string varName(const Variable &V) {
+  return V.Version ? V.Name + "." + std::to_string(V.Version) : V.Name;
+}
+
+} // namespace
+
+namespace {
+
 
 const char *atomicOpName(AtomicOp Op) {
   switch (Op) {
@@ -96,7 +106,7 @@ private:
     switch (S.Kind) {
     case NodeKind::AssignStmt: {
       auto &A = static_cast<const AssignStmt &>(S);
-      OS << A.Var->Name << ": " << A.Var->Ty->str() << " = " << expr(*A.Value) << '\n';
+      OS << varName(*A.Var) << ": " << A.Var->Ty->str() << " = " << expr(*A.Value) << '\n';
       return;
     }
     case NodeKind::StoreStmt: {
@@ -133,7 +143,7 @@ private:
     }
     case NodeKind::ForRangeStmt: {
       auto &F = static_cast<const ForRangeStmt &>(S);
-      OS << "for " << F.Var->Name << ": " << F.Var->Ty->str()
+      OS << "for " << varName(*F.Var) << ": " << F.Var->Ty->str()
          << (F.Parallel ? " in prange(" : " in range(")
          << expr(*F.Start) << ", " << expr(*F.Stop) << ", " << expr(*F.Step) << "):\n";
       block(F.Body, Depth + 1);
@@ -193,7 +203,7 @@ private:
     case NodeKind::Constant:
       return constant(static_cast<const ConstantExpr &>(E));
     case NodeKind::VarRef:
-      return static_cast<const VarRefExpr &>(E).Var->Name;
+      return varName(*static_cast<const VarRefExpr &>(E).Var);
     case NodeKind::Cast:
       return E.Ty->str() + "(" + expr(*static_cast<const CastExpr &>(E).Operand) + ")";
     case NodeKind::Unary: {
@@ -314,7 +324,7 @@ private:
         auto *A = dynCast<AssignStmt>(Q.Stmts[I]);
         if (!A)
           PYKC_ICE("a sequence expression holds a statement other than an assignment");
-        Text += (I ? "; " : "") + A->Var->Name + ": " + A->Var->Ty->str() + " = " +
+        Text += (I ? "; " : "") + varName(*A->Var) + ": " + A->Var->Ty->str() + " = " +
                 expr(*A->Value);
       }
       return Text + " in " + expr(*Q.Value) + ")";

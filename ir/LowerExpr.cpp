@@ -279,7 +279,7 @@ Value FunctionLowerer::lowerName(const NameExpr &N) {
       return lowerConstantValue(It->second.Const, N.Range);
     return It->second;
   }
-  if (Variable *V = local(N.Id)) {
+  if (Variable *V = loadVariable(N)) {
     if (Poisoned.count(V))
       return Value::invalid();
     if (!V->Ty) {

@@ -1,4 +1,5 @@
 //===- LowerStmt.cpp - Variables, type inference and statements -----------===//
+#include "ir/AssignmentWebs.h"
 #include "ir/Lowering.h"
 #include "ir/NameCheck.h"
 
@@ -29,19 +30,52 @@ FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F
   // Python's rule: a name assigned anywhere in the function is local to it.
   // (A compile-time parameter is never assigned: the caller passes a value
   // of its type to a parameter the body assigns.)
-  for (const std::string &Name : assignedNames(Def.Body)) {
-    if (local(Name))
-      continue;
-    auto V = std::make_unique<Variable>();
-    V->Name = Name;
-    Locals[Name] = V.get();
-    F.Variables.push_back(std::move(V));
+  std::set<std::string> Names, Params;
+  std::vector<std::string> Ordered; // parameters, then as first assigned
+  for (const Variable *P : F.Params)
+    Names.insert(P->Name), Params.insert(P->Name), Ordered.push_back(P->Name);
+  for (const std::string &Name : assignedNames(Def.Body))
+    if (Names.insert(Name).second)
+      Ordered.push_back(Name);
+  // Each name is one variable per web of assignments that meet, as Numba
+  // types each assignment separately (AssignmentWebs.h).
+  Webs = findAssignmentWebs(Def.Body, Names, Params);
+  for (const std::string &Name : Ordered) {
+    unsigned Count = Webs.Count[Name];
+    unsigned EntryWeb = Params.count(Name) ? Webs.Entry[Name] : ~0u;
+    for (unsigned W = 0; W < Count; ++W) {
+      if (W == EntryWeb) {
+        WebVars[{Name, W}] = Locals[Name];
+        continue;
+      }
+      auto V = std::make_unique<Variable>();
+      V->Name = Name;
+      V->Version = W;
+      WebVars[{Name, W}] = V.get();
+      if (!Locals.count(Name))
+        Locals[Name] = V.get();
+      F.Variables.push_back(std::move(V));
+    }
+    if (EntryWeb != ~0u && EntryWeb != 0) // the parameter keeps the plain name
+      std::swap(Locals[Name]->Version, WebVars[{Name, 0}]->Version);
   }
 }
 
 Variable *FunctionLowerer::local(const std::string &Name) const {
   auto It = Locals.find(Name);
   return It == Locals.end() ? nullptr : It->second;
+}
+
+Variable *FunctionLowerer::loadVariable(const NameExpr &N) const {
+  auto It = Webs.Loads.find(&N);
+  auto V = WebVars.find({N.Id, It == Webs.Loads.end() ? 0u : It->second});
+  return V == WebVars.end() ? local(N.Id) : V->second;
+}
+
+Variable *FunctionLowerer::storeVariable(const NameExpr &N) const {
+  auto It = Webs.Stores.find(&N);
+  auto V = WebVars.find({N.Id, It == Webs.Stores.end() ? 0u : It->second});
+  return V == WebVars.end() ? local(N.Id) : V->second;
 }
 
 Variable *FunctionLowerer::newTemp(const Type *Ty) {
@@ -58,7 +92,7 @@ bool FunctionLowerer::assignType(const fe::Expr *Target, const Type *Ty) {
   if (!Ty)
     return false;
   if (auto *N = dyn_cast<NameExpr>(Target)) {
-    Variable *V = local(N->Id);
+    Variable *V = storeVariable(*N);
     if (!V)
       return false;
     if (!V->Ty) {
@@ -167,6 +201,7 @@ void FunctionLowerer::inferTypes() {
     ;
   // Temporaries made while probing types are not part of the function.
   F.Variables.resize(VariablesBefore);
+  coalesceWebs();
   TempCount = 0;
   AllocCount = 0;
   Pending = nullptr;
@@ -262,6 +297,36 @@ bool FunctionLowerer::run() {
       F.ReturnType->kind() != TypeKind::None && canFallThrough(F.Body))
     error(Info.Def->NameRange, DiagKind::MissingReturn, {F.PyName, F.ReturnType->str()});
   return !HadError;
+}
+
+void FunctionLowerer::coalesceWebs() {
+  // The versions of a name that got one type are one variable again (a
+  // name holds one value at a time, so they never need two slots): only
+  // versions whose types differ stay apart, and the IR reads as before.
+  std::map<std::pair<std::string, const Type *>, Variable *> ByType;
+  for (Variable *P : F.Params)
+    ByType.emplace(std::make_pair(P->Name, P->Ty), P);
+  std::set<Variable *> Dropped;
+  for (auto &[Key, V] : WebVars) {
+    if (!V->Ty)
+      continue; // its typing failed: reported when lowered
+    auto [It, New] = ByType.emplace(std::make_pair(Key.first, V->Ty), V);
+    if (!New && It->second != V) {
+      Dropped.insert(V);
+      V = It->second;
+    }
+  }
+  if (Dropped.empty())
+    return;
+  std::erase_if(F.Variables, [&](const auto &V) { return Dropped.count(V.get()) != 0; });
+  // Number the versions left in order, the first keeping the plain name.
+  std::map<std::string, unsigned> Next;
+  std::set<Variable *> Numbered;
+  for (auto &[Key, V] : WebVars)
+    if (Numbered.insert(V).second)
+      V->Version = Next[Key.first]++;
+  for (auto &[Name, V] : Locals)
+    V = WebVars.at({Name, 0});
 }
 
 //===--- Statements -------------------------------------------------------===//
@@ -400,7 +465,7 @@ void FunctionLowerer::lowerStmt(const fe::Stmt &St, StmtList &Out) {
 void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange ValueRange,
                                   StmtList &Out) {
   if (auto *N = dyn_cast<NameExpr>(Target)) {
-    Variable *V = local(N->Id);
+    Variable *V = storeVariable(*N);
     if (!V || !V->Ty)
       return; // Its typing failed: the error is reported where it did.
     Expr *Converted = convert(Val, V->Ty);
@@ -790,7 +855,7 @@ void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
     return;
   }
   const Type *IndexTy = Sig->Result;
-  Variable *Var = local(Target->Id);
+  Variable *Var = storeVariable(*Target);
   if (!Var || !Var->Ty)
     return;
   auto *Loop = make<ForRangeStmt>(Fo.Range);

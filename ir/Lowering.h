@@ -19,6 +19,7 @@
 #pragma once
 
 #include "frontend/Diagnostic.h"
+#include "ir/AssignmentWebs.h"
 #include "ir/IR.h"
 #include "ir/ModuleScope.h"
 #include "ir/TypeRules.h"
@@ -152,6 +153,11 @@ public:
 private:
   // --- Variables and typing (LowerStmt.cpp) ---
   Variable *local(const std::string &Name) const;
+  /// The variable (the web's, AssignmentWebs.h) a name reads or writes.
+  Variable *loadVariable(const frontend::NameExpr &N) const;
+  Variable *storeVariable(const frontend::NameExpr &N) const;
+  /// After typing: versions of one name with one type become one variable.
+  void coalesceWebs();
   Variable *newTemp(const Type *Ty);
   void inferTypes();
   bool inferBlock(const frontend::StmtList &Body);
@@ -379,7 +385,10 @@ private:
   FunctionInfo &Info;
   Function &F;
   const frontend::SourceFile *File;
+  /// Each local name's first variable (its parameter, or web 0).
   std::map<std::string, Variable *> Locals;
+  AssignmentWebs Webs;
+  std::map<std::pair<std::string, unsigned>, Variable *> WebVars;
   /// Parameters bound to compile-time values (see InstanceArg).
   std::map<std::string, Value> CompileTimeParams;
   /// Locals bound once, by `name = value` (singleAssignments): constant

@@ -463,12 +463,8 @@ CASES = [
          [A("int32", (4, 8), Const(-1))]),
     Case("ct_widened_tuple", "compile_time_args.py", "widened_tuple", 1, 32,
          [A("float64", 32, Const(0))],
-         note="x widens to UniTuple(float64 x 2) after the call; the callee "
-              "is typed for the final type only",
-         numba_cuda_fails="Numba types each assignment of x on its own (SSA "
-                          "versions, unified only where control flow joins), so "
-                          "t[i % 2] meets Tuple(int64, float64) and does not type; "
-                          "pykc gives a variable one type for all its assignments"),
+         note="x's versions meet at a loop's head and widen to UniTuple(float64 x 2); "
+              "the callee is typed for the final type only"),
     Case("warp_shuffles_f64", "warp_intrinsics.py", "shuffles_f64", 2, 64,
          [A("float64", 128, Uniform()), A("float64", (128, 4), Const(0))],
          simulator_lacks=NO_WARP_SIM),

@@ -68,6 +68,8 @@ def pick(t, i):
 def widened_tuple(out):
     i = cuda.grid(1)
     x = (1, 2.5)
-    if i < out.size:
-        out[i] = pick(x, i)
-    x = (1.5, 2.5)
+    for k in range(2):
+        # x's two versions meet at the loop's head: UniTuple(float64 x 2).
+        if i < out.size:
+            out[i] = pick(x, i) + k
+        x = (1.5, 2.5)
