@@ -246,7 +246,10 @@ void CudaSourceWriter::function(const ir::Function &F) {
   Body = &Text;
   Depth = 1;
   LastLine = F.Range.Begin.Line;
-  Text << "// " << sourceLine(F.Range) << "\n";
+  if (F.FileName == File.name())
+    Text << "// " << sourceLine(F.Range) << "\n";
+  else // pykc's own helpers, or a function of another file of the program
+    Text << "// " << F.PyName << ", from " << F.FileName << ":" << F.Range.Begin.Line << "\n";
   if (F.FastMath)
     Text << "// fastmath=True: exact here; nvcc -use_fast_math allows what Numba's fastmath does.\n";
   Text << signature(F) << " {\n";

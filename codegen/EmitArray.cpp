@@ -81,11 +81,12 @@ Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
     for (unsigned D = 0; D < 3; ++D)
       Args.push_back(ME.Target.specialRegister(B, R, D, TargetContext));
   ME.Target.boundsError(B, Args, TargetContext);
+  BasicBlock *Reported = B.GetInsertBlock(); // the target may add blocks
   B.CreateBr(Join);
   B.SetInsertPoint(Join);
   PHINode *Safe = B.CreatePHI(Ptr->getType(), 2);
   Safe->addIncoming(Ptr, From);
-  Safe->addIncoming(ME.boundsScratch(), Report);
+  Safe->addIncoming(ME.boundsScratch(), Reported);
   return Safe;
 }
 

@@ -1,6 +1,10 @@
 //===- NVPTXTarget.cpp ----------------------------------------------------===//
 #include "codegen/NVPTXTarget.h"
 
+#include <pykc/KernelABI.h>
+
+#include <cstddef>
+
 #include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/IntrinsicsNVPTX.h>
 #include <llvm/IR/Metadata.h>
@@ -219,10 +223,92 @@ void NVPTXTarget::print(IRBuilder<> &B, Value *Format, ArrayRef<Value *> Args) {
   B.CreateCall(Printf, {Format, Buffer});
 }
 
+void NVPTXTarget::recordBoundsError(IRBuilder<> &B, ArrayRef<Value *> Args) {
+  // KernelABI.h's pykc_bounds_record, in host memory the runtime maps and
+  // points PYKC_BOUNDS_RECORD_SYMBOL at (null if it did not: then only the
+  // printf tells). One function per module fills it; each checked access
+  // only calls it.
+  Module &M = *B.GetInsertBlock()->getModule();
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  std::vector<Type *> Params = {Ptr};
+  for (Value *A : Args.drop_front())
+    Params.push_back(A->getType());
+  Function *Record = M.getFunction("pykc.bounds.record");
+  if (!Record) {
+    Record = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), Params, false),
+                              GlobalValue::InternalLinkage, "pykc.bounds.record", M);
+    Record->addFnAttr(Attribute::NoInline); // cold: once per module, not per access
+    Record->addFnAttr(Attribute::NoUnwind);
+    emitBoundsRecorder(*Record);
+  }
+  B.CreateCall(Record, std::vector<Value *>(Args.begin(), Args.end()));
+}
+
+void NVPTXTarget::emitBoundsRecorder(Function &F) {
+  // The first thread to claim the record (state 0 -> 1) fills it, fences
+  // at system scope, then marks it complete (2).
+  Module &M = *F.getParent();
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  auto *G = new GlobalVariable(M, Ptr, /*isConstant=*/false, GlobalValue::ExternalLinkage,
+                               ConstantPointerNull::get(cast<PointerType>(Ptr)),
+                               PYKC_BOUNDS_RECORD_SYMBOL, nullptr, GlobalValue::NotThreadLocal,
+                               globalAddressSpace());
+  G->setExternallyInitialized(true);
+  G->setAlignment(Align(8));
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &F));
+  BasicBlock *Claim = BasicBlock::Create(Ctx, "claim", &F);
+  BasicBlock *Fill = BasicBlock::Create(Ctx, "fill", &F);
+  BasicBlock *Copy = BasicBlock::Create(Ctx, "copy", &F);
+  BasicBlock *Seal = BasicBlock::Create(Ctx, "seal", &F);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "done", &F);
+  LoadInst *Record = B.CreateLoad(Ptr, G, "record");
+  Record->setVolatile(true);
+  B.CreateCondBr(B.CreateIsNotNull(Record), Claim, Done);
+  B.SetInsertPoint(Claim);
+  auto *Won = B.CreateAtomicCmpXchg(Record, B.getInt32(0), B.getInt32(1), MaybeAlign(4),
+                                    AtomicOrdering::Monotonic, AtomicOrdering::Monotonic);
+  B.CreateCondBr(B.CreateExtractValue(Won, {1u}), Fill, Done);
+  B.SetInsertPoint(Fill);
+  auto At = [&](uint64_t Offset, Value *Index = nullptr) {
+    Value *P = B.CreateInBoundsGEP(B.getInt8Ty(), Record, B.getInt64(Offset));
+    return Index ? B.CreateInBoundsGEP(B.getInt8Ty(), P, Index) : P;
+  };
+  auto Store = [&](Value *V, Value *P) { B.CreateStore(V, P)->setVolatile(true); };
+  Argument *Where = F.getArg(0);
+  Store(F.getArg(1), At(offsetof(pykc_bounds_record, axis)));
+  Store(F.getArg(2), At(offsetof(pykc_bounds_record, index)));
+  Store(F.getArg(3), At(offsetof(pykc_bounds_record, extent)));
+  for (unsigned K = 0; K < 3; ++K) {
+    Store(F.getArg(4 + K), At(offsetof(pykc_bounds_record, thread) + 4 * K));
+    Store(F.getArg(7 + K), At(offsetof(pykc_bounds_record, block) + 4 * K));
+  }
+  B.CreateBr(Copy);
+  // The place's bytes up to its NUL, cut to fit, then a NUL.
+  B.SetInsertPoint(Copy);
+  PHINode *I = B.CreatePHI(B.getInt64Ty(), 2);
+  I->addIncoming(B.getInt64(0), Fill);
+  Value *C = B.CreateLoad(B.getInt8Ty(), B.CreateInBoundsGEP(B.getInt8Ty(), Where, I));
+  Value *Last = B.CreateICmpEQ(I, B.getInt64(PYKC_BOUNDS_WHERE_BYTES - 1));
+  Value *End = B.CreateOr(B.CreateICmpEQ(C, B.getInt8(0)), Last);
+  Store(B.CreateSelect(End, B.getInt8(0), C), At(offsetof(pykc_bounds_record, where), I));
+  I->addIncoming(B.CreateAdd(I, B.getInt64(1)), Copy);
+  B.CreateCondBr(End, Seal, Copy);
+  B.SetInsertPoint(Seal);
+  B.CreateIntrinsic(Intrinsic::nvvm_membar_sys, {}, {}); // the host sees it all
+  Store(B.getInt32(2), At(offsetof(pykc_bounds_record, state)));
+  B.CreateBr(Done);
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+}
+
 void NVPTXTarget::boundsError(IRBuilder<> &B, ArrayRef<Value *> Args, Value *) {
-  // printf through the driver's vprintf (the message reaches the program's
-  // stdout when the launch is synchronised), then trap: the launch fails
-  // and the runtime reports the CUDA error.
+  // The runtime's record first (it survives the trap), then printf through
+  // the driver's vprintf (the message reaches the program's stdout when the
+  // launch is synchronised, if it does), then trap: the launch fails and
+  // the runtime reports the record.
+  recordBoundsError(B, Args);
   Value *Format = B.CreateGlobalStringPtr(
       "pykc: %s: index %lld is out of bounds for axis %u with size %lld in thread "
       "(%u, %u, %u) of block (%u, %u, %u) (--boundscheck)\n",

@@ -38,6 +38,14 @@ public:
   void boundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
                    llvm::Value *Context) override;
 
+private:
+  /// Fills KernelABI.h's pykc_bounds_record for the runtime, when it set one.
+  void recordBoundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args);
+  /// The body of the module's one function that does.
+  void emitBoundsRecorder(llvm::Function &F);
+
+public:
+
   static constexpr unsigned SharedAddressSpace = 3;
   unsigned constantAddressSpace(uint64_t Before, uint64_t Bytes) const override {
     return Before + Bytes <= 64 * 1024 ? 4 : globalAddressSpace();

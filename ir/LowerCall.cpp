@@ -791,7 +791,7 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
         Literal = literalArgument(*C.Args[I]);
     } else if (Params[I].Default) {
       // Evaluated where the function is defined, as Python does.
-      Literal = S.Scope.evaluate(*Params[I].Default);
+      Literal = (Fn.Scope ? *Fn.Scope : S.Scope).evaluate(*Params[I].Default);
       if (Literal)
         V = lowerConstantValue(*Literal, C.Range);
       else

@@ -50,6 +50,8 @@ std::string FunctionLowerer::describe(const Value &V) const {
     return V.Const.str();
   case Value::Kind::Function:
     return V.Fn->Def->Name;
+  case Value::Kind::Module:
+    return V.Path; // the module's name
   case Value::Kind::Invalid:
     break;
   }
@@ -269,7 +271,7 @@ std::optional<ConstantValue> FunctionLowerer::evaluate(const fe::Expr &E) const 
         return V;
       }
     }
-    return S.Scope.constantOf(X);
+    return Scope.constantOf(X);
   });
 }
 
@@ -293,34 +295,9 @@ Value FunctionLowerer::lowerName(const NameExpr &N) {
     return Value::expr(Ref);
   }
   // Undefined and host-only names were reported by Sema's name check.
-  if (const Symbol *Sym = S.Scope.lookup(N.Id)) {
-    switch (Sym->K) {
-    case Symbol::Kind::Path: {
-      // `from numba import float32`: a dtype; `from math import pi`: a float.
-      if (auto C = S.Scope.constantOf(N))
-        return lowerConstantValue(*C, N.Range);
-      Value V;
-      V.K = Value::Kind::Path;
-      V.Path = Sym->Path;
-      return V;
-    }
-    case Symbol::Kind::Constant:
-      if (Sym->Value.K == ConstantValue::Kind::Array)
-        return Value::expr(constArray(N.Id, Sym->Value, N.Range));
-      return lowerConstantValue(Sym->Value, N.Range);
-    case Symbol::Kind::Function: {
-      Value V;
-      V.K = Value::Kind::Function;
-      V.Fn = Sym->Fn;
-      return V;
-    }
-    case Symbol::Kind::Host:
-      if (Info.Synthetic) // pykc's own source: no name check ran on it
-        error(N.Range, DiagKind::UndefinedName, {N.Id});
-      return Value::invalid();
-    }
-  }
-  if (auto Path = S.Scope.resolvePath(N)) {
+  if (const Symbol *Sym = Scope.lookup(N.Id))
+    return lowerSymbol(*Sym, N.Id, N);
+  if (auto Path = Scope.resolvePath(N)) {
     Value V;
     V.K = Value::Kind::Path;
     V.Path = *Path;
@@ -328,6 +305,52 @@ Value FunctionLowerer::lowerName(const NameExpr &N) {
   }
   if (Info.Synthetic) // a mistake in pykc's templates, never silent
     error(N.Range, DiagKind::UndefinedName, {N.Id});
+  return Value::invalid();
+}
+
+Value FunctionLowerer::lowerSymbol(const Symbol &Sym, const std::string &Name,
+                                   const fe::Expr &At) {
+  switch (Sym.K) {
+  case Symbol::Kind::Path: {
+    // `from numba import float32`: a dtype; `from math import pi`: a float.
+    if (auto *N = dyn_cast<NameExpr>(&At))
+      if (auto C = Scope.constantOf(*N))
+        return lowerConstantValue(*C, At.Range);
+    if (auto C = Scope.constantOf(At))
+      return lowerConstantValue(*C, At.Range);
+    Value V;
+    V.K = Value::Kind::Path;
+    V.Path = Sym.Path;
+    return V;
+  }
+  case Symbol::Kind::Constant: {
+    if (Sym.Value.K == ConstantValue::Kind::Array) {
+      // One frozen copy per module and name: another module's TABLE is
+      // not this one's.
+      const std::string &Module = Sym.Imported ? Sym.Imported->name() : Scope.name();
+      std::string Qualified = Module.empty() ? Name : Module + "__" + Name;
+      return Value::expr(constArray(Qualified, Sym.Value, At.Range));
+    }
+    return lowerConstantValue(Sym.Value, At.Range);
+  }
+  case Symbol::Kind::Function: {
+    Value V;
+    V.K = Value::Kind::Function;
+    V.Fn = Sym.Fn;
+    return V;
+  }
+  case Symbol::Kind::Module: {
+    Value V;
+    V.K = Value::Kind::Module;
+    V.Mod = Sym.Imported;
+    V.Path = Sym.Path;
+    return V;
+  }
+  case Symbol::Kind::Host:
+    if (Info.Synthetic) // pykc's own source: no name check ran on it
+      error(At.Range, DiagKind::UndefinedName, {Name});
+    return Value::invalid();
+  }
   return Value::invalid();
 }
 
@@ -411,7 +434,7 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       R->Dim = Reg->Dim;
       return Value::expr(R);
     }
-    if (auto C = S.Scope.constantOf(A))
+    if (auto C = Scope.constantOf(A))
       return lowerConstantValue(*C, A.Range);
     bool VectorCtor = Base.Path == "numba.cuda" && S.Types.vectorByName(A.Attr);
     if (isKnownBuiltinPath(Path) || VectorCtor) {
@@ -427,6 +450,24 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       return Value::invalid();
     }
     error(A.Range, DiagKind::UnsupportedFunction, {displayPath(Path)});
+    return Value::invalid();
+  }
+  if (Base.K == Value::Kind::Module) {
+    // helpers.scale: what helpers.py binds; its constants and arrays are
+    // its own (frozen under their module's name).
+    if (const Symbol *Sym = Base.Mod->lookup(A.Attr); Sym && Sym->K != Symbol::Kind::Host) {
+      Symbol Copy = *Sym;
+      if (Copy.K == Symbol::Kind::Constant)
+        Copy.Imported = Base.Mod;
+      if (Copy.K == Symbol::Kind::Path) { // what that module imported
+        Value V;
+        V.K = Value::Kind::Path;
+        V.Path = Copy.Path;
+        return V;
+      }
+      return lowerSymbol(Copy, A.Attr, A);
+    }
+    error(A.AttrRange, DiagKind::UnknownAttribute, {describe(Base), A.Attr});
     return Value::invalid();
   }
   if (Base.K == Value::Kind::Constant && Base.Const.K == ConstantValue::Kind::EnumClass) {

@@ -10,7 +10,8 @@ namespace fe = frontend;
 
 FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
                                  const std::vector<InstanceArg> &Args)
-    : S(S), Info(Info), F(F), File(Info.File ? Info.File : S.Scope.module().File),
+    : S(S), Info(Info), Scope(Info.Scope ? *Info.Scope : S.Scope), F(F),
+      File(Info.File ? Info.File : Scope.module().File),
       Arena(&S.Out) {
   const FunctionDefStmt &Def = *Info.Def;
   for (size_t I = 0; I < Def.Params.size(); ++I) {
@@ -647,7 +648,7 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
                                    IterationPlan &Plan) {
   auto CallOf = [&](const fe::Expr *E, const char *Path) -> const fe::CallExpr * {
     auto *C = dyn_cast<fe::CallExpr>(E);
-    return C && S.Scope.resolvePath(*C->Func) == Path ? C : nullptr;
+    return C && Scope.resolvePath(*C->Func) == Path ? C : nullptr;
   };
   auto TupleTargets = [&](const fe::Expr *T, size_t N) -> const fe::ExprList * {
     auto *Tu = dyn_cast<TupleExpr>(T);
@@ -812,7 +813,7 @@ void FunctionLowerer::lowerForOver(const ForStmt &Fo, StmtList &Out) {
 }
 
 bool FunctionLowerer::isRangeCall(const fe::CallExpr &Call) const {
-  auto Path = S.Scope.resolvePath(*Call.Func);
+  auto Path = Scope.resolvePath(*Call.Func);
   return Path == "builtins.range" || Path == "numba.prange";
 }
 
@@ -826,7 +827,7 @@ void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
     lowerForOver(Fo, Out);
     return;
   }
-  const char *Name = S.Scope.resolvePath(*Call->Func) == "numba.prange" ? "prange" : "range";
+  const char *Name = Scope.resolvePath(*Call->Func) == "numba.prange" ? "prange" : "range";
   auto *Target = dyn_cast<NameExpr>(Fo.Target);
   if (!Target) {
     error(Fo.Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});

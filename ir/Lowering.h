@@ -44,12 +44,13 @@ std::string plural(size_t N, const char *Word);
 /// compile-time entity (a module path, a constant such as a dtype, a
 /// function) that only makes sense as the callee or base of something.
 struct Value {
-  enum class Kind { Invalid, Expr, Path, Constant, Function };
+  enum class Kind { Invalid, Expr, Path, Constant, Function, Module };
   Kind K = Kind::Invalid;
   Expr *E = nullptr;
-  std::string Path;
+  std::string Path; ///< Module: its name.
   ConstantValue Const;
   FunctionInfo *Fn = nullptr;
+  ModuleScope *Mod = nullptr; ///< Another file of the program.
 
   static Value invalid() { return Value(); }
   static Value expr(Expr *E) {
@@ -208,6 +209,9 @@ private:
   Value lower(const frontend::Expr &E);
   Expr *lowerValue(const frontend::Expr &E);
   Value lowerName(const frontend::NameExpr &N);
+  /// A module-level binding \p Sym of \p Name (in this function's module,
+  /// or read as `module.Name` from another).
+  Value lowerSymbol(const Symbol &Sym, const std::string &Name, const frontend::Expr &At);
   Value lowerConstantValue(const ConstantValue &C, frontend::SourceRange Range);
   /// \p E evaluated at compile time in this function: literals, module
   /// constants and compile-time parameters; a local variable is not one.
@@ -383,6 +387,8 @@ private:
 
   SemaContext &S;
   FunctionInfo &Info;
+  /// The module the function is defined in: where its global names are.
+  ModuleScope &Scope;
   Function &F;
   const frontend::SourceFile *File;
   /// Each local name's first variable (its parameter, or web 0).

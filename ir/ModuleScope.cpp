@@ -43,8 +43,9 @@ bool isDtypeNamespace(const std::string &Prefix) {
 
 bool isKnownBuiltinPath(const std::string &Path) { return knownPaths().count(Path) != 0; }
 
-ModuleScope::ModuleScope(const Module &Mod, TypeContext &Types, DiagnosticEngine &Diags)
-    : M(Mod), Types(Types), Diags(Diags) {
+ModuleScope::ModuleScope(const Module &Mod, TypeContext &Types, DiagnosticEngine &Diags,
+                         ModuleLoader Loader, std::string Name)
+    : M(Mod), Loader(std::move(Loader)), Name(std::move(Name)), Types(Types), Diags(Diags) {
   scan();
 }
 
@@ -261,6 +262,14 @@ void ModuleScope::bindHostTargets(const Expr *Target, SourceRange Range) {
 
 void ModuleScope::bindImport(const ImportStmt &S) {
   for (const ImportAlias &A : S.Names) {
+    // `import helpers` of the program's own helpers.py.
+    if (A.Name.find('.') == std::string::npos && Loader)
+      if (ModuleScope *Mod = Loader(A.Name)) {
+        std::string Bound = A.AsName.empty() ? A.Name : A.AsName;
+        Symbols[Bound] = Symbol{Symbol::Kind::Module, A.Name, {}, nullptr, A.Range, "",
+                                DiagKind::NoteUnusableDtype, Mod};
+        continue;
+      }
     if (!A.AsName.empty()) {
       Symbols[A.AsName] = Symbol{Symbol::Kind::Path, A.Name, {}, nullptr, A.Range};
       continue;
@@ -274,9 +283,30 @@ void ModuleScope::bindImport(const ImportStmt &S) {
 void ModuleScope::bindImportFrom(const ImportFromStmt &S) {
   if (S.Module == "__future__")
     return;
+  // `from helpers import scale`: the binding helpers.py made.
+  ModuleScope *Mod = S.Level == 0 && S.Module.find('.') == std::string::npos && Loader
+                         ? Loader(S.Module)
+                         : nullptr;
   for (const ImportAlias &A : S.Names) {
     if (A.Name == "*")
       continue;
+    if (Mod) {
+      std::string Bound = A.AsName.empty() ? A.Name : A.AsName;
+      const Symbol *From = Mod->lookup(A.Name);
+      if (!From) {
+        Symbols[Bound] = Symbol{Symbol::Kind::Host, S.Module, {}, nullptr, A.Range,
+                                "", DiagKind::NoteImportedHere};
+        Symbols[Bound].NotInModule = true;
+      } else if (From->K == Symbol::Kind::Host) {
+        Symbols[Bound] = Symbol{Symbol::Kind::Host, "", {}, nullptr, A.Range,
+                                "'" + S.Module + ".py' binds it by host code",
+                                DiagKind::NoteImportedHere};
+      } else {
+        Symbols[Bound] = *From;
+        Symbols[Bound].DefRange = A.Range; // notes point at the import
+      }
+      continue;
+    }
     std::string Bound = A.AsName.empty() ? A.Name : A.AsName;
     std::string Path = S.Level ? std::string(S.Level, '.') + S.Module + "." + A.Name
                                : S.Module + "." + A.Name;
@@ -351,6 +381,7 @@ ModuleScope::addSynthetic(const std::string &Name, std::string Template,
     auto Fn = std::make_unique<FunctionInfo>();
     Fn->Def = Def;
     Fn->File = Src.File.get();
+    Fn->Scope = this;
     Fn->Synthetic = true;
     classify(*Fn);
     Symbols[Def->Name] = Symbol{Symbol::Kind::Function, "", {}, Fn.get(), Def->NameRange};
@@ -365,6 +396,7 @@ void ModuleScope::bindFunction(const FunctionDefStmt &S) {
   auto Fn = std::make_unique<FunctionInfo>();
   Fn->Def = &S;
   Fn->File = M.File;
+  Fn->Scope = this;
   classify(*Fn);
   // A function defined again replaces the earlier one, as in Python (and
   // as when a notebook cell runs twice): only the last is compiled. Said

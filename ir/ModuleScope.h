@@ -16,6 +16,7 @@
 #include "ir/ConstantValue.h"
 #include "ir/Signature.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -33,9 +34,13 @@ enum class FunctionRole {
   Host,       ///< anything else
 };
 
+class ModuleScope;
+
 struct FunctionInfo {
   const frontend::FunctionDefStmt *Def = nullptr;
   const frontend::SourceFile *File = nullptr; ///< Where Def is.
+  /// The module that defines it, whose names its body sees.
+  ModuleScope *Scope = nullptr;
   /// Written by pykc (ModuleScope::addSynthetic), not by the user.
   bool Synthetic = false;
   FunctionRole Role = FunctionRole::Host;
@@ -55,6 +60,7 @@ struct Symbol {
     Constant, ///< A frozen value.
     Function, ///< A function defined in the module.
     Host,     ///< Bound by host code pykc does not run.
+    Module,   ///< Another Python file of the program (`import helpers`).
   };
   Kind K = Kind::Host;
   std::string Path;
@@ -64,12 +70,28 @@ struct Symbol {
   /// Host: why pykc could not evaluate it, when it looked like something a
   /// kernel can use (an np.dtype with a string field), for the message.
   std::string HostReason;
+  /// The note that says it (what kind of thing pykc could not use).
+  frontend::DiagKind HostNote = frontend::DiagKind::NoteUnusableDtype;
+  /// Module: its scope.
+  ModuleScope *Imported = nullptr;
+  /// Host: `from m import name` of a name m.py does not bind.
+  bool NotInModule = false;
 };
+
+/// Finds the module `import NAME` means when it is another file of the
+/// program (NAME.py beside the main file, as Python's path starts with the
+/// script's directory), reading and scanning it on first use; null when
+/// there is none (a library such as numba). Owned by the driver.
+using ModuleLoader = std::function<ModuleScope *(const std::string &Name)>;
 
 class ModuleScope {
 public:
-  ModuleScope(const frontend::Module &M, TypeContext &Types,
-              frontend::DiagnosticEngine &Diags);
+  /// \p Loader finds the program's other modules; \p Name is this one's
+  /// ("" for the main file).
+  ModuleScope(const frontend::Module &M, TypeContext &Types, frontend::DiagnosticEngine &Diags,
+              ModuleLoader Loader = {}, std::string Name = "");
+  /// "" for the main file, else the name it was imported by.
+  const std::string &name() const { return Name; }
 
   /// The module-level binding of \p Name, or null.
   const Symbol *lookup(const std::string &Name) const;
@@ -116,6 +138,8 @@ private:
 
   unsigned NumThreads = 0;
   const frontend::Module &M;
+  ModuleLoader Loader;
+  std::string Name;
   TypeContext &Types;
   frontend::DiagnosticEngine &Diags;
   std::map<std::string, Symbol> Symbols;

@@ -91,9 +91,14 @@ private:
       if (S->K != Symbol::Kind::Host)
         return;
       Ok = false;
+      if (S->NotInModule) { // Python's ImportError, where a kernel uses it
+        Diags.report(File, N.Range, DiagKind::NotInModule, {N.Id, S->Path + ".py"});
+        Diags.report(File, S->DefRange, DiagKind::NoteDefinedHere, {N.Id});
+        return;
+      }
       Diags.report(File, N.Range, DiagKind::HostOnlyName, {N.Id});
       if (!S->HostReason.empty())
-        Diags.report(File, S->DefRange, DiagKind::NoteUnusableDtype, {N.Id, S->HostReason});
+        Diags.report(File, S->DefRange, S->HostNote, {N.Id, S->HostReason});
       else
         Diags.report(File, S->DefRange, DiagKind::NoteDefinedHere, {N.Id});
       return;

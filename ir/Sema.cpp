@@ -329,7 +329,7 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   // are reported by the name check, not silently dropped while lowering.
   if (!Fn.NameChecked && !Fn.Synthetic) {
     Fn.NameChecked = true;
-    Fn.HasNameErrors = !checkNames(Fn, Scope, Diags);
+    Fn.HasNameErrors = !checkNames(Fn, Fn.Scope ? *Fn.Scope : Scope, Diags);
   }
   const std::vector<InstanceArg> &Params = Bound->Params;
   Key K = keyOf(Fn, Params, Host);

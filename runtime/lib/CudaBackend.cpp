@@ -7,12 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Backend.h"
+#include "BoundsRecord.h"
 #include "CudaDriver.h"
 
 #include "pykc/Error.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
 
@@ -127,31 +129,28 @@ public:
                         void *Stream) override {
     ContextScope S(D, context());
     if (Stream)
-      check(D.cuMemcpyHtoDAsync_v2(ptr(Dst), Src, Bytes, stream(Stream)),
-            "cuMemcpyHtoDAsync", copyAdvice());
+      checkAsync(D.cuMemcpyHtoDAsync_v2(ptr(Dst), Src, Bytes, stream(Stream)),
+                 "cuMemcpyHtoDAsync", copyAdvice());
     else
-      check(D.cuMemcpyHtoD_v2(ptr(Dst), Src, Bytes), "cuMemcpyHtoD",
-            copyAdvice());
+      checkAsync(D.cuMemcpyHtoD_v2(ptr(Dst), Src, Bytes), "cuMemcpyHtoD", copyAdvice());
   }
   void copyDeviceToHost(void *Dst, const void *Src, size_t Bytes,
                         void *Stream) override {
     ContextScope S(D, context());
     if (Stream)
-      check(D.cuMemcpyDtoHAsync_v2(Dst, ptr(Src), Bytes, stream(Stream)),
-            "cuMemcpyDtoHAsync", copyAdvice());
+      checkAsync(D.cuMemcpyDtoHAsync_v2(Dst, ptr(Src), Bytes, stream(Stream)),
+                 "cuMemcpyDtoHAsync", copyAdvice());
     else
-      check(D.cuMemcpyDtoH_v2(Dst, ptr(Src), Bytes), "cuMemcpyDtoH",
-            copyAdvice());
+      checkAsync(D.cuMemcpyDtoH_v2(Dst, ptr(Src), Bytes), "cuMemcpyDtoH", copyAdvice());
   }
   void copyDeviceToDevice(void *Dst, const void *Src, size_t Bytes,
                           void *Stream) override {
     ContextScope S(D, context());
     if (Stream)
-      check(D.cuMemcpyDtoDAsync_v2(ptr(Dst), ptr(Src), Bytes, stream(Stream)),
-            "cuMemcpyDtoDAsync", copyAdvice());
+      checkAsync(D.cuMemcpyDtoDAsync_v2(ptr(Dst), ptr(Src), Bytes, stream(Stream)),
+                 "cuMemcpyDtoDAsync", copyAdvice());
     else
-      check(D.cuMemcpyDtoD_v2(ptr(Dst), ptr(Src), Bytes), "cuMemcpyDtoD",
-            copyAdvice());
+      checkAsync(D.cuMemcpyDtoD_v2(ptr(Dst), ptr(Src), Bytes), "cuMemcpyDtoD", copyAdvice());
   }
 
   void *allocatePinned(size_t Bytes) override {
@@ -185,8 +184,7 @@ public:
   }
   void synchronizeStream(void *St) override {
     ContextScope S(D, context());
-    check(D.cuStreamSynchronize(stream(St)), "cuStreamSynchronize",
-          asyncAdvice());
+    checkAsync(D.cuStreamSynchronize(stream(St)), "cuStreamSynchronize", asyncAdvice());
   }
 
   void *createEvent() override {
@@ -209,15 +207,15 @@ public:
   }
   void synchronizeEvent(void *E) override {
     ContextScope S(D, context());
-    check(D.cuEventSynchronize(static_cast<CUevent>(E)), "cuEventSynchronize",
-          asyncAdvice());
+    checkAsync(D.cuEventSynchronize(static_cast<CUevent>(E)), "cuEventSynchronize",
+               asyncAdvice());
   }
   bool queryEvent(void *E) override {
     ContextScope S(D, context());
     CUresult R = D.cuEventQuery(static_cast<CUevent>(E));
     if (R == CUDA_ERROR_NOT_READY)
       return false;
-    check(R, "cuEventQuery", asyncAdvice());
+    checkAsync(R, "cuEventQuery", asyncAdvice());
     return true;
   }
   float elapsedMilliseconds(void *Start, void *End) override {
@@ -232,7 +230,7 @@ public:
 
   void synchronize() override {
     ContextScope S(D, context());
-    check(D.cuCtxSynchronize(), "cuCtxSynchronize", asyncAdvice());
+    checkAsync(D.cuCtxSynchronize(), "cuCtxSynchronize", asyncAdvice());
   }
 
   void *loadModule(const pykc_module_image &M) override {
@@ -265,6 +263,7 @@ public:
       L->Module = loadImage(Ptx->data, What(Ptx));
       Used = Ptx;
     }
+    attachBoundsRecord(L->Module);
     // PYKC_LOG_MODULES=1 says which image each module was loaded from, to
     // check a deployment's architectures without a profiler.
     if (const char *Log = std::getenv("PYKC_LOG_MODULES");
@@ -343,7 +342,7 @@ private:
         F.F, C.Grid.x, C.Grid.y, C.Grid.z, C.Block.x, C.Block.y, C.Block.z,
         unsigned(C.DynamicSharedBytes), stream(St), Args, nullptr);
     if (R != CUDA_SUCCESS)
-      check(R, "cuLaunchKernel",
+      checkAsync(R, "cuLaunchKernel",
             "kernel '" + Name() + "' could not be launched on " + where() +
                 "; check that the arguments match its signature and that "
                 "the block does not use too many registers (try smaller "
@@ -434,6 +433,50 @@ private:
     return M;
   }
 
+  /// Points a module compiled with --boundscheck at this device's bounds
+  /// record (KernelABI.h): host memory mapped for the device, made on the
+  /// first such module. Called with the context current.
+  void attachBoundsRecord(CUmodule M) {
+    CUdeviceptr Global = 0;
+    size_t Bytes = 0;
+    if (D.cuModuleGetGlobal_v2(&Global, &Bytes, M, PYKC_BOUNDS_RECORD_SYMBOL) != CUDA_SUCCESS ||
+        Bytes != sizeof(CUdeviceptr))
+      return; // no bounds checks in this module
+    std::lock_guard<std::mutex> Lock(BoundsMutex);
+    if (!Bounds) {
+      void *Host = nullptr;
+      check(D.cuMemHostAlloc(&Host, sizeof(pykc_bounds_record),
+                             CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP),
+            "cuMemHostAlloc", "could not map host memory for --boundscheck's record on " +
+                                  where());
+      std::memset(Host, 0, sizeof(pykc_bounds_record));
+      check(D.cuMemHostGetDevicePointer_v2(&BoundsDevice, Host, 0), "cuMemHostGetDevicePointer",
+            "the device cannot address mapped host memory, which --boundscheck needs on " +
+                where());
+      Bounds = static_cast<pykc_bounds_record *>(Host);
+    }
+    check(D.cuMemcpyHtoD_v2(Global, &BoundsDevice, sizeof BoundsDevice), "cuMemcpyHtoD",
+          "could not set up --boundscheck's record on " + where());
+  }
+
+  /// check() for a call where an earlier launch's failure surfaces: a
+  /// kernel that trapped on an index out of range says which one.
+  void checkAsync(CUresult R, const char *Call, const std::string &Advice) {
+    if (R == CUDA_SUCCESS)
+      return;
+    if (Bounds && __atomic_load_n(&Bounds->state, __ATOMIC_ACQUIRE) == 2) {
+      pykc_bounds_record Copy;
+      std::memcpy(&Copy, Bounds, sizeof Copy);
+      Bounds->state = 0;
+      throw Error(ErrorCode::Kernel,
+                  boundsRecordMessage(Copy) + " on " + where() + "; " + Call + " then failed with " +
+                      describe(R) +
+                      ": the CUDA context is unusable now, restart the process (or run the "
+                      "kernel with `--backend cpu`, which reports without stopping)");
+    }
+    check(R, Call, Advice);
+  }
+
   std::string smName() const {
     return "sm_" + std::to_string(Info.ComputeCapabilityMajor) +
            std::to_string(Info.ComputeCapabilityMinor);
@@ -493,9 +536,11 @@ private:
     if (It != Functions.end())
       return It->second;
     CUmodule &M = Modules[K.Ptx];
-    if (!M)
+    if (!M) {
       M = loadImage(K.Ptx, "the PTX of kernel '" +
                                std::string(K.Name ? K.Name : "?") + "'");
+      attachBoundsRecord(M);
+    }
     CachedFunction F;
     check(D.cuModuleGetFunction(&F.F, M, K.Name), "cuModuleGetFunction",
           "the PTX has no kernel named '" + std::string(K.Name ? K.Name : "?") +
@@ -515,6 +560,9 @@ private:
   std::mutex CacheMutex;
   std::map<const char *, CUmodule> Modules;
   std::map<std::pair<const void *, std::string>, CachedFunction> Functions;
+  std::mutex BoundsMutex;
+  pykc_bounds_record *Bounds = nullptr; ///< Mapped host memory, never freed.
+  CUdeviceptr BoundsDevice = 0;
 };
 
 } // namespace

@@ -72,6 +72,7 @@ enum : unsigned {
   CU_STREAM_DEFAULT = 0,
   CU_EVENT_DEFAULT = 0,
   CU_MEMHOSTALLOC_PORTABLE = 1,
+  CU_MEMHOSTALLOC_DEVICEMAP = 2,
 };
 
 /// The driver's entry points. The X-macro keeps the member list, the dlsym
@@ -116,6 +117,9 @@ enum : unsigned {
   X(cuModuleLoadDataEx, CUresult,                                              \
     (CUmodule *, const void *, unsigned, CUjit_option *, void **))             \
   X(cuModuleGetFunction, CUresult, (CUfunction *, CUmodule, const char *))     \
+  X(cuModuleGetGlobal_v2, CUresult,                                            \
+    (CUdeviceptr *, size_t *, CUmodule, const char *))                         \
+  X(cuMemHostGetDevicePointer_v2, CUresult, (CUdeviceptr *, void *, unsigned)) \
   X(cuFuncGetAttribute, CUresult, (int *, CUfunction_attribute, CUfunction))   \
   X(cuFuncSetAttribute, CUresult, (CUfunction, CUfunction_attribute, int))     \
   X(cuLaunchKernel, CUresult,                                                  \

@@ -208,6 +208,9 @@ class ModuleWriter:
         self._dispatcher = Dispatcher
         self._fake_kernel = FakeCUDAKernel
         self.lines = list(PRELUDE)
+        # Other files of the program (a module made at run time, written
+        # as one pykc reads beside the kernel's): name.py -> source.
+        self.extra_files = {}
         self.defined = {"math": math, "np": np}
         self._visiting = set()
         import numba
@@ -232,6 +235,18 @@ class ModuleWriter:
         if isinstance(value, pytypes.ModuleType):
             if _is_cuda_module(value):
                 return "from numba import cuda as %s" % name
+            import importlib.util
+            import sys
+            if (value.__name__ not in sys.modules and "." not in value.__name__
+                    and importlib.util.find_spec(value.__name__) is None):
+                # types.ModuleType('mymod') with functions set on it: a file
+                # of the program, mymod.py, which pykc reads beside the kernel.
+                sub = ModuleWriter()
+                for attr, v in vars(value).items():
+                    if not attr.startswith("__"):
+                        sub._bind(attr, v, value.__name__)
+                self.extra_files[value.__name__ + ".py"] = sub.source()
+                self.extra_files.update(sub.extra_files)
             return "import %s as %s" % (value.__name__, name)
         if isinstance(value, self._fake_kernel):
             self.add_function(value.fn, name,
@@ -257,6 +272,10 @@ class ModuleWriter:
             text = str(value)
             if getattr(numba, text, None) is value:
                 return "from numba import %s as %s" % (text, name)
+            # Numba's bool prints as "bool"; float16 is only in numba.core.types.
+            for attr in ("boolean", text):
+                if getattr(self._nbtypes, attr, None) is value:
+                    return "from numba.core.types import %s as %s" % (attr, name)
             raise NotReplayable("the Numba type %s (%r in %s)"
                                 % (text, name, where))
         if (isinstance(value, type) and value.__module__.startswith("numba.cuda")
@@ -402,8 +421,9 @@ def _same(a, b):
 
 
 def kernel_module(kernel, enum_arguments=()):
-    """(source, kernel name) for a FakeCUDAKernel, with the classes of the
-    enum members it is launched with; raises NotReplayable."""
+    """(source, kernel name, other files {name.py: source}) for a
+    FakeCUDAKernel, with the classes of the enum members it is launched
+    with; raises NotReplayable."""
     writer = ModuleWriter()
     for member in enum_arguments:
         cls = type(member)
@@ -411,4 +431,4 @@ def kernel_module(kernel, enum_arguments=()):
     name = kernel.fn.__name__
     writer.add_function(kernel.fn, name, "kernel",
                         getattr(kernel, "pykc_signature", None))
-    return writer.source(), name
+    return writer.source(), name, writer.extra_files

@@ -49,6 +49,7 @@ class Case:
         self.test_id = test_id
         self.qualname = qualname
         self.source = None
+        self.extra_files = {}  # other files of the program, beside the kernel's
         self.kernel = None
         self.grid = None
         self.block = None
@@ -57,6 +58,9 @@ class Case:
         self.outputs = []      # ndarray, or None for scalars
         self.unreplayable = None
         self.undefined = None
+        # Arguments passed as cuda.In(array): Numba copies them in and never
+        # back, so what pykc run writes back to them is not compared.
+        self.copied_in_only = set()
 
 
 # --- Arguments --------------------------------------------------------------
@@ -73,8 +77,17 @@ def _array_of(arg):
     return None
 
 
+def _unwrapped(arg):
+    """The array of cuda.In/Out/InOut(array), which only says which way
+    Numba copies it; anything else as it is."""
+    if type(arg).__name__ in ("In", "Out", "InOut") and hasattr(arg, "value"):
+        return arg.value
+    return arg
+
+
 def _snapshot(arg):
     """A copy of the argument as pykc run takes it; raises NotReplayable."""
+    arg = _unwrapped(arg)
     array = _array_of(arg)
     if array is not None:
         if array.ndim == 0 and array.dtype.names is None:
@@ -251,6 +264,7 @@ class Recorder:
         if kernel._device or self._busy or self.test_file is None:
             return _original_call(kernel, *args)
         case = Case(self.test_file, self.test_id, kernel.fn.__qualname__)
+        case.copied_in_only = {k for k, a in enumerate(args) if type(a).__name__ == "In"}
         try:
             case.inputs = [_snapshot(a) for a in args]
         except NotReplayable as e:
@@ -277,7 +291,7 @@ class Recorder:
                         elif v[0] == "enum":
                             yield v[1]
                 enums = list(enum_members(case.inputs))
-                case.source, case.kernel = kernel_module(kernel, enums)
+                case.source, case.kernel, case.extra_files = kernel_module(kernel, enums)
             except NotReplayable as e:
                 case.unreplayable = str(e)
         if case.unreplayable is None:

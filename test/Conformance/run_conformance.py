@@ -139,6 +139,9 @@ def replay(opts, case, workdir):
     source = os.path.join(workdir, "kernel.py")
     with open(source, "w") as f:
         f.write(case.source)
+    for name, text in case.extra_files.items():
+        with open(os.path.join(workdir, name), "w") as f:
+            f.write(text)
     if opts.backend == "emitted-cuda":
         status, detail, got = replay_emitted(opts, case, source, workdir)
         if status:
@@ -154,7 +157,8 @@ def replay(opts, case, workdir):
                 for v, e in zip(value, expected):
                     compare_all(k, v, e)
         for k, (value, expected) in enumerate(zip(got, case.outputs)):
-            compare_all(k, value, expected)
+            if k not in case.copied_in_only:
+                compare_all(k, value, expected)
         return ("wrong", "; ".join(problems)) if problems else ("match", None)
     cmd = [pykc, "run", source, case.kernel, "--grid", dims(case.grid),
            "--block", dims(case.block), "--backend", "cpu", "--fmad=false"]
@@ -203,7 +207,7 @@ def replay(opts, case, workdir):
             elif o is not None:
                 yield o
     for k, (path, expected) in enumerate(zip(paths, case.outputs)):
-        if path is None:
+        if path is None or k in case.copied_in_only:
             continue
         pairs = (zip(path, flat(expected)) if isinstance(path, list)
                  else [(path, expected)])

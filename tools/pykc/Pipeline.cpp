@@ -12,9 +12,43 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 namespace pykc::driver {
+
+namespace {
+
+/// Finds `import NAME`'s NAME.py beside the main file (Python's first
+/// place to look), reads and parses it, and scans its names, once per
+/// name. A syntax error in it is reported like the main file's.
+ir::ModuleLoader moduleLoader(const std::string &Input, Compilation &C) {
+  namespace fs = std::filesystem;
+  // The main file's directory ("" for the current one, as for stdin).
+  fs::path Dir = Input == "-" ? fs::path() : fs::path(Input).parent_path();
+  return [Dir, &C](const std::string &Name) -> ir::ModuleScope * {
+    if (auto It = C.Modules.find(Name); It != C.Modules.end())
+      return It->second ? It->second->Scope.get() : nullptr; // null: a cycle
+    std::error_code EC;
+    fs::path Path = Dir.empty() ? fs::path(Name + ".py") : Dir / (Name + ".py");
+    if (!fs::is_regular_file(Path, EC))
+      return nullptr;
+    C.Modules[Name] = nullptr; // being read: `import a` inside a.py's imports
+    std::string Text, Error;
+    if (!readSourceFile(Path.string(), Text, Error))
+      return nullptr;
+    auto M = std::make_unique<Compilation::Imported>();
+    const frontend::SourceFile *File = C.Sources.addBuffer(Path.string(), std::move(Text));
+    M->Syntax = frontend::parseModule(*File, M->AST, C.Diags);
+    M->Scope = std::make_unique<ir::ModuleScope>(M->Syntax, C.Types, C.Diags,
+                                                 moduleLoader(Path.string(), C), Name);
+    ir::ModuleScope *Scope = M->Scope.get();
+    C.Modules[Name] = std::move(M);
+    return Scope;
+  };
+}
+
+} // namespace
 
 int runFrontend(const FrontendRequest &R, Compilation &C) {
   // 1. Read.
@@ -34,7 +68,8 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
   // 3. Names. The command may check the scope and choose the signatures
   // (pykc run: a kernel's declared signature that its arguments fit).
   std::vector<std::string> SignatureTexts = R.Signatures;
-  C.Scope = std::make_unique<ir::ModuleScope>(C.Syntax, C.Types, C.Diags);
+  C.Scope = std::make_unique<ir::ModuleScope>(C.Syntax, C.Types, C.Diags,
+                                              moduleLoader(R.Input, C));
   if (R.CheckScope)
     if (std::string Problem = R.CheckScope(*C.Scope, SignatureTexts); !Problem.empty())
       return fail(Problem);

@@ -5,7 +5,9 @@
 /// IR, listed once in runFrontend:
 ///   1. read the source file (InputFile.h: size-capped, `-` for stdin);
 ///   2. tokenize and parse it (frontend/): syntax errors stop here;
-///   3. resolve the module's names (ir::ModuleScope);
+///   3. resolve the module's names (ir::ModuleScope), reading the other
+///      files of the program it imports (`import helpers`: helpers.py
+///      beside it) as they are met;
 ///   4. parse the command-line signatures (`--sig`, or `pykc run`'s
 ///      arguments spelled as one, or the declared signature they fit);
 ///   5. type the kernels and build their IR (ir::lowerModule);
@@ -26,6 +28,7 @@
 
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -58,6 +61,14 @@ struct Compilation {
   frontend::Module Syntax;
   ir::TypeContext Types;
   std::unique_ptr<ir::ModuleScope> Scope;
+  /// The program's other modules (`import helpers`), by name; null for a
+  /// name that is no file of the program (a library) or being read.
+  struct Imported {
+    frontend::ASTContext AST;
+    frontend::Module Syntax;
+    std::unique_ptr<ir::ModuleScope> Scope;
+  };
+  std::map<std::string, std::unique_ptr<Imported>> Modules;
   ir::SemaResult Typed;
 };
 

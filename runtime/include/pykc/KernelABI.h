@@ -58,6 +58,26 @@ typedef struct pykc_array_3 {
   int64_t strides[3];
 } pykc_array_3;
 
+/* --boundscheck on a GPU. A module compiled with bounds checks has a global
+ * pointer PYKC_BOUNDS_RECORD_SYMBOL (null until the runtime sets it to a
+ * pykc_bounds_record in host memory mapped for the device). The first
+ * thread to index out of range fills the record (state 1 while writing, 2
+ * when complete), then traps; the trap kills the CUDA context, but host
+ * memory survives it, so the runtime can say which index of which line
+ * failed when the launch's error surfaces. */
+#define PYKC_BOUNDS_RECORD_SYMBOL "pykc_bounds_record"
+#define PYKC_BOUNDS_WHERE_BYTES 200
+
+typedef struct pykc_bounds_record {
+  uint32_t state; /* 0 empty, 1 being written, 2 complete */
+  uint32_t axis;
+  int64_t index;  /* as the kernel wrote it */
+  int64_t extent;
+  uint32_t thread[3];
+  uint32_t block[3];
+  char where[PYKC_BOUNDS_WHERE_BYTES]; /* "file.py:line:col", NUL-terminated */
+} pykc_bounds_record;
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
