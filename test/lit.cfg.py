@@ -16,6 +16,7 @@
 #              NumPy 1.x does).
 #   host-clang %cxx is clang (tests that check its diagnostics).
 #   nvcc       nvcc is beside ptxas (%nvcc): --emit=cuda output is compiled.
+#   nvjitlink  the toolkit has libnvJitLink: objects get SASS from it.
 #   clang-format  clang-format(-19) is on PATH: --emit=cuda output is formatted.
 
 import os
@@ -80,6 +81,15 @@ for var in ["HOME", "TMPDIR", "CUDA_HOME", "CUDA_PATH", "CUDA_VISIBLE_DEVICES",
 if config.ptxas_path and os.access(os.path.join(os.path.dirname(config.ptxas_path), "nvcc"), os.X_OK):
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", os.path.join(os.path.dirname(config.ptxas_path), "nvcc")))
+
+# libnvJitLink (the toolkit's, beside ptxas): `pykc -c` compiles SASS in the
+# process with it instead of running ptxas and fatbinary.
+if config.ptxas_path:
+    root = os.path.dirname(os.path.dirname(config.ptxas_path))
+    for lib in ("lib64", os.path.join("targets", "x86_64-linux", "lib")):
+        if os.path.exists(os.path.join(root, lib, "libnvJitLink.so")):
+            config.available_features.add("nvjitlink")
+            break
 
 # clang-format: --emit=cuda formats its output with it when installed.
 if shutil.which("clang-format-19") or shutil.which("clang-format"):

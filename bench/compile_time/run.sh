@@ -47,13 +47,15 @@ benches=(
   # The same four kernels as kernels.cu, in three pykc processes.
   "pykc kernels.cu set|$pykc $docs/increment_grid.py --sig 'increment_by_one(float32[:])' --sig 'increment_a_2D_array($m2)' -o $out/g1.ptx && $pykc $docs/fast_matmul.py --sig 'fast_matmul$mm' -o $out/g2.ptx && $pykc $docs/matmul.py --sig 'cuda_matmul$mm' -o $out/g3.ptx"
 )
-# Objects: pykc -c with its default architectures (PTX and, through ptxas
-# and fatbinary, SASS for sm_75, 80, 86, 89, 90, plus the CPU backend's code)
+# Objects: pykc -c with its default architectures (PTX and SASS for sm_75,
+# 80, 86, 89, 90, plus the CPU backend's code; the SASS from ptxas and
+# fatbinary runs, or with PYKC_NVJITLINK=1 from libnvJitLink in the process)
 # against nvcc -c for the same five architectures' SASS and PTX.
 c_set="$pykc $docs/increment_grid.py -c --sig 'increment_by_one(float32[:])' --sig 'increment_a_2D_array($m2)' -o $out/o1.o && $pykc $docs/fast_matmul.py -c --sig 'fast_matmul$mm' -o $out/o2.o && $pykc $docs/matmul.py -c --sig 'cuda_matmul$mm' -o $out/o3.o"
 benches+=(
   "pykc -c kernels.cu set|$c_set"
   "pykc -c --no-sass kernels.cu set|${c_set//-c --sig/-c --no-sass --sig}"
+  "pykc -c (nvJitLink) kernels.cu set|export PYKC_NVJITLINK=1 && $c_set"
 )
 gencode=
 for sm in 75 80 86 89 90; do

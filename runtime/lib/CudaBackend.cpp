@@ -484,8 +484,10 @@ private:
 
   /// The image of M this GPU runs best: SASS built for exactly its
   /// architecture, else a fatbin (the driver picks its SASS or JIT-compiles
-  /// its PTX), else the PTX of the newest architecture it supports.
-  /// Architecture-specific targets (sm_90a) only run on that architecture.
+  /// its PTX), else SASS of its major architecture and a lower minor one
+  /// (which CUDA runs unchanged: sm_86 SASS on an sm_87), else the PTX of
+  /// the newest architecture it supports. Architecture-specific targets
+  /// (sm_90a) only run on that architecture.
   const pykc_gpu_image *pickImage(const pykc_module_image &M) const {
     for (uint32_t I = 0; I < M.num_images; ++I)
       if (M.images[I].kind == PYKC_IMAGE_CUBIN && M.images[I].sm == sm())
@@ -493,7 +495,16 @@ private:
     for (uint32_t I = 0; I < M.num_images; ++I)
       if (M.images[I].kind == PYKC_IMAGE_FATBIN)
         return &M.images[I];
-    return pickPtx(M);
+    const pykc_gpu_image *Compatible = nullptr;
+    for (uint32_t I = 0; I < M.num_images; ++I) {
+      const pykc_gpu_image &Image = M.images[I];
+      std::string Arch = Image.arch ? Image.arch : "";
+      bool Specific = !Arch.empty() && Arch.back() == 'a';
+      if (Image.kind == PYKC_IMAGE_CUBIN && !Specific && Image.sm / 10 == sm() / 10 &&
+          Image.sm < sm() && (!Compatible || Image.sm > Compatible->sm))
+        Compatible = &Image;
+    }
+    return Compatible ? Compatible : pickPtx(M);
   }
 
   static const char *imageKindName(uint32_t Kind) {

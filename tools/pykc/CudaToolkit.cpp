@@ -41,6 +41,16 @@ std::string findLibdevice(const std::string &Explicit, const std::string &CudaPa
   return "";
 }
 
+std::string findCudaLibrary(const std::string &Library, const std::string &CudaPath) {
+  for (const fs::path &R : cudaRoots(CudaPath))
+    for (const fs::path &Dir : {R / "lib64", R / "targets" / "x86_64-linux" / "lib"}) {
+      std::error_code EC;
+      if (fs::exists(Dir / Library, EC))
+        return (Dir / Library).string();
+    }
+  return "";
+}
+
 std::string findCudaTool(const std::string &Tool, const std::string &CudaPath) {
   for (const fs::path &R : cudaRoots(CudaPath)) {
     fs::path P = R / "bin" / Tool;

@@ -20,4 +20,8 @@ std::string findLibdevice(const std::string &Explicit, const std::string &CudaPa
 /// an executable; empty when none does.
 std::string findCudaTool(const std::string &Tool, const std::string &CudaPath);
 
+/// ROOT/lib64/\p Library (libnvJitLink.so) under the first root that has
+/// it (also ROOT/targets/x86_64-linux/lib); empty when none does.
+std::string findCudaLibrary(const std::string &Library, const std::string &CudaPath);
+
 } // namespace pykc::driver

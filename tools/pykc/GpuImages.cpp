@@ -3,12 +3,14 @@
 #include "Pipeline.h"
 
 #include "CudaToolkit.h"
+#include "NvJitLink.h"
 #include "TempFiles.h"
 
 #include "codegen/Codegen.h"
 
 #include <llvm/Support/Program.h>
 
+#include <cstdlib>
 #include <thread>
 
 #include <pykc/ModuleABI.h>
@@ -63,7 +65,16 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   CO.OptLevel = O.OptLevel;
   CO.Float.Fmad = O.Fmad;
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
-  std::string Ptxas = O.Sass ? findCudaTool("ptxas", O.CudaPath) : "";
+  // SASS from ptxas and fatbinary by default; from libnvJitLink, in the
+  // process, with PYKC_NVJITLINK=1 or where the toolkit has no ptxas (a
+  // runtime-only install). Measured on the documents' kernels for five
+  // architectures, the two take the same time (bench/compile_time), so the
+  // long-tested path stays the default.
+  const char *JitSetting = std::getenv("PYKC_NVJITLINK");
+  std::string UseJit = JitSetting ? JitSetting : "";
+  std::string Ptxas = O.Sass && UseJit != "1" ? findCudaTool("ptxas", O.CudaPath) : "";
+  const NvJitLink *Jit =
+      O.Sass && Ptxas.empty() && UseJit != "0" ? NvJitLink::load(O.CudaPath) : nullptr;
   TempDir Dir;
   if (!Ptxas.empty() && !Dir.create("pykc-sass", Error))
     return false;
@@ -80,7 +91,20 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
     codegen::CodegenOptions Options = CO;
     Options.Arch = Archs[K];
     A.Ptx = {PYKC_IMAGE_PTX, smNumber(Archs[K]), Archs[K], ""};
-    if (!compilePTX(IR, Options, /*LLVMText=*/false, A.Ptx.Data, A.Error) || Ptxas.empty())
+    if (!compilePTX(IR, Options, /*LLVMText=*/false, A.Ptx.Data, A.Error))
+      return;
+    if (Jit) { // SASS in the process: no ptxas, no temporary files
+      std::string Log;
+      std::optional<std::string> Cubin = Jit->compile(A.Ptx.Data, Archs[K], O.OptLevel, Log);
+      if (!Cubin) {
+        A.Error = "libnvJitLink (" + Jit->path() + ") could not compile the PTX for " + Archs[K] +
+                  ":\n" + Log + "\nThis is a pykc bug; to build without SASS meanwhile, add --no-sass";
+        return;
+      }
+      A.Cubin = {PYKC_IMAGE_CUBIN, A.Ptx.Sm, Archs[K], std::move(*Cubin)};
+      return;
+    }
+    if (Ptxas.empty())
       return;
     std::string In = Dir.file(Archs[K] + ".ptx"), Out = Dir.file(Archs[K] + ".cubin");
     if (!writeFile(In, A.Ptx.Data)) {
@@ -109,6 +133,9 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   std::vector<GpuImage> Ptx;
   for (ArchImages &A : Built)
     Ptx.push_back(std::move(A.Ptx));
+  if (Jit) // a cubin per architecture; the runtime picks the one that runs
+    for (ArchImages &A : Built)
+      Images.push_back(std::move(A.Cubin));
 
   if (!Ptxas.empty()) {
     std::vector<GpuImage> Cubins;

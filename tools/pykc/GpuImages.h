@@ -12,12 +12,14 @@
 namespace pykc::driver {
 
 /// Compiles \p IR to PTX for every architecture of \p O (defaultObjectArchs()
-/// when none was given). With SASS on and ptxas found, also assembles each
-/// PTX; with fatbinary found, packs SASS and PTX into one fatbin. The images
-/// are, in order: the fatbin or one cubin per architecture (when made), then
-/// one PTX per architecture, which the runtime falls back to when the SASS
-/// does not load (e.g. a driver older than this toolkit). No images for a
-/// module without kernels. False with \p Error set on failure.
+/// when none was given). With SASS on, also compiles each PTX to SASS: with
+/// ptxas, whose cubins fatbinary (when found) packs with the PTX into one
+/// fatbin, or in the process with the toolkit's libnvJitLink (one cubin per
+/// architecture) with PYKC_NVJITLINK=1 or when there is no ptxas. The
+/// images are, in order: the fatbin or the cubins (when made), then one PTX
+/// per architecture, which the runtime falls back to when the SASS does not
+/// load (e.g. a driver older than this toolkit). No images for a module
+/// without kernels. False with \p Error set on failure.
 bool buildGpuImages(const ir::Module &IR, const Options &O,
                     std::vector<codegen::GpuImage> &Images, std::string &Error);
 

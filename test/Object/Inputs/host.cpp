@@ -31,8 +31,11 @@ static void printImages(const pykc::Module &M) {
   for (uint32_t K = 0; K < I.num_images; ++K) {
     const pykc_gpu_image &G = I.images[K];
     bool Nul = G.kind != PYKC_IMAGE_PTX || static_cast<const char *>(G.data)[G.size] == '\0';
-    std::printf("image %u: %s %s sm=%u nonempty=%d nul=%d\n", K, Kinds[G.kind], G.arch, G.sm,
+    std::printf("image %u: %s %s sm=%u nonempty=%d nul=%d", K, Kinds[G.kind], G.arch, G.sm,
                 G.size > 0, Nul);
+    if (G.kind == PYKC_IMAGE_CUBIN) // GPU code is an ELF file
+      std::printf(" elf=%d", G.size >= 4 && std::memcmp(G.data, "\x7f" "ELF", 4) == 0);
+    std::printf("\n");
   }
 }
 

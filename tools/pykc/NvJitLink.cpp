@@ -1,0 +1,109 @@
+//===- NvJitLink.cpp - PTX to SASS in the process -------------------------===//
+#include "NvJitLink.h"
+
+#include "CudaToolkit.h"
+
+#include <dlfcn.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace pykc::driver {
+
+// nvJitLink.h's types, declared here so pykc builds without the toolkit.
+struct NvJitLink::Api {
+  using Handle = struct nvJitLink *;
+  using Result = int; // NVJITLINK_SUCCESS is 0
+  Result (*Create)(Handle *, uint32_t, const char **) = nullptr;
+  Result (*Destroy)(Handle *) = nullptr;
+  Result (*AddData)(Handle, int, const void *, size_t, const char *) = nullptr;
+  Result (*Complete)(Handle) = nullptr;
+  Result (*GetLinkedCubinSize)(Handle, size_t *) = nullptr;
+  Result (*GetLinkedCubin)(Handle, void *) = nullptr;
+  Result (*GetErrorLogSize)(Handle, size_t *) = nullptr;
+  Result (*GetErrorLog)(Handle, char *) = nullptr;
+};
+
+namespace {
+
+constexpr int InputPtx = 2; // NVJITLINK_INPUT_PTX (after NONE and CUBIN)
+
+template <class F> bool bind(void *Lib, const char *Name, F &Out) {
+  Out = reinterpret_cast<F>(dlsym(Lib, Name));
+  return Out != nullptr;
+}
+
+} // namespace
+
+const NvJitLink *NvJitLink::load(const std::string &CudaPath) {
+  static std::mutex Mutex;
+  static std::map<std::string, std::unique_ptr<NvJitLink>> Loaded; // by path, once
+  std::string Path = findCudaLibrary("libnvJitLink.so", CudaPath);
+  if (Path.empty())
+    return nullptr;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  auto [It, New] = Loaded.try_emplace(Path);
+  if (!New)
+    return It->second.get();
+  void *Lib = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!Lib)
+    return nullptr;
+  static std::vector<std::unique_ptr<Api>> Apis; // live as long as the process
+  auto A = std::make_unique<Api>();
+  if (!bind(Lib, "nvJitLinkCreate", A->Create) || !bind(Lib, "nvJitLinkDestroy", A->Destroy) ||
+      !bind(Lib, "nvJitLinkAddData", A->AddData) || !bind(Lib, "nvJitLinkComplete", A->Complete) ||
+      !bind(Lib, "nvJitLinkGetLinkedCubinSize", A->GetLinkedCubinSize) ||
+      !bind(Lib, "nvJitLinkGetLinkedCubin", A->GetLinkedCubin) ||
+      !bind(Lib, "nvJitLinkGetErrorLogSize", A->GetErrorLogSize) ||
+      !bind(Lib, "nvJitLinkGetErrorLog", A->GetErrorLog))
+    return nullptr;
+  auto L = std::make_unique<NvJitLink>();
+  L->Fns = A.get();
+  L->Path = Path;
+  Apis.push_back(std::move(A));
+  It->second = std::move(L);
+  return It->second.get();
+}
+
+std::optional<std::string> NvJitLink::compile(const std::string &Ptx, const std::string &Arch,
+                                              unsigned OptLevel, std::string &Error) const {
+  // nvJitLink takes -O0 and -O3 only: -O1 and -O2 optimize fully.
+  std::string ArchOption = "-arch=" + Arch, Opt = OptLevel ? "-O3" : "-O0";
+  const char *Options[] = {ArchOption.c_str(), Opt.c_str()};
+  Api::Handle H = nullptr;
+  if (Fns->Create(&H, 2, Options) != 0) {
+    Error = "nvJitLink refused the options " + ArchOption + " " + Opt;
+    return std::nullopt;
+  }
+  struct Destroy {
+    const Api *Fns;
+    Api::Handle &H;
+    ~Destroy() { Fns->Destroy(&H); }
+  } Guard{Fns, H};
+  std::optional<std::string> Cubin;
+  if (Fns->AddData(H, InputPtx, Ptx.data(), Ptx.size(), "pykc.ptx") == 0 &&
+      Fns->Complete(H) == 0) {
+    size_t Size = 0;
+    if (Fns->GetLinkedCubinSize(H, &Size) == 0) {
+      std::string Out(Size, '\0');
+      if (Fns->GetLinkedCubin(H, Out.data()) == 0)
+        Cubin = std::move(Out);
+    }
+  }
+  if (!Cubin) {
+    size_t Size = 0;
+    Fns->GetErrorLogSize(H, &Size);
+    std::string Log(Size, '\0');
+    if (Size)
+      Fns->GetErrorLog(H, Log.data());
+    while (!Log.empty() && (Log.back() == '\0' || Log.back() == '\n'))
+      Log.pop_back();
+    Error = Log.empty() ? "nvJitLink failed without a log" : Log;
+  }
+  return Cubin;
+}
+
+} // namespace pykc::driver
