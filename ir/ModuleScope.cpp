@@ -416,13 +416,26 @@ void ModuleScope::bindFunction(const FunctionDefStmt &S) {
 }
 
 void ModuleScope::classify(FunctionInfo &Fn) {
-  for (const Expr *D : Fn.Def->Decorators) {
+  // Decorators apply from the innermost (last written) outwards.
+  const Expr *Inner = nullptr;
+  for (auto It = Fn.Def->Decorators.rbegin(); It != Fn.Def->Decorators.rend(); ++It) {
+    const Expr *D = *It;
     const CallExpr *Call = dyn_cast<CallExpr>(D);
     const Expr *Callee = Call ? Call->Func : D;
     auto Path = resolvePath(*Callee);
-    if (!Path)
+    if (!Path || Path->rfind("numba.", 0) != 0)
       continue;
-    std::string Spelling = "@" + *Path;
+    // A Numba decorator applied to what another one made gets a
+    // dispatcher, not a Python function, and Numba fails on it; say so
+    // rather than guess which of the two was meant.
+    if (Inner) {
+      Diags.report(M.File, D->Range, DiagKind::InvalidDecorator,
+                   {"it would apply to what the decorator on line " +
+                    std::to_string(Inner->Range.Begin.Line) +
+                    " made of '" + Fn.Def->Name + "'; give each function one Numba decorator"});
+      continue;
+    }
+    Inner = D;
     if (*Path == "numba.cuda.jit" || *Path == "numba.cuda.decorators.jit") {
       Fn.Role = FunctionRole::Kernel;
       Fn.DecoratorSpelling = "@cuda.jit";
@@ -545,9 +558,18 @@ void ModuleScope::readSignatureArgument(FunctionInfo &Fn, const Expr &Arg) {
     Offset += 3;
   else
     ++Offset;
-  if (auto Sig = parseSignature(Str->StringValue, *M.File, Offset, Types, Diags))
+  if (auto Sig = parseSignature(Str->StringValue, *M.File, Offset, Types, Diags)) {
+    // Numba compiles one overload per argument types: a later signature
+    // with the same arguments returns the first one's.
+    for (const ParsedSignature &Earlier : Fn.Signatures)
+      if (Earlier.Args == Sig->Args) {
+        Diags.report(M.File, Arg.Range, DiagKind::RepeatedSignature,
+                     {std::to_string(Earlier.Range.Begin.Line) + ":" +
+                      std::to_string(Earlier.Range.Begin.Column)});
+        return;
+      }
     Fn.Signatures.push_back(*Sig);
-  else
+  } else
     Fn.HasSignatureErrors = true;
 }
 
