@@ -1,5 +1,6 @@
 //===- CpuLauncher.cpp - Running CPU-backend kernels ----------------------===//
 #include "CpuLauncher.h"
+#include "CallGenerated.h"
 #include "ThreadPool.h"
 
 #include "pykc/Error.h"
@@ -215,7 +216,7 @@ void runBlockSequentially(const Launch &L, WorkerState &W,
   Ctx.scheduler = &S;
   for (uint64_t T = 0; T < S.Threads; ++T) {
     setThreadIndex(Ctx, L.C.Block, T);
-    L.K.CpuEntry(L.Args, &Ctx);
+    runtime_detail::callGenerated(L.K.CpuEntry, L.Args, &Ctx);
   }
   throwRecordedProblem(L, S);
 }
@@ -313,7 +314,7 @@ void runBlockAsFibers(const Launch &L, WorkerState &W,
                           [&L, &S, Ctx](ctx::fiber &&Main) {
                             S.Main = std::move(Main);
                             try {
-                              L.K.CpuEntry(L.Args, Ctx);
+                              runtime_detail::callGenerated(L.K.CpuEntry, L.Args, Ctx);
                             } catch (...) {
                               if (!S.FirstError)
                                 S.FirstError = std::current_exception();
@@ -412,7 +413,7 @@ void runBlockRun(const Launch &L, WorkerState &W, uint64_t First, uint64_t Count
   S.reset(L.C.Block.count(), /*WithFibers=*/false);
   S.Grid = nullptr;
   Ctx.scheduler = &S;
-  L.K.CpuBlocksEntry(L.Args, &Ctx, First, Count);
+  runtime_detail::callGenerated(L.K.CpuBlocksEntry, L.Args, &Ctx, First, Count);
   throwRecordedProblem(L, S);
 }
 

@@ -1,8 +1,9 @@
 //===- FuzzTyping.h - What the typing and codegen fuzzers share -*- C++ -*-===//
 //
 // Parses a fuzz input as a module and types it: names, then every kernel,
-// those without a signature for a float64[:] array per parameter (so
-// mutated kernels are typed, not just parsed).
+// those without a signature with the one pykc's warning would suggest
+// (arrays of as many dimensions as the body indexes, scalars int64), so
+// mutated kernels are typed, not just parsed.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -14,6 +15,7 @@
 #include "ir/IR.h"
 #include "ir/ModuleScope.h"
 #include "ir/Sema.h"
+#include "ir/SignatureGuess.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -42,8 +44,10 @@ struct FuzzModule {
     for (ir::FunctionInfo *Fn : Scope->functions())
       if (Fn->Role == ir::FunctionRole::Kernel && Fn->Signatures.empty()) {
         ir::ParsedSignature Sig;
-        for (size_t I = 0; I < Fn->Def->Params.size(); ++I)
-          Sig.Args.push_back(Types.array(Types.float64(), 1, ir::ArrayLayout::A));
+        for (unsigned Dims : ir::guessArrayDims(*Fn->Def))
+          Sig.Args.push_back(Dims ? static_cast<const ir::Type *>(Types.array(
+                                        Types.float32(), Dims, ir::ArrayLayout::A))
+                                  : Types.int64());
         Sig.File = &File;
         Fn->Signatures.push_back(Sig);
       }

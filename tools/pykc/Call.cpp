@@ -13,6 +13,7 @@
 #include "Output.h"
 #include "Pipeline.h"
 #include "ScalarArguments.h"
+#include "runtime/lib/CallGenerated.h"
 
 #include <pykc/Runtime.h>
 
@@ -163,7 +164,7 @@ int callCommand(int Argc, char **Argv) {
       ++I;
       Params.addArray(N.Data.data(), A.Array->Shape, byteStrides(*A.Array));
     }
-    if (const char *Raised = Host(Params.data(), Leaves.data()))
+    if (const char *Raised = runtime_detail::callGenerated(Host, Params.data(), Leaves.data()))
       return fail(std::string(Raised) + "; no file was changed");
     for (size_t K = 0; K < Arrays.size(); ++K)
       if (Arrays[K]->AliasOf < 0)
