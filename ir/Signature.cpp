@@ -290,8 +290,21 @@ private:
 
   /// dtype, dtype[dims], an enum class, a record (a record dtype of the
   /// module, or Numba's Record(...) spelling), or a tuple: (T, U),
-  /// Tuple(T, U), UniTuple(T x N).
+  /// Tuple(T, U), UniTuple(T x N). Types nest at most MaxNesting deep: the
+  /// parser recurses, and text from anywhere must not exhaust its stack.
   const Type *type() {
+    static constexpr unsigned MaxNesting = 64;
+    if (Depth == MaxNesting) {
+      error(Pos, Pos + 1, "types nest more than " + std::to_string(MaxNesting) + " deep");
+      return nullptr;
+    }
+    ++Depth;
+    const Type *T = typeAt();
+    --Depth;
+    return T;
+  }
+
+  const Type *typeAt() {
     size_t Start = Pos;
     if (peek() == '(') {
       ++Pos;
@@ -303,6 +316,23 @@ private:
       if (peek() == '(') {
         ++Pos;
         return tupleElements(Start);
+      }
+    }
+    // Point(int64, float64) or Point(int64 x 2): a named tuple class of the
+    // module, its elements' types as a tuple's.
+    if (const std::vector<std::string> *Fields = Types.tupleClassFields(Name)) {
+      skipSpace();
+      if (peek() == '(') {
+        ++Pos;
+        auto *T = dynCast<TupleType>(tupleElements(Start));
+        if (!T)
+          return nullptr;
+        if (T->size() != Fields->size()) {
+          error(Start, Pos, Name + " has " + std::to_string(Fields->size()) + " field(s), not " +
+                                std::to_string(T->size()));
+          return nullptr;
+        }
+        return Types.namedTuple(Name, *Fields, T->elements());
       }
     }
     // `numba.float32`, `types.float32`: only the last component names it.
@@ -393,6 +423,7 @@ private:
   TypeContext &Types;
   DiagnosticEngine &Diags;
   size_t Pos = 0;
+  unsigned Depth = 0; ///< type() calls under way
 };
 
 } // namespace
@@ -416,11 +447,11 @@ std::string signatureSpelling(const Type *Ty) {
   }
   if (auto *E = dynCast<EnumType>(Ty)) // as --sig takes it: the class name
     return E->name();
-  if (auto *T = dynCast<TupleType>(Ty)) { // (T, U), which --sig takes
-    std::string S = "(";
+  if (auto *T = dynCast<TupleType>(Ty)) { // (T, U) or Point(T, U), which --sig takes
+    std::string S = T->name() + "(";
     for (size_t I = 0; I < T->size(); ++I)
       S += (I ? ", " : "") + signatureSpelling(T->elements()[I]);
-    return S + (T->size() == 1 ? ",)" : ")");
+    return S + (T->size() == 1 && !T->isNamed() ? ",)" : ")");
   }
   return Ty->str();
 }

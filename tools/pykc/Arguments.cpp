@@ -60,8 +60,11 @@ std::string readArgument(const std::string &Text, Argument &A, std::vector<Argum
     Arrays.push_back(&A);
     return "";
   }
-  if (auto Elements = tupleElements(Text)) {
+  auto Named = namedTupleElements(Text);
+  if (auto Elements = Named ? std::optional(Named->second) : tupleElements(Text)) {
     A.IsTuple = true;
+    if (Named)
+      A.TupleClass = Named->first;
     A.Elements.resize(Elements->size());
     for (size_t I = 0; I < Elements->size(); ++I) {
       const std::string &E = (*Elements)[I];
@@ -100,6 +103,15 @@ int readArguments(const std::vector<std::string> &Texts, std::vector<Argument> &
   Args.resize(Texts.size());
   std::vector<Argument *> Arrays;
   for (size_t I = 0; I < Texts.size(); ++I) {
+    // Tuples are read, typed and spelled recursively: a bound on their
+    // nesting keeps any text from exhausting the stack (as --sig's has).
+    static constexpr int MaxNesting = 64;
+    int Depth = 0, Deepest = 0;
+    for (char C : Texts[I])
+      Deepest = std::max(Deepest, Depth += C == '(' ? 1 : C == ')' ? -1 : 0);
+    if (Deepest > MaxNesting)
+      return fail("argument " + std::to_string(I + 1) + ": tuples nest more than " +
+                  std::to_string(MaxNesting) + " deep");
     std::string Problem = readArgument(Texts[I], Args[I], Arrays);
     if (!Problem.empty())
       return fail("argument " + std::to_string(I + 1) + " ('" + Texts[I] + "'): " + Problem);
@@ -142,6 +154,8 @@ const ir::Type *argumentType(const Argument &A, ir::TypeContext &Types) {
     std::vector<const ir::Type *> Elements;
     for (const Argument &E : A.Elements)
       Elements.push_back(argumentType(E, Types));
+    if (const std::vector<std::string> *Fields = Types.tupleClassFields(A.TupleClass))
+      return Types.namedTuple(A.TupleClass, *Fields, Elements);
     return Types.tuple(Elements);
   }
   return scalarArgumentType(A, Types);
@@ -154,6 +168,17 @@ std::string resolveEnumMembers(const ir::ModuleScope &Scope, std::vector<Argumen
     if (A.IsTuple)
       if (std::string Problem = resolveEnumMembers(Scope, A.Elements); !Problem.empty())
         return Problem;
+    if (!A.TupleClass.empty()) { // Point(1, 2): a named tuple class of the module
+      const ir::Symbol *Class = Scope.lookup(A.TupleClass);
+      if (!Class || Class->K != ir::Symbol::Kind::Constant ||
+          Class->Value.K != ir::ConstantValue::Kind::NamedTupleClass ||
+          Class->Value.String != A.TupleClass)
+        return "'" + A.TupleClass + "' is not a named tuple class of the module " +
+               "(collections.namedtuple or typing.NamedTuple)";
+      if (Class->Value.Fields.size() != A.Elements.size())
+        return A.TupleClass + " has " + std::to_string(Class->Value.Fields.size()) +
+               " field(s), but '" + A.Spelling + "' gives " + std::to_string(A.Elements.size());
+    }
     if (A.EnumMember.empty())
       continue;
     size_t Dot = A.EnumMember.find('.');
@@ -191,10 +216,10 @@ namespace {
 /// The Numba type of an argument, spelled for a signature.
 std::string signatureType(const Argument &A) {
   if (A.IsTuple) {
-    std::string S = "(";
+    std::string S = A.TupleClass + "(";
     for (size_t I = 0; I < A.Elements.size(); ++I)
       S += (I ? ", " : "") + signatureType(A.Elements[I]);
-    return S + (A.Elements.size() == 1 ? ",)" : ")");
+    return S + (A.Elements.size() == 1 && A.TupleClass.empty() ? ",)" : ")");
   }
   if (!A.Array)
     return scalarSignatureType(A);
