@@ -79,6 +79,8 @@ std::string CV::str() const {
     return "<enum '" + Enum->name() + "'>";
   case Kind::EnumMember:
     return Enum->name() + "." + String;
+  case Kind::NamedTupleClass:
+    return "<class '" + String + "'>";
   case Kind::Array:
     return "array(" + (Record ? Record->str() : Dtype->str()) + ", " +
            std::to_string(Shape.size()) + "d, C)";
@@ -120,6 +122,7 @@ bool truth(const CV &V) {
   case CV::Kind::Dtype:
   case CV::Kind::EnumClass:
   case CV::Kind::EnumMember:
+  case CV::Kind::NamedTupleClass:
     return true;
   case CV::Kind::Array: // NumPy: only a one-element array has a truth value
     return V.Elements.size() == 1 && truth(V.Elements[0]);

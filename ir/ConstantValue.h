@@ -28,8 +28,10 @@ struct ConstantValue {
   /// Complex: real part in Float, imaginary in Imag.
   /// EnumClass: an enum.Enum class (Enum); EnumMember: one of its members
   /// (Enum, its name in String, its value in Int).
+  /// NamedTupleClass: a collections.namedtuple or typing.NamedTuple class,
+  /// its name in String and its field names in Fields.
   enum class Kind { Int, Float, Bool, Complex, None, String, Tuple, Dtype, Array, EnumClass,
-                    EnumMember };
+                    EnumMember, NamedTupleClass };
   Kind K = Kind::None;
   int64_t Int = 0;
   double Float = 0;
@@ -43,6 +45,7 @@ struct ConstantValue {
   const RecordType *Record = nullptr;
   const EnumType *Enum = nullptr;
   std::vector<int64_t> Shape; ///< Arrays only.
+  std::vector<std::string> Fields; ///< NamedTupleClass only.
   std::string Bytes;          ///< Arrays of records only.
   /// Int, Float, Bool, Complex: a NumPy scalar of this type (a module's
   /// `np.float32(6.28)`), which kernels read as that type; null for a

@@ -88,6 +88,8 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
               {Callee.Const.Dtype->str(), "cannot convert '" + V->Ty->str() + "'"});
       return Value::expr(Converted);
     }
+    if (Callee.Const.K == ConstantValue::Kind::NamedTupleClass)
+      return Value::expr(lowerNamedTupleConstructor(Callee.Const, C));
     break;
   case Value::Kind::Function:
     // pykc's own reduction kernels call the @cuda.reduce operator; users'
@@ -847,6 +849,64 @@ Expr *FunctionLowerer::callDevice(FunctionInfo &Fn, const std::vector<InstanceAr
   for (size_t I = 0; I < Values.size(); ++I)
     Call->Args.push_back(convert(Values[I], Callee->Params[I]->ArgType));
   return Call;
+}
+
+Expr *FunctionLowerer::lowerNamedTupleConstructor(const ConstantValue &Class,
+                                                 const fe::CallExpr &C) {
+  // Point(1, y=2.5): each field from its position or its keyword, as
+  // Python's namedtuple binds them; the element types are the values'.
+  const std::vector<std::string> &Fields = Class.Fields;
+  std::vector<const fe::Expr *> Given(Fields.size(), nullptr);
+  if (C.Args.size() > Fields.size()) {
+    error(C.Range, DiagKind::ArgumentCount,
+          {Class.String, std::to_string(Fields.size()) + " argument(s)",
+           std::to_string(C.Args.size())});
+    return nullptr;
+  }
+  for (size_t I = 0; I < C.Args.size(); ++I)
+    Given[I] = C.Args[I];
+  for (const fe::Keyword &K : C.Keywords) {
+    auto It = std::find(Fields.begin(), Fields.end(), K.Name);
+    if (It == Fields.end() || Given[size_t(It - Fields.begin())]) {
+      error(K.NameRange, It == Fields.end() ? DiagKind::UnknownKeyword : DiagKind::RepeatedArgument,
+            {Class.String, K.Name});
+      return nullptr;
+    }
+    Given[size_t(It - Fields.begin())] = K.Value;
+  }
+  for (size_t I = 0; I < Fields.size(); ++I)
+    if (!Given[I]) {
+      error(C.Range, DiagKind::ArgumentCount,
+            {Class.String, std::to_string(Fields.size()) + " argument(s)",
+             std::to_string(C.Args.size() + C.Keywords.size())});
+      return nullptr;
+    }
+  // Evaluated in the order written, as Python does, then placed by field.
+  std::vector<Expr *> Values(Fields.size(), nullptr);
+  std::vector<std::pair<const fe::Expr *, size_t>> Order;
+  for (size_t I = 0; I < Fields.size(); ++I)
+    Order.push_back({Given[I], I});
+  std::sort(Order.begin(), Order.end(), [](const auto &A, const auto &B) {
+    return A.first->Range.Begin.Offset < B.first->Range.Begin.Offset;
+  });
+  // Keywords out of field order: each value into a temporary as it comes,
+  // so that the tuple (built in field order) keeps the written order.
+  bool OutOfOrder = !std::is_sorted(Order.begin(), Order.end(), [](const auto &A, const auto &B) {
+    return A.second < B.second;
+  });
+  for (const auto &[E, Field] : Order) {
+    Values[Field] = lowerValue(*E);
+    if (!Values[Field])
+      return nullptr;
+    if (OutOfOrder)
+      Values[Field] = materialize(Values[Field]);
+  }
+  std::vector<const Type *> Types;
+  for (Expr *V : Values)
+    Types.push_back(V->Ty);
+  auto *T = make<TupleMakeExpr>(C.Range, S.Types.namedTuple(Class.String, Fields, Types));
+  T->Elements.assign(Values.begin(), Values.end());
+  return T;
 }
 
 } // namespace pykc::ir

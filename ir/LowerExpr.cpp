@@ -487,6 +487,16 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       return Part;
     if (dynCast<EnumType>(Base.E->Ty) && A.Attr == "value")
       return Value::expr(enumValue(Base.E));
+    if (auto *TT = dynCast<TupleType>(Base.E->Ty); TT && TT->isNamed()) {
+      if (int K = TT->fieldIndex(A.Attr); K >= 0) { // p.x: a named tuple's field
+        if (auto *Make = dynCast<TupleMakeExpr>(Base.E))
+          return Value::expr(Make->Elements[size_t(K)]);
+        auto *Get = make<TupleGetExpr>(A.Range, TT->elements()[size_t(K)]);
+        Get->Tuple = Base.E;
+        Get->Index = unsigned(K);
+        return Value::expr(Get);
+      }
+    }
     if (auto *R = dynCast<RecordType>(Base.E->Ty)) {
       std::optional<unsigned> Field = recordField(R, A, A.AttrRange);
       return Field ? Value::expr(readField(Base.E, *Field, A.Range)) : Value::invalid();

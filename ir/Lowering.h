@@ -260,6 +260,8 @@ private:
   Expr *typeForOnly(const frontend::CallExpr &C, const std::string &Name);
   Expr *typeConstArrayLike(const frontend::CallExpr &C, const std::string &Name);
   /// cuda.float32x4(...) and the other vector constructors.
+  /// Point(1, y=2.5) for a named tuple class of the module.
+  Expr *lowerNamedTupleConstructor(const ConstantValue &Class, const frontend::CallExpr &C);
   Expr *lowerVectorConstructor(const VectorType *VT, const frontend::CallExpr &C,
                                const std::string &Name);
   Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);

@@ -170,6 +170,54 @@ void ModuleScope::scan() {
   }
 }
 
+std::optional<ConstantValue> ModuleScope::namedTupleClass(const Expr &E) const {
+  // namedtuple('Point', ('x', 'y')), or ['x', 'y'], or 'x y' / 'x, y', as
+  // collections.namedtuple takes them (no defaults, no rename).
+  auto *Call = dyn_cast<CallExpr>(&E);
+  if (!Call || resolvePath(*Call->Func) != "collections.namedtuple" || Call->Args.size() != 2 ||
+      !Call->Keywords.empty())
+    return std::nullopt;
+  auto Name = evaluate(*Call->Args[0]);
+  if (!Name || Name->K != ConstantValue::Kind::String)
+    return std::nullopt;
+  ConstantValue Class;
+  Class.K = ConstantValue::Kind::NamedTupleClass;
+  Class.String = Name->String;
+  if (auto *List = dyn_cast<ListExpr>(Call->Args[1])) {
+    for (const Expr *F : List->Elts) {
+      auto Field = evaluate(*F);
+      if (!Field || Field->K != ConstantValue::Kind::String)
+        return std::nullopt;
+      Class.Fields.push_back(Field->String);
+    }
+    return Class;
+  }
+  auto Fields = evaluate(*Call->Args[1]);
+  if (!Fields)
+    return std::nullopt;
+  if (Fields->K == ConstantValue::Kind::Tuple) {
+    for (const ConstantValue &F : Fields->Elements) {
+      if (F.K != ConstantValue::Kind::String)
+        return std::nullopt;
+      Class.Fields.push_back(F.String);
+    }
+    return Class;
+  }
+  if (Fields->K != ConstantValue::Kind::String)
+    return std::nullopt;
+  std::string Current;
+  for (char C : Fields->String + " ") {
+    if (C == ',' || C == ' ') {
+      if (!Current.empty())
+        Class.Fields.push_back(Current);
+      Current.clear();
+    } else {
+      Current += C;
+    }
+  }
+  return Class;
+}
+
 void ModuleScope::bindClass(const ClassDefStmt &C) {
   // An enum.Enum or enum.IntEnum whose members are int constants is an
   // enum kernels can use, as Numba's Enum<int64> and IntEnum<int64>; any
@@ -178,6 +226,26 @@ void ModuleScope::bindClass(const ClassDefStmt &C) {
   if (C.Bases.size() != 1 || !C.Keywords.empty() || !C.Decorators.empty())
     return;
   std::optional<std::string> Base = resolvePath(*C.Bases[0]);
+  if (Base == "typing.NamedTuple") {
+    // class Point(NamedTuple): x: int ... The annotations do not type the
+    // fields (Numba types each from the value passed), and a default or a
+    // method makes the class host code.
+    ConstantValue Class;
+    Class.K = ConstantValue::Kind::NamedTupleClass;
+    Class.String = C.Name;
+    for (const Stmt *S : C.Body) {
+      if (isa<PassStmt>(S) || (isa<ExprStmtStmt>(S) && isa<ConstantExpr>(cast<ExprStmtStmt>(S)->Value)))
+        continue;
+      auto *A = dyn_cast<AnnAssignStmt>(S);
+      auto *Name = A && !A->Value ? dyn_cast<NameExpr>(A->Target) : nullptr;
+      if (!Name)
+        return;
+      Class.Fields.push_back(Name->Id);
+    }
+    Types.nameTupleClass(C.Name, Class.Fields);
+    Symbols[C.Name] = Symbol{Symbol::Kind::Constant, "", Class, nullptr, C.NameRange};
+    return;
+  }
   if (Base != "enum.Enum" && Base != "enum.IntEnum")
     return;
   std::vector<std::pair<std::string, int64_t>> Members;
@@ -331,6 +399,8 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
   if (!Value)
     Value = evaluateConstantArray(*S.Value, Resolve, Lookup, Types);
   // `rec = np.dtype([...], align=True)`, `rec_t = numba.from_dtype(rec)`.
+  if (!Value)
+    Value = namedTupleClass(*S.Value);
   RecordDtypeResult Record;
   if (!Value) {
     Record = evaluateRecordDtype(*S.Value, Resolve, Lookup, Types);
@@ -343,6 +413,8 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
       Symbols[N->Id] = Symbol{Symbol::Kind::Constant, "", *Value, nullptr, N->Range, ""};
       if (Value->K == ConstantValue::Kind::Dtype && Value->Record) // for signatures
         Types.nameRecord(N->Id, Value->Record);
+      if (Value->K == ConstantValue::Kind::NamedTupleClass) // signatures spell the class name
+        Types.nameTupleClass(Value->String, Value->Fields);
       continue;
     }
     if (N && !Record.Problem.empty()) {

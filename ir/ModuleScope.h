@@ -128,6 +128,8 @@ private:
   void bindImportFrom(const frontend::ImportFromStmt &S);
   void bindAssignment(const frontend::AssignStmt &S);
   void bindFunction(const frontend::FunctionDefStmt &S);
+  /// `namedtuple('Point', ...)`: the class, or nothing.
+  std::optional<ConstantValue> namedTupleClass(const frontend::Expr &E) const;
   void bindClass(const frontend::ClassDefStmt &C);
   void bindHostTargets(const frontend::Expr *Target, frontend::SourceRange Range);
   void bindHostNamesIn(const frontend::StmtList &Body);

@@ -43,7 +43,7 @@ std::string mangleType(const Type *T) {
     return mangleType(A->element()) + "_" + std::to_string(A->ndim()) + "d" + Layout;
   }
   if (auto *Tu = dynCast<TupleType>(T)) {
-    std::string S = "tuple";
+    std::string S = Tu->isNamed() ? "namedtuple_" + Tu->name() : "tuple";
     for (const Type *E : Tu->elements())
       S += "_" + mangleType(E);
     return S;

@@ -151,7 +151,22 @@ bool TupleType::isUniform() const {
   return !Elements.empty();
 }
 
+int TupleType::fieldIndex(const std::string &Field) const {
+  for (size_t I = 0; I < Fields.size(); ++I)
+    if (Fields[I] == Field)
+      return int(I);
+  return -1;
+}
+
 std::string TupleType::str() const {
+  if (isNamed()) { // as Numba prints them: Point(int64 x 2), Point(int64, float64)
+    if (isUniform())
+      return Name + "(" + Elements.front()->str() + " x " + std::to_string(Elements.size()) + ")";
+    std::string S = Name + "(";
+    for (size_t I = 0; I < Elements.size(); ++I)
+      S += (I ? ", " : "") + Elements[I]->str();
+    return S + ")";
+  }
   if (isUniform())
     return "UniTuple(" + Elements.front()->str() + " x " +
            std::to_string(Elements.size()) + ")";
@@ -217,6 +232,15 @@ const TupleType *TypeContext::tuple(std::vector<const Type *> Elements) {
   auto &Slot = Tuples[Elements];
   if (!Slot)
     Slot = std::make_unique<TupleType>(Elements);
+  return Slot.get();
+}
+
+const TupleType *TypeContext::namedTuple(const std::string &Name,
+                                         const std::vector<std::string> &Fields,
+                                         std::vector<const Type *> Elements) {
+  auto &Slot = NamedTuples[{Name, Fields, Elements}];
+  if (!Slot)
+    Slot = std::make_unique<TupleType>(std::move(Elements), Name, Fields);
   return Slot.get();
 }
 

@@ -183,15 +183,27 @@ unsigned storageAlignment(const Type *Ty);
 /// A tuple; "UniTuple" when all elements have one type, as in Numba.
 class TupleType final : public Type {
 public:
-  explicit TupleType(std::vector<const Type *> Elements)
-      : Type(TypeKind::Tuple), Elements(std::move(Elements)) {}
+  explicit TupleType(std::vector<const Type *> Elements, std::string Name = "",
+                     std::vector<std::string> Fields = {})
+      : Type(TypeKind::Tuple), Elements(std::move(Elements)), Name(std::move(Name)),
+        Fields(std::move(Fields)) {}
   const std::vector<const Type *> &elements() const { return Elements; }
   size_t size() const { return Elements.size(); }
   bool isUniform() const;
   std::string str() const override;
+  /// A collections.namedtuple's (Numba's NamedTuple and NamedUniTuple):
+  /// its class name and field names; empty for a plain tuple. It indexes,
+  /// iterates and unpacks as a tuple does, and reads fields by name.
+  const std::string &name() const { return Name; }
+  const std::vector<std::string> &fields() const { return Fields; }
+  bool isNamed() const { return !Name.empty(); }
+  /// The index of field \p Field, or -1.
+  int fieldIndex(const std::string &Field) const;
 
 private:
   std::vector<const Type *> Elements;
+  std::string Name;
+  std::vector<std::string> Fields;
 };
 
 /// A CUDA vector type (cuda.float32x4, cuda.short2, ...): 1 to 4 elements
@@ -326,6 +338,19 @@ public:
   std::string nameOf(const RecordType *R) const { return R->name(); }
   const TupleType *tuple(std::vector<const Type *> Elements);
   const TupleType *uniTuple(const Type *Element, unsigned Count);
+  /// The named tuple class \p Name with \p Fields holding \p Elements.
+  const TupleType *namedTuple(const std::string &Name, const std::vector<std::string> &Fields,
+                              std::vector<const Type *> Elements);
+  /// Names a named tuple class of the module (`Point = namedtuple(...)`),
+  /// so that signatures can spell `Point(int64, float64)`.
+  void nameTupleClass(const std::string &Name, std::vector<std::string> Fields) {
+    TupleClasses[Name] = std::move(Fields);
+  }
+  /// The fields of the module's named tuple class \p Name, or null.
+  const std::vector<std::string> *tupleClassFields(const std::string &Name) const {
+    auto It = TupleClasses.find(Name);
+    return It == TupleClasses.end() ? nullptr : &It->second;
+  }
   const VectorType *vector(const ScalarType *Base, unsigned Count);
   /// A module's enum class \p Name (one per name).
   const EnumType *enumType(const std::string &Name, bool IsInt,
@@ -358,6 +383,10 @@ private:
       NestedArrays;
   std::map<std::string, const RecordType *> RecordNames;
   std::map<std::vector<const Type *>, std::unique_ptr<TupleType>> Tuples;
+  std::map<std::tuple<std::string, std::vector<std::string>, std::vector<const Type *>>,
+           std::unique_ptr<TupleType>>
+      NamedTuples;
+  std::map<std::string, std::vector<std::string>> TupleClasses;
   std::map<std::pair<const ScalarType *, unsigned>, std::unique_ptr<VectorType>> Vectors;
   std::map<std::string, std::unique_ptr<EnumType>> Enums;
 };

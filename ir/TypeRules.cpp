@@ -162,7 +162,9 @@ const Type *unifyTypes(TypeContext &Ctx, const Type *A, const Type *B) {
     return nullptr;
   }
   auto *TA = dynCast<TupleType>(A), *TB = dynCast<TupleType>(B);
-  if (TA && TB && TA->size() == TB->size()) {
+  // Tuples unify element by element; named ones only with their own class.
+  if (TA && TB && TA->size() == TB->size() && TA->name() == TB->name() &&
+      TA->fields() == TB->fields()) {
     std::vector<const Type *> Elements;
     for (size_t I = 0; I < TA->size(); ++I) {
       const Type *E = unifyTypes(Ctx, TA->elements()[I], TB->elements()[I]);
@@ -170,7 +172,8 @@ const Type *unifyTypes(TypeContext &Ctx, const Type *A, const Type *B) {
         return nullptr;
       Elements.push_back(E);
     }
-    return Ctx.tuple(Elements);
+    return TA->isNamed() ? Ctx.namedTuple(TA->name(), TA->fields(), Elements)
+                         : Ctx.tuple(Elements);
   }
   auto *AA = dynCast<ArrayType>(A), *AB = dynCast<ArrayType>(B);
   if (AA && AB && AA->element() == AB->element() && AA->ndim() == AB->ndim() &&

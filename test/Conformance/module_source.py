@@ -288,6 +288,11 @@ class ModuleWriter:
             return "%s = np.%s" % (name, value.name)
         if isinstance(value, type) and issubclass(value, enum.Enum):
             return _enum_source(name, value)
+        if (isinstance(value, type) and issubclass(value, tuple)
+                and hasattr(value, "_fields")):
+            # A named tuple class; its fields' types come from the values.
+            return "from collections import namedtuple\n%s = namedtuple(%r, %r)" % (
+                name, value.__name__, list(value._fields))
         if value is getattr(builtins, name, None):
             return None
         if isinstance(value, pytypes.FunctionType):
@@ -420,13 +425,12 @@ def _same(a, b):
         return False
 
 
-def kernel_module(kernel, enum_arguments=()):
+def kernel_module(kernel, argument_classes=()):
     """(source, kernel name, other files {name.py: source}) for a
-    FakeCUDAKernel, with the classes of the enum members it is launched
-    with; raises NotReplayable."""
+    FakeCUDAKernel, with the classes of the enum members and named tuples
+    it is launched with; raises NotReplayable."""
     writer = ModuleWriter()
-    for member in enum_arguments:
-        cls = type(member)
+    for cls in argument_classes:
         writer._bind(cls.__name__, cls, "the kernel's arguments")
     name = kernel.fn.__name__
     writer.add_function(kernel.fn, name, "kernel",

@@ -96,10 +96,13 @@ def _snapshot(arg):
             raise NotReplayable("an array of dtype %s" % array.dtype)
         return np.array(array, copy=True, order="K")
     if type(arg) is tuple:
-        # Plain tuples (not named ones, whose fields pykc cannot read) of
-        # numbers, arrays and tuples: pykc run takes them as Python writes
-        # them, with .npy files for the arrays.
+        # Tuples of numbers, arrays and tuples: pykc run takes them as
+        # Python writes them, with .npy files for the arrays.
         return ("tuple", [_snapshot(a) for a in arg])
+    if isinstance(arg, tuple) and hasattr(type(arg), "_fields"):
+        # A named tuple: its class too (pykc run takes Point(1, 2), the
+        # module gets the class).
+        return ("tuple", [_snapshot(a) for a in arg], type(arg))
     if isinstance(arg, enum.IntEnum):
         # Numba types it IntEnum<int64>(Class); pykc as an int64, which
         # `is` between two classes would tell apart from Numba.
@@ -175,7 +178,8 @@ def _relaunch(kernel, inputs, byte, python_ints=False):
         if isinstance(v, np.ndarray):
             return np.array(v, copy=True, order="K")
         if v[0] == "tuple":
-            return tuple(scalar(e) for e in v[1])
+            elements = tuple(scalar(e) for e in v[1])
+            return v[2](*elements) if len(v) > 2 else elements
         if v[0] in ("int64", "float64", "bool", "enum"):
             return v[1]
         if python_ints and np.dtype(v[0]).kind in "iu":
@@ -255,7 +259,7 @@ class Recorder:
                 dtype = str(v.dtype.descr) if v.dtype.names else v.dtype.str
                 return (dtype, v.ndim, v.flags.c_contiguous)
             if v[0] == "tuple":
-                return tuple(token(e) for e in v[1])
+                return tuple(token(e) for e in v[1]) + tuple(v[2:])
             return type(v[1]) if v[0] == "enum" else v[0]
         sig = tuple(token(v) for v in inputs)
         return (code.co_filename, code.co_firstlineno, code.co_name, sig)
@@ -282,16 +286,19 @@ class Recorder:
         if case.unreplayable is None:
             try:
                 case.inputs = _converted(kernel, case.inputs)
-                def enum_members(values):
+                # The classes of enum members and named tuples among the
+                # arguments, which the module must define.
+                def argument_classes(values):
                     for v in values:
                         if isinstance(v, np.ndarray):
                             continue
                         if v[0] == "tuple":
-                            yield from enum_members(v[1])
+                            yield from v[2:]
+                            yield from argument_classes(v[1])
                         elif v[0] == "enum":
-                            yield v[1]
-                enums = list(enum_members(case.inputs))
-                case.source, case.kernel, case.extra_files = kernel_module(kernel, enums)
+                            yield type(v[1])
+                classes = list(argument_classes(case.inputs))
+                case.source, case.kernel, case.extra_files = kernel_module(kernel, classes)
             except NotReplayable as e:
                 case.unreplayable = str(e)
         if case.unreplayable is None:

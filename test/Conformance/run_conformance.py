@@ -89,12 +89,15 @@ def dims(d):
     return ",".join(str(x) for x in d)
 
 
-def scalar_arg(dtype, value, save=None):
+def scalar_arg(dtype, value, cls=None, save=None):
     """An argument as `pykc run` takes it; `save(array)` writes an array
-    inside a tuple to a .npy file and gives its path."""
+    inside a tuple to a .npy file and gives its path. A named tuple (`cls`
+    its class) is spelled Point(1, 2)."""
     if dtype == "tuple":
         parts = [save(e) if isinstance(e, np.ndarray) else scalar_arg(*e, save=save)
                  for e in value]
+        if cls is not None:
+            return "%s(%s)" % (cls.__name__, ", ".join(parts))
         return "(%s%s)" % (", ".join(parts), "," if len(parts) == 1 else "")
     if dtype == "enum":
         return "%s.%s" % (type(value).__name__, value.name)

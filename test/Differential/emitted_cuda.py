@@ -109,9 +109,11 @@ def numba_type_of(value):
         elif value.ndim and value.flags.f_contiguous:
             dims[0] = "::1"
         return "%s[%s]" % (name, ", ".join(dims))
-    dtype, member = value
+    dtype, member = value[0], value[1]
     if dtype == "tuple":
         parts = [numba_type_of(e) for e in member]
+        if len(value) > 2:  # a named tuple: Point(int64, float64)
+            return "%s(%s)" % (value[2].__name__, ", ".join(parts))
         return "(%s%s)" % (", ".join(parts), "," if len(parts) == 1 else "")
     if dtype == "enum":  # --sig names an enum.Enum class
         return type(member).__name__
@@ -156,7 +158,8 @@ def mangled_suffixes(args):
         if value[0] == "enum":
             return "enum_" + type(value[1]).__name__
         if value[0] == "tuple":
-            return "tuple" + "".join("_" + token(e, any_layout) for e in value[1])
+            head = "namedtuple_" + value[2].__name__ if len(value) > 2 else "tuple"
+            return head + "".join("_" + token(e, any_layout) for e in value[1])
         return value[0]
     return ["__" + "_".join(token(v, any_layout) for v in args) for any_layout in (False, True)]
 

@@ -39,6 +39,8 @@ struct Argument {
   /// A tuple of scalars (and tuples): its elements (ScalarArguments.h).
   bool IsTuple = false;
   std::vector<Argument> Elements;
+  /// `Point(1, 2.5)`: a tuple of the module's named tuple class Point.
+  std::string TupleClass;
   bool isComplexScalar() const {
     return !Array && (ScalarType == "complex64" || ScalarType == "complex128");
   }

@@ -4,6 +4,9 @@
 #include "DeclaredSignature.h"
 #include "RunOptions.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace pykc::driver {
 
 std::optional<std::vector<std::string>> tupleElements(const std::string &Text) {
@@ -41,6 +44,26 @@ std::optional<std::vector<std::string>> tupleElements(const std::string &Text) {
   return Elements;
 }
 
+std::optional<std::pair<std::string, std::vector<std::string>>>
+namedTupleElements(const std::string &Text) {
+  size_t Open = Text.find('(');
+  if (Open == std::string::npos || Open == 0 || Text.back() != ')')
+    return std::nullopt;
+  std::string Name = Text.substr(0, Open);
+  if (std::isdigit(static_cast<unsigned char>(Name[0])) ||
+      !std::all_of(Name.begin(), Name.end(),
+                   [](char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_'; }))
+    return std::nullopt;
+  std::string Inner = Text.substr(Open + 1, Text.size() - Open - 2);
+  if (Inner.find_first_not_of(" \t") == std::string::npos)
+    return std::pair{Name, std::vector<std::string>{}};
+  // As a tuple display with a trailing comma, which makes one element a tuple too.
+  auto Elements = tupleElements("(" + Inner + ",)");
+  if (!Elements)
+    return std::nullopt;
+  return std::pair{Name, std::move(*Elements)};
+}
+
 std::optional<Argument> parseScalarArgument(const std::string &Text, std::string &Error) {
   Argument A;
   A.Spelling = Text;
@@ -60,10 +83,10 @@ std::optional<Argument> parseScalarArgument(const std::string &Text, std::string
 std::string scalarSignatureType(const Argument &A) {
   if (!A.IsTuple)
     return A.ScalarType;
-  std::string S = "(";
+  std::string S = A.TupleClass + "(";
   for (size_t I = 0; I < A.Elements.size(); ++I)
     S += (I ? ", " : "") + scalarSignatureType(A.Elements[I]);
-  return S + (A.Elements.size() == 1 ? ",)" : ")");
+  return S + (A.Elements.size() == 1 && A.TupleClass.empty() ? ",)" : ")");
 }
 
 const ir::Type *scalarArgumentType(const Argument &A, ir::TypeContext &Types) {
@@ -71,6 +94,8 @@ const ir::Type *scalarArgumentType(const Argument &A, ir::TypeContext &Types) {
     std::vector<const ir::Type *> Elements;
     for (const Argument &E : A.Elements)
       Elements.push_back(scalarArgumentType(E, Types));
+    if (const std::vector<std::string> *Fields = Types.tupleClassFields(A.TupleClass))
+      return Types.namedTuple(A.TupleClass, *Fields, Elements);
     return Types.tuple(Elements);
   }
   if (const ir::EnumType *E = Types.enumByName(A.ScalarType))

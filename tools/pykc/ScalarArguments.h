@@ -26,6 +26,12 @@ namespace pykc::driver {
 /// comma, as in Python: "(1,)" is one, "(1)" is not; "()" is the empty one).
 std::optional<std::vector<std::string>> tupleElements(const std::string &Text);
 
+/// For "Point(1, (2, 3))", the class name and its elements, as
+/// tupleElements() splits them (one element needs no comma: "Point(1)");
+/// nothing when \p Text is not spelled so.
+std::optional<std::pair<std::string, std::vector<std::string>>>
+namedTupleElements(const std::string &Text);
+
 /// Parses \p Text as a scalar or an enum member (Arguments.cpp reads
 /// tuples, whose elements may be arrays); on failure sets \p Error.
 std::optional<Argument> parseScalarArgument(const std::string &Text, std::string &Error);
