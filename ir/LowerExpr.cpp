@@ -134,7 +134,8 @@ Expr *FunctionLowerer::convert(Expr *E, const Type *To) {
 }
 
 Expr *FunctionLowerer::enumValue(Expr *E) {
-  // A member is its value at run time: the conversion changes no bits.
+  // A member is its value at run time (a coded class's, its ordinal): the
+  // conversion changes no bits.
   auto *C = make<CastExpr>(E->Range, S.Types.int64());
   C->Operand = E;
   return C;
@@ -485,8 +486,15 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
     }
     if (Value Part = lowerNumberAttribute(Base.E, A.Attr, A.Range); Part.isValid())
       return Part;
-    if (dynCast<EnumType>(Base.E->Ty) && A.Attr == "value")
+    if (auto *E = dynCast<EnumType>(Base.E->Ty); E && A.Attr == "value") {
+      if (E->isCoded()) { // its members are ordinals at run time
+        error(A.AttrRange, DiagKind::UnsupportedSyntax,
+              {"'.value' of a member of " + E->name() +
+               ", whose values are not ints (its members compare with ==, != and is),"});
+        return Value::invalid();
+      }
       return Value::expr(enumValue(Base.E));
+    }
     if (auto *TT = dynCast<TupleType>(Base.E->Ty); TT && TT->isNamed()) {
       if (int K = TT->fieldIndex(A.Attr); K >= 0) { // p.x: a named tuple's field
         if (auto *Make = dynCast<TupleMakeExpr>(Base.E))

@@ -218,6 +218,32 @@ std::optional<ConstantValue> ModuleScope::namedTupleClass(const Expr &E) const {
   return Class;
 }
 
+namespace {
+
+/// Whether two enum member values are equal as Python compares them (the
+/// second is then an alias of the first): numbers by value (1 == 1.0 ==
+/// True), anything else by its repr.
+bool sameEnumValue(const ConstantValue &A, const ConstantValue &B) {
+  auto Number = [](const ConstantValue &V) -> std::optional<double> {
+    switch (V.K) {
+    case ConstantValue::Kind::Int:
+      return double(V.Int);
+    case ConstantValue::Kind::Float:
+      return V.Float;
+    case ConstantValue::Kind::Bool:
+      return V.Bool ? 1.0 : 0.0;
+    default:
+      return std::nullopt;
+    }
+  };
+  if (auto X = Number(A))
+    if (auto Y = Number(B))
+      return *X == *Y;
+  return A.str() == B.str();
+}
+
+} // namespace
+
 void ModuleScope::bindClass(const ClassDefStmt &C) {
   // An enum.Enum or enum.IntEnum whose members are int constants is an
   // enum kernels can use, as Numba's Enum<int64> and IntEnum<int64>; any
@@ -248,21 +274,38 @@ void ModuleScope::bindClass(const ClassDefStmt &C) {
   }
   if (Base != "enum.Enum" && Base != "enum.IntEnum")
     return;
-  std::vector<std::pair<std::string, int64_t>> Members;
+  std::vector<std::pair<std::string, ConstantValue>> Values;
   for (const Stmt *S : C.Body) {
     if (isa<PassStmt>(S) || (isa<ExprStmtStmt>(S) && isa<ConstantExpr>(cast<ExprStmtStmt>(S)->Value)))
       continue; // pass, a docstring
     auto *A = dyn_cast<AssignStmt>(S);
     auto *Name = A && A->Targets.size() == 1 ? dyn_cast<NameExpr>(A->Targets[0]) : nullptr;
     std::optional<ConstantValue> V = Name ? evaluate(*A->Value) : std::nullopt;
-    if (!V || V->K != ConstantValue::Kind::Int)
+    if (!V || (Base == "enum.IntEnum" && V->K != ConstantValue::Kind::Int))
       return;
-    // A repeated value is an alias of the first member, as in Python.
-    Members.emplace_back(Name->Id, V->Int);
+    Values.emplace_back(Name->Id, *V);
+  }
+  bool AllInts = std::all_of(Values.begin(), Values.end(), [](const auto &M) {
+    return M.second.K == ConstantValue::Kind::Int;
+  });
+  // A repeated value is an alias of the first member, as in Python: by
+  // value (enumMember), or for a coded class by sharing the first's ordinal.
+  std::vector<std::pair<std::string, int64_t>> Members;
+  int64_t Distinct = 0;
+  for (size_t I = 0; I < Values.size(); ++I) {
+    if (AllInts) {
+      Members.emplace_back(Values[I].first, Values[I].second.Int);
+      continue;
+    }
+    std::optional<int64_t> Code;
+    for (size_t J = 0; J < I && !Code; ++J)
+      if (sameEnumValue(Values[J].second, Values[I].second))
+        Code = Members[J].second;
+    Members.emplace_back(Values[I].first, Code ? *Code : Distinct++);
   }
   ConstantValue Class;
   Class.K = ConstantValue::Kind::EnumClass;
-  Class.Enum = Types.enumType(C.Name, Base == "enum.IntEnum", std::move(Members));
+  Class.Enum = Types.enumType(C.Name, Base == "enum.IntEnum", std::move(Members), !AllInts);
   Symbols[C.Name] = Symbol{Symbol::Kind::Constant, "", Class, nullptr, C.NameRange};
 }
 

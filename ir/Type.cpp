@@ -256,10 +256,11 @@ const VectorType *TypeContext::vector(const ScalarType *Base, unsigned Count) {
 }
 
 const EnumType *TypeContext::enumType(const std::string &Name, bool IsInt,
-                                      std::vector<std::pair<std::string, int64_t>> Members) {
+                                      std::vector<std::pair<std::string, int64_t>> Members,
+                                      bool Coded) {
   auto &Slot = Enums[Name];
   if (!Slot)
-    Slot = std::make_unique<EnumType>(Name, IsInt, std::move(Members));
+    Slot = std::make_unique<EnumType>(Name, IsInt, std::move(Members), Coded);
   return Slot.get();
 }
 

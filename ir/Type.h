@@ -233,14 +233,21 @@ public:
 /// The members of an `enum.Enum` class defined at module level, Numba's
 /// Enum<int64>(Name): values of one class compare with == and `is`; .value
 /// is the int64. At run time a member is its value. (An enum.IntEnum's
-/// members are plain int64s to pykc, as Numba computes with them.)
+/// members are plain int64s to pykc, as Numba computes with them.) A class
+/// whose values are not all ints (tuples, floats, strings) is coded: at run
+/// time a member is its ordinal among the class's distinct members, which
+/// compares as the values do (equal values are one member in Python).
 class EnumType final : public Type {
 public:
-  EnumType(std::string Name, bool IsInt, std::vector<std::pair<std::string, int64_t>> Members)
-      : Type(TypeKind::Enum), Name(std::move(Name)), IsInt(IsInt), Members(std::move(Members)) {}
+  EnumType(std::string Name, bool IsInt, std::vector<std::pair<std::string, int64_t>> Members,
+           bool Coded = false)
+      : Type(TypeKind::Enum), Name(std::move(Name)), IsInt(IsInt), Members(std::move(Members)),
+        Coded(Coded) {}
   const std::string &name() const { return Name; }
   /// An enum.IntEnum: its members are int64 values, never of this type.
   bool isIntEnum() const { return IsInt; }
+  /// The members' int64s are ordinals, not their values (see above).
+  bool isCoded() const { return Coded; }
   const std::vector<std::pair<std::string, int64_t>> &members() const { return Members; }
   /// The member called \p Member, or null.
   const std::pair<std::string, int64_t> *member(const std::string &Member) const {
@@ -249,12 +256,15 @@ public:
         return &M;
     return nullptr;
   }
-  std::string str() const override { return "Enum<int64>(" + Name + ")"; }
+  std::string str() const override {
+    return (Coded ? "Enum(" : "Enum<int64>(") + Name + ")";
+  }
 
 private:
   std::string Name;
   bool IsInt;
   std::vector<std::pair<std::string, int64_t>> Members;
+  bool Coded;
 };
 
 template <class T> const T *dynCast(const Type *Ty);
@@ -354,7 +364,8 @@ public:
   const VectorType *vector(const ScalarType *Base, unsigned Count);
   /// A module's enum class \p Name (one per name).
   const EnumType *enumType(const std::string &Name, bool IsInt,
-                           std::vector<std::pair<std::string, int64_t>> Members);
+                           std::vector<std::pair<std::string, int64_t>> Members,
+                           bool Coded = false);
   /// The module's enum class \p Name, or null.
   const EnumType *enumByName(const std::string &Name) const {
     auto It = Enums.find(Name);

@@ -165,12 +165,14 @@ def _array_source(value):
 
 
 def _enum_source(name, cls):
-    """An enum class with int members, as a class statement."""
+    """An enum class as a class statement: int members as ints, any other
+    member value (Planet's tuples of floats) as its literal."""
     base = "enum.IntEnum" if issubclass(cls, enum.IntEnum) else "enum.Enum"
     members = list(cls.__members__.items())
-    if not members or not all(isinstance(m.value, int) for _, m in members):
-        raise NotReplayable("the enum %s, whose members are not all ints" % cls.__name__)
-    body = "".join("\n    %s = %d" % (n, m.value) for n, m in members)
+    values = [_literal(m.value) for _, m in members]
+    if not members or None in values:
+        raise NotReplayable("the enum %s, whose members are not literals" % cls.__name__)
+    body = "".join("\n    %s = %s" % (n, v) for (n, _), v in zip(members, values))
     return "import enum\n\n\nclass %s(%s):%s" % (name, base, body)
 
 

@@ -238,8 +238,13 @@ def flattened_arguments(args, workdir, load, store, counter=None):
             loads += inner_loads
             params += inner
             stores += inner_stores
-        elif value[0] == "enum":  # KernelABI.h: an enum.Enum member is its int64 value
-            params.append(("int64_t", "(int64_t)%dLL" % value[1].value))
+        elif value[0] == "enum":
+            # KernelABI.h: an enum.Enum member is its int64 value, or where
+            # the class's values are not all ints, its index among them.
+            member, cls = value[1], type(value[1])
+            code = (member.value if all(isinstance(m.value, int) for m in cls)
+                    else list(cls).index(member))
+            params.append(("int64_t", "(int64_t)%dLL" % code))
         elif value[0] in ("complex64", "complex128"):
             # KernelABI.h: a complex is two parameters, its real and imaginary parts.
             part = "float32" if value[0] == "complex64" else "float64"

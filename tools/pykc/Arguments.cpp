@@ -189,7 +189,7 @@ std::string resolveEnumMembers(const ir::ModuleScope &Scope, std::vector<Argumen
       Member = ir::enumMember(*Class->Value.Enum, A.EnumMember.substr(Dot + 1));
     if (!Member)
       return "'" + A.EnumMember + "' is not a member of an enum.Enum or enum.IntEnum class " +
-             "(with int values) of the module";
+             "of the module";
     A.ScalarBits = uint64_t(Member->Int);
     A.ScalarType = Member->K == ir::ConstantValue::Kind::Int ? "int64" : Member->Enum->name();
   }

@@ -198,7 +198,8 @@ bool usesComplex(const ir::Module &IR) {
 }
 
 /// The enum.Enum classes kernel parameters take, as C++ enum classes whose
-/// values are the members' (what the kernel receives).
+/// values are the members' (what the kernel receives: for a class whose
+/// values are not ints, the members' indices).
 void writeEnums(std::ostream &OS, const ir::Module &IR) {
   std::vector<const ir::EnumType *> Enums;
   for (const auto &F : IR.functions())

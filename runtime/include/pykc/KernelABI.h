@@ -11,7 +11,8 @@
  *     complex128 is two parameters, its real then its imaginary part, each
  *     a float or double;
  *   - an enum.Enum member: its value, an int64_t (an IntEnum member is an
- *     int64 scalar);
+ *     int64 scalar); a member of a class whose values are not all ints is
+ *     its index among the class's distinct values, in definition order;
  *   - an N-d array: a data pointer, then N int64_t extents, then N int64_t
  *     strides in BYTES (NumPy's convention), i.e. exactly the fields of
  *     pykc_array_N below, in order;
