@@ -84,9 +84,17 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
   Value *GridXY = B.CreateMul(GridDim[0], GridDim[1], "", true, true);
   Value *End = B.CreateAdd(First, Count, "end");
 
+  // Only the x thread loop is worth splitting at a range check (see
+  // Optimize.cpp): IRCE skips a loop whose latch branch carries the tag it
+  // puts on the loops it has made, and splitting the y loop at a 2-d
+  // kernel's row check copies the x loops three times for nothing.
+  auto NoRangeSplit = [&](Instruction *Latch) {
+    Latch->setMetadata("irce.loop.clone", MDNode::get(C, {}));
+  };
   // A counted loop: Body(I) for I in [From, To) (To > From).
   auto CountedLoop = [&](Value *From, Value *To, const Twine &Name,
-                         const std::function<void(Value *)> &Body) {
+                         const std::function<void(Value *)> &Body,
+                         bool Split = false) {
     BasicBlock *Pre = B.GetInsertBlock();
     BasicBlock *Loop = BasicBlock::Create(C, Name, Entry);
     BasicBlock *After = BasicBlock::Create(C, Name + ".end", Entry);
@@ -98,24 +106,38 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
     Value *Next =
         B.CreateAdd(I, ConstantInt::get(From->getType(), 1), "", true, true);
     I->addIncoming(Next, B.GetInsertBlock());
-    B.CreateCondBr(B.CreateICmpULT(Next, To), Loop, After);
+    Instruction *Latch = B.CreateCondBr(B.CreateICmpULT(Next, To), Loop, After);
+    if (!Split)
+      NoRangeSplit(Latch);
     B.SetInsertPoint(After);
   };
   // for each block: block_idx = its (x, y, z); for z, for y, for x:
-  // thread_idx = (x, y, z); kernel(Args...)
+  // thread_idx = (x, y, z); kernel(Args...). The block index is divided out
+  // of the linear one once per call and then counted up with carries: a
+  // division per block (and x86's codegen repeats it at every use) costs
+  // more than a block of a barrier-free kernel's vectorised work.
   auto Blocks = [&](const std::vector<Value *> &Args, const Twine &Name) {
-    CountedLoop(First, End, Name + ".block", [&](Value *Linear) {
-      Value *XY = B.CreateURem(Linear, GridXY);
-      B.CreateStore(B.CreateTrunc(B.CreateURem(XY, GridDim[0]), I32),
-                    Field(1, 0));
-      B.CreateStore(B.CreateTrunc(B.CreateUDiv(XY, GridDim[0]), I32),
-                    Field(1, 1));
-      B.CreateStore(B.CreateTrunc(B.CreateUDiv(Linear, GridXY), I32),
-                    Field(1, 2));
-      if (Fission) {
-        B.CreateCall(Fission->Block, Args);
-        return;
-      }
+    Value *FirstXY = B.CreateURem(First, GridXY);
+    Value *Start[3] = {B.CreateURem(FirstXY, GridDim[0]),
+                       B.CreateUDiv(FirstXY, GridDim[0]),
+                       B.CreateUDiv(First, GridXY)};
+    BasicBlock *Pre = B.GetInsertBlock();
+    BasicBlock *Loop = BasicBlock::Create(C, Name + ".block", Entry);
+    BasicBlock *After = BasicBlock::Create(C, Name + ".block.end", Entry);
+    B.CreateBr(Loop);
+    B.SetInsertPoint(Loop);
+    PHINode *Linear = B.CreatePHI(I64, 2, "block.linear");
+    Linear->addIncoming(First, Pre);
+    PHINode *Index[3];
+    for (unsigned D = 0; D < 3; ++D) {
+      Index[D] = B.CreatePHI(I64, 2, Twine("block.") + Twine("xyz"[D]));
+      Index[D]->addIncoming(Start[D], Pre);
+    }
+    for (unsigned D = 0; D < 3; ++D)
+      B.CreateStore(B.CreateTrunc(Index[D], I32), Field(1, D));
+    if (Fission) {
+      B.CreateCall(Fission->Block, Args);
+    } else {
       std::function<void(int)> Threads = [&](int D) {
         CountedLoop(B.getInt32(0), BlockDim[D],
                     Name + ".thread" + Twine("xyz"[D]), [&](Value *I) {
@@ -124,10 +146,27 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
                         B.CreateCall(&Kernel, Args);
                       else
                         Threads(D - 1);
-                    });
+                    },
+                    /*Split=*/D == 0);
       };
       Threads(2);
-    });
+    }
+    // The next block: x + 1, carrying into y and then z.
+    Value *Carry = B.getTrue();
+    for (unsigned D = 0; D < 3; ++D) {
+      Value *Next = B.CreateAdd(Index[D], B.CreateZExt(Carry, I64), "", true, true);
+      if (D == 2) {
+        Index[D]->addIncoming(Next, B.GetInsertBlock());
+        break;
+      }
+      Carry = B.CreateICmpEQ(Next, GridDim[D]);
+      Index[D]->addIncoming(B.CreateSelect(Carry, B.getInt64(0), Next),
+                            B.GetInsertBlock());
+    }
+    Value *NextLinear = B.CreateAdd(Linear, B.getInt64(1), "", true, true);
+    Linear->addIncoming(NextLinear, B.GetInsertBlock());
+    NoRangeSplit(B.CreateCondBr(B.CreateICmpULT(NextLinear, End), Loop, After));
+    B.SetInsertPoint(After);
   };
 
   BasicBlock *Done = BasicBlock::Create(C, "done", Entry);
