@@ -1,7 +1,15 @@
 //===- Optimize.cpp -------------------------------------------------------===//
 #include "codegen/Optimize.h"
 
+#include <functional>
+
+#include <llvm/Analysis/AssumptionCache.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/PatternMatch.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Target/TargetMachine.h>
@@ -28,6 +36,72 @@ void skipRangeCheckProfitability() {
   (void)Done;
 }
 
+/// A kernel's `if 0 < col` reaches IRCE as `col != 0` (InstCombine's form
+/// once it knows col >= 0), which IRCE does not read as a range check; a
+/// 2-d stencil's x loop then kept a masked vector body. For a non-negative
+/// X, `X != 0` is `X - 1 >= 0`, a lower bound IRCE splits the loop at. The
+/// branch is rewritten so that its true edge is the in-range side, as IRCE
+/// expects; later InstCombine runs fold whatever IRCE left back.
+struct NonZeroAsLowerBoundPass : PassInfoMixin<NonZeroAsLowerBoundPass> {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
+    using namespace PatternMatch;
+    auto &Loops = AM.getResult<LoopAnalysis>(F);
+    auto &DT = AM.getResult<DominatorTreeAnalysis>(F);
+    auto &AC = AM.getResult<AssumptionAnalysis>(F);
+    const DataLayout &DL = F.getDataLayout();
+    bool Changed = false;
+    // X != 0 -> X - 1 >= 0 where X is known non-negative at \p Br.
+    auto LowerBound = [&](ICmpInst *Cmp, BranchInst *Br) -> Value * {
+      Value *X = nullptr;
+      if (!Cmp->hasOneUse() || !Cmp->isEquality() || !match(Cmp, m_ICmp(m_Value(X), m_Zero())) ||
+          !X->getType()->isIntegerTy() || !isKnownNonNegative(X, SimplifyQuery(DL, &DT, &AC, Br)))
+        return nullptr;
+      IRBuilder<> B(Cmp);
+      Value *Below = B.CreateAdd(X, ConstantInt::get(X->getType(), -1), "", false, true);
+      return B.CreateICmpSGE(Below, ConstantInt::get(X->getType(), 0));
+    };
+    // The `!= 0` leaves of a condition made of ands (the body runs when all
+    // hold: `0 < row < n and 0 < col < m`).
+    std::function<void(Value *, BranchInst *)> Leaves = [&](Value *V, BranchInst *Br) {
+      Value *A = nullptr, *C = nullptr;
+      if (V->hasOneUse() && match(V, m_LogicalAnd(m_Value(A), m_Value(C)))) {
+        Leaves(A, Br);
+        Leaves(C, Br);
+        return;
+      }
+      auto *Cmp = dyn_cast<ICmpInst>(V);
+      if (!Cmp || Cmp->getPredicate() != ICmpInst::ICMP_NE)
+        return;
+      if (Value *In = LowerBound(Cmp, Br)) {
+        Cmp->replaceAllUsesWith(In);
+        Cmp->eraseFromParent();
+        Changed = true;
+      }
+    };
+    for (BasicBlock &BB : F) {
+      auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+      if (!Br || !Br->isConditional() || !Loops.getLoopFor(&BB))
+        continue;
+      auto *Cmp = dyn_cast<ICmpInst>(Br->getCondition());
+      if (Cmp && Cmp->getPredicate() == ICmpInst::ICMP_EQ) {
+        if (Value *In = LowerBound(Cmp, Br)) { // if X == 0: skip -> if X >= 1: run
+          Br->setCondition(In);
+          Br->swapSuccessors();
+          Cmp->eraseFromParent();
+          Changed = true;
+        }
+        continue;
+      }
+      Leaves(Br->getCondition(), Br);
+    }
+    if (!Changed)
+      return PreservedAnalyses::all();
+    PreservedAnalyses PA;
+    PA.preserveSet<CFGAnalyses>();
+    return PA;
+  }
+};
+
 /// A barrier-free kernel's body is usually guarded by `if i < n:` where i
 /// counts with the thread index. Vectorised as it is, every load under the
 /// guard becomes a masked load, and on x86 masked loads defeat the hardware
@@ -37,7 +111,10 @@ void skipRangeCheckProfitability() {
 void addThreadLoopGuardSplitting(PassBuilder &PB) {
   skipRangeCheckProfitability();
   PB.registerScalarOptimizerLateEPCallback(
-      [](FunctionPassManager &FPM, OptimizationLevel) { FPM.addPass(IRCEPass()); });
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(NonZeroAsLowerBoundPass());
+        FPM.addPass(IRCEPass());
+      });
 }
 
 } // namespace

@@ -7,6 +7,10 @@
 # range check elimination), so the vector loop has plain loads and stores:
 # no selects, no masked loads (which on x86 defeat the hardware prefetcher).
 # RUN: %pykc %s --sig 'increment(float32[:])' --sig 'saxpy(float32, float32[:], float32[:])' --sig 'rows(float64[:, :])' --sig 'c_layout(int32[::1])' --emit=cpu-llvm --host-cpu x86-64-v4 -o - | FileCheck %s
+# A stencil's two-sided 2-d guard (`0 < col` reaches IRCE as `col != 0`,
+# which pykc rewrites to a lower bound IRCE reads): no masked operation is
+# left in the thread loops.
+# RUN: %pykc %s --sig 'ring(float32[:, ::1], float32[:, ::1])' --emit=cpu-llvm --host-cpu x86-64-v4 -o - 2>&1 | FileCheck %s --check-prefix=RING
 # Without AVX's masked operations the split loop vectorizes all the same.
 # RUN: %pykc %s --sig 'increment(float32[:])' --emit=cpu-llvm -o - | FileCheck %s --check-prefix=BASE
 from numba import cuda
@@ -38,6 +42,14 @@ def c_layout(a):
     i = cuda.grid(1)
     if i < a.shape[0]:
         a[i] = i
+
+
+@cuda.jit
+def ring(src, dst):
+    col, row = cuda.grid(2)
+    if 0 < row < src.shape[0] - 1 and 0 < col < src.shape[1] - 1:
+        dst[row, col] = 0.25 * (src[row - 1, col] + src[row + 1, col] +
+                                src[row, col - 1] + src[row, col + 1])
 
 # CHECK-LABEL: define void @increment__cpu_blocks(ptr {{.*}}, ptr {{.*}}, i64 {{.*}}, i64 {{.*}})
 # CHECK: icmp eq i64 %a.stride0, 4
@@ -93,3 +105,11 @@ def c_layout(a):
 # BASE-NOT: {{select|^[a-z.0-9]+:}}
 # BASE: fadd <4 x float>
 # BASE-LABEL: define void @increment__cpu(
+
+# RING-LABEL: define void @ring__cpu_blocks(
+# RING-NOT: masked
+# RING: vector.body{{[0-9]*}}:
+# RING-NOT: masked
+# RING: load <8 x float>
+# RING-NOT: masked
+# RING-LABEL: define void @ring__cpu(
