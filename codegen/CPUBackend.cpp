@@ -5,6 +5,7 @@
 #include "codegen/CPUThreadLoop.h"
 #include "codegen/Emitter.h"
 #include "codegen/Optimize.h"
+#include "codegen/TargetRegistration.h"
 #include "frontend/Diagnostic.h"
 
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
@@ -17,21 +18,12 @@
 #include <llvm/Target/TargetMachine.h>
 
 #include <set>
-#include <mutex>
 
 namespace pykc::codegen {
 
 using namespace llvm;
 
 namespace {
-
-void initializeNative() {
-  static std::once_flag Once;
-  std::call_once(Once, [] {
-    InitializeNativeTarget();
-    InitializeNativeTargetAsmPrinter();
-  });
-}
 
 /// SYM__cpu(void **args, ctx): loads each flattened parameter from args as
 /// cuLaunchKernel would, and runs one thread of the kernel.
@@ -204,7 +196,7 @@ CPUJit::~CPUJit() = default;
 
 std::unique_ptr<CPUJit> CPUJit::create(const std::map<std::string, void *> &Symbols,
                                        std::string &Error) {
-  initializeNative();
+  registerHostTarget();
   auto Builder = orc::JITTargetMachineBuilder::detectHost();
   if (!Builder) {
     Error = toString(Builder.takeError());

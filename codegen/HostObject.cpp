@@ -2,6 +2,7 @@
 #include "codegen/HostObject.h"
 
 #include "codegen/CPUBackend.h"
+#include "codegen/TargetRegistration.h"
 #include "frontend/Diagnostic.h"
 #include "ir/Signature.h"
 
@@ -19,7 +20,6 @@
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/TargetParser/Host.h>
 
-#include <mutex>
 
 namespace pykc::codegen {
 
@@ -55,11 +55,7 @@ namespace {
 
 std::unique_ptr<TargetMachine> hostTargetMachine(const std::string &Cpu, unsigned OptLevel,
                                                  std::string &Error) {
-  static std::once_flag Once;
-  std::call_once(Once, [] {
-    InitializeNativeTarget();
-    InitializeNativeTargetAsmPrinter();
-  });
+  registerHostTarget();
   std::string Triple = sys::getDefaultTargetTriple();
   const Target *T = TargetRegistry::lookupTarget(Triple, Error);
   if (!T)
@@ -222,13 +218,32 @@ bool emitCpuLLVMText(const ir::Module &IR, const HostObjectOptions &Options, std
   return true;
 }
 
+HostModule::HostModule() = default;
+HostModule::HostModule(HostModule &&) = default;
+HostModule::~HostModule() {
+  M.reset(); // before the context that owns its types
+}
+
+bool buildHostModule(const ir::Module &IR, const HostObjectOptions &Options, HostModule &Host,
+                     std::string &Error) {
+  Host.Ctx = std::make_unique<LLVMContext>();
+  Host.M = cpuModule(IR, Options, *Host.Ctx, Host.TM, Error);
+  return Host.M != nullptr;
+}
+
 bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
                     const HostObjectOptions &Options, std::string &Object, std::string &Error) {
-  LLVMContext Ctx;
-  std::unique_ptr<TargetMachine> TM;
-  std::unique_ptr<Module> M = cpuModule(IR, Options, Ctx, TM, Error);
-  if (!M)
-    return false;
+  HostModule Host;
+  return buildHostModule(IR, Options, Host, Error) &&
+         emitHostObject(Host, IR, Images, Options, Object, Error);
+}
+
+bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<GpuImage> &Images,
+                    const HostObjectOptions &Options, std::string &Object, std::string &Error) {
+  std::unique_ptr<Module> M = std::move(Host.M);
+  TargetMachine *TM = Host.TM.get();
+  if (!M || !TM)
+    PYKC_ICE("emitHostObject was given a host module buildHostModule did not build");
   // Only the registration and the @njit functions' host entries (named
   // after the module, hostEntrySymbol) are visible outside the object:
   // kernels of two modules with the same names must link side by side.

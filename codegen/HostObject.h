@@ -15,8 +15,15 @@
 #include "ir/IR.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+class TargetMachine;
+} // namespace llvm
 
 namespace pykc::codegen {
 
@@ -46,8 +53,30 @@ std::string hostEntrySymbol(const std::string &Namespace, const std::string &Sym
 /// table: "(an_array: float32[:], n: int32)".
 std::string kernelSignatureText(const ir::Function &F);
 
-/// Builds the object for \p IR's kernels into \p Object (ELF bytes). False,
-/// with \p Error set, when LLVM cannot target the host CPU named.
+/// The CPU side of an object: the CPU backend's optimized module and the
+/// machine that compiles it. It does not depend on the GPU images, so the
+/// driver builds it while the images are being built.
+struct HostModule {
+  HostModule();
+  HostModule(HostModule &&);
+  ~HostModule();
+  std::unique_ptr<llvm::LLVMContext> Ctx;
+  std::unique_ptr<llvm::TargetMachine> TM;
+  std::unique_ptr<llvm::Module> M;
+};
+
+/// Builds \p Host for \p IR's kernels. False, with \p Error set, when LLVM
+/// cannot target the host CPU named.
+bool buildHostModule(const ir::Module &IR, const HostObjectOptions &Options, HostModule &Host,
+                     std::string &Error);
+
+/// Adds \p Images and the registration to \p Host (built by buildHostModule
+/// for the same \p IR and \p Options) and compiles it into \p Object (ELF
+/// bytes). \p Host is used up.
+bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<GpuImage> &Images,
+                    const HostObjectOptions &Options, std::string &Object, std::string &Error);
+
+/// Both steps: the object for \p IR's kernels into \p Object.
 bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
                     const HostObjectOptions &Options, std::string &Object,
                     std::string &Error);

@@ -4,6 +4,7 @@
 #include "codegen/Emitter.h"
 #include "codegen/NVPTXTarget.h"
 #include "codegen/Optimize.h"
+#include "codegen/TargetRegistration.h"
 #include "frontend/Diagnostic.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
@@ -18,7 +19,6 @@
 #include <llvm/Transforms/IPO/Internalize.h>
 
 #include <map>
-#include <mutex>
 #include <set>
 
 namespace pykc::codegen {
@@ -33,16 +33,6 @@ const std::map<std::string, std::string> &ptxVersions() {
       {"sm_75", "+ptx63"}, {"sm_80", "+ptx70"}, {"sm_86", "+ptx71"}, {"sm_87", "+ptx74"},
       {"sm_89", "+ptx78"}, {"sm_90", "+ptx78"}, {"sm_90a", "+ptx80"}};
   return Versions;
-}
-
-void initializeNVPTX() {
-  static std::once_flag Once;
-  std::call_once(Once, [] {
-    LLVMInitializeNVPTXTargetInfo();
-    LLVMInitializeNVPTXTarget();
-    LLVMInitializeNVPTXTargetMC();
-    LLVMInitializeNVPTXAsmPrinter();
-  });
 }
 } // namespace
 
@@ -64,7 +54,7 @@ std::unique_ptr<Module> emitLLVM(const ir::Module &IR, LLVMContext &Ctx, TargetI
 }
 
 NVPTXBackend::NVPTXBackend(CodegenOptions O) : Options(std::move(O)) {
-  initializeNVPTX();
+  registerNVPTXTarget();
   std::string Error;
   const Target *T = TargetRegistry::lookupTarget("nvptx64-nvidia-cuda", Error);
   if (!T)

@@ -7,8 +7,10 @@
 #include "OutputFiles.h"
 
 #include "codegen/HostObject.h"
+#include "codegen/TargetRegistration.h"
 
 #include <filesystem>
+#include <thread>
 
 namespace pykc::driver {
 
@@ -50,19 +52,28 @@ int compileObject(const Options &O, const ir::Module &IR) {
       (O.Header == ObjectPath || std::filesystem::equivalent(O.Header, ObjectPath, EC)))
     return fail("--header '" + O.Header + "' and the object are the same file");
 
-  std::vector<codegen::GpuImage> Images;
-  std::string Error;
-  if (!buildGpuImages(IR, O, Images, Error))
-    return fail(Error);
-
   codegen::HostObjectOptions HO;
   HO.Namespace = Namespace;
   HO.SourcePath = O.Input;
   HO.HostCpu = O.HostCpu;
   HO.OptLevel = O.OptLevel;
   HO.Float.Fmad = O.Fmad;
+  // The GPU images (LLVM per architecture, ptxas, fatbinary) and the CPU
+  // backend's optimized module are independent until the object embeds the
+  // images, so they are built side by side (both only read the typed IR).
+  std::vector<codegen::GpuImage> Images;
+  std::string ImageError, Error;
+  bool ImagesBuilt = false;
+  codegen::registerHostTarget(); // not on two threads at once (see there)
+  codegen::registerNVPTXTarget();
+  std::thread Gpu([&] { ImagesBuilt = buildGpuImages(IR, O, Images, ImageError); });
+  codegen::HostModule Host;
+  bool HostBuilt = codegen::buildHostModule(IR, HO, Host, Error);
+  Gpu.join();
+  if (!ImagesBuilt)
+    return fail(ImageError);
   std::string Object;
-  if (!codegen::emitHostObject(IR, Images, HO, Object, Error))
+  if (!HostBuilt || !codegen::emitHostObject(Host, IR, Images, HO, Object, Error))
     return fail(Error);
   std::string Header;
   if (!O.Header.empty()) {
