@@ -464,11 +464,11 @@ private:
     CV Stop = Args.size() > 1 ? Args[1] : Args[0];
     CV Step = Args.size() > 2 ? Args[2] : CV::makeInt(1);
     double Span = std::ceil((asDouble(Stop) - asDouble(Start)) / asDouble(Step));
-    if (asDouble(Step) == 0 || !std::isfinite(Span))
+    // Span is compared before the conversion: a double past int64's range
+    // (np.arange(2**63 - 1)) does not convert.
+    if (asDouble(Step) == 0 || !std::isfinite(Span) || Span > double(MaxConstantArrayElements))
       return std::nullopt;
     int64_t N = Span > 0 ? int64_t(Span) : 0;
-    if (N > MaxConstantArrayElements)
-      return std::nullopt;
     bool Floats = Start.K == CV::Kind::Float || Stop.K == CV::Kind::Float || Step.K == CV::Kind::Float;
     std::vector<CV> Elements;
     for (int64_t K = 0; K < N; ++K)
