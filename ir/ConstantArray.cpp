@@ -3,6 +3,7 @@
 
 #include "ir/RecordDtype.h"
 
+#include <cstdio>
 #include <cstring>
 
 #include "ir/Type.h"
@@ -74,6 +75,9 @@ class ArrayEvaluator {
 public:
   ArrayEvaluator(const PathResolver &Resolve, const ConstantLookup &Lookup, TypeContext &Types)
       : Resolve(Resolve), Lookup(Lookup), Types(Types) {}
+
+  /// Why the last evaluation gave nothing, when it was the size.
+  std::string TooLarge;
 
   std::optional<CV> evaluate(const fe::Expr &E) {
     auto *C = fe::dyn_cast<fe::CallExpr>(&E);
@@ -300,8 +304,25 @@ private:
     return AnyFloat ? Types.float64() : AllBool && !Elements.empty() ? Types.boolean() : Types.int64();
   }
 
+  /// Records that an array of \p Count elements (a double: it may be past
+  /// int64) is too large; always false, for `return tooLarge(N), ...`.
+  bool tooLarge(double Count) {
+    char Text[160];
+    // Past 2**53 a double no longer counts exactly: say so.
+    std::snprintf(Text, sizeof Text,
+                  Count > 9007199254740992.0 ? "about %.3g elements, more than the %lld pykc freezes"
+                                             : "%.0f elements, more than the %lld pykc freezes",
+                  Count, (long long)MaxConstantArrayElements);
+    TooLarge = Text;
+    return false;
+  }
+
   std::optional<CV> make(std::vector<CV> Elements, std::vector<int64_t> Shape, const ScalarType *D) {
-    if (int64_t(Elements.size()) > MaxConstantArrayElements || Shape.empty() || Shape.size() > 3)
+    if (int64_t(Elements.size()) > MaxConstantArrayElements) {
+      tooLarge(double(Elements.size()));
+      return std::nullopt;
+    }
+    if (Shape.empty() || Shape.size() > 3)
       return std::nullopt;
     CV A;
     A.K = CV::Kind::Array;
@@ -402,8 +423,16 @@ private:
       return std::nullopt;
     int64_t Count = 1;
     for (int64_t N : Shape)
-      if (N < 0 || __builtin_mul_overflow(Count, N, &Count) || Count > MaxConstantArrayElements)
+      if (N < 0)
         return std::nullopt;
+    for (int64_t N : Shape)
+      if (__builtin_mul_overflow(Count, N, &Count) || Count > MaxConstantArrayElements) {
+        double All = 1; // the whole count, for the message (past int64 too)
+        for (int64_t M : Shape)
+          All *= double(M);
+        tooLarge(All);
+        return std::nullopt;
+      }
     return Shape;
   }
 
@@ -466,8 +495,12 @@ private:
     double Span = std::ceil((asDouble(Stop) - asDouble(Start)) / asDouble(Step));
     // Span is compared before the conversion: a double past int64's range
     // (np.arange(2**63 - 1)) does not convert.
-    if (asDouble(Step) == 0 || !std::isfinite(Span) || Span > double(MaxConstantArrayElements))
+    if (asDouble(Step) == 0 || !std::isfinite(Span))
       return std::nullopt;
+    if (Span > double(MaxConstantArrayElements)) {
+      tooLarge(Span);
+      return std::nullopt;
+    }
     int64_t N = Span > 0 ? int64_t(Span) : 0;
     bool Floats = Start.K == CV::Kind::Float || Stop.K == CV::Kind::Float || Step.K == CV::Kind::Float;
     std::vector<CV> Elements;
@@ -490,9 +523,12 @@ private:
       Endpoint = constant(*K);
     auto D = dtype(keyword(C, "dtype"));
     if (!Start || !Stop || !Num || !Endpoint || !D || !isNumber(*Start) || !isNumber(*Stop) ||
-        Num->K != CV::Kind::Int || Num->Int < 0 || Num->Int > MaxConstantArrayElements ||
-        Endpoint->K != CV::Kind::Bool)
+        Num->K != CV::Kind::Int || Num->Int < 0 || Endpoint->K != CV::Kind::Bool)
       return std::nullopt;
+    if (Num->Int > MaxConstantArrayElements) {
+      tooLarge(double(Num->Int));
+      return std::nullopt;
+    }
     int64_t N = Num->Int;
     double A = asDouble(*Start), B = asDouble(*Stop);
     int64_t Div = Endpoint->Bool ? N - 1 : N;
@@ -570,8 +606,12 @@ const RecordType *ArrayEvaluator::recordFromListSpec(const fe::ListExpr &L) {
 
 std::optional<ConstantValue> evaluateConstantArray(const fe::Expr &E, const PathResolver &Resolve,
                                                    const ConstantLookup &Lookup,
-                                                   TypeContext &Types) {
-  return ArrayEvaluator(Resolve, Lookup, Types).evaluate(E);
+                                                   TypeContext &Types, std::string *TooLarge) {
+  ArrayEvaluator Evaluator(Resolve, Lookup, Types);
+  std::optional<ConstantValue> V = Evaluator.evaluate(E);
+  if (!V && TooLarge)
+    *TooLarge = Evaluator.TooLarge;
+  return V;
 }
 
 } // namespace pykc::ir

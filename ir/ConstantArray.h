@@ -41,10 +41,13 @@ std::optional<ConstantValue> evaluateNumpyScalar(const frontend::Expr &E,
                                                  const ConstantLookup &Lookup);
 
 /// Evaluates \p E when it is one of the constructors above with constant
-/// arguments; nothing otherwise (a host array pykc cannot know).
+/// arguments; nothing otherwise (a host array pykc cannot know). When it is
+/// one but has more than MaxConstantArrayElements elements, \p TooLarge
+/// (if given) says how many it would have.
 std::optional<ConstantValue> evaluateConstantArray(const frontend::Expr &E,
                                                    const PathResolver &Resolve,
                                                    const ConstantLookup &Lookup,
-                                                   TypeContext &Types);
+                                                   TypeContext &Types,
+                                                   std::string *TooLarge = nullptr);
 
 } // namespace pykc::ir

@@ -439,8 +439,9 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
   auto Lookup = [this](const Expr &X) { return constantOf(X); };
   if (!Value)
     Value = evaluateNumpyScalar(*S.Value, Lookup);
+  std::string TooLarge;
   if (!Value)
-    Value = evaluateConstantArray(*S.Value, Resolve, Lookup, Types);
+    Value = evaluateConstantArray(*S.Value, Resolve, Lookup, Types, &TooLarge);
   // `rec = np.dtype([...], align=True)`, `rec_t = numba.from_dtype(rec)`.
   if (!Value)
     Value = namedTupleClass(*S.Value);
@@ -463,6 +464,11 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
     if (N && !Record.Problem.empty()) {
       Symbols[N->Id] =
           Symbol{Symbol::Kind::Host, "", {}, nullptr, N->Range, Record.Problem};
+      continue;
+    }
+    if (N && !TooLarge.empty()) {
+      Symbols[N->Id] = Symbol{Symbol::Kind::Host, "", {}, nullptr, N->Range, TooLarge,
+                              DiagKind::NoteUnfreezableArray};
       continue;
     }
     // `W[0] = 5` at module level changes what a kernel would freeze: W is
