@@ -906,6 +906,24 @@ bool isNoneLiteral(const fe::Expr &E) {
 }
 } // namespace
 
+const EnumType *FunctionLowerer::intEnumOf(const fe::Expr &E, const Expr *Lowered) {
+  // A parameter passed as an IntEnum member (its ArgType is the class).
+  if (auto *Ref = dynCast<VarRefExpr>(Lowered))
+    if (auto *T = dynCast<EnumType>(Ref->Var->ArgType); T && T->isIntEnum())
+      return T;
+  // Shape.circle, Shape['circle'].
+  const fe::Expr *Class = nullptr;
+  if (auto *A = dyn_cast<fe::AttributeExpr>(&E))
+    Class = A->Value;
+  else if (auto *Sub = dyn_cast<fe::SubscriptExpr>(&E))
+    Class = Sub->Value;
+  if (Class)
+    if (auto C = Scope.constantOf(*Class);
+        C && C->K == ConstantValue::Kind::EnumClass && C->Enum->isIntEnum())
+      return C->Enum;
+  return nullptr;
+}
+
 Expr *FunctionLowerer::lowerIdentity(const fe::CompareExpr &C) {
   // Numba's generic `is`: values of one immutable type are compared with
   // ==; values of different types (a number and None) are never the same
@@ -921,6 +939,17 @@ Expr *FunctionLowerer::lowerIdentity(const fe::CompareExpr &C) {
   if (!isNoneLiteral(R) && !Right)
     return nullptr;
   const Type *LT = Left ? Left->Ty : None, *RT = Right ? Right->Ty : None;
+  // IntEnum members compute as int64s but are not ints to `is`: a member is
+  // its class (Shape.circle is not IntEnumWithNegatives.two, nor 1).
+  const EnumType *LE = Left ? intEnumOf(L, Left) : nullptr;
+  const EnumType *RE = Right ? intEnumOf(R, Right) : nullptr;
+  if (LE != RE) {
+    if (Left)
+      materialize(Left);
+    if (Right)
+      materialize(Right);
+    return constantInt(Not, S.Types.boolean(), C.Range);
+  }
   if (LT == RT && (dynCast<ScalarType>(LT) || dynCast<EnumType>(LT))) {
     auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
     Cmp->Op = Not ? CompareOp::Ne : CompareOp::Eq;

@@ -23,6 +23,11 @@ FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F
     V->Name = Def.Params[I].Name;
     V->Ty = I < Args.size() ? Args[I].Ty : nullptr;
     V->ArgType = V->Ty;
+    // An IntEnum member is passed as its class (Numba's IntEnumMember) and
+    // computed with as the int64 it is; `is` still tells the classes apart
+    // (lowerIdentity).
+    if (auto *E = dynCast<EnumType>(V->ArgType); E && E->isIntEnum())
+      V->Ty = S.Types.int64();
     Locals[V->Name] = V.get();
     F.Params.push_back(V.get());
     F.Variables.push_back(std::move(V));

@@ -355,6 +355,9 @@ private:
   Expr *truth(Expr *E, frontend::SourceRange Range);
   /// member.value of an enum.Enum member: its int64.
   Expr *enumValue(Expr *E);
+  /// The IntEnum class \p E (lowered to \p Lowered) is a member of, for
+  /// `is`: a parameter passed as one, or Class.member; null otherwise.
+  const EnumType *intEnumOf(const frontend::Expr &E, const Expr *Lowered);
   Expr *constantInt(int64_t V, const Type *Ty, frontend::SourceRange Range);
   Expr *constantFloat(double V, const Type *Ty, frontend::SourceRange Range);
   /// \p E, or a temporary holding it when it is not trivially re-evaluable.

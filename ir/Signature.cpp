@@ -353,12 +353,10 @@ private:
       error(Start, Start + 1, "expected a type");
       return nullptr;
     }
-    // An enum.Enum class of the module: its members (an IntEnum's are int64).
-    if (const EnumType *E = Dtype ? nullptr : Types.enumByName(Name)) {
-      if (E->isIntEnum())
-        return Types.int64();
+    // An enum class of the module: its members (a kernel computes with an
+    // IntEnum's as int64s, FunctionLowerer).
+    if (const EnumType *E = Dtype ? nullptr : Types.enumByName(Name))
       return E;
-    }
     if (!Dtype) {
       error(Start, Pos, "unknown type '" + Name + "'");
       return nullptr;

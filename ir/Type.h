@@ -233,7 +233,8 @@ public:
 /// The members of an `enum.Enum` class defined at module level, Numba's
 /// Enum<int64>(Name): values of one class compare with == and `is`; .value
 /// is the int64. At run time a member is its value. (An enum.IntEnum's
-/// members are plain int64s to pykc, as Numba computes with them.) A class
+/// members are int64s to pykc, as Numba computes with them; only a kernel
+/// parameter passed one has the class as its ArgType, for `is`.) A class
 /// whose values are not all ints (tuples, floats, strings) is coded: at run
 /// time a member is its ordinal among the class's distinct members, which
 /// compares as the values do (equal values are one member in Python).
@@ -244,7 +245,7 @@ public:
       : Type(TypeKind::Enum), Name(std::move(Name)), IsInt(IsInt), Members(std::move(Members)),
         Coded(Coded) {}
   const std::string &name() const { return Name; }
-  /// An enum.IntEnum: its members are int64 values, never of this type.
+  /// An enum.IntEnum: its members are int64 values (see above).
   bool isIntEnum() const { return IsInt; }
   /// The members' int64s are ordinals, not their values (see above).
   bool isCoded() const { return Coded; }
@@ -257,7 +258,7 @@ public:
     return nullptr;
   }
   std::string str() const override {
-    return (Coded ? "Enum(" : "Enum<int64>(") + Name + ")";
+    return (Coded ? "Enum(" : IsInt ? "IntEnum<int64>(" : "Enum<int64>(") + Name + ")";
   }
 
 private:

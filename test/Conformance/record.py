@@ -103,12 +103,10 @@ def _snapshot(arg):
         # A named tuple: its class too (pykc run takes Point(1, 2), the
         # module gets the class).
         return ("tuple", [_snapshot(a) for a in arg], type(arg))
-    if isinstance(arg, enum.IntEnum):
-        # Numba types it IntEnum<int64>(Class); pykc as an int64, which
-        # `is` between two classes would tell apart from Numba.
-        raise NotReplayable("an argument of type %s (an IntEnum)" % type(arg).__name__)
     if isinstance(arg, enum.Enum):
-        # Passed to pykc run as Class.member; the module gets the class.
+        # Passed to pykc run as Class.member (an IntEnum member too: Numba
+        # types it IntEnum<int64>(Class), and so does pykc); the module gets
+        # the class.
         return ("enum", arg)
     if isinstance(arg, bool) or isinstance(arg, np.bool_):
         return ("bool", bool(arg))

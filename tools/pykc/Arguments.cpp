@@ -191,7 +191,7 @@ std::string resolveEnumMembers(const ir::ModuleScope &Scope, std::vector<Argumen
       return "'" + A.EnumMember + "' is not a member of an enum.Enum or enum.IntEnum class " +
              "of the module";
     A.ScalarBits = uint64_t(Member->Int);
-    A.ScalarType = Member->K == ir::ConstantValue::Kind::Int ? "int64" : Member->Enum->name();
+    A.ScalarType = Class->Value.Enum->name(); // an IntEnum member too: its class
   }
   return "";
 }
