@@ -188,6 +188,8 @@ void setThreadIndex(pykc_cpu_context &Ctx, const Dim3 &B, uint64_t T) {
 /// must not unwind through kernel frames): the first out-of-range index,
 /// or a barrier the kernel image did not announce.
 void throwRecordedProblem(const Launch &L, const BlockScheduler &S) {
+  if (S.BoundsError.empty() && !S.MisusedGridSync && !S.MisusedBarrier)
+    return; // after every block run: no strings built for nothing
   std::string Kernel = L.K.Name ? L.K.Name : "?";
   if (!S.BoundsError.empty())
     throw Error(ErrorCode::Kernel, "kernel '" + Kernel + "' " + S.BoundsError +
@@ -498,16 +500,27 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
     // Runs of consecutive blocks, a few per thread so that uneven blocks
     // still balance; each run is one call, its blocks one loop.
     uint64_t Blocks = C.Grid.count();
-    uint64_t Runs = std::min<uint64_t>(Blocks, uint64_t(Pool.size()) * 8);
-    uint64_t Each = Blocks / Runs, Extra = Blocks % Runs;
-    Pool.parallelFor(Runs, [&](unsigned Worker, uint64_t Run) {
-      uint64_t First = Run * Each + std::min(Run, Extra);
-      runBlockRun(L, States[Worker], First, Each + (Run < Extra));
+    // (On one thread there is nothing to balance: one run.)
+    uint64_t Runs = std::min<uint64_t>(Blocks, Pool.size() == 1 ? 1 : uint64_t(Pool.size()) * 8);
+    // One reference captured: the std::function then holds the lambda in
+    // place instead of allocating it at every launch.
+    struct {
+      const Launch &L;
+      decltype(States) &S;
+      uint64_t Each, Extra;
+    } R{L, States, Blocks / Runs, Blocks % Runs};
+    Pool.parallelFor(Runs, [&R](unsigned Worker, uint64_t Run) {
+      uint64_t First = Run * R.Each + std::min(Run, R.Extra);
+      runBlockRun(R.L, R.S[Worker], First, R.Each + (Run < R.Extra));
     });
     return;
   }
-  Pool.parallelFor(C.Grid.count(), [&](unsigned Worker, uint64_t Block) {
-    runBlock(L, States[Worker], Block, nullptr);
+  struct {
+    const Launch &L;
+    decltype(States) &S;
+  } R{L, States};
+  Pool.parallelFor(C.Grid.count(), [&R](unsigned Worker, uint64_t Block) {
+    runBlock(R.L, R.S[Worker], Block, nullptr);
   });
 }
 
