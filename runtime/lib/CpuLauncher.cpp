@@ -502,25 +502,15 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
     uint64_t Blocks = C.Grid.count();
     // (On one thread there is nothing to balance: one run.)
     uint64_t Runs = std::min<uint64_t>(Blocks, Pool.size() == 1 ? 1 : uint64_t(Pool.size()) * 8);
-    // One reference captured: the std::function then holds the lambda in
-    // place instead of allocating it at every launch.
-    struct {
-      const Launch &L;
-      decltype(States) &S;
-      uint64_t Each, Extra;
-    } R{L, States, Blocks / Runs, Blocks % Runs};
-    Pool.parallelFor(Runs, [&R](unsigned Worker, uint64_t Run) {
-      uint64_t First = Run * R.Each + std::min(Run, R.Extra);
-      runBlockRun(R.L, R.S[Worker], First, R.Each + (Run < R.Extra));
+    uint64_t Each = Blocks / Runs, Extra = Blocks % Runs;
+    Pool.parallelFor(Runs, [&](unsigned Worker, uint64_t Run) {
+      uint64_t First = Run * Each + std::min(Run, Extra);
+      runBlockRun(L, States[Worker], First, Each + (Run < Extra));
     });
     return;
   }
-  struct {
-    const Launch &L;
-    decltype(States) &S;
-  } R{L, States};
-  Pool.parallelFor(C.Grid.count(), [&R](unsigned Worker, uint64_t Block) {
-    runBlock(R.L, R.S[Worker], Block, nullptr);
+  Pool.parallelFor(C.Grid.count(), [&](unsigned Worker, uint64_t Block) {
+    runBlock(L, States[Worker], Block, nullptr);
   });
 }
 

@@ -99,8 +99,7 @@ void ThreadPool::workerLoop(unsigned Worker) {
   }
 }
 
-void ThreadPool::parallelFor(
-    uint64_t N, const std::function<void(unsigned, uint64_t)> &Fn) {
+void ThreadPool::run(uint64_t N, ItemBody Fn) {
   if (N == 0)
     return;
   std::lock_guard<std::mutex> JobLock(JobMutex);

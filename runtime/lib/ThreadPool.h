@@ -17,7 +17,6 @@
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
-#include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -41,10 +40,29 @@ public:
   /// caller is size() - 1), and returns when all calls have returned. If a
   /// call throws, items not yet started are skipped and the first exception
   /// is rethrown here.
-  void parallelFor(uint64_t Count,
-                   const std::function<void(unsigned, uint64_t)> &Body);
+  template <class F> void parallelFor(uint64_t Count, F &&Body) {
+    run(Count, ItemBody(Body));
+  }
 
 private:
+  /// parallelFor's Body by reference: it outlives the job, so nothing is
+  /// copied (a std::function would allocate any lambda capturing more than
+  /// two pointers, at every launch).
+  class ItemBody {
+  public:
+    template <class F>
+    explicit ItemBody(F &Fn)
+        : Fn(&Fn), Call([](void *P, unsigned Worker, uint64_t Item) {
+            (*static_cast<F *>(P))(Worker, Item);
+          }) {}
+    void operator()(unsigned Worker, uint64_t Item) const { Call(Fn, Worker, Item); }
+
+  private:
+    void *Fn;
+    void (*Call)(void *, unsigned, uint64_t);
+  };
+
+  void run(uint64_t Count, ItemBody Body);
   explicit ThreadPool(unsigned N);
   void workerLoop(unsigned Worker);
   /// Runs items of the current job until none is left.
@@ -60,7 +78,7 @@ private:
   std::atomic<uint64_t> Generation{0};
   std::atomic<unsigned> Busy{0}; ///< Workers of this job still running.
   unsigned Tickets = 0;          ///< Workers of this job still to wake.
-  const std::function<void(unsigned, uint64_t)> *Body = nullptr;
+  const ItemBody *Body = nullptr;
   uint64_t Count = 0;
   std::atomic<uint64_t> Next{0};
   std::atomic<bool> Cancelled{false};
