@@ -305,8 +305,8 @@ private:
   }
 
   /// Records that an array of \p Count elements (a double: it may be past
-  /// int64) is too large; always false, for `return tooLarge(N), ...`.
-  bool tooLarge(double Count) {
+  /// int64) is too large to freeze, for the diagnostic.
+  void tooLarge(double Count) {
     char Text[160];
     // Past 2**53 a double no longer counts exactly: say so.
     std::snprintf(Text, sizeof Text,
@@ -314,7 +314,6 @@ private:
                                              : "%.0f elements, more than the %lld pykc freezes",
                   Count, (long long)MaxConstantArrayElements);
     TooLarge = Text;
-    return false;
   }
 
   std::optional<CV> make(std::vector<CV> Elements, std::vector<int64_t> Shape, const ScalarType *D) {

@@ -133,6 +133,16 @@ Expr *FunctionLowerer::convert(Expr *E, const Type *To) {
   return nullptr;
 }
 
+Expr *FunctionLowerer::tupleElement(Expr *Tuple, unsigned K, SourceRange Range) {
+  // Of a tuple display, the element itself.
+  if (auto *Make = dynCast<TupleMakeExpr>(Tuple))
+    return Make->Elements[K];
+  auto *Get = make<TupleGetExpr>(Range, dynCast<TupleType>(Tuple->Ty)->elements()[K]);
+  Get->Tuple = Tuple;
+  Get->Index = K;
+  return Get;
+}
+
 Expr *FunctionLowerer::enumValue(Expr *E) {
   // A member is its value at run time (a coded class's, its ordinal): the
   // conversion changes no bits.
@@ -496,14 +506,8 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       return Value::expr(enumValue(Base.E));
     }
     if (auto *TT = dynCast<TupleType>(Base.E->Ty); TT && TT->isNamed()) {
-      if (int K = TT->fieldIndex(A.Attr); K >= 0) { // p.x: a named tuple's field
-        if (auto *Make = dynCast<TupleMakeExpr>(Base.E))
-          return Value::expr(Make->Elements[size_t(K)]);
-        auto *Get = make<TupleGetExpr>(A.Range, TT->elements()[size_t(K)]);
-        Get->Tuple = Base.E;
-        Get->Index = unsigned(K);
-        return Value::expr(Get);
-      }
+      if (int K = TT->fieldIndex(A.Attr); K >= 0) // p.x: a named tuple's field
+        return Value::expr(tupleElement(Base.E, unsigned(K), A.Range));
     }
     if (auto *R = dynCast<RecordType>(Base.E->Ty)) {
       std::optional<unsigned> Field = recordField(R, A, A.AttrRange);
@@ -753,13 +757,7 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
                 {std::to_string(int64_t(C->IntBits)), TT->str()});
           return Value::invalid();
         }
-        // Indexing a tuple display picks the element itself.
-        if (auto *Make = dynCast<TupleMakeExpr>(Base.E))
-          return Value::expr(Make->Elements[size_t(K)]);
-        auto *Get = make<TupleGetExpr>(Sub.Range, TT->elements()[size_t(K)]);
-        Get->Tuple = Base.E;
-        Get->Index = unsigned(K);
-        return Value::expr(Get);
+        return Value::expr(tupleElement(Base.E, unsigned(K), Sub.Range));
       }
       if (!TT->isUniform()) {
         error(Sub.Index->Range, DiagKind::NotConstant,

@@ -259,9 +259,9 @@ private:
                    bool FirstElement);
   Expr *typeForOnly(const frontend::CallExpr &C, const std::string &Name);
   Expr *typeConstArrayLike(const frontend::CallExpr &C, const std::string &Name);
-  /// cuda.float32x4(...) and the other vector constructors.
   /// Point(1, y=2.5) for a named tuple class of the module.
   Expr *lowerNamedTupleConstructor(const ConstantValue &Class, const frontend::CallExpr &C);
+  /// cuda.float32x4(...) and the other vector constructors.
   Expr *lowerVectorConstructor(const VectorType *VT, const frontend::CallExpr &C,
                                const std::string &Name);
   Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);
@@ -353,6 +353,8 @@ private:
   // --- Helpers (LowerExpr.cpp) ---
   Expr *convert(Expr *E, const Type *To);
   Expr *truth(Expr *E, frontend::SourceRange Range);
+  /// Element \p K of the tuple \p Tuple (a constant index or a field).
+  Expr *tupleElement(Expr *Tuple, unsigned K, frontend::SourceRange Range);
   /// member.value of an enum.Enum member: its int64.
   Expr *enumValue(Expr *E);
   /// The IntEnum class \p E (lowered to \p Lowered) is a member of, for

@@ -159,18 +159,12 @@ int TupleType::fieldIndex(const std::string &Field) const {
 }
 
 std::string TupleType::str() const {
-  if (isNamed()) { // as Numba prints them: Point(int64 x 2), Point(int64, float64)
-    if (isUniform())
-      return Name + "(" + Elements.front()->str() + " x " + std::to_string(Elements.size()) + ")";
-    std::string S = Name + "(";
-    for (size_t I = 0; I < Elements.size(); ++I)
-      S += (I ? ", " : "") + Elements[I]->str();
-    return S + ")";
-  }
+  // As Numba prints them: UniTuple(int64 x 2), Tuple(int64, float64), and a
+  // named tuple with its class's name in place of UniTuple or Tuple.
+  std::string Head = isNamed() ? Name : isUniform() ? "UniTuple" : "Tuple";
   if (isUniform())
-    return "UniTuple(" + Elements.front()->str() + " x " +
-           std::to_string(Elements.size()) + ")";
-  std::string S = "Tuple(";
+    return Head + "(" + Elements.front()->str() + " x " + std::to_string(Elements.size()) + ")";
+  std::string S = Head + "(";
   for (size_t I = 0; I < Elements.size(); ++I)
     S += (I ? ", " : "") + Elements[I]->str();
   return S + ")";

@@ -62,13 +62,25 @@ add_counts() {
   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 }
 
+# What a test runner's result file says ("passed failed skipped"), or one
+# failure when the runner wrote none.
+add_result() { # RUNNER RESULT_FILE COUNTS
+  if [ -f "$2" ]; then
+    echo "$1: $3 (passed failed skipped)"
+    add_counts "$3"
+  else
+    echo "test: error: $1 wrote no results" >&2
+    failed=$((failed + 1))
+  fi
+}
+
 # --- GoogleTest ------------------------------------------------------------
 run_ctest() { # BUILD_DIR RESULTS [CTEST_ARGS...]
   local build_dir=$1 results=$2
   shift 2
   ctest --test-dir "$build_dir" -j "$jobs" --timeout 300 --output-on-failure "$@" \
     --output-junit "$(realpath "$results")/ctest.xml" </dev/null
-  local counts
+  local counts=""
   if [ -f "$results/ctest.xml" ]; then
     counts=$(python3 - "$results/ctest.xml" <<'PY'
 import sys
@@ -85,12 +97,8 @@ for case in ET.parse(sys.argv[1]).getroot().iter("testcase"):
 print(p, f, s)
 PY
     ) || counts="0 1 0"
-    echo "ctest: $counts (passed failed skipped)"
-    add_counts "$counts"
-  else
-    echo "test: error: ctest wrote no results" >&2
-    failed=$((failed + 1))
   fi
+  add_result ctest "$results/ctest.xml" "$counts"
 }
 
 # --- lit ---------------------------------------------------------------------
@@ -99,7 +107,7 @@ run_lit() { # BUILD_DIR RESULTS [LIT_ARGS...]
   shift 2
   PYKC_BUILD_DIR=$build_dir python3 "$lit_py" -sv --no-progress-bar -j "$jobs" \
     -o "$results/lit.json" "$@" "$build_dir/test" </dev/null | tee "$results/lit.log"
-  local counts
+  local counts=""
   if [ -f "$results/lit.json" ]; then
     counts=$(python3 - "$results/lit.json" test <<'PY'
 import json
@@ -132,12 +140,8 @@ if gpu:
 print(p, f, s)
 PY
     ) || counts="0 1 0"
-    echo "lit: $counts (passed failed skipped)"
-    add_counts "$counts"
-  else
-    echo "test: error: lit wrote no results" >&2
-    failed=$((failed + 1))
   fi
+  add_result lit "$results/lit.json" "$counts"
 }
 
 # --- libFuzzer ---------------------------------------------------------------
@@ -199,7 +203,6 @@ run_fuzzer() { # BUILD_DIR RESULTS NAME SECONDS CORPUS [EXTRA_SEED...]
   fi
   rm -rf "$work"
 }
-
 
 # === The plain build ========================================================
 if [ "$sanitize" != only ]; then
@@ -280,7 +283,6 @@ if [ ${#lit_args[@]} -gt 0 ]; then
     "PYKC_SANITIZE=all runs them"
   skipped=$((skipped + excluded))
 fi
-
 
 tenth=$((fuzz_seconds / 10))
 [ "$tenth" -lt 1 ] && tenth=1

@@ -11,13 +11,8 @@
 // Run: pykc-codegen-fuzzer -timeout=10 -rss_limit_mb=4096 CORPUS
 //
 //===----------------------------------------------------------------------===//
+#include "FuzzCodegen.h"
 #include "FuzzTyping.h"
-
-#include "codegen/Codegen.h"
-#include "codegen/HostObject.h"
-
-#include <llvm/IR/LLVMContext.h>
-#include <llvm/IR/Module.h>
 
 using namespace pykc;
 
@@ -25,21 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   FuzzModule M(Data, Size);
   if (!M.type() || M.Diags.hasErrors() || !M.Typed.KernelsCompiled)
     return 0;
-
-  std::string Error, PTX, Object;
-  codegen::CodegenOptions CO;
-  CO.Arch = "sm_80";
-  CO.OptLevel = 1;
-  CO.LibdevicePath = PYKC_FUZZ_LIBDEVICE;
-  codegen::NVPTXBackend Backend(CO);
-  llvm::LLVMContext Ctx;
-  if (auto LM = Backend.compile(*M.Typed.IR, Ctx, Error))
-    Backend.emitPTX(*LM, PTX, Error);
-
-  codegen::HostObjectOptions HO;
-  HO.Namespace = "fuzz";
-  HO.SourcePath = "fuzz.py";
-  HO.OptLevel = 1;
-  codegen::emitHostObject(*M.Typed.IR, {}, HO, Object, Error);
+  fuzzPTX(*M.Typed.IR);
+  fuzzHostObject(*M.Typed.IR);
   return 0;
 }

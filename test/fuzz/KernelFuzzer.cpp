@@ -13,16 +13,11 @@
 // Run: pykc-kernel-fuzzer -timeout=30 -rss_limit_mb=4096 CORPUS
 //
 //===----------------------------------------------------------------------===//
+#include "FuzzCodegen.h"
 #include "FuzzTyping.h"
 #include "KernelMutator.h"
 
-#include "codegen/Codegen.h"
-#include "codegen/HostObject.h"
-
 #include "NvJitLink.h"
-
-#include <llvm/IR/LLVMContext.h>
-#include <llvm/IR/Module.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -85,28 +80,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   }
   ++Compiled;
 
-  std::string Error, PTX, Object;
-  codegen::CodegenOptions CO;
-  CO.Arch = "sm_80";
-  CO.OptLevel = 1;
-  CO.LibdevicePath = PYKC_FUZZ_LIBDEVICE;
-  codegen::NVPTXBackend Backend(CO);
-  llvm::LLVMContext Ctx;
-  if (auto LM = Backend.compile(*M.Typed.IR, Ctx, Error); LM && Backend.emitPTX(*LM, PTX, Error) &&
-                                                          Jit) {
+  std::string PTX = fuzzPTX(*M.Typed.IR);
+  if (!PTX.empty() && Jit) {
     std::string Log;
-    if (!Jit->compile(PTX, CO.Arch, 1, Log)) {
+    if (!Jit->compile(PTX, FuzzArch, 1, Log)) {
       std::fprintf(stderr, "pykc-kernel-fuzzer: the PTX does not compile:\n%s\n%s\n", Log.c_str(),
                    PTX.c_str());
       std::abort();
     }
     ++Linked;
   }
-
-  codegen::HostObjectOptions HO;
-  HO.Namespace = "fuzz";
-  HO.SourcePath = "fuzz.py";
-  HO.OptLevel = 1;
-  codegen::emitHostObject(*M.Typed.IR, {}, HO, Object, Error);
+  fuzzHostObject(*M.Typed.IR);
   return 0;
 }

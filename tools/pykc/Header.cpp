@@ -197,9 +197,9 @@ bool usesComplex(const ir::Module &IR) {
   return false;
 }
 
-/// The enum.Enum classes kernel parameters take, as C++ enum classes whose
-/// values are the members' (what the kernel receives: for a class whose
-/// values are not ints, the members' indices).
+/// The enum classes (Enum, IntEnum) kernel parameters take, as C++ enum
+/// classes whose values are the members' (what the kernel receives: for a
+/// class whose values are not ints, the members' indices).
 void writeEnums(std::ostream &OS, const ir::Module &IR) {
   std::vector<const ir::EnumType *> Enums;
   for (const auto &F : IR.functions())

@@ -9,7 +9,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <vector>
 
 namespace pykc::driver {
 
@@ -51,7 +50,6 @@ const NvJitLink *NvJitLink::load(const std::string &CudaPath) {
   void *Lib = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!Lib)
     return nullptr;
-  static std::vector<std::unique_ptr<Api>> Apis; // live as long as the process
   auto A = std::make_unique<Api>();
   if (!bind(Lib, "nvJitLinkCreate", A->Create) || !bind(Lib, "nvJitLinkDestroy", A->Destroy) ||
       !bind(Lib, "nvJitLinkAddData", A->AddData) || !bind(Lib, "nvJitLinkComplete", A->Complete) ||
@@ -61,12 +59,13 @@ const NvJitLink *NvJitLink::load(const std::string &CudaPath) {
       !bind(Lib, "nvJitLinkGetErrorLog", A->GetErrorLog))
     return nullptr;
   auto L = std::make_unique<NvJitLink>();
-  L->Fns = A.get();
+  L->Fns = std::move(A);
   L->Path = Path;
-  Apis.push_back(std::move(A));
   It->second = std::move(L);
   return It->second.get();
 }
+
+NvJitLink::~NvJitLink() = default;
 
 std::optional<std::string> NvJitLink::compile(const std::string &Ptx, const std::string &Arch,
                                               unsigned OptLevel, std::string &Error) const {
@@ -79,10 +78,10 @@ std::optional<std::string> NvJitLink::compile(const std::string &Ptx, const std:
     return std::nullopt;
   }
   struct Destroy {
-    const Api *Fns;
+    const Api &Fns;
     Api::Handle &H;
-    ~Destroy() { Fns->Destroy(&H); }
-  } Guard{Fns, H};
+    ~Destroy() { Fns.Destroy(&H); }
+  } Guard{*Fns, H};
   std::optional<std::string> Cubin;
   if (Fns->AddData(H, InputPtx, Ptx.data(), Ptx.size(), "pykc.ptx") == 0 &&
       Fns->Complete(H) == 0) {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -31,9 +32,10 @@ public:
   const std::string &path() const { return Path; }
 
   struct Api; ///< The entry points (NvJitLink.cpp).
+  ~NvJitLink();
 
 private:
-  const Api *Fns = nullptr;
+  std::unique_ptr<const Api> Fns;
   std::string Path;
 };
 
