@@ -28,7 +28,8 @@ public:
   const DeviceInfo &info() const { return Info; }
 
   virtual void *allocate(size_t Bytes) = 0;
-  virtual void release(void *Ptr) noexcept = 0;
+  /// Frees what allocate(Bytes) returned (Device.cpp checks that it did).
+  virtual void release(void *Ptr, size_t Bytes) noexcept = 0;
   virtual void copyHostToDevice(void *Dst, const void *Src, size_t Bytes,
                                 void *Stream) = 0;
   virtual void copyDeviceToHost(void *Dst, const void *Src, size_t Bytes,

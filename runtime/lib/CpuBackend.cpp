@@ -1,16 +1,19 @@
 //===- CpuBackend.cpp - The CPU device ------------------------------------===//
 //
-// Memory is host memory aligned to 64 bytes; copies are memcpy; all work is
-// synchronous, so streams are empty handles and an event is the time it was
+// Device memory is guarded host memory (GuardedMemory.h): an overrun faults
+// at once. Pinned memory is host memory aligned to 64 bytes. Copies are
+// memcpy; all work is synchronous, so streams are empty handles and an event is the time it was
 // recorded. Launches go to CpuLauncher.
 //
 //===----------------------------------------------------------------------===//
 #include "Backend.h"
 #include "CpuLauncher.h"
+#include "GuardedMemory.h"
 #include "ThreadPool.h"
 
 #include "pykc/Error.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -65,9 +68,19 @@ public:
   }
 
   void *allocate(size_t Bytes) override {
-    return alignedAlloc(Bytes, "device");
+    void *P = mapGuarded(Bytes, CpuArrayAlignment, cpuArrayGuardBytes(Bytes));
+    if (!P)
+      throw Error(ErrorCode::OutOfMemory,
+                  "cannot allocate " + std::to_string(Bytes) +
+                      " bytes of device memory on the CPU device (" + std::strerror(errno) +
+                      "; each array is a mapping of its own, followed by an inaccessible "
+                      "region of max(1 MiB, its size), so the limit is the address space "
+                      "or vm.max_map_count); free arrays you no longer need");
+    return P;
   }
-  void release(void *Ptr) noexcept override { std::free(Ptr); }
+  void release(void *Ptr, size_t Bytes) noexcept override {
+    unmapGuarded(Ptr, Bytes, CpuArrayAlignment, cpuArrayGuardBytes(Bytes));
+  }
 
   void copyHostToDevice(void *Dst, const void *Src, size_t Bytes,
                         void *) override {
@@ -147,8 +160,11 @@ public:
 private:
   static void *alignedAlloc(size_t Bytes, const char *What) {
     // aligned_alloc wants a multiple of the alignment.
-    size_t Rounded = (std::max<size_t>(Bytes, 1) + 63) / 64 * 64;
-    void *P = std::aligned_alloc(64, Rounded);
+    size_t Rounded;
+    if (__builtin_add_overflow(std::max<size_t>(Bytes, 1), 63, &Rounded))
+      Rounded = 0; // too large for anything
+    Rounded = Rounded / 64 * 64;
+    void *P = Rounded ? std::aligned_alloc(64, Rounded) : nullptr;
     if (!P)
       throw Error(ErrorCode::OutOfMemory,
                   "cannot allocate " + std::to_string(Bytes) + " bytes of " +

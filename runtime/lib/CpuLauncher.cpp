@@ -1,12 +1,11 @@
 //===- CpuLauncher.cpp - Running CPU-backend kernels ----------------------===//
 #include "CpuLauncher.h"
 #include "CallGenerated.h"
+#include "GuardedMemory.h"
+#include "KernelFaults.h"
 #include "ThreadPool.h"
 
 #include "pykc/Error.h"
-
-#include <boost/context/fiber.hpp>
-#include <boost/context/stack_context.hpp>
 
 #include <algorithm>
 #include <barrier>
@@ -26,44 +25,6 @@ using namespace pykc::runtime;
 namespace ctx = boost::context;
 
 namespace {
-
-/// Fiber stacks of one worker, kept for reuse across blocks and launches.
-/// Each is an mmap'ed region with a PROT_NONE guard page below it.
-class StackPool {
-public:
-  ctx::stack_context take() {
-    if (!Free.empty()) {
-      ctx::stack_context S = Free.back();
-      Free.pop_back();
-      return S;
-    }
-    size_t Page = size_t(sysconf(_SC_PAGESIZE));
-    size_t Total = CpuFiberStackBytes + Page;
-    void *Base = mmap(nullptr, Total, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (Base == MAP_FAILED)
-      throw Error(ErrorCode::OutOfMemory,
-                  "cannot map a " + std::to_string(Total) +
-                      "-byte stack for a CPU kernel thread; use smaller "
-                      "blocks");
-    mprotect(Base, Page, PROT_NONE);
-    ctx::stack_context S;
-    S.size = CpuFiberStackBytes;
-    S.sp = static_cast<char *>(Base) + Total;
-    return S;
-  }
-  void give(ctx::stack_context S) noexcept { Free.push_back(S); }
-
-private:
-  std::vector<ctx::stack_context> Free;
-};
-
-/// The stack allocator Boost.Context uses for kernel fibers.
-struct PooledStackAllocator {
-  StackPool *Pool;
-  ctx::stack_context allocate() { return Pool->take(); }
-  void deallocate(ctx::stack_context &S) noexcept { Pool->give(S); }
-};
 
 /// Where a fiber of a block stands between two turns.
 /// (A thread at cuda.syncthreads() keeps Ready while no thread waits at a
@@ -138,29 +99,23 @@ struct BlockScheduler {
   }
 };
 
-struct AlignedFree {
-  void operator()(void *P) const { std::free(P); }
-};
-
 /// State a worker reuses from block to block; only its worker touches it.
 struct WorkerState {
   StackPool Stacks;
-  std::unique_ptr<void, AlignedFree> Shared;
-  size_t SharedCapacity = 0;
+  /// Static and dynamic shared memory, each ending at a guard page.
+  GuardedTail Shared{16}, DynamicShared{16};
   std::vector<pykc_cpu_context> Contexts;
   std::vector<ctx::fiber> Fibers;
   BlockScheduler Scheduler;
 
-  void *sharedMemory(size_t Bytes) {
-    if (Bytes > SharedCapacity) {
-      size_t Rounded = (Bytes + 63) / 64 * 64;
-      void *P = std::aligned_alloc(64, Rounded);
-      if (!P)
-        throw std::bad_alloc();
-      Shared.reset(P);
-      SharedCapacity = Rounded;
-    }
-    return Shared.get();
+  /// After a fault in a fibered block: its fibers are dropped without
+  /// unwinding (their frames must not run again) and their stacks reused.
+  void abandonFibers() {
+    for (ctx::fiber &F : Fibers)
+      abandonFiber(std::move(F));
+    Fibers.clear();
+    abandonFiber(std::move(Scheduler.Main));
+    Stacks.reclaimAll();
   }
 };
 
@@ -173,10 +128,14 @@ struct Launch {
   const KernelImage &K;
   const LaunchConfig &C;
   void **Args;
-  size_t StaticShared; ///< Rounded up to 16 bytes: dynamic memory follows.
-  size_t SharedBytes;
   bool Fibers;
 };
+
+/// "(2, 0, 0)".
+std::string dimString(const uint32_t (&D)[3]) {
+  return "(" + std::to_string(D[0]) + ", " + std::to_string(D[1]) + ", " + std::to_string(D[2]) +
+         ")";
+}
 
 void setThreadIndex(pykc_cpu_context &Ctx, const Dim3 &B, uint64_t T) {
   Ctx.thread_idx[0] = uint32_t(T % B.x);
@@ -217,6 +176,7 @@ void runBlockSequentially(const Launch &L, WorkerState &W,
   S.reset(L.C.Block.count(), /*WithFibers=*/false);
   Ctx.scheduler = &S;
   for (uint64_t T = 0; T < S.Threads; ++T) {
+    S.Current = T; // for a fault's message
     setThreadIndex(Ctx, L.C.Block, T);
     runtime_detail::callGenerated(L.K.CpuEntry, L.Args, &Ctx);
   }
@@ -385,26 +345,42 @@ pykc_cpu_context blockContext(const Launch &L, WorkerState &W) {
     Ctx.block_dim[I] = C.Block[I];
     Ctx.grid_dim[I] = C.Grid[I];
   }
-  Ctx.shared_memory = L.SharedBytes ? W.sharedMemory(L.SharedBytes) : nullptr;
+  // Each at the top of its own mapping, so an overrun faults at once.
+  if (L.K.CpuSharedBytes)
+    Ctx.shared_memory = W.Shared.tail(size_t(L.K.CpuSharedBytes));
   if (C.DynamicSharedBytes) {
-    Ctx.dynamic_shared = static_cast<char *>(Ctx.shared_memory) + L.StaticShared;
+    Ctx.dynamic_shared = W.DynamicShared.tail(C.DynamicSharedBytes);
     Ctx.dynamic_shared_bytes = C.DynamicSharedBytes;
   }
   return Ctx;
 }
 
+void setBlockIndex(pykc_cpu_context &Ctx, const Dim3 &G, uint64_t Block) {
+  Ctx.block_idx[0] = uint32_t(Block % G.x);
+  Ctx.block_idx[1] = uint32_t(Block / G.x % G.y);
+  Ctx.block_idx[2] = uint32_t(Block / (uint64_t(G.x) * G.y));
+}
+
 /// Runs block \p Block of the launch with \p W's stacks and shared memory.
 void runBlock(const Launch &L, WorkerState &W, uint64_t Block, std::barrier<> *Grid) {
-  const LaunchConfig &C = L.C;
   pykc_cpu_context Ctx = blockContext(L, W);
-  Ctx.block_idx[0] = uint32_t(Block % C.Grid.x);
-  Ctx.block_idx[1] = uint32_t(Block / C.Grid.x % C.Grid.y);
-  Ctx.block_idx[2] = uint32_t(Block / (uint64_t(C.Grid.x) * C.Grid.y));
+  setBlockIndex(Ctx, L.C.Grid, Block);
   W.Scheduler.Grid = Grid;
+  FaultLanding Fault;
+  if (runCatchingFaults(Fault, [&] {
+        if (L.Fibers)
+          runBlockAsFibers(L, W, Ctx);
+        else
+          runBlockSequentially(L, W, Ctx);
+      }))
+    return;
   if (L.Fibers)
-    runBlockAsFibers(L, W, Ctx);
-  else
-    runBlockSequentially(L, W, Ctx);
+    W.abandonFibers();
+  setThreadIndex(Ctx, L.C.Block, W.Scheduler.Current);
+  throw Error(ErrorCode::Kernel,
+              faultMessage(L.K.Name, Fault.Address,
+                           "thread " + dimString(Ctx.thread_idx) + " of block " +
+                               dimString(Ctx.block_idx)));
 }
 
 /// Runs blocks [First, First + Count) of a kernel without barriers in one
@@ -415,8 +391,26 @@ void runBlockRun(const Launch &L, WorkerState &W, uint64_t First, uint64_t Count
   S.reset(L.C.Block.count(), /*WithFibers=*/false);
   S.Grid = nullptr;
   Ctx.scheduler = &S;
-  runtime_detail::callGenerated(L.K.CpuBlocksEntry, L.Args, &Ctx, First, Count);
-  throwRecordedProblem(L, S);
+  FaultLanding Fault;
+  if (runCatchingFaults(Fault, [&] {
+        runtime_detail::callGenerated(L.K.CpuBlocksEntry, L.Args, &Ctx, First, Count);
+      })) {
+    throwRecordedProblem(L, S);
+    return;
+  }
+  // The blocks entry keeps its indices in registers. Run the blocks again,
+  // one at a time through the per-thread entry, until one faults and names
+  // its thread (the launch fails either way; its arrays are undefined, as
+  // after a GPU's illegal memory access).
+  for (uint64_t Block = First; Block < First + Count; ++Block)
+    runBlock(L, W, Block, nullptr);
+  pykc_cpu_context Last{};
+  setBlockIndex(Ctx, L.C.Grid, First);
+  setBlockIndex(Last, L.C.Grid, First + Count - 1);
+  throw Error(ErrorCode::Kernel,
+              faultMessage(L.K.Name, Fault.Address,
+                           "a thread of blocks " + dimString(Ctx.block_idx) + " to " +
+                               dimString(Last.block_idx)));
 }
 
 /// PYKC_CPU_FIBERS=1: kernels with barriers run on fibers even when their
@@ -488,10 +482,7 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
                     "' has no CPU code (KernelImage::CpuEntry is null); "
                     "compile it with the CPU backend or run it on a CUDA "
                     "device");
-  // Static shared memory, then the dynamic memory at a 16-byte boundary.
-  size_t StaticShared = size_t((K.CpuSharedBytes + 15) / 16 * 16);
-  Launch L{K, C, Args, StaticShared, StaticShared + C.DynamicSharedBytes,
-           K.CpuUsesBarrier && C.Block.count() > 1};
+  Launch L{K, C, Args, K.CpuUsesBarrier && C.Block.count() > 1};
   if (K.Cooperative && C.Grid.count() > 1)
     return launchCooperatively(L);
   auto &States = workerStates();

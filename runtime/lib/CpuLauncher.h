@@ -2,8 +2,10 @@
 //
 // How a launch runs on the CPU device (CpuABI.h is the contract):
 //   - blocks are spread over the ThreadPool, any order, in parallel;
-//   - each block gets CpuSharedBytes + DynamicSharedBytes of shared memory
-//     (16-byte aligned, not zeroed), reused by the next block of the worker;
+//   - each block gets CpuSharedBytes of shared memory and, in a mapping of
+//     its own, DynamicSharedBytes of dynamic shared memory (16-byte aligned,
+//     not zeroed, each ending at an inaccessible page: GuardedMemory.h),
+//     reused by the next block of the worker;
 //   - a kernel with a blocks entry (SYM__cpu_blocks: no barriers, or only
 //     cuda.syncthreads() and little per-thread memory) runs as runs of
 //     consecutive blocks, a few per worker, each run one call
@@ -24,21 +26,22 @@
 //     std::barrier that a finished block drops out of;
 //   - an exception thrown by a kernel thread is caught on its own fiber; the
 //     other threads still run to completion (no fiber is left suspended, so
-//     nothing unwinds through kernel frames), then the launch rethrows it.
+//     nothing unwinds through kernel frames), then the launch rethrows it;
+//   - a fault of kernel code (SIGSEGV, SIGBUS: an access past an array or a
+//     stack overflow) lands back in the worker's frame of its block
+//     (KernelFaults.h) and fails the launch, naming the thread and block;
+//     a run of blocks (the blocks entry keeps indices in registers) is run
+//     again block by block to find them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PYKC_RUNTIME_CPULAUNCHER_H
 #define PYKC_RUNTIME_CPULAUNCHER_H
 
+#include "FiberStacks.h"
+
 #include "pykc/Launch.h"
 
 namespace pykc::runtime {
-
-/// The stack size of each kernel thread run as a fiber: CUDA's 512 KiB of
-/// local memory a thread (pykc refuses kernels whose cuda.local.arrays need
-/// more) and room for frames. Mapped without reserving memory: a thread
-/// only costs the pages it touches.
-constexpr size_t CpuFiberStackBytes = 1024 * 1024;
 
 /// The largest grid a cooperative launch (a kernel with a grid sync) may
 /// have on the CPU device: its blocks all run at once, each on a thread.

@@ -118,7 +118,7 @@ public:
               where() + "; free device arrays you no longer need");
     return reinterpret_cast<void *>(P);
   }
-  void release(void *Ptr) noexcept override {
+  void release(void *Ptr, size_t) noexcept override {
     if (!Context)
       return;
     ContextScope S(D, Context, ContextScope::NoThrow{});

@@ -5,6 +5,7 @@
 // process-wide.
 //
 //===----------------------------------------------------------------------===//
+#include "Allocations.h"
 #include "Backend.h"
 
 #include "pykc/Error.h"
@@ -144,37 +145,67 @@ static void *streamHandle(int DeviceId, Stream *S) {
 }
 
 void *pykc::deviceMalloc(int DeviceId, size_t Bytes) {
-  return backend(DeviceId).allocate(Bytes);
+  void *P = backend(DeviceId).allocate(Bytes);
+  try {
+    recordAllocation(P, Bytes, DeviceId);
+  } catch (...) {
+    backend(DeviceId).release(P, Bytes);
+    throw;
+  }
+  return P;
 }
 
 void pykc::deviceFree(int DeviceId, void *Ptr) noexcept {
   if (!Ptr || DeviceId < 0)
     return;
+  // Not an allocation of the runtime's (any more): nothing to free. The
+  // memory belongs to the device that allocated it, whatever DeviceId says.
+  std::optional<Allocation> A = forgetAllocation(Ptr);
+  if (!A)
+    return;
   try {
-    backend(DeviceId).release(Ptr);
+    backend(A->Device).release(Ptr, A->Bytes);
   } catch (...) {
+  }
+}
+
+/// Refuses a copy whose ranges wrap or run past the end of one of the
+/// runtime's allocations, before the backend reads or writes anything.
+static void checkCopy(const char *What, const void *Dst, const void *Src, size_t Bytes) {
+  for (const void *P : {Dst, Src}) {
+    if (!P)
+      throw Error(ErrorCode::InvalidValue,
+                  std::string(What) + ": the " + (P == Dst ? "destination" : "source") +
+                      " of a " + std::to_string(Bytes) + "-byte copy is null");
+    if (std::string Problem = copyRangeProblem(P, Bytes); !Problem.empty())
+      throw Error(ErrorCode::InvalidValue,
+                  std::string(What) + ": the " + (P == Dst ? "destination" : "source") + "'s " +
+                      Problem + "; copy no more than the allocation holds");
   }
 }
 
 void pykc::copyHostToDevice(int DeviceId, void *Dst, const void *Src,
                             size_t Bytes, Stream *S) {
-  if (Bytes)
-    backend(DeviceId).copyHostToDevice(Dst, Src, Bytes,
-                                       streamHandle(DeviceId, S));
+  if (!Bytes)
+    return;
+  checkCopy("copying host memory to the device", Dst, Src, Bytes);
+  backend(DeviceId).copyHostToDevice(Dst, Src, Bytes, streamHandle(DeviceId, S));
 }
 
 void pykc::copyDeviceToHost(int DeviceId, void *Dst, const void *Src,
                             size_t Bytes, Stream *S) {
-  if (Bytes)
-    backend(DeviceId).copyDeviceToHost(Dst, Src, Bytes,
-                                       streamHandle(DeviceId, S));
+  if (!Bytes)
+    return;
+  checkCopy("copying device memory to the host", Dst, Src, Bytes);
+  backend(DeviceId).copyDeviceToHost(Dst, Src, Bytes, streamHandle(DeviceId, S));
 }
 
 void pykc::copyDeviceToDevice(int DeviceId, void *Dst, const void *Src,
                               size_t Bytes, Stream *S) {
-  if (Bytes)
-    backend(DeviceId).copyDeviceToDevice(Dst, Src, Bytes,
-                                         streamHandle(DeviceId, S));
+  if (!Bytes)
+    return;
+  checkCopy("copying device memory on the device", Dst, Src, Bytes);
+  backend(DeviceId).copyDeviceToDevice(Dst, Src, Bytes, streamHandle(DeviceId, S));
 }
 
 void *pykc::pinnedMalloc(int DeviceId, size_t Bytes) {

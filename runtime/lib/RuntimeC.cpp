@@ -1,7 +1,11 @@
 //===- RuntimeC.cpp - The C interface over the C++ API --------------------===//
+#include "Allocations.h"
+
 #include "pykc/Runtime.h"
 #include "pykc/runtime_c.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 
 using namespace pykc;
@@ -50,8 +54,36 @@ template <typename F> pykc_status guarded(F &&Body) {
   }
 }
 
+pykc_status failure(pykc_status Status, const std::string &Message) {
+  LastError = "pykc: " + Message;
+  return Status;
+}
+
+/// Checks a pykc_memcpy_* call before anything is read or written: both
+/// pointers non-null (unless nothing is copied), and neither range wrapping
+/// or running past the end of one of the runtime's allocations.
+pykc_status checkCopy(const char *Function, const void *Dst, const void *Src, size_t Bytes) {
+  if (Bytes == 0)
+    return PYKC_SUCCESS;
+  for (const void *P : {Dst, Src}) {
+    const char *Side = P == Dst ? "destination" : "source";
+    if (!P)
+      return failure(PYKC_ERROR_INVALID_VALUE,
+                     std::string(Function) + ": the " + Side + " of a " + std::to_string(Bytes) +
+                         "-byte copy is null; pass memory from pykc_malloc (or the host's "
+                         "own), or copy 0 bytes");
+    if (std::string Problem = runtime::copyRangeProblem(P, Bytes); !Problem.empty())
+      return failure(PYKC_ERROR_INVALID_VALUE, std::string(Function) + ": the " + Side + "'s " +
+                                                   Problem +
+                                                   "; copy no more than the allocation holds");
+  }
+  return PYKC_SUCCESS;
+}
+
 pykc_status nullArgument(const char *Function) {
-  LastError = std::string("pykc: ") + Function + ": a pointer argument is null";
+  LastError = std::string("pykc: ") + Function +
+              ": a required pointer argument is null; pass the address of a variable "
+              "(runtime_c.h says which arguments may be null)";
   return PYKC_ERROR_INVALID_VALUE;
 }
 
@@ -96,22 +128,51 @@ pykc_status pykc_synchronize(void) {
 pykc_status pykc_malloc(void **Ptr, size_t Bytes) {
   if (!Ptr)
     return nullArgument("pykc_malloc");
+  *Ptr = nullptr;
+  if (Bytes > size_t(PTRDIFF_MAX))
+    return failure(PYKC_ERROR_OUT_OF_MEMORY,
+                   "pykc_malloc: " + std::to_string(Bytes) +
+                       " bytes is more than any device can hold (at most 2^63 - 1 bytes); "
+                       "check how the size was computed (a negative size converted to "
+                       "size_t, or a product that overflowed)");
   return guarded([&] { *Ptr = deviceMalloc(currentDeviceId(), Bytes); });
 }
 
 pykc_status pykc_free(void *Ptr) {
-  return guarded([&] { deviceFree(currentDeviceId(), Ptr); });
+  if (!Ptr)
+    return PYKC_SUCCESS; // as free(NULL)
+  std::optional<runtime::Allocation> A = runtime::findAllocation(Ptr);
+  if (!A)
+    return failure(PYKC_ERROR_INVALID_VALUE,
+                   "pykc_free(" + runtime::addressString(uintptr_t(Ptr)) +
+                       "): this pointer is not one pykc_malloc returned, or it was freed "
+                       "already; free each pointer from pykc_malloc exactly once (memory "
+                       "of other libraries is freed by them)");
+  if (A->Start != uintptr_t(Ptr))
+    return failure(PYKC_ERROR_INVALID_VALUE,
+                   "pykc_free(" + runtime::addressString(uintptr_t(Ptr)) + "): this pointer is " +
+                       std::to_string(uintptr_t(Ptr) - A->Start) + " bytes into the " +
+                       std::to_string(A->Bytes) + "-byte allocation at " +
+                       runtime::addressString(A->Start) +
+                       "; pass the pointer pykc_malloc returned");
+  return guarded([&] { deviceFree(A->Device, Ptr); });
 }
 
 pykc_status pykc_memcpy_htod(void *Dst, const void *Src, size_t Bytes) {
+  if (pykc_status S = checkCopy("pykc_memcpy_htod", Dst, Src, Bytes))
+    return S;
   return guarded([&] { copyHostToDevice(currentDeviceId(), Dst, Src, Bytes); });
 }
 
 pykc_status pykc_memcpy_dtoh(void *Dst, const void *Src, size_t Bytes) {
+  if (pykc_status S = checkCopy("pykc_memcpy_dtoh", Dst, Src, Bytes))
+    return S;
   return guarded([&] { copyDeviceToHost(currentDeviceId(), Dst, Src, Bytes); });
 }
 
 pykc_status pykc_memcpy_dtod(void *Dst, const void *Src, size_t Bytes) {
+  if (pykc_status S = checkCopy("pykc_memcpy_dtod", Dst, Src, Bytes))
+    return S;
   return guarded(
       [&] { copyDeviceToDevice(currentDeviceId(), Dst, Src, Bytes); });
 }

@@ -62,9 +62,9 @@ void reverse__cpu(void **Args, pykc_cpu_context *Ctx) {
 }
 
 /// blocksum(a: int64[:], out: int64[:]): a tree reduction with a barrier in
-/// a loop; out[block] = sum of the block's values.
+/// a loop, in dynamic shared memory; out[block] = sum of the block's values.
 void blocksum__cpu(void **Args, pykc_cpu_context *Ctx) {
-  auto *Shared = static_cast<int64_t *>(Ctx->shared_memory);
+  auto *Shared = static_cast<int64_t *>(Ctx->dynamic_shared);
   uint32_t T = Ctx->thread_idx[0];
   Shared[T] = at1<int64_t>(Args, 0, globalX(Ctx));
   pykc_cpu_barrier(Ctx);

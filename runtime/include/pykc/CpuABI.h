@@ -63,11 +63,14 @@ typedef struct pykc_cpu_context {
   uint32_t block_idx[3];  /* blockIdx */
   uint32_t block_dim[3];  /* blockDim */
   uint32_t grid_dim[3];   /* gridDim */
-  void *shared_memory;    /* this block's shared memory, 16-byte aligned */
+  void *shared_memory;    /* this block's static shared memory, 16-byte
+                           * aligned, ending at an inaccessible page */
   void *scheduler;        /* the runtime's; kernels only pass it back */
-  /* The launch's dynamic shared memory (cuda.shared.array(0, dtype)): in
-   * the block's shared memory after the kernel's static arrays, 16-byte
-   * aligned, and its size in bytes. */
+  /* The launch's dynamic shared memory (cuda.shared.array(0, dtype)),
+   * 16-byte aligned, and its size in bytes. It is not after the static
+   * arrays: the static and the dynamic shared memory are mappings of their
+   * own, each ending at an inaccessible page, so that an overrun of either
+   * faults (and fails the launch) instead of reaching other memory. */
   void *dynamic_shared;
   uint64_t dynamic_shared_bytes;
 } pykc_cpu_context;

@@ -14,6 +14,7 @@
 #define PYKC_DEVICEARRAY_H
 
 #include "pykc/Error.h"
+#include "pykc/Extents.h"
 #include "pykc/KernelABI.h"
 #include "pykc/Memory.h"
 
@@ -90,14 +91,11 @@ public:
                        int DeviceId = -1)
       : DeviceId(DeviceId < 0 ? currentDeviceId() : DeviceId), Ord(O) {
     Abi = AbiType{};
+    // Throws before anything is allocated; every stride below fits.
+    detail::checkedByteSize(Extents.data(), N, sizeof(T), "a device array");
     int64_t Step = sizeof(T);
-    for (int I = 0; I < N; ++I) {
-      if (Extents[I] < 0)
-        throw Error(ErrorCode::InvalidValue,
-                    "array extent " + std::to_string(Extents[I]) +
-                        " of dimension " + std::to_string(I) + " is negative");
+    for (int I = 0; I < N; ++I)
       Abi.shape[I] = Extents[I];
-    }
     for (int K = 0; K < N; ++K) {
       int I = O == Order::C ? N - 1 - K : K;
       Abi.strides[I] = Step;

@@ -16,6 +16,8 @@
 #ifndef PYKC_HOSTARRAY_H
 #define PYKC_HOSTARRAY_H
 
+#include "pykc/Extents.h"
+
 #include <array>
 #include <cstdint>
 #include <span>
@@ -35,6 +37,7 @@ template <typename T, int N> struct HostArray {
   HostArray() = default;
   /// A C-order (row-major) array of \p Shape at \p Data.
   HostArray(T *Data, std::array<int64_t, N> Shape) : data(Data), shape(Shape) {
+    detail::checkedByteSize(Shape.data(), N, sizeof(T), "a host array");
     int64_t Stride = int64_t(sizeof(T));
     for (int D = N - 1; D >= 0; --D) {
       strides[D] = Stride;
@@ -49,6 +52,7 @@ template <typename T, int N> struct HostArray {
     HostArray A;
     A.data = Data;
     A.shape = Shape;
+    detail::checkedByteSize(Shape.data(), N, sizeof(T), "a host array");
     int64_t Stride = int64_t(sizeof(T));
     for (int D = 0; D < N; ++D) {
       A.strides[D] = Stride;

@@ -10,6 +10,8 @@
 #ifndef PYKC_MEMORY_H
 #define PYKC_MEMORY_H
 
+#include "pykc/Extents.h"
+
 #include <cstddef>
 #include <cstring>
 #include <type_traits>
@@ -53,7 +55,8 @@ public:
   explicit PinnedBuffer(size_t Count, int DeviceId = -1)
       : DeviceId(DeviceId < 0 ? currentDeviceId() : DeviceId), Count(Count) {
     if (Count)
-      Ptr = static_cast<T *>(pinnedMalloc(this->DeviceId, Count * sizeof(T)));
+      Ptr = static_cast<T *>(pinnedMalloc(
+          this->DeviceId, detail::checkedByteSize(Count, sizeof(T), "a pinned buffer")));
   }
   ~PinnedBuffer() { pinnedFree(DeviceId, Ptr); }
 

@@ -50,14 +50,31 @@ pykc_status pykc_current_device(int *id);
 pykc_status pykc_device_is_cuda(int id, int *is_cuda);
 pykc_status pykc_synchronize(void);
 
-/* Memory of the current device. */
+/* Memory of the current device. Every call checks its arguments and
+ * returns PYKC_ERROR_INVALID_VALUE (or PYKC_ERROR_OUT_OF_MEMORY) with a
+ * message instead of crashing:
+ *   - pykc_malloc sets *ptr to NULL on failure; a size beyond 2^63 - 1
+ *     fails. On the CPU device each allocation is a mapping followed by an
+ *     inaccessible region of max(1 MiB, its size): a kernel that runs past
+ *     it faults, and the launch reports it.
+ *   - pykc_free(NULL) does nothing. The runtime keeps a table of its own
+ *     allocations: freeing a pointer twice, one pykc_malloc never returned,
+ *     or one into the middle of an allocation is an error, and nothing is
+ *     freed.
+ *   - pykc_memcpy_*: a NULL pointer (with bytes > 0), a range that wraps
+ *     around the address space, or one that starts in an allocation of the
+ *     runtime's and runs past its end is an error, and nothing is copied.
+ *     Pointers of other libraries are not in the table and may be used. */
 pykc_status pykc_malloc(void **ptr, size_t bytes);
 pykc_status pykc_free(void *ptr);
 pykc_status pykc_memcpy_htod(void *dst, const void *src, size_t bytes);
 pykc_status pykc_memcpy_dtoh(void *dst, const void *src, size_t bytes);
 pykc_status pykc_memcpy_dtod(void *dst, const void *src, size_t bytes);
 
-/* Launches on the current device's default stream. */
+/* Launches on the current device's default stream. On the CPU device a
+ * kernel that faults (an access past an array, a stack overflow) makes the
+ * launch return PYKC_ERROR_KERNEL with "kernel 'k' faulted (address ...,
+ * in thread (...) of block (...))"; see KernelFaults.h in the runtime. */
 pykc_status pykc_launch(const pykc_kernel_image *kernel, const uint32_t grid[3],
                         const uint32_t block[3], size_t dynamic_shared_bytes,
                         void **args);
