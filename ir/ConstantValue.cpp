@@ -90,6 +90,20 @@ std::string CV::str() const {
       S += (I ? ", " : "") + Elements[I].str();
     return S + (Elements.size() == 1 ? ",)" : ")");
   }
+  case Kind::List: {
+    std::string S = "[";
+    for (size_t I = 0; I < Elements.size(); ++I)
+      S += (I ? ", " : "") + Elements[I].str();
+    return S + "]";
+  }
+  case Kind::Dict: {
+    std::string S = "{";
+    for (size_t I = 0; I < Elements.size(); ++I)
+      S += (I ? ", " : "") + Elements[I].str() + ": " + Values[I].str();
+    return S + "}";
+  }
+  case Kind::Version:
+    return "Version('" + String + "')";
   }
   return "?";
 }
@@ -118,7 +132,10 @@ bool truth(const CV &V) {
   case CV::Kind::String:
     return !V.String.empty();
   case CV::Kind::Tuple:
+  case CV::Kind::List:
+  case CV::Kind::Dict:
     return !V.Elements.empty();
+  case CV::Kind::Version:
   case CV::Kind::Dtype:
   case CV::Kind::EnumClass:
   case CV::Kind::EnumMember:
@@ -264,6 +281,58 @@ std::optional<CV> complexBinary(BinaryOp Op, const CV &L, const CV &R) {
   }
 }
 
+/// Python's three-way comparison of \p A and \p B (-1, 0, 1) where both
+/// are ordered alike: numbers, strings, or sequences of one kind (tuples,
+/// lists, versions) compared element by element. Nothing where Python
+/// raises TypeError or pykc cannot tell.
+std::optional<int> order(const CV &A, const CV &B) {
+  if (isNumber(A) && isNumber(B)) {
+    if (A.K == CV::Kind::Float || B.K == CV::Kind::Float) {
+      double X = asDouble(A), Y = asDouble(B);
+      if (std::isnan(X) || std::isnan(Y))
+        return std::nullopt;
+      return X < Y ? -1 : X > Y ? 1 : 0;
+    }
+    int64_t X = asInt(A), Y = asInt(B);
+    return X < Y ? -1 : X > Y ? 1 : 0;
+  }
+  if (A.K == CV::Kind::String && B.K == CV::Kind::String) {
+    int C = A.String.compare(B.String);
+    return C < 0 ? -1 : C > 0 ? 1 : 0;
+  }
+  if (A.K != B.K || (A.K != CV::Kind::Tuple && A.K != CV::Kind::List && A.K != CV::Kind::Version))
+    return std::nullopt;
+  auto Sequence = [](const std::vector<CV> &X, const std::vector<CV> &Y) -> std::optional<int> {
+    for (size_t I = 0; I < X.size() && I < Y.size(); ++I) {
+      auto C = order(X[I], Y[I]);
+      if (!C)
+        return std::nullopt;
+      if (*C)
+        return C;
+    }
+    return X.size() < Y.size() ? -1 : X.size() > Y.size() ? 1 : 0;
+  };
+  if (A.K != CV::Kind::Version)
+    return Sequence(A.Elements, B.Elements);
+  // packaging's Version compares the release without trailing zeros
+  // (1.0 == 1), then its pre/post/dev key (Values); LooseVersion, which has
+  // no key, compares its parts as they are.
+  bool Packaging = !A.Values.empty();
+  if (Packaging != !B.Values.empty())
+    return std::nullopt;
+  if (!Packaging)
+    return Sequence(A.Elements, B.Elements);
+  auto Release = [](std::vector<CV> R) {
+    while (!R.empty() && R.back().K == CV::Kind::Int && R.back().Int == 0)
+      R.pop_back();
+    return R;
+  };
+  auto C = Sequence(Release(A.Elements), Release(B.Elements));
+  if (!C || *C)
+    return C;
+  return Sequence(A.Values, B.Values);
+}
+
 std::optional<CV> compare(CmpOp Op, const CV &A, const CV &B) {
   if ((A.K == CV::Kind::Complex || B.K == CV::Kind::Complex) &&
       (isNumber(A) || A.K == CV::Kind::Complex) && (isNumber(B) || B.K == CV::Kind::Complex)) {
@@ -272,28 +341,93 @@ std::optional<CV> compare(CmpOp Op, const CV &A, const CV &B) {
     bool Equal = parts(A) == parts(B);
     return CV::makeBool(Op == CmpOp::Eq ? Equal : !Equal);
   }
-  if (!isNumber(A) || !isNumber(B))
-    return std::nullopt;
-  bool Float = A.K == CV::Kind::Float || B.K == CV::Kind::Float;
-  auto Cmp = [&](auto X, auto Y) -> std::optional<CV> {
-    switch (Op) {
-    case CmpOp::Eq:
-      return CV::makeBool(X == Y);
-    case CmpOp::NotEq:
-      return CV::makeBool(X != Y);
-    case CmpOp::Lt:
-      return CV::makeBool(X < Y);
-    case CmpOp::LtE:
-      return CV::makeBool(X <= Y);
-    case CmpOp::Gt:
-      return CV::makeBool(X > Y);
-    case CmpOp::GtE:
-      return CV::makeBool(X >= Y);
-    default:
+  switch (Op) {
+  case CmpOp::Eq:
+  case CmpOp::NotEq: {
+    auto Equal = constantEquals(A, B);
+    if (!Equal)
+      return std::nullopt;
+    return CV::makeBool(Op == CmpOp::Eq ? *Equal : !*Equal);
+  }
+  case CmpOp::Is:
+  case CmpOp::IsNot: {
+    // Identity is known for None and the two bools, which are singletons.
+    bool Singletons = (A.K == CV::Kind::None || (A.K == CV::Kind::Bool && !A.Typed)) &&
+                      (B.K == CV::Kind::None || (B.K == CV::Kind::Bool && !B.Typed));
+    if (!Singletons && A.K != CV::Kind::None && B.K != CV::Kind::None)
+      return std::nullopt;
+    bool Same = A.K == B.K && (A.K == CV::Kind::None || A.Bool == B.Bool);
+    return CV::makeBool(Op == CmpOp::Is ? Same : !Same);
+  }
+  case CmpOp::In:
+  case CmpOp::NotIn: {
+    bool Found = false;
+    if (B.K == CV::Kind::String) {
+      if (A.K != CV::Kind::String)
+        return std::nullopt;
+      Found = B.String.find(A.String) != std::string::npos;
+    } else if (B.K == CV::Kind::Tuple || B.K == CV::Kind::List || B.K == CV::Kind::Dict) {
+      for (const CV &E : B.Elements) {
+        auto Equal = constantEquals(A, E);
+        if (!Equal)
+          return std::nullopt;
+        if ((Found = *Equal))
+          break;
+      }
+    } else {
       return std::nullopt;
     }
-  };
-  return Float ? Cmp(asDouble(A), asDouble(B)) : Cmp(asInt(A), asInt(B));
+    return CV::makeBool(Op == CmpOp::In ? Found : !Found);
+  }
+  default:
+    break;
+  }
+  auto C = order(A, B);
+  if (!C)
+    return std::nullopt;
+  switch (Op) {
+  case CmpOp::Lt:
+    return CV::makeBool(*C < 0);
+  case CmpOp::LtE:
+    return CV::makeBool(*C <= 0);
+  case CmpOp::Gt:
+    return CV::makeBool(*C > 0);
+  case CmpOp::GtE:
+    return CV::makeBool(*C >= 0);
+  default:
+    return std::nullopt;
+  }
+}
+
+/// `+` of two strings, tuples or lists, and `*` of one by an int.
+std::optional<CV> sequenceBinary(BinaryOp Op, const CV &L, const CV &R) {
+  bool LSeq = L.K == CV::Kind::String || L.K == CV::Kind::Tuple || L.K == CV::Kind::List;
+  bool RSeq = R.K == CV::Kind::String || R.K == CV::Kind::Tuple || R.K == CV::Kind::List;
+  if (Op == BinaryOp::Add && LSeq && L.K == R.K) {
+    CV Out = L;
+    Out.String += R.String;
+    Out.Elements.insert(Out.Elements.end(), R.Elements.begin(), R.Elements.end());
+    return Out;
+  }
+  if (Op == BinaryOp::Mult && LSeq != RSeq) {
+    const CV &Seq = LSeq ? L : R;
+    const CV &Count = LSeq ? R : L;
+    if (Count.K != CV::Kind::Int && Count.K != CV::Kind::Bool)
+      return std::nullopt;
+    int64_t N = std::max<int64_t>(asInt(Count), 0);
+    // A module-level constant, not a buffer: refuse what would be huge.
+    if (N * int64_t(Seq.String.size() + Seq.Elements.size()) > (int64_t(1) << 20))
+      return std::nullopt;
+    CV Out = Seq;
+    Out.String.clear();
+    Out.Elements.clear();
+    for (int64_t I = 0; I < N; ++I) {
+      Out.String += Seq.String;
+      Out.Elements.insert(Out.Elements.end(), Seq.Elements.begin(), Seq.Elements.end());
+    }
+    return Out;
+  }
+  return std::nullopt;
 }
 
 } // namespace
@@ -363,14 +497,9 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
   if (auto *B = dyn_cast<BinaryExpr>(&E)) {
     auto L = evaluateConstant(*B->LHS, Lookup);
     auto R = L ? evaluateConstant(*B->RHS, Lookup) : std::nullopt;
-    if (L && R && (L->K == CV::Kind::Complex || R->K == CV::Kind::Complex) &&
-        (isNumber(*L) || L->K == CV::Kind::Complex) && (isNumber(*R) || R->K == CV::Kind::Complex))
-      return complexBinary(B->Op, *L, *R);
-    if (!L || !R || !isNumber(*L) || !isNumber(*R))
+    if (!L || !R)
       return std::nullopt;
-    if (L->K == CV::Kind::Float || R->K == CV::Kind::Float)
-      return floatBinary(B->Op, asDouble(*L), asDouble(*R));
-    return intBinary(B->Op, asInt(*L), asInt(*R));
+    return constantBinary(B->Op, *L, *R);
   }
   if (auto *B = dyn_cast<BoolOpExpr>(&E)) {
     std::optional<CV> Last;
@@ -407,6 +536,65 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
       return std::nullopt;
     return evaluateConstant(truth(*Test) ? *I->Body : *I->OrElse, Lookup);
   }
+  // Calls, subscripts and displays: what the caller's context allows.
+  return Lookup(E);
+}
+
+std::optional<CV> constantBinary(BinaryOp Op, const CV &L, const CV &R) {
+  if (auto Joined = sequenceBinary(Op, L, R))
+    return Joined;
+  if ((L.K == CV::Kind::Complex || R.K == CV::Kind::Complex) &&
+      (isNumber(L) || L.K == CV::Kind::Complex) && (isNumber(R) || R.K == CV::Kind::Complex))
+    return complexBinary(Op, L, R);
+  if (!isNumber(L) || !isNumber(R))
+    return std::nullopt;
+  if (L.K == CV::Kind::Float || R.K == CV::Kind::Float)
+    return floatBinary(Op, asDouble(L), asDouble(R));
+  return intBinary(Op, asInt(L), asInt(R));
+}
+
+bool constantTruth(const CV &V) { return truth(V); }
+
+std::optional<int> constantOrder(const CV &A, const CV &B) { return order(A, B); }
+
+std::optional<bool> constantEquals(const CV &A, const CV &B) {
+  if (isNumber(A) && isNumber(B)) {
+    auto C = order(A, B);
+    if (!C) // a NaN: equal to nothing
+      return false;
+    return *C == 0;
+  }
+  if (A.K == CV::Kind::None || B.K == CV::Kind::None)
+    return A.K == B.K;
+  if (A.K == CV::Kind::String || B.K == CV::Kind::String)
+    return A.K == B.K && A.String == B.String;
+  if (A.K == CV::Kind::EnumMember && B.K == CV::Kind::EnumMember)
+    return A.Enum == B.Enum && A.Int == B.Int;
+  if (A.K == CV::Kind::Dtype && B.K == CV::Kind::Dtype)
+    return A.dtypeType() == B.dtypeType();
+  if ((A.K == CV::Kind::Tuple || A.K == CV::Kind::List) && A.K == B.K) {
+    if (A.Elements.size() != B.Elements.size())
+      return false;
+    for (size_t I = 0; I < A.Elements.size(); ++I) {
+      auto E = constantEquals(A.Elements[I], B.Elements[I]);
+      if (!E || !*E)
+        return E;
+    }
+    return true;
+  }
+  if (A.K == CV::Kind::Version && B.K == CV::Kind::Version) {
+    auto C = order(A, B);
+    if (!C)
+      return std::nullopt;
+    return *C == 0;
+  }
+  // A number against a tuple, a string against a list, ...: Python says
+  // False; other pairs pykc does not compare.
+  auto Plain = [](const CV &V) {
+    return isNumber(V) || V.K == CV::Kind::Tuple || V.K == CV::Kind::List;
+  };
+  if (Plain(A) && Plain(B))
+    return false;
   return std::nullopt;
 }
 

@@ -100,7 +100,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
         (Callee.Fn->Role == FunctionRole::Reduce && Info.Synthetic))
       return Value::expr(lowerDeviceCall(*Callee.Fn, C));
     if (Callee.Fn->Role == FunctionRole::Kernel) {
-      error(C.Func->Range, DiagKind::KernelCall, {Callee.Fn->Def->Name});
+      error(C.Func->Range, DiagKind::KernelCall, {Callee.Fn->Name});
       return Value::invalid();
     }
     break;
@@ -773,7 +773,7 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
   }
   if (C.Args.size() > Params.size()) {
     error(C.Range, DiagKind::ArgumentCount,
-          {Fn.Def->Name, plural(Params.size(), "argument"), std::to_string(C.Args.size())});
+          {Fn.Name, plural(Params.size(), "argument"), std::to_string(C.Args.size())});
     return nullptr;
   }
   // A parameter the callee never assigns can take a compile-time value.
@@ -800,7 +800,7 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
         error(Params[I].Default->Range, DiagKind::NotConstant, {"a device function's default value"});
     } else {
       error(C.Range, DiagKind::ArgumentCount,
-            {Fn.Def->Name, plural(Params.size(), "argument"), std::to_string(C.Args.size())});
+            {Fn.Name, plural(Params.size(), "argument"), std::to_string(C.Args.size())});
       return nullptr;
     }
     if (!V.isValid())

@@ -49,7 +49,7 @@ std::string FunctionLowerer::describe(const Value &V) const {
   case Value::Kind::Constant:
     return V.Const.str();
   case Value::Kind::Function:
-    return V.Fn->Def->Name;
+    return V.Fn->Name;
   case Value::Kind::Module:
     return V.Path; // the module's name
   case Value::Kind::Invalid:
@@ -773,7 +773,7 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
   // kernel[blocks, threads](...): a launch from device code (dynamic
   // parallelism), not an index.
   if (Base.K == Value::Kind::Function && Base.Fn->Role == FunctionRole::Kernel) {
-    error(Sub.Range, DiagKind::KernelCall, {Base.Fn->Def->Name});
+    error(Sub.Range, DiagKind::KernelCall, {Base.Fn->Name});
     return Value::invalid();
   }
   error(Sub.Value->Range, DiagKind::NotIndexable, {describe(Base)});

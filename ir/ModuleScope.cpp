@@ -2,6 +2,7 @@
 #include "ir/ModuleScope.h"
 
 #include "ir/ConstantArray.h"
+#include "ir/ModuleValues.h"
 #include "ir/RandomHelpers.h"
 #include "ir/RecordDtype.h"
 
@@ -44,8 +45,9 @@ bool isDtypeNamespace(const std::string &Prefix) {
 bool isKnownBuiltinPath(const std::string &Path) { return knownPaths().count(Path) != 0; }
 
 ModuleScope::ModuleScope(const Module &Mod, TypeContext &Types, DiagnosticEngine &Diags,
-                         ModuleLoader Loader, std::string Name)
-    : M(Mod), Loader(std::move(Loader)), Name(std::move(Name)), Types(Types), Diags(Diags) {
+                         ModuleLoader Loader, std::string Name, ModuleOptions Opts)
+    : Options(std::move(Opts)), M(Mod), Loader(std::move(Loader)), Name(std::move(Name)),
+      Types(Types), Diags(Diags) {
   scan();
 }
 
@@ -90,8 +92,14 @@ std::optional<ConstantValue> ModuleScope::constantOf(const Expr &E) const {
   auto Path = resolvePath(E);
   if (!Path)
     return std::nullopt;
+  // CuPy's scalar types and constants are NumPy's (cp.float32 is
+  // np.float32), which is what Numba sees in a kernel.
+  if (Path->rfind("cupy.", 0) == 0)
+    Path = "numpy." + Path->substr(5);
   if (auto F = floatConstantOf(*Path))
     return ConstantValue::makeFloat(*F);
+  if (auto V = environmentValue(*Path))
+    return V;
   // numba.cuda.random's states dtype, and Numba's Record type of it.
   if (*Path == "numba.cuda.random.xoroshiro128p_dtype" ||
       *Path == "numba.cuda.random.xoroshiro128p_type")
@@ -108,7 +116,128 @@ std::optional<ConstantValue> ModuleScope::constantOf(const Expr &E) const {
 }
 
 std::optional<ConstantValue> ModuleScope::evaluate(const Expr &E) const {
-  return evaluateConstant(E, [this](const Expr &X) { return constantOf(X); });
+  return evaluateConstant(E, [this](const Expr &X) { return evaluateMore(X); });
+}
+
+std::optional<ConstantValue> ModuleScope::evaluateMore(const Expr &E) const {
+  if (isa<NameExpr>(&E) || isa<AttributeExpr>(&E)) {
+    if (auto V = constantOf(E))
+      return V;
+    auto *A = dyn_cast<AttributeExpr>(&E);
+    if (!A)
+      return std::nullopt;
+    // config.EPS: another module's constant.
+    if (auto *Base = dyn_cast<NameExpr>(A->Value))
+      if (const Symbol *S = lookup(Base->Id); S && S->K == Symbol::Kind::Module && S->Imported) {
+        const Symbol *In = S->Imported->lookup(A->Attr);
+        if (In && In->K == Symbol::Kind::Constant)
+          return In->Value;
+        return std::nullopt;
+      }
+    // sys.version_info.major, Version(...).minor
+    if (auto Base = evaluate(*A->Value))
+      return attributeOf(*Base, A->Attr);
+    return std::nullopt;
+  }
+  if (auto *L = dyn_cast<ListExpr>(&E)) {
+    ConstantValue V;
+    V.K = ConstantValue::Kind::List;
+    for (const Expr *X : L->Elts) {
+      auto Elt = isa<StarredExpr>(X) ? std::nullopt : evaluate(*X);
+      if (!Elt)
+        return std::nullopt;
+      V.Elements.push_back(*Elt);
+    }
+    return V;
+  }
+  if (auto *D = dyn_cast<DictExpr>(&E)) {
+    ConstantValue V;
+    V.K = ConstantValue::Kind::Dict;
+    for (size_t I = 0; I < D->Keys.size(); ++I) {
+      if (!D->Keys[I])
+        return std::nullopt; // **other
+      auto Key = evaluate(*D->Keys[I]);
+      auto Value = Key ? evaluate(*D->Values[I]) : std::nullopt;
+      if (!Value)
+        return std::nullopt;
+      // A repeated key keeps its place and takes the later value.
+      bool Replaced = false;
+      for (size_t J = 0; J < V.Elements.size() && !Replaced; ++J)
+        if (constantEquals(V.Elements[J], *Key) == std::optional(true)) {
+          V.Values[J] = *Value;
+          Replaced = true;
+        }
+      if (!Replaced) {
+        V.Elements.push_back(*Key);
+        V.Values.push_back(*Value);
+      }
+    }
+    return V;
+  }
+  if (auto *Sub = dyn_cast<SubscriptExpr>(&E)) {
+    auto Base = evaluate(*Sub->Value);
+    if (!Base)
+      return std::nullopt;
+    if (auto *Slice = dyn_cast<SliceExpr>(Sub->Index)) {
+      auto Part = [this](const Expr *X) -> std::optional<ConstantValue> {
+        return X ? evaluate(*X) : std::optional(ConstantValue());
+      };
+      auto Lo = Part(Slice->Lower), Hi = Part(Slice->Upper), Step = Part(Slice->Step);
+      if (!Lo || !Hi || !Step)
+        return std::nullopt;
+      return sliceOf(*Base, *Lo, *Hi, *Step);
+    }
+    auto Index = evaluate(*Sub->Index);
+    return Index ? subscriptOf(*Base, *Index) : std::nullopt;
+  }
+  auto *Call = dyn_cast<CallExpr>(&E);
+  if (!Call)
+    return std::nullopt;
+  std::vector<ConstantValue> Args;
+  for (const Expr *A : Call->Args) {
+    auto V = isa<StarredExpr>(A) ? std::nullopt : evaluate(*A);
+    if (!V)
+      break;
+    Args.push_back(*V);
+  }
+  std::vector<std::pair<std::string, ConstantValue>> Keywords;
+  for (const Keyword &K : Call->Keywords) {
+    auto V = K.Name.empty() ? std::nullopt : evaluate(*K.Value);
+    if (!V)
+      break;
+    Keywords.emplace_back(K.Name, *V);
+  }
+  bool AllArgs = Args.size() == Call->Args.size() && Keywords.size() == Call->Keywords.size();
+  auto Path = resolvePath(*Call->Func);
+  // map(int, "0.56.4".split(".")): applies a builtin to each element.
+  if (Path == "builtins.map" && Call->Args.size() == 2 && Call->Keywords.empty()) {
+    auto Fn = resolvePath(*Call->Args[0]);
+    auto Items = evaluate(*Call->Args[1]);
+    if (!Fn || !Items || (Items->K != ConstantValue::Kind::List && Items->K != ConstantValue::Kind::Tuple))
+      return std::nullopt;
+    ConstantValue Out;
+    Out.K = ConstantValue::Kind::List;
+    for (const ConstantValue &Item : Items->Elements) {
+      auto V = callFunction(*Fn, {Item}, {});
+      if (!V)
+        return std::nullopt;
+      Out.Elements.push_back(*V);
+    }
+    return Out;
+  }
+  // "0.56.4".split("."), _DEFAULTS.get("EPS", 1e-6)
+  if (auto *Method = dyn_cast<AttributeExpr>(Call->Func); Method && AllArgs && Keywords.empty())
+    if (auto Self = evaluate(*Method->Value))
+      return callMethod(*Self, Method->Attr, Args);
+  if (Path) {
+    if (Path->rfind("cupy.", 0) == 0)
+      Path = "numpy." + Path->substr(5);
+    if (AllArgs)
+      if (auto V = callFunction(*Path, Args, Keywords))
+        return V;
+    return evaluateNumpyScalar(E, [this](const Expr &X) { return constantOf(X); });
+  }
+  return std::nullopt;
 }
 
 std::vector<FunctionInfo *> ModuleScope::functions() const {
@@ -124,50 +253,17 @@ FunctionInfo *ModuleScope::function(const std::string &Name) const {
 }
 
 void ModuleScope::scan() {
-  for (const Stmt *S : M.Body) {
-    // set_num_threads(8): the default for prange loops (PYKC_NUM_THREADS
-    // overrides it at run time, as NUMBA_NUM_THREADS would).
-    if (auto *E = dyn_cast<ExprStmtStmt>(S))
-      if (auto *C = dyn_cast<CallExpr>(E->Value);
-          C && C->Args.size() == 1 && resolvePath(*C->Func) == "numba.set_num_threads")
-        if (auto N = evaluate(*C->Args[0]); N && N->K == ConstantValue::Kind::Int && N->Int > 0)
-          NumThreads = unsigned(std::min<int64_t>(N->Int, 1024));
-    if (auto *I = dyn_cast<ImportStmt>(S))
-      bindImport(*I);
-    else if (auto *I = dyn_cast<ImportFromStmt>(S))
-      bindImportFrom(*I);
-    else if (auto *A = dyn_cast<AssignStmt>(S))
-      bindAssignment(*A);
-    else if (auto *F = dyn_cast<FunctionDefStmt>(S))
-      bindFunction(*F);
-    else if (auto *C = dyn_cast<ClassDefStmt>(S))
-      bindClass(*C);
-    else if (auto *A = dyn_cast<AugAssignStmt>(S))
-      bindHostTargets(A->Target, S->Range);
-    else if (auto *A = dyn_cast<AnnAssignStmt>(S))
-      bindHostTargets(A->Target, S->Range);
-    else if (auto *F = dyn_cast<ForStmt>(S)) {
-      bindHostTargets(F->Target, S->Range);
-      bindHostNamesIn(F->Body);
-      bindHostNamesIn(F->OrElse);
-    } else if (auto *I = dyn_cast<IfStmt>(S)) {
-      bindHostNamesIn(I->Body);
-      bindHostNamesIn(I->OrElse);
-    } else if (auto *W = dyn_cast<WhileStmt>(S)) {
-      bindHostNamesIn(W->Body);
-      bindHostNamesIn(W->OrElse);
-    } else if (auto *W = dyn_cast<WithStmt>(S)) {
-      for (const WithItem &Item : W->Items)
-        bindHostTargets(Item.Vars, S->Range);
-      bindHostNamesIn(W->Body);
-    } else if (auto *T = dyn_cast<TryStmt>(S)) {
-      bindHostNamesIn(T->Body);
-      for (const ExceptHandler &H : T->Handlers)
-        bindHostNamesIn(H.Body);
-      bindHostNamesIn(T->OrElse);
-      bindHostNamesIn(T->FinalBody);
-    }
-  }
+  // What Python defines in every module before its first statement.
+  auto String = [](const std::string &Text) {
+    ConstantValue V;
+    V.K = ConstantValue::Kind::String;
+    V.String = Text;
+    return V;
+  };
+  Symbols["__name__"] = Symbol{Symbol::Kind::Constant, "", String(Options.DottedName), nullptr, {}};
+  if (!Options.FilePath.empty())
+    Symbols["__file__"] = Symbol{Symbol::Kind::Constant, "", String(Options.FilePath), nullptr, {}};
+  execute(M.Body);
 }
 
 std::optional<ConstantValue> ModuleScope::namedTupleClass(const Expr &E) const {
@@ -329,31 +425,6 @@ std::optional<ConstantValue> enumMember(const EnumType &E, const std::string &Na
   return V;
 }
 
-void ModuleScope::bindHostNamesIn(const StmtList &Body) {
-  // Names bound inside module-level compound statements depend on control
-  // flow pykc does not run: they are host names.
-  for (const Stmt *S : Body) {
-    if (auto *A = dyn_cast<AssignStmt>(S)) {
-      for (const Expr *T : A->Targets)
-        bindHostTargets(T, S->Range);
-    } else if (auto *A = dyn_cast<AugAssignStmt>(S)) {
-      bindHostTargets(A->Target, S->Range);
-    } else if (auto *F = dyn_cast<FunctionDefStmt>(S)) {
-      Symbols[F->Name] = Symbol{Symbol::Kind::Host, "", {}, nullptr, F->NameRange};
-    } else if (auto *F = dyn_cast<ForStmt>(S)) {
-      bindHostTargets(F->Target, S->Range);
-      bindHostNamesIn(F->Body);
-    } else if (auto *I = dyn_cast<IfStmt>(S)) {
-      bindHostNamesIn(I->Body);
-      bindHostNamesIn(I->OrElse);
-    } else if (auto *W = dyn_cast<WhileStmt>(S)) {
-      bindHostNamesIn(W->Body);
-    } else if (auto *W = dyn_cast<WithStmt>(S)) {
-      bindHostNamesIn(W->Body);
-    }
-  }
-}
-
 void ModuleScope::bindHostTargets(const Expr *Target, SourceRange Range) {
   if (!Target)
     return;
@@ -371,16 +442,60 @@ void ModuleScope::bindHostTargets(const Expr *Target, SourceRange Range) {
     bindHostTargets(S->Value, Range);
 }
 
+std::string ModuleScope::displayFile() const {
+  std::string Path = Options.DottedName;
+  std::replace(Path.begin(), Path.end(), '.', '/');
+  return Path + (Options.IsPackage ? "/__init__.py" : ".py");
+}
+
+ModuleScope *ModuleScope::loadModule(const std::string &Dotted) const {
+  return Loader && !Dotted.empty() ? Loader(Dotted) : nullptr;
+}
+
+std::optional<std::string> ModuleScope::absoluteModule(unsigned Level,
+                                                       const std::string &Module) const {
+  if (Level == 0)
+    return Module;
+  // `from . import x` in pkg/mod.py means pkg; in pkg/__init__.py, pkg.
+  std::string Package = Options.DottedName;
+  if (!Options.IsPackage) {
+    size_t Dot = Package.rfind('.');
+    if (Dot == std::string::npos)
+      return std::nullopt; // not in a package: Python's ImportError
+    Package.resize(Dot);
+  }
+  for (unsigned I = 1; I < Level; ++I) {
+    size_t Dot = Package.rfind('.');
+    if (Dot == std::string::npos)
+      return std::nullopt; // beyond the top-level package
+    Package.resize(Dot);
+  }
+  return Module.empty() ? Package : Package + "." + Module;
+}
+
+void ModuleScope::bindSubmodule(const std::string &Sub, ModuleScope *Mod) {
+  if (!Symbols.count(Sub))
+    Symbols[Sub] = Symbol{Symbol::Kind::Module, Sub, {}, nullptr, {}, "",
+                          DiagKind::NoteUnusableDtype, Mod};
+}
+
 void ModuleScope::bindImport(const ImportStmt &S) {
   for (const ImportAlias &A : S.Names) {
-    // `import helpers` of the program's own helpers.py.
-    if (A.Name.find('.') == std::string::npos && Loader)
-      if (ModuleScope *Mod = Loader(A.Name)) {
-        std::string Bound = A.AsName.empty() ? A.Name : A.AsName;
-        Symbols[Bound] = Symbol{Symbol::Kind::Module, A.Name, {}, nullptr, A.Range, "",
-                                DiagKind::NoteUnusableDtype, Mod};
+    // `import helpers`, `import pkg.mod`: files of the program.
+    if (ModuleScope *Mod = loadModule(A.Name)) {
+      if (!A.AsName.empty()) {
+        Symbols[A.AsName] = Symbol{Symbol::Kind::Module, A.Name, {}, nullptr, A.Range, "",
+                                   DiagKind::NoteUnusableDtype, Mod};
         continue;
       }
+      // `import pkg.mod` binds pkg, whose attribute mod the loader set.
+      std::string Top = A.Name.substr(0, A.Name.find('.'));
+      if (ModuleScope *TopMod = loadModule(Top)) {
+        Symbols[Top] = Symbol{Symbol::Kind::Module, Top, {}, nullptr, A.Range, "",
+                              DiagKind::NoteUnusableDtype, TopMod};
+        continue;
+      }
+    }
     if (!A.AsName.empty()) {
       Symbols[A.AsName] = Symbol{Symbol::Kind::Path, A.Name, {}, nullptr, A.Range};
       continue;
@@ -394,23 +509,38 @@ void ModuleScope::bindImport(const ImportStmt &S) {
 void ModuleScope::bindImportFrom(const ImportFromStmt &S) {
   if (S.Module == "__future__")
     return;
-  // `from helpers import scale`: the binding helpers.py made.
-  ModuleScope *Mod = S.Level == 0 && S.Module.find('.') == std::string::npos && Loader
-                         ? Loader(S.Module)
-                         : nullptr;
+  std::optional<std::string> Absolute = absoluteModule(S.Level, S.Module);
+  // `from helpers import scale`, `from .core import g`: the binding that
+  // module made, or its submodule (`from . import config`).
+  ModuleScope *Mod = Absolute ? loadModule(*Absolute) : nullptr;
   for (const ImportAlias &A : S.Names) {
     if (A.Name == "*")
       continue;
+    std::string Bound = A.AsName.empty() ? A.Name : A.AsName;
+    if (applyDefine(Bound, A.Range))
+      continue;
+    // A submodule, also of a package whose __init__ is still being read
+    // (`from . import config` inside it).
+    if (!Mod || !Mod->lookup(A.Name) || Mod->lookup(A.Name)->K == Symbol::Kind::Module)
+      if (ModuleScope *Sub = Absolute ? loadModule(*Absolute + "." + A.Name) : nullptr) {
+        Symbols[Bound] = Symbol{Symbol::Kind::Module, *Absolute + "." + A.Name, {}, nullptr,
+                                A.Range, "", DiagKind::NoteUnusableDtype, Sub};
+        continue;
+      }
     if (Mod) {
-      std::string Bound = A.AsName.empty() ? A.Name : A.AsName;
       const Symbol *From = Mod->lookup(A.Name);
-      if (!From) {
-        Symbols[Bound] = Symbol{Symbol::Kind::Host, S.Module, {}, nullptr, A.Range,
+      ModuleScope *Sub = nullptr;
+      std::string File = Mod->displayFile();
+      if (Sub) {
+        Symbols[Bound] = Symbol{Symbol::Kind::Module, *Absolute + "." + A.Name, {}, nullptr,
+                                A.Range, "", DiagKind::NoteUnusableDtype, Sub};
+      } else if (!From) {
+        Symbols[Bound] = Symbol{Symbol::Kind::Host, File, {}, nullptr, A.Range,
                                 "", DiagKind::NoteImportedHere};
         Symbols[Bound].NotInModule = true;
       } else if (From->K == Symbol::Kind::Host) {
         Symbols[Bound] = Symbol{Symbol::Kind::Host, "", {}, nullptr, A.Range,
-                                "'" + S.Module + ".py' binds it by host code",
+                                "'" + File + "' binds it by host code",
                                 DiagKind::NoteImportedHere};
       } else {
         Symbols[Bound] = *From;
@@ -418,7 +548,6 @@ void ModuleScope::bindImportFrom(const ImportFromStmt &S) {
       }
       continue;
     }
-    std::string Bound = A.AsName.empty() ? A.Name : A.AsName;
     std::string Path = S.Level ? std::string(S.Level, '.') + S.Module + "." + A.Name
                                : S.Module + "." + A.Name;
     Symbols[Bound] = Symbol{Symbol::Kind::Path, Path, {}, nullptr, A.Range};
@@ -434,6 +563,8 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
   // `TPB = 16` freezes; `a = b = 3` freezes both; anything that is not a
   // constant expression is host data.
   // `W = np.array([...], dtype=np.float32)` freezes too (ConstantArray.h).
+  if (bindDecoratorCall(S))
+    return;
   auto Value = evaluate(*S.Value);
   auto Resolve = [this](const Expr &X) { return resolvePath(X); };
   auto Lookup = [this](const Expr &X) { return constantOf(X); };
@@ -451,8 +582,26 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
     if (Record.Record)
       Value = ConstantValue::makeDtype(Record.Record);
   }
+  std::string RunDependent = Value ? "" : runDependence(*S.Value);
   for (const Expr *T : S.Targets) {
     auto *N = dyn_cast<NameExpr>(T);
+    if (N && applyDefine(N->Id, N->Range))
+      continue;
+    // `A, B = 1, 2` and `X, Y = SHAPE`: element by element.
+    if (auto *Tuple = dyn_cast<TupleExpr>(T);
+        Tuple && Value &&
+        (Value->K == ConstantValue::Kind::Tuple || Value->K == ConstantValue::Kind::List) &&
+        Value->Elements.size() == Tuple->Elts.size() &&
+        std::all_of(Tuple->Elts.begin(), Tuple->Elts.end(),
+                    [](const Expr *E) { return isa<NameExpr>(E); })) {
+      for (size_t I = 0; I < Tuple->Elts.size(); ++I) {
+        auto *Elt = cast<NameExpr>(Tuple->Elts[I]);
+        if (!applyDefine(Elt->Id, Elt->Range))
+          Symbols[Elt->Id] =
+              Symbol{Symbol::Kind::Constant, "", Value->Elements[I], nullptr, Elt->Range, ""};
+      }
+      continue;
+    }
     if (N && Value) {
       Symbols[N->Id] = Symbol{Symbol::Kind::Constant, "", *Value, nullptr, N->Range, ""};
       if (Value->K == ConstantValue::Kind::Dtype && Value->Record) // for signatures
@@ -470,6 +619,26 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
       Symbols[N->Id] = Symbol{Symbol::Kind::Host, "", {}, nullptr, N->Range, TooLarge,
                               DiagKind::NoteUnfreezableArray};
       continue;
+    }
+    if (N && !RunDependent.empty()) {
+      Symbols[N->Id] = Symbol{Symbol::Kind::Host, "", {}, nullptr, N->Range,
+                              "is assigned a value that " + RunDependent, DiagKind::NoteHostValue};
+      continue;
+    }
+    // `jit = cuda.jit`, `sqrt = math.sqrt`, `dev = other_dev`: another
+    // name for what the right-hand side names.
+    if (N && (isa<NameExpr>(S.Value) || isa<AttributeExpr>(S.Value))) {
+      if (auto P = resolvePath(*S.Value)) {
+        Symbols[N->Id] = Symbol{Symbol::Kind::Path, *P, {}, nullptr, N->Range};
+        continue;
+      }
+      if (auto *From = dyn_cast<NameExpr>(S.Value))
+        if (const Symbol *Sym = lookup(From->Id);
+            Sym && (Sym->K == Symbol::Kind::Function || Sym->K == Symbol::Kind::Module)) {
+          Symbol Copy = *Sym;
+          Symbols[N->Id] = Copy;
+          continue;
+        }
     }
     // `W[0] = 5` at module level changes what a kernel would freeze: W is
     // then host data.
@@ -501,6 +670,8 @@ ModuleScope::addSynthetic(const std::string &Name, std::string Template,
       continue;
     auto Fn = std::make_unique<FunctionInfo>();
     Fn->Def = Def;
+    Fn->Name = Def->Name;
+    Fn->NameRange = Def->NameRange;
     Fn->File = Src.File.get();
     Fn->Scope = this;
     Fn->Synthetic = true;
@@ -516,6 +687,8 @@ ModuleScope::addSynthetic(const std::string &Name, std::string Template,
 void ModuleScope::bindFunction(const FunctionDefStmt &S) {
   auto Fn = std::make_unique<FunctionInfo>();
   Fn->Def = &S;
+  Fn->Name = S.Name;
+  Fn->NameRange = S.NameRange;
   Fn->File = M.File;
   Fn->Scope = this;
   classify(*Fn);
@@ -553,29 +726,76 @@ void ModuleScope::classify(FunctionInfo &Fn) {
       Diags.report(M.File, D->Range, DiagKind::InvalidDecorator,
                    {"it would apply to what the decorator on line " +
                     std::to_string(Inner->Range.Begin.Line) +
-                    " made of '" + Fn.Def->Name + "'; give each function one Numba decorator"});
+                    " made of '" + Fn.Name + "'; give each function one Numba decorator"});
       continue;
     }
     Inner = D;
-    if (*Path == "numba.cuda.jit" || *Path == "numba.cuda.decorators.jit") {
-      Fn.Role = FunctionRole::Kernel;
-      Fn.DecoratorSpelling = "@cuda.jit";
-      if (Call)
-        readJitArguments(Fn, *Call);
-    } else if (*Path == "numba.cuda.reduce" || *Path == "numba.cuda.Reduce") {
-      Fn.Role = FunctionRole::Reduce;
-      Fn.DecoratorSpelling = "@cuda.reduce";
-    } else if (*Path == "numba.njit" || *Path == "numba.jit" ||
-               *Path == "numba.core.decorators.njit" || *Path == "numba.core.decorators.jit") {
-      Fn.Role = FunctionRole::CpuJit;
-      Fn.DecoratorSpelling = "@" + Path->substr(Path->rfind('.') + 1);
-      if (Call)
-        readNjitArguments(Fn, *Call);
-    } else if (Path->rfind("numba.", 0) == 0) {
-      Fn.Role = FunctionRole::OtherNumba;
-      Fn.DecoratorSpelling = "@" + Path->substr(Path->rfind('.') + 1);
-    }
+    applyDecorator(Fn, *D, *Path);
   }
+}
+
+void ModuleScope::applyDecorator(FunctionInfo &Fn, const Expr &D, const std::string &Path) {
+  const CallExpr *Call = dyn_cast<CallExpr>(&D);
+  if (Path == "numba.cuda.jit" || Path == "numba.cuda.decorators.jit") {
+    Fn.Role = FunctionRole::Kernel;
+    Fn.DecoratorSpelling = "@cuda.jit";
+    if (Call)
+      readJitArguments(Fn, *Call);
+  } else if (Path == "numba.cuda.reduce" || Path == "numba.cuda.Reduce") {
+    Fn.Role = FunctionRole::Reduce;
+    Fn.DecoratorSpelling = "@cuda.reduce";
+  } else if (Path == "numba.njit" || Path == "numba.jit" || Path == "numba.core.decorators.njit" ||
+             Path == "numba.core.decorators.jit") {
+    Fn.Role = FunctionRole::CpuJit;
+    Fn.DecoratorSpelling = "@" + Path.substr(Path.rfind('.') + 1);
+    if (Call)
+      readNjitArguments(Fn, *Call);
+  } else if (Path.rfind("numba.", 0) == 0) {
+    Fn.Role = FunctionRole::OtherNumba;
+    Fn.DecoratorSpelling = "@" + Path.substr(Path.rfind('.') + 1);
+  }
+}
+
+bool ModuleScope::bindDecoratorCall(const AssignStmt &S) {
+  // k = cuda.jit(fn), k = cuda.jit("void(float32[:])")(fn),
+  // dev = cuda.jit(device=True)(fn), h = njit(fn): Numba makes a
+  // dispatcher of fn's code, bound to the target; fn stays a function.
+  auto *Outer = dyn_cast<CallExpr>(S.Value);
+  if (!Outer || Outer->Args.size() != 1 || !Outer->Keywords.empty() || S.Targets.size() != 1)
+    return false;
+  auto *Target = dyn_cast<NameExpr>(S.Targets[0]);
+  auto *Arg = dyn_cast<NameExpr>(Outer->Args[0]);
+  const Symbol *Def = Arg ? lookup(Arg->Id) : nullptr;
+  if (!Target || !Def || !Def->Fn || Def->Fn->Synthetic)
+    return false;
+  const Expr *Decorator = Outer->Func;
+  auto *Inner = dyn_cast<CallExpr>(Decorator);
+  auto Path = resolvePath(Inner ? *Inner->Func : *Decorator);
+  if (!Path || Path->rfind("numba.", 0) != 0)
+    return false;
+  auto Fn = std::make_unique<FunctionInfo>();
+  Fn->Def = Def->Fn->Def;
+  Fn->Name = Target->Id;
+  Fn->NameRange = Target->Range;
+  Fn->File = Def->Fn->File;
+  Fn->Scope = this;
+  applyDecorator(*Fn, *Decorator, *Path);
+  if (Fn->Role == FunctionRole::Host)
+    return false;
+  if (applyDefine(Target->Id, Target->Range))
+    return true;
+  if (auto It = Symbols.find(Target->Id); It != Symbols.end() && It->second.Fn &&
+                                          It->second.Fn->Role != FunctionRole::Host) {
+    const FunctionInfo *Earlier = It->second.Fn;
+    // `f = cuda.jit(f)` replaces the plain function, as Python does.
+    if (Earlier->Def != Fn->Def)
+      Diags.report(M.File, Target->Range, DiagKind::RedefinedFunction,
+                   {Target->Id, std::to_string(Earlier->Def->NameRange.Begin.Line)});
+    std::erase_if(Functions, [&](const auto &F) { return F.get() == Earlier; });
+  }
+  Symbols[Target->Id] = Symbol{Symbol::Kind::Function, "", {}, Fn.get(), Target->Range};
+  Functions.push_back(std::move(Fn));
+  return true;
 }
 
 void ModuleScope::readJitArguments(FunctionInfo &Fn, const CallExpr &Call) {
@@ -609,8 +829,9 @@ void ModuleScope::readJitArguments(FunctionInfo &Fn, const CallExpr &Call) {
                K.Name == "launch_bounds" || K.Name == "lto") {
       // Accepted for compatibility; they do not change the generated code yet.
     } else {
-      Diags.report(M.File, K.NameRange, DiagKind::InvalidDecorator,
-                   {"unknown @cuda.jit option '" + K.Name + "'"});
+      // Numba-CUDA grows options; one pykc does not know is not a reason
+      // to refuse the kernel.
+      Diags.report(M.File, K.NameRange, DiagKind::UnknownDecoratorOption, {"@cuda.jit", K.Name});
     }
   }
 }
@@ -663,9 +884,44 @@ void ModuleScope::readSignatureArgument(FunctionInfo &Fn, const Expr &Arg) {
   }
   auto *Str = dyn_cast<ConstantExpr>(&Arg);
   if (!Str || Str->CK != ConstantKind::String || Str->IsFString) {
-    Diags.report(M.File, Arg.Range, DiagKind::InvalidDecorator,
-                 {"a signature must be a string such as \"void(float32[:])\""});
-    Fn.HasSignatureErrors = true;
+    // `SIG = "void(float32[:])"; @cuda.jit(SIG)`, or Numba's type objects
+    // (`void(float32[:])`, `nb.void(nb.float32[:])`), whose text without
+    // the module prefix is the signature.
+    std::optional<ConstantValue> V = evaluate(Arg);
+    std::string Text;
+    if (V && V->K == ConstantValue::Kind::String) {
+      Text = V->String;
+    } else if (V && (V->K == ConstantValue::Kind::List || V->K == ConstantValue::Kind::Tuple) &&
+               std::all_of(V->Elements.begin(), V->Elements.end(), [](const ConstantValue &E) {
+                 return E.K == ConstantValue::Kind::String;
+               })) {
+      for (const ConstantValue &E : V->Elements)
+        if (auto Sig = parseSignature(E.String, *M.File, Arg.Range.Begin.Offset, Types, Diags))
+          Fn.Signatures.push_back(*Sig);
+        else
+          Fn.HasSignatureErrors = true;
+      return;
+    } else if (isa<CallExpr>(&Arg) || isa<SubscriptExpr>(&Arg)) {
+      Text = std::string(M.File->text(Arg.Range));
+      for (const auto &[Bound, Sym] : Symbols)
+        if (Sym.K == Symbol::Kind::Path &&
+            (Sym.Path == "numba" || Sym.Path == "numba.types" || Sym.Path == "numba.core.types"))
+          for (size_t At = Text.find(Bound + "."); At != std::string::npos; At = Text.find(Bound + ".", At))
+            if (At == 0 || !(std::isalnum(static_cast<unsigned char>(Text[At - 1])) || Text[At - 1] == '_' || Text[At - 1] == '.'))
+              Text.erase(At, Bound.size() + 1);
+            else
+              At += Bound.size() + 1;
+    }
+    if (Text.empty()) {
+      Diags.report(M.File, Arg.Range, DiagKind::InvalidDecorator,
+                   {"a signature must be a string such as \"void(float32[:])\""});
+      Fn.HasSignatureErrors = true;
+      return;
+    }
+    if (auto Sig = parseSignature(Text, *M.File, Arg.Range.Begin.Offset, Types, Diags))
+      Fn.Signatures.push_back(*Sig);
+    else
+      Fn.HasSignatureErrors = true;
     return;
   }
   // Point errors into the literal: skip its prefix and opening quotes. With

@@ -20,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,11 @@ class ModuleScope;
 
 struct FunctionInfo {
   const frontend::FunctionDefStmt *Def = nullptr;
+  /// The name the module binds it to, by which commands, signatures and
+  /// messages name it: the def's own name, or the target of `k =
+  /// cuda.jit(sig)(fn)`.
+  std::string Name;
+  frontend::SourceRange NameRange; ///< Where it is bound to Name.
   const frontend::SourceFile *File = nullptr; ///< Where Def is.
   /// The module that defines it, whose names its body sees.
   ModuleScope *Scope = nullptr;
@@ -84,15 +90,31 @@ struct Symbol {
 /// there is none (a library such as numba). Owned by the driver.
 using ModuleLoader = std::function<ModuleScope *(const std::string &Name)>;
 
+/// What the driver tells a module about itself and the command line.
+struct ModuleOptions {
+  /// `__name__`: the dotted module name (`pkg.mod`, or the file's stem).
+  std::string DottedName;
+  /// `__file__`: the path of its source file, absolute.
+  std::string FilePath;
+  /// An `__init__.py`: relative imports start from this package itself.
+  bool IsPackage = false;
+  /// `-D NAME=VALUE` for this module: every module-level binding of NAME
+  /// binds VALUE instead, unevaluated.
+  std::map<std::string, ConstantValue> Defines;
+};
+
 class ModuleScope {
 public:
   /// \p Loader finds the program's other modules; \p Name is this one's
   /// ("" for the main file).
   ModuleScope(const frontend::Module &M, TypeContext &Types, frontend::DiagnosticEngine &Diags,
-              ModuleLoader Loader = {}, std::string Name = "");
+              ModuleLoader Loader = {}, std::string Name = "", ModuleOptions Options = {});
   /// "" for the main file, else the name it was imported by.
   const std::string &name() const { return Name; }
 
+  /// The file that holds this module as its name says it (`pkg/mod.py`,
+  /// `pkg/__init__.py`), for messages.
+  std::string displayFile() const;
   /// The module-level binding of \p Name, or null.
   const Symbol *lookup(const std::string &Name) const;
   /// Dotted path of a Name/Attribute chain through the imports:
@@ -105,8 +127,15 @@ public:
   /// The constant a Name/Attribute chain denotes (module constants, dtypes,
   /// math.pi, ...).
   std::optional<ConstantValue> constantOf(const frontend::Expr &E) const;
-  /// Evaluates a constant expression in this module.
+  /// Evaluates an expression of module-level code: constant expressions,
+  /// and what ModuleValues.h computes (the environment, builtins, string
+  /// methods, versions, os.path, subscripts of constant containers).
   std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
+  /// The -D names that replaced a binding in this module.
+  const std::set<std::string> &usedDefines() const { return UsedDefines; }
+  /// Makes \p Name an attribute of this package: `import pkg.mod` binds
+  /// `mod` in pkg when pkg's own code did not.
+  void bindSubmodule(const std::string &Name, ModuleScope *Sub);
 
   std::vector<FunctionInfo *> functions() const;
   /// Parses \p Template, pykc's own kernel-language source (the kernels of
@@ -124,6 +153,32 @@ public:
 
 private:
   void scan();
+  /// Runs module-level statements as far as pykc can decide them
+  /// (ModuleStatements.cpp): definitions, imports and assignments bind
+  /// names; `if` and `try` take the branch Python would.
+  void execute(const frontend::StmtList &Body);
+  void executeIf(const frontend::IfStmt &S);
+  void executeTry(const frontend::TryStmt &S);
+  void executeAugAssign(const frontend::AugAssignStmt &S);
+  /// Whether every name \p Body imports is known (a module of the
+  /// program or a library pykc has names for), so `try:` would succeed.
+  bool importsResolve(const frontend::StmtList &Body) const;
+  /// Binds the names \p Body would bind as host names that a kernel
+  /// cannot use, saying why (\p Reason, for the note) when set.
+  void bindSkipped(const frontend::StmtList &Body, const std::string &Reason, bool Taken);
+  /// `-D NAME`: binds its value for \p Target and returns true.
+  bool applyDefine(const std::string &Name, frontend::SourceRange Range);
+  /// `k = cuda.jit(sig)(fn)`, `dev = cuda.jit(device=True)(fn)`: binds
+  /// the kernel or device function and returns true.
+  bool bindDecoratorCall(const frontend::AssignStmt &S);
+  /// The module `from .x import y` (level \p Level, name \p Module)
+  /// means, made absolute; nothing above the top package.
+  std::optional<std::string> absoluteModule(unsigned Level, const std::string &Module) const;
+  ModuleScope *loadModule(const std::string &Dotted) const;
+  std::optional<ConstantValue> evaluateMore(const frontend::Expr &E) const;
+  /// Why \p E cannot be known at compile time, when it reads something the
+  /// run decides (sys.argv, os.environ, files, random numbers); "" else.
+  std::string runDependence(const frontend::Expr &E) const;
   void bindImport(const frontend::ImportStmt &S);
   void bindImportFrom(const frontend::ImportFromStmt &S);
   void bindAssignment(const frontend::AssignStmt &S);
@@ -132,13 +187,16 @@ private:
   std::optional<ConstantValue> namedTupleClass(const frontend::Expr &E) const;
   void bindClass(const frontend::ClassDefStmt &C);
   void bindHostTargets(const frontend::Expr *Target, frontend::SourceRange Range);
-  void bindHostNamesIn(const frontend::StmtList &Body);
   void classify(FunctionInfo &Fn);
+  /// Applies the Numba decorator \p D to \p Fn (its role and options).
+  void applyDecorator(FunctionInfo &Fn, const frontend::Expr &D, const std::string &Path);
   void readJitArguments(FunctionInfo &Fn, const frontend::CallExpr &Call);
   void readNjitArguments(FunctionInfo &Fn, const frontend::CallExpr &Call);
   void readSignatureArgument(FunctionInfo &Fn, const frontend::Expr &Arg);
 
   unsigned NumThreads = 0;
+  ModuleOptions Options;
+  std::set<std::string> UsedDefines;
   const frontend::Module &M;
   ModuleLoader Loader;
   std::string Name;

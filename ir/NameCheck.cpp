@@ -92,7 +92,7 @@ private:
         return;
       Ok = false;
       if (S->NotInModule) { // Python's ImportError, where a kernel uses it
-        Diags.report(File, N.Range, DiagKind::NotInModule, {N.Id, S->Path + ".py"});
+        Diags.report(File, N.Range, DiagKind::NotInModule, {N.Id, S->Path});
         Diags.report(File, S->DefRange, DiagKind::NoteDefinedHere, {N.Id});
         return;
       }

@@ -106,7 +106,7 @@ std::string InstanceArg::str() const {
   case Value::Kind::Path:
     return displayPath(Const.Path);
   case Value::Kind::Function:
-    return Const.Fn->Def->Name;
+    return Const.Fn->Name;
   default:
     return "?";
   }
@@ -157,7 +157,7 @@ SemaContext::bindArguments(FunctionInfo &Fn, const std::vector<InstanceArg> &Arg
   if (!Sig) {
     if (!Quiet)
       Diags.report(CallFile, CallRange, DiagKind::NoMatchingSignature,
-                   {Fn.Def->Name, argList(Args)});
+                   {Fn.Name, argList(Args)});
     return std::nullopt;
   }
   Binding Bound{{}, Sig->Return};
@@ -194,7 +194,7 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
   Module Scratch("typing");
   Function *F = Scratch.addFunction();
   F->Kind = FunctionKind::Device;
-  F->PyName = Fn.Def->Name;
+  F->PyName = Fn.Name;
   F->HostCode = Host;
   F->ReturnType = Bound->DeclaredReturn;
   const Type *Result = FunctionLowerer(*this, Fn, *F, Bound->Params).typeOnly();
@@ -227,15 +227,15 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     // so only a function with a declared signature may call itself.
     if (Bound->DeclaredReturn)
       return It->second;
-    Diags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Def->Name});
+    Diags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Name});
     return nullptr;
   }
   Function *F = Out.addFunction();
   F->HostCode = Host;
   InProgress[K] = F;
   F->Kind = FunctionKind::Device;
-  F->PyName = Fn.Def->Name;
-  std::string Symbol = mangle(Fn.Def->Name, {});
+  F->PyName = Fn.Name;
+  std::string Symbol = mangle(Fn.Name, {});
   for (const InstanceArg &A : Params)
     Symbol += "_" + (A.isCompileTime() ? mangleCompileTime(A) : mangleType(A.Ty));
   F->SymbolName = uniqueSymbol(Symbol);
@@ -252,7 +252,7 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   if (!Ok) {
     Failed.insert(K);
     Out.eraseFunction(F);
-    Diags.report(File, CallRange, DiagKind::DeviceFunctionFailed, {Fn.Def->Name, argList(Params)});
+    Diags.report(File, CallRange, DiagKind::DeviceFunctionFailed, {Fn.Name, argList(Params)});
     return nullptr;
   }
   DeviceInstances[K] = F;
@@ -263,7 +263,7 @@ Function *SemaContext::lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &S
   const FunctionDefStmt &Def = *Fn.Def;
   if (Sig.Args.size() != Def.Params.size()) {
     Diags.report(Sig.File, Sig.Range, DiagKind::SignatureArity,
-                 {plural(Sig.Args.size(), "argument type"), Def.Name,
+                 {plural(Sig.Args.size(), "argument type"), Fn.Name,
                   plural(Def.Params.size(), "parameter")});
     return nullptr;
   }
@@ -288,18 +288,18 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   const FunctionDefStmt &Def = *Fn.Def;
   if (Sig.Args.size() != Def.Params.size()) {
     Diags.report(Sig.File, Sig.Range, DiagKind::SignatureArity,
-                 {plural(Sig.Args.size(), "argument type"), Def.Name,
+                 {plural(Sig.Args.size(), "argument type"), Fn.Name,
                   plural(Def.Params.size(), "parameter")});
     return nullptr;
   }
   if (Sig.Return && Sig.Return != Types.none()) {
-    Diags.report(Sig.File, Sig.Range, DiagKind::KernelReturnType, {Def.Name, "'" + Sig.Return->str() + "'"});
+    Diags.report(Sig.File, Sig.Range, DiagKind::KernelReturnType, {Fn.Name, "'" + Sig.Return->str() + "'"});
     return nullptr;
   }
   Function *F = Out.addFunction();
   F->Kind = FunctionKind::Kernel;
-  F->PyName = Def.Name;
-  F->SymbolName = Mangle ? mangle(Def.Name, Sig.Args) : symbolName(Def.Name);
+  F->PyName = Fn.Name;
+  F->SymbolName = Mangle ? mangle(Fn.Name, Sig.Args) : symbolName(Fn.Name);
   F->Range = Def.Range;
   F->FileName = Fn.File->name();
   F->FastMath = Fn.FastMath;
@@ -401,18 +401,27 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
   }
 
   unsigned Kernels = 0;
+  // `k1 = cuda.jit(sig)(f)` and `k2 = cuda.jit(f)` share f's body: its
+  // names are checked, and reported, once.
+  std::map<const FunctionDefStmt *, bool> NamesOk;
+  auto checkNames = [&](FunctionInfo &Fn, const ModuleScope &S, DiagnosticEngine &D) {
+    auto [It, New] = NamesOk.try_emplace(Fn.Def, true);
+    if (New)
+      It->second = ir::checkNames(Fn, S, D);
+    return It->second;
+  };
   for (FunctionInfo *Fn : Scope.functions()) {
     switch (Fn->Role) {
     case FunctionRole::Kernel:
     case FunctionRole::Device:
-      if (!OnlyKernel.empty() && Fn->Role == FunctionRole::Kernel && Fn->Def->Name != OnlyKernel)
+      if (!OnlyKernel.empty() && Fn->Role == FunctionRole::Kernel && Fn->Name != OnlyKernel)
         break;
       Fn->NameChecked = true;
       Fn->HasNameErrors = !checkNames(*Fn, Scope, Diags);
       Kernels += Fn->Role == FunctionRole::Kernel;
       break;
     case FunctionRole::Reduce:
-      if (!OnlyKernel.empty() && Fn->Def->Name != OnlyKernel)
+      if (!OnlyKernel.empty() && Fn->Name != OnlyKernel)
         break;
       Fn->NameChecked = true;
       Fn->HasNameErrors = !checkNames(*Fn, Scope, Diags);
@@ -421,7 +430,7 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
     case FunctionRole::CpuJit:
       // Compiled for the host only with a signature (Numba compiles lazily:
       // an @njit function nobody calls is never checked).
-      if (!OnlyKernel.empty() ? Fn->Def->Name != OnlyKernel : Fn->Signatures.empty())
+      if (!OnlyKernel.empty() ? Fn->Name != OnlyKernel : Fn->Signatures.empty())
         break;
       Fn->NameChecked = true;
       Fn->HasNameErrors = !checkNames(*Fn, Scope, Diags);
@@ -430,8 +439,8 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
     case FunctionRole::OtherNumba:
       if (!OnlyKernel.empty()) // pykc run / reduce: only that one matters
         break;
-      Diags.report(M.File, Fn->Def->NameRange, DiagKind::NotCompiledYet,
-                   {Fn->DecoratorSpelling, Fn->Def->Name, ""});
+      Diags.report(M.File, Fn->NameRange, DiagKind::NotCompiledYet,
+                   {Fn->DecoratorSpelling, Fn->Name, ""});
       break;
     case FunctionRole::Host:
       break;
@@ -442,7 +451,7 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
   // only the one `pykc run` / `call` / `reduce` names.
   auto Selected = [&](const FunctionInfo *Fn, FunctionRole Role) {
     return Fn->Role == Role && !Fn->HasNameErrors && !Fn->HasSignatureErrors &&
-           (OnlyKernel.empty() || Fn->Def->Name == OnlyKernel);
+           (OnlyKernel.empty() || Fn->Name == OnlyKernel);
   };
 
   for (FunctionInfo *Fn : Scope.functions()) {
@@ -452,9 +461,9 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
     if (!hasPlainParameters(*Fn->Def, M.File, Diags))
       continue;
     if (Fn->Signatures.empty()) {
-      Diags.report(M.File, Fn->Def->NameRange, DiagKind::MissingSignature, {Fn->Def->Name});
-      Diags.report(M.File, Fn->Def->NameRange, DiagKind::NoteAddSignature,
-                   {guessSignatureText(*Fn->Def)});
+      Diags.report(M.File, Fn->NameRange, DiagKind::MissingSignature, {Fn->Name});
+      Diags.report(M.File, Fn->NameRange, DiagKind::NoteAddSignature,
+                   {guessSignatureText(*Fn->Def, Fn->Name)});
       continue;
     }
     bool Mangle = Fn->Signatures.size() > 1;
@@ -470,7 +479,7 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
     if (!Selected(Fn, FunctionRole::CpuJit))
       continue;
     if (Fn->Signatures.empty()) {
-      Diags.report(M.File, Fn->Def->NameRange, DiagKind::MissingHostSignature, {Fn->Def->Name});
+      Diags.report(M.File, Fn->NameRange, DiagKind::MissingHostSignature, {Fn->Name});
       continue;
     }
     if (!hasPlainParameters(*Fn->Def, M.File, Diags))

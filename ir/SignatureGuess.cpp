@@ -123,9 +123,9 @@ std::vector<unsigned> guessArrayDims(const FunctionDefStmt &Def) {
   return SignatureGuesser(Def).dims();
 }
 
-std::string guessSignatureText(const FunctionDefStmt &Def) {
+std::string guessSignatureText(const FunctionDefStmt &Def, const std::string &Name) {
   std::vector<unsigned> Dims = guessArrayDims(Def);
-  std::string S = Def.Name + "(";
+  std::string S = Name + "(";
   for (size_t I = 0; I < Dims.size(); ++I) {
     S += I ? ", " : "";
     if (Dims[I] == 0) {

@@ -20,6 +20,6 @@ namespace pykc::ir {
 std::vector<unsigned> guessArrayDims(const frontend::FunctionDefStmt &Def);
 
 /// The guess as `--sig` text: `name(float32[:, :], int64)`.
-std::string guessSignatureText(const frontend::FunctionDefStmt &Def);
+std::string guessSignatureText(const frontend::FunctionDefStmt &Def, const std::string &Name);
 
 } // namespace pykc::ir

@@ -102,8 +102,17 @@ int callCommand(int Argc, char **Argv) {
   std::string File, Function;
   std::vector<std::string> Texts;
   unsigned OptLevel = 3;
+  ModuleFlags Modules;
+  const std::vector<std::string> All(Argv, Argv + Argc);
   for (int I = 0; I < Argc; ++I) {
     std::string A = Argv[I];
+    std::string FlagError;
+    if (size_t J = size_t(I); parseModuleFlag(All, J, Modules, FlagError)) {
+      if (!FlagError.empty())
+        return usage(FlagError);
+      I = int(J);
+      continue;
+    }
     if (A == "--help" || A == "-h") {
       std::cout << CallHelp;
       return 0;
@@ -127,6 +136,7 @@ int callCommand(int Argc, char **Argv) {
     return Status;
 
   FrontendRequest R;
+  R.Modules = Modules;
   Compilation C;
   requestForArguments(R, C, File, Function, ir::FunctionRole::CpuJit, "an @njit function", Args);
   if (int Status = runFrontend(R, C))

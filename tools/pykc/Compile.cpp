@@ -33,6 +33,7 @@ int compile(const Options &O) {
   R.StopAfterParse = O.Emit == EmitKind::AST;
   R.Fmad = O.Fmad;
   R.BoundsCheck = O.BoundsCheck;
+  R.Modules = O.Modules;
   Compilation C;
   if (int Status = runFrontend(R, C))
     return Status;

@@ -39,7 +39,7 @@ std::string namespaceProblem(const std::string &NS) {
 } // namespace
 
 std::string helpText() {
-  return R"(USAGE: pykc FILE.py [options]
+  return std::string() + R"(USAGE: pykc FILE.py [options]
        pykc FILE.py -c [-o FILE.o] [--header FILE.h] [options]
        pykc run FILE.py KERNEL --grid G --block B [options] ARG...
 
@@ -72,7 +72,7 @@ OPTIONS:
                           NS::increment[{blocks, threads}](device_array);
   --namespace NS        With -c: the header's namespace (default: the file's
                         stem, e.g. kernels for kernels.py; a::b nests).
-  --allow-unused-sig    Ignore --sig for kernels this file does not define.
+)" + std::string(moduleFlagsHelp()) + R"(  --allow-unused-sig    Ignore --sig for kernels this file does not define.
   --no-sass             With -c: embed PTX only (no ptxas/fatbinary).
   --host-cpu CPU        With -c or --emit=cpu-llvm: the CPU the CPU
                         backend's code targets (default x86-64, any x86-64
@@ -113,7 +113,7 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
   std::vector<std::string> Args(Argv + 1, Argv + Argc);
   bool HaveOptLevel = false;
   for (size_t I = 0; I < Args.size(); ++I) {
-    const std::string &A = Args[I];
+    const std::string A = Args[I];
     // --name=value or --name value.
     auto Value = [&](const std::string &Name, std::string &Out) -> bool {
       if (A.rfind(Name + "=", 0) == 0) {
@@ -131,7 +131,10 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       return false;
     };
     std::string V;
-    if (A == "--help" || A == "-h") {
+    if (parseModuleFlag(Args, I, O.Modules, Error)) {
+      if (!Error.empty())
+        break;
+    } else if (A == "--help" || A == "-h") {
       O.Help = true;
     } else if (A == "--version") {
       O.Version = true;

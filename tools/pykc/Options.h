@@ -1,6 +1,8 @@
 //===- Options.h - The pykc command line ------------------------*- C++ -*-===//
 #pragma once
 
+#include "ModuleFlags.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +28,7 @@ struct Options {
   unsigned OptLevel = 3;
   bool Fmad = true; ///< --fmad=true|false (codegen::FloatOptions::Fmad)
   bool BoundsCheck = false; ///< --boundscheck
+  ModuleFlags Modules;      ///< -D, -I
   std::string CudaPath;  ///< --cuda-path
   std::string Libdevice; ///< --libdevice
   bool Help = false;

@@ -25,6 +25,7 @@
 #include "frontend/SourceManager.h"
 #include "ir/ModuleScope.h"
 #include "ir/Sema.h"
+#include "ModuleFlags.h"
 
 #include <functional>
 #include <iostream>
@@ -44,6 +45,7 @@ struct FrontendRequest {
   bool StopAfterParse = false;         ///< --emit=ast.
   bool Fmad = true;                    ///< --fmad, for the reduction checks.
   bool BoundsCheck = false;            ///< --boundscheck: every function checks.
+  ModuleFlags Modules;                 ///< -D and -I.
   /// Runs after names are resolved, before the signatures are parsed; a
   /// non-empty message stops the pipeline with it (pykc run: the kernel
   /// exists and takes this many arguments). It may replace the signature
@@ -69,6 +71,9 @@ struct Compilation {
     std::unique_ptr<ir::ModuleScope> Scope;
   };
   std::map<std::string, std::unique_ptr<Imported>> Modules;
+  /// -D's values, by their dotted target, and the sources they were read from.
+  std::map<std::string, ir::ConstantValue> Defines;
+  std::vector<std::unique_ptr<Imported>> DefineSources;
   ir::SemaResult Typed;
 };
 

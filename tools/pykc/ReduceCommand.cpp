@@ -77,8 +77,17 @@ std::string formatResult(const std::string &Dtype, uint64_t Bits) {
 int reduceCommand(int Argc, char **Argv) {
   ReduceOptions O;
   std::vector<std::string> Positional;
+  ModuleFlags Modules;
+  const std::vector<std::string> All(Argv, Argv + Argc);
   for (int I = 0; I < Argc; ++I) {
     std::string A = Argv[I];
+    std::string FlagError;
+    if (size_t J = size_t(I); parseModuleFlag(All, J, Modules, FlagError)) {
+      if (!FlagError.empty())
+        return usage(FlagError);
+      I = int(J);
+      continue;
+    }
     auto Value = [&](const std::string &Name, std::string &Out) -> int {
       if (A.rfind(Name + "=", 0) == 0) {
         Out = A.substr(Name.size() + 1);
@@ -141,6 +150,7 @@ int reduceCommand(int Argc, char **Argv) {
   R.SignatureOrigin = "<array dtype>";
   R.OnlyKernel = O.Function;
   R.Fmad = O.Fmad;
+  R.Modules = Modules;
   R.CheckScope = [&](const ir::ModuleScope &Scope, std::vector<std::string> &) -> std::string {
     ir::FunctionInfo *Fn = Scope.function(O.Function);
     if (!Fn || Fn->Role != ir::FunctionRole::Reduce)

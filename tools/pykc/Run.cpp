@@ -60,6 +60,7 @@ int runCommand(int Argc, char **Argv) {
   FrontendRequest R;
   R.Fmad = O->Fmad;
   R.BoundsCheck = O->BoundsCheck;
+  R.Modules = O->Modules;
   Compilation C;
   requestForArguments(R, C, O->File, O->Kernel, ir::FunctionRole::Kernel, "a @cuda.jit kernel",
                       Args);

@@ -232,8 +232,15 @@ std::optional<RunOptions> parseRunOptions(int Argc, char **Argv, std::string &Er
   RunOptions O;
   std::vector<std::string> Positional;
   bool HaveGrid = false, HaveBlock = false;
+  const std::vector<std::string> All(Argv, Argv + Argc);
   for (int I = 0; I < Argc; ++I) {
     std::string A = Argv[I];
+    if (size_t J = size_t(I); parseModuleFlag(All, J, O.Modules, Error)) {
+      if (!Error.empty())
+        return std::nullopt;
+      I = int(J);
+      continue;
+    }
     auto Value = [&](const std::string &Name, std::string &Out) {
       if (A.rfind(Name + "=", 0) == 0) {
         Out = A.substr(Name.size() + 1);

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "ModuleFlags.h"
+
 #include <pykc/Device.h>
 
 #include <cstdint>
@@ -22,6 +24,7 @@ struct RunOptions {
   std::string File, Kernel;
   Dim3 Grid, Block;
   std::string Backend = "auto";
+  ModuleFlags Modules; ///< -D, -I
   uint64_t SharedBytes = 0;
   unsigned OptLevel = 3;
   bool Fmad = true; ///< --fmad=true|false

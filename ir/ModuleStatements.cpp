@@ -1,0 +1,353 @@
+//===- ModuleStatements.cpp - Module-level code, run as far as decidable --===//
+///
+/// \file
+/// CPython runs a module's top level before Numba compiles a kernel, so
+/// what a kernel sees depends on which branch of an `if` or `try` ran.
+/// pykc takes the branch Python would when the condition can be decided
+/// without running the program (ModuleValues.h), and otherwise binds the
+/// branch's names as host names with a note that says why and how to give
+/// them a value (-D).
+///
+//===----------------------------------------------------------------------===//
+#include "ir/ModuleScope.h"
+
+#include "ir/ModuleValues.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+
+namespace {
+
+/// Libraries whose names a module may import without pykc knowing more
+/// of them than their paths: importing them succeeds (for `try:`), and
+/// what a kernel uses of them is checked where it is used.
+bool isKnownLibrary(const std::string &Module) {
+  std::string Top = Module.substr(0, Module.find('.'));
+  static const char *const Known[] = {
+      "numba", "numpy", "math", "cmath", "cupy", "sys", "os", "enum", "collections",
+      "typing", "operator", "functools", "itertools", "warnings", "packaging", "distutils",
+      "platform", "__future__", "dataclasses", "abc", "time", "random", "logging",
+      "argparse", "ctypes", "struct", "re", "pathlib", "contextlib", "builtins"};
+  for (const char *K : Known)
+    if (Top == K)
+      return true;
+  return false;
+}
+
+/// The source text of \p E, for messages.
+std::string textOf(const SourceFile *File, const Expr &E) {
+  return File ? std::string(File->text(E.Range)) : std::string();
+}
+
+} // namespace
+
+void ModuleScope::execute(const StmtList &Body) {
+  for (const Stmt *S : Body) {
+    // set_num_threads(8): the default for prange loops (PYKC_NUM_THREADS
+    // overrides it at run time, as NUMBA_NUM_THREADS would).
+    if (auto *E = dyn_cast<ExprStmtStmt>(S))
+      if (auto *C = dyn_cast<CallExpr>(E->Value);
+          C && C->Args.size() == 1 && resolvePath(*C->Func) == "numba.set_num_threads")
+        if (auto N = evaluate(*C->Args[0]); N && N->K == ConstantValue::Kind::Int && N->Int > 0)
+          NumThreads = unsigned(std::min<int64_t>(N->Int, 1024));
+    if (auto *I = dyn_cast<ImportStmt>(S))
+      bindImport(*I);
+    else if (auto *I = dyn_cast<ImportFromStmt>(S))
+      bindImportFrom(*I);
+    else if (auto *A = dyn_cast<AssignStmt>(S))
+      bindAssignment(*A);
+    else if (auto *F = dyn_cast<FunctionDefStmt>(S))
+      bindFunction(*F);
+    else if (auto *C = dyn_cast<ClassDefStmt>(S))
+      bindClass(*C);
+    else if (auto *A = dyn_cast<AugAssignStmt>(S))
+      executeAugAssign(*A);
+    else if (auto *A = dyn_cast<AnnAssignStmt>(S)) {
+      // `EPS: float = 1e-6` binds as `EPS = 1e-6` does.
+      auto *N = dyn_cast<NameExpr>(A->Target);
+      std::optional<ConstantValue> V = N && A->Value ? evaluate(*A->Value) : std::nullopt;
+      if (N && applyDefine(N->Id, N->Range))
+        continue;
+      if (N && V)
+        Symbols[N->Id] = Symbol{Symbol::Kind::Constant, "", *V, nullptr, N->Range};
+      else if (A->Value)
+        bindHostTargets(A->Target, S->Range);
+    } else if (auto *F = dyn_cast<ForStmt>(S)) {
+      bindHostTargets(F->Target, S->Range);
+      bindSkipped(F->Body, "in a 'for' loop at module level", false);
+      bindSkipped(F->OrElse, "in a 'for' loop at module level", false);
+    } else if (auto *I = dyn_cast<IfStmt>(S)) {
+      executeIf(*I);
+    } else if (auto *W = dyn_cast<WhileStmt>(S)) {
+      bindSkipped(W->Body, "in a 'while' loop at module level", false);
+      bindSkipped(W->OrElse, "in a 'while' loop at module level", false);
+    } else if (auto *W = dyn_cast<WithStmt>(S)) {
+      // The body runs once (warnings.catch_warnings(), a timer); what the
+      // context manager gives (`as f`) is host data.
+      for (const WithItem &Item : W->Items)
+        bindHostTargets(Item.Vars, S->Range);
+      execute(W->Body);
+    } else if (auto *T = dyn_cast<TryStmt>(S)) {
+      executeTry(*T);
+    }
+  }
+}
+
+void ModuleScope::executeIf(const IfStmt &S) {
+  std::optional<ConstantValue> Test = evaluate(*S.Test);
+  if (!Test) {
+    std::string Why = runDependence(*S.Test);
+    std::string Reason = "under a condition pykc cannot decide at compile time ('" +
+                         textOf(M.File, *S.Test) + "' on line " +
+                         std::to_string(S.Test->Range.Begin.Line) +
+                         (Why.empty() ? "" : ", which " + Why) + ")";
+    bindSkipped(S.Body, Reason, false);
+    bindSkipped(S.OrElse, Reason, false);
+    return;
+  }
+  bool Taken = constantTruth(*Test);
+  // The branch Python skips binds nothing; its names are remembered only
+  // to say why a kernel cannot use them.
+  std::string Skipped = "only when '" + textOf(M.File, *S.Test) + "' on line " +
+                        std::to_string(S.Test->Range.Begin.Line) + " is " +
+                        (Taken ? "false" : "true") + ", and it is not";
+  bindSkipped(Taken ? S.OrElse : S.Body, Skipped, true);
+  execute(Taken ? S.Body : S.OrElse);
+}
+
+void ModuleScope::executeTry(const TryStmt &S) {
+  // `try: import cupy ... except ImportError: ...`: the body when its
+  // imports resolve, else the first handler that catches an ImportError
+  // and whose own imports resolve.
+  auto CatchesImportError = [this](const ExceptHandler &H) {
+    if (!H.Type)
+      return true;
+    auto Catches = [this](const Expr &T) {
+      auto Path = resolvePath(T);
+      return Path == "builtins.ImportError" || Path == "builtins.ModuleNotFoundError" ||
+             Path == "builtins.Exception" || Path == "builtins.BaseException";
+    };
+    if (auto *Tuple = dyn_cast<TupleExpr>(H.Type))
+      return std::any_of(Tuple->Elts.begin(), Tuple->Elts.end(),
+                         [&](const Expr *E) { return Catches(*E); });
+    return Catches(*H.Type);
+  };
+  if (importsResolve(S.Body)) {
+    execute(S.Body);
+    execute(S.OrElse);
+    for (const ExceptHandler &H : S.Handlers)
+      bindSkipped(H.Body, "in an 'except' block that does not run (the 'try' block's imports succeed)", true);
+  } else {
+    const ExceptHandler *Chosen = nullptr;
+    for (const ExceptHandler &H : S.Handlers)
+      if (CatchesImportError(H) && importsResolve(H.Body)) {
+        Chosen = &H;
+        break;
+      }
+    std::string Failed = "in a 'try' block whose imports pykc cannot resolve";
+    bindSkipped(S.Body, Failed, Chosen != nullptr);
+    bindSkipped(S.OrElse, Failed, Chosen != nullptr);
+    for (const ExceptHandler &H : S.Handlers)
+      if (&H != Chosen)
+        bindSkipped(H.Body, "in an 'except' block pykc does not take", Chosen != nullptr);
+    if (Chosen) {
+      if (!Chosen->Name.empty())
+        Symbols[Chosen->Name] = Symbol{Symbol::Kind::Host, "", {}, nullptr, Chosen->Range};
+      execute(Chosen->Body);
+    }
+  }
+  execute(S.FinalBody);
+}
+
+void ModuleScope::executeAugAssign(const AugAssignStmt &S) {
+  auto *N = dyn_cast<NameExpr>(S.Target);
+  if (N && applyDefine(N->Id, N->Range))
+    return;
+  const Symbol *Old = N ? lookup(N->Id) : nullptr;
+  if (Old && Old->K == Symbol::Kind::Constant && Old->Value.K != ConstantValue::Kind::Array)
+    if (auto R = evaluate(*S.Value))
+      if (auto V = constantBinary(S.Op, Old->Value, *R)) {
+        Symbols[N->Id] = Symbol{Symbol::Kind::Constant, "", *V, nullptr, N->Range};
+        return;
+      }
+  bindHostTargets(S.Target, S.Range);
+}
+
+bool ModuleScope::importsResolve(const StmtList &Body) const {
+  auto Resolves = [this](const std::string &Module) {
+    return isKnownLibrary(Module) || loadModule(Module) != nullptr;
+  };
+  for (const Stmt *S : Body) {
+    if (auto *I = dyn_cast<ImportStmt>(S)) {
+      for (const ImportAlias &A : I->Names)
+        if (!Resolves(A.Name))
+          return false;
+    } else if (auto *I = dyn_cast<ImportFromStmt>(S)) {
+      auto Module = absoluteModule(I->Level, I->Module);
+      if (!Module)
+        return false;
+      if (I->Level == 0 && isKnownLibrary(*Module))
+        continue;
+      ModuleScope *Mod = loadModule(*Module);
+      if (!Mod)
+        return false;
+      for (const ImportAlias &A : I->Names)
+        if (A.Name != "*" && !Mod->lookup(A.Name) &&
+            !loadModule(Module->empty() ? A.Name : *Module + "." + A.Name))
+          return false;
+    }
+  }
+  return true;
+}
+
+void ModuleScope::bindSkipped(const StmtList &Body, const std::string &Reason, bool Taken) {
+  // A name the skipped code binds keeps an earlier binding (Python never
+  // ran the rebinding); otherwise it is a host name, with the reason.
+  auto BindName = [&](const std::string &Name, SourceRange Range) {
+    if (applyDefine(Name, Range))
+      return;
+    if (Taken && Symbols.count(Name))
+      return;
+    // Not taken: the name keeps what it had. Undecided: which value holds
+    // is the run's choice, so a kernel cannot use it either way.
+    Symbols[Name] = Symbol{Symbol::Kind::Host, "", {}, nullptr, Range, "is bound " + Reason,
+                           DiagKind::NoteHostValue};
+  };
+  auto Bind = [&](const Expr *Target) {
+    std::vector<const Expr *> Work{Target};
+    while (!Work.empty()) {
+      const Expr *E = Work.back();
+      Work.pop_back();
+      if (!E)
+        continue;
+      if (auto *N = dyn_cast<NameExpr>(E))
+        BindName(N->Id, N->Range);
+      else if (auto *T = dyn_cast<TupleExpr>(E))
+        Work.insert(Work.end(), T->Elts.begin(), T->Elts.end());
+      else if (auto *L = dyn_cast<ListExpr>(E))
+        Work.insert(Work.end(), L->Elts.begin(), L->Elts.end());
+      else if (auto *St = dyn_cast<StarredExpr>(E))
+        Work.push_back(St->Value);
+    }
+  };
+  for (const Stmt *S : Body) {
+    if (auto *A = dyn_cast<AssignStmt>(S)) {
+      for (const Expr *T : A->Targets)
+        Bind(T);
+    } else if (auto *A = dyn_cast<AugAssignStmt>(S)) {
+      Bind(A->Target);
+    } else if (auto *A = dyn_cast<AnnAssignStmt>(S)) {
+      if (A->Value)
+        Bind(A->Target);
+    } else if (auto *F = dyn_cast<FunctionDefStmt>(S)) {
+      BindName(F->Name, F->NameRange);
+    } else if (auto *C = dyn_cast<ClassDefStmt>(S)) {
+      BindName(C->Name, C->NameRange);
+    } else if (auto *I = dyn_cast<ImportStmt>(S)) {
+      for (const ImportAlias &A : I->Names)
+        BindName(A.AsName.empty() ? A.Name.substr(0, A.Name.find('.')) : A.AsName, A.Range);
+    } else if (auto *I = dyn_cast<ImportFromStmt>(S)) {
+      for (const ImportAlias &A : I->Names)
+        if (A.Name != "*")
+          BindName(A.AsName.empty() ? A.Name : A.AsName, A.Range);
+    } else if (auto *F = dyn_cast<ForStmt>(S)) {
+      Bind(F->Target);
+      bindSkipped(F->Body, Reason, Taken);
+      bindSkipped(F->OrElse, Reason, Taken);
+    } else if (auto *I = dyn_cast<IfStmt>(S)) {
+      bindSkipped(I->Body, Reason, Taken);
+      bindSkipped(I->OrElse, Reason, Taken);
+    } else if (auto *W = dyn_cast<WhileStmt>(S)) {
+      bindSkipped(W->Body, Reason, Taken);
+      bindSkipped(W->OrElse, Reason, Taken);
+    } else if (auto *W = dyn_cast<WithStmt>(S)) {
+      for (const WithItem &Item : W->Items)
+        Bind(Item.Vars);
+      bindSkipped(W->Body, Reason, Taken);
+    } else if (auto *T = dyn_cast<TryStmt>(S)) {
+      bindSkipped(T->Body, Reason, Taken);
+      for (const ExceptHandler &H : T->Handlers)
+        bindSkipped(H.Body, Reason, Taken);
+      bindSkipped(T->OrElse, Reason, Taken);
+      bindSkipped(T->FinalBody, Reason, Taken);
+    }
+  }
+}
+
+bool ModuleScope::applyDefine(const std::string &Name, SourceRange Range) {
+  auto It = Options.Defines.find(Name);
+  if (It == Options.Defines.end())
+    return false;
+  UsedDefines.insert(Name);
+  Symbols[Name] = Symbol{Symbol::Kind::Constant, "", It->second, nullptr, Range};
+  return true;
+}
+
+std::string ModuleScope::runDependence(const Expr &E) const {
+  // Walk the expression for a name the run decides.
+  std::vector<const Expr *> Work{&E};
+  while (!Work.empty()) {
+    const Expr *X = Work.back();
+    Work.pop_back();
+    if (!X)
+      continue;
+    if (isa<NameExpr>(X) || isa<AttributeExpr>(X)) {
+      if (auto Path = resolvePath(*X)) {
+        static const std::pair<const char *, const char *> Sources[] = {
+            {"sys.argv", "reads the command line (sys.argv)"},
+            {"os.environ", "reads the environment (os.environ)"},
+            {"os.getenv", "reads the environment (os.getenv)"},
+            {"builtins.input", "reads standard input"},
+            {"builtins.open", "reads a file"},
+            {"random.", "draws random numbers"},
+            {"numpy.random.", "draws random numbers"},
+            {"time.", "reads the clock"},
+            {"numba.cuda.get_current_device", "asks the GPU of the run"},
+            {"numba.cuda.current_context", "asks the GPU of the run"},
+            {"numba.cuda.detect", "asks the GPU of the run"},
+            {"cupy.cuda", "asks the GPU of the run"},
+        };
+        for (const auto &[Prefix, Why] : Sources)
+          if (Path->rfind(Prefix, 0) == 0)
+            return Why;
+      }
+    }
+    if (auto *A = dyn_cast<AttributeExpr>(X))
+      Work.push_back(A->Value);
+    else if (auto *C = dyn_cast<CallExpr>(X)) {
+      Work.push_back(C->Func);
+      Work.insert(Work.end(), C->Args.begin(), C->Args.end());
+      for (const Keyword &K : C->Keywords)
+        Work.push_back(K.Value);
+    } else if (auto *S = dyn_cast<SubscriptExpr>(X)) {
+      Work.push_back(S->Value);
+      Work.push_back(S->Index);
+    } else if (auto *B = dyn_cast<BinaryExpr>(X)) {
+      Work.push_back(B->LHS);
+      Work.push_back(B->RHS);
+    } else if (auto *U = dyn_cast<UnaryExpr>(X)) {
+      Work.push_back(U->Operand);
+    } else if (auto *B = dyn_cast<BoolOpExpr>(X)) {
+      Work.insert(Work.end(), B->Values.begin(), B->Values.end());
+    } else if (auto *C = dyn_cast<CompareExpr>(X)) {
+      Work.push_back(C->Left);
+      Work.insert(Work.end(), C->Comparators.begin(), C->Comparators.end());
+    } else if (auto *I = dyn_cast<IfExpExpr>(X)) {
+      Work.push_back(I->Test);
+      Work.push_back(I->Body);
+      Work.push_back(I->OrElse);
+    } else if (auto *T = dyn_cast<TupleExpr>(X)) {
+      Work.insert(Work.end(), T->Elts.begin(), T->Elts.end());
+    } else if (auto *Name = dyn_cast<NameExpr>(X)) {
+      // A module variable that is itself run-dependent.
+      if (const Symbol *S = lookup(Name->Id);
+          S && S->K == Symbol::Kind::Host && S->HostNote == DiagKind::NoteHostValue &&
+          S->HostReason.rfind("is assigned a value that ", 0) == 0)
+        return S->HostReason.substr(std::string("is assigned a value that ").size());
+    }
+  }
+  return "";
+}
+
+} // namespace pykc::ir
