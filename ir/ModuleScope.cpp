@@ -134,10 +134,35 @@ std::optional<ConstantValue> ModuleScope::evaluateMore(const Expr &E) const {
           return In->Value;
         return std::nullopt;
       }
+    // np.finfo(np.float64).max, np.iinfo(np.int32).min
+    if (auto *Info = dyn_cast<CallExpr>(A->Value); Info && Info->Args.size() == 1) {
+      auto Fn = resolvePath(*Info->Func);
+      auto Dtype = Fn ? evaluate(*Info->Args[0]) : std::nullopt;
+      if (Dtype && Dtype->K == ConstantValue::Kind::Dtype && Dtype->Dtype &&
+          (Fn == "numpy.finfo" || Fn == "cupy.finfo" || Fn == "numpy.iinfo" || Fn == "cupy.iinfo"))
+        return numericLimit(*Dtype->Dtype, A->Attr);
+    }
     // sys.version_info.major, Version(...).minor
     if (auto Base = evaluate(*A->Value))
       return attributeOf(*Base, A->Attr);
     return std::nullopt;
+  }
+  // A set display is kept as a list of its distinct elements (module code
+  // only tests membership and passes flag sets such as fastmath={...}).
+  if (auto *Set = dyn_cast<SetExpr>(&E)) {
+    ConstantValue V;
+    V.K = ConstantValue::Kind::List;
+    for (const Expr *X : Set->Elts) {
+      auto Elt = isa<StarredExpr>(X) ? std::nullopt : evaluate(*X);
+      if (!Elt)
+        return std::nullopt;
+      bool Seen = std::any_of(V.Elements.begin(), V.Elements.end(), [&](const ConstantValue &O) {
+        return constantEquals(O, *Elt) == std::optional(true);
+      });
+      if (!Seen)
+        V.Elements.push_back(*Elt);
+    }
+    return V;
   }
   if (auto *L = dyn_cast<ListExpr>(&E)) {
     ConstantValue V;
@@ -264,6 +289,7 @@ void ModuleScope::scan() {
   if (!Options.FilePath.empty())
     Symbols["__file__"] = Symbol{Symbol::Kind::Constant, "", String(Options.FilePath), nullptr, {}};
   execute(M.Body);
+  discoverRuntimeKernels();
 }
 
 std::optional<ConstantValue> ModuleScope::namedTupleClass(const Expr &E) const {
@@ -345,6 +371,7 @@ void ModuleScope::bindClass(const ClassDefStmt &C) {
   // enum kernels can use, as Numba's Enum<int64> and IntEnum<int64>; any
   // other class is host code.
   Symbols[C.Name] = Symbol{Symbol::Kind::Host, "", {}, nullptr, C.NameRange};
+  bindClassFunctions(C);
   if (C.Bases.size() != 1 || !C.Keywords.empty() || !C.Decorators.empty())
     return;
   std::optional<std::string> Base = resolvePath(*C.Bases[0]);
@@ -403,6 +430,58 @@ void ModuleScope::bindClass(const ClassDefStmt &C) {
   Class.K = ConstantValue::Kind::EnumClass;
   Class.Enum = Types.enumType(C.Name, Base == "enum.IntEnum", std::move(Members), !AllInts);
   Symbols[C.Name] = Symbol{Symbol::Kind::Constant, "", Class, nullptr, C.NameRange};
+}
+
+void ModuleScope::bindClassFunctions(const ClassDefStmt &C) {
+  // Python evaluates a class body's decorators at module level: a
+  // @staticmethod over @cuda.jit is the kernel Numba made (the outer
+  // staticmethod only changes how Python looks it up). The class's own
+  // names are not the module's, so only the command line and messages see
+  // `Class.name`.
+  for (const Stmt *S : C.Body) {
+    const FunctionDefStmt *Def = dyn_cast<FunctionDefStmt>(S);
+    std::string Name;
+    SourceRange Range;
+    const Expr *Decorator = nullptr;
+    std::string Path;
+    if (Def) {
+      Name = Def->Name;
+      Range = Def->NameRange;
+    } else if (auto *A = dyn_cast<AssignStmt>(S)) {
+      // scale = cuda.jit(_scale) in the class body.
+      auto *Target = A->Targets.size() == 1 ? dyn_cast<NameExpr>(A->Targets[0]) : nullptr;
+      auto *Outer = dyn_cast<CallExpr>(A->Value);
+      auto *Arg = Outer && Outer->Args.size() == 1 ? dyn_cast<NameExpr>(Outer->Args[0]) : nullptr;
+      const Symbol *From = Arg ? lookup(Arg->Id) : nullptr;
+      if (!Target || !From || !From->Fn)
+        continue;
+      Decorator = Outer->Func;
+      auto *Inner = dyn_cast<CallExpr>(Decorator);
+      auto P = resolvePath(Inner ? *Inner->Func : *Decorator);
+      if (!P)
+        continue;
+      Path = *P;
+      Def = From->Fn->Def;
+      Name = Target->Id;
+      Range = Target->Range;
+    }
+    if (!Def)
+      continue;
+    auto Fn = std::make_unique<FunctionInfo>();
+    Fn->Def = Def;
+    Fn->Name = C.Name + "." + Name;
+    Fn->NameRange = Range;
+    Fn->File = M.File;
+    Fn->Scope = this;
+    if (Decorator)
+      applyDecorator(*Fn, *Decorator, Path);
+    else
+      classify(*Fn);
+    if (Fn->Role == FunctionRole::Host)
+      continue;
+    Symbols[Fn->Name] = Symbol{Symbol::Kind::Function, "", {}, Fn.get(), Range};
+    Functions.push_back(std::move(Fn));
+  }
 }
 
 std::optional<ConstantValue> enumMember(const EnumType &E, const std::string &Name) {
@@ -521,7 +600,10 @@ void ModuleScope::bindImportFrom(const ImportFromStmt &S) {
       continue;
     // A submodule, also of a package whose __init__ is still being read
     // (`from . import config` inside it).
-    if (!Mod || !Mod->lookup(A.Name) || Mod->lookup(A.Name)->K == Symbol::Kind::Module)
+    // (A host binding of the name yields to the submodule: importing
+    // pkg.name anywhere sets that attribute, as Python does.)
+    if (!Mod || !Mod->lookup(A.Name) || Mod->lookup(A.Name)->K == Symbol::Kind::Module ||
+        Mod->lookup(A.Name)->K == Symbol::Kind::Host)
       if (ModuleScope *Sub = Absolute ? loadModule(*Absolute + "." + A.Name) : nullptr) {
         Symbols[Bound] = Symbol{Symbol::Kind::Module, *Absolute + "." + A.Name, {}, nullptr,
                                 A.Range, "", DiagKind::NoteUnusableDtype, Sub};
@@ -805,8 +887,9 @@ void ModuleScope::readJitArguments(FunctionInfo &Fn, const CallExpr &Call) {
     auto Value = evaluate(*K.Value);
     auto Flag = [&]() -> std::optional<bool> {
       if (!Value || (Value->K != ConstantValue::Kind::Bool && Value->K != ConstantValue::Kind::Int)) {
-        Diags.report(M.File, K.Value->Range, DiagKind::InvalidDecorator,
-                     {"'" + K.Name + "' must be True or False"});
+        if (!RuntimeSignatures) // inside a function: the run decides it
+          Diags.report(M.File, K.Value->Range, DiagKind::InvalidDecorator,
+                       {"'" + K.Name + "' must be True or False"});
         return std::nullopt;
       }
       return Value->K == ConstantValue::Kind::Bool ? Value->Bool : Value->Int != 0;
@@ -815,7 +898,11 @@ void ModuleScope::readJitArguments(FunctionInfo &Fn, const CallExpr &Call) {
       if (auto B = Flag(); B && *B)
         Fn.Role = FunctionRole::Device;
     } else if (K.Name == "fastmath") {
-      if (auto B = Flag())
+      // A set of LLVM flag names ({"nsz", "contract"}) is Numba's finer
+      // form; pykc's fast-math is one setting, on for any non-empty set.
+      if (Value && (Value->K == ConstantValue::Kind::List || Value->K == ConstantValue::Kind::Dict))
+        Fn.FastMath = !Value->Elements.empty();
+      else if (auto B = Flag())
         Fn.FastMath = *B;
     } else if (K.Name == "boundscheck") {
       // Numba-CUDA refuses it (NotImplementedError); pykc checks.
@@ -843,6 +930,11 @@ void ModuleScope::readNjitArguments(FunctionInfo &Fn, const CallExpr &Call) {
     auto Value = evaluate(*K.Value);
     bool IsFlag = Value && (Value->K == ConstantValue::Kind::Bool || Value->K == ConstantValue::Kind::Int);
     bool On = IsFlag && (Value->K == ConstantValue::Kind::Bool ? Value->Bool : Value->Int != 0);
+    if (K.Name == "fastmath" && Value &&
+        (Value->K == ConstantValue::Kind::List || Value->K == ConstantValue::Kind::Dict)) {
+      IsFlag = true; // a set of flag names, as for @cuda.jit
+      On = !Value->Elements.empty();
+    }
     if (K.Name == "parallel" || K.Name == "fastmath" || K.Name == "nopython") {
       if (!IsFlag) {
         Diags.report(M.File, K.Value->Range, DiagKind::InvalidDecorator,
@@ -901,7 +993,7 @@ void ModuleScope::readSignatureArgument(FunctionInfo &Fn, const Expr &Arg) {
         else
           Fn.HasSignatureErrors = true;
       return;
-    } else if (isa<CallExpr>(&Arg) || isa<SubscriptExpr>(&Arg)) {
+    } else if (!RuntimeSignatures && (isa<CallExpr>(&Arg) || isa<SubscriptExpr>(&Arg))) {
       Text = std::string(M.File->text(Arg.Range));
       for (const auto &[Bound, Sym] : Symbols)
         if (Sym.K == Symbol::Kind::Path &&
@@ -912,6 +1004,8 @@ void ModuleScope::readSignatureArgument(FunctionInfo &Fn, const Expr &Arg) {
             else
               At += Bound.size() + 1;
     }
+    if (Text.empty() && RuntimeSignatures)
+      return; // computed by the run: the command line gives it (--sig)
     if (Text.empty()) {
       Diags.report(M.File, Arg.Range, DiagKind::InvalidDecorator,
                    {"a signature must be a string such as \"void(float32[:])\""});

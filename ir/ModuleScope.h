@@ -175,6 +175,17 @@ private:
   /// means, made absolute; nothing above the top package.
   std::optional<std::string> absoluteModule(unsigned Level, const std::string &Module) const;
   ModuleScope *loadModule(const std::string &Dotted) const;
+  /// Functions a host function compiles at run time (`cache[t] =
+  /// cuda.jit(sig, fastmath=True)(_kernel)`, as libraries do per dtype):
+  /// kernels or device functions under their own names, their signatures
+  /// from the command line when the run computes them.
+  void discoverRuntimeKernels();
+  /// Reading decorator arguments that the run computes: skipped silently.
+  bool RuntimeSignatures = false;
+  /// A class body's kernels and device functions (`@staticmethod` over
+  /// `@cuda.jit`, or plain functions in it made kernels), named
+  /// `Class.name`.
+  void bindClassFunctions(const frontend::ClassDefStmt &C);
   std::optional<ConstantValue> evaluateMore(const frontend::Expr &E) const;
   /// Why \p E cannot be known at compile time, when it reads something the
   /// run decides (sys.argv, os.environ, files, random numbers); "" else.

@@ -350,4 +350,88 @@ std::string ModuleScope::runDependence(const Expr &E) const {
   return "";
 }
 
+void ModuleScope::discoverRuntimeKernels() {
+  // The host functions' bodies, walked without recursion.
+  std::vector<const Stmt *> Stmts;
+  for (const auto &Fn : Functions)
+    if (Fn->Role == FunctionRole::Host && !Fn->Synthetic)
+      Stmts.insert(Stmts.end(), Fn->Def->Body.begin(), Fn->Def->Body.end());
+  std::vector<const Expr *> Exprs;
+  while (!Stmts.empty()) {
+    const Stmt *S = Stmts.back();
+    Stmts.pop_back();
+    auto Body = [&](const StmtList &L) { Stmts.insert(Stmts.end(), L.begin(), L.end()); };
+    if (auto *E = dyn_cast<ExprStmtStmt>(S))
+      Exprs.push_back(E->Value);
+    else if (auto *A = dyn_cast<AssignStmt>(S))
+      Exprs.push_back(A->Value);
+    else if (auto *A = dyn_cast<AugAssignStmt>(S))
+      Exprs.push_back(A->Value);
+    else if (auto *R = dyn_cast<ReturnStmt>(S))
+      Exprs.push_back(R->Value);
+    else if (auto *I = dyn_cast<IfStmt>(S)) {
+      Body(I->Body);
+      Body(I->OrElse);
+    } else if (auto *F = dyn_cast<ForStmt>(S)) {
+      Body(F->Body);
+      Body(F->OrElse);
+    } else if (auto *W = dyn_cast<WhileStmt>(S)) {
+      Body(W->Body);
+      Body(W->OrElse);
+    } else if (auto *W = dyn_cast<WithStmt>(S)) {
+      Body(W->Body);
+    } else if (auto *T = dyn_cast<TryStmt>(S)) {
+      Body(T->Body);
+      for (const ExceptHandler &H : T->Handlers)
+        Body(H.Body);
+      Body(T->OrElse);
+      Body(T->FinalBody);
+    } else if (auto *F = dyn_cast<FunctionDefStmt>(S)) {
+      Body(F->Body);
+    }
+  }
+  RuntimeSignatures = true;
+  while (!Exprs.empty()) {
+    const Expr *E = Exprs.back();
+    Exprs.pop_back();
+    if (!E)
+      continue;
+    if (auto *C = dyn_cast<CallExpr>(E)) {
+      Exprs.push_back(C->Func);
+      Exprs.insert(Exprs.end(), C->Args.begin(), C->Args.end());
+      for (const Keyword &K : C->Keywords)
+        Exprs.push_back(K.Value);
+      auto *Arg = C->Args.size() == 1 ? dyn_cast<NameExpr>(C->Args[0]) : nullptr;
+      auto *It = Arg ? Symbols.find(Arg->Id) != Symbols.end() ? &Symbols[Arg->Id] : nullptr : nullptr;
+      if (!It || !It->Fn || It->Fn->Role != FunctionRole::Host || It->Fn->Synthetic)
+        continue;
+      const Expr *Decorator = C->Func;
+      auto *Inner = dyn_cast<CallExpr>(Decorator);
+      auto Path = resolvePath(Inner ? *Inner->Func : *Decorator);
+      if (!Path || Path->rfind("numba.", 0) != 0)
+        continue;
+      FunctionInfo *Fn = It->Fn;
+      applyDecorator(*Fn, *Decorator, *Path);
+      if (Fn->Role != FunctionRole::Host)
+        It->K = Symbol::Kind::Function;
+    } else if (auto *A = dyn_cast<AttributeExpr>(E)) {
+      Exprs.push_back(A->Value);
+    } else if (auto *Sub = dyn_cast<SubscriptExpr>(E)) {
+      Exprs.push_back(Sub->Value);
+      Exprs.push_back(Sub->Index);
+    } else if (auto *T = dyn_cast<TupleExpr>(E)) {
+      Exprs.insert(Exprs.end(), T->Elts.begin(), T->Elts.end());
+    } else if (auto *L = dyn_cast<ListExpr>(E)) {
+      Exprs.insert(Exprs.end(), L->Elts.begin(), L->Elts.end());
+    } else if (auto *B = dyn_cast<BinaryExpr>(E)) {
+      Exprs.push_back(B->LHS);
+      Exprs.push_back(B->RHS);
+    } else if (auto *I = dyn_cast<IfExpExpr>(E)) {
+      Exprs.push_back(I->Body);
+      Exprs.push_back(I->OrElse);
+    }
+  }
+  RuntimeSignatures = false;
+}
+
 } // namespace pykc::ir

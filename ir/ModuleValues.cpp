@@ -576,6 +576,38 @@ std::optional<CV> attributeOf(const CV &V, const std::string &Attr) {
   return std::nullopt;
 }
 
+std::optional<CV> numericLimit(const ScalarType &T, const std::string &Attr) {
+  unsigned Bits = T.bitWidth();
+  if (Attr == "bits")
+    return CV::makeInt(Bits);
+  if (T.isInteger() && !T.isBoolean()) {
+    if (Attr == "max")
+      return T.isSigned() ? CV::makeInt(int64_t((uint64_t(1) << (Bits - 1)) - 1))
+             : Bits == 64 ? std::nullopt // 2**64 - 1 is no int64
+                          : std::optional(CV::makeInt(int64_t((uint64_t(1) << Bits) - 1)));
+    if (Attr == "min")
+      return CV::makeInt(T.isSigned() ? int64_t(-(uint64_t(1) << (Bits - 1))) : 0);
+    return std::nullopt;
+  }
+  if (!T.isFloat())
+    return std::nullopt;
+  // float16, float32 and float64 as IEEE formats; NumPy returns its own
+  // scalar type, which module code uses as a Python float.
+  int Mantissa = Bits == 16 ? 10 : Bits == 32 ? 23 : 52;
+  int MaxExp = Bits == 16 ? 15 : Bits == 32 ? 127 : 1023;
+  if (Attr == "max" || Attr == "min") {
+    double Max = std::ldexp(2.0 - std::ldexp(1.0, -Mantissa), MaxExp);
+    return CV::makeFloat(Attr == "max" ? Max : -Max);
+  }
+  if (Attr == "eps")
+    return CV::makeFloat(std::ldexp(1.0, -Mantissa));
+  if (Attr == "tiny" || Attr == "smallest_normal")
+    return CV::makeFloat(std::ldexp(1.0, 1 - MaxExp));
+  if (Attr == "resolution")
+    return CV::makeFloat(Bits == 16 ? 1e-3 : Bits == 32 ? 1e-6 : 1e-15);
+  return std::nullopt;
+}
+
 std::optional<CV> makeVersion(const std::string &Text, bool Loose) {
   if (Loose)
     return looseVersion(Text);

@@ -55,6 +55,10 @@ std::optional<ConstantValue> subscriptOf(const ConstantValue &Base, const Consta
 std::optional<ConstantValue> sliceOf(const ConstantValue &Base, const ConstantValue &Lower,
                                      const ConstantValue &Upper, const ConstantValue &Step);
 
+/// `np.finfo(T).ATTR` or `np.iinfo(T).ATTR` (max, min, eps, tiny, bits,
+/// resolution) for the scalar type \p T, as a Python number.
+std::optional<ConstantValue> numericLimit(const ScalarType &T, const std::string &Attr);
+
 /// packaging.version.Version(Text) (\p Loose false) or
 /// distutils' LooseVersion(Text); nothing when \p Text is no version.
 std::optional<ConstantValue> makeVersion(const std::string &Text, bool Loose);

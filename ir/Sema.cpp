@@ -27,6 +27,8 @@ std::string symbolName(const std::string &Name) {
       S += char(C);
     else if (C == '_')
       S += '_';
+    else if (C == '.') // Class.kernel: a kernel of a class body
+      S += "__";
     else {
       static const char Hex[] = "0123456789abcdef";
       S += std::string("_x") + Hex[C >> 4] + Hex[C & 15] + "_";
