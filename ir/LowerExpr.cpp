@@ -460,6 +460,10 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       error(A.AttrRange, DiagKind::UnknownAttribute, {displayPath(Base.Path), A.Attr});
       return Value::invalid();
     }
+    if (std::string Top = Path.substr(0, Path.find('.')); !isKnownLibrary(Top) && Top[0] != '.') {
+      error(A.Range, DiagKind::ModuleNotFound, {Top});
+      return Value::invalid();
+    }
     error(A.Range, DiagKind::UnsupportedFunction, {displayPath(Path)});
     return Value::invalid();
   }

@@ -228,6 +228,13 @@ private:
 /// or nothing.
 std::optional<ConstantValue> enumMember(const EnumType &E, const std::string &Name);
 
+/// Libraries whose names a module may import without pykc knowing more
+/// of them than their paths (numba, numpy, math, cupy, sys, os, ...):
+/// importing them succeeds (for `try:`), and what a kernel uses of them is
+/// checked where it is used. Any other import that is no file of the
+/// program is a module pykc did not find.
+bool isKnownLibrary(const std::string &Module);
+
 /// Is \p Path a builtin the kernel language knows (a namespace, special
 /// register, intrinsic or constant)?
 bool isKnownBuiltinPath(const std::string &Path);

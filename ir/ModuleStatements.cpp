@@ -17,11 +17,6 @@ namespace pykc::ir {
 
 using namespace frontend;
 
-namespace {
-
-/// Libraries whose names a module may import without pykc knowing more
-/// of them than their paths: importing them succeeds (for `try:`), and
-/// what a kernel uses of them is checked where it is used.
 bool isKnownLibrary(const std::string &Module) {
   std::string Top = Module.substr(0, Module.find('.'));
   static const char *const Known[] = {
@@ -34,6 +29,8 @@ bool isKnownLibrary(const std::string &Module) {
       return true;
   return false;
 }
+
+namespace {
 
 /// The source text of \p E, for messages.
 std::string textOf(const SourceFile *File, const Expr &E) {
@@ -124,9 +121,11 @@ void ModuleScope::executeTry(const TryStmt &S) {
     if (!H.Type)
       return true;
     auto Catches = [this](const Expr &T) {
-      auto Path = resolvePath(T);
-      return Path == "builtins.ImportError" || Path == "builtins.ModuleNotFoundError" ||
-             Path == "builtins.Exception" || Path == "builtins.BaseException";
+      auto *N = dyn_cast<NameExpr>(&T);
+      if (!N || lookup(N->Id)) // a module's own name shadows the builtin
+        return false;
+      return N->Id == "ImportError" || N->Id == "ModuleNotFoundError" || N->Id == "Exception" ||
+             N->Id == "BaseException";
     };
     if (auto *Tuple = dyn_cast<TupleExpr>(H.Type))
       return std::any_of(Tuple->Elts.begin(), Tuple->Elts.end(),

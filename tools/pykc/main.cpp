@@ -11,6 +11,7 @@
 #include "Compile.h"
 #include "CrashHandler.h"
 #include "Options.h"
+#include "ir/ModuleValues.h"
 #include "Call.h"
 #include "ReduceCommand.h"
 #include "Run.h"
@@ -63,7 +64,10 @@ int run(int Argc, char **Argv) {
     return 0;
   }
   if (O->Version) {
-    std::cout << "pykc " << PYKC_VERSION << " (LLVM " << LLVM_VERSION_STRING << ")\n";
+    // Module code that tests numba.__version__ sees this version.
+    std::cout << "pykc " << PYKC_VERSION << " (LLVM " << LLVM_VERSION_STRING
+              << "; follows Numba-CUDA " << pykc::ir::NumbaVersion
+              << ": module code reads numba.__version__ as '" << pykc::ir::NumbaVersion << "')\n";
     return 0;
   }
   return compile(*O);

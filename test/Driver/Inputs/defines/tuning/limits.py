@@ -1,0 +1,3 @@
+import os
+
+CAP = float(os.environ["CAP"])

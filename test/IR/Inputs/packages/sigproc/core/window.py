@@ -1,0 +1,7 @@
+from numba import cuda
+from ..config import OFFSET
+
+
+@cuda.jit(device=True)
+def taper(x):
+    return x + OFFSET
