@@ -296,13 +296,15 @@ def host_run(opts, python_file, kernel, args, grid, block, shared, workdir):
     cu = os.path.join(workdir, "kernel.cu")
     # A kernel declared with signatures runs as declared (as `pykc run`
     # does); otherwise it is specialised to the arguments' types.
+    # A kernel in a class body, `Ops.scale`, is the symbol Ops__scale.
+    symbol_name = kernel.replace(".", "__")
     emit = [opts.pykc, python_file, "--emit=cuda", "-o", cu]
     shown = "%s %s --emit=cuda -o %s" % (opts.pykc, python_file, cu)
     proc = subprocess.run(emit, capture_output=True, text=True, timeout=TIMEOUT_S)
     declared = False
     if proc.returncode == 0:
         with open(cu) as f:
-            declared = any(s == kernel or s.startswith(kernel + "_")
+            declared = any(s == symbol_name or s.startswith(symbol_name + "_")
                            for s in kernel_symbols(f.read()))
     if not declared:
         emit = [opts.pykc, python_file, "--sig", sig, "--emit=cuda", "-o", cu]
@@ -327,9 +329,9 @@ def host_run(opts, python_file, kernel, args, grid, block, shared, workdir):
             return None, ("nvcc", "nvcc rejects the emitted source: %s"
                           % " | ".join(out[:4])), " ".join(check)
     if getattr(opts, "emitted_on", "host") == "gpu":
-        return gpu_run(opts, source, kernel, args, grid, block, shared, workdir, shown)
+        return gpu_run(opts, source, symbol_name, args, grid, block, shared, workdir, shown)
     try:
-        symbol = choose_kernel(kernel_symbols(source), kernel, args)
+        symbol = choose_kernel(kernel_symbols(source), symbol_name, args)
         mode = launch_mode(source)
         if mode == "pykc_host_grid_threads" and "__shared__" in source:
             raise Unsupported("grid sync with shared memory (host_cuda.h runs such a "
@@ -420,7 +422,8 @@ def run_emitted(opts, case, inputs, workdir):
     command line), as run_differential.run_pykc returns."""
     args = [v if isinstance(v, np.ndarray) else (a.dtype, a.value)
             for a, v in zip(case.args, inputs)]
-    results, error, shown = host_run(opts, os.path.join(HERE, "kernels", case.file),
+    kernels_dir = getattr(opts, "kernels_dir", None) or os.path.join(HERE, "kernels")
+    results, error, shown = host_run(opts, os.path.join(kernels_dir, case.file),
                                      case.kernel, args, case.grid, case.block, 0, workdir)
     if error:
         return None, error[1], shown

@@ -10,6 +10,16 @@ Run with the system python3 (Debian's numba and numpy):
     /usr/bin/python3 test/Differential/run_differential.py [--pykc PATH]
         [--backend cpu|cuda] [--only NAME] [--simulator-only] [--compile-only]
         [-j N] [--keep] [-v] [--list] [--reference simulator|numba-cuda]
+        [--corpus DIR]
+
+`--corpus DIR` runs another corpus laid out as this folder: DIR/cases.py
+lists Case objects (the classes of this folder's cases.py, which it
+imports) and DIR/modules/ holds the kernel files; see test/RealModules/.
+A kernel file inside a package (folders with __init__.py) is imported by
+its dotted name, so relative imports work; a kernel named `Class.kernel`
+is found by getattr; DIR/shims/, when present, is put on the simulator's
+sys.path (stand-ins for packages the system python lacks; pykc never sees
+them).
 
 On a machine with a GPU and numba-cuda, `--backend cuda --reference
 numba-cuda` compares pykc's GPU results with numba-cuda's on the same GPU
@@ -45,7 +55,9 @@ sys.dont_write_bytecode = True
 
 import argparse
 import concurrent.futures
+import importlib
 import importlib.util
+import inspect
 import shutil
 import subprocess
 import tempfile
@@ -102,22 +114,85 @@ def dims_arg(dims):
 _modules = {}
 
 
-def load_kernel(case):
-    path = os.path.join(KERNELS, case.file)
+def package_module_name(path):
+    """(the folder holding the top package, the dotted module name) for a
+    file inside a package (its folder holds __init__.py), else None."""
+    folder, base = os.path.split(os.path.abspath(path))
+    stem = os.path.splitext(base)[0]
+    parts = [] if stem == "__init__" else [stem]
+    if not os.path.exists(os.path.join(folder, "__init__.py")):
+        return None
+    while os.path.exists(os.path.join(folder, "__init__.py")):
+        folder, package = os.path.split(folder)
+        parts.insert(0, package)
+    return folder, ".".join(parts)
+
+
+_corpus_ready = set()
+
+
+def prepare_corpus_imports(kernels_dir):
+    """For a --corpus run, once per process: the corpus's shims/ go on
+    sys.path (after everything, so an installed package wins), and the
+    simulator's cuda.jit learns what compiled Numba-CUDA accepts and Numba
+    0.56's simulator does not: options it lacks (lineinfo, max_registers,
+    newer ones: TypeError there) are ignored, and a list of signatures
+    (taken there for the function) means "compile when called"."""
+    if kernels_dir == KERNELS or kernels_dir in _corpus_ready:
+        return
+    _corpus_ready.add(kernels_dir)
+    shims = os.path.join(os.path.dirname(kernels_dir), "shims")
+    if os.path.isdir(shims) and shims not in sys.path:
+        sys.path.append(shims)
+    if REFERENCE != "simulator":
+        return
+    from numba import cuda
+    jit = cuda.jit
+    if getattr(jit, "_pykc_tolerant", False):
+        return
+    known = set(inspect.signature(jit).parameters)
+
+    def tolerant_jit(*args, **kwargs):
+        if args and isinstance(args[0], list):
+            args = (None,) + args[1:]
+        return jit(*args, **{k: v for k, v in kwargs.items() if k in known})
+
+    tolerant_jit._pykc_tolerant = True
+    cuda.jit = tolerant_jit
+
+
+def load_kernel(case, kernels_dir=KERNELS):
+    prepare_corpus_imports(kernels_dir)
+    path = os.path.join(kernels_dir, case.file)
     module = _modules.get(path)
     if module is None:
-        name = "pykc_diff_" + os.path.splitext(case.file)[0]
-        spec = importlib.util.spec_from_file_location(name, path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        package = package_module_name(path)
+        if package is not None:
+            root, dotted = package
+            if root not in sys.path:
+                sys.path.insert(0, root)
+            module = importlib.import_module(dotted)
+        else:
+            name = "pykc_diff_" + os.path.splitext(case.file)[0]
+            spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
         _modules[path] = module
-    return getattr(module, case.kernel)
+    kernel = module
+    for part in case.kernel.split("."):  # Class.kernel
+        kernel = getattr(kernel, part)
+    if inspect.isfunction(kernel):
+        # A plain function that the module's host code compiles at run
+        # time (cuda.jit(sig)(fn) inside a def): compiled here instead.
+        from numba import cuda
+        kernel = cuda.jit(kernel)
+    return kernel
 
 
-def run_simulator(case, inputs):
+def run_simulator(case, inputs, kernels_dir=KERNELS):
     """Launches the kernel in the reference (the simulator, or numba-cuda on
     a GPU) on copies of `inputs`; returns the arguments after the launch."""
-    kernel = load_kernel(case)
+    kernel = load_kernel(case, kernels_dir)
     args = [np.copy(v, order="K") if isinstance(v, np.ndarray) else v
             for v in inputs]
     with warnings.catch_warnings():
@@ -140,7 +215,7 @@ def run_simulator(case, inputs):
 # --- The pykc side --------------------------------------------------------
 
 def pykc_command(opts, case, arg_paths):
-    cmd = [opts.pykc, "run", os.path.join(KERNELS, case.file), case.kernel,
+    cmd = [opts.pykc, "run", os.path.join(opts.kernels_dir, case.file), case.kernel,
            "--grid", dims_arg(case.grid), "--block", dims_arg(case.block),
            "--backend", opts.backend, "--fmad=" + opts.fmad]
     for arg, path in zip(case.args, arg_paths):
@@ -167,7 +242,7 @@ def compile_pykc(opts, case):
     """Compiles the case's kernel to PTX with the signature of its inputs;
     returns an error message or None."""
     sig = "%s(%s)" % (case.kernel, ", ".join(numba_type(a) for a in case.args))
-    cmd = [opts.pykc, os.path.join(KERNELS, case.file), "--sig", sig,
+    cmd = [opts.pykc, os.path.join(opts.kernels_dir, case.file), "--sig", sig,
            "-o", os.devnull]
     proc = subprocess.run(cmd, capture_output=True, text=True,
                           timeout=PYKC_TIMEOUT_S)
@@ -272,7 +347,7 @@ def run_case(opts, case):
         inputs = make_inputs(case)
         try:
             ref = (run_cpu_reference(opts, case, inputs) if cpu_reference
-                   else run_simulator(case, inputs))
+                   else run_simulator(case, inputs, opts.kernels_dir))
         except Exception as e:
             # Numba's messages span lines and colour them: keep the text.
             text = re.sub(r"\x1b\[[0-9;]*m", "", "%s: %s" % (type(e).__name__, e))
@@ -362,11 +437,27 @@ def main(argv=None):
                         help="print the largest float error of passing cases")
     parser.add_argument("--list", action="store_true",
                         help="list the cases and exit")
+    parser.add_argument("--corpus", metavar="DIR",
+                        help="run the corpus of DIR (DIR/cases.py, kernels in "
+                             "DIR/modules/) instead of this folder's")
     opts = parser.parse_args(argv)
+    opts.kernels_dir = KERNELS
+    corpus_cases = cases_module
+    if opts.corpus:
+        corpus = os.path.abspath(opts.corpus)
+        if not os.path.isfile(os.path.join(corpus, "cases.py")):
+            parser.error("no cases.py in %s" % corpus)
+        spec = importlib.util.spec_from_file_location(
+            "pykc_corpus_cases", os.path.join(corpus, "cases.py"))
+        corpus_cases = importlib.util.module_from_spec(spec)
+        # Registered, so that fills defined there pickle for the workers.
+        sys.modules[spec.name] = corpus_cases
+        spec.loader.exec_module(corpus_cases)
+        opts.kernels_dir = os.path.join(corpus, "modules")
     if opts.fmad is None:
         opts.fmad = "true" if opts.backend == "cuda" else "false"
 
-    selected = cases_module.CASES
+    selected = corpus_cases.CASES
     if opts.list:
         for c in selected:
             print("%-24s %s:%s grid=%s block=%s%s"

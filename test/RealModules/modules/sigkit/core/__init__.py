@@ -1,0 +1,2 @@
+"""Core arithmetic used by the kernels subpackage."""
+from .ops import mix  # noqa: F401

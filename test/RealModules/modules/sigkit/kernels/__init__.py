@@ -1,0 +1,1 @@
+"""Kernels that use the core subpackage."""
