@@ -448,8 +448,8 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
     case ConstantKind::None:
       return CV();
     case ConstantKind::String: {
-      if (C->IsFString)
-        return std::nullopt;
+      if (C->IsFString) // module code formats it (ModuleValues.h); kernels do not
+        return Lookup(E);
       CV S;
       S.K = CV::Kind::String;
       S.String = C->StringValue;
@@ -499,7 +499,9 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
     auto R = L ? evaluateConstant(*B->RHS, Lookup) : std::nullopt;
     if (!L || !R)
       return std::nullopt;
-    return constantBinary(B->Op, *L, *R);
+    if (auto V = constantBinary(B->Op, *L, *R))
+      return V;
+    return Lookup(E); // '%d' % N in module code (ModuleValues.h)
   }
   if (auto *B = dyn_cast<BoolOpExpr>(&E)) {
     std::optional<CV> Last;

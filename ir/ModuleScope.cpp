@@ -119,6 +119,98 @@ std::optional<ConstantValue> ModuleScope::evaluate(const Expr &E) const {
   return evaluateConstant(E, [this](const Expr &X) { return evaluateMore(X); });
 }
 
+std::optional<ConstantValue> ModuleScope::evaluateFString(const frontend::ConstantExpr &F) const {
+  // The literal keeps its source text: prefix, quotes and all.
+  const std::string &Text = F.StringValue;
+  size_t Quote = Text.find_first_of("'\"");
+  if (Quote == std::string::npos)
+    return std::nullopt;
+  std::string Prefix = Text.substr(0, Quote);
+  bool Raw = Prefix.find_first_of("rR") != std::string::npos;
+  size_t QuoteLen = Text.compare(Quote, 3, std::string(3, Text[Quote])) == 0 ? 3 : 1;
+  if (Text.size() < Quote + 2 * QuoteLen)
+    return std::nullopt;
+  std::string Body = Text.substr(Quote + QuoteLen, Text.size() - Quote - 2 * QuoteLen);
+  std::string Out;
+  for (size_t I = 0; I < Body.size(); ++I) {
+    char C = Body[I];
+    if ((C == '{' || C == '}') && I + 1 < Body.size() && Body[I + 1] == C) {
+      Out += C;
+      ++I;
+      continue;
+    }
+    if (C == '\\' && !Raw)
+      return std::nullopt; // escapes: left to run time
+    if (C != '{') {
+      if (C == '}')
+        return std::nullopt;
+      Out += C;
+      continue;
+    }
+    // The field's expression ends at a top-level '!', ':' or '}'.
+    size_t J = I + 1;
+    int Depth = 0;
+    char InQuote = 0;
+    for (; J < Body.size(); ++J) {
+      char D = Body[J];
+      if (InQuote) {
+        if (D == InQuote)
+          InQuote = 0;
+      } else if (D == '\'' || D == '"') {
+        InQuote = D;
+      } else if (D == '(' || D == '[' || D == '{') {
+        ++Depth;
+      } else if ((D == ')' || D == ']' || D == '}') && Depth > 0) {
+        --Depth;
+      } else if (Depth == 0 && (D == '}' || D == ':' || (D == '!' && Body[J + 1] != '='))) {
+        break;
+      }
+    }
+    if (J >= Body.size())
+      return std::nullopt;
+    std::string ExprText = Body.substr(I + 1, J - I - 1);
+    char Conversion = 0;
+    if (Body[J] == '!' && J + 2 < Body.size()) {
+      Conversion = Body[J + 1];
+      J += 2;
+    }
+    std::string Spec;
+    if (Body[J] == ':') {
+      size_t Close = Body.find('}', J);
+      if (Close == std::string::npos)
+        return std::nullopt;
+      Spec = Body.substr(J + 1, Close - J - 1);
+      J = Close;
+    }
+    if (Body[J] != '}' || ExprText.find_first_not_of(" ") == std::string::npos)
+      return std::nullopt;
+    SyntheticSource Src;
+    Src.File = std::make_unique<SourceFile>("<f-string>", "(" + ExprText + ")\n");
+    Src.AST = std::make_unique<ASTContext>();
+    DiagnosticEngine Quiet(nullptr); // a field pykc cannot read is left to run time
+    Src.Syntax = parseModule(*Src.File, *Src.AST, Quiet);
+    const Stmt *Only = Src.Syntax.Body.size() == 1 ? Src.Syntax.Body[0] : nullptr;
+    auto *Field = Only && !Quiet.hasErrors() ? dyn_cast<ExprStmtStmt>(Only) : nullptr;
+    std::optional<ConstantValue> V = Field ? evaluate(*Field->Value) : std::nullopt;
+    FStringFields.push_back(std::move(Src));
+    if (!V)
+      return std::nullopt;
+    ConstantValue One; // one argument, even when it is a tuple
+    One.K = ConstantValue::Kind::Tuple;
+    One.Elements = {*V};
+    std::optional<ConstantValue> Piece =
+        percentFormat(Conversion == 'r' ? "%r" : Spec.empty() ? "%s" : "%" + Spec, One);
+    if (!Piece || (Conversion && Conversion != 'r' && Conversion != 's'))
+      return std::nullopt;
+    Out += Piece->String;
+    I = J;
+  }
+  ConstantValue S;
+  S.K = ConstantValue::Kind::String;
+  S.String = Out;
+  return S;
+}
+
 std::optional<ConstantValue> ModuleScope::evaluateMore(const Expr &E) const {
   if (isa<NameExpr>(&E) || isa<AttributeExpr>(&E)) {
     if (auto V = constantOf(E))
@@ -215,6 +307,14 @@ std::optional<ConstantValue> ModuleScope::evaluateMore(const Expr &E) const {
     auto Index = evaluate(*Sub->Index);
     return Index ? subscriptOf(*Base, *Index) : std::nullopt;
   }
+  if (auto *F = dyn_cast<frontend::ConstantExpr>(&E); F && F->IsFString)
+    return evaluateFString(*F);
+  // "%dx%d" % (16, 4)
+  if (auto *B = dyn_cast<BinaryExpr>(&E); B && B->Op == BinaryOp::Mod) {
+    auto L = evaluate(*B->LHS);
+    auto R = L && L->K == ConstantValue::Kind::String ? evaluate(*B->RHS) : std::nullopt;
+    return R ? percentFormat(L->String, *R) : std::nullopt;
+  }
   auto *Call = dyn_cast<CallExpr>(&E);
   if (!Call)
     return std::nullopt;
@@ -233,10 +333,18 @@ std::optional<ConstantValue> ModuleScope::evaluateMore(const Expr &E) const {
     Keywords.emplace_back(K.Name, *V);
   }
   bool AllArgs = Args.size() == Call->Args.size() && Keywords.size() == Call->Keywords.size();
-  auto Path = resolvePath(*Call->Func);
+  // A builtin the module does not rebind (str, repr, len, ...).
+  auto Builtin = [this](const Expr &F) -> std::optional<std::string> {
+    if (auto P = resolvePath(F))
+      return P;
+    if (auto *N = dyn_cast<NameExpr>(&F); N && !lookup(N->Id))
+      return "builtins." + N->Id;
+    return std::nullopt;
+  };
+  auto Path = Builtin(*Call->Func);
   // map(int, "0.56.4".split(".")): applies a builtin to each element.
   if (Path == "builtins.map" && Call->Args.size() == 2 && Call->Keywords.empty()) {
-    auto Fn = resolvePath(*Call->Args[0]);
+    auto Fn = Builtin(*Call->Args[0]);
     auto Items = evaluate(*Call->Args[1]);
     if (!Fn || !Items || (Items->K != ConstantValue::Kind::List && Items->K != ConstantValue::Kind::Tuple))
       return std::nullopt;
@@ -647,6 +755,17 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
   // `W = np.array([...], dtype=np.float32)` freezes too (ConstantArray.h).
   if (bindDecoratorCall(S))
     return;
+  // kernel_jit = cuda.jit("void(float64[:])"): a decorator object that
+  // @kernel_jit applies later (classify).
+  if (auto *Call = dyn_cast<CallExpr>(S.Value); Call && S.Targets.size() == 1)
+    if (auto *Target = dyn_cast<NameExpr>(S.Targets[0]))
+      if (auto P = resolvePath(*Call->Func);
+          P && (*P == "numba.cuda.jit" || *P == "numba.njit" || *P == "numba.jit")) {
+        DecoratorObjects[Target->Id] = Call;
+        if (!applyDefine(Target->Id, Target->Range))
+          Symbols[Target->Id] = Symbol{Symbol::Kind::Host, "", {}, nullptr, Target->Range};
+        return;
+      }
   auto Value = evaluate(*S.Value);
   auto Resolve = [this](const Expr &X) { return resolvePath(X); };
   auto Lookup = [this](const Expr &X) { return constantOf(X); };
@@ -796,6 +915,12 @@ void ModuleScope::classify(FunctionInfo &Fn) {
   const Expr *Inner = nullptr;
   for (auto It = Fn.Def->Decorators.rbegin(); It != Fn.Def->Decorators.rend(); ++It) {
     const Expr *D = *It;
+    // `device_jit = cuda.jit(device=True)` then `@device_jit`: the call
+    // that made the decorator object.
+    if (auto *N = dyn_cast<NameExpr>(D))
+      if (auto Made = DecoratorObjects.find(N->Id); Made != DecoratorObjects.end() &&
+                                                    lookup(N->Id) && lookup(N->Id)->K == Symbol::Kind::Host)
+        D = Made->second;
     const CallExpr *Call = dyn_cast<CallExpr>(D);
     const Expr *Callee = Call ? Call->Func : D;
     auto Path = resolvePath(*Callee);

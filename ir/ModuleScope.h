@@ -208,6 +208,8 @@ private:
   unsigned NumThreads = 0;
   ModuleOptions Options;
   std::set<std::string> UsedDefines;
+  /// Names bound to what calling a Numba decorator made, by the call.
+  std::map<std::string, const frontend::CallExpr *> DecoratorObjects;
   const frontend::Module &M;
   ModuleLoader Loader;
   std::string Name;
@@ -221,6 +223,10 @@ private:
     frontend::Module Syntax;
   };
   std::vector<SyntheticSource> Synthetic;
+  /// The replacement fields of f-strings module code evaluated, parsed.
+  mutable std::vector<SyntheticSource> FStringFields;
+  /// `f"v{N // 4:03d}"` of constants, as Python formats it.
+  std::optional<ConstantValue> evaluateFString(const frontend::ConstantExpr &F) const;
   std::vector<std::unique_ptr<FunctionInfo>> SyntheticFunctions;
 };
 

@@ -576,6 +576,65 @@ std::optional<CV> attributeOf(const CV &V, const std::string &Attr) {
   return std::nullopt;
 }
 
+std::optional<CV> percentFormat(const std::string &Format, const CV &Args) {
+  std::vector<CV> Values = Args.K == CV::Kind::Tuple ? Args.Elements : std::vector<CV>{Args};
+  size_t Next = 0;
+  std::string Out;
+  for (size_t I = 0; I < Format.size(); ++I) {
+    if (Format[I] != '%') {
+      Out += Format[I];
+      continue;
+    }
+    size_t Start = I++;
+    while (I < Format.size() && std::strchr("-+ #0", Format[I]))
+      ++I;
+    size_t Digits = 0; // widths and precisions up to 99 fit the buffers below
+    while (I < Format.size() && (std::isdigit(static_cast<unsigned char>(Format[I])) || Format[I] == '.')) {
+      Digits = Format[I] == '.' ? 0 : Digits + 1;
+      if (Digits > 2)
+        return std::nullopt;
+      ++I;
+    }
+    if (I >= Format.size())
+      return std::nullopt;
+    char Conv = Format[I];
+    if (Conv == '%') {
+      Out += '%';
+      continue;
+    }
+    if (Next >= Values.size())
+      return std::nullopt; // not enough arguments
+    const CV &V = Values[Next++];
+    std::string Spec = Format.substr(Start, I - Start);
+    char Buf[128];
+    if (Conv == 's' || Conv == 'r') {
+      auto S = Conv == 's' ? strOf(V)
+                           : std::optional(V.K == CV::Kind::Float ? floatRepr(V.Float) : V.str());
+      if (!S)
+        return std::nullopt;
+      std::vector<char> Wide(S->size() + 64); // widths are at most 12 characters of spec
+      std::snprintf(Wide.data(), Wide.size(), (Spec + "s").c_str(), S->c_str());
+      Out += Wide.data();
+      continue;
+    } else if (std::strchr("dixXo", Conv)) {
+      if (!isNumber(V))
+        return std::nullopt;
+      long long N = V.K == CV::Kind::Float ? (long long)std::trunc(V.Float) : intOf(V);
+      std::snprintf(Buf, sizeof Buf, (Spec + "ll" + (Conv == 'i' ? 'd' : Conv)).c_str(), N);
+    } else if (std::strchr("feEgG", Conv)) {
+      if (!isNumber(V))
+        return std::nullopt;
+      std::snprintf(Buf, sizeof Buf, (Spec + Conv).c_str(), doubleOf(V));
+    } else {
+      return std::nullopt;
+    }
+    Out += Buf;
+  }
+  if (Next != Values.size())
+    return std::nullopt; // Python: not all arguments converted
+  return makeString(Out);
+}
+
 std::optional<CV> numericLimit(const ScalarType &T, const std::string &Attr) {
   unsigned Bits = T.bitWidth();
   if (Attr == "bits")
@@ -662,6 +721,10 @@ std::optional<CV> callFunction(const std::string &Path, const std::vector<CV> &A
       auto S = strOf(Args[0]);
       return S ? std::optional(makeString(*S)) : std::nullopt;
     }
+    if (Args.size() == 1 && Name == "repr" && Args[0].K != CV::Kind::Float)
+      return makeString(Args[0].str());
+    if (Args.size() == 1 && Name == "repr")
+      return makeString(floatRepr(Args[0].Float));
     if (Args.size() == 1 && Name == "bool")
       return CV::makeBool(constantTruth(Args[0]));
     if (Args.size() == 1 && (Name == "tuple" || Name == "list")) {
@@ -835,6 +898,23 @@ std::optional<CV> callMethod(const CV &Self, const std::string &Method, const st
   }
   if (Method == "format")
     return format(S, Args);
+  if ((Method == "partition" || Method == "rpartition") && Args.size() == 1 && StringArg(0) &&
+      !StringArg(0)->empty()) {
+    size_t At = Method == "partition" ? S.find(*StringArg(0)) : S.rfind(*StringArg(0));
+    if (At == std::string::npos)
+      return Method == "partition"
+                 ? makeSequence(CV::Kind::Tuple, {makeString(S), makeString(""), makeString("")})
+                 : makeSequence(CV::Kind::Tuple, {makeString(""), makeString(""), makeString(S)});
+    return makeSequence(CV::Kind::Tuple, {makeString(S.substr(0, At)), makeString(*StringArg(0)),
+                                          makeString(S.substr(At + StringArg(0)->size()))});
+  }
+  if (Method == "count" && Args.size() == 1 && StringArg(0) && !StringArg(0)->empty()) {
+    int64_t N = 0;
+    for (size_t At = S.find(*StringArg(0)); At != std::string::npos;
+         At = S.find(*StringArg(0), At + StringArg(0)->size()))
+      ++N;
+    return CV::makeInt(N);
+  }
   if (Method == "isdigit" && Args.empty())
     return CV::makeBool(!S.empty() && std::all_of(S.begin(), S.end(), [](char C) {
                           return std::isdigit(static_cast<unsigned char>(C));

@@ -59,6 +59,10 @@ std::optional<ConstantValue> sliceOf(const ConstantValue &Base, const ConstantVa
 /// resolution) for the scalar type \p T, as a Python number.
 std::optional<ConstantValue> numericLimit(const ScalarType &T, const std::string &Attr);
 
+/// Python's `Format % Args` (printf-style: %s %r %d %i %f %e %g %x %o %%,
+/// with flags, width and precision); \p Args a tuple or one value.
+std::optional<ConstantValue> percentFormat(const std::string &Format, const ConstantValue &Args);
+
 /// packaging.version.Version(Text) (\p Loose false) or
 /// distutils' LooseVersion(Text); nothing when \p Text is no version.
 std::optional<ConstantValue> makeVersion(const std::string &Text, bool Loose);

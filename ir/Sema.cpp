@@ -402,28 +402,62 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
       Fn->Signatures.push_back(NS.Sig);
   }
 
+  // What this command compiles: the function `pykc run` / `call` /
+  // `reduce` names, else the kernels --sig names and those with a declared
+  // signature. Only those, and what they call, are checked: an error in
+  // another kernel of the file is not this command's concern. When none
+  // has a signature, every kernel is checked (and says which --sig to add).
+  std::set<const FunctionInfo *> Named;
+  for (const NamedSignature &NS : CommandLineSignatures)
+    if (FunctionInfo *Fn = Scope.function(NS.Name))
+      Named.insert(Fn);
+  // The module's own functions, and those the command names that it
+  // imports (a package's __init__.py: `from .filters import smooth`).
+  std::vector<FunctionInfo *> Candidates = Scope.functions();
+  auto Add = [&](FunctionInfo *Fn) {
+    if (Fn && std::find(Candidates.begin(), Candidates.end(), Fn) == Candidates.end())
+      Candidates.push_back(Fn);
+  };
+  for (const FunctionInfo *Fn : Named)
+    Add(const_cast<FunctionInfo *>(Fn));
+  if (!OnlyKernel.empty())
+    Add(Scope.function(OnlyKernel));
+  bool AnyToCompile = !Named.empty();
+  for (FunctionInfo *Fn : Candidates)
+    AnyToCompile |= Fn->Role == FunctionRole::Kernel && !Fn->Signatures.empty();
+  auto Wanted = [&](const FunctionInfo *Fn) {
+    if (!OnlyKernel.empty())
+      return Fn->Name == OnlyKernel;
+    return !AnyToCompile || Named.count(Fn) || !Fn->Signatures.empty();
+  };
+
   unsigned Kernels = 0;
   // `k1 = cuda.jit(sig)(f)` and `k2 = cuda.jit(f)` share f's body: its
   // names are checked, and reported, once.
   std::map<const FunctionDefStmt *, bool> NamesOk;
   auto checkNames = [&](FunctionInfo &Fn, const ModuleScope &S, DiagnosticEngine &D) {
     auto [It, New] = NamesOk.try_emplace(Fn.Def, true);
-    if (New)
-      It->second = ir::checkNames(Fn, S, D);
+    if (New) // an imported function sees its own module's names
+      It->second = ir::checkNames(Fn, Fn.Scope ? *Fn.Scope : S, D);
     return It->second;
   };
-  for (FunctionInfo *Fn : Scope.functions()) {
+  for (FunctionInfo *Fn : Candidates) {
     switch (Fn->Role) {
     case FunctionRole::Kernel:
-    case FunctionRole::Device:
-      if (!OnlyKernel.empty() && Fn->Role == FunctionRole::Kernel && Fn->Name != OnlyKernel)
+      if (!Wanted(Fn)) {
+        Kernels += OnlyKernel.empty(); // its MissingSignature warning comes below
         break;
+      }
       Fn->NameChecked = true;
       Fn->HasNameErrors = !checkNames(*Fn, Scope, Diags);
-      Kernels += Fn->Role == FunctionRole::Kernel;
+      ++Kernels;
+      break;
+    case FunctionRole::Device:
+      // Checked where a kernel calls it (SemaContext::instantiateDevice),
+      // as Numba compiles device functions lazily.
       break;
     case FunctionRole::Reduce:
-      if (!OnlyKernel.empty() && Fn->Name != OnlyKernel)
+      if (!Wanted(Fn))
         break;
       Fn->NameChecked = true;
       Fn->HasNameErrors = !checkNames(*Fn, Scope, Diags);
@@ -456,7 +490,7 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
            (OnlyKernel.empty() || Fn->Name == OnlyKernel);
   };
 
-  for (FunctionInfo *Fn : Scope.functions()) {
+  for (FunctionInfo *Fn : Candidates) {
     if (!Selected(Fn, FunctionRole::Kernel))
       continue;
     // Once per kernel, before any signature: none can match such a parameter.
@@ -477,7 +511,7 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
   // @njit functions with signatures (their decorator's, --sig's, or the
   // arguments of `pykc call`) become host entry points. One without is
   // compiled only where a kernel calls it.
-  for (FunctionInfo *Fn : Scope.functions()) {
+  for (FunctionInfo *Fn : Candidates) {
     if (!Selected(Fn, FunctionRole::CpuJit))
       continue;
     if (Fn->Signatures.empty()) {
@@ -492,7 +526,7 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
   }
 
   // Reductions after kernels: their kernels come last in the module.
-  for (FunctionInfo *Fn : Scope.functions()) {
+  for (FunctionInfo *Fn : Candidates) {
     if (!Selected(Fn, FunctionRole::Reduce))
       continue;
     auto It = ReduceDtypes.find(Fn);

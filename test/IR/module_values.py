@@ -28,17 +28,20 @@ COLS += 2
 HALF: float = 0.5
 SCALE = cp.float32(2.5)
 LIMIT = cp.iinfo(cp.int16).max
+N = 7
+FORMATTED = 1 if f"{N:03d}|{N!r}|{'x'}|{N * 2.5:.2f}|{{}}|{(1, 2)}" == "007|7|x|17.50|{}|(1, 2)" else 0
+PERCENT = 1 if "%dx%-3s|%.1f" % (16, "a", 0.25) == "16xa  |0.2" and str(2.5) + repr("q") == "2.5'q'" else 0
 
 
 @cuda.jit
 def k(a, b):
     a[0] = EPS + TPB + WARPS + MIDDLE + FAST + IN_IR + ROWS * COLS + HALF + LIMIT
-    a[1] = NAN
+    a[1] = NAN + FORMATTED + PERCENT
     a[2] = INF + TINY + SQRT2
     b[0] = SCALE * cp.float32(cp.pi)
 
 # CHECK-LABEL: kernel k(a: array(float64, 1d, C), b: array(float32, 1d, C))
 # CHECK-NEXT: a[0] = ((((((((1e-06 + float64(16)) + float64(4)) + float64(12)) + float64(1)) + float64(1)) + float64((4 * 10))) + 0.5) + float64(32767))
-# CHECK-NEXT: a[1] = nan
+# CHECK-NEXT: a[1] = ((nan + float64(1)) + float64(1))
 # CHECK-NEXT: a[2] = ((-inf + 1.1920928955078125e-07) + 1.4142135623730951)
 # CHECK-NEXT: b[0] = (float32(2.5) * float32(3.141592653589793))

@@ -102,9 +102,7 @@ CASES = [
     Case("const_string_arith", "const_string_arith.py", "tile_transform", 2, 32,
          [A("float64", 50, Uniform()), A("float64", 50, Const(0))]),
     Case("const_str_formatting", "const_str_formatting.py", "spec_fill", 1, 16,
-         [A("int64", 16, Const(-1))],
-         skip="pykc bug: str(16), '%dx%d' % (...) and f-strings of constants are not "
-              "evaluated at module level (HostOnlyName, no reason given)"),
+         [A("int64", 16, Const(-1))]),
     Case("const_numba_version_value", "const_numba_version_value.py", "stamp", 1, 16,
          [A("int64", 16, Const(-1))]),
     Case("const_finfo_log2", "const_finfo_math.py", "safe_log2", 2, 32,
@@ -128,10 +126,7 @@ CASES = [
 
     # Packages: relative and absolute imports, attributes of modules.
     Case("sigkit_init_moving_average", "sigkit/__init__.py", "moving_average", 2, 32,
-         [A("float64", 40, Uniform()), A("float64", 40, Const(0))],
-         skip="pykc bug: a kernel the package's __init__.py imports from a submodule "
-              "(`from .filters import moving_average`) is accepted by --sig but not "
-              "compiled (no .entry), and `pykc run` exits 1 without a message"),
+         [A("float64", 40, Uniform()), A("float64", 40, Const(0))]),
     Case("sigkit_moving_average", "sigkit/filters.py", "moving_average", 2, 32,
          [A("float64", 40, Uniform()), A("float64", 40, Const(0))]),
     Case("sigkit_clipped_gain", "sigkit/filters.py", "clipped_gain", 2, 32,
@@ -187,10 +182,7 @@ CASES = [
     Case("jit_alias_iota", "jit_alias.py", "iota", 2, 32,
          [A("int64", 40, Const(-1))]),
     Case("jit_decorator_object", "jit_decorator_object.py", "cube_all", 2, 32,
-         [A("float64", 40, Uniform()), A("float64", 40, Const(0))],
-         skip="pykc bug: a decorator made by calling cuda.jit "
-              "(`device_jit = cuda.jit(device=True)`, then `@device_jit`) is not "
-              "recognised; the function is silently host code"),
+         [A("float64", 40, Uniform()), A("float64", 40, Const(0))]),
 
     # Kernels in class bodies.
     Case("class_ops_scale", "class_staticmethod.py", "Ops.scale", 2, 32,
