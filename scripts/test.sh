@@ -18,9 +18,9 @@
 #    same sanitizers. Skipped there, and said so: pykc.install (it builds a
 #    user's project with plain flags against the sanitized runtime, which
 #    cannot link), the example programs and their tests (not built), and
-#    lit's three differential suites (Numba's CUDA tests, the simulator and
-#    @njit differentials: minutes each under ASan, through the same
-#    compiler paths as the rest). PYKC_SANITIZE=all builds and runs those.
+#    lit's four differential suites (Numba's CUDA tests, the simulator and
+#    @njit differentials, the RealModules corpus: minutes each under ASan,
+#    through the same compiler paths as the rest). PYKC_SANITIZE=all builds and runs those.
 # 6. The fuzzers (test/fuzz/) for $PYKC_FUZZ_SECONDS seconds in all
 #    (default 60; 0 skips them): the frontend, typing (past the frontend),
 #    code generation (both backends), the .npy reader and the signature
@@ -266,6 +266,9 @@ fi
 rm -rf "$results"
 mkdir -p "$results"
 export UBSAN_OPTIONS=print_stacktrace=1
+# The CPU backend catches faults in kernels with its own SIGSEGV handler
+# (runtime/lib/KernelFaults.cpp); ASan must let it.
+export ASAN_OPTIONS=allow_user_segv_handler=1
 section "GoogleTest (ctest) under ASan and UBSan"
 echo "ctest: skipping pykc.install (a plain user build cannot link the sanitized runtime)"
 skipped=$((skipped + 1))
@@ -273,13 +276,14 @@ run_ctest "$asan_dir" "$results" -E '^pykc[.]install$'
 section "lit (test/) under ASan and UBSan"
 lit_args=()
 if [ "$sanitize" != all ]; then
-  lit_args=(--filter-out '^pykc :: (Conformance|Differential|NjitDifferential|Examples)/')
+  lit_args=(--filter-out '^pykc :: (Conformance|Differential|NjitDifferential|RealModules|Examples)/')
 fi
 PYKC_LIT_CXX="clang++-19 $san_flags" run_lit "$asan_dir" "$results" "${lit_args[@]}"
 if [ ${#lit_args[@]} -gt 0 ]; then
   excluded=$(grep -o 'Excluded *: *[0-9]*' "$results/lit.log" | grep -o '[0-9]*$' || echo 0)
-  echo "lit: $excluded test(s) not run under ASan: Conformance/, Differential/ and" \
-    "NjitDifferential/ (minutes each; they ran in the plain build) and Examples/ (not built);" \
+  echo "lit: $excluded test(s) not run under ASan: Conformance/, Differential/," \
+    "NjitDifferential/ and RealModules/ (minutes each; they ran in the plain build) and" \
+    "Examples/ (not built);" \
     "PYKC_SANITIZE=all runs them"
   skipped=$((skipped + excluded))
 fi
