@@ -53,9 +53,10 @@ std::string readArgument(const std::string &Text, Argument &A, std::vector<Argum
     // A 0-d structured array is one record (np.save of a[i]): a record
     // argument, passed by reference as Numba passes one.
     bool Record = N == 0 && A.Array->Dtype == "record";
-    if (!Record && (N < 1 || N > 3))
+    // Numba has no limit below NumPy's own (32 dimensions in NumPy 1.x).
+    if (!Record && (N < 1 || N > 32))
       return "a " + std::to_string(N) +
-             "-dimensional array; kernels here take 1 to 3 dimensions (pass a 0-d value as a "
+             "-dimensional array; kernels take 1 to 32 dimensions (pass a 0-d value as a "
              "scalar)";
     Arrays.push_back(&A);
     return "";

@@ -61,7 +61,16 @@ static_assert(sizeof(bool) == 1, "the kernel ABI passes bool as one byte");
 enum class Order { C, F };
 
 namespace detail {
-template <int N> struct AbiArray;
+/// The kernel ABI's array of N dimensions: pykc_array_1 to _3 by their C
+/// names, and the same layout (data, shape[N], strides[N]) beyond, as
+/// Numba arrays have any number of dimensions.
+template <int N> struct AbiArray {
+  struct Type {
+    void *data;
+    int64_t shape[N];
+    int64_t strides[N];
+  };
+};
 template <> struct AbiArray<1> {
   using Type = pykc_array_1;
 };
@@ -74,7 +83,7 @@ template <> struct AbiArray<3> {
 } // namespace detail
 
 template <DType T, int N> class DeviceArray {
-  static_assert(N >= 1 && N <= 3, "DeviceArray has 1 to 3 dimensions");
+  static_assert(N >= 1 && N <= 32, "DeviceArray has 1 to 32 dimensions, as NumPy 1.x arrays");
 
 public:
   using value_type = T;
@@ -234,7 +243,7 @@ private:
 /// device_array<float>(n), device_array<int32_t>(rows, cols), ...: an
 /// uninitialized C-order array on the current device.
 template <DType T, std::integral... Ext>
-  requires(sizeof...(Ext) >= 1 && sizeof...(Ext) <= 3)
+  requires(sizeof...(Ext) >= 1 && sizeof...(Ext) <= 32)
 DeviceArray<T, sizeof...(Ext)> device_array(Ext... Extents) {
   return DeviceArray<T, sizeof...(Ext)>({int64_t(Extents)...});
 }
@@ -263,7 +272,7 @@ DeviceArray<T, 1> to_device(const std::vector<T> &V, Stream *S = nullptr) {
 /// An array of the given extents holding a copy of the C-order host data at
 /// Host: to_device(Ptr, rows, cols).
 template <DType T, std::integral... Ext>
-  requires(sizeof...(Ext) >= 1 && sizeof...(Ext) <= 3)
+  requires(sizeof...(Ext) >= 1 && sizeof...(Ext) <= 32)
 DeviceArray<T, sizeof...(Ext)> to_device(const T *Host, Ext... Extents) {
   DeviceArray<T, sizeof...(Ext)> A({int64_t(Extents)...});
   A.copy_to_device(Host);

@@ -27,7 +27,7 @@
 namespace pykc {
 
 template <typename T, int N> struct HostArray {
-  static_assert(N >= 1 && N <= 3, "HostArray has 1 to 3 dimensions");
+  static_assert(N >= 1 && N <= 32, "HostArray has 1 to 32 dimensions, as NumPy 1.x arrays");
   using Element = std::remove_const_t<T>;
 
   T *data = nullptr;
