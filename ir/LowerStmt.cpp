@@ -726,6 +726,57 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
     error(Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
     return false;
   }
+  // range(...) inside zip() or enumerate(): its values are counted out
+  // like an array's elements.
+  if (auto *R = dyn_cast<fe::CallExpr>(Iter); R && isRangeCall(*R) && R->Keywords.empty() &&
+                                              !R->Args.empty() && R->Args.size() <= 3) {
+    std::vector<Expr *> Parts;
+    std::vector<const Type *> PartTypes;
+    for (const fe::Expr *Arg : R->Args) {
+      Expr *V = lowerValue(*Arg);
+      if (!V)
+        return false;
+      Parts.push_back(V);
+      PartTypes.push_back(V->Ty);
+    }
+    auto Sig = S.Ops.range(PartTypes);
+    if (!Sig) {
+      error(R->Range, DiagKind::InvalidArgument, {"range", "its arguments must be integers"});
+      return false;
+    }
+    const Type *Ty = Sig->Result;
+    auto Part = [&](size_t I, int64_t Default) {
+      return I < Parts.size() ? materialize(convert(Parts[I], Ty)) : constantInt(Default, Ty, R->Range);
+    };
+    bool OneArg = Parts.size() == 1;
+    IterationPlan::RangeSource Src;
+    Src.Ty = Ty;
+    Src.Start = OneArg ? constantInt(0, Ty, R->Range) : Part(0, 0);
+    Expr *Stop = OneArg ? Part(0, 0) : Part(1, 0);
+    Src.Step = Part(2, 1);
+    // Python's len(range): max(0, ceil((stop - start) / step)), written
+    // -((start - stop) // step) so one floor division serves both signs.
+    Expr *Diff = lowerBinary(fe::BinaryOp::Sub, Src.Start, Stop, R->Range, R->Range);
+    Expr *Floor = Diff ? lowerBinary(fe::BinaryOp::FloorDiv, Diff, Src.Step, R->Range, R->Range) : nullptr;
+    Expr *Count = Floor ? lowerBinary(fe::BinaryOp::Sub, constantInt(0, Ty, R->Range), Floor,
+                                      R->Range, R->Range)
+                        : nullptr;
+    if (!Count)
+      return false;
+    Count = materialize(convert(Count, S.Types.intp()));
+    auto *Negative = make<ir::CompareExpr>(R->Range, S.Types.boolean());
+    Negative->Op = CompareOp::Lt;
+    Negative->LHS = Count;
+    Negative->RHS = constantInt(0, S.Types.intp(), R->Range);
+    auto *Len = make<SelectExpr>(R->Range, S.Types.intp());
+    Len->Cond = Negative;
+    Len->Then = constantInt(0, S.Types.intp(), R->Range);
+    Len->Else = Count;
+    Src.Length = materialize(Len);
+    Plan.Targets.push_back({N, IterationPlan::RangeTarget - int(Plan.Ranges.size())});
+    Plan.Ranges.push_back(Src);
+    return true;
+  }
   Expr *A = lowerValue(*Iter);
   if (!A)
     return false;
@@ -745,6 +796,18 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
 Expr *FunctionLowerer::iterationValue(const IterationPlan &Plan, size_t I, Expr *Index,
                                       SourceRange Range) {
   int Source = Plan.Targets[I].second;
+  if (Source <= IterationPlan::RangeTarget) {
+    const IterationPlan::RangeSource &R = Plan.Ranges[size_t(IterationPlan::RangeTarget - Source)];
+    auto *Scaled = make<ir::BinaryExpr>(Range, R.Ty);
+    Scaled->Op = ArithOp::Mul;
+    Scaled->LHS = convert(Index, R.Ty);
+    Scaled->RHS = R.Step;
+    auto *Value = make<ir::BinaryExpr>(Range, R.Ty);
+    Value->Op = ArithOp::Add;
+    Value->LHS = R.Start;
+    Value->RHS = Scaled;
+    return Value;
+  }
   if (Source < 0) {
     Expr *Start = Plan.CountStarts[size_t(-1 - Source)];
     if (!Start)
@@ -773,9 +836,17 @@ void FunctionLowerer::lowerForOver(const ForStmt &Fo, StmtList &Out) {
     return;
   // The shortest source's length (a tuple's is a constant).
   Expr *N = nullptr;
-  for (Expr *A : Plan.Sources) {
+  std::vector<Expr *> Lengths;
+  for (const IterationPlan::RangeSource &R : Plan.Ranges)
+    Lengths.push_back(R.Length);
+  for (Expr *A : Plan.Sources)
+    Lengths.push_back(A);
+  for (size_t K = 0; K < Lengths.size(); ++K) {
+    Expr *A = Lengths[K];
     Expr *L;
-    if (auto *TT = dynCast<TupleType>(A->Ty)) {
+    if (K < Plan.Ranges.size()) {
+      L = A;
+    } else if (auto *TT = dynCast<TupleType>(A->Ty)) {
       L = constantInt(int64_t(TT->size()), S.Types.intp(), Fo.Iter->Range);
     } else {
       auto *Len = make<ArrayDimExpr>(Fo.Iter->Range, S.Types.intp());

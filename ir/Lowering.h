@@ -182,10 +182,19 @@ private:
     /// Arrays and UniTuples, evaluated once, in Python's order.
     std::vector<Expr *> Sources;
     /// Each target name and what it is bound to: source k's element (k),
-    /// or the count of enumerate c (-1 - c).
+    /// the count of enumerate c (-1 - c), or range r's value
+    /// (RangeTarget - r).
     std::vector<std::pair<const frontend::NameExpr *, int>> Targets;
     /// Each enumerate's start (intp), null without one.
     std::vector<Expr *> CountStarts;
+    /// range()s zipped or enumerated (`zip(range(a, b), range(c, d))`):
+    /// value Start + index * Step, of type Ty, for Length (intp) steps.
+    struct RangeSource {
+      Expr *Start = nullptr, *Step = nullptr, *Length = nullptr;
+      const Type *Ty = nullptr;
+    };
+    std::vector<RangeSource> Ranges;
+    static constexpr int RangeTarget = -(1 << 24);
   };
   /// Plans \p Fo's iteration; false (after an error) for an iterable or a
   /// target it cannot walk.

@@ -489,6 +489,8 @@ CASES = [
     Case("iteration", "iteration.py", "walk", 2, 16,
          [A("float64", 7, Uniform()), A("int32", 5, Ints(-9, 9)),
           A("float64", (4, 3), Uniform()), A("float64", (20, 11), Const(0))]),
+    Case("iteration_ranges", "iteration.py", "walk_ranges", 1, 4,
+         [A("float64", 6, Uniform()), A("float64", (4, 20), Const(-1))]),
     Case("rounding", "rounding.py", "rounding", 1, 64,
          [A("float64", 60, Uniform(-300, 300)), A("int64", 60, Ints(-3, 4)),
           A("int64", (60, 3), Const(0)), A("float64", (60, 4), Const(0))]),

@@ -40,3 +40,21 @@ def walk(a, b, m, out):
             out[t, 9] += i * x - y
         for w, x in zip(WEIGHTS, a):
             out[t, 10] += w * x
+
+
+@cuda.jit
+def walk_ranges(a, out):
+    # range() inside zip() and enumerate(): ascending, descending, empty,
+    # zipped with an array, the shortest deciding the length.
+    t = cuda.grid(1)
+    if t < out.shape[0]:
+        n = 0
+        for x, y in zip(range(t, a.size), range(10, 0, -3)):
+            out[t, n] = x * 100 + y
+            n += 1
+        for j, z in enumerate(range(a.size - 1, -1, -2)):
+            out[t, n + j] = z + 1000 * j
+        for p, q, r in zip(a, range(5), range(t + 7, 20)):
+            out[t, 10 + q] = p + r
+        for u, v in zip(range(t, t), range(3)):
+            out[t, 19] = u + v
