@@ -36,6 +36,9 @@ float32:0.5). A function declared with signatures runs with the one its
 arguments fit.
 
   -O0 .. -O3            Optimization level (default -O3).
+  -D NAME[=VALUE], -I DIR
+                        Module-level values and import roots, as for pykc
+                        (pykc --help).
 )";
 
 int usage(const std::string &Message) {
@@ -103,14 +106,11 @@ int callCommand(int Argc, char **Argv) {
   std::vector<std::string> Texts;
   unsigned OptLevel = 3;
   ModuleFlags Modules;
-  const std::vector<std::string> All(Argv, Argv + Argc);
   for (int I = 0; I < Argc; ++I) {
     std::string A = Argv[I];
-    std::string FlagError;
-    if (size_t J = size_t(I); parseModuleFlag(All, J, Modules, FlagError)) {
+    if (std::string FlagError; parseModuleFlag(Argc, Argv, I, Modules, FlagError)) {
       if (!FlagError.empty())
         return usage(FlagError);
-      I = int(J);
       continue;
     }
     if (A == "--help" || A == "-h") {

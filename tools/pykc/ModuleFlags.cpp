@@ -58,6 +58,18 @@ bool parseModuleFlag(const std::vector<std::string> &Args, size_t &I, ModuleFlag
   return true;
 }
 
+bool parseModuleFlag(int Argc, char **Argv, int &I, ModuleFlags &Flags, std::string &Error) {
+  // Only the flag and its value are looked at.
+  std::vector<std::string> Two{Argv[I]};
+  if (I + 1 < Argc)
+    Two.push_back(Argv[I + 1]);
+  size_t J = 0;
+  if (!parseModuleFlag(Two, J, Flags, Error))
+    return false;
+  I += int(J);
+  return true;
+}
+
 const char *moduleFlagsHelp() {
   return R"(  -D NAME[=VALUE]       Bind module-level NAME to VALUE (a Python literal:
                         16, 1e-6, 'fast', (32, 8), True; default True)

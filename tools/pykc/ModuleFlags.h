@@ -27,6 +27,9 @@ struct ModuleFlags {
 bool parseModuleFlag(const std::vector<std::string> &Args, size_t &I, ModuleFlags &Flags,
                      std::string &Error);
 
+/// The same over argv, for the subcommands' parsers that walk it by index.
+bool parseModuleFlag(int Argc, char **Argv, int &I, ModuleFlags &Flags, std::string &Error);
+
 /// The help text lines for -D and -I.
 const char *moduleFlagsHelp();
 

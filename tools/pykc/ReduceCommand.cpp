@@ -35,6 +35,9 @@ the result alone on stdout.
                         present, else the CPU).
   -O0 .. -O3            Optimization level (default -O3).
   --fmad=true|false     Fused multiply-adds, as for pykc (default true).
+  -D NAME[=VALUE], -I DIR
+                        Module-level values and import roots, as for pykc
+                        (pykc --help).
 )";
 
 struct ReduceOptions {
@@ -78,14 +81,11 @@ int reduceCommand(int Argc, char **Argv) {
   ReduceOptions O;
   std::vector<std::string> Positional;
   ModuleFlags Modules;
-  const std::vector<std::string> All(Argv, Argv + Argc);
   for (int I = 0; I < Argc; ++I) {
     std::string A = Argv[I];
-    std::string FlagError;
-    if (size_t J = size_t(I); parseModuleFlag(All, J, Modules, FlagError)) {
+    if (std::string FlagError; parseModuleFlag(Argc, Argv, I, Modules, FlagError)) {
       if (!FlagError.empty())
         return usage(FlagError);
-      I = int(J);
       continue;
     }
     auto Value = [&](const std::string &Name, std::string &Out) -> int {

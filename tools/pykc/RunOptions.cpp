@@ -33,6 +33,9 @@ Compiles KERNEL for the types of its arguments and launches it once.
                         source line, the index, the extent, the thread and
                         the block (Numba-CUDA cannot; boundscheck=True in
                         @cuda.jit does the same for one function).
+  -D NAME[=VALUE], -I DIR
+                        Module-level values and import roots, as for pykc
+                        (pykc --help).
   ARG                   An array: a .npy file (dtype, shape and C/F order from
                         the file, at most 16 GiB of data; written back after
                         the launch when the kernel changed it). A scalar:
@@ -232,13 +235,11 @@ std::optional<RunOptions> parseRunOptions(int Argc, char **Argv, std::string &Er
   RunOptions O;
   std::vector<std::string> Positional;
   bool HaveGrid = false, HaveBlock = false;
-  const std::vector<std::string> All(Argv, Argv + Argc);
   for (int I = 0; I < Argc; ++I) {
     std::string A = Argv[I];
-    if (size_t J = size_t(I); parseModuleFlag(All, J, O.Modules, Error)) {
+    if (parseModuleFlag(Argc, Argv, I, O.Modules, Error)) {
       if (!Error.empty())
         return std::nullopt;
-      I = int(J);
       continue;
     }
     auto Value = [&](const std::string &Name, std::string &Out) {
