@@ -35,6 +35,12 @@ std::optional<double> floatConstantOf(const std::string &Path) {
   return std::nullopt;
 }
 
+/// CuPy's scalar types, constants and limits are NumPy's (cp.float32 is
+/// np.float32), which is what Numba sees: cupy.X reads as numpy.X.
+std::string cupyAsNumpy(const std::string &Path) {
+  return Path.rfind("cupy.", 0) == 0 ? "numpy." + Path.substr(5) : Path;
+}
+
 /// Paths under which a scalar type name is a dtype.
 bool isDtypeNamespace(const std::string &Prefix) {
   return Prefix == "numba" || Prefix == "numpy" || Prefix == "numba.types" ||
@@ -92,10 +98,7 @@ std::optional<ConstantValue> ModuleScope::constantOf(const Expr &E) const {
   auto Path = resolvePath(E);
   if (!Path)
     return std::nullopt;
-  // CuPy's scalar types and constants are NumPy's (cp.float32 is
-  // np.float32), which is what Numba sees in a kernel.
-  if (Path->rfind("cupy.", 0) == 0)
-    Path = "numpy." + Path->substr(5);
+  Path = cupyAsNumpy(*Path);
   if (auto F = floatConstantOf(*Path))
     return ConstantValue::makeFloat(*F);
   if (auto V = environmentValue(*Path))
@@ -231,7 +234,7 @@ std::optional<ConstantValue> ModuleScope::evaluateMore(const Expr &E) const {
       auto Fn = resolvePath(*Info->Func);
       auto Dtype = Fn ? evaluate(*Info->Args[0]) : std::nullopt;
       if (Dtype && Dtype->K == ConstantValue::Kind::Dtype && Dtype->Dtype &&
-          (Fn == "numpy.finfo" || Fn == "cupy.finfo" || Fn == "numpy.iinfo" || Fn == "cupy.iinfo"))
+          (cupyAsNumpy(*Fn) == "numpy.finfo" || cupyAsNumpy(*Fn) == "numpy.iinfo"))
         return numericLimit(*Dtype->Dtype, A->Attr);
     }
     // sys.version_info.major, Version(...).minor
@@ -239,31 +242,23 @@ std::optional<ConstantValue> ModuleScope::evaluateMore(const Expr &E) const {
       return attributeOf(*Base, A->Attr);
     return std::nullopt;
   }
-  // A set display is kept as a list of its distinct elements (module code
-  // only tests membership and passes flag sets such as fastmath={...}).
-  if (auto *Set = dyn_cast<SetExpr>(&E)) {
+  // A list display, and a set display kept as a list of its distinct
+  // elements (module code only tests membership and passes flag sets such
+  // as fastmath={...}).
+  auto *Set = dyn_cast<SetExpr>(&E);
+  auto *List = dyn_cast<ListExpr>(&E);
+  if (Set || List) {
     ConstantValue V;
     V.K = ConstantValue::Kind::List;
-    for (const Expr *X : Set->Elts) {
+    for (const Expr *X : Set ? Set->Elts : List->Elts) {
       auto Elt = isa<StarredExpr>(X) ? std::nullopt : evaluate(*X);
       if (!Elt)
         return std::nullopt;
-      bool Seen = std::any_of(V.Elements.begin(), V.Elements.end(), [&](const ConstantValue &O) {
-        return constantEquals(O, *Elt) == std::optional(true);
-      });
+      bool Seen = Set && std::any_of(V.Elements.begin(), V.Elements.end(), [&](const ConstantValue &O) {
+                    return constantEquals(O, *Elt) == std::optional(true);
+                  });
       if (!Seen)
         V.Elements.push_back(*Elt);
-    }
-    return V;
-  }
-  if (auto *L = dyn_cast<ListExpr>(&E)) {
-    ConstantValue V;
-    V.K = ConstantValue::Kind::List;
-    for (const Expr *X : L->Elts) {
-      auto Elt = isa<StarredExpr>(X) ? std::nullopt : evaluate(*X);
-      if (!Elt)
-        return std::nullopt;
-      V.Elements.push_back(*Elt);
     }
     return V;
   }
@@ -363,10 +358,8 @@ std::optional<ConstantValue> ModuleScope::evaluateMore(const Expr &E) const {
     if (auto Self = evaluate(*Method->Value))
       return callMethod(*Self, Method->Attr, Args);
   if (Path) {
-    if (Path->rfind("cupy.", 0) == 0)
-      Path = "numpy." + Path->substr(5);
     if (AllArgs)
-      if (auto V = callFunction(*Path, Args, Keywords))
+      if (auto V = callFunction(cupyAsNumpy(*Path), Args, Keywords))
         return V;
     return evaluateNumpyScalar(E, [this](const Expr &X) { return constantOf(X); });
   }
@@ -558,18 +551,12 @@ void ModuleScope::bindClassFunctions(const ClassDefStmt &C) {
     } else if (auto *A = dyn_cast<AssignStmt>(S)) {
       // scale = cuda.jit(_scale) in the class body.
       auto *Target = A->Targets.size() == 1 ? dyn_cast<NameExpr>(A->Targets[0]) : nullptr;
-      auto *Outer = dyn_cast<CallExpr>(A->Value);
-      auto *Arg = Outer && Outer->Args.size() == 1 ? dyn_cast<NameExpr>(Outer->Args[0]) : nullptr;
-      const Symbol *From = Arg ? lookup(Arg->Id) : nullptr;
-      if (!Target || !From || !From->Fn)
+      auto Call = Target ? decoratorCallOf(*A->Value) : std::nullopt;
+      if (!Call)
         continue;
-      Decorator = Outer->Func;
-      auto *Inner = dyn_cast<CallExpr>(Decorator);
-      auto P = resolvePath(Inner ? *Inner->Func : *Decorator);
-      if (!P)
-        continue;
-      Path = *P;
-      Def = From->Fn->Def;
+      Decorator = Call->Decorator;
+      Path = Call->Path;
+      Def = lookup(Call->Function->Id)->Fn->Def;
       Name = Target->Id;
       Range = Target->Range;
     }
@@ -612,21 +599,29 @@ std::optional<ConstantValue> enumMember(const EnumType &E, const std::string &Na
   return V;
 }
 
-void ModuleScope::bindHostTargets(const Expr *Target, SourceRange Range) {
-  if (!Target)
-    return;
-  if (auto *N = dyn_cast<NameExpr>(Target)) {
-    Symbols[N->Id] = Symbol{Symbol::Kind::Host, "", {}, nullptr, N->Range};
-    return;
+void ModuleScope::forEachTargetName(const Expr *Target,
+                                    const std::function<void(const NameExpr &)> &Bind) {
+  std::vector<const Expr *> Work{Target};
+  while (!Work.empty()) {
+    const Expr *E = Work.back();
+    Work.pop_back();
+    if (!E)
+      continue;
+    if (auto *N = dyn_cast<NameExpr>(E))
+      Bind(*N);
+    else if (auto *T = dyn_cast<TupleExpr>(E))
+      Work.insert(Work.end(), T->Elts.rbegin(), T->Elts.rend());
+    else if (auto *L = dyn_cast<ListExpr>(E))
+      Work.insert(Work.end(), L->Elts.rbegin(), L->Elts.rend());
+    else if (auto *S = dyn_cast<StarredExpr>(E))
+      Work.push_back(S->Value);
   }
-  if (auto *T = dyn_cast<TupleExpr>(Target))
-    for (const Expr *E : T->Elts)
-      bindHostTargets(E, Range);
-  if (auto *L = dyn_cast<ListExpr>(Target))
-    for (const Expr *E : L->Elts)
-      bindHostTargets(E, Range);
-  if (auto *S = dyn_cast<StarredExpr>(Target))
-    bindHostTargets(S->Value, Range);
+}
+
+void ModuleScope::bindHostTargets(const Expr *Target, SourceRange) {
+  forEachTargetName(Target, [this](const NameExpr &N) {
+    Symbols[N.Id] = Symbol{Symbol::Kind::Host, "", {}, nullptr, N.Range};
+  });
 }
 
 std::string ModuleScope::displayFile() const {
@@ -963,30 +958,37 @@ void ModuleScope::applyDecorator(FunctionInfo &Fn, const Expr &D, const std::str
   }
 }
 
+std::optional<ModuleScope::DecoratorCall> ModuleScope::decoratorCallOf(const Expr &E) const {
+  auto *Outer = dyn_cast<CallExpr>(&E);
+  if (!Outer || Outer->Args.size() != 1 || !Outer->Keywords.empty())
+    return std::nullopt;
+  auto *Arg = dyn_cast<NameExpr>(Outer->Args[0]);
+  const Symbol *Def = Arg ? lookup(Arg->Id) : nullptr;
+  if (!Def || !Def->Fn || Def->Fn->Synthetic)
+    return std::nullopt;
+  auto *Inner = dyn_cast<CallExpr>(Outer->Func);
+  auto Path = resolvePath(Inner ? *Inner->Func : *Outer->Func);
+  if (!Path || Path->rfind("numba.", 0) != 0)
+    return std::nullopt;
+  return DecoratorCall{Outer->Func, *Path, Arg};
+}
+
 bool ModuleScope::bindDecoratorCall(const AssignStmt &S) {
   // k = cuda.jit(fn), k = cuda.jit("void(float32[:])")(fn),
   // dev = cuda.jit(device=True)(fn), h = njit(fn): Numba makes a
   // dispatcher of fn's code, bound to the target; fn stays a function.
-  auto *Outer = dyn_cast<CallExpr>(S.Value);
-  if (!Outer || Outer->Args.size() != 1 || !Outer->Keywords.empty() || S.Targets.size() != 1)
+  auto *Target = S.Targets.size() == 1 ? dyn_cast<NameExpr>(S.Targets[0]) : nullptr;
+  auto Call = Target ? decoratorCallOf(*S.Value) : std::nullopt;
+  if (!Call)
     return false;
-  auto *Target = dyn_cast<NameExpr>(S.Targets[0]);
-  auto *Arg = dyn_cast<NameExpr>(Outer->Args[0]);
-  const Symbol *Def = Arg ? lookup(Arg->Id) : nullptr;
-  if (!Target || !Def || !Def->Fn || Def->Fn->Synthetic)
-    return false;
-  const Expr *Decorator = Outer->Func;
-  auto *Inner = dyn_cast<CallExpr>(Decorator);
-  auto Path = resolvePath(Inner ? *Inner->Func : *Decorator);
-  if (!Path || Path->rfind("numba.", 0) != 0)
-    return false;
+  const FunctionInfo *Def = lookup(Call->Function->Id)->Fn;
   auto Fn = std::make_unique<FunctionInfo>();
-  Fn->Def = Def->Fn->Def;
+  Fn->Def = Def->Def;
   Fn->Name = Target->Id;
   Fn->NameRange = Target->Range;
-  Fn->File = Def->Fn->File;
+  Fn->File = Def->File;
   Fn->Scope = this;
-  applyDecorator(*Fn, *Decorator, *Path);
+  applyDecorator(*Fn, *Call->Decorator, Call->Path);
   if (Fn->Role == FunctionRole::Host)
     return false;
   if (applyDefine(Target->Id, Target->Range))

@@ -171,6 +171,19 @@ private:
   /// `k = cuda.jit(sig)(fn)`, `dev = cuda.jit(device=True)(fn)`: binds
   /// the kernel or device function and returns true.
   bool bindDecoratorCall(const frontend::AssignStmt &S);
+  /// A Numba decorator applied by a call to a function of this module:
+  /// `cuda.jit(fn)`, `cuda.jit(sig, fastmath=True)(fn)`. The decorator
+  /// expression, its path, and the function's name as the call spells it.
+  struct DecoratorCall {
+    const frontend::Expr *Decorator = nullptr;
+    std::string Path;
+    const frontend::NameExpr *Function = nullptr;
+  };
+  std::optional<DecoratorCall> decoratorCallOf(const frontend::Expr &E) const;
+  /// Calls \p Bind for each name an assignment target binds (`a`, `a, b`,
+  /// `[a, *b]`); subscripts and attributes bind no name.
+  static void forEachTargetName(const frontend::Expr *Target,
+                                const std::function<void(const frontend::NameExpr &)> &Bind);
   /// The module `from .x import y` (level \p Level, name \p Module)
   /// means, made absolute; nothing above the top package.
   std::optional<std::string> absoluteModule(unsigned Level, const std::string &Module) const;

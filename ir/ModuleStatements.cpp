@@ -214,21 +214,7 @@ void ModuleScope::bindSkipped(const StmtList &Body, const std::string &Reason, b
                            DiagKind::NoteHostValue};
   };
   auto Bind = [&](const Expr *Target) {
-    std::vector<const Expr *> Work{Target};
-    while (!Work.empty()) {
-      const Expr *E = Work.back();
-      Work.pop_back();
-      if (!E)
-        continue;
-      if (auto *N = dyn_cast<NameExpr>(E))
-        BindName(N->Id, N->Range);
-      else if (auto *T = dyn_cast<TupleExpr>(E))
-        Work.insert(Work.end(), T->Elts.begin(), T->Elts.end());
-      else if (auto *L = dyn_cast<ListExpr>(E))
-        Work.insert(Work.end(), L->Elts.begin(), L->Elts.end());
-      else if (auto *St = dyn_cast<StarredExpr>(E))
-        Work.push_back(St->Value);
-    }
+    forEachTargetName(Target, [&](const NameExpr &N) { BindName(N.Id, N.Range); });
   };
   for (const Stmt *S : Body) {
     if (auto *A = dyn_cast<AssignStmt>(S)) {
@@ -400,19 +386,13 @@ void ModuleScope::discoverRuntimeKernels() {
       Exprs.insert(Exprs.end(), C->Args.begin(), C->Args.end());
       for (const Keyword &K : C->Keywords)
         Exprs.push_back(K.Value);
-      auto *Arg = C->Args.size() == 1 ? dyn_cast<NameExpr>(C->Args[0]) : nullptr;
-      auto *It = Arg ? Symbols.find(Arg->Id) != Symbols.end() ? &Symbols[Arg->Id] : nullptr : nullptr;
-      if (!It || !It->Fn || It->Fn->Role != FunctionRole::Host || It->Fn->Synthetic)
+      auto Call = decoratorCallOf(*C);
+      Symbol *Sym = Call ? &Symbols[Call->Function->Id] : nullptr;
+      if (!Sym || Sym->Fn->Role != FunctionRole::Host)
         continue;
-      const Expr *Decorator = C->Func;
-      auto *Inner = dyn_cast<CallExpr>(Decorator);
-      auto Path = resolvePath(Inner ? *Inner->Func : *Decorator);
-      if (!Path || Path->rfind("numba.", 0) != 0)
-        continue;
-      FunctionInfo *Fn = It->Fn;
-      applyDecorator(*Fn, *Decorator, *Path);
-      if (Fn->Role != FunctionRole::Host)
-        It->K = Symbol::Kind::Function;
+      applyDecorator(*Sym->Fn, *Call->Decorator, Call->Path);
+      if (Sym->Fn->Role != FunctionRole::Host)
+        Sym->K = Symbol::Kind::Function;
     } else if (auto *A = dyn_cast<AttributeExpr>(E)) {
       Exprs.push_back(A->Value);
     } else if (auto *Sub = dyn_cast<SubscriptExpr>(E)) {

@@ -84,7 +84,7 @@ std::optional<std::pair<fs::path, bool>> findModule(const fs::path &Root, const 
 
 /// -D values for \p Dotted's module (plain names belong to the main file).
 std::map<std::string, ir::ConstantValue> definesFor(const std::string &Dotted, bool Main,
-                                                    const FrontendRequest &R, Compilation &C) {
+                                                    const Compilation &C) {
   std::map<std::string, ir::ConstantValue> Out;
   for (const auto &[Target, Value] : C.Defines) {
     size_t Dot = Target.rfind('.');
@@ -92,7 +92,6 @@ std::map<std::string, ir::ConstantValue> definesFor(const std::string &Dotted, b
     if ((Module.empty() && Main) || (!Module.empty() && Module == Dotted))
       Out[Target.substr(Dot == std::string::npos ? 0 : Dot + 1)] = Value;
   }
-  (void)R;
   return Out;
 }
 
@@ -101,15 +100,14 @@ std::map<std::string, ir::ConstantValue> definesFor(const std::string &Dotted, b
 /// Python's path would; reads, parses and scans it once (its parent
 /// packages first, as Python imports them). A syntax error in it is
 /// reported like the main file's.
-ir::ModuleLoader moduleLoader(const std::vector<fs::path> &Roots, const FrontendRequest &R,
-                              Compilation &C) {
-  return [Roots, &R, &C](const std::string &Name) -> ir::ModuleScope * {
+ir::ModuleLoader moduleLoader(const std::vector<fs::path> &Roots, Compilation &C) {
+  return [Roots, &C](const std::string &Name) -> ir::ModuleScope * {
     if (auto It = C.Modules.find(Name); It != C.Modules.end())
       return It->second ? It->second->Scope.get() : nullptr; // null: a cycle
     ir::ModuleScope *Parent = nullptr;
     if (size_t Dot = Name.rfind('.'); Dot != std::string::npos) {
       std::string ParentName = Name.substr(0, Dot);
-      Parent = moduleLoader(Roots, R, C)(ParentName);
+      Parent = moduleLoader(Roots, C)(ParentName);
       // A parent still being read (its __init__ imports this one) lends
       // no binding, but its submodules load.
       if (!Parent && !C.Modules.count(ParentName))
@@ -133,9 +131,9 @@ ir::ModuleLoader moduleLoader(const std::vector<fs::path> &Roots, const Frontend
     std::error_code EC;
     Options.FilePath = fs::absolute(Found->first, EC).lexically_normal().string();
     Options.IsPackage = Found->second;
-    Options.Defines = definesFor(Name, false, R, C);
+    Options.Defines = definesFor(Name, false, C);
     M->Scope = std::make_unique<ir::ModuleScope>(M->Syntax, C.Types, C.Diags,
-                                                 moduleLoader(Roots, R, C), Name, Options);
+                                                 moduleLoader(Roots, C), Name, Options);
     ir::ModuleScope *Scope = M->Scope.get();
     C.Modules[Name] = std::move(M);
     if (Parent)
@@ -207,10 +205,10 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
   if (R.Input != "-")
     Options.FilePath = fs::absolute(R.Input, EC).lexically_normal().string();
   Options.IsPackage = Place.IsPackage;
-  Options.Defines = definesFor(Place.Dotted, true, R, C);
+  Options.Defines = definesFor(Place.Dotted, true, C);
   std::vector<std::string> SignatureTexts = R.Signatures;
   C.Scope = std::make_unique<ir::ModuleScope>(C.Syntax, C.Types, C.Diags,
-                                              moduleLoader(Roots, R, C), "", Options);
+                                              moduleLoader(Roots, C), "", Options);
   // A -D that replaced nothing is most likely misspelt.
   for (const auto &[Target, Value] : C.Defines) {
     size_t Dot = Target.rfind('.');
