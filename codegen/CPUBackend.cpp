@@ -118,7 +118,7 @@ void emitHostEntry(Module &M, Function &Fn, const ir::Function &F, ModuleEmitter
     Args.push_back(V->getType() == Want ? V : B.CreateICmpNE(V, ConstantInt::get(V->getType(), 0)));
   }
   Args.push_back(CPUTarget::hostContext(B, Status));
-  Value *Result = B.CreateCall(&Fn, Args);
+  Value *Result = callFunction(B, &Fn, Args);
   if (F.ReturnType && F.ReturnType->kind() != ir::TypeKind::None) {
     unsigned Out = 0;
     storeResultLeaves(B, Result, F.ReturnType, Entry->getArg(1), Out);

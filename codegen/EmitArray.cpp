@@ -298,6 +298,18 @@ Constant *ModuleEmitter::constantArrayData(const ir::ConstArrayExpr &E) {
   return It->second = ConstantExpr::getAddrSpaceCast(G, PointerType::get(Ctx, 0));
 }
 
+Constant *ModuleEmitter::constantTupleData(Constant *Value) {
+  uint64_t Bytes = M.getDataLayout().getTypeAllocSize(Value->getType());
+  unsigned Space = Target.constantAddressSpace(ConstantBytes, Bytes);
+  if (Space != Target.globalAddressSpace())
+    ConstantBytes += Bytes;
+  auto *G = new GlobalVariable(M, Value->getType(), /*isConstant=*/true,
+                               GlobalValue::InternalLinkage, Value, "const.tuple", nullptr,
+                               GlobalValue::NotThreadLocal, Space);
+  G->setAlignment(Align(16));
+  return ConstantExpr::getAddrSpaceCast(G, PointerType::get(Ctx, 0));
+}
+
 Value *FunctionEmitter::constArray(const ir::ConstArrayExpr &E) {
   return makeCArray(ME.constantArrayData(E), E.Data->Shape,
                     E.Data->Record ? E.Data->Record->size() : E.Data->Dtype->byteSize());

@@ -92,13 +92,38 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     return constArray(static_cast<const ir::ConstArrayExpr &>(E));
   case ir::NodeKind::TupleMake: {
     auto &T = static_cast<const ir::TupleMakeExpr &>(E);
-    Value *Agg = PoisonValue::get(ME.llvmType(T.Ty));
-    for (unsigned I = 0; I < T.Elements.size(); ++I)
-      Agg = B.CreateInsertValue(Agg, emitExpr(*T.Elements[I]), {I});
+    // The constant elements go into one constant aggregate and only the
+    // others are inserted: IRBuilder folds an insertvalue into a constant
+    // as a new constant, so a literal of n constants inserted one by one
+    // would make n constants of n elements each (a 10,000-element literal
+    // took gigabytes).
+    Type *AggTy = ME.llvmType(T.Ty);
+    std::vector<Value *> Values;
+    std::vector<Constant *> Constants;
+    for (const auto &Element : T.Elements) {
+      Values.push_back(emitExpr(*Element));
+      auto *C = dyn_cast<Constant>(Values.back());
+      Constants.push_back(C ? C : PoisonValue::get(Values.back()->getType()));
+    }
+    Value *Agg = isa<ArrayType>(AggTy)
+                     ? ConstantArray::get(cast<ArrayType>(AggTy), Constants)
+                     : ConstantStruct::get(cast<StructType>(AggTy), Constants);
+    for (unsigned I = 0; I < Values.size(); ++I)
+      if (!isa<Constant>(Values[I]))
+        Agg = B.CreateInsertValue(Agg, Values[I], {I});
     return Agg;
   }
   case ir::NodeKind::TupleGet: {
     auto &T = static_cast<const ir::TupleGetExpr &>(E);
+    // An element of a tuple variable is loaded alone: loading the whole
+    // tuple to extract one element makes SROA rebuild it element by element,
+    // and a constant tuple then folds into one new constant per element.
+    if (T.Tuple->Kind == ir::NodeKind::VarRef) {
+      AllocaInst *Slot = Slots.at(static_cast<const ir::VarRefExpr &>(*T.Tuple).Var);
+      Type *AggTy = Slot->getAllocatedType();
+      return B.CreateLoad(ExtractValueInst::getIndexedType(AggTy, T.Index),
+                          B.CreateConstGEP2_32(AggTy, Slot, 0, T.Index));
+    }
     return B.CreateExtractValue(emitExpr(*T.Tuple), {T.Index});
   }
   case ir::NodeKind::TupleGetDynamic:
@@ -117,12 +142,15 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     return emitParallelFor(static_cast<const ir::ParallelForExpr &>(E));
   case ir::NodeKind::Call: {
     auto &C = static_cast<const ir::CallExpr &>(E);
-    std::vector<Value *> Args;
-    for (const ir::Expr *A : C.Args)
-      Args.push_back(emitExpr(*A));
+    std::vector<Value *> Args, ArgSlots;
+    for (const ir::Expr *A : C.Args) {
+      bool Var = A->Kind == ir::NodeKind::VarRef && ME.passedByAddress(A->Ty);
+      ArgSlots.push_back(Var ? Slots.at(static_cast<const ir::VarRefExpr &>(*A).Var) : nullptr);
+      Args.push_back(Var ? nullptr : emitExpr(*A));
+    }
     if (TargetContext)
       Args.push_back(TargetContext);
-    return B.CreateCall(ME.declaration(C.Callee), Args);
+    return callFunction(B, ME.declaration(C.Callee), Args, ArgSlots);
   }
   default:
     PYKC_ICE("expression kind not handled by the LLVM emitter");
@@ -173,16 +201,43 @@ Value *FunctionEmitter::emitSelect(const ir::SelectExpr &E) {
   return Phi;
 }
 
+Value *callFunction(IRBuilder<> &B, Function *Callee, std::vector<Value *> Args,
+                    const std::vector<Value *> &ArgSlots) {
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    if (I < ArgSlots.size() && ArgSlots[I]) {
+      Args[I] = ArgSlots[I];
+      continue;
+    }
+    if (!Callee->getArg(I)->getType()->isPointerTy() || !isa<ArrayType>(Args[I]->getType()))
+      continue;
+    BasicBlock &EntryBlock = B.GetInsertBlock()->getParent()->getEntryBlock();
+    IRBuilder<> Entry(&EntryBlock, EntryBlock.begin());
+    AllocaInst *Temp = Entry.CreateAlloca(Args[I]->getType(), nullptr, "tuple.arg");
+    B.CreateStore(Args[I], Temp);
+    Args[I] = Temp;
+  }
+  return B.CreateCall(Callee, Args);
+}
+
 Value *FunctionEmitter::emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E) {
   auto *TT = ir::dynCast<ir::TupleType>(E.Tuple->Ty);
   Type *Elt = ME.llvmType(TT->elements().front());
   Type *AsArray = ArrayType::get(Elt, TT->size());
-  IRBuilder<> Entry(EntryBlock, EntryBlock->begin());
-  AllocaInst *Slot = Entry.CreateAlloca(AsArray, nullptr, "tuple.dyn");
-  // A tuple of one type has the layout of an array of it.
-  Value *Tuple = emitExpr(*E.Tuple);
-  for (unsigned I = 0; I < TT->size(); ++I)
-    B.CreateStore(B.CreateExtractValue(Tuple, {I}), B.CreateConstGEP2_32(AsArray, Slot, 0, I));
+  // A tuple of one type has the layout of an array of it, so a tuple variable
+  // is indexed where it lives. Any other tuple value is first stored to a
+  // slot: that copy is as long as the tuple, and doing it for a variable at
+  // every `t[i]` of a loop over `t` made the IR (and LLVM's time) grow with
+  // the square of the tuple's length and worse.
+  Value *Slot = nullptr;
+  if (E.Tuple->Kind == ir::NodeKind::VarRef)
+    Slot = Slots.at(static_cast<const ir::VarRefExpr &>(*E.Tuple).Var);
+  else {
+    IRBuilder<> Entry(EntryBlock, EntryBlock->begin());
+    Slot = Entry.CreateAlloca(AsArray, nullptr, "tuple.dyn");
+    Value *Tuple = emitExpr(*E.Tuple);
+    for (unsigned I = 0; I < TT->size(); ++I)
+      B.CreateStore(B.CreateExtractValue(Tuple, {I}), B.CreateConstGEP2_32(AsArray, Slot, 0, I));
+  }
   auto *IndexTy = ir::dynCast<ir::ScalarType>(E.Index->Ty);
   Value *Index = wrapIndex(emitExpr(*E.Index), IndexTy, B.getInt64(TT->size()));
   return B.CreateLoad(Elt, B.CreateGEP(AsArray, Slot, {B.getInt64(0), Index}));

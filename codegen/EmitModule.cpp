@@ -42,6 +42,15 @@ Type *ModuleEmitter::llvmType(const ir::Type *Ty) {
     std::vector<Type *> Elements;
     for (const ir::Type *E : T->elements())
       Elements.push_back(llvmType(E));
+    // A long tuple of one type is an LLVM array (same layout as the struct):
+    // LLVM's constant propagation tracks every field of every struct value,
+    // so a chain of n insertvalues building an n-field struct costs it n^2
+    // memory and far more time (a 2,000-element tuple never finished);
+    // arrays are tracked as one value.
+    if (T->size() > LongTupleElements &&
+        std::all_of(Elements.begin(), Elements.end(),
+                    [&](Type *E) { return E == Elements.front(); }))
+      return ArrayType::get(Elements.front(), Elements.size());
     return StructType::get(Ctx, Elements);
   }
   if (ir::dynCast<ir::EnumType>(Ty)) // a member is its int64 value
@@ -113,7 +122,8 @@ void ModuleEmitter::declare(const ir::Function &F) {
       flattenKernelParam(P->ArgType, P->Name, Params, Names);
       continue;
     }
-    Params.push_back(llvmType(P->ArgType));
+    Params.push_back(passedByAddress(P->ArgType) ? PointerType::get(Ctx, 0)
+                                                 : llvmType(P->ArgType));
     Names.push_back(P->Name);
   }
   if (Target.hasContextParameter())

@@ -45,7 +45,7 @@ Function *chunkFunction(ModuleEmitter &ME, const ir::ParallelForExpr &E, StructT
   // The last field of env is the caller's pykc_host_status *.
   if (WithContext)
     Args.back() = CPUTarget::hostContext(B, Args.back());
-  Value *Result = B.CreateCall(ME.declaration(E.Body), Args);
+  Value *Result = callFunction(B, ME.declaration(E.Body), Args);
   if (!Result->getType()->isVoidTy())
     B.CreateStore(Result, Fn->getArg(3));
   B.CreateRetVoid();
@@ -95,7 +95,7 @@ Value *FunctionEmitter::emitParallelFor(const ir::ParallelForExpr &E) {
   auto *Tuple = ir::dynCast<ir::TupleType>(E.Ty);
   Value *Identity = PoisonValue::get(ResultTy);
   for (unsigned J = 0; J < Tuple->size(); ++J) {
-    Type *T = ResultTy->getStructElementType(J);
+    Type *T = ExtractValueInst::getIndexedType(ResultTy, J);
     bool Mul = E.Combine[J] == ir::ReductionOp::Mul;
     Value *One = E.Inits[J]                ? emitExpr(*E.Inits[J])
                  : T->isFloatingPointTy() ? ConstantFP::get(T, Mul ? 1.0 : 0.0)

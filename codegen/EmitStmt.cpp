@@ -40,6 +40,15 @@ void FunctionEmitter::emitPrologue() {
       V = unflattenKernelParam(P->ArgType, Arg);
     } else {
       V = Fn->getArg(Arg++);
+      if (ME.passedByAddress(P->ArgType)) { // the caller's tuple: copy it
+        Type *Ty = ME.llvmType(P->ArgType);
+        if (P->ArgType == P->Ty) {
+          B.CreateMemCpy(Slots.at(P), Slots.at(P)->getAlign(), V, Align(1),
+                         ME.M.getDataLayout().getTypeAllocSize(Ty));
+          continue;
+        }
+        V = B.CreateLoad(Ty, V);
+      }
     }
     B.CreateStore(cast(V, P->ArgType, P->Ty), Slots.at(P));
   }
@@ -89,8 +98,19 @@ void FunctionEmitter::emitStmt(const ir::Stmt &S) {
   case ir::NodeKind::AssignStmt: {
     auto &A = static_cast<const ir::AssignStmt &>(S);
     Value *V = emitExpr(*A.Value);
-    if (auto It = Slots.find(A.Var); It != Slots.end())
-      B.CreateStore(V, It->second);
+    auto It = Slots.find(A.Var);
+    if (It == Slots.end())
+      return;
+    // A long tuple of constants is copied from a constant global: stored
+    // as one aggregate, LLVM splits it into a store per element and then
+    // compares those stores pairwise (a 10,000-element literal took minutes).
+    if (auto *C = dyn_cast<Constant>(V); C && isa<llvm::ArrayType>(C->getType())) {
+      const DataLayout &DL = ME.M.getDataLayout();
+      B.CreateMemCpy(It->second, It->second->getAlign(), ME.constantTupleData(C), Align(16),
+                     DL.getTypeAllocSize(C->getType()));
+      return;
+    }
+    B.CreateStore(V, It->second);
     return;
   }
   case ir::NodeKind::StoreStmt: {

@@ -33,6 +33,13 @@ public:
   bool emitted(const ir::Function *F) const { return Declared.count(F) != 0; }
 
   llvm::Type *llvmType(const ir::Type *Ty);
+  /// Tuples of one type longer than this are LLVM arrays, shorter ones
+  /// structs (see llvmType).
+  static constexpr unsigned LongTupleElements = 16;
+  /// Whether a device function takes a parameter of \p Ty by address (a
+  /// long tuple: passed by value, LLVM splits and rebuilds it element by
+  /// element at every call, which grows with the square of its length).
+  bool passedByAddress(const ir::Type *Ty) { return llvm::isa<llvm::ArrayType>(llvmType(Ty)); }
   /// How a value of \p Ty is stored in memory (bool as i8).
   llvm::Type *memoryType(const ir::Type *Ty);
   llvm::StructType *arrayStructType(unsigned NDim);
@@ -43,6 +50,9 @@ public:
   /// The global holding the frozen module-level array \p E, made once per
   /// name (null for an empty array).
   llvm::Constant *constantArrayData(const ir::ConstArrayExpr &E);
+  /// A (generic) pointer to a constant global holding \p Value, a long
+  /// tuple of constants.
+  llvm::Constant *constantTupleData(llvm::Constant *Value);
   /// Where a bounds-checked access out of range goes instead (--boundscheck).
   llvm::Constant *boundsScratch();
 
@@ -64,6 +74,13 @@ private:
   uint64_t ConstantBytes = 0; ///< Placed in the target's constant memory so far.
   llvm::Constant *BoundsScratch = nullptr;
 };
+
+/// Calls \p Callee with \p Args where B is: a long tuple it takes by
+/// address (ModuleEmitter::passedByAddress) is passed from \p ArgSlots[I]
+/// where that is given, else from a temporary holding the value.
+llvm::Value *callFunction(llvm::IRBuilder<> &B, llvm::Function *Callee,
+                          std::vector<llvm::Value *> Args,
+                          const std::vector<llvm::Value *> &ArgSlots = {});
 
 class FunctionEmitter {
 public:
@@ -191,6 +208,7 @@ private:
   /// A kernel parameter of type \p Ty from its flattened LLVM parameters,
   /// the first at \p Arg (advanced past them).
   llvm::Value *unflattenKernelParam(const ir::Type *Ty, unsigned &Arg);
+
   // complex64 and complex128 (EmitComplex.cpp).
   llvm::Value *complexValue(llvm::Value *Re, llvm::Value *Im, llvm::Type *T);
   llvm::Value *complexConstant(const ir::ConstantExpr &C);

@@ -138,6 +138,14 @@ private:
   std::set<Key> Failed;
   std::map<Key, const Type *> ReturnTypes; ///< deviceReturnType's memo.
   std::set<Key> TypingInProgress;
+  /// How deeply device-function calls may nest (typing and lowering recurse
+  /// once per level). Python's own default recursion limit: Numba, typing
+  /// in CPython, cannot go deeper either.
+  static constexpr size_t MaxCallDepth = 1000;
+  size_t callDepth() const { return InProgress.size() + TypingInProgress.size(); }
+  /// Set from a CallsTooDeep error until the outermost call of its chain:
+  /// the calls between get no note each (a thousand notes say nothing).
+  bool UnwindingTooDeep = false;
 };
 
 class FunctionLowerer {

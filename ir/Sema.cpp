@@ -192,6 +192,8 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
     return It->second;
   if (TypingInProgress.count(K) || InProgress.count(K))
     return Bound->DeclaredReturn; // recursion: known only when declared
+  if (callDepth() >= MaxCallDepth)
+    return nullptr; // instantiateDevice reports it
   TypingInProgress.insert(K);
   Module Scratch("typing");
   Function *F = Scratch.addFunction();
@@ -232,6 +234,12 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     Diags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Name});
     return nullptr;
   }
+  if (callDepth() >= MaxCallDepth) {
+    Diags.report(File, CallRange, DiagKind::CallsTooDeep,
+                 {Fn.Name, std::to_string(MaxCallDepth)});
+    UnwindingTooDeep = true;
+    return nullptr;
+  }
   Function *F = Out.addFunction();
   F->HostCode = Host;
   InProgress[K] = F;
@@ -254,6 +262,9 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   if (!Ok) {
     Failed.insert(K);
     Out.eraseFunction(F);
+    if (UnwindingTooDeep && !InProgress.empty())
+      return nullptr;
+    UnwindingTooDeep = false;
     Diags.report(File, CallRange, DiagKind::DeviceFunctionFailed, {Fn.Name, argList(Params)});
     return nullptr;
   }

@@ -21,6 +21,9 @@
 #include <llvm/Config/llvm-config.h>
 #include <llvm/Support/ErrorHandling.h>
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -28,6 +31,21 @@
 #include <stdexcept>
 
 namespace {
+
+/// Lets the main thread's stack grow to 64 MiB where the hard limit allows.
+/// Typing recurses once per level of nested device-function calls, up to
+/// ir::SemaContext::MaxCallDepth (1,000) levels of a few KiB each (several
+/// times that with sanitizers), more than the usual 8 MiB. Linux checks
+/// the limit when the stack grows, so raising it here is enough.
+void reserveStack() {
+  constexpr rlim_t Wanted = rlim_t(64) << 20;
+  rlimit Limit{};
+  if (getrlimit(RLIMIT_STACK, &Limit) != 0 || Limit.rlim_cur == RLIM_INFINITY ||
+      Limit.rlim_cur >= Wanted)
+    return;
+  Limit.rlim_cur = Limit.rlim_max == RLIM_INFINITY ? Wanted : std::min(Wanted, Limit.rlim_max);
+  setrlimit(RLIMIT_STACK, &Limit);
+}
 
 int debugCrash(const std::string &Kind) {
   if (Kind == "ice")
@@ -78,6 +96,7 @@ int run(int Argc, char **Argv) {
 int main(int Argc, char **Argv) {
   using pykc::driver::ExitInternalError;
   pykc::driver::installCrashHandlers();
+  reserveStack();
   try {
     return run(Argc, Argv);
   } catch (const std::bad_alloc &) {
