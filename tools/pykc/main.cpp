@@ -15,12 +15,14 @@
 #include "Call.h"
 #include "ReduceCommand.h"
 #include "Run.h"
+#include "SignalCleanup.h"
 
 #include "frontend/Diagnostic.h"
 
 #include <llvm/Config/llvm-config.h>
 #include <llvm/Support/ErrorHandling.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -28,6 +30,8 @@
 #include <stdexcept>
 
 namespace {
+
+extern "C" void noteFileSizeLimit(int) {}
 
 int debugCrash(const std::string &Kind) {
   if (Kind == "ice")
@@ -78,6 +82,13 @@ int run(int Argc, char **Argv) {
 int main(int Argc, char **Argv) {
   using pykc::driver::ExitInternalError;
   pykc::driver::installCrashHandlers();
+  pykc::driver::installSignalCleanup();
+  // A write past `ulimit -f` fails with EFBIG, which pykc reports, instead
+  // of ending pykc with SIGXFSZ before it can say what happened. A handler,
+  // not SIG_IGN: the programs pykc runs get the default disposition back
+  // (exec resets handlers, not SIG_IGN), since ptxas ignoring SIGXFSZ
+  // would leave a truncated cubin and exit 0.
+  std::signal(SIGXFSZ, noteFileSizeLimit);
   try {
     return run(Argc, Argv);
   } catch (const std::bad_alloc &) {
