@@ -302,6 +302,15 @@ bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<Gp
                            T.table(T.entryType(), Entries, ".pykc.kernels")}),
       moduleSymbol(Options.Namespace));
   Registration->setAlignment(Align(8));
+  if (!Options.StampSymbol.empty()) {
+    // The stamp points at the runtime's ABI symbol: linking the object
+    // needs a runtime of the same ABI, and its header needs this object.
+    auto *Abi = new GlobalVariable(*M, Type::getInt8Ty(M->getContext()), true,
+                                   GlobalValue::ExternalLinkage, nullptr, PYKC_ABI_SYMBOL_NAME);
+    auto *Stamp = new GlobalVariable(*M, T.Ptr, true, GlobalValue::ExternalLinkage, Abi,
+                                     Options.StampSymbol);
+    Stamp->setAlignment(Align(8));
+  }
 
   std::string Problems;
   raw_string_ostream OS(Problems);

@@ -41,6 +41,11 @@ struct HostObjectOptions {
   std::string HostCpu = "x86-64";
   unsigned OptLevel = 3;
   FloatOptions Float;
+  /// pykc_stamp_<hash>_abi<N>: the object defines it (a pointer to the
+  /// runtime's PYKC_ABI_SYMBOL) and the header of the same run references
+  /// it, so a header and an object of different runs do not link. Empty:
+  /// no stamp.
+  std::string StampSymbol;
 };
 
 /// pykc_module_<NS> with `::` spelled `__`: the registration's symbol.

@@ -19,6 +19,14 @@
 using namespace pykc;
 using namespace pykc::runtime;
 
+static_assert(PYKC_ABI_VERSION == PYKC_MODULE_ABI_VERSION * 100 + PYKC_KERNEL_ABI_VERSION,
+              "PYKC_ABI_VERSION follows the module and kernel ABI versions");
+
+/// What every object of this ABI version references (ModuleABI.h): an
+/// object for another runtime has no definition of its symbol here.
+extern "C" __attribute__((visibility("default"))) const unsigned char PYKC_ABI_SYMBOL =
+    PYKC_ABI_VERSION % 256;
+
 namespace pykc::runtime {
 
 struct ModuleState {

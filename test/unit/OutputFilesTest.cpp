@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -132,6 +133,46 @@ TEST_F(OutputFilesTest, UncommittedOutputsLeaveNoTemporaries) {
   }
   EXPECT_EQ(get(path("a.txt")), "a");
   expectOnly({"a.txt"});
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(OutputFilesTest, DescriptorNamesAreWrittenThroughTheDescriptor) {
+  // `>> log`: the output follows what is there, in the same file.
+  put(path("log"), "earlier\n");
+  struct stat Before;
+  ASSERT_EQ(::stat(path("log").c_str(), &Before), 0);
+  int FD = ::open(path("log").c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  ASSERT_GE(FD, 0);
+  for (const std::string &Name :
+       {"/dev/fd/" + std::to_string(FD), "/proc/self/fd/" + std::to_string(FD)})
+    EXPECT_EQ(write(Name, "more\n"), "") << Name;
+  EXPECT_EQ(get(path("log")), "earlier\nmore\nmore\n");
+  struct stat After;
+  ASSERT_EQ(::stat(path("log").c_str(), &After), 0);
+  EXPECT_EQ(Before.st_ino, After.st_ino);
+  // Still open: the descriptor is the caller's.
+  EXPECT_GE(::fcntl(FD, F_GETFD), 0);
+  ::close(FD);
+  EXPECT_EQ(write("/dev/fd/" + std::to_string(FD), "x"),
+            "cannot write '/dev/fd/" + std::to_string(FD) + "': descriptor " + std::to_string(FD) +
+                " is not open");
+  expectOnly({"log"});
+}
+
+TEST_F(OutputFilesTest, TemporaryNamesAreShort) {
+  // A 255-byte name, the longest a file may have: its temporary is not
+  // longer than the folder allows.
+  std::string Long(251, 'n');
+  EXPECT_EQ(write(path(Long + ".ptx"), "new"), "");
+  EXPECT_EQ(get(path(Long + ".ptx")), "new");
+  expectOnly({Long + ".ptx"});
+  EXPECT_EQ(descriptorOfName("/dev/stdout"), 1);
+  EXPECT_EQ(descriptorOfName("/proc/self/fd/12"), 12);
+  EXPECT_EQ(descriptorOfName("/dev/fd/x"), -1);
+  EXPECT_EQ(descriptorOfName("/dev/null"), -1);
 }
 
 } // namespace

@@ -11,6 +11,8 @@
 #include "ir/Signature.h"
 
 #include <filesystem>
+#include <iostream>
+#include <sys/stat.h>
 
 namespace pykc::driver {
 
@@ -49,6 +51,13 @@ std::string readArgument(const std::string &Text, Argument &A, std::vector<Argum
     A.Array = readNpy(Text, Error);
     if (!A.Array)
       return Error;
+    struct stat St;
+    if (::stat(Text.c_str(), &St) != 0 || !S_ISREG(St.st_mode))
+      A.NotRegular = ::stat(Text.c_str(), &St) != 0 ? "not a regular file"
+                     : S_ISFIFO(St.st_mode)         ? "a pipe or FIFO"
+                     : S_ISCHR(St.st_mode)          ? "a character device"
+                     : S_ISSOCK(St.st_mode)         ? "a socket"
+                                                    : "not a regular file";
     size_t N = A.Array->Shape.size();
     // A 0-d structured array is one record (np.save of a[i]): a record
     // argument, passed by reference as Numba passes one.
@@ -331,6 +340,11 @@ int writeBackChanged(std::vector<Argument> &Args) {
     const Argument &A = *Leaf;
     if (!A.Changed)
       continue;
+    if (!A.NotRegular.empty()) {
+      std::cerr << "pykc: note: the kernel changed the array of '" << A.Spelling << "', "
+                << A.NotRegular << ", which is read-only: its new contents were not written\n";
+      continue;
+    }
     const NpyArray &N = *A.Array;
     std::string_view Data(reinterpret_cast<const char *>(N.Data.data()), N.Data.size());
     if (!Out.add(A.Spelling, {N.Header, Data}, Error))

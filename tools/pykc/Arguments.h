@@ -51,6 +51,11 @@ struct Argument {
   /// Whether the work changed the array (only changed files are written
   /// back, so an input only read may be read-only).
   bool Changed = false;
+  /// What the array was read from when that is not a regular file ("a
+  /// pipe or FIFO", "a character device", ...): such an input cannot be
+  /// rewritten in place (writing a pipe back into itself would deadlock),
+  /// so it is read-only; empty for a regular file.
+  std::string NotRegular;
 };
 
 /// Reads \p Texts as arguments; on a problem prints it (naming the
@@ -79,7 +84,8 @@ void requestForArguments(FrontendRequest &R, Compilation &C, const std::string &
 std::vector<int64_t> byteStrides(const NpyArray &N);
 
 /// Replaces the .npy files of the changed arrays (OutputFiles.h): all or,
-/// on a problem (printed), none. Returns the exit status.
+/// on a problem (printed), none. Returns the exit status. A changed array
+/// read from what is not a regular file is not written; a note names it.
 int writeBackChanged(std::vector<Argument> &Args);
 
 } // namespace pykc::driver

@@ -9,7 +9,14 @@
 #include "codegen/HostObject.h"
 #include "codegen/TargetRegistration.h"
 
+#include "ir/IR.h"
+
+#include <llvm/Support/xxhash.h>
+#include <pykc/ModuleABI.h>
+
+#include <cstdio>
 #include <filesystem>
+#include <sstream>
 #include <thread>
 
 namespace pykc::driver {
@@ -38,6 +45,23 @@ std::string commandLine(const Options &O, const std::string &Object) {
   if (!O.Namespace.empty())
     S += " --namespace " + O.Namespace;
   return S;
+}
+
+/// pykc_stamp_<hash>_abi<N>: the hash of everything the object and its
+/// header are made from (the typed IR, the options that shape the code, the
+/// GPU images), so two runs that could disagree have different stamps.
+std::string stampSymbol(const ir::Module &IR, const codegen::HostObjectOptions &HO,
+                        const std::vector<codegen::GpuImage> &Images) {
+  std::ostringstream OS;
+  OS << PYKC_VERSION << '\0' << HO.Namespace << '\0' << HO.SourcePath << '\0' << HO.HostCpu
+     << '\0' << HO.OptLevel << '\0' << HO.Float.Fmad << '\0';
+  ir::printModule(IR, OS);
+  for (const codegen::GpuImage &I : Images)
+    OS << '\0' << I.Kind << '\0' << I.Sm << '\0' << I.Arch << '\0' << I.Data.size() << '\0'
+       << I.Data;
+  char Hex[17];
+  std::snprintf(Hex, sizeof Hex, "%016llx", (unsigned long long)llvm::xxh3_64bits(OS.str()));
+  return std::string("pykc_stamp_") + Hex + "_abi" + std::to_string(PYKC_ABI_VERSION);
 }
 
 } // namespace
@@ -72,6 +96,7 @@ int compileObject(const Options &O, const ir::Module &IR) {
   Gpu.join();
   if (!ImagesBuilt)
     return fail(ImageError);
+  HO.StampSymbol = stampSymbol(IR, HO, Images);
   std::string Object;
   if (!HostBuilt || !codegen::emitHostObject(Host, IR, Images, HO, Object, Error))
     return fail(Error);
@@ -82,6 +107,8 @@ int compileObject(const Options &O, const ir::Module &IR) {
     Info.SourcePath = O.Input;
     Info.ObjectPath = ObjectPath == "-" ? "the object" : ObjectPath;
     Info.CommandLine = commandLine(O, ObjectPath);
+    Info.HeaderPath = O.Header;
+    Info.StampSymbol = HO.StampSymbol;
     Header = writeHeader(IR, Info);
   }
 

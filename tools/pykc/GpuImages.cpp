@@ -10,7 +10,10 @@
 
 #include <llvm/Support/Program.h>
 
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <thread>
 
 #include <pykc/ModuleABI.h>
@@ -26,7 +29,19 @@ uint32_t smNumber(const std::string &Arch) {
   return uint32_t(std::stoul(Arch.substr(3))); // "sm_90a" -> 90
 }
 
-/// Runs a toolkit program; its stderr lands in Log.
+/// Whether \p Log says the program could not write a file because of the
+/// system (a size limit, a full disk), not because of its input.
+bool systemWriteFailure(const std::string &Log) {
+  for (int Err : {EFBIG, ENOSPC, EDQUOT})
+    if (Log.find(std::strerror(Err)) != std::string::npos)
+      return true;
+  return false;
+}
+
+/// Runs a toolkit program; its stderr lands in Log. Only its rejecting the
+/// PTX pykc made is blamed on pykc: a program that cannot be started, is
+/// killed by a signal (Ctrl-C, SIGXFSZ past `ulimit -f`) or cannot write
+/// its output says so.
 bool run(const std::string &Program, const std::vector<std::string> &Args, const TempDir &Dir,
          const std::string &LogName, std::string &Error) {
   std::vector<llvm::StringRef> Argv = {Program};
@@ -41,12 +56,27 @@ bool run(const std::string &Program, const std::vector<std::string> &Args, const
     return true;
   std::string Log;
   readFile(LogPath, Log);
+  while (!Log.empty() && Log.back() == '\n')
+    Log.pop_back();
   std::string Command;
   for (llvm::StringRef A : Argv)
     Command += (Command.empty() ? "" : " ") + A.str();
-  Error = "`" + Command + "` failed" + (ExecError.empty() ? "" : " (" + ExecError + ")") +
-          (Log.empty() ? "" : ":\n" + Log) +
-          "\nThis is a pykc bug; to build without SASS meanwhile, add --no-sass";
+  std::string LogText = Log.empty() ? "" : ":\n" + Log;
+  std::string NoSass = "\nTo build without SASS, add --no-sass";
+  if (Status == -1) { // not started
+    Error = "cannot run `" + Command + "`: " + ExecError + NoSass;
+  } else if (Status == -2) { // ExecError is strsignal()'s text
+    Error = "`" + Command + "` was killed by a signal (" + ExecError + ")";
+    if (ExecError.rfind(strsignal(SIGXFSZ), 0) == 0)
+      Error += ": a file it wrote reached the file size limit (`ulimit -f`); raise the limit";
+    Error += LogText + NoSass;
+  } else if (systemWriteFailure(Log)) {
+    Error = "`" + Command + "` could not write its output (exit status " +
+            std::to_string(Status) + ")" + LogText + NoSass;
+  } else {
+    Error = "`" + Command + "` failed (exit status " + std::to_string(Status) + ")" + LogText +
+            "\nThis is a pykc bug; to build without SASS meanwhile, add --no-sass";
+  }
   return false;
 }
 
@@ -108,7 +138,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
       return;
     std::string In = Dir.file(Archs[K] + ".ptx"), Out = Dir.file(Archs[K] + ".cubin");
     if (!writeFile(In, A.Ptx.Data)) {
-      A.Error = "cannot write '" + In + "'";
+      A.Error = "cannot write '" + In + "': " + std::strerror(errno);
       return;
     }
     if (!run(Ptxas, {"-arch=" + Archs[K], "-O" + std::to_string(std::min(O.OptLevel, 3u)), In, "-o", Out},

@@ -7,6 +7,8 @@
 #include "frontend/Diagnostic.h"
 #include "ir/Signature.h"
 
+#include <pykc/ModuleABI.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -518,6 +520,20 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
     OS << "#include <pykc/HostArray.h>\n\n#include <bit>\n#include <cstdint>\n#include <tuple>\n";
   OS << "\n";
   OS << "extern \"C\" const pykc_module_image " << Symbol << ";\n";
+  if (!Info.StampSymbol.empty()) {
+    OS << "\n// " << Info.HeaderPath << " and " << Info.ObjectPath
+       << " must come from the same pykc run. This header\n";
+    OS << "// references " << Info.StampSymbol << ", which only the object of\n";
+    OS << "// that run defines (a hash of the compilation; " << PYKC_ABI_VERSION
+       << ": the runtime ABI version).\n";
+    OS << "// An undefined reference to it at link time means " << Info.HeaderPath << " and "
+       << Info.ObjectPath << "\n";
+    OS << "// come from different pykc runs, or the object is for another runtime:\n";
+    OS << "// rebuild both with the command above.\n";
+    OS << "extern \"C\" const void *const " << Info.StampSymbol << ";\n";
+    OS << "__attribute__((used)) static const void *const *const " << Info.StampSymbol
+       << "_reference = &" << Info.StampSymbol << ";\n";
+  }
   writeHostEntryDeclarations(OS, IR, Info.Namespace);
   OS << "\n";
   OS << "namespace " << Info.Namespace << " {\n\n";

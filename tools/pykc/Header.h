@@ -19,6 +19,10 @@ struct HeaderInfo {
   std::string SourcePath;  ///< the Python file as given
   std::string ObjectPath;  ///< the object it goes with, for the comment
   std::string CommandLine; ///< how it was made, for the comment
+  std::string HeaderPath;  ///< this header's name, for the comment
+  /// The object's stamp (HostObjectOptions::StampSymbol), which the header
+  /// references; empty: none.
+  std::string StampSymbol;
 };
 
 /// The header text for the kernels of \p IR (in the object's table order).

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -54,6 +55,17 @@ bool InputFile::read(void *Buffer, size_t N, size_t &Got) {
     Got += size_t(R);
   }
   return true;
+}
+
+bool InputFile::readableWithin(int TimeoutMs) {
+  if (Regular)
+    return true;
+  struct pollfd P = {FD, POLLIN, 0};
+  int R;
+  do
+    R = ::poll(&P, 1, TimeoutMs);
+  while (R < 0 && errno == EINTR);
+  return R > 0;
 }
 
 bool InputFile::atEnd(bool &End) {

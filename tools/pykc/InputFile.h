@@ -40,6 +40,10 @@ public:
   /// at the end of the file. Retries interrupted and short reads.
   bool read(void *Buffer, size_t N, size_t &Got);
 
+  /// Whether a read would return at once (a byte or the end) within
+  /// \p TimeoutMs; always true for a regular file.
+  bool readableWithin(int TimeoutMs);
+
   /// Whether the file has no byte left (reads at most one more); false on a
   /// read error.
   bool atEnd(bool &End);

@@ -28,6 +28,13 @@ public:
   virtual bool read(void *Buffer, size_t N, size_t &Got, std::string &Error) = 0;
   /// The number of bytes left, when it is known before reading them.
   virtual std::optional<uint64_t> remaining() const = 0;
+  /// Reads one byte past the data if one is there or coming at once: a FIFO
+  /// whose writer keeps it open is not waited on (its later bytes are not
+  /// pykc's to read).
+  virtual bool readExtraByte(size_t &Got, std::string &Error) {
+    char Extra;
+    return read(&Extra, 1, Got, Error);
+  }
 };
 
 class FileSource : public ByteSource {
@@ -45,6 +52,12 @@ public:
     if (!In.isRegular())
       return std::nullopt;
     return In.size() > Consumed ? In.size() - Consumed : 0;
+  }
+  bool readExtraByte(size_t &Got, std::string &Error) override {
+    Got = 0;
+    if (!In.readableWithin(/*TimeoutMs=*/100))
+      return true;
+    return ByteSource::readExtraByte(Got, Error);
   }
 
 private:
@@ -252,9 +265,8 @@ std::optional<NpyArray> readFrom(ByteSource &In, std::string &Error) {
     return std::nullopt;
   }
   if (!In.remaining()) {
-    char Extra;
     size_t Got;
-    if (!In.read(&Extra, 1, Got, Error))
+    if (!In.readExtraByte(Got, Error))
       return std::nullopt;
     if (Got) {
       Error = "the file holds more than the " + std::to_string(DataBytes) +

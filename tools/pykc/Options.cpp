@@ -2,6 +2,7 @@
 #include "Options.h"
 
 #include "Numbers.h"
+#include "OutputFiles.h"
 
 #include "Header.h"
 
@@ -9,6 +10,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace pykc::driver {
 
@@ -176,6 +179,8 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       O.Emit = EmitKind::Object;
     } else if (Value("--header", V)) {
       O.Header = V;
+      if (V.empty() && Error.empty())
+        Error = "empty file name after '--header'";
     } else if (Value("--namespace", V)) {
       O.Namespace = V;
       if (V.empty() && Error.empty())
@@ -201,6 +206,8 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
         break;
       }
       O.Output = Args[++I];
+      if (O.Output.empty())
+        Error = "empty file name after '-o' (use '-o -' for standard output)";
     } else if (A.rfind("-o", 0) == 0 && A.size() > 2) {
       O.Output = A.substr(2);
     } else if (A.rfind("-O", 0) == 0) {
@@ -249,6 +256,9 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
     Error = "no input file";
     return std::nullopt;
   }
+  // /dev/stdin is standard input, as "-": read as such, named <stdin>.
+  if (O.Input != "-" && descriptorNamed(O.Input) == STDIN_FILENO)
+    O.Input = "-";
   return O;
 }
 
@@ -260,6 +270,12 @@ const std::vector<std::string> &defaultObjectArchs() {
 }
 
 std::string defaultOutputPath(const Options &O) {
+  // Standard input's output goes to standard output, and a name is never
+  // made from a device's or a descriptor's (/dev/fd/63.ptx).
+  struct stat St;
+  if (O.Input == "-" || descriptorNamed(O.Input) >= 0 || O.Input.rfind("/dev/", 0) == 0 ||
+      O.Input.rfind("/proc/", 0) == 0 || ::stat(O.Input.c_str(), &St) != 0 || !S_ISREG(St.st_mode))
+    return "-";
   std::string Base = O.Input;
   size_t Slash = Base.find_last_of('/');
   size_t Dot = Base.rfind('.');

@@ -3,11 +3,14 @@
 
 #include <cerrno>
 #include <climits>
+#include <cstdint>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <filesystem>
 #include <unistd.h>
 
 namespace pykc::driver {
@@ -71,6 +74,70 @@ bool writeAll(int FD, const std::vector<std::string_view> &Pieces) {
   return true;
 }
 
+} // namespace
+
+int descriptorOfName(const std::string &Path) {
+  std::error_code EC;
+  std::filesystem::path P(Path);
+  if (P.is_relative())
+    P = std::filesystem::current_path(EC) / P;
+  std::string Norm = P.lexically_normal().string();
+  if (Norm == "/dev/stdin")
+    return STDIN_FILENO;
+  if (Norm == "/dev/stdout")
+    return STDOUT_FILENO;
+  if (Norm == "/dev/stderr")
+    return STDERR_FILENO;
+  std::string Own = "/proc/" + std::to_string(::getpid()) + "/fd/";
+  for (const std::string &Prefix : {std::string("/dev/fd/"), std::string("/proc/self/fd/"),
+                                    std::string("/proc/thread-self/fd/"), Own}) {
+    if (Norm.compare(0, Prefix.size(), Prefix) != 0)
+      continue;
+    std::string Number = Norm.substr(Prefix.size());
+    if (Number.empty() || Number.size() > 9 ||
+        Number.find_first_not_of("0123456789") != std::string::npos)
+      return -1;
+    return std::stoi(Number);
+  }
+  return -1;
+}
+
+int descriptorNamed(std::string Path) {
+  for (int Hops = 0; Hops < 40; ++Hops) {
+    if (int FD = descriptorOfName(Path); FD >= 0)
+      return FD;
+    struct stat St;
+    if (::lstat(Path.c_str(), &St) != 0 || !S_ISLNK(St.st_mode))
+      return -1;
+    char Buffer[PATH_MAX];
+    ssize_t N = ::readlink(Path.c_str(), Buffer, sizeof Buffer);
+    if (N <= 0 || size_t(N) >= sizeof Buffer)
+      return -1;
+    std::string Link(Buffer, size_t(N));
+    size_t Slash = Path.rfind('/');
+    Path = Link[0] == '/' || Slash == std::string::npos ? Link : Path.substr(0, Slash + 1) + Link;
+  }
+  return -1;
+}
+
+namespace {
+
+/// Six characters for a temporary's name, different on every call.
+std::string uniqueSuffix() {
+  static const char Letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  static uint64_t Counter = 0;
+  uint64_t X = (uint64_t(::getpid()) << 32) ^ uint64_t(::time(nullptr)) ^
+               (++Counter * 0x9E3779B97F4A7C15ull) ^ uint64_t(uintptr_t(&Counter));
+  std::string S;
+  for (int I = 0; I < 6; ++I) {
+    X ^= X >> 33;
+    X *= 0xff51afd7ed558ccdull;
+    X ^= X >> 29;
+    S += Letters[X % (sizeof Letters - 1)];
+  }
+  return S;
+}
+
 std::string modeText(mode_t Mode) {
   char Text[16];
   std::snprintf(Text, sizeof Text, "%04o", unsigned(Mode & 07777));
@@ -85,7 +152,7 @@ void OutputFiles::discard() {
   for (Output &O : Outputs) {
     if (!O.Temp.empty())
       ::unlink(O.Temp.c_str());
-    if (O.FD > STDERR_FILENO)
+    if (O.FD >= 0 && !O.Borrowed)
       ::close(O.FD);
   }
   Outputs.clear();
@@ -102,8 +169,20 @@ bool OutputFiles::add(const std::string &Path, std::vector<std::string_view> Pie
             ": " + Why;
     return false;
   };
-  if (Path == "-") {
-    O.FD = STDOUT_FILENO;
+  if (Path.empty())
+    return Fail("the name is empty");
+  // A descriptor pykc has (a shell's `>> build.log`, `2> e.txt`) is
+  // written through, in order, never reopened: reopening would start at the
+  // file's beginning, and following it to the file would replace the file.
+  int Descriptor = Path == "-" ? STDOUT_FILENO : descriptorNamed(Path);
+  if (Descriptor >= 0) {
+    int Flags = ::fcntl(Descriptor, F_GETFL);
+    if (Flags < 0)
+      return Fail("descriptor " + std::to_string(Descriptor) + " is not open");
+    if ((Flags & O_ACCMODE) == O_RDONLY)
+      return Fail("descriptor " + std::to_string(Descriptor) + " is open only for reading");
+    O.FD = Descriptor;
+    O.Borrowed = true;
     Outputs.push_back(std::move(O));
     return true;
   }
@@ -146,16 +225,18 @@ bool OutputFiles::add(const std::string &Path, std::vector<std::string_view> Pie
 bool OutputFiles::writeTemporary(Output &O, const struct stat *Existing, std::string &Error) {
   size_t Slash = O.Target.rfind('/');
   std::string Dir = Slash == std::string::npos ? "" : O.Target.substr(0, Slash + 1);
-  std::string Base = Slash == std::string::npos ? O.Target : O.Target.substr(Slash + 1);
   int FD = -1;
   for (unsigned Try = 0; FD < 0 && Try < 100; ++Try) {
-    O.Temp = Dir + "." + Base + ".pykc-" + std::to_string(::getpid()) + "-" + std::to_string(Try);
+    // Short, so that a name as long as the folder allows still has one.
+    O.Temp = Dir + ".pykc-" + uniqueSuffix();
     // 0666 less the umask, as any new file; an existing file's mode is
     // copied below.
     FD = ::open(O.Temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (FD < 0 && errno != EEXIST)
       break;
   }
+  if (FD >= 0)
+    O.Cleanup.set(O.Temp.c_str(), /*IsDirectory=*/false);
   if (FD < 0) {
     Error = errno == ENOENT ? errnoText()
                             : "cannot create a temporary file in '" + (Dir.empty() ? "." : Dir) +
@@ -181,6 +262,7 @@ bool OutputFiles::writeTemporary(Output &O, const struct stat *Existing, std::st
   if (Err) {
     Error = std::strerror(Err);
     ::unlink(O.Temp.c_str());
+    O.Cleanup.reset();
     O.Temp.clear();
     return false;
   }
@@ -195,7 +277,7 @@ bool OutputFiles::commit(std::string &Error) {
       if (O.FD < 0)
         continue;
       int Err = writeAll(O.FD, O.Pieces) ? 0 : errno;
-      if (O.FD > STDERR_FILENO) {
+      if (!O.Borrowed) {
         if (::close(O.FD) != 0 && !Err)
           Err = errno;
         O.FD = -1;
@@ -217,6 +299,7 @@ bool OutputFiles::commit(std::string &Error) {
       discard();
       return false;
     }
+    O.Cleanup.reset();
     O.Temp.clear();
   }
   Outputs.clear();

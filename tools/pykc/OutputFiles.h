@@ -5,9 +5,15 @@
 /// back) goes through OutputFiles, which respects what is already there:
 ///
 ///  - a regular file, or a name where nothing exists yet, is written to a
-///    temporary file beside it and renamed over it, so a failed write
+///    temporary file beside it (`.pykc-XXXXXX`, short, so any name the
+///    folder takes has a temporary) and renamed over it, so a failed write
 ///    leaves the old contents; the new file keeps the old one's mode and
-///    owner;
+///    owner; the temporary is removed on Ctrl-C (SignalCleanup.h);
+///  - a name for a descriptor pykc already has open (/dev/stdout,
+///    /dev/stderr, /dev/fd/N, /proc/self/fd/N, or a symlink to one) is
+///    written through that descriptor, after whatever pykc wrote to it
+///    before and appending where it was opened to append (`>> build.log`),
+///    never reopened or renamed over; "-" is standard output;
 ///  - a character device (/dev/null) or FIFO is written in place, never
 ///    replaced;
 ///  - a symlink is followed and its target written; the link stays a link;
@@ -22,6 +28,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "SignalCleanup.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +37,14 @@
 struct stat;
 
 namespace pykc::driver {
+
+/// The descriptor \p Path names lexically: 0-2 for /dev/stdin, /dev/stdout
+/// and /dev/stderr, N for /dev/fd/N, /proc/self/fd/N, /proc/thread-self/fd/N
+/// and /proc/PID/fd/N with pykc's PID; -1 for any other path.
+int descriptorOfName(const std::string &Path);
+/// The descriptor \p Path names, itself or through the symlinks it leads
+/// through (a link to /dev/stdout), or -1.
+int descriptorNamed(std::string Path);
 
 class OutputFiles {
 public:
@@ -56,6 +72,8 @@ private:
     std::string Target; ///< Symlinks followed.
     std::string Temp;   ///< Empty when written in place.
     int FD = -1;        ///< In place: the open device or FIFO (1: stdout).
+    bool Borrowed = false; ///< FD is the caller's descriptor: never closed.
+    CleanupRegistration Cleanup; ///< Temp, while it exists.
     std::vector<std::string_view> Pieces;
   };
   std::vector<Output> Outputs;

@@ -10,6 +10,7 @@
 namespace pykc::driver {
 
 TempDir::~TempDir() {
+  Cleanup.reset();
   if (!Path.empty())
     llvm::sys::fs::remove_directories(Path);
 }
@@ -20,6 +21,7 @@ bool TempDir::create(const char *Prefix, std::string &Error) {
     Error = "cannot create a temporary directory: " + EC.message();
     return false;
   }
+  Cleanup.set(Path.c_str(), /*IsDirectory=*/true);
   return true;
 }
 

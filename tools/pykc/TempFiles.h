@@ -7,13 +7,16 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "SignalCleanup.h"
+
 #include <llvm/ADT/SmallString.h>
 
 #include <string>
 
 namespace pykc::driver {
 
-/// A temporary directory removed with everything in it when this dies.
+/// A temporary directory removed with everything in it when this dies, or
+/// on Ctrl-C (SignalCleanup.h).
 class TempDir {
 public:
   TempDir() = default;
@@ -27,6 +30,7 @@ public:
 
 private:
   llvm::SmallString<256> Path;
+  CleanupRegistration Cleanup;
 };
 
 /// Writes \p Data to \p Path (binary); false when it cannot.

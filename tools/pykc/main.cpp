@@ -15,6 +15,7 @@
 #include "Call.h"
 #include "ReduceCommand.h"
 #include "Run.h"
+#include "SignalCleanup.h"
 
 #include "frontend/Diagnostic.h"
 
@@ -24,6 +25,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -46,6 +48,8 @@ void reserveStack() {
   Limit.rlim_cur = Limit.rlim_max == RLIM_INFINITY ? Wanted : std::min(Wanted, Limit.rlim_max);
   setrlimit(RLIMIT_STACK, &Limit);
 }
+
+extern "C" void noteFileSizeLimit(int) {}
 
 int debugCrash(const std::string &Kind) {
   if (Kind == "ice")
@@ -97,6 +101,13 @@ int main(int Argc, char **Argv) {
   using pykc::driver::ExitInternalError;
   pykc::driver::installCrashHandlers();
   reserveStack();
+  pykc::driver::installSignalCleanup();
+  // A write past `ulimit -f` fails with EFBIG, which pykc reports, instead
+  // of ending pykc with SIGXFSZ before it can say what happened. A handler,
+  // not SIG_IGN: the programs pykc runs get the default disposition back
+  // (exec resets handlers, not SIG_IGN), since ptxas ignoring SIGXFSZ
+  // would leave a truncated cubin and exit 0.
+  std::signal(SIGXFSZ, noteFileSizeLimit);
   try {
     return run(Argc, Argv);
   } catch (const std::bad_alloc &) {

@@ -19,6 +19,7 @@
 #define PYKC_MODULEABI_H
 
 #include "pykc/CpuABI.h"
+#include "pykc/KernelABI.h"
 
 #include <stdint.h>
 
@@ -29,6 +30,22 @@ extern "C" {
 /* Bumped whenever a struct below changes; the runtime refuses objects built
  * for another version. */
 #define PYKC_MODULE_ABI_VERSION 2
+
+/* The version of the whole contract between an object (`pykc -c`) and this
+ * runtime: the structs below (PYKC_MODULE_ABI_VERSION) and KernelABI.h's
+ * parameter flattening (PYKC_KERNEL_ABI_VERSION), as MODULE * 100 + KERNEL.
+ * Every object references PYKC_ABI_SYMBOL, which only a runtime of this
+ * version defines, so an object built for another runtime fails to link
+ * (and to load: see abi_version). The stamp that ties an object to its
+ * header (pykc_stamp_<hash>_abi<N>) carries it too. */
+#define PYKC_ABI_VERSION 201
+#define PYKC_ABI_CAT_(A, B) A##B
+#define PYKC_ABI_CAT(A, B) PYKC_ABI_CAT_(A, B)
+#define PYKC_ABI_TEXT_(X) #X
+#define PYKC_ABI_TEXT(X) PYKC_ABI_TEXT_(X)
+/* pykc_runtime_abi_v201: defined by the runtime, referenced by objects. */
+#define PYKC_ABI_SYMBOL PYKC_ABI_CAT(pykc_runtime_abi_v, PYKC_ABI_VERSION)
+#define PYKC_ABI_SYMBOL_NAME "pykc_runtime_abi_v" PYKC_ABI_TEXT(PYKC_ABI_VERSION)
 
 /* What a GPU image holds. */
 #define PYKC_IMAGE_PTX 0    /* PTX text for one architecture (NUL-terminated) */

@@ -1,0 +1,127 @@
+//===- SignalCleanup.cpp --------------------------------------------------===//
+#include "SignalCleanup.h"
+
+#include <atomic>
+#include <climits>
+#include <csignal>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace pykc::driver {
+
+namespace {
+
+/// A slot is Free, being Filled by one thread, or Armed (the handler
+/// removes it). The states are lock-free atomics, safe in a handler.
+enum SlotState : int { Free, Filling, Armed };
+
+struct Slot {
+  std::atomic<int> State{Free};
+  bool IsDirectory = false;
+  char Path[PATH_MAX];
+};
+
+constexpr int SlotCount = 64;
+Slot Slots[SlotCount];
+
+constexpr int Signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+/// Removes the files of folder \p Path (pykc's temporary folders hold no
+/// subfolders), then the folder: getdents64 and unlinkat are system calls,
+/// unlike readdir().
+void removeFolder(const char *Path) {
+  int FD = ::open(Path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (FD >= 0) {
+    alignas(8) char Buffer[4096];
+    for (;;) {
+      long N = ::syscall(SYS_getdents64, FD, Buffer, sizeof Buffer);
+      if (N <= 0)
+        break;
+      for (long Offset = 0; Offset < N;) {
+        // struct linux_dirent64: ino (8), off (8), reclen (2), type (1), name.
+        unsigned short Length;
+        std::memcpy(&Length, Buffer + Offset + 16, sizeof Length);
+        const char *Name = Buffer + Offset + 19;
+        if (std::strcmp(Name, ".") != 0 && std::strcmp(Name, "..") != 0)
+          ::unlinkat(FD, Name, 0);
+        Offset += Length;
+      }
+    }
+    ::close(FD);
+  }
+  ::rmdir(Path);
+}
+
+extern "C" void removeTemporariesAndExit(int Signal) {
+  for (Slot &S : Slots) {
+    if (S.State.load() != Armed)
+      continue;
+    if (S.IsDirectory)
+      removeFolder(S.Path);
+    else
+      ::unlink(S.Path);
+  }
+  // The signal is blocked while its handler runs: raised again with the
+  // default disposition, it ends pykc as soon as the handler returns.
+  struct sigaction Default = {};
+  Default.sa_handler = SIG_DFL;
+  sigemptyset(&Default.sa_mask);
+  ::sigaction(Signal, &Default, nullptr);
+  ::raise(Signal);
+}
+
+} // namespace
+
+void installSignalCleanup() {
+  static std::atomic<bool> Installed{false};
+  if (Installed.exchange(true))
+    return;
+  for (int Signal : Signals) {
+    struct sigaction Old;
+    if (::sigaction(Signal, nullptr, &Old) == 0 && Old.sa_handler == SIG_IGN)
+      continue;
+    struct sigaction Handler = {};
+    Handler.sa_handler = removeTemporariesAndExit;
+    sigemptyset(&Handler.sa_mask);
+    for (int Other : Signals)
+      sigaddset(&Handler.sa_mask, Other); // one cleanup at a time
+    ::sigaction(Signal, &Handler, nullptr);
+  }
+}
+
+CleanupRegistration &
+CleanupRegistration::operator=(CleanupRegistration &&Other) noexcept {
+  if (this != &Other) {
+    reset();
+    Slot = Other.Slot;
+    Other.Slot = -1;
+  }
+  return *this;
+}
+
+void CleanupRegistration::set(const char *Path, bool IsDirectory) {
+  reset();
+  if (!Path || std::strlen(Path) >= PATH_MAX)
+    return;
+  for (int I = 0; I < SlotCount; ++I) {
+    int Expected = Free;
+    if (!Slots[I].State.compare_exchange_strong(Expected, Filling))
+      continue;
+    std::strcpy(Slots[I].Path, Path);
+    Slots[I].IsDirectory = IsDirectory;
+    Slots[I].State.store(Armed);
+    Slot = I;
+    return;
+  }
+}
+
+void CleanupRegistration::reset() {
+  if (Slot >= 0)
+    Slots[Slot].State.store(Free);
+  Slot = -1;
+}
+
+} // namespace pykc::driver
