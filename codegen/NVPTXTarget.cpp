@@ -43,9 +43,18 @@ Value *NVPTXTarget::specialRegister(IRBuilder<> &B, ir::SpecialRegister Reg, uns
   return B.CreateIntrinsic(Id, {}, {});
 }
 
-void NVPTXTarget::barrier(IRBuilder<> &B, Value *) {
-  B.CreateIntrinsic(Intrinsic::nvvm_barrier0, {}, {});
+namespace {
+/// `barrier.sync 0`, not `bar.sync 0`: bar.sync is barrier.sync.aligned,
+/// which requires every thread of the block to execute the same barrier
+/// instruction. A barrier may be reached by only some threads (under a
+/// thread-dependent condition, see ir/BarrierCheck.h), which sm_70+ GPUs
+/// support with the unaligned form only.
+void blockBarrier(IRBuilder<> &B) {
+  B.CreateIntrinsic(Intrinsic::nvvm_barrier_sync, {}, {B.getInt32(0)});
 }
+} // namespace
+
+void NVPTXTarget::barrier(IRBuilder<> &B, Value *) { blockBarrier(B); }
 
 void NVPTXTarget::gridSync(IRBuilder<> &B, Value *) {
   // One arrival counter in global memory per module, zero when loaded.
@@ -69,7 +78,7 @@ void NVPTXTarget::gridSync(IRBuilder<> &B, Value *) {
     return B.CreateICmpEQ(B.CreateOr(B.CreateOr(Reg(R, 0), Reg(R, 1)), Reg(R, 2)),
                           B.getInt32(0));
   };
-  B.CreateIntrinsic(Intrinsic::nvvm_barrier0, {}, {});
+  blockBarrier(B);
   BasicBlock *Arrive = BasicBlock::Create(M.getContext(), "grid.arrive", Fn);
   BasicBlock *Spin = BasicBlock::Create(M.getContext(), "grid.spin", Fn);
   BasicBlock *Leave = BasicBlock::Create(M.getContext(), "grid.leave", Fn);
@@ -99,7 +108,7 @@ void NVPTXTarget::gridSync(IRBuilder<> &B, Value *) {
   B.CreateBr(Done);
 
   B.SetInsertPoint(Done);
-  B.CreateIntrinsic(Intrinsic::nvvm_barrier0, {}, {});
+  blockBarrier(B);
 }
 
 Value *NVPTXTarget::sharedArray(IRBuilder<> &B, Type *Ty, const std::string &Name,
@@ -162,9 +171,21 @@ Value *NVPTXTarget::activeMask(IRBuilder<> &B, Value *) {
 
 Value *NVPTXTarget::barrierReduce(IRBuilder<> &B, BarrierReduction Op, Value *Predicate,
                                   Value *) {
-  static const Intrinsic::ID Ids[] = {Intrinsic::nvvm_barrier0_popc, Intrinsic::nvvm_barrier0_and,
-                                      Intrinsic::nvvm_barrier0_or};
-  return B.CreateIntrinsic(Ids[unsigned(Op)], {}, {Predicate});
+  // barrier.red, unaligned as blockBarrier; NVVM's barrier0.popc/and/or
+  // intrinsics print the aligned bar.red, and none prints barrier.red.
+  static const char *const Asm[] = {
+      "{\n\t.reg .pred %p;\n\tsetp.ne.u32 %p, $1, 0;\n\t"
+      "barrier.red.popc.u32 $0, 0, %p;\n\t}",
+      "{\n\t.reg .pred %p, %q;\n\tsetp.ne.u32 %p, $1, 0;\n\t"
+      "barrier.red.and.pred %q, 0, %p;\n\tselp.u32 $0, 1, 0, %q;\n\t}",
+      "{\n\t.reg .pred %p, %q;\n\tsetp.ne.u32 %p, $1, 0;\n\t"
+      "barrier.red.or.pred %q, 0, %p;\n\tselp.u32 $0, 1, 0, %q;\n\t}"};
+  Type *I32 = B.getInt32Ty();
+  auto *Fn = InlineAsm::get(FunctionType::get(I32, {I32}, false), Asm[unsigned(Op)], "=r,r",
+                            /*hasSideEffects=*/true);
+  CallInst *Call = B.CreateCall(Fn, {Predicate});
+  Call->addFnAttr(Attribute::Convergent);
+  return Call;
 }
 
 void NVPTXTarget::fence(IRBuilder<> &B, FenceScope Scope) {

@@ -8,9 +8,10 @@
 #include "pykc/Error.h"
 
 #include <algorithm>
-#include <barrier>
+#include <condition_variable>
 #include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 #include <sys/mman.h>
@@ -41,6 +42,58 @@ enum class ThreadState : uint8_t {
 /// (x fastest), as CUDA numbers them.
 constexpr unsigned WarpSize = 32;
 
+/// The grid barrier of a cooperative launch. As a GPU's, it waits for
+/// every block of the launch: a block that returns while others wait at it,
+/// or before they reach it, would hang a GPU. Here that breaks it: the
+/// waiting blocks run on (their results are meaningless, their stacks
+/// unwind normally) and the launch reports the deadlock.
+class GridBarrier {
+public:
+  explicit GridBarrier(uint64_t Blocks) : Blocks(Blocks) {}
+
+  /// Waits until every block of the launch has arrived.
+  void arriveAndWait() {
+    std::unique_lock<std::mutex> Lock(M);
+    if (Returned || Broken) {
+      Broken = true; // (a block that returned cannot arrive any more)
+      Wake.notify_all();
+      return;
+    }
+    uint64_t Round = Generation;
+    if (++Arrived == Blocks) {
+      Arrived = 0;
+      ++Generation;
+      Wake.notify_all();
+      return;
+    }
+    Wake.wait(Lock, [&] { return Generation != Round || Broken; });
+  }
+
+  /// Block \p Block returned, or failed, or never started (\p Counts:
+  /// whether that is a deadlock to report rather than another failure).
+  void leave(uint64_t Block, bool Counts = true) {
+    std::lock_guard<std::mutex> Lock(M);
+    if (!Returned++ && Counts)
+      First = Block;
+    if (Arrived) {
+      Broken = true;
+      Wake.notify_all();
+    }
+  }
+
+  /// The first block that returned while others waited at the barrier or
+  /// went on to it; none (-1) when the barrier was never broken.
+  int64_t deadlockedBy() const { return Broken && First != ~uint64_t(0) ? int64_t(First) : -1; }
+
+private:
+  std::mutex M;
+  std::condition_variable Wake;
+  const uint64_t Blocks;
+  uint64_t Arrived = 0, Generation = 0, Returned = 0;
+  uint64_t First = ~uint64_t(0);
+  bool Broken = false;
+};
+
 /// What ctx->scheduler points to while a block runs.
 struct BlockScheduler {
   bool Fibered = false;
@@ -48,7 +101,7 @@ struct BlockScheduler {
   /// A cooperative launch's barrier of all blocks (null otherwise), and
   /// whether the block's threads now waiting at its barrier are at a grid
   /// sync: once the block barrier opens, the block meets the others there.
-  std::barrier<> *Grid = nullptr;
+  GridBarrier *Grid = nullptr;
   bool GridSyncPending = false;
   bool MisusedGridSync = false;
   std::string BoundsError; ///< The block's first out-of-range index.
@@ -307,7 +360,7 @@ void runBlockAsFibers(const Launch &L, WorkerState &W,
     if (Released && S.GridSyncPending && S.AtBlock == 0) {
       // The whole block is at the grid sync: wait for the other blocks.
       S.GridSyncPending = false;
-      S.Grid->arrive_and_wait();
+      S.Grid->arriveAndWait();
     }
     if (!Released) {
       // No wait can end. Let everyone run on (their results are
@@ -362,7 +415,7 @@ void setBlockIndex(pykc_cpu_context &Ctx, const Dim3 &G, uint64_t Block) {
 }
 
 /// Runs block \p Block of the launch with \p W's stacks and shared memory.
-void runBlock(const Launch &L, WorkerState &W, uint64_t Block, std::barrier<> *Grid) {
+void runBlock(const Launch &L, WorkerState &W, uint64_t Block, GridBarrier *Grid) {
   pykc_cpu_context Ctx = blockContext(L, W);
   setBlockIndex(Ctx, L.C.Grid, Block);
   W.Scheduler.Grid = Grid;
@@ -425,8 +478,7 @@ bool forceFibers() {
 }
 
 /// A cooperative launch: every block on a thread of its own, all at once,
-/// so that a grid sync can wait for all of them (a block that returns
-/// drops out of the barrier, as on a GPU).
+/// so that a grid sync can wait for all of them.
 void launchCooperatively(const Launch &L) {
   uint64_t Blocks = L.C.Grid.count();
   if (Blocks > CpuMaxCooperativeBlocks)
@@ -437,7 +489,7 @@ void launchCooperatively(const Launch &L) {
                     "most " + std::to_string(CpuMaxCooperativeBlocks) +
                     " blocks at once, not " + std::to_string(Blocks) +
                     "; launch fewer blocks and loop over the data");
-  std::barrier<> Grid{std::ptrdiff_t(Blocks)};
+  GridBarrier Grid(Blocks);
   std::vector<WorkerState> States(Blocks);
   std::vector<std::exception_ptr> Errors(Blocks);
   std::vector<std::thread> Threads;
@@ -451,13 +503,13 @@ void launchCooperatively(const Launch &L) {
         } catch (...) {
           Errors[B] = std::current_exception();
         }
-        Grid.arrive_and_drop();
+        Grid.leave(B, !Errors[B]);
       });
     } catch (const std::system_error &) {
       // The blocks that never start must not be waited for.
       StartError = std::current_exception();
       for (uint64_t Rest = B; Rest < Blocks; ++Rest)
-        Grid.arrive_and_drop();
+        Grid.leave(Rest, /*Counts=*/false);
       break;
     }
   }
@@ -470,6 +522,16 @@ void launchCooperatively(const Launch &L) {
   for (std::exception_ptr &E : Errors)
     if (E)
       std::rethrow_exception(E);
+  if (int64_t Block = Grid.deadlockedBy(); Block >= 0) {
+    pykc_cpu_context Ctx{};
+    setBlockIndex(Ctx, L.C.Grid, uint64_t(Block));
+    throw Error(ErrorCode::Kernel,
+                std::string("kernel '") + (L.K.Name ? L.K.Name : "?") + "' deadlocks: block " +
+                    dimString(Ctx.block_idx) +
+                    " returned while other blocks wait at the grid barrier "
+                    "(cuda.cg.this_grid().sync()), which counts every block "
+                    "of the launch; on a GPU the launch hangs");
+  }
 }
 
 } // namespace
@@ -587,7 +649,7 @@ pykc_cpu_grid_sync(pykc_cpu_context *Ctx) {
     return pykc_cpu_barrier(Ctx);
   }
   if (!S->Fibered || S->Threads <= 1)
-    return S->Grid->arrive_and_wait(); // the block's only thread
+    return S->Grid->arriveAndWait(); // the block's only thread
   S->GridSyncPending = true;
   pykc_cpu_barrier(Ctx); // the scheduler meets the other blocks once all are here
 }

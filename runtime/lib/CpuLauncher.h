@@ -18,12 +18,17 @@
 //     scheduler, which resumes the other threads round-robin; once every
 //     thread has arrived at a barrier or returned, the next round begins.
 //     Threads that returned count as arrived, so a barrier some threads
-//     never reach does not deadlock (exited GPU threads behave the same).
+//     never reach does not deadlock (exited GPU threads behave the same),
+//     and a block's barrier is one, whichever cuda.syncthreads() each
+//     thread waits at (sm_70+ GPUs count bar.sync 0 per block the same).
 //   - a cooperative launch (KernelImage::Cooperative: the kernel calls
 //     cuda.cg.this_grid().sync(), pykc_cpu_grid_sync) runs every block at
 //     once, each on a thread of its own, and a grid sync first gathers the
-//     block at its barrier, then waits for the other blocks on a
-//     std::barrier that a finished block drops out of;
+//     block at its barrier (every thread of the block that has not
+//     returned), then waits for the other blocks. As on a GPU, the grid
+//     barrier counts every block of the launch: a block that returns while
+//     others wait at a grid sync, or before they reach one, would hang a
+//     GPU; here it fails the launch, naming the kernel and the block;
 //   - an exception thrown by a kernel thread is caught on its own fiber; the
 //     other threads still run to completion (no fiber is left suspended, so
 //     nothing unwinds through kernel frames), then the launch rethrows it;

@@ -238,4 +238,14 @@ CASES = [
           A("float64", 10, Const(0))]),
     Case("njit_helper", "njit_helper.py", "circular_shift_weighted", 2, 32,
          [A("float64", 40, Uniform()), A("float64", 40, Const(0)), S("int64", 7)]),
+    # Barriers under `if tid < count:` (the threads past the data leave) and
+    # in grid-stride loops whose last turn only some threads run.
+    Case("guarded_block_sums", "guarded_reduce.py", "block_sums", 3, 32,
+         [A("float64", 75, Uniform()), A("float64", 3, Const(-1))]),
+    Case("guarded_block_max_abs", "guarded_reduce.py", "block_max_abs", 3, 32,
+         [A("float64", 70, Uniform(-5, 5)), A("float64", 3, Const(-1))]),
+    Case("tiled_smooth", "tiled_stencil.py", "smooth", 2, 32,
+         [A("float64", 150, Uniform()), A("float64", 150, Const(-1))]),
+    Case("tiled_ranks", "tiled_stencil.py", "tile_ranks", 2, 32,
+         [A("float64", 90, Uniform()), A("int64", 90, Const(-1))]),
 ]

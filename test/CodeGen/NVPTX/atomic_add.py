@@ -28,7 +28,7 @@ def hist(bins, grid, fbins, dbins):
 # CHECK: {{(atom|red)}}.global.add.u64 {{(%rd[0-9]+, )?}}[{{%rd[0-9]+}}], 2;
 # CHECK: {{(atom|red)}}.global.add.f32 {{(%f[0-9]+, )?}}[{{%rd[0-9]+}}], 0f3F800000;
 # CHECK: {{(atom|red)}}.global.add.f64 {{(%fd[0-9]+, )?}}[{{%rd[0-9]+}}], 0d3FE0000000000000;
-# CHECK: bar.sync 0;
+# CHECK: barrier.sync 0;
 # CHECK: ld.shared.u32 [[V:%r[0-9]+]]
 # CHECK: {{(atom|red)}}.global.add.u32 {{(%r[0-9]+, )?}}[{{%rd[0-9]+}}], [[V]];
 # CHECK: ret;

@@ -20,10 +20,10 @@ def grid_sync(a):
 
 # CHECK: .global .align 4 .u32 __pykc_grid_barrier;
 # CHECK-LABEL: .visible .entry grid_sync(
-# CHECK: bar.sync 0;
+# CHECK: barrier.sync 0;
 # CHECK: membar.gl;
 # CHECK: atom.global.add.u32
 # CHECK: ld.volatile.global.u32
 # CHECK: membar.gl;
-# CHECK: bar.sync 0;
+# CHECK: barrier.sync 0;
 # CHECK: ret;

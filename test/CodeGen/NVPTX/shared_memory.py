@@ -19,6 +19,6 @@ def smem(a):
 # CHECK: mov.u64 {{%rd[0-9]+}}, [[SMEM]];
 # CHECK: ld.global.f32
 # CHECK: st.shared.f32
-# CHECK: bar.sync 0;
+# CHECK: barrier.sync 0;
 # CHECK: ld.shared.f32
 # CHECK: st.global.f32

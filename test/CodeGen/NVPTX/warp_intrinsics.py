@@ -1,6 +1,6 @@
 # Warp and block intrinsics become the PTX instructions Numba-CUDA emits:
 # shfl.sync (clamp 0 for up, 31 otherwise; a float64 as two 32-bit halves),
-# vote.sync, bar.warp.sync, activemask, bar.red, membar, popc, clz, brev;
+# vote.sync, bar.warp.sync, activemask, barrier.red, membar, popc, clz, brev;
 # cbrt is libdevice's __nv_cbrt, linked and inlined.
 # RUN: %pykc %s --sig 'k(float64[:], int32[:], int64[:])' -o - | FileCheck %s
 # RUN: %if ptxas %{ %pykc %s --sig 'k(float64[:], int32[:], int64[:])' -o %t.ptx && %ptxas -arch=sm_75 %t.ptx -o /dev/null %}
@@ -40,9 +40,9 @@ def k(f, n, out):
 # CHECK: vote.sync.ballot.b32
 # CHECK: activemask.b32
 # CHECK: bar.warp.sync 255;
-# CHECK: bar.red.popc.u32
-# CHECK: bar.red.and.pred
-# CHECK: bar.red.or.pred
+# CHECK: barrier.red.popc.u32
+# CHECK: barrier.red.and.pred
+# CHECK: barrier.red.or.pred
 # CHECK: membar.cta;
 # CHECK: membar.gl;
 # CHECK: membar.sys;
