@@ -12,6 +12,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/MC/TargetRegistry.h>
+#include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
@@ -84,6 +85,22 @@ bool NVPTXBackend::linkLibdevice(Module &M, std::string &Error) {
             "found; pass --libdevice FILE or --cuda-path DIR";
     return false;
   }
+  // libdevice.10.bc is about half a megabyte: a file that is not a regular
+  // file (/dev/zero, a FIFO) or far larger is not libdevice, and reading it
+  // whole would not end or would exhaust memory.
+  constexpr uint64_t MaxLibdeviceBytes = uint64_t(64) << 20;
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(Options.LibdevicePath, Status)) {
+    Error = "cannot read libdevice '" + Options.LibdevicePath + "': " + EC.message();
+    return false;
+  }
+  if (!sys::fs::is_regular_file(Status) || Status.getSize() > MaxLibdeviceBytes) {
+    Error = "'" + Options.LibdevicePath + "' is not libdevice: " +
+            (sys::fs::is_regular_file(Status) ? "it is larger than 64 MiB"
+                                              : "it is not a regular file") +
+            "; pass the CUDA toolkit's nvvm/libdevice/libdevice.10.bc";
+    return false;
+  }
   auto Buffer = MemoryBuffer::getFile(Options.LibdevicePath);
   if (!Buffer) {
     Error = "cannot read libdevice '" + Options.LibdevicePath + "': " + Buffer.getError().message();
@@ -94,6 +111,19 @@ bool NVPTXBackend::linkLibdevice(Module &M, std::string &Error) {
     Error = "cannot parse libdevice '" + Options.LibdevicePath + "': " + toString(Lib.takeError());
     return false;
   }
+  // Bitcode that is not libdevice would link, leave the math functions
+  // undefined and give PTX that ptxas rejects: every __nv_ function the
+  // kernels call must be defined there.
+  for (const Function &F : M)
+    if (F.isDeclaration() && F.getName().starts_with("__nv_")) {
+      const Function *Def = (*Lib)->getFunction(F.getName());
+      if (!Def || Def->isDeclaration()) {
+        Error = "'" + Options.LibdevicePath + "' is not libdevice: it does not define " +
+                F.getName().str() +
+                "; pass the CUDA toolkit's nvvm/libdevice/libdevice.10.bc";
+        return false;
+      }
+    }
   (*Lib)->setTargetTriple(M.getTargetTriple());
   (*Lib)->setDataLayout(M.getDataLayout());
   if (Linker::linkModules(M, std::move(*Lib), Linker::LinkOnlyNeeded)) {

@@ -50,6 +50,34 @@ std::string printable(char C) {
   return std::string("\\x") + Hex[U >> 4] + Hex[U & 15];
 }
 
+/// The offset of the first byte of \p Text that does not belong to a valid
+/// UTF-8 sequence (overlong forms, surrogates and code points past U+10FFFF
+/// included, as Python refuses them), or npos.
+size_t firstInvalidUTF8(std::string_view Text) {
+  size_t I = 0;
+  while (I < Text.size()) {
+    unsigned char C = static_cast<unsigned char>(Text[I]);
+    if (C < 0x80) {
+      ++I;
+      continue;
+    }
+    size_t Length = C >= 0xC2 && C <= 0xDF ? 2 : C >= 0xE0 && C <= 0xEF ? 3
+                    : C >= 0xF0 && C <= 0xF4 ? 4 : 0;
+    if (Length == 0 || I + Length > Text.size())
+      return I;
+    unsigned char Second = static_cast<unsigned char>(Text[I + 1]);
+    unsigned char Low = C == 0xE0 ? 0xA0 : C == 0xF0 ? 0x90 : 0x80;
+    unsigned char High = C == 0xED ? 0x9F : C == 0xF4 ? 0x8F : 0xBF;
+    if (Second < Low || Second > High)
+      return I;
+    for (size_t K = 2; K < Length; ++K)
+      if ((static_cast<unsigned char>(Text[I + K]) & 0xC0) != 0x80)
+        return I;
+    I += Length;
+  }
+  return std::string_view::npos;
+}
+
 } // namespace
 
 Lexer::Lexer(const SourceFile &File, DiagnosticEngine &Diags,
@@ -88,6 +116,11 @@ void Lexer::error(uint32_t Begin, uint32_t End, DiagKind Kind,
 std::vector<Token> Lexer::run() {
   if (Text.substr(0, 3) == "\xEF\xBB\xBF")
     Pos = 3;
+  // Python refuses a file that is not UTF-8 before it reads a token; names
+  // with such bytes would otherwise reach headers that do not compile.
+  if (size_t Bad = firstInvalidUTF8(Text); Bad != std::string_view::npos)
+    error(static_cast<uint32_t>(Bad), static_cast<uint32_t>(Bad + 1), DiagKind::InvalidEncoding,
+          {printable(Text[Bad])});
   Levels.push_back({0, 0, true});
   bool AtLineStart = true;
   while (true) {

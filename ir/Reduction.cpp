@@ -172,6 +172,19 @@ unsigned lowerReduction(SemaContext &Ctx, FunctionInfo &Op,
   }
   unsigned Added = 0;
   for (const ScalarType *D : Dtypes) {
+    // Partial results cross a warp through shuffles, which move integers
+    // and floats: said here, at the user's function, rather than as an
+    // error inside the generated kernels. (Numba's cuda.reduce cannot
+    // reduce complex arrays either.)
+    if (D->isComplex()) {
+      Ctx.Diags.report(File, Def.NameRange, DiagKind::InvalidReduction,
+                       {Def.Name, "it cannot reduce " + D->str() +
+                                      " arrays: a reduction passes partial results between "
+                                      "threads with warp shuffles, which move integers and "
+                                      "floats only; reduce the real and imaginary parts as "
+                                      "two float arrays"});
+      continue;
+    }
     // The operator first, on its own: its errors point at the user's code.
     std::vector<InstanceArg> Args = {InstanceArg{D, {}}, InstanceArg{D, {}}};
     Function *Fn = Ctx.instantiateDevice(Op, Args, File, Def.NameRange);

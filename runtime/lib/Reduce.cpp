@@ -2,6 +2,7 @@
 #include "pykc/Reduce.h"
 
 #include "pykc/Device.h"
+#include "pykc/Error.h"
 #include "pykc/Stream.h"
 
 #include <algorithm>
@@ -68,6 +69,12 @@ Scratch &scratchFor(int Device, Stream *S, size_t PartialBytes) {
 void reduceOnDevice(const ReduceKernels &K, size_t ElementSize, void *Data, int64_t Count,
                     int64_t Stride, const void *Init, void *ResDevice, void *HostResult,
                     Stream *S) {
+  // The kernels take init as one scalar slot: only dtypes of up to 8 bytes
+  // reduce (ir/Reduction.cpp refuses complex ones).
+  if (ElementSize == 0 || ElementSize > sizeof(uint64_t))
+    throw Error(ErrorCode::InvalidValue,
+                "pykc::reduce: a reduction takes dtypes of 1 to 8 bytes (integers and floats), "
+                "not " + std::to_string(ElementSize) + "-byte elements");
   const DeviceInfo &Dev = current_device();
   bool Cpu = Dev.Kind == DeviceKind::CPU;
   int64_t Threads = std::max<int64_t>(1, Dev.MultiprocessorCount);

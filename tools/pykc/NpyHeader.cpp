@@ -210,6 +210,13 @@ bool parseFields(const Literal &List, std::vector<NpyField> &Fields, uint64_t &S
     NpyField F;
     F.Name = Name->Text;
     F.Offset = Offset;
+    // Numba's Record spelling, which signatures carry, ends a field's name
+    // at '[' and its parts at ';', ']' and ')': such a name would be read as
+    // another record. (An empty name is padding, below.)
+    if (F.Name.find_first_of("[];()") != std::string::npos)
+      return Bad("the field name '" + F.Name +
+                 "', which a record type cannot spell (it holds one of [ ] ; ( )); rename "
+                 "the field");
     const Literal &Format = Item.Items[1];
     uint64_t Bytes = 0;
     if (Format.Kind == Literal::List) {
