@@ -156,3 +156,10 @@ std::string pykc::runtime::faultMessage(const char *Kernel, const void *Address,
          "): an out-of-bounds access or a stack overflow; rerun with --boundscheck to find "
          "the index";
 }
+
+std::string pykc::runtime::hostFaultMessage(const char *Function, const void *Address) {
+  return std::string("function '") + (Function ? Function : "?") + "' faulted (address " +
+         addressString(reinterpret_cast<uintptr_t>(Address)) +
+         "): an out-of-bounds access or a stack overflow; rerun with --boundscheck to find "
+         "the index";
+}

@@ -84,6 +84,11 @@ template <class F> bool runCatchingFaults(FaultLanding &Fault, F &&Body) {
 /// find the index". \p Where is "thread (...) of block (...)".
 std::string faultMessage(const char *Kernel, const void *Address, const std::string &Where);
 
+/// The same for host code (an @njit function run by `pykc call`):
+/// "function 'f' faulted (address 0x...): an out-of-bounds access or a
+/// stack overflow; rerun with --boundscheck to find the index".
+std::string hostFaultMessage(const char *Function, const void *Address);
+
 } // namespace pykc::runtime
 
 #endif // PYKC_RUNTIME_KERNELFAULTS_H
