@@ -11,11 +11,13 @@
 // one job at a time.
 //
 //===----------------------------------------------------------------------===//
+#include "KernelFaults.h"
 #include "ThreadPool.h"
 
 #include "pykc/CpuABI.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -79,10 +81,23 @@ pykc_cpu_parallel_for(int64_t Trips, int32_t Threads, pykc_cpu_chunk_fn Chunk, v
       Run(K);
     return int64_t(Chunks);
   }
+  // When the caller catches faults (pykc call), so does each chunk, on its
+  // worker; the first fault then continues on the caller once every chunk
+  // is done, as if it had taken it. Otherwise a fault ends the process.
+  bool Catch = faultsLand();
+  std::atomic<const void *> FaultAt{nullptr};
   ThreadPool::get().parallelFor(Chunks, [&](unsigned, uint64_t K) {
     InsideChunk = true;
-    Run(K);
+    FaultLanding Fault;
+    if (!Catch)
+      Run(K);
+    else if (!runCatchingFaults(Fault, [&] { Run(K); })) {
+      const void *None = nullptr;
+      FaultAt.compare_exchange_strong(None, Fault.Address ? Fault.Address : &FaultAt);
+    }
     InsideChunk = false;
   });
+  if (const void *At = FaultAt.load())
+    forwardFault(At == &FaultAt ? nullptr : At);
   return int64_t(Chunks);
 }

@@ -59,6 +59,15 @@ void disarmFaults(FaultLanding &L) noexcept;
 /// the handler left blocked.
 void landFault(FaultLanding &L) noexcept;
 
+/// Whether the calling thread has a landing (runs code whose faults are
+/// caught).
+bool faultsLand() noexcept;
+
+/// Continues a fault taken on another thread (a prange chunk's worker) as
+/// if the calling thread had taken it at \p Address: jumps to its landing,
+/// which must exist (faultsLand()).
+[[noreturn]] void forwardFault(const void *Address) noexcept;
+
 /// Runs \p Body() on the calling thread; returns true when it returned, or
 /// false when kernel code it ran faulted (then \p Fault holds the address).
 /// Exceptions of \p Body pass through.

@@ -1,6 +1,6 @@
 # @njit functions for pykc call's index checks, recursion and faults
 # (call_boundscheck.test, call_recursion.test, call_fault.test).
-from numba import njit
+from numba import njit, prange
 
 
 @njit(boundscheck=True)
@@ -46,3 +46,11 @@ def depth(n):
     if n == 0:
         return 0
     return n - depth(n - 1)
+
+
+@njit(parallel=True)
+def par_write_far(a, i):
+    # Each prange chunk writes past a at i + k: a fault on a worker thread.
+    for k in prange(4):
+        a[i + k] = 1.0
+    return a[0]
