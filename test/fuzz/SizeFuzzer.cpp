@@ -13,13 +13,16 @@
 // Shapes pykc does not handle yet at full size are kept small unless their
 // switch, an environment variable, is set to 1:
 //   PYKC_SIZE_FUZZ_LONG_DEVICE_CHAINS  device-function chains up to 2,400
-//     (typing recurses once per function in the chain: 2,000 overflow the
-//     stack), else at most 200;
-//   PYKC_SIZE_FUZZ_WIDE_TUPLE_PARAMS   tuple parameters up to 2,400
-//     elements, also through LLVM's -O3 pipeline (its IPSCCP is superlinear
-//     at 2,001: the run passes -timeout), else at most 200 and not optimized;
+//     (2,000 overflow the stack: the compiler recurses once per function
+//     in the chain), else at most 200;
+//   PYKC_SIZE_FUZZ_WIDE_TUPLE_PARAMS   tuple parameters (of a kernel or a
+//     device function) up to 2,400
+//     elements (LLVM's IPSCCP is superlinear at 2,001), else at most 200;
 //   PYKC_SIZE_FUZZ_HUGE_TUPLE_LITERALS tuple literals up to 12,000
-//     elements (10,000 take too much memory), else at most 800.
+//     elements (10,000 take gigabytes in the optimizer), else at most 800.
+// With its switch on, a shape also goes through LLVM's -O3 pipeline, as
+// pykc compiles it: the optimizer's work is not counted, but a blow-up
+// runs past -timeout or -rss_limit_mb.
 // At exit it says what it measured: "pykc-size-fuzzer: ...".
 //
 // Run: pykc-size-fuzzer -timeout=60 -rss_limit_mb=2048 test/fuzz/corpus-size
@@ -202,6 +205,14 @@ std::string generate(Shape S, unsigned N, const std::string &Choices) {
     P << (N == 1 ? ",)\n" : ")\n") << "    a[0] = t[" << N - 1 << "] + t[0]\n";
     break;
   case TupleParameter:
+    if (Choice(0) % 2) { // a kernel's tuple parameter, as --sig 'k((float64, ...))' gives
+      P << "@cuda.jit('void(float64[:], (";
+      for (unsigned I = 0; I < N; ++I)
+        P << (I ? ", " : "") << "float64";
+      P << (N == 1 ? ",))')\n" : "))')\n")
+        << "def k(a, t):\n    a[0] = t[0] + t[len(t) - 1]\n";
+      break;
+    }
     P << "@cuda.jit(device=True)\ndef first_last(t):\n    return t[0] + t[len(t) - 1]\n\n"
       << KernelDecorator << "def k(a, b):\n    t = (";
     for (unsigned I = 0; I < N; ++I)
@@ -314,8 +325,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   unsigned N = 1 + (Data[1] | unsigned(Data[2]) << 8) % maxN(S);
   std::string Choices(reinterpret_cast<const char *>(Data + 3), Size - 3);
   std::string Small = generate(S, N, Choices), Large = generate(S, N * Factor, Choices);
-  // Wide tuple parameters also go through the optimizer (IPSCCP).
-  bool Optimize = S == TupleParameter && switchOn("PYKC_SIZE_FUZZ_WIDE_TUPLE_PARAMS");
+  // A shape whose switch is on also goes through the optimizer, where
+  // today's blow-ups are (IPSCCP, a huge literal's memory).
+  bool Optimize = (S == TupleParameter && switchOn("PYKC_SIZE_FUZZ_WIDE_TUPLE_PARAMS")) ||
+                  (S == TupleLiteral && switchOn("PYKC_SIZE_FUZZ_HUGE_TUPLE_LITERALS")) ||
+                  (S == DeviceChain && switchOn("PYKC_SIZE_FUZZ_LONG_DEVICE_CHAINS"));
   Counts A = measure(Small, Optimize);
   if (!A.Compiled) {
     // A generated program pykc refuses: the generator's mistake, or a
