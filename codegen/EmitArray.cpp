@@ -76,11 +76,26 @@ Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
     Index = B.CreateSelect(C.Bad, C.Written, Index); // as the kernel wrote it
     Extent = B.CreateSelect(C.Bad, C.Extent, Extent);
   }
-  std::vector<Value *> Args = {PlaceStr, Axis, Index, Extent};
-  for (ir::SpecialRegister R : {ir::SpecialRegister::ThreadIdx, ir::SpecialRegister::BlockIdx})
-    for (unsigned D = 0; D < 3; ++D)
-      Args.push_back(ME.Target.specialRegister(B, R, D, TargetContext));
-  ME.Target.boundsError(B, Args, TargetContext);
+  if (F.HostCode) {
+    // Host code (@njit) raises IndexError, as Numba's CPU target does: the
+    // host entry returns the message (CpuABI.h's pykc_host_bounds_error).
+    if (TargetContext) {
+      FunctionCallee Raise = ME.M.getOrInsertFunction(
+          "pykc_host_bounds_error",
+          FunctionType::get(B.getVoidTy(),
+                            {B.getPtrTy(), B.getPtrTy(), B.getPtrTy(), B.getInt32Ty(),
+                             B.getInt64Ty(), B.getInt64Ty()},
+                            false));
+      Value *Name = B.CreateGlobalStringPtr(F.PyName, "bounds.function", 0, &ME.M);
+      B.CreateCall(Raise, {TargetContext, PlaceStr, Name, Axis, Index, Extent});
+    }
+  } else {
+    std::vector<Value *> Args = {PlaceStr, Axis, Index, Extent};
+    for (ir::SpecialRegister R : {ir::SpecialRegister::ThreadIdx, ir::SpecialRegister::BlockIdx})
+      for (unsigned D = 0; D < 3; ++D)
+        Args.push_back(ME.Target.specialRegister(B, R, D, TargetContext));
+    ME.Target.boundsError(B, Args, TargetContext);
+  }
   BasicBlock *Reported = B.GetInsertBlock(); // the target may add blocks
   B.CreateBr(Join);
   B.SetInsertPoint(Join);

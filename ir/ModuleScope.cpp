@@ -1062,7 +1062,8 @@ void ModuleScope::readNjitArguments(FunctionInfo &Fn, const CallExpr &Call) {
       IsFlag = true; // a set of flag names, as for @cuda.jit
       On = !Value->Elements.empty();
     }
-    if (K.Name == "parallel" || K.Name == "fastmath" || K.Name == "nopython") {
+    if (K.Name == "parallel" || K.Name == "fastmath" || K.Name == "nopython" ||
+        K.Name == "boundscheck") {
       if (!IsFlag) {
         Diags.report(M.File, K.Value->Range, DiagKind::InvalidDecorator,
                      {"'" + K.Name + "' must be True or False"});
@@ -1072,12 +1073,14 @@ void ModuleScope::readNjitArguments(FunctionInfo &Fn, const CallExpr &Call) {
         Fn.Parallel = On;
       else if (K.Name == "fastmath")
         Fn.FastMath = On;
+      else if (K.Name == "boundscheck")
+        Fn.BoundsCheck = On; // an index out of range raises IndexError, as in Numba
       else if (!On)
         Diags.report(M.File, K.Value->Range, DiagKind::InvalidDecorator,
                      {"object mode (nopython=False) runs Python code, which pykc does not compile"});
     } else if (K.Name == "signature" || K.Name == "sig") {
       readSignatureArgument(Fn, *K.Value);
-    } else if (K.Name == "cache" || K.Name == "nogil" || K.Name == "boundscheck" ||
+    } else if (K.Name == "cache" || K.Name == "nogil" ||
                K.Name == "error_model" || K.Name == "inline" || K.Name == "looplift" ||
                K.Name == "forceinline" || K.Name == "no_cpython_wrapper" ||
                K.Name == "no_cfunc_wrapper" || K.Name == "debug") {

@@ -53,7 +53,7 @@ struct FunctionInfo {
   std::string DecoratorSpelling; ///< "@cuda.reduce", for messages.
   std::vector<ParsedSignature> Signatures;
   bool FastMath = false;
-  bool BoundsCheck = false; ///< @cuda.jit(boundscheck=True)
+  bool BoundsCheck = false; ///< @cuda.jit(boundscheck=True), @njit(boundscheck=True)
   bool Parallel = false;    ///< @njit(parallel=True)
   bool HasNameErrors = false; ///< Set by Sema's name check.
   bool NameChecked = false;   ///< Whether that check ran (once per function).

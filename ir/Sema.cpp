@@ -11,6 +11,7 @@
 #include "ir/Reduction.h"
 
 #include <algorithm>
+#include <utility>
 #include <cctype>
 #include <map>
 #include <set>
@@ -231,7 +232,11 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     // so only a function with a declared signature may call itself.
     if (Bound->DeclaredReturn)
       return It->second;
-    Diags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Name});
+    // The decorator that declares one, as the function is written.
+    std::string Fix = Fn.Role == FunctionRole::CpuJit
+                          ? Fn.DecoratorSpelling + "('int64(int64)')"
+                          : "@cuda.jit('int64(int64)', device=True)";
+    Diags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Name, Fix});
     return nullptr;
   }
   if (callDepth() >= MaxCallDepth) {
@@ -378,9 +383,13 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
   Result.IR = std::make_unique<ir::Module>(Stem);
   SemaContext Ctx(Scope, Types, Diags, *Result.IR);
 
-  if (!OnlyKernel.empty())
-    if (FunctionInfo *Fn = Scope.function(OnlyKernel))
-      Fn->Signatures.clear();
+  // pykc run / call / reduce name the one signature to compile, by its
+  // argument types; the declared signature they chose keeps its return
+  // type (a recursive function needs it while its body is typed).
+  FunctionInfo *Only = OnlyKernel.empty() ? nullptr : Scope.function(OnlyKernel);
+  std::vector<ParsedSignature> Declared;
+  if (Only)
+    Declared = std::exchange(Only->Signatures, {});
   // A reduction's --sig names dtypes: 'sum_reduce(float32)'.
   std::map<FunctionInfo *, std::vector<const ScalarType *>> ReduceDtypes;
   for (const NamedSignature &NS : CommandLineSignatures) {
@@ -409,8 +418,14 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
                                return S.Args == NS.Sig.Args &&
                                       (!S.Return || !NS.Sig.Return || S.Return == NS.Sig.Return);
                              });
-    if (!Known)
-      Fn->Signatures.push_back(NS.Sig);
+    if (Known)
+      continue;
+    ParsedSignature Sig = NS.Sig;
+    if (Fn == Only && !Sig.Return)
+      for (const ParsedSignature &D : Declared)
+        if (D.Args == Sig.Args)
+          Sig.Return = D.Return;
+    Fn->Signatures.push_back(Sig);
   }
 
   // What this command compiles: the function `pykc run` / `call` /

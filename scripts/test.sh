@@ -21,12 +21,14 @@
 #    lit's four differential suites (Numba's CUDA tests, the simulator and
 #    @njit differentials, the RealModules corpus: minutes each under ASan,
 #    through the same compiler paths as the rest). PYKC_SANITIZE=all builds and runs those.
-# 6. The fuzzers (test/fuzz/) for $PYKC_FUZZ_SECONDS seconds in all
-#    (default 60; 0 skips them): the frontend, typing (past the frontend),
-#    code generation (both backends), the .npy reader and the signature
-#    parser a tenth each, and the structure-aware kernel fuzzer (mutated
-#    kernels through both backends, PTX to SASS) the other half, each on a
-#    temporary copy of its seed corpus. Each counts as one test.
+# 6. The fuzzers (test/fuzz/) for $PYKC_FUZZ_SECONDS seconds (default 60;
+#    0 skips them) and three tenths more: the frontend, typing (past the
+#    frontend), code generation (both backends), the .npy reader and the
+#    signature parser a tenth each, and the structure-aware kernel fuzzer
+#    (mutated kernels through both backends, PTX to SASS) the other half;
+#    then `pykc run`'s argument parser, the runtime's C and C++ APIs, and
+#    program-size growth (work linear in the program) a tenth each; each on
+#    a temporary copy of its seed corpus. Each counts as one test.
 #
 # PYKC_SANITIZE=0 leaves out the sanitized build (5 and 6), for a quicker
 # run while working; PYKC_SANITIZE=only runs just that.
@@ -150,7 +152,8 @@ PY
 # The frontend, typing, code generation, the .npy reader and the signature
 # parser get a tenth of PYKC_FUZZ_SECONDS each (at least 1 s), the kernel
 # fuzzer the rest: it goes deepest and runs slowest (a few inputs a second
-# under ASan, most compiled by both backends and nvJitLink).
+# under ASan, most compiled by both backends and nvJitLink). The run-args,
+# runtime and size fuzzers get a tenth each on top (+18 s at the default).
 run_fuzzer() { # BUILD_DIR RESULTS NAME SECONDS CORPUS [EXTRA_SEED...]
   local build_dir=$1 results=$2 name=$3 seconds=$4 corpus=$5
   shift 5
@@ -159,7 +162,7 @@ run_fuzzer() { # BUILD_DIR RESULTS NAME SECONDS CORPUS [EXTRA_SEED...]
   # four reductions for six dtypes, GPU, CPU and check kernels each) to PTX
   # and an x86 object in about 10 s on CI's cores, which is not a hang.
   local timeout=5
-  [ "$name" = codegen ] || [ "$name" = kernel ] && timeout=30
+  [ "$name" = codegen ] || [ "$name" = kernel ] || [ "$name" = size ] && timeout=30
   local fuzzer="$build_dir/test/fuzz/pykc-$name-fuzzer"
   local log="$results/fuzz-$name.log"
   section "fuzz ($name)"
@@ -236,8 +239,8 @@ fi
 # === The sanitized build =====================================================
 if [ "$sanitize" = 0 ]; then
   section "sanitizers"
-  echo "sanitizers: skipped: PYKC_SANITIZE=0 (no ASan/UBSan units, lit or fuzzers; 6 fuzzers counted skipped)"
-  skipped=$((skipped + 6))
+  echo "sanitizers: skipped: PYKC_SANITIZE=0 (no ASan/UBSan units, lit or fuzzers; 9 fuzzers counted skipped)"
+  skipped=$((skipped + 9))
   summary
 fi
 results="$asan_dir/test-results"
@@ -303,5 +306,8 @@ run_fuzzer "${fz[@]}" codegen "$tenth" /nonexistent "${kernels[@]}"
 run_fuzzer "${fz[@]}" kernel "$kernel_seconds" /nonexistent "${kernels[@]}"
 run_fuzzer "${fz[@]}" npy "$tenth" test/fuzz/corpus-npy
 run_fuzzer "${fz[@]}" signature "$tenth" test/fuzz/corpus-signature
+run_fuzzer "${fz[@]}" run-args "$tenth" test/fuzz/corpus-run-args
+run_fuzzer "${fz[@]}" runtime "$tenth" test/fuzz/corpus-runtime
+run_fuzzer "${fz[@]}" size "$tenth" test/fuzz/corpus-size
 
 summary

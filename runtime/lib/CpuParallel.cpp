@@ -1,6 +1,7 @@
 //===- CpuParallel.cpp - prange loops of @njit(parallel=True) functions ---===//
 //
-// pykc_host_raise records an exception of host code (CpuABI.h).
+// pykc_host_raise and pykc_host_bounds_error record an exception of host
+// code (CpuABI.h).
 // pykc_cpu_parallel_for (CpuABI.h) splits a loop's iterations into one
 // chunk a thread, each of about the same size, and runs them on the
 // runtime's ThreadPool. How many threads: PYKC_NUM_THREADS when set (as
@@ -10,12 +11,15 @@
 // one job at a time.
 //
 //===----------------------------------------------------------------------===//
+#include "KernelFaults.h"
 #include "ThreadPool.h"
 
 #include "pykc/CpuABI.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 using namespace pykc::runtime;
@@ -35,6 +39,25 @@ pykc_host_raise(pykc_cpu_context *Ctx, const char *Message) {
   const char *Expected = nullptr;
   __atomic_compare_exchange_n(&Status->error, &Expected, Message, false, __ATOMIC_ACQ_REL,
                               __ATOMIC_ACQUIRE);
+}
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_host_bounds_error(pykc_cpu_context *Ctx, const char *Where, const char *Function,
+                       uint32_t Axis, int64_t Index, int64_t Extent) {
+  auto *Status = static_cast<pykc_host_status *>(Ctx ? Ctx->scheduler : nullptr);
+  if (!Status || __atomic_load_n(&Status->error, __ATOMIC_ACQUIRE))
+    return; // a loop that keeps going out of range reports once
+  std::string Message = std::string(Where) + ": IndexError: index " + std::to_string(Index) +
+                        " is out of bounds for axis " + std::to_string(Axis) + " with size " +
+                        std::to_string(Extent) + " (in '" + Function + "')";
+  // Kept for the process's life, as the messages pykc_host_raise records
+  // are: one per call that fails, the first one only.
+  char *Copy = new char[Message.size() + 1];
+  std::memcpy(Copy, Message.c_str(), Message.size() + 1);
+  const char *Expected = nullptr;
+  if (!__atomic_compare_exchange_n(&Status->error, &Expected, Copy, false, __ATOMIC_ACQ_REL,
+                                   __ATOMIC_ACQUIRE))
+    delete[] Copy;
 }
 
 extern "C" __attribute__((visibility("default"))) int64_t
@@ -58,10 +81,23 @@ pykc_cpu_parallel_for(int64_t Trips, int32_t Threads, pykc_cpu_chunk_fn Chunk, v
       Run(K);
     return int64_t(Chunks);
   }
+  // When the caller catches faults (pykc call), so does each chunk, on its
+  // worker; the first fault then continues on the caller once every chunk
+  // is done, as if it had taken it. Otherwise a fault ends the process.
+  bool Catch = faultsLand();
+  std::atomic<const void *> FaultAt{nullptr};
   ThreadPool::get().parallelFor(Chunks, [&](unsigned, uint64_t K) {
     InsideChunk = true;
-    Run(K);
+    FaultLanding Fault;
+    if (!Catch)
+      Run(K);
+    else if (!runCatchingFaults(Fault, [&] { Run(K); })) {
+      const void *None = nullptr;
+      FaultAt.compare_exchange_strong(None, Fault.Address ? Fault.Address : &FaultAt);
+    }
     InsideChunk = false;
   });
+  if (const void *At = FaultAt.load())
+    forwardFault(At == &FaultAt ? nullptr : At);
   return int64_t(Chunks);
 }

@@ -149,10 +149,27 @@ void pykc::runtime::landFault(FaultLanding &L) noexcept {
   pthread_sigmask(SIG_UNBLOCK, &Signals, nullptr);
 }
 
+bool pykc::runtime::faultsLand() noexcept { return Current != nullptr; }
+
+void pykc::runtime::forwardFault(const void *Address) noexcept {
+  FaultLanding *L = Current;
+  L->Address = Address;
+  L->Signal = SIGSEGV;
+  Current = L->Outer;
+  siglongjmp(L->Jump, 1);
+}
+
 std::string pykc::runtime::faultMessage(const char *Kernel, const void *Address,
                                         const std::string &Where) {
   return std::string("kernel '") + (Kernel ? Kernel : "?") + "' faulted (address " +
          addressString(reinterpret_cast<uintptr_t>(Address)) + ", in " + Where +
+         "): an out-of-bounds access or a stack overflow; rerun with --boundscheck to find "
+         "the index";
+}
+
+std::string pykc::runtime::hostFaultMessage(const char *Function, const void *Address) {
+  return std::string("function '") + (Function ? Function : "?") + "' faulted (address " +
+         addressString(reinterpret_cast<uintptr_t>(Address)) +
          "): an out-of-bounds access or a stack overflow; rerun with --boundscheck to find "
          "the index";
 }

@@ -59,6 +59,15 @@ void disarmFaults(FaultLanding &L) noexcept;
 /// the handler left blocked.
 void landFault(FaultLanding &L) noexcept;
 
+/// Whether the calling thread has a landing (runs code whose faults are
+/// caught).
+bool faultsLand() noexcept;
+
+/// Continues a fault taken on another thread (a prange chunk's worker) as
+/// if the calling thread had taken it at \p Address: jumps to its landing,
+/// which must exist (faultsLand()).
+[[noreturn]] void forwardFault(const void *Address) noexcept;
+
 /// Runs \p Body() on the calling thread; returns true when it returned, or
 /// false when kernel code it ran faulted (then \p Fault holds the address).
 /// Exceptions of \p Body pass through.
@@ -83,6 +92,11 @@ template <class F> bool runCatchingFaults(FaultLanding &Fault, F &&Body) {
 /// out-of-bounds access or a stack overflow; rerun with --boundscheck to
 /// find the index". \p Where is "thread (...) of block (...)".
 std::string faultMessage(const char *Kernel, const void *Address, const std::string &Where);
+
+/// The same for host code (an @njit function run by `pykc call`):
+/// "function 'f' faulted (address 0x...): an out-of-bounds access or a
+/// stack overflow; rerun with --boundscheck to find the index".
+std::string hostFaultMessage(const char *Function, const void *Address);
 
 } // namespace pykc::runtime
 

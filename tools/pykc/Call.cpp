@@ -2,7 +2,10 @@
 //
 // Like `pykc run`, for @njit functions: read the arguments, type the
 // function for them, compile it with the ORC JIT, call its host entry on the
-// arrays in place, print the result, write back what changed.
+// arrays (copied into guarded memory, as the CPU device's arrays are, so
+// that an overrun faults), print the result, write back what changed. A
+// fault in the function's code fails the call as a CPU kernel's fault fails
+// a launch (KernelFaults.h), instead of killing pykc.
 //
 //===----------------------------------------------------------------------===//
 #include "Call.h"
@@ -14,10 +17,14 @@
 #include "Pipeline.h"
 #include "ScalarArguments.h"
 #include "runtime/lib/CallGenerated.h"
+#include "runtime/lib/GuardedMemory.h"
+#include "runtime/lib/KernelFaults.h"
 
 #include <pykc/Runtime.h>
 
+#include <algorithm>
 #include <cstring>
+#include <memory>
 #include <iostream>
 
 namespace pykc::driver {
@@ -36,6 +43,10 @@ float32:0.5). A function declared with signatures runs with the one its
 arguments fit.
 
   -O0 .. -O3            Optimization level (default -O3).
+  --boundscheck         Check every array index, as @njit(boundscheck=True)
+                        does for one function: one out of range is not
+                        accessed, and the call fails with Numba's IndexError
+                        (the source line, the index, the axis and its size).
   -D NAME[=VALUE], -I DIR
                         Module-level values and import roots, as for pykc
                         (pykc --help).
@@ -99,12 +110,40 @@ std::string formatResult(const ir::Type *Ty, const std::vector<uint64_t> &Leaves
   return S->isSigned() ? std::to_string(int64_t(Bits)) : std::to_string(Bits);
 }
 
+/// An array's bytes for the call: a mapping of its own that ends at an
+/// inaccessible region (GuardedMemory.h), so that the function running
+/// past it faults instead of writing into pykc's heap.
+class GuardedArray {
+public:
+  explicit GuardedArray(const std::vector<uint8_t> &Bytes)
+      : Size(std::max<size_t>(Bytes.size(), 1)) {
+    Data = static_cast<uint8_t *>(runtime::mapGuarded(Size, runtime::CpuArrayAlignment,
+                                                      runtime::cpuArrayGuardBytes(Size)));
+    if (!Data)
+      throw std::bad_alloc();
+    if (!Bytes.empty())
+      std::memcpy(Data, Bytes.data(), Bytes.size());
+  }
+  ~GuardedArray() {
+    runtime::unmapGuarded(Data, Size, runtime::CpuArrayAlignment,
+                          runtime::cpuArrayGuardBytes(Size));
+  }
+  GuardedArray(const GuardedArray &) = delete;
+  GuardedArray &operator=(const GuardedArray &) = delete;
+  uint8_t *data() const { return Data; }
+
+private:
+  size_t Size;
+  uint8_t *Data = nullptr;
+};
+
 } // namespace
 
 int callCommand(int Argc, char **Argv) {
   std::string File, Function;
   std::vector<std::string> Texts;
   unsigned OptLevel = 3;
+  bool BoundsCheck = false;
   ModuleFlags Modules;
   for (int I = 0; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -119,6 +158,8 @@ int callCommand(int Argc, char **Argv) {
     }
     if (A.size() == 3 && A[0] == '-' && A[1] == 'O' && A[2] >= '0' && A[2] <= '3')
       OptLevel = unsigned(A[2] - '0');
+    else if (A == "--boundscheck")
+      BoundsCheck = true;
     else if (A.size() > 1 && A[0] == '-' && !(A[1] >= '0' && A[1] <= '9') && A[1] != '.')
       return usage("unknown option '" + A + "'");
     else if (File.empty())
@@ -137,6 +178,7 @@ int callCommand(int Argc, char **Argv) {
 
   FrontendRequest R;
   R.Modules = Modules;
+  R.BoundsCheck = BoundsCheck;
   Compilation C;
   requestForArguments(R, C, File, Function, ir::FunctionRole::CpuJit, "an @njit function", Args);
   if (int Status = runFrontend(R, C))
@@ -157,9 +199,10 @@ int callCommand(int Argc, char **Argv) {
     auto Host = Code ? Code->hostEntry(Entry->SymbolName, Error) : nullptr;
     if (!Host)
       return fail(Error);
-    // The function works on the arrays in place, as Numba's does on NumPy's.
+    // The function works on the arrays in place, as Numba's does on NumPy's
+    // (an alias on the array it aliases).
     std::vector<Argument *> Arrays = arrayLeaves(Args);
-    std::vector<std::vector<uint8_t>> Before(Arrays.size());
+    std::vector<std::unique_ptr<GuardedArray>> Guarded(Arrays.size());
     KernelArgs Params;
     size_t I = 0; // the next array
     for (Argument *Leaf : argumentLeaves(Args)) {
@@ -168,17 +211,30 @@ int callCommand(int Argc, char **Argv) {
         addScalarArgument(A, Params);
         continue;
       }
-      NpyArray &N = A.AliasOf >= 0 ? *Arrays[size_t(A.AliasOf)]->Array : *A.Array;
       if (A.AliasOf < 0)
-        Before[I] = N.Data;
+        Guarded[I] = std::make_unique<GuardedArray>(A.Array->Data);
+      const GuardedArray &G = *Guarded[A.AliasOf >= 0 ? size_t(A.AliasOf) : I];
       ++I;
-      Params.addArray(N.Data.data(), A.Array->Shape, byteStrides(*A.Array));
+      Params.addArray(G.data(), A.Array->Shape, byteStrides(*A.Array));
     }
-    if (const char *Raised = runtime_detail::callGenerated(Host, Params.data(), Leaves.data()))
+    runtime::FaultLanding Fault;
+    const char *Raised = nullptr;
+    if (!runtime::runCatchingFaults(Fault, [&] {
+          Raised = runtime_detail::callGenerated(Host, Params.data(), Leaves.data());
+        }))
+      return fail(runtime::hostFaultMessage(Function.c_str(), Fault.Address) +
+                  "; no file was changed");
+    if (Raised)
       return fail(std::string(Raised) + "; no file was changed");
-    for (size_t K = 0; K < Arrays.size(); ++K)
-      if (Arrays[K]->AliasOf < 0)
-        Arrays[K]->Changed = Before[K] != Arrays[K]->Array->Data;
+    for (size_t K = 0; K < Arrays.size(); ++K) {
+      if (Arrays[K]->AliasOf >= 0)
+        continue;
+      std::vector<uint8_t> &Data = Arrays[K]->Array->Data;
+      if (Data.empty() || std::memcmp(Data.data(), Guarded[K]->data(), Data.size()) == 0)
+        continue;
+      Arrays[K]->Changed = true;
+      std::memcpy(Data.data(), Guarded[K]->data(), Data.size());
+    }
   } catch (const std::bad_alloc &) {
     return fail("out of memory");
   } catch (const std::exception &E) {

@@ -35,6 +35,7 @@ std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned O
          {"pykc_cpu_grid_sync", reinterpret_cast<void *>(&pykc_cpu_grid_sync)},
          {"pykc_cpu_parallel_for", reinterpret_cast<void *>(&pykc_cpu_parallel_for)},
          {"pykc_host_raise", reinterpret_cast<void *>(&pykc_host_raise)},
+         {"pykc_host_bounds_error", reinterpret_cast<void *>(&pykc_host_bounds_error)},
          {"pykc_cpu_barrier_reduce", reinterpret_cast<void *>(&pykc_cpu_barrier_reduce)},
          {"pykc_cpu_warp_sync", reinterpret_cast<void *>(&pykc_cpu_warp_sync)},
          {"pykc_cpu_warp_shuffle", reinterpret_cast<void *>(&pykc_cpu_warp_shuffle)},

@@ -101,6 +101,12 @@ typedef struct pykc_host_status {
   const char *error;
 } pykc_host_status;
 void pykc_host_raise(pykc_cpu_context *ctx, const char *message);
+/* An index out of range in host code compiled with boundscheck: records
+ * "where: IndexError: index 12 is out of bounds for axis 0 with size 10
+ * (in 'function')" as pykc_host_raise does (the first one wins); the code
+ * goes on with the access pointed at a scratch element. */
+void pykc_host_bounds_error(pykc_cpu_context *ctx, const char *where, const char *function,
+                            uint32_t axis, int64_t index, int64_t extent);
 
 /* A prange loop of a parallel @njit function: runs chunk(env, lo, hi,
  * partials + k * partial_bytes) for chunks k = 0, 1, ... of [0, trips),
