@@ -10,16 +10,18 @@
 // more than 8 * 3 times the count at n aborts: the phase's work grows
 // faster than the program. Nothing is timed.
 //
-// Shapes pykc does not handle yet at full size are kept small unless their
-// switch, an environment variable, is set to 1:
+// Three shapes are kept small unless their switch, an environment
+// variable, is set to 1, because at full size each input spends seconds in
+// LLVM's -O3 pipeline and the fuzzer would try few inputs. Their growth at
+// full size is checked by test/Scaling/size_growth.test, and the limit on
+// chains by test/Scaling/fail_calls_too_deep.test:
 //   PYKC_SIZE_FUZZ_LONG_DEVICE_CHAINS  device-function chains up to 2,400
-//     (2,000 overflow the stack: the compiler recurses once per function
-//     in the chain), else at most 200;
+//     (past 1,000 pykc refuses them with CallsTooDeep, so a pair whose
+//     8n is over the limit is skipped), else at most 200;
 //   PYKC_SIZE_FUZZ_WIDE_TUPLE_PARAMS   tuple parameters (of a kernel or a
-//     device function) up to 2,400
-//     elements (LLVM's IPSCCP is superlinear at 2,001), else at most 200;
+//     device function) up to 2,400 elements, else at most 200;
 //   PYKC_SIZE_FUZZ_HUGE_TUPLE_LITERALS tuple literals up to 12,000
-//     elements (10,000 take gigabytes in the optimizer), else at most 800.
+//     elements, else at most 800.
 // With its switch on, a shape also goes through LLVM's -O3 pipeline, as
 // pykc compiles it: the optimizer's work is not counted, but a blow-up
 // runs past -timeout or -rss_limit_mb.
