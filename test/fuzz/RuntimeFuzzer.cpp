@@ -284,7 +284,9 @@ void cCopy(State &S, Input &In) {
   bool PastHost = (Dst.Ptr && !Dst.Ours && Bytes > Dst.Room) ||
                   (Src.Ptr && !Src.Ours && Bytes > Src.Room);
   // Overlapping ranges are undefined for these copies, as for CUDA's.
-  bool Overlap = Dst.Ptr && Src.Ptr && Dst.Ptr < Src.Ptr + Bytes && Src.Ptr < Dst.Ptr + Bytes;
+  // (In integers: a pointer moved past its object is undefined.)
+  uintptr_t D = uintptr_t(Dst.Ptr), Sr = uintptr_t(Src.Ptr);
+  bool Overlap = D && Sr && !Wraps && D < Sr + Bytes && Sr < D + Bytes;
   if (!Invalid && (PastHost || Overlap))
     return;
   pykc_status St = Direction == 0   ? pykc_memcpy_htod(Dst.Ptr, Src.Ptr, Bytes)
