@@ -275,15 +275,10 @@ Constant *ModuleEmitter::constantArrayData(const ir::ConstArrayExpr &E) {
   if (A.Record) { // an array of records: NumPy's bytes
     if (A.Bytes.empty())
       return It->second = ConstantPointerNull::get(PointerType::get(Ctx, 0));
-    unsigned Space = Target.constantAddressSpace(ConstantBytes, A.Bytes.size());
-    if (Space != Target.globalAddressSpace())
-      ConstantBytes += A.Bytes.size();
     auto *Data = ConstantDataArray::getRaw(A.Bytes, A.Bytes.size(), Type::getInt8Ty(Ctx));
-    auto *G = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
-                                 GlobalValue::InternalLinkage, Data, "const." + E.Name, nullptr,
-                                 GlobalValue::NotThreadLocal, Space);
-    G->setAlignment(Align(std::max(16u, A.Record->alignment())));
-    return It->second = ConstantExpr::getAddrSpaceCast(G, PointerType::get(Ctx, 0));
+    return It->second = constantGlobal(Data, A.Bytes.size(),
+                                       Align(std::max(16u, A.Record->alignment())),
+                                       "const." + E.Name);
   }
   if (A.Elements.empty())
     return It->second = ConstantPointerNull::get(PointerType::get(Ctx, 0));
@@ -302,26 +297,20 @@ Constant *ModuleEmitter::constantArrayData(const ir::ConstArrayExpr &E) {
                                         A.Dtype->isSigned()));
   }
   auto *Ty = llvm::ArrayType::get(Elt, Values.size());
-  uint64_t Bytes = Values.size() * A.Dtype->byteSize();
+  return It->second = constantGlobal(llvm::ConstantArray::get(Ty, Values),
+                                     Values.size() * A.Dtype->byteSize(),
+                                     Align(std::max(16u, A.Dtype->byteSize())), "const." + E.Name);
+}
+
+Constant *ModuleEmitter::constantGlobal(Constant *Data, uint64_t Bytes, Align Alignment,
+                                        const Twine &Name) {
   unsigned Space = Target.constantAddressSpace(ConstantBytes, Bytes);
   if (Space != Target.globalAddressSpace())
     ConstantBytes += Bytes; // what constant memory holds so far
-  auto *G = new GlobalVariable(M, Ty, /*isConstant=*/true, GlobalValue::InternalLinkage,
-                               llvm::ConstantArray::get(Ty, Values), "const." + E.Name, nullptr,
+  auto *G = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
+                               GlobalValue::InternalLinkage, Data, Name, nullptr,
                                GlobalValue::NotThreadLocal, Space);
-  G->setAlignment(Align(std::max(16u, A.Dtype->byteSize())));
-  return It->second = ConstantExpr::getAddrSpaceCast(G, PointerType::get(Ctx, 0));
-}
-
-Constant *ModuleEmitter::constantTupleData(Constant *Value) {
-  uint64_t Bytes = M.getDataLayout().getTypeAllocSize(Value->getType());
-  unsigned Space = Target.constantAddressSpace(ConstantBytes, Bytes);
-  if (Space != Target.globalAddressSpace())
-    ConstantBytes += Bytes;
-  auto *G = new GlobalVariable(M, Value->getType(), /*isConstant=*/true,
-                               GlobalValue::InternalLinkage, Value, "const.tuple", nullptr,
-                               GlobalValue::NotThreadLocal, Space);
-  G->setAlignment(Align(16));
+  G->setAlignment(Alignment);
   return ConstantExpr::getAddrSpaceCast(G, PointerType::get(Ctx, 0));
 }
 

@@ -118,8 +118,7 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     // An element of a tuple variable is loaded alone: loading the whole
     // tuple to extract one element makes SROA rebuild it element by element,
     // and a constant tuple then folds into one new constant per element.
-    if (T.Tuple->Kind == ir::NodeKind::VarRef) {
-      AllocaInst *Slot = Slots.at(static_cast<const ir::VarRefExpr &>(*T.Tuple).Var);
+    if (AllocaInst *Slot = variableSlot(*T.Tuple)) {
       Type *AggTy = Slot->getAllocatedType();
       return B.CreateLoad(ExtractValueInst::getIndexedType(AggTy, T.Index),
                           B.CreateConstGEP2_32(AggTy, Slot, 0, T.Index));
@@ -144,9 +143,9 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     auto &C = static_cast<const ir::CallExpr &>(E);
     std::vector<Value *> Args, ArgSlots;
     for (const ir::Expr *A : C.Args) {
-      bool Var = A->Kind == ir::NodeKind::VarRef && ME.passedByAddress(A->Ty);
-      ArgSlots.push_back(Var ? Slots.at(static_cast<const ir::VarRefExpr &>(*A).Var) : nullptr);
-      Args.push_back(Var ? nullptr : emitExpr(*A));
+      AllocaInst *Slot = ME.passedByAddress(A->Ty) ? variableSlot(*A) : nullptr;
+      ArgSlots.push_back(Slot);
+      Args.push_back(Slot ? nullptr : emitExpr(*A));
     }
     if (TargetContext)
       Args.push_back(TargetContext);
@@ -228,10 +227,8 @@ Value *FunctionEmitter::emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E) {
   // slot: that copy is as long as the tuple, and doing it for a variable at
   // every `t[i]` of a loop over `t` made the IR (and LLVM's time) grow with
   // the square of the tuple's length and worse.
-  Value *Slot = nullptr;
-  if (E.Tuple->Kind == ir::NodeKind::VarRef)
-    Slot = Slots.at(static_cast<const ir::VarRefExpr &>(*E.Tuple).Var);
-  else {
+  Value *Slot = variableSlot(*E.Tuple);
+  if (!Slot) {
     IRBuilder<> Entry(EntryBlock, EntryBlock->begin());
     Slot = Entry.CreateAlloca(AsArray, nullptr, "tuple.dyn");
     Value *Tuple = emitExpr(*E.Tuple);

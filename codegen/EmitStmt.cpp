@@ -105,9 +105,9 @@ void FunctionEmitter::emitStmt(const ir::Stmt &S) {
     // as one aggregate, LLVM splits it into a store per element and then
     // compares those stores pairwise (a 10,000-element literal took minutes).
     if (auto *C = dyn_cast<Constant>(V); C && isa<llvm::ArrayType>(C->getType())) {
-      const DataLayout &DL = ME.M.getDataLayout();
-      B.CreateMemCpy(It->second, It->second->getAlign(), ME.constantTupleData(C), Align(16),
-                     DL.getTypeAllocSize(C->getType()));
+      uint64_t Bytes = ME.M.getDataLayout().getTypeAllocSize(C->getType());
+      B.CreateMemCpy(It->second, It->second->getAlign(),
+                     ME.constantGlobal(C, Bytes, Align(16), "const.tuple"), Align(16), Bytes);
       return;
     }
     B.CreateStore(V, It->second);

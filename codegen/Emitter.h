@@ -50,9 +50,11 @@ public:
   /// The global holding the frozen module-level array \p E, made once per
   /// name (null for an empty array).
   llvm::Constant *constantArrayData(const ir::ConstArrayExpr &E);
-  /// A (generic) pointer to a constant global holding \p Value, a long
-  /// tuple of constants.
-  llvm::Constant *constantTupleData(llvm::Constant *Value);
+  /// A generic pointer to a new constant global holding \p Data (\p Bytes
+  /// long): in the target's constant memory while that has room, else in
+  /// its global memory.
+  llvm::Constant *constantGlobal(llvm::Constant *Data, uint64_t Bytes, llvm::Align Alignment,
+                                 const llvm::Twine &Name);
   /// Where a bounds-checked access out of range goes instead (--boundscheck).
   llvm::Constant *boundsScratch();
 
@@ -208,6 +210,12 @@ private:
   /// A kernel parameter of type \p Ty from its flattened LLVM parameters,
   /// the first at \p Arg (advanced past them).
   llvm::Value *unflattenKernelParam(const ir::Type *Ty, unsigned &Arg);
+  /// The slot of the variable \p E reads, or null when \p E is not a
+  /// variable: a tuple is indexed or passed from its slot, not copied.
+  llvm::AllocaInst *variableSlot(const ir::Expr &E) const {
+    return E.Kind == ir::NodeKind::VarRef ? Slots.at(static_cast<const ir::VarRefExpr &>(E).Var)
+                                          : nullptr;
+  }
 
   // complex64 and complex128 (EmitComplex.cpp).
   llvm::Value *complexValue(llvm::Value *Re, llvm::Value *Im, llvm::Type *T);

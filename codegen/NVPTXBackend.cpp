@@ -89,18 +89,20 @@ bool NVPTXBackend::linkLibdevice(Module &M, std::string &Error) {
   // file (/dev/zero, a FIFO) or far larger is not libdevice, and reading it
   // whole would not end or would exhaust memory.
   constexpr uint64_t MaxLibdeviceBytes = uint64_t(64) << 20;
+  auto NotLibdevice = [&](const std::string &Why) {
+    Error = "'" + Options.LibdevicePath + "' is not libdevice: " + Why +
+            "; pass the CUDA toolkit's nvvm/libdevice/libdevice.10.bc";
+    return false;
+  };
   sys::fs::file_status Status;
   if (std::error_code EC = sys::fs::status(Options.LibdevicePath, Status)) {
     Error = "cannot read libdevice '" + Options.LibdevicePath + "': " + EC.message();
     return false;
   }
-  if (!sys::fs::is_regular_file(Status) || Status.getSize() > MaxLibdeviceBytes) {
-    Error = "'" + Options.LibdevicePath + "' is not libdevice: " +
-            (sys::fs::is_regular_file(Status) ? "it is larger than 64 MiB"
-                                              : "it is not a regular file") +
-            "; pass the CUDA toolkit's nvvm/libdevice/libdevice.10.bc";
-    return false;
-  }
+  if (!sys::fs::is_regular_file(Status))
+    return NotLibdevice("it is not a regular file");
+  if (Status.getSize() > MaxLibdeviceBytes)
+    return NotLibdevice("it is larger than 64 MiB");
   auto Buffer = MemoryBuffer::getFile(Options.LibdevicePath);
   if (!Buffer) {
     Error = "cannot read libdevice '" + Options.LibdevicePath + "': " + Buffer.getError().message();
@@ -117,12 +119,8 @@ bool NVPTXBackend::linkLibdevice(Module &M, std::string &Error) {
   for (const Function &F : M)
     if (F.isDeclaration() && F.getName().starts_with("__nv_")) {
       const Function *Def = (*Lib)->getFunction(F.getName());
-      if (!Def || Def->isDeclaration()) {
-        Error = "'" + Options.LibdevicePath + "' is not libdevice: it does not define " +
-                F.getName().str() +
-                "; pass the CUDA toolkit's nvvm/libdevice/libdevice.10.bc";
-        return false;
-      }
+      if (!Def || Def->isDeclaration())
+        return NotLibdevice("it does not define " + F.getName().str());
     }
   (*Lib)->setTargetTriple(M.getTargetTriple());
   (*Lib)->setDataLayout(M.getDataLayout());

@@ -276,7 +276,8 @@ private:
     Exits Inside;
     Inside.Break = After;
     Inside.Return = X.Return;
-    Inside.After = Inside.Continue = firstBarrier(S) ? firstBarrier(S) : After;
+    Reach First = firstBarrier(S);
+    Inside.After = Inside.Continue = First ? First : After;
     Divergence Out;
     Site Broke; // a thread-dependent `break`: from then on the loop diverges
     for (;;) {
