@@ -13,10 +13,13 @@ std::string boundsRecordMessage(const pykc_bounds_record &R) {
     return "(" + std::to_string(V[0]) + ", " + std::to_string(V[1]) + ", " +
            std::to_string(V[2]) + ")";
   };
-  return "a kernel stopped at " + Where + ": index " + std::to_string(R.index) +
-         " is out of bounds for axis " + std::to_string(R.axis) + " with size " +
-         std::to_string(R.extent) + " in thread " + Three(R.thread) + " of block " +
-         Three(R.block) + " (--boundscheck)";
+  return "a kernel stopped at " + Where + ": " + outOfBounds(R.index, R.axis, R.extent) +
+         " in thread " + Three(R.thread) + " of block " + Three(R.block) + " (--boundscheck)";
+}
+
+std::string outOfBounds(int64_t Index, uint32_t Axis, int64_t Extent) {
+  return "index " + std::to_string(Index) + " is out of bounds for axis " + std::to_string(Axis) +
+         " with size " + std::to_string(Extent);
 }
 
 } // namespace pykc::runtime

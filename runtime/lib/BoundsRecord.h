@@ -19,6 +19,10 @@ namespace pykc::runtime {
 /// its where is read no further than its bytes, NUL or not.
 std::string boundsRecordMessage(const pykc_bounds_record &R);
 
+/// "index 10 is out of bounds for axis 0 with size 10": Numba's IndexError
+/// text, which every backend's bounds report words the same way.
+std::string outOfBounds(int64_t Index, uint32_t Axis, int64_t Extent);
+
 } // namespace pykc::runtime
 
 #endif // PYKC_RUNTIME_BOUNDSRECORD_H

@@ -1,5 +1,6 @@
 //===- CpuLauncher.cpp - Running CPU-backend kernels ----------------------===//
 #include "CpuLauncher.h"
+#include "BoundsRecord.h"
 #include "CallGenerated.h"
 #include "GuardedMemory.h"
 #include "KernelFaults.h"
@@ -619,9 +620,8 @@ pykc_cpu_bounds_error(pykc_cpu_context *Ctx, const char *Where, uint32_t Axis, i
   BlockScheduler *S = schedulerOf(Ctx);
   if (!S || !S->BoundsError.empty())
     return;
-  S->BoundsError = "at " + std::string(Where) + ": index " + std::to_string(Index) +
-                   " is out of bounds for axis " + std::to_string(Axis) + " with size " +
-                   std::to_string(Extent) + " in thread (" + std::to_string(Tx) + ", " +
+  S->BoundsError = "at " + std::string(Where) + ": " + outOfBounds(Index, Axis, Extent) +
+                   " in thread (" + std::to_string(Tx) + ", " +
                    std::to_string(Ty) + ", " + std::to_string(Tz) + ") of block (" +
                    std::to_string(Bx) + ", " + std::to_string(By) + ", " + std::to_string(Bz) +
                    ")";

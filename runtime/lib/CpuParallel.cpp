@@ -11,6 +11,7 @@
 // one job at a time.
 //
 //===----------------------------------------------------------------------===//
+#include "BoundsRecord.h"
 #include "KernelFaults.h"
 #include "ThreadPool.h"
 
@@ -28,35 +29,39 @@ namespace {
 
 thread_local bool InsideChunk = false;
 
+pykc_host_status *statusOf(pykc_cpu_context *Ctx) {
+  return static_cast<pykc_host_status *>(Ctx ? Ctx->scheduler : nullptr);
+}
+
+/// Records \p Message as the call's error unless one is recorded already
+/// (chunks of a prange loop may raise at once: the first message stays).
+bool recordFirst(pykc_host_status &Status, const char *Message) {
+  const char *Expected = nullptr;
+  return __atomic_compare_exchange_n(&Status.error, &Expected, Message, false, __ATOMIC_ACQ_REL,
+                                     __ATOMIC_ACQUIRE);
+}
+
 } // namespace
 
 extern "C" __attribute__((visibility("default"))) void
 pykc_host_raise(pykc_cpu_context *Ctx, const char *Message) {
-  auto *Status = static_cast<pykc_host_status *>(Ctx ? Ctx->scheduler : nullptr);
-  if (!Status)
-    return;
-  // Chunks of a prange loop may raise at once: the first message stays.
-  const char *Expected = nullptr;
-  __atomic_compare_exchange_n(&Status->error, &Expected, Message, false, __ATOMIC_ACQ_REL,
-                              __ATOMIC_ACQUIRE);
+  if (pykc_host_status *Status = statusOf(Ctx))
+    recordFirst(*Status, Message);
 }
 
 extern "C" __attribute__((visibility("default"))) void
 pykc_host_bounds_error(pykc_cpu_context *Ctx, const char *Where, const char *Function,
                        uint32_t Axis, int64_t Index, int64_t Extent) {
-  auto *Status = static_cast<pykc_host_status *>(Ctx ? Ctx->scheduler : nullptr);
+  pykc_host_status *Status = statusOf(Ctx);
   if (!Status || __atomic_load_n(&Status->error, __ATOMIC_ACQUIRE))
     return; // a loop that keeps going out of range reports once
-  std::string Message = std::string(Where) + ": IndexError: index " + std::to_string(Index) +
-                        " is out of bounds for axis " + std::to_string(Axis) + " with size " +
-                        std::to_string(Extent) + " (in '" + Function + "')";
+  std::string Message = std::string(Where) + ": IndexError: " +
+                        outOfBounds(Index, Axis, Extent) + " (in '" + Function + "')";
   // Kept for the process's life, as the messages pykc_host_raise records
   // are: one per call that fails, the first one only.
   char *Copy = new char[Message.size() + 1];
   std::memcpy(Copy, Message.c_str(), Message.size() + 1);
-  const char *Expected = nullptr;
-  if (!__atomic_compare_exchange_n(&Status->error, &Expected, Copy, false, __ATOMIC_ACQ_REL,
-                                   __ATOMIC_ACQUIRE))
+  if (!recordFirst(*Status, Copy))
     delete[] Copy;
 }
 

@@ -52,12 +52,13 @@ std::string readArgument(const std::string &Text, Argument &A, std::vector<Argum
     if (!A.Array)
       return Error;
     struct stat St;
-    if (::stat(Text.c_str(), &St) != 0 || !S_ISREG(St.st_mode))
-      A.NotRegular = ::stat(Text.c_str(), &St) != 0 ? "not a regular file"
-                     : S_ISFIFO(St.st_mode)         ? "a pipe or FIFO"
-                     : S_ISCHR(St.st_mode)          ? "a character device"
-                     : S_ISSOCK(St.st_mode)         ? "a socket"
-                                                    : "not a regular file";
+    bool Found = ::stat(Text.c_str(), &St) == 0;
+    if (!Found || !S_ISREG(St.st_mode))
+      A.NotRegular = !Found                 ? "not a regular file"
+                     : S_ISFIFO(St.st_mode) ? "a pipe or FIFO"
+                     : S_ISCHR(St.st_mode)  ? "a character device"
+                     : S_ISSOCK(St.st_mode) ? "a socket"
+                                            : "not a regular file";
     size_t N = A.Array->Shape.size();
     // A 0-d structured array is one record (np.save of a[i]): a record
     // argument, passed by reference as Numba passes one.
