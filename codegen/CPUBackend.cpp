@@ -46,6 +46,12 @@ void emitEntry(Module &M, Function &Kernel) {
 /// bits at \p Out[*Slot]: integers sign- or zero-extended, floats as their
 /// own bits, bools 0 or 1, complex numbers as two floats.
 void storeResultLeaves(IRBuilder<> &B, Value *V, const ir::Type *Ty, Value *Out, unsigned &Slot) {
+  if (auto *O = ir::dynCast<ir::OptionalType>(Ty)) { // 1 when it holds a value, then the value
+    B.CreateStore(B.CreateZExt(B.CreateExtractValue(V, {1u}), B.getInt64Ty()),
+                  B.CreateConstInBoundsGEP1_64(B.getInt64Ty(), Out, Slot++));
+    storeResultLeaves(B, B.CreateExtractValue(V, {0u}), O->base(), Out, Slot);
+    return;
+  }
   if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
     for (unsigned I = 0; I < T->size(); ++I)
       storeResultLeaves(B, B.CreateExtractValue(V, {I}), T->elements()[I], Out, Slot);

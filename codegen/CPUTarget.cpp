@@ -325,6 +325,15 @@ void CPUTarget::boundsError(IRBuilder<> &B, ArrayRef<Value *> Args, Value *Conte
   B.CreateCall(runtimeFunction(B, "pykc_cpu_bounds_error", B.getVoidTy(), Params), Call);
 }
 
+void CPUTarget::noneError(IRBuilder<> &B, ArrayRef<Value *> Args, Value *Context) {
+  std::vector<Value *> Call = {Context};
+  Call.insert(Call.end(), Args.begin(), Args.end());
+  std::vector<Type *> Params;
+  for (Value *V : Call)
+    Params.push_back(V->getType());
+  B.CreateCall(runtimeFunction(B, "pykc_cpu_none_error", B.getVoidTy(), Params), Call);
+}
+
 std::string CPUTarget::mathSymbol(const std::string &Name, Type *FloatTy) const {
   return Name + (FloatTy->isFloatTy() ? "f" : "");
 }

@@ -58,6 +58,8 @@ public:
   void print(llvm::IRBuilder<> &B, llvm::Value *Format, llvm::ArrayRef<llvm::Value *> Args) override;
   void boundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
                    llvm::Value *Context) override;
+  void noneError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
+                 llvm::Value *Context) override;
 
   /// Lays out the shared arrays of \p IR before it is emitted, per kernel:
   /// a device function's arrays get offsets every caller shares (it is

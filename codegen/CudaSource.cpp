@@ -37,6 +37,8 @@ std::string CudaSourceWriter::type(const ir::Type *T) {
     return tupleStruct(Tu);
   if (auto *V = ir::dynCast<ir::VectorType>(T))
     return vectorName(V);
+  if (auto *O = ir::dynCast<ir::OptionalType>(T))
+    return "pykc_optional<" + type(O->base()) + ">";
   if (!T || T->kind() == ir::TypeKind::None)
     return "void";
   if (T->kind() == ir::TypeKind::GridGroup)

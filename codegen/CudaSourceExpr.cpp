@@ -574,6 +574,19 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
   }
   case ir::NodeKind::Seq:
     return seq(static_cast<const ir::SeqExpr &>(E));
+  case ir::NodeKind::OptionalMake: {
+    auto &M = static_cast<const ir::OptionalMakeExpr &>(E);
+    auto *O = ir::dynCast<ir::OptionalType>(M.Ty);
+    if (!O)
+      return "0"; // None itself, only ever discarded
+    return type(O) + "{" + (M.Operand ? operand(*M.Operand) + ", true" : std::string()) + "}";
+  }
+  case ir::NodeKind::OptionalValid:
+    return "(" + expr(*static_cast<const ir::OptionalValidExpr &>(E).Operand) + ").valid";
+  case ir::NodeKind::OptionalUnwrap: {
+    auto &U = static_cast<const ir::OptionalUnwrapExpr &>(E);
+    return U.Checked ? "pykc_unwrap(" + expr(*U.Operand) + ")" : "(" + expr(*U.Operand) + ").value";
+  }
   case ir::NodeKind::ArrayLoad: {
     auto &L = static_cast<const ir::ArrayLoadExpr &>(E);
     if (ir::dynCast<ir::ArrayType>(L.Array->Ty)->record())

@@ -29,6 +29,23 @@ template <typename T, int N> struct pykc_array {
   int64_t strides[N];
 };
 
+// Numba's OptionalType(T): a value, or None (valid false). Using a None as
+// a value stops the thread, as Numba-CUDA's TypeError does without debug.
+template <typename T> struct pykc_optional {
+  T value;
+  bool valid;
+};
+template <typename T> __device__ inline T pykc_unwrap(const pykc_optional<T> &o) {
+  if (!o.valid) {
+#ifdef __CUDA_ARCH__
+    asm volatile("exit;");
+#else
+    __trap(); // a build of this source for the host has no thread to end
+#endif
+  }
+  return o.value;
+}
+
 // A negative index of a signed type counts from the end, as in Python.
 template <typename I> __device__ inline int64_t pykc_wrap(I i, int64_t n) {
   if constexpr (std::is_signed_v<I>)

@@ -3,6 +3,8 @@
 
 #include "frontend/Diagnostic.h"
 
+#include <llvm/IR/MDBuilder.h>
+
 namespace pykc::codegen {
 
 using namespace llvm;
@@ -61,6 +63,22 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     auto &T = static_cast<const ir::TruthExpr &>(E);
     return truth(emitExpr(*T.Operand), T.Operand->Ty);
   }
+  case ir::NodeKind::OptionalMake: {
+    auto &M = static_cast<const ir::OptionalMakeExpr &>(E);
+    auto *O = ir::dynCast<ir::OptionalType>(M.Ty);
+    if (!O)
+      return nullptr; // None itself needs no value
+    Type *Ty = ME.llvmType(O);
+    if (!M.Operand)
+      return Constant::getNullValue(Ty); // a zero value, and no value held
+    Value *Held = B.CreateInsertValue(PoisonValue::get(Ty), emitExpr(*M.Operand), {0u});
+    return B.CreateInsertValue(Held, B.getTrue(), {1u});
+  }
+  case ir::NodeKind::OptionalValid:
+    return B.CreateExtractValue(emitExpr(*static_cast<const ir::OptionalValidExpr &>(E).Operand),
+                                {1u});
+  case ir::NodeKind::OptionalUnwrap:
+    return emitOptionalUnwrap(static_cast<const ir::OptionalUnwrapExpr &>(E));
   case ir::NodeKind::ArrayLoad: {
     auto &L = static_cast<const ir::ArrayLoadExpr &>(E);
     auto *AT = ir::dynCast<ir::ArrayType>(L.Array->Ty);
@@ -198,6 +216,44 @@ Value *FunctionEmitter::emitSelect(const ir::SelectExpr &E) {
   Phi->addIncoming(T, ThenEnd);
   Phi->addIncoming(F, ElseEnd);
   return Phi;
+}
+
+Value *FunctionEmitter::emitOptionalUnwrap(const ir::OptionalUnwrapExpr &E) {
+  Value *Optional = emitExpr(*E.Operand);
+  Value *Held = B.CreateExtractValue(Optional, {0u});
+  if (!E.Checked)
+    return Held;
+  BasicBlock *IsNone = BasicBlock::Create(ME.Ctx, "optional.none", Fn);
+  BasicBlock *Go = BasicBlock::Create(ME.Ctx, "optional.value", Fn);
+  B.CreateCondBr(B.CreateExtractValue(Optional, {1u}), Go, IsNone,
+                 MDBuilder(ME.Ctx).createBranchWeights(1 << 20, 1));
+  B.SetInsertPoint(IsNone);
+  // A None holds a zero value (OptionalMake), so the code after a report
+  // that returns computes with zero, as a bounds error goes on with scratch.
+  std::string Place = F.FileName + ":" + std::to_string(E.Range.Begin.Line) + ":" +
+                      std::to_string(E.Range.Begin.Column);
+  std::string Expected = E.Ty->str();
+  if (F.HostCode) {
+    // Host code (@njit) raises TypeError, as Numba's CPU target does.
+    if (TargetContext) {
+      FunctionCallee Raise = ME.M.getOrInsertFunction(
+          "pykc_host_raise",
+          FunctionType::get(B.getVoidTy(), {B.getPtrTy(), B.getPtrTy()}, false));
+      std::string Message = Place + ": TypeError: expected " + Expected + ", got None (in '" +
+                            F.PyName + "')";
+      B.CreateCall(Raise, {TargetContext, B.CreateGlobalStringPtr(Message, "none.message")});
+    }
+  } else {
+    std::vector<Value *> Args = {B.CreateGlobalStringPtr(Place, "none.where", 0, &ME.M),
+                                 B.CreateGlobalStringPtr(Expected, "none.expected", 0, &ME.M)};
+    for (ir::SpecialRegister R : {ir::SpecialRegister::ThreadIdx, ir::SpecialRegister::BlockIdx})
+      for (unsigned D = 0; D < 3; ++D)
+        Args.push_back(ME.Target.specialRegister(B, R, D, TargetContext));
+    ME.Target.noneError(B, Args, TargetContext);
+  }
+  B.CreateBr(Go);
+  B.SetInsertPoint(Go);
+  return Held;
 }
 
 Value *callFunction(IRBuilder<> &B, Function *Callee, std::vector<Value *> Args,

@@ -53,6 +53,8 @@ Type *ModuleEmitter::llvmType(const ir::Type *Ty) {
       return ArrayType::get(Elements.front(), Elements.size());
     return StructType::get(Ctx, Elements);
   }
+  if (auto *O = ir::dynCast<ir::OptionalType>(Ty)) // the value, and whether it holds one
+    return StructType::get(Ctx, {llvmType(O->base()), Type::getInt1Ty(Ctx)});
   if (ir::dynCast<ir::EnumType>(Ty)) // a member is its int64 value
     return Type::getInt64Ty(Ctx);
   if (ir::dynCast<ir::RecordType>(Ty)) // a reference to the record's bytes

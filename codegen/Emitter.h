@@ -108,6 +108,8 @@ private:
   llvm::Value *emitExpr(const ir::Expr &E);
   llvm::Value *emitLogical(const ir::LogicalExpr &E);
   llvm::Value *emitSelect(const ir::SelectExpr &E);
+  /// The value an optional holds; a None is reported as the target does.
+  llvm::Value *emitOptionalUnwrap(const ir::OptionalUnwrapExpr &E);
   llvm::Value *emitIntrinsic(const ir::IntrinsicExpr &E);
   // The Emit(F) lowerings of ir/Builtins.def.
   llvm::Value *emitBarrier(const ir::IntrinsicExpr &E);

@@ -324,6 +324,14 @@ void NVPTXTarget::emitBoundsRecorder(Function &F) {
   B.CreateRetVoid();
 }
 
+void NVPTXTarget::noneError(IRBuilder<> &B, ArrayRef<Value *>, Value *) {
+  // Numba-CUDA without debug=True: the exception ends the thread and the
+  // launch reports nothing. PTX's exit ends this thread only; barriers
+  // after it no longer wait for it (sm_70 and later).
+  FunctionType *Ty = FunctionType::get(B.getVoidTy(), false);
+  B.CreateCall(InlineAsm::get(Ty, "exit;", "", /*hasSideEffects=*/true));
+}
+
 void NVPTXTarget::boundsError(IRBuilder<> &B, ArrayRef<Value *> Args, Value *) {
   // The runtime's record first (it survives the trap), then printf through
   // the driver's vprintf (the message reaches the program's stdout when the

@@ -37,6 +37,8 @@ public:
   void print(llvm::IRBuilder<> &B, llvm::Value *Format, llvm::ArrayRef<llvm::Value *> Args) override;
   void boundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
                    llvm::Value *Context) override;
+  void noneError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
+                 llvm::Value *Context) override;
 
 private:
   /// Fills KernelABI.h's pykc_bounds_record for the runtime, when it set one.

@@ -118,6 +118,12 @@ public:
   /// fail with; the GPU prints it and traps.
   virtual void boundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
                            llvm::Value *Context) = 0;
+  /// A kernel used an optional holding None as a value: \p Args are the
+  /// place and the type expected (C strings), then threadIdx and blockIdx
+  /// (six i32). The CPU records it for the launch to fail with, as Numba's
+  /// simulator raises; the GPU stops the thread, as Numba-CUDA does.
+  virtual void noneError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
+                         llvm::Value *Context) = 0;
   /// Marks \p F as a kernel entry point.
   virtual void markKernel(llvm::Function &F) = 0;
   /// The address space for \p Bytes of read-only data when \p Before bytes

@@ -142,6 +142,29 @@ struct SelectExpr : Expr {
   Expr *Else = nullptr;
 };
 
+/// An OptionalType's value: \p Operand converted to its base type, or
+/// None when \p Operand is null.
+struct OptionalMakeExpr : Expr {
+  PYKC_IR_NODE(OptionalMakeExpr, OptionalMake, Expr)
+  Expr *Operand = nullptr;
+};
+
+/// True when the OptionalType \p Operand holds a value (`is not None`).
+struct OptionalValidExpr : Expr {
+  PYKC_IR_NODE(OptionalValidExpr, OptionalValid, Expr)
+  Expr *Operand = nullptr;
+};
+
+/// The value the OptionalType \p Operand holds. When it holds None, as
+/// Numba: a kernel's thread stops (on the GPU; the CPU backend fails the
+/// launch naming the place, as Numba's simulator raises), host code raises
+/// TypeError. \p Checked is false where a test already showed it holds one.
+struct OptionalUnwrapExpr : Expr {
+  PYKC_IR_NODE(OptionalUnwrapExpr, OptionalUnwrap, Expr)
+  Expr *Operand = nullptr;
+  bool Checked = true;
+};
+
 struct TruthExpr : Expr {
   PYKC_IR_NODE(TruthExpr, Truth, Expr)
   Expr *Operand = nullptr;

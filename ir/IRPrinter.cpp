@@ -231,6 +231,16 @@ private:
     }
     case NodeKind::Truth:
       return "truth(" + expr(*static_cast<const TruthExpr &>(E).Operand) + ")";
+    case NodeKind::OptionalMake: {
+      auto &M = static_cast<const OptionalMakeExpr &>(E);
+      return M.Operand ? "optional(" + expr(*M.Operand) + ")" : "optional(None)";
+    }
+    case NodeKind::OptionalValid:
+      return "(" + expr(*static_cast<const OptionalValidExpr &>(E).Operand) + " is not None)";
+    case NodeKind::OptionalUnwrap: {
+      auto &U = static_cast<const OptionalUnwrapExpr &>(E);
+      return (U.Checked ? "unwrap(" : "unwrap_unchecked(") + expr(*U.Operand) + ")";
+    }
     case NodeKind::ArrayLoad: {
       auto &L = static_cast<const ArrayLoadExpr &>(E);
       return expr(*L.Array) + "[" + list(L.Indices) + "]";

@@ -39,6 +39,12 @@ void forEachChild(const Node &N, const NodeVisitor &Visit) {
     return Visit(*static_cast<const UnaryExpr &>(N).Operand);
   case NodeKind::Truth:
     return Visit(*static_cast<const TruthExpr &>(N).Operand);
+  case NodeKind::OptionalMake:
+    return visitIf(static_cast<const OptionalMakeExpr &>(N).Operand, Visit);
+  case NodeKind::OptionalValid:
+    return Visit(*static_cast<const OptionalValidExpr &>(N).Operand);
+  case NodeKind::OptionalUnwrap:
+    return Visit(*static_cast<const OptionalUnwrapExpr &>(N).Operand);
   case NodeKind::Binary: {
     auto &B = static_cast<const BinaryExpr &>(N);
     Visit(*B.LHS);

@@ -64,6 +64,8 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
     if (Callee.Path.rfind("numba.cuda.", 0) == 0)
       if (const VectorType *VT = S.Types.vectorByName(Callee.Path.substr(11)))
         return Value::expr(lowerVectorConstructor(VT, C, displayPath(Callee.Path)));
+    if (std::optional<Expr *> Applied = lowerOperatorFunction(Callee.Path, C))
+      return Value::expr(*Applied);
     auto Id = intrinsicByPath(Callee.Path);
     if (!Id) {
       error(C.Func->Range, DiagKind::UnsupportedFunction, {displayPath(Callee.Path)});
@@ -191,6 +193,52 @@ bool FunctionLowerer::lowerArguments(const fe::CallExpr &C, ExprList &Args,
     Types.push_back(V->Ty);
   }
   return true;
+}
+
+std::optional<Expr *> FunctionLowerer::lowerOperatorFunction(const std::string &Path,
+                                                              const fe::CallExpr &C) {
+  enum class Shape { Binary, Unary, Compare };
+  struct Row {
+    const char *Path;
+    Shape K;
+    int Op;
+  };
+  static const Row Rows[] = {
+#define OPERATOR_BINARY(P, Op) {P, Shape::Binary, int(BinaryOp::Op)},
+#define OPERATOR_UNARY(P, Op) {P, Shape::Unary, int(UnaryOp::Op)},
+#define OPERATOR_COMPARE(P, Op) {P, Shape::Compare, int(CompareOp::Op)},
+#include "ir/Builtins.def"
+  };
+  const Row *Found = nullptr;
+  for (const Row &R : Rows)
+    if (Path == R.Path)
+      Found = &R;
+  if (!Found)
+    return std::nullopt;
+  std::string Name = displayPath(Path);
+  if (!C.Keywords.empty()) {
+    error(C.Keywords.front().Range, DiagKind::UnsupportedSyntax,
+          {"keyword arguments to " + Name});
+    return nullptr;
+  }
+  if (!expectArgs(C, Name, Found->K == Shape::Unary ? 1 : 2))
+    return nullptr;
+  // The arguments as the operator's operands are (`a + b`).
+  ExprList Values;
+  for (const fe::Expr *A : C.Args) {
+    Values.push_back(lowerValue(*A));
+    if (!Values.back())
+      return nullptr;
+  }
+  switch (Found->K) {
+  case Shape::Binary:
+    return lowerBinary(BinaryOp(Found->Op), Values[0], Values[1], C.Func->Range, C.Range);
+  case Shape::Unary:
+    return unaryValue(UnaryOp(Found->Op), Values[0], C.Args[0]->Range, C.Range);
+  case Shape::Compare:
+    return compareValues(CompareOp(Found->Op), Values[0], Values[1], C.Range);
+  }
+  return nullptr;
 }
 
 Expr *FunctionLowerer::typePow(const fe::CallExpr &C, const std::string &Name) {

@@ -93,6 +93,8 @@ Expr *FunctionLowerer::convert(Expr *E, const Type *To) {
     return nullptr;
   if (E->Ty == To)
     return E;
+  if (dynCast<OptionalType>(E->Ty) || dynCast<OptionalType>(To))
+    return convertOptional(E, To);
   if (dynCast<ScalarType>(E->Ty) && dynCast<ScalarType>(To)) {
     // Numba has no conversion of a complex to a real type.
     if (dynCast<ScalarType>(E->Ty)->isComplex() && !dynCast<ScalarType>(To)->isComplex())
@@ -155,6 +157,10 @@ Expr *FunctionLowerer::truth(Expr *E, SourceRange Range) {
   if (!E)
     return nullptr;
   auto *ST = dynCast<ScalarType>(E->Ty);
+  if (dynCast<OptionalType>(E->Ty)) {
+    error(Range, DiagKind::OptionalCondition, {std::string(File->text(Range)), E->Ty->str()});
+    return nullptr;
+  }
   if (!ST) {
     error(Range, DiagKind::InvalidCondition, {E->Ty->str()});
     return nullptr;
@@ -169,7 +175,7 @@ Expr *FunctionLowerer::truth(Expr *E, SourceRange Range) {
 Expr *FunctionLowerer::lowerValue(const fe::Expr &E) {
   Value V = lower(E);
   if (V.K == Value::Kind::Expr)
-    return V.E;
+    return unwrapOptional(V.E);
   if (V.isValid())
     error(E.Range, DiagKind::NotAValue, {describe(V)});
   return nullptr;
@@ -861,33 +867,38 @@ Expr *FunctionLowerer::lowerUnary(const fe::UnaryExpr &U) {
   Expr *V = lowerValue(*U.Operand);
   if (!V)
     return nullptr;
-  if (U.Op == UnaryOp::Not) {
-    Expr *T = truth(V, U.Operand->Range);
+  return unaryValue(U.Op, V, U.Operand->Range, U.Range);
+}
+
+Expr *FunctionLowerer::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange,
+                                  SourceRange Range) {
+  if (UOp == UnaryOp::Not) {
+    Expr *T = truth(V, OperandRange);
     if (!T)
       return nullptr;
-    auto *N = make<ir::UnaryExpr>(U.Range, S.Types.boolean());
+    auto *N = make<ir::UnaryExpr>(Range, S.Types.boolean());
     N->Op = UnaryArithOp::Not;
     N->Operand = T;
     return N;
   }
   // `+x` types as `-x` does (Numba's tables share the cases) and lowers to
   // its converted operand.
-  UnaryArithOp Op = U.Op == UnaryOp::Invert ? UnaryArithOp::Invert : UnaryArithOp::Neg;
+  UnaryArithOp Op = UOp == UnaryOp::Invert ? UnaryArithOp::Invert : UnaryArithOp::Neg;
   std::optional<Signature> Sig;
   if (dynCast<ScalarType>(V->Ty))
     Sig = S.Ops.unary(Op, V->Ty);
   if (!Sig) {
-    error(U.Range, DiagKind::UnsupportedUnary, {std::string(spelling(U.Op)), V->Ty->str()});
+    error(Range, DiagKind::UnsupportedUnary, {std::string(spelling(UOp)), V->Ty->str()});
     return nullptr;
   }
   Expr *Operand = convert(V, Sig->Args[0]);
-  if (U.Op == UnaryOp::UAdd)
+  if (UOp == UnaryOp::UAdd)
     return convert(Operand, Sig->Result);
   // Fold negative literals so `t[-1]` and `range(n, 0, -1)` see constants.
-  if (auto *C = dynCast<ir::ConstantExpr>(Operand); C && U.Op == UnaryOp::USub &&
+  if (auto *C = dynCast<ir::ConstantExpr>(Operand); C && UOp == UnaryOp::USub &&
                                                    Sig->Result == Sig->Args[0]) {
     auto *ST = dynCast<ScalarType>(C->Ty);
-    auto *Neg = make<ir::ConstantExpr>(U.Range, C->Ty);
+    auto *Neg = make<ir::ConstantExpr>(Range, C->Ty);
     if (ST->isFloat() || ST->isComplex()) {
       Neg->FloatValue = -C->FloatValue;
       Neg->ImagValue = -C->ImagValue;
@@ -895,7 +906,7 @@ Expr *FunctionLowerer::lowerUnary(const fe::UnaryExpr &U) {
       Neg->IntBits = uint64_t(0) - C->IntBits;
     return Neg;
   }
-  auto *N = make<ir::UnaryExpr>(U.Range, Sig->Result);
+  auto *N = make<ir::UnaryExpr>(Range, Sig->Result);
   N->Op = Op;
   N->Operand = convert(Operand, Sig->Result);
   return N;
@@ -934,13 +945,23 @@ Expr *FunctionLowerer::lowerIdentity(const fe::CompareExpr &C) {
   bool Not = C.Ops[0] == CmpOp::IsNot;
   const fe::Expr &L = *C.Left, &R = *C.Comparators[0];
   const Type *None = S.Types.none();
-  Expr *Left = isNoneLiteral(L) ? nullptr : lowerValue(L);
+  Expr *Left = isNoneLiteral(L) ? nullptr : lowerOptional(L);
   if (!isNoneLiteral(L) && !Left)
     return nullptr;
-  Expr *Right = isNoneLiteral(R) ? nullptr : lowerValue(R);
+  Expr *Right = isNoneLiteral(R) ? nullptr : lowerOptional(R);
   if (!isNoneLiteral(R) && !Right)
     return nullptr;
   const Type *LT = Left ? Left->Ty : None, *RT = Right ? Right->Ty : None;
+  // An optional against None tests whether it holds a value.
+  if (dynCast<OptionalType>(LT) && RT == None)
+    return optionalIsNone(Left, Not, C.Range);
+  if (dynCast<OptionalType>(RT) && LT == None)
+    return optionalIsNone(Right, Not, C.Range);
+  if (Left)
+    Left = unwrapOptional(Left);
+  if (Right)
+    Right = unwrapOptional(Right);
+  LT = Left ? Left->Ty : None, RT = Right ? Right->Ty : None;
   // IntEnum members compute as int64s but are not ints to `is`: a member is
   // its class (Shape.circle is not IntEnumWithNegatives.two, nor 1).
   const EnumType *LE = Left ? intEnumOf(L, Left) : nullptr;
@@ -994,28 +1015,7 @@ Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
         return nullptr;
       if (I + 1 < C.Ops.size())
         Right = materialize(Right);
-      std::optional<Signature> Sig;
-      if (dynCast<ScalarType>(Left->Ty) && dynCast<ScalarType>(Right->Ty))
-        Sig = S.Ops.compare(*Op, Left->Ty, Right->Ty);
-      // Members of one enum class: equal when their values are.
-      if (dynCast<EnumType>(Left->Ty) && Left->Ty == Right->Ty &&
-          (*Op == CompareOp::Eq || *Op == CompareOp::Ne)) {
-        auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
-        Cmp->Op = *Op;
-        Cmp->LHS = enumValue(Left);
-        Cmp->RHS = enumValue(Right);
-        Left = Right;
-        return Cmp;
-      }
-      if (!Sig) {
-        error(SourceRange::cover(Left->Range, Right->Range), DiagKind::UnsupportedBinary,
-              {std::string(spelling(*Op)), Left->Ty->str(), Right->Ty->str()});
-        return nullptr;
-      }
-      auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
-      Cmp->Op = *Op;
-      Cmp->LHS = convert(Left, Sig->Args[0]);
-      Cmp->RHS = convert(Right, Sig->Args[1]);
+      Expr *Cmp = compareValues(*Op, Left, Right, C.Range);
       Left = Right;
       return Cmp;
     };
@@ -1035,15 +1035,49 @@ Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
   return Result;
 }
 
+Expr *FunctionLowerer::compareValues(CompareOp Op, Expr *Left, Expr *Right, SourceRange Range) {
+  std::optional<Signature> Sig;
+  if (dynCast<ScalarType>(Left->Ty) && dynCast<ScalarType>(Right->Ty))
+    Sig = S.Ops.compare(Op, Left->Ty, Right->Ty);
+  // Members of one enum class: equal when their values are.
+  if (dynCast<EnumType>(Left->Ty) && Left->Ty == Right->Ty &&
+      (Op == CompareOp::Eq || Op == CompareOp::Ne)) {
+    auto *Cmp = make<ir::CompareExpr>(Range, S.Types.boolean());
+    Cmp->Op = Op;
+    Cmp->LHS = enumValue(Left);
+    Cmp->RHS = enumValue(Right);
+    return Cmp;
+  }
+  if (!Sig) {
+    error(SourceRange::cover(Left->Range, Right->Range), DiagKind::UnsupportedBinary,
+          {std::string(spelling(Op)), Left->Ty->str(), Right->Ty->str()});
+    return nullptr;
+  }
+  auto *Cmp = make<ir::CompareExpr>(Range, S.Types.boolean());
+  Cmp->Op = Op;
+  Cmp->LHS = convert(Left, Sig->Args[0]);
+  Cmp->RHS = convert(Right, Sig->Args[1]);
+  return Cmp;
+}
+
 Expr *FunctionLowerer::lowerBoolOp(const BoolOpExpr &B) {
   ExprList Values;
   const Type *Ty = nullptr;
+  std::set<std::string> Shown; // names the operands before show not None
   for (const fe::Expr *E : B.Values) {
     // Operands after the first run only when the ones before do not decide.
-    Expr *V = Values.empty() ? lowerValue(*E)
-                             : lowerConditionally([&] { return lowerValue(*E); });
+    Expr *V = Values.empty() ? lowerOptional(*E) : withNotNone(Shown, [&] {
+      return lowerConditionally([&] { return lowerOptional(*E); });
+    });
     if (!V)
       return nullptr;
+    Narrowing N = narrowingOf(*E);
+    auto &From = B.Op == BoolOpKind::And ? N.WhenTrue : N.WhenFalse;
+    Shown.insert(From.begin(), From.end());
+    if (dynCast<OptionalType>(V->Ty)) {
+      error(E->Range, DiagKind::OptionalCondition, {std::string(File->text(E->Range)), V->Ty->str()});
+      return nullptr;
+    }
     if (!dynCast<ScalarType>(V->Ty)) {
       error(E->Range, DiagKind::InvalidCondition, {V->Ty->str()});
       return nullptr;
@@ -1064,8 +1098,20 @@ Expr *FunctionLowerer::lowerBoolOp(const BoolOpExpr &B) {
 
 Expr *FunctionLowerer::lowerIfExp(const IfExpExpr &I) {
   Expr *Cond = lowerCondition(*I.Test);
-  Expr *Then = lowerConditionally([&] { return lowerValue(*I.Body); });
-  Expr *Else = lowerConditionally([&] { return lowerValue(*I.OrElse); });
+  Narrowing N = narrowingOf(*I.Test);
+  // An arm that a test shows to hold a value gives that value: `x if x is
+  // not None else 0` is an int64.
+  auto Arm = [&](const fe::Expr &E) {
+    Expr *V = lowerOptional(E);
+    auto *Var = V ? dynCast<VarRefExpr>(V) : nullptr;
+    return Var && NotNone.count(Var->Var->Name) ? unwrapOptional(V) : V;
+  };
+  Expr *Then = withNotNone(N.WhenTrue, [&] {
+    return lowerConditionally([&] { return Arm(*I.Body); });
+  });
+  Expr *Else = withNotNone(N.WhenFalse, [&] {
+    return lowerConditionally([&] { return Arm(*I.OrElse); });
+  });
   if (!Cond || !Then || !Else)
     return nullptr;
   const Type *Ty = unifyTypes(S.Types, Then->Ty, Else->Ty);

@@ -131,12 +131,12 @@ bool FunctionLowerer::inferBlock(const fe::StmtList &Body) {
   bool Changed = false;
   for (const fe::Stmt *St : Body) {
     if (auto *A = dyn_cast<fe::AssignStmt>(St)) {
-      Expr *V = lowerValue(*A->Value);
+      Expr *V = lowerOptional(*A->Value);
       for (const fe::Expr *T : A->Targets)
         Changed |= V && assignType(T, V->Ty);
     } else if (auto *A = dyn_cast<AnnAssignStmt>(St)) {
       if (A->Value)
-        if (Expr *V = lowerValue(*A->Value))
+        if (Expr *V = lowerOptional(*A->Value))
           Changed |= assignType(A->Target, V->Ty);
     } else if (auto *A = dyn_cast<AugAssignStmt>(St)) {
       auto *N = dyn_cast<NameExpr>(A->Target);
@@ -161,7 +161,7 @@ bool FunctionLowerer::inferBlock(const fe::StmtList &Body) {
         if (planIteration(*Fo, Plan)) {
           auto *Zero = constantInt(0, S.Types.intp(), Fo->Range);
           for (size_t I = 0; I < Plan.Targets.size(); ++I)
-            if (Expr *V = iterationValue(Plan, I, Zero, Fo->Range))
+            if (Expr *V = Plan.Targets[I].first ? iterationValue(Plan, I, Zero, Fo->Range) : nullptr)
               Changed |= assignType(Plan.Targets[I].first, V->Ty);
         }
       }
@@ -178,7 +178,8 @@ bool FunctionLowerer::inferBlock(const fe::StmtList &Body) {
     } else if (auto *R = dyn_cast<fe::ReturnStmt>(St)) {
       const Type *Ty = S.Types.none();
       if (R->Value) {
-        Expr *V = lowerValue(*R->Value);
+        Expr *V = lowerOptional(*R->Value);
+        ReturnsValue = true;
         if (!V)
           continue;
         Ty = V->Ty;
@@ -205,6 +206,11 @@ void FunctionLowerer::inferTypes() {
   // Each pass can only widen types, so this converges; the bound is a guard.
   for (int Pass = 0; Pass < 32 && inferBlock(Info.Def->Body); ++Pass)
     ;
+  // Reaching the end returns None: with returns of values elsewhere, an
+  // optional (Numba's unification), else an error once lowered.
+  if (ReturnTypeKnown && ReturnType && fallsThrough(Info.Def->Body))
+    if (const Type *U = unifyTypes(S.Types, ReturnType, S.Types.none()))
+      ReturnType = U;
   // Temporaries made while probing types are not part of the function.
   F.Variables.resize(VariablesBefore);
   coalesceWebs();
@@ -272,6 +278,65 @@ bool canFallThrough(const StmtList &Body) {
 
 } // namespace
 
+namespace {
+
+bool isConstantTrueTest(const fe::Expr &E) {
+  auto *C = dyn_cast<fe::ConstantExpr>(&E);
+  return C && ((C->CK == ConstantKind::Bool && C->BoolValue) ||
+               (C->CK == ConstantKind::Int && C->IntValue != 0));
+}
+
+bool astBreaksOut(const fe::StmtList &Body) {
+  for (const fe::Stmt *St : Body) {
+    if (St->Kind == fe::NodeKind::BreakStmt)
+      return true;
+    if (auto *I = dyn_cast<fe::IfStmt>(St))
+      if (astBreaksOut(I->Body) || astBreaksOut(I->OrElse))
+        return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool FunctionLowerer::fallsThrough(const fe::StmtList &Body) const {
+  // canFallThrough's question before lowering, on the source: typing needs
+  // the answer (None joins the returned types) before any IR exists.
+  for (const fe::Stmt *St : Body) {
+    switch (St->Kind) {
+    case fe::NodeKind::ReturnStmt:
+    case fe::NodeKind::RaiseStmt:
+    case fe::NodeKind::BreakStmt:
+    case fe::NodeKind::ContinueStmt:
+      return false;
+    case fe::NodeKind::IfStmt: {
+      // A test known when compiling prunes the branch not taken, as Numba.
+      auto *I = cast<fe::IfStmt>(St);
+      std::optional<ConstantValue> Known = evaluate(*I->Test);
+      using CK = ConstantValue::Kind;
+      if (Known && (Known->K == CK::Int || Known->K == CK::Float || Known->K == CK::Bool ||
+                    Known->K == CK::None)) {
+        if (!fallsThrough(ir::constantTruth(*Known) ? I->Body : I->OrElse))
+          return false;
+        break;
+      }
+      if (!fallsThrough(I->Body) && !I->OrElse.empty() && !fallsThrough(I->OrElse))
+        return false;
+      break;
+    }
+    case fe::NodeKind::WhileStmt: {
+      auto *W = cast<fe::WhileStmt>(St);
+      if (isConstantTrueTest(*W->Test) && !astBreaksOut(W->Body))
+        return false;
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  return true;
+}
+
 std::optional<bool> FunctionLowerer::constantTruth(const Expr *Cond) {
   // A truth test of a constant number is as constant as the number.
   if (auto *T = dynCast<TruthExpr>(Cond))
@@ -287,6 +352,10 @@ const Type *FunctionLowerer::typeOnly() {
   inferTypes();
   if (F.ReturnType) // declared
     return F.ReturnType;
+  // A function whose returns of values all failed to type does not type
+  // (a recursion with no return that does not recurse): not None.
+  if (!ReturnTypeKnown && ReturnsValue)
+    return nullptr;
   return ReturnTypeKnown ? ReturnType : S.Types.none();
 }
 
@@ -297,6 +366,11 @@ bool FunctionLowerer::run() {
   else if (!F.ReturnType)
     F.ReturnType = ReturnTypeKnown ? ReturnType : S.Types.none();
   lowerBlock(Info.Def->Body, F.Body);
+  if (dynCast<OptionalType>(F.ReturnType) && canFallThrough(F.Body)) {
+    auto *Ret = make<ir::ReturnStmt>(Info.Def->Range);
+    Ret->Value = make<OptionalMakeExpr>(Info.Def->Range, F.ReturnType);
+    F.Body.push_back(Ret);
+  }
   // Falling off the end returns None, which a function typed as returning
   // a value cannot give (codegen relies on it: its end is unreachable).
   if (!HadError && F.Kind == FunctionKind::Device &&
@@ -343,7 +417,7 @@ void FunctionLowerer::lowerBlock(const fe::StmtList &Body, StmtList &Out) {
 }
 
 Expr *FunctionLowerer::lowerCondition(const fe::Expr &E) {
-  Expr *V = lowerValue(E);
+  Expr *V = lowerOptional(E); // truth() refuses an optional, as Numba does
   return V ? truth(V, E.Range) : nullptr;
 }
 
@@ -364,7 +438,7 @@ void FunctionLowerer::lowerStmt(const fe::Stmt &St, StmtList &Out) {
   }
   case fe::NodeKind::AssignStmt: {
     auto &A = cast<fe::AssignStmt>(St);
-    Expr *V = lowerValue(*A.Value);
+    Expr *V = lowerOptional(*A.Value);
     if (!V)
       break;
     if (A.Targets.size() > 1)
@@ -376,7 +450,7 @@ void FunctionLowerer::lowerStmt(const fe::Stmt &St, StmtList &Out) {
   case fe::NodeKind::AnnAssignStmt: {
     auto &A = cast<AnnAssignStmt>(St);
     if (A.Value)
-      if (Expr *V = lowerValue(*A.Value))
+      if (Expr *V = lowerOptional(*A.Value))
         lowerAssign(A.Target, V, A.Value->Range, Out);
     break;
   }
@@ -392,18 +466,40 @@ void FunctionLowerer::lowerStmt(const fe::Stmt &St, StmtList &Out) {
     }
     auto *If = make<ir::IfStmt>(St.Range);
     If->Cond = Cond;
+    // What each branch shows of None; after both, what both still hold
+    // (a branch that leaves shows nothing after the if).
+    Narrowing N = narrowingOf(*I.Test);
+    std::set<std::string> Before = NotNone;
+    NotNone.insert(N.WhenTrue.begin(), N.WhenTrue.end());
     lowerBlock(I.Body, If->Then);
+    std::set<std::string> AfterThen = std::move(NotNone);
+    NotNone = Before;
+    NotNone.insert(N.WhenFalse.begin(), N.WhenFalse.end());
     lowerBlock(I.OrElse, If->Else);
+    bool ThenFalls = canFallThrough(If->Then), ElseFalls = canFallThrough(If->Else);
+    if (ThenFalls && ElseFalls)
+      std::erase_if(NotNone, [&](const std::string &Name) { return !AfterThen.count(Name); });
+    else if (ThenFalls)
+      NotNone = std::move(AfterThen);
+    else if (!ElseFalls)
+      NotNone = std::move(Before);
     if (Cond)
       Out.push_back(If);
     break;
   }
   case fe::NodeKind::ForStmt:
+    forgetAssignedIn(cast<ForStmt>(St).Body);
     lowerFor(cast<ForStmt>(St), Out);
     break;
-  case fe::NodeKind::WhileStmt:
-    lowerWhile(cast<fe::WhileStmt>(St), Out);
+  case fe::NodeKind::WhileStmt: {
+    auto &W = cast<fe::WhileStmt>(St);
+    forgetAssignedIn(W.Body);
+    withNotNone(narrowingOf(*W.Test).WhenTrue, [&] {
+      lowerWhile(W, Out);
+      return true;
+    });
     break;
+  }
   case fe::NodeKind::ReturnStmt:
     lowerReturn(cast<fe::ReturnStmt>(St), Out);
     break;
@@ -488,6 +584,7 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     A->Var = V;
     A->Value = Converted;
     Out.push_back(A);
+    noteAssigned(N->Id, Val->Ty);
     return;
   }
   if (auto *Sub = dyn_cast<SubscriptExpr>(Target)) {
@@ -663,6 +760,21 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
           {"this loop target (" + std::to_string(N) + " names are needed)"});
     return nullptr;
   };
+  // One name (or a hidden part) for what zip() or enumerate() gives whole:
+  // a tuple of their parts, each planned as a hidden part.
+  auto WholeTuple = [&](const std::vector<const fe::Expr *> &Parts) {
+    std::vector<size_t> Indices;
+    for (const fe::Expr *P : Parts) {
+      if (!planIterable(P, nullptr, Plan))
+        return false;
+      Indices.push_back(Plan.Targets.size() - 1);
+    }
+    Plan.Targets.push_back({dyn_cast<NameExpr>(Target),
+                            IterationPlan::TupleTarget - int(Plan.Tuples.size())});
+    Plan.Tuples.push_back(std::move(Indices));
+    return true;
+  };
+  bool Whole = !Target || isa<NameExpr>(Target);
   auto NoKeywords = [&](const fe::CallExpr *C, const char *Name) {
     if (!C->Keywords.empty())
       error(C->Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C->Keywords.front().Name});
@@ -677,19 +789,28 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
             {"enumerate", "1 or 2 positional arguments", std::to_string(E->Args.size())});
       return false;
     }
-    const fe::ExprList *Pair = TupleTargets(Target, 2);
-    if (!Pair)
+    const fe::ExprList *Pair = Whole ? nullptr : TupleTargets(Target, 2);
+    if (!Whole && !Pair)
       return false;
-    auto *Count = dyn_cast<NameExpr>((*Pair)[0]);
-    if (!Count) {
+    auto *Count = Pair ? dyn_cast<NameExpr>((*Pair)[0]) : nullptr;
+    if (Pair && !Count) {
       error((*Pair)[0]->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
       return false;
     }
     int CountId = int(Plan.CountStarts.size());
     Plan.CountStarts.push_back(nullptr);
     Plan.Targets.push_back({Count, -1 - CountId});
-    if (!planIterable(E->Args[0], (*Pair)[1], Plan))
+    if (Whole) {
+      // (count, element): the count is the hidden part just added.
+      size_t CountTarget = Plan.Targets.size() - 1;
+      if (!planIterable(E->Args[0], nullptr, Plan))
+        return false;
+      Plan.Targets.push_back({dyn_cast<NameExpr>(Target),
+                              IterationPlan::TupleTarget - int(Plan.Tuples.size())});
+      Plan.Tuples.push_back({CountTarget, Plan.Targets.size() - 2});
+    } else if (!planIterable(E->Args[0], (*Pair)[1], Plan)) {
       return false;
+    }
     if (E->Args.size() < 2)
       return true;
     // The start is evaluated after the iterable, as in Python.
@@ -713,6 +834,8 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
       error(Z->Range, DiagKind::ArgumentCount, {"zip", "1 or more arrays", "0"});
       return false;
     }
+    if (Whole)
+      return WholeTuple(std::vector<const fe::Expr *>(Z->Args.begin(), Z->Args.end()));
     const fe::ExprList *Names = TupleTargets(Target, Z->Args.size());
     if (!Names)
       return false;
@@ -722,7 +845,7 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
     return true;
   }
   auto *N = dyn_cast<NameExpr>(Target);
-  if (!N) {
+  if (Target && !N) {
     error(Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
     return false;
   }
@@ -796,6 +919,19 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
 Expr *FunctionLowerer::iterationValue(const IterationPlan &Plan, size_t I, Expr *Index,
                                       SourceRange Range) {
   int Source = Plan.Targets[I].second;
+  if (Source <= IterationPlan::TupleTarget) {
+    auto *Make = make<TupleMakeExpr>(Range);
+    std::vector<const Type *> Types;
+    for (size_t Part : Plan.Tuples[size_t(IterationPlan::TupleTarget - Source)]) {
+      Expr *V = iterationValue(Plan, Part, Index, Range);
+      if (!V)
+        return nullptr;
+      Make->Elements.push_back(V);
+      Types.push_back(V->Ty);
+    }
+    Make->Ty = S.Types.tuple(std::move(Types));
+    return Make;
+  }
   if (Source <= IterationPlan::RangeTarget) {
     const IterationPlan::RangeSource &R = Plan.Ranges[size_t(IterationPlan::RangeTarget - Source)];
     auto *Scaled = make<ir::BinaryExpr>(Range, R.Ty);
@@ -876,6 +1012,8 @@ void FunctionLowerer::lowerForOver(const ForStmt &Fo, StmtList &Out) {
   StmtList *Outer = Pending;
   Pending = &Loop->Body;
   for (size_t I = 0; I < Plan.Targets.size(); ++I) {
+    if (!Plan.Targets[I].first)
+      continue; // a hidden part of a tuple target
     auto *Ref = make<VarRefExpr>(Fo.Target->Range, Index->Ty);
     Ref->Var = Index;
     if (Expr *V = iterationValue(Plan, I, Ref, Fo.Target->Range))
@@ -1016,7 +1154,7 @@ void FunctionLowerer::lowerReturn(const fe::ReturnStmt &R, StmtList &Out) {
     return Info.Signatures.empty() ? Ty + " elsewhere" : "its signature returns " + Ty;
   };
   if (!ReturnsNone) {
-    Expr *V = lowerValue(*R.Value);
+    Expr *V = lowerOptional(*R.Value);
     if (!V)
       return;
     Ret->Value = convert(V, F.ReturnType);
@@ -1024,6 +1162,8 @@ void FunctionLowerer::lowerReturn(const fe::ReturnStmt &R, StmtList &Out) {
       error(R.Value->Range, DiagKind::ReturnValueMismatch, {F.PyName, V->Ty->str(), Expected()});
       return;
     }
+  } else if (dynCast<OptionalType>(F.ReturnType)) {
+    Ret->Value = make<OptionalMakeExpr>(R.Range, F.ReturnType);
   } else if (F.ReturnType != S.Types.none()) {
     error(R.Value ? R.Value->Range : R.Range, DiagKind::ReturnValueMismatch,
           {F.PyName, "none", Expected()});

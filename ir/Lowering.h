@@ -34,6 +34,7 @@
 namespace pykc::ir {
 
 class SemaContext;
+class FunctionLowerer;
 
 /// How a builtin path is shown to users: "cuda.grid", "math.sqrt", "len".
 std::string displayPath(const std::string &Path);
@@ -138,6 +139,16 @@ private:
   std::set<Key> Failed;
   std::map<Key, const Type *> ReturnTypes; ///< deviceReturnType's memo.
   std::set<Key> TypingInProgress;
+  /// The lowerer typing each function being typed or lowered: a call back
+  /// into one without a declared signature has the return type its
+  /// returns typed so far give (Numba types recursion from the paths that
+  /// do not recurse, as its fib examples need), and null before any.
+  std::map<Key, const FunctionLowerer *> Typing;
+  /// The functions whose provisional return type a typing used: a result
+  /// that used another's is not memoized, as that one may still widen.
+  std::set<Key> ProvisionalUsed;
+  /// The provisional return type of \p K, recorded as used.
+  const Type *provisionalReturn(const Key &K);
   /// How deeply device-function calls may nest (typing and lowering recurse
   /// once per level). Python's own default recursion limit: Numba, typing
   /// in CPython, cannot go deeper either.
@@ -158,6 +169,8 @@ public:
   /// it returns: None when no return gives a value, null when it does not
   /// type.
   const Type *typeOnly();
+  /// The unification of the returns typed so far, null before any.
+  const Type *provisionalReturnType() const { return ReturnTypeKnown ? ReturnType : nullptr; }
 
 private:
   // --- Variables and typing (LowerStmt.cpp) ---
@@ -190,9 +203,12 @@ private:
     /// Arrays and UniTuples, evaluated once, in Python's order.
     std::vector<Expr *> Sources;
     /// Each target name and what it is bound to: source k's element (k),
-    /// the count of enumerate c (-1 - c), or range r's value
-    /// (RangeTarget - r).
+    /// the count of enumerate c (-1 - c), range r's value (RangeTarget -
+    /// r), or the tuple of the targets Tuples[t] lists (TupleTarget - t):
+    /// a name bound to what zip() or enumerate() gives whole (`for pair in
+    /// zip(a, b)`). A null name is such a tuple's hidden part.
     std::vector<std::pair<const frontend::NameExpr *, int>> Targets;
+    std::vector<std::vector<size_t>> Tuples;
     /// Each enumerate's start (intp), null without one.
     std::vector<Expr *> CountStarts;
     /// range()s zipped or enumerated (`zip(range(a, b), range(c, d))`):
@@ -203,12 +219,14 @@ private:
     };
     std::vector<RangeSource> Ranges;
     static constexpr int RangeTarget = -(1 << 24);
+    static constexpr int TupleTarget = -(1 << 28);
   };
   /// Plans \p Fo's iteration; false (after an error) for an iterable or a
   /// target it cannot walk.
   bool planIteration(const frontend::ForStmt &Fo, IterationPlan &Plan);
   /// Binds \p Target to what iterating \p Iter gives (planIteration's
-  /// recursion through enumerate and zip).
+  /// recursion through enumerate and zip); a null \p Target binds a hidden
+  /// part of a tuple, the last target it adds.
   bool planIterable(const frontend::Expr *Iter, const frontend::Expr *Target, IterationPlan &Plan);
   /// The value target \p I of \p Plan takes at index \p Index.
   Expr *iterationValue(const IterationPlan &Plan, size_t I, Expr *Index,
@@ -221,6 +239,9 @@ private:
   /// constant, a literal argument): Numba prunes the branch not taken
   /// before typing, so it is neither typed nor compiled here either.
   static std::optional<bool> constantTruth(const Expr *Cond);
+  /// Whether control can reach the end of \p Body (the source's answer,
+  /// before any IR is built).
+  bool fallsThrough(const frontend::StmtList &Body) const;
 
   // --- Expressions (LowerExpr.cpp) ---
   Value lower(const frontend::Expr &E);
@@ -244,6 +265,11 @@ private:
   Expr *lowerBinary(frontend::BinaryOp Op, Expr *L, Expr *R, frontend::SourceRange OpRange,
                     frontend::SourceRange Range);
   Expr *lowerUnary(const frontend::UnaryExpr &U);
+  /// \p Op applied to the value \p V (of the source at \p OperandRange).
+  Expr *unaryValue(frontend::UnaryOp Op, Expr *V, frontend::SourceRange OperandRange,
+                   frontend::SourceRange Range);
+  /// `Left Op Right` of two values (one link of a comparison).
+  Expr *compareValues(CompareOp Op, Expr *Left, Expr *Right, frontend::SourceRange Range);
   Expr *lowerCompare(const frontend::CompareExpr &C);
   Expr *lowerBoolOp(const frontend::BoolOpExpr &B);
   Expr *lowerIfExp(const frontend::IfExpExpr &I);
@@ -286,6 +312,10 @@ private:
   /// \p C's arguments as values, and their types; false after an error.
   bool lowerArguments(const frontend::CallExpr &C, ExprList &Args,
                       std::vector<const Type *> &Types);
+  /// operator.add(a, b) and the other rows OPERATOR_* of ir/Builtins.def:
+  /// the operator applied (null after an error); nothing for other paths.
+  std::optional<Expr *> lowerOperatorFunction(const std::string &Path,
+                                              const frontend::CallExpr &C);
   /// pow(x, y).
   Expr *typePow(const frontend::CallExpr &C, const std::string &Name);
   /// A device function of numba.cuda.random (ir/RandomHelpers.h).
@@ -324,6 +354,36 @@ private:
   /// compile-time parameter), a literal or arithmetic on literals (Python
   /// folds those), or a tuple of such. `n - 1` is a run-time int64.
   std::optional<ConstantValue> literalArgument(const frontend::Expr &E) const;
+
+  // --- None and OptionalType (LowerOptional.cpp) ---
+  /// A value that may be None or an OptionalType, kept as it is: what
+  /// assignments, returns and `is` take. lowerValue unwraps optionals.
+  Expr *lowerOptional(const frontend::Expr &E);
+  /// The None constant (of type none).
+  Expr *noneValue(frontend::SourceRange Range);
+  /// \p E's value when it is an OptionalType (checked at run time; warned
+  /// about unless a test showed it holds one), else \p E.
+  Expr *unwrapOptional(Expr *E);
+  /// `Operand is None` (or `is not None` with \p IsNot) of an optional.
+  Expr *optionalIsNone(Expr *Operand, bool IsNot, frontend::SourceRange Range);
+  /// convert() where \p E or \p To is an OptionalType (or \p E None).
+  Expr *convertOptional(Expr *E, const Type *To);
+  /// The names a condition shows to hold a value when true or when false.
+  struct Narrowing {
+    std::set<std::string> WhenTrue, WhenFalse;
+  };
+  Narrowing narrowingOf(const frontend::Expr &Cond) const;
+  /// Lowers through \p Lower with \p Names also known to hold a value.
+  template <class LowerFn> auto withNotNone(const std::set<std::string> &Names, LowerFn &&Lower) {
+    std::set<std::string> Saved = NotNone;
+    NotNone.insert(Names.begin(), Names.end());
+    auto R = Lower();
+    NotNone = std::move(Saved);
+    return R;
+  }
+  void forgetAssignedIn(const frontend::StmtList &Body);
+  /// Name \p Name was assigned a value of type \p Ty.
+  void noteAssigned(const std::string &Name, const Type *Ty);
 
   // --- Records (LowerRecord.cpp) ---
   /// The module's name for \p R ("recordtype"), or Numba's spelling.
@@ -435,6 +495,9 @@ private:
   /// Variables whose assignments did not unify: their uses stay silent so
   /// one mistake gives one error.
   std::set<Variable *> Poisoned;
+  /// Names that hold a value, not None, where lowering is (see
+  /// LowerOptional.cpp), and those whose unwrap was warned about.
+  std::set<std::string> NotNone, WarnedOptional;
   bool Quiet = false;
   bool HadError = false;
   unsigned LoopDepth = 0;
@@ -442,6 +505,7 @@ private:
   unsigned AllocCount = 0;
   const Type *ReturnType = nullptr; ///< Unified over return statements.
   bool ReturnTypeKnown = false;
+  bool ReturnsValue = false; ///< Some `return` has a value, typed or not.
 };
 
 } // namespace pykc::ir

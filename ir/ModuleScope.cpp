@@ -22,6 +22,9 @@ const std::set<std::string> &knownPaths() {
 #define BUILTIN(Id, Path, Typing, Lowering) Path,
 #define MATH(Id, Path, Cases, Lowering, Name) Path,
 #define CONSTANT_FLOAT(Path, Value) Path,
+#define OPERATOR_BINARY(Path, Op) Path,
+#define OPERATOR_UNARY(Path, Op) Path,
+#define OPERATOR_COMPARE(Path, Op) Path,
 #include "ir/Builtins.def"
   };
   return Paths;

@@ -192,20 +192,38 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
   if (auto It = ReturnTypes.find(K); It != ReturnTypes.end())
     return It->second;
   if (TypingInProgress.count(K) || InProgress.count(K))
-    return Bound->DeclaredReturn; // recursion: known only when declared
+    return Bound->DeclaredReturn ? Bound->DeclaredReturn : provisionalReturn(K);
   if (callDepth() >= MaxCallDepth)
     return nullptr; // instantiateDevice reports it
   TypingInProgress.insert(K);
+  std::set<Key> UsedBefore = std::move(ProvisionalUsed);
+  ProvisionalUsed.clear();
   Module Scratch("typing");
   Function *F = Scratch.addFunction();
   F->Kind = FunctionKind::Device;
   F->PyName = Fn.Name;
   F->HostCode = Host;
   F->ReturnType = Bound->DeclaredReturn;
-  const Type *Result = FunctionLowerer(*this, Fn, *F, Bound->Params).typeOnly();
+  FunctionLowerer L(*this, Fn, *F, Bound->Params);
+  Typing[K] = &L;
+  const Type *Result = L.typeOnly();
+  Typing.erase(K);
   TypingInProgress.erase(K);
-  ReturnTypes[K] = Result;
+  // Its own provisional type reached its fixed point with it; another
+  // function's may still change, and this result with it.
+  ProvisionalUsed.erase(K);
+  if (ProvisionalUsed.empty())
+    ReturnTypes[K] = Result;
+  ProvisionalUsed.insert(UsedBefore.begin(), UsedBefore.end());
   return Result;
+}
+
+const Type *SemaContext::provisionalReturn(const Key &K) {
+  auto It = Typing.find(K);
+  if (It == Typing.end())
+    return nullptr;
+  ProvisionalUsed.insert(K);
+  return It->second->provisionalReturnType();
 }
 
 Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
@@ -228,9 +246,12 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   if (Failed.count(K))
     return nullptr;
   if (auto It = InProgress.find(K); It != InProgress.end()) {
-    // As Numba: recursion needs the return type before the body is typed,
-    // so only a function with a declared signature may call itself.
-    if (Bound->DeclaredReturn)
+    // As Numba: recursion needs the return type before the call is typed:
+    // declared, or given by a return that does not recurse (typing found
+    // it before lowering began).
+    auto Lowerer = Typing.find(K);
+    if (Bound->DeclaredReturn ||
+        (Lowerer != Typing.end() && Lowerer->second->provisionalReturnType()))
       return It->second;
     // The decorator that declares one, as the function is written.
     std::string Fix = Fn.Role == FunctionRole::CpuJit
@@ -262,7 +283,10 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     if (Params[I].isCompileTime())
       F->CompileTimeArgs.emplace_back(Fn.Def->Params[I].Name, Params[I].str());
   F->ReturnType = Bound->DeclaredReturn; // declared: returns convert to it
-  bool Ok = FunctionLowerer(*this, Fn, *F, Params).run();
+  FunctionLowerer L(*this, Fn, *F, Params);
+  Typing[K] = &L;
+  bool Ok = L.run();
+  Typing.erase(K);
   InProgress.erase(K);
   if (!Ok) {
     Failed.insert(K);

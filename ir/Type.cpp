@@ -119,6 +119,8 @@ unsigned storageAlignment(const Type *Ty) {
 }
 
 unsigned scalarCount(const Type *Ty) {
+  if (auto *O = dynCast<OptionalType>(Ty)) // whether it holds one, then the value
+    return 1 + scalarCount(O->base());
   if (auto *T = dynCast<TupleType>(Ty)) {
     unsigned N = 0;
     for (const Type *E : T->elements())
@@ -220,6 +222,13 @@ void TypeContext::nameRecord(const std::string &Name, const RecordType *R) {
   auto *W = const_cast<RecordType *>(R->writable()); // owned by this context
   if (W->Name.empty())
     W->Name = Name;
+}
+
+const OptionalType *TypeContext::optional(const Type *Base) {
+  auto &Slot = Optionals[Base];
+  if (!Slot)
+    Slot = std::make_unique<OptionalType>(Base);
+  return Slot.get();
 }
 
 const TupleType *TypeContext::tuple(std::vector<const Type *> Elements) {

@@ -23,7 +23,18 @@ enum class ScalarKind {
 };
 constexpr int NumScalarKinds = static_cast<int>(ScalarKind::Complex128) + 1;
 
-enum class TypeKind { None, Scalar, Array, Tuple, Vector, GridGroup, Enum, Record, NestedArray };
+enum class TypeKind {
+  None,
+  Scalar,
+  Array,
+  Tuple,
+  Vector,
+  GridGroup,
+  Enum,
+  Record,
+  NestedArray,
+  Optional
+};
 
 /// C: row-major contiguous, F: column-major contiguous, A: any strides.
 enum class ArrayLayout { C, F, A };
@@ -268,10 +279,26 @@ private:
   bool Coded;
 };
 
+/// Numba's OptionalType(T): a T or None. Assigning None and a T to one
+/// variable, or returning both, gives it (Numba's unification); `x is None`
+/// tests it, and using it where a T is needed unwraps it, stopping the
+/// thread (raising TypeError on the host) when it holds None. In registers
+/// and memory it is the T and a flag saying it holds one.
+class OptionalType final : public Type {
+public:
+  explicit OptionalType(const Type *Base) : Type(TypeKind::Optional), Base(Base) {}
+  const Type *base() const { return Base; }
+  std::string str() const override { return "OptionalType(" + Base->str() + ")"; }
+
+private:
+  const Type *Base;
+};
+
 template <class T> const T *dynCast(const Type *Ty);
 
 /// How many scalars a value of \p Ty holds: 1 for a scalar (2 for a
-/// complex: its parts), the sum of its elements' for a tuple, 0 otherwise. A host entry returns its result as
+/// complex: its parts), the sum of its elements' for a tuple, 1 more than
+/// its base's for an optional (the flag first), 0 otherwise. A host entry returns its result as
 /// that many 64-bit slots (codegen/CPUBackend.cpp).
 unsigned scalarCount(const Type *Ty);
 
@@ -297,6 +324,9 @@ template <> inline const VectorType *dynCast<VectorType>(const Type *Ty) {
 }
 template <> inline const RecordType *dynCast<RecordType>(const Type *Ty) {
   return Ty && Ty->kind() == TypeKind::Record ? static_cast<const RecordType *>(Ty) : nullptr;
+}
+template <> inline const OptionalType *dynCast<OptionalType>(const Type *Ty) {
+  return Ty && Ty->kind() == TypeKind::Optional ? static_cast<const OptionalType *>(Ty) : nullptr;
 }
 template <> inline const NestedArrayType *dynCast<NestedArrayType>(const Type *Ty) {
   return Ty && Ty->kind() == TypeKind::NestedArray ? static_cast<const NestedArrayType *>(Ty)
@@ -363,6 +393,8 @@ public:
     return It == TupleClasses.end() ? nullptr : &It->second;
   }
   const VectorType *vector(const ScalarType *Base, unsigned Count);
+  /// OptionalType(\p Base); \p Base is neither None nor an optional.
+  const OptionalType *optional(const Type *Base);
   /// A module's enum class \p Name (one per name).
   const EnumType *enumType(const std::string &Name, bool IsInt,
                            std::vector<std::pair<std::string, int64_t>> Members,
@@ -400,6 +432,7 @@ private:
       NamedTuples;
   std::map<std::string, std::vector<std::string>> TupleClasses;
   std::map<std::pair<const ScalarType *, unsigned>, std::unique_ptr<VectorType>> Vectors;
+  std::map<const Type *, std::unique_ptr<OptionalType>> Optionals;
   std::map<std::string, std::unique_ptr<EnumType>> Enums;
 };
 

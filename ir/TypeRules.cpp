@@ -146,6 +146,21 @@ const Type *unifyTypes(TypeContext &Ctx, const Type *A, const Type *B) {
     return A;
   if (!A || !B)
     return nullptr;
+  // None and T make OptionalType(T), as Numba's unify_pairs; an optional
+  // unifies with its base's unification. Grid groups are no value.
+  if (A->kind() == TypeKind::GridGroup || B->kind() == TypeKind::GridGroup)
+    return nullptr;
+  auto *OA = dynCast<OptionalType>(A), *OB = dynCast<OptionalType>(B);
+  if (OA || OB || A->kind() == TypeKind::None || B->kind() == TypeKind::None) {
+    auto Base = [](const Type *T) -> const Type * {
+      if (auto *O = dynCast<OptionalType>(T))
+        return O->base();
+      return T->kind() == TypeKind::None ? nullptr : T;
+    };
+    const Type *BA = Base(A), *BB = Base(B);
+    const Type *U = !BA ? BB : !BB ? BA : unifyTypes(Ctx, BA, BB);
+    return U ? Ctx.optional(U) : nullptr;
+  }
   const ScalarType *SA = asScalar(A), *SB = asScalar(B);
   if (SA && SB) {
     if (!SA->isBoolean() && !SB->isBoolean())

@@ -106,6 +106,7 @@ struct BlockScheduler {
   bool GridSyncPending = false;
   bool MisusedGridSync = false;
   std::string BoundsError; ///< The block's first out-of-range index.
+  std::string NoneError;   ///< The block's first None used as a value.
   uint64_t Threads = 1;
   uint64_t Current = 0; ///< The linear index of the thread now running.
   /// How many threads are in each state but Ready, and how many had
@@ -135,6 +136,7 @@ struct BlockScheduler {
     MisusedBarrier = false;
     GridSyncPending = MisusedGridSync = false;
     BoundsError.clear();
+    NoneError.clear();
     Threads = N;
     Current = 0;
     AtBlock = AtWarp = Done = DoneAtRound = 0;
@@ -201,9 +203,13 @@ void setThreadIndex(pykc_cpu_context &Ctx, const Dim3 &B, uint64_t T) {
 /// must not unwind through kernel frames): the first out-of-range index,
 /// or a barrier the kernel image did not announce.
 void throwRecordedProblem(const Launch &L, const BlockScheduler &S) {
-  if (S.BoundsError.empty() && !S.MisusedGridSync && !S.MisusedBarrier)
+  if (S.BoundsError.empty() && S.NoneError.empty() && !S.MisusedGridSync && !S.MisusedBarrier)
     return; // after every block run: no strings built for nothing
   std::string Kernel = L.K.Name ? L.K.Name : "?";
+  if (!S.NoneError.empty())
+    throw Error(ErrorCode::Kernel, "kernel '" + Kernel + "' " + S.NoneError +
+                                       " (on a GPU this thread would stop there; test for "
+                                       "None with 'is not None' before using the value)");
   if (!S.BoundsError.empty())
     throw Error(ErrorCode::Kernel, "kernel '" + Kernel + "' " + S.BoundsError +
                                        "; that access was not made (--boundscheck)");
@@ -625,6 +631,19 @@ pykc_cpu_bounds_error(pykc_cpu_context *Ctx, const char *Where, uint32_t Axis, i
                    std::to_string(Ty) + ", " + std::to_string(Tz) + ") of block (" +
                    std::to_string(Bx) + ", " + std::to_string(By) + ", " + std::to_string(Bz) +
                    ")";
+}
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_cpu_none_error(pykc_cpu_context *Ctx, const char *Where, const char *Expected, uint32_t Tx,
+                    uint32_t Ty, uint32_t Tz, uint32_t Bx, uint32_t By, uint32_t Bz) {
+  // As pykc_cpu_bounds_error: recorded, reported by the launcher.
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (!S || !S->NoneError.empty())
+    return;
+  S->NoneError = "at " + std::string(Where) + ": TypeError: expected " + Expected +
+                 ", got None in thread (" + std::to_string(Tx) + ", " + std::to_string(Ty) +
+                 ", " + std::to_string(Tz) + ") of block (" + std::to_string(Bx) + ", " +
+                 std::to_string(By) + ", " + std::to_string(Bz) + ")";
 }
 
 extern "C" __attribute__((visibility("default"))) void

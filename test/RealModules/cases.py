@@ -249,3 +249,29 @@ CASES = [
     Case("tiled_ranks", "tiled_stencil.py", "tile_ranks", 2, 32,
          [A("float64", 90, Uniform()), A("int64", 90, Const(-1))]),
 ]
+
+# Functions that return None on some paths (Numba's OptionalType).
+CASES += [
+    Case("optional_next_event", "optional_search.py", "next_event", 2, 32,
+         [A("float64", 40, Arange()), A("float64", 50, Uniform(-5, 45)),
+          A("int64", 50, Const(-7))]),
+    Case("optional_crossing_delay", "optional_search.py", "crossing_delay", 2, 32,
+         [A("float64", 60, Uniform()), A("float64", 60, Uniform(0.5, 1.2)),
+          A("int64", 60, Const(-7))]),
+    Case("optional_ratios", "optional_search.py", "ratios", 2, 32,
+         [A("float64", 45, Uniform(-2, 2)), A("float64", 7, Ints(-1, 1)),
+          A("float64", 45, Const(-7))]),
+]
+
+# operator.* as values, recursion without a signature, whole zip() tuples.
+CASES += [
+    Case("functional_combine", "functional_helpers.py", "combine", 2, 32,
+         [A("float64", 50, Uniform()), A("float64", 50, Uniform()),
+          A("float64", 50, Uniform()), A("float64", 50, Const(-7))]),
+    Case("functional_powers_and_gcd", "functional_helpers.py", "powers_and_gcd", 2, 32,
+         [A("float64", 40, Uniform(-2, 2)), A("int64", 40, Ints(0, 500)),
+          A("float64", 40, Const(-7))]),
+    Case("functional_weighted_pairs", "functional_helpers.py", "weighted_pairs", 1, 32,
+         [A("float64", 30, Uniform()), A("float64", 12, Uniform()),
+          A("float64", 30, Const(-7))]),
+]

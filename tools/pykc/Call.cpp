@@ -82,6 +82,11 @@ float halfToFloat(uint16_t H) {
 /// The result's scalars (as the host entry stored them) as Python prints
 /// the value Numba returns.
 std::string formatResult(const ir::Type *Ty, const std::vector<uint64_t> &Leaves, size_t &Next) {
+  if (auto *O = ir::dynCast<ir::OptionalType>(Ty)) { // its flag, then its value
+    bool Holds = Leaves[Next++] != 0;
+    std::string Value = formatResult(O->base(), Leaves, Next);
+    return Holds ? Value : "None";
+  }
   if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
     std::string S = "(";
     for (size_t I = 0; I < T->size(); ++I)

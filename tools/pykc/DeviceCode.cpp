@@ -42,7 +42,8 @@ std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned O
          {"pykc_cpu_warp_ballot", reinterpret_cast<void *>(&pykc_cpu_warp_ballot)},
          {"pykc_cpu_warp_match", reinterpret_cast<void *>(&pykc_cpu_warp_match)},
          {"pykc_cpu_warp_active", reinterpret_cast<void *>(&pykc_cpu_warp_active)},
-         {"pykc_cpu_bounds_error", reinterpret_cast<void *>(&pykc_cpu_bounds_error)}},
+         {"pykc_cpu_bounds_error", reinterpret_cast<void *>(&pykc_cpu_bounds_error)},
+         {"pykc_cpu_none_error", reinterpret_cast<void *>(&pykc_cpu_none_error)}},
         Error);
     if (!Code->JIT ||
         !Code->JIT->add(IR, OptLevel, Error, codegen::FloatOptions{Fmad}, Kernels)) {

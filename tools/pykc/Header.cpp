@@ -517,7 +517,7 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   if (!Reductions.empty())
     OS << "#include <pykc/Reduce.h>\n\n#include <span>\n";
   if (hasHostFunctions(IR))
-    OS << "#include <pykc/HostArray.h>\n\n#include <bit>\n#include <cstdint>\n#include <tuple>\n";
+    OS << "#include <pykc/HostArray.h>\n\n#include <bit>\n#include <cstdint>\n#include <optional>\n#include <tuple>\n";
   OS << "\n";
   OS << "extern \"C\" const pykc_module_image " << Symbol << ";\n";
   if (!Info.StampSymbol.empty()) {

@@ -65,6 +65,8 @@ bool mayWrite(const ir::Function &F, const ir::Variable *P, unsigned Depth = 0) 
 }
 
 std::string cxxType(const ir::Type *Ty) {
+  if (auto *O = ir::dynCast<ir::OptionalType>(Ty)) // None is std::nullopt
+    return "::std::optional<" + cxxType(O->base()) + ">";
   if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
     std::string S = "::std::tuple<";
     for (size_t I = 0; I < T->size(); ++I)
@@ -81,6 +83,11 @@ std::string cxxType(const ir::Type *Ty) {
 
 /// The C++ expression of the result's value from its 64-bit slots.
 std::string resultValue(const ir::Type *Ty, unsigned &Slot) {
+  if (auto *O = ir::dynCast<ir::OptionalType>(Ty)) {
+    std::string Holds = "pykc_result[" + std::to_string(Slot++) + "] != 0";
+    std::string Value = resultValue(O->base(), Slot);
+    return "(" + Holds + " ? " + cxxType(Ty) + "(" + Value + ") : " + cxxType(Ty) + "())";
+  }
   if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
     std::string S = cxxType(Ty) + "{";
     for (size_t I = 0; I < T->size(); ++I)

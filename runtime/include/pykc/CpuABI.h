@@ -87,6 +87,14 @@ void pykc_cpu_bounds_error(pykc_cpu_context *ctx, const char *where, uint32_t ax
                            int64_t index, int64_t extent, uint32_t tx, uint32_t ty,
                            uint32_t tz, uint32_t bx, uint32_t by, uint32_t bz);
 
+/* Defined by the runtime: a kernel used the value of an optional (Numba's
+ * OptionalType) holding None at WHERE, where a value of type EXPECTED was
+ * needed, in thread (TX, TY, TZ) of block (BX, BY, BZ). The thread goes on
+ * with a zero; the first such error of a block makes the launch fail. */
+void pykc_cpu_none_error(pykc_cpu_context *ctx, const char *where, const char *expected,
+                         uint32_t tx, uint32_t ty, uint32_t tz, uint32_t bx, uint32_t by,
+                         uint32_t bz);
+
 /* Defined by the runtime: blocks the calling thread of the kernel until
  * every thread of its block has reached a barrier. */
 void pykc_cpu_barrier(pykc_cpu_context *ctx);
