@@ -247,13 +247,15 @@ void BlockCheck::access(uint64_t T, const pykc_cpu_context &Ctx, const void *Ptr
     Offset = StaticBytes + uint64_t(P - Dynamic);
   else
     return; // not this block's shared memory (a bounds error's scratch)
-  sharedAccess(T, Ctx, Offset, Bytes, Flags, Where, elementText(Array, Flags, Idx));
+  sharedAccess(T, Ctx, Offset, Bytes, Flags, Where, Array, Idx);
 }
 
 void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Offset,
                               uint32_t Bytes, uint32_t Flags, const char *Where,
-                              const std::string &Element) {
-  std::string Block = blockText();
+                              const char *Array, const int64_t (&Idx)[3]) {
+  // The texts are built only for a report.
+  auto Element = [&] { return elementText(Array, Flags, Idx); };
+  auto Block = [&] { return blockText(); };
   uint32_t Kind = Flags & 3;
   bool Uninit = false;
   for (uint32_t K = 0; K < Bytes; ++K) {
@@ -264,9 +266,9 @@ void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Off
   }
   if (Uninit && Kind != PYKC_CHECK_WRITE)
     checkError(CheckKind::Initcheck, Where, [&] {
-      return std::string(Where) + ": error: read of shared " + Element +
+      return std::string(Where) + ": error: read of shared " + Element() +
              ", which no thread of the block wrote, in thread " + threadString(T, Dim) +
-             " of block " + Block + " [Initcheck]\n";
+             " of block " + Block() + " [Initcheck]\n";
     });
   Shadow &S = Shared[Offset]; // races are tracked by the element's first byte
   if (Kind != PYKC_CHECK_READ)
@@ -282,8 +284,8 @@ void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Off
   auto Hazard = [&](const char *Name, const char *Verb, uint32_t Other, const char *OtherWhere,
                     const char *OtherVerb) {
     checkError(CheckKind::Racecheck, Where, [&] {
-      return std::string(Where) + ": error: " + Name + " hazard on shared " + Element + ": " +
-             Verb + " in thread " + threadString(T, Dim) + " of block " + Block +
+      return std::string(Where) + ": error: " + Name + " hazard on shared " + Element() +
+             ": " + Verb + " in thread " + threadString(T, Dim) + " of block " + Block() +
              " [Racecheck]\n" + OtherWhere + ": note: " + OtherVerb + " by thread " +
              threadString(Other, Dim) + ", with no barrier between [NoteRacecheck]\n";
     });

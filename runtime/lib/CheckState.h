@@ -73,7 +73,8 @@ private:
   std::string blockText() const;
   bool ordered(uint64_t Before, uint32_t Clock, uint64_t T) const;
   void sharedAccess(uint64_t T, const pykc_cpu_context &Ctx, uint64_t Offset, uint32_t Bytes,
-                    uint32_t Flags, const char *Where, const std::string &Element);
+                    uint32_t Flags, const char *Where, const char *Array,
+                    const int64_t (&Idx)[3]);
 
   const char *Static = nullptr, *Dynamic = nullptr;
   uint64_t StaticBytes = 0, DynamicBytes = 0, Threads = 0;
