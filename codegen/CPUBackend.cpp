@@ -160,11 +160,12 @@ bool reachesBarrier(Function &Kernel) {
 
 std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, TargetMachine &TM,
                                       unsigned OptLevel, FloatOptions Float,
-                                      const KernelFilter &Kernels) {
+                                      const KernelFilter &Kernels, bool Check) {
   CPUTarget Target(TM.getTargetTriple().str(), TM.createDataLayout().getStringRepresentation());
   auto M = std::make_unique<Module>(IR.name(), Ctx);
   Target.planSharedMemory(IR);
   ModuleEmitter Emitter(IR, *M, Target, Float);
+  Emitter.Check = Check;
   Emitter.emit(Kernels);
   Type *I64 = Type::getInt64Ty(Ctx), *I8 = Type::getInt8Ty(Ctx);
   for (const auto &F : IR.functions()) {
@@ -173,7 +174,12 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
     Function *Kernel = Emitter.declaration(F.get());
     std::string Name = Kernel->getName().str();
     bool Barrier = reachesBarrier(*Kernel);
-    if (!Barrier) {
+    if (Check) {
+      // Checked kernels run a thread a call (on fibers when they meet), so
+      // the checker always knows which thread runs.
+      new GlobalVariable(*M, I8, true, GlobalValue::ExternalLinkage, ConstantInt::get(I8, 1),
+                         Name + "__cpu_checked");
+    } else if (!Barrier) {
       emitBlocksEntry(*M, *Kernel, *F);
     } else if (FissionedKernel Fission = fissionAtBarriers(*M, *Kernel); Fission.Block) {
       emitBlocksEntry(*M, *Kernel, *F, &Fission);
@@ -244,9 +250,9 @@ std::unique_ptr<CPUJit> CPUJit::create(const std::map<std::string, void *> &Symb
 }
 
 bool CPUJit::add(const ir::Module &IR, unsigned OptLevel, std::string &Error,
-                 FloatOptions Float, const KernelFilter &Kernels) {
+                 FloatOptions Float, const KernelFilter &Kernels, bool Check) {
   auto Ctx = std::make_unique<LLVMContext>();
-  std::unique_ptr<Module> M = emitCpuModule(IR, *Ctx, *TM, OptLevel, Float, Kernels);
+  std::unique_ptr<Module> M = emitCpuModule(IR, *Ctx, *TM, OptLevel, Float, Kernels, Check);
   if (auto E = JIT->addIRModule(orc::ThreadSafeModule(std::move(M), std::move(Ctx)))) {
     Error = toString(std::move(E));
     return false;
@@ -286,6 +292,10 @@ std::optional<CpuKernel> CPUJit::lookup(const std::string &Symbol, std::string &
     K.BlocksEntry = Blocks->toPtr<void (*)(void **, void *, uint64_t, uint64_t)>();
   else
     consumeError(Blocks.takeError());
+  if (auto Checked = JIT->lookup(Symbol + "__cpu_checked"))
+    K.Checked = true;
+  else
+    consumeError(Checked.takeError());
   return K;
 }
 

@@ -37,6 +37,8 @@ struct CpuKernel {
   void (*BlocksEntry)(void **Args, void *Context, uint64_t First, uint64_t Count) = nullptr;
   uint64_t SharedBytes = 0;
   bool UsesBarrier = false;
+  /// Compiled with --check: calls the runtime's checker (CpuABI.h).
+  bool Checked = false;
 };
 
 /// Lowers \p IR for the host described by \p TM, adds the SYM__cpu entries
@@ -44,7 +46,8 @@ struct CpuKernel {
 std::unique_ptr<llvm::Module> emitCpuModule(const ir::Module &IR, llvm::LLVMContext &Ctx,
                                             llvm::TargetMachine &TM, unsigned OptLevel,
                                             FloatOptions Float = {},
-                                            const KernelFilter &Kernels = {});
+                                            const KernelFilter &Kernels = {},
+                                            bool Check = false);
 
 class CPUJit {
 public:
@@ -55,8 +58,9 @@ public:
   ~CPUJit();
 
   /// Compiles \p IR; its kernels can then be looked up.
+  /// \p Check: instrumented for `--check` (emitCpuModule).
   bool add(const ir::Module &IR, unsigned OptLevel, std::string &Error,
-           FloatOptions Float = {}, const KernelFilter &Kernels = {});
+           FloatOptions Float = {}, const KernelFilter &Kernels = {}, bool Check = false);
   /// The kernel whose symbol (in the IR) is \p Symbol.
   std::optional<CpuKernel> lookup(const std::string &Symbol, std::string &Error);
   /// SYM__host of the @njit function whose symbol is \p Symbol (see

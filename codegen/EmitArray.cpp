@@ -111,11 +111,14 @@ Value *FunctionEmitter::uncheckedElementPointer(Value *Array, const ir::ArrayTyp
   Value *Data = B.CreateExtractValue(Array, {0u});
   unsigned N = AT->ndim();
   std::vector<Value *> Idx(N), Shape(N);
+  CheckIndices.clear();
   for (unsigned D = 0; D < N; ++D) {
     Shape[D] = B.CreateExtractValue(Array, {1u, D});
     Value *Raw = emitExpr(*Indices[D]);
     auto *IT = ir::dynCast<ir::ScalarType>(Indices[D]->Ty);
     Idx[D] = wrapIndex(Raw, IT, Shape[D]);
+    if (ME.Check)
+      CheckIndices.push_back(Idx[D]);
     if (Checks)
       Checks->push_back({Idx[D], Shape[D], toInt64(Raw, IT), nullptr});
   }

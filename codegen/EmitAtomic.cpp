@@ -10,6 +10,8 @@
 
 #include "frontend/Diagnostic.h"
 
+#include <pykc/CpuABI.h>
+
 namespace pykc::codegen {
 
 using namespace llvm;
@@ -86,8 +88,11 @@ Value *FunctionEmitter::emitAtomic(const ir::AtomicRMWExpr &E) {
   // Python's order: the array and the index, then the old value (Cas),
   // then the value.
   Value *Ptr = elementPointer(emitExpr(*E.Array), AT, E.Indices, E.Range);
+  std::vector<Value *> Indices = CheckIndices;
   Value *Compare = E.Compare ? emitExpr(*E.Compare) : nullptr;
   Value *V = emitExpr(*E.Value);
+  CheckIndices = std::move(Indices);
+  checkAccess(Ptr, AT, *E.Array, E.Range, PYKC_CHECK_ATOMIC);
   if (AT->addressSpace() == ir::AddressSpace::Local) {
     // A local array belongs to one thread, so a plain read-modify-write is
     // atomic; NVPTX has no atomic instructions for local memory.

@@ -4,6 +4,7 @@
 #include "frontend/Diagnostic.h"
 
 #include <llvm/IR/MDBuilder.h>
+#include <pykc/CpuABI.h>
 
 namespace pykc::codegen {
 
@@ -85,6 +86,7 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     Value *Ptr = elementPointer(emitExpr(*L.Array), AT, L.Indices, L.Range);
     if (AT->record())
       return Ptr; // a record is a reference to its bytes
+    checkAccess(Ptr, AT, *L.Array, L.Range, PYKC_CHECK_READ);
     return loadElement(Ptr, AT->dtype());
   }
   case ir::NodeKind::ArrayView:
@@ -317,7 +319,8 @@ Value *FunctionEmitter::emitIntrinsic(const ir::IntrinsicExpr &E) {
   PYKC_ICE("a builtin that typing makes into another IR node reached the LLVM emitter");
 }
 
-Value *FunctionEmitter::emitBarrier(const ir::IntrinsicExpr &) {
+Value *FunctionEmitter::emitBarrier(const ir::IntrinsicExpr &E) {
+  checkSite(E);
   ME.Target.barrier(B, TargetContext);
   return nullptr;
 }
@@ -326,7 +329,8 @@ Value *FunctionEmitter::emitThisGrid(const ir::IntrinsicExpr &E) {
   return Constant::getNullValue(ME.llvmType(E.Ty)); // a GridGroup holds nothing
 }
 
-Value *FunctionEmitter::emitGridSync(const ir::IntrinsicExpr &) {
+Value *FunctionEmitter::emitGridSync(const ir::IntrinsicExpr &E) {
+  checkSite(E);
   ME.Target.gridSync(B, TargetContext);
   return nullptr;
 }
@@ -394,6 +398,11 @@ Value *FunctionEmitter::emitAlloc(const ir::AllocArrayExpr &E) {
     AllocaInst *A = Entry.CreateAlloca(Storage, nullptr, "local" + std::to_string(E.Id));
     A->setAlignment(llvm::Align(Align));
     Data = A;
+    if (ME.Check && !F.HostCode && TargetContext)
+      B.CreateCall(ME.M.getOrInsertFunction("pykc_check_local", B.getVoidTy(), B.getPtrTy(),
+                                            B.getPtrTy(), B.getInt64Ty()),
+                   {TargetContext, Data,
+                    B.getInt64(ME.M.getDataLayout().getTypeAllocSize(Storage))});
   }
   return makeCArray(Data, E.Shape, AT->itemSize());
 }

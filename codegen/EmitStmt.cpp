@@ -3,6 +3,8 @@
 
 #include "frontend/Diagnostic.h"
 
+#include <pykc/CpuABI.h>
+
 #include <llvm/IR/Verifier.h>
 
 namespace pykc::codegen {
@@ -118,10 +120,15 @@ void FunctionEmitter::emitStmt(const ir::Stmt &S) {
     auto *AT = ir::dynCast<ir::ArrayType>(St.Array->Ty);
     Value *Array = emitExpr(*St.Array);
     Value *Ptr = elementPointer(Array, AT, St.Indices, St.Range);
-    if (auto *R = AT->record())
+    std::vector<Value *> Indices = CheckIndices; // the value may index too
+    if (auto *R = AT->record()) {
       copyRecord(Ptr, emitExpr(*St.Value), R, recordAlign(R));
-    else
-      storeElement(Ptr, emitExpr(*St.Value), AT->dtype());
+    } else {
+      Value *V = emitExpr(*St.Value);
+      CheckIndices = std::move(Indices);
+      checkAccess(Ptr, AT, *St.Array, St.Range, PYKC_CHECK_WRITE);
+      storeElement(Ptr, V, AT->dtype());
+    }
     return;
   }
   case ir::NodeKind::RecordStoreStmt:

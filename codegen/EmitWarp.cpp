@@ -48,6 +48,7 @@ VoteMode voteMode(ir::IntrinsicId Id) {
 Value *FunctionEmitter::emitSyncWarp(const ir::IntrinsicExpr &E) {
   // syncwarp() waits for the whole warp, as Numba's default mask says.
   Value *Mask = E.Args.empty() ? B.getInt32(-1) : emitExpr(*E.Args[0]);
+  checkSite(E);
   ME.Target.warpSync(B, Mask, TargetContext);
   return nullptr;
 }
@@ -59,6 +60,7 @@ Value *FunctionEmitter::emitShuffle(const ir::IntrinsicExpr &E) {
   Value *Offset = emitExpr(*E.Args[2]);
   Type *Ty = V->getType();
   Type *Bits = B.getIntNTy(Ty->getPrimitiveSizeInBits());
+  checkSite(E);
   Value *Got = ME.Target.warpShuffle(B, shuffleMode(E.Id), Mask, B.CreateBitCast(V, Bits),
                                      Offset, TargetContext);
   return B.CreateBitCast(Got, Ty);
@@ -69,12 +71,14 @@ Value *FunctionEmitter::emitMatch(const ir::IntrinsicExpr &E) {
   Value *Mask = emitExpr(*E.Args[0]);
   Value *V = emitExpr(*E.Args[1]);
   V = B.CreateBitCast(V, B.getIntNTy(V->getType()->getPrimitiveSizeInBits()));
+  checkSite(E);
   return ME.Target.warpMatch(B, E.Id == ir::IntrinsicId::MatchAllSync, Mask, V, TargetContext);
 }
 
 Value *FunctionEmitter::emitVote(const ir::IntrinsicExpr &E) {
   Value *Mask = emitExpr(*E.Args[0]);
   Value *Predicate = emitExpr(*E.Args[1]);
+  checkSite(E);
   return ME.Target.warpVote(B, voteMode(E.Id), Mask, Predicate, TargetContext);
 }
 
@@ -92,7 +96,9 @@ Value *FunctionEmitter::emitBarrierReduce(const ir::IntrinsicExpr &E) {
   BarrierReduction Op = E.Id == ir::IntrinsicId::SyncThreadsCount ? BarrierReduction::Count
                         : E.Id == ir::IntrinsicId::SyncThreadsAnd ? BarrierReduction::And
                                                                    : BarrierReduction::Or;
-  return ME.Target.barrierReduce(B, Op, emitExpr(*E.Args[0]), TargetContext);
+  Value *Predicate = emitExpr(*E.Args[0]);
+  checkSite(E);
+  return ME.Target.barrierReduce(B, Op, Predicate, TargetContext);
 }
 
 Value *FunctionEmitter::emitFence(const ir::IntrinsicExpr &E) {

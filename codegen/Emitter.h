@@ -63,6 +63,9 @@ public:
   llvm::LLVMContext &Ctx;
   TargetInfo &Target;
   FloatOptions Float;
+  /// `--check` (CPU only): every shared and local access, barrier and warp
+  /// operation also calls the runtime's checker (CpuABI.h's pykc_check_*).
+  bool Check = false;
 
 private:
   void declare(const ir::Function &F);
@@ -145,6 +148,15 @@ private:
   // Arrays (EmitArray.cpp)
   /// The address of an element; with F.BoundsCheck, every index is checked
   /// (an error reported at \p Where, the access sent to a scratch element).
+  /// With ME.Check: reports the access of \p Ptr (an element of \p AT at
+  /// the indices elementPointer last computed) to the runtime's checker.
+  void checkAccess(llvm::Value *Ptr, const ir::ArrayType *AT, const ir::Expr &Array,
+                   frontend::SourceRange Where, unsigned Kind);
+  /// With ME.Check: tells the checker where the thread's next meeting point
+  /// (barrier, warp operation) is.
+  void checkSite(const ir::Node &At);
+  /// The wrapped indices of the last elementPointer, for checkAccess.
+  std::vector<llvm::Value *> CheckIndices;
   llvm::Value *elementPointer(llvm::Value *Array, const ir::ArrayType *AT,
                               const ir::ExprList &Indices, frontend::SourceRange Where);
   /// One axis of a bounds-checked access, by axis: the wrapped index, the

@@ -2,6 +2,7 @@
 #include "CpuLauncher.h"
 #include "BoundsRecord.h"
 #include "CallGenerated.h"
+#include "CheckState.h"
 #include "GuardedMemory.h"
 #include "KernelFaults.h"
 #include "ThreadPool.h"
@@ -107,6 +108,9 @@ struct BlockScheduler {
   bool MisusedGridSync = false;
   std::string BoundsError; ///< The block's first out-of-range index.
   std::string NoneError;   ///< The block's first None used as a value.
+  /// The checker of a checked launch (KernelImage::CpuChecked), else null.
+  BlockCheck *Check = nullptr;
+  std::vector<uint8_t> Live; ///< For the checker, when a barrier opens.
   uint64_t Threads = 1;
   uint64_t Current = 0; ///< The linear index of the thread now running.
   /// How many threads are in each state but Ready, and how many had
@@ -163,6 +167,7 @@ struct WorkerState {
   std::vector<pykc_cpu_context> Contexts;
   std::vector<ctx::fiber> Fibers;
   BlockScheduler Scheduler;
+  BlockCheck Check;
 
   /// After a fault in a fibered block: its fibers are dropped without
   /// unwinding (their frames must not run again) and their stacks reused.
@@ -253,6 +258,27 @@ uint32_t liveLanes(const BlockScheduler &S, uint64_t T) {
   return Mask;
 }
 
+/// For the checker: the lanes \p Freed (in thread order) meet at warp
+/// operations; their masks must name themselves and lanes that have not
+/// returned, and agree; their clocks are joined.
+void checkWarpMeetings(BlockScheduler &S, const std::vector<uint64_t> &Freed) {
+  for (size_t I = 0; I < Freed.size();) {
+    uint64_t Warp = Freed[I] / WarpSize, First = Warp * WarpSize;
+    uint32_t Existing = 0, Lanes = 0;
+    for (uint64_t L = 0; L < WarpSize && First + L < S.Threads; ++L)
+      Existing |= 1u << L;
+    uint32_t Exited = Existing & ~liveLanes(S, First);
+    size_t J = I;
+    for (; J < Freed.size() && Freed[J] / WarpSize == Warp; ++J) {
+      uint64_t T = Freed[J];
+      Lanes |= 1u << (T % WarpSize);
+      S.Check->warpMask(T, S.WarpMask[T], Exited, S.WarpMask[Freed[I]], Freed[I]);
+    }
+    S.Check->warpMet(Warp, Lanes);
+    I = J;
+  }
+}
+
 /// After a round in which every ready fiber ran until it waited or
 /// returned, makes ready the threads whose wait is over: a thread at a warp
 /// operation once every live lane of its mask is at one too (as the lanes
@@ -271,6 +297,12 @@ bool release(BlockScheduler &S) {
           S.ReducedCount += S.Published[T] != 0;
         }
       S.Reducing = false;
+    }
+    if (S.Check) {
+      S.Live.resize(S.Threads);
+      for (uint64_t T = 0; T < S.Threads; ++T)
+        S.Live[T] = S.State[T] != ThreadState::Done;
+      S.Check->barrierOpened(S.Live);
     }
     if (S.MarkedAtBlock)
       for (ThreadState &St : S.State)
@@ -305,6 +337,8 @@ bool release(BlockScheduler &S) {
   // snapshot per warp: the lanes freed together read the values (and see
   // the live lanes) of the moment they met, whatever runs first next round.
   uint64_t LastWarp = ~uint64_t(0);
+  if (S.Check)
+    checkWarpMeetings(S, Freed);
   for (uint64_t T : Freed) {
     uint64_t Warp = T / WarpSize, First = Warp * WarpSize;
     if (Warp != LastWarp) {
@@ -426,6 +460,11 @@ void runBlock(const Launch &L, WorkerState &W, uint64_t Block, GridBarrier *Grid
   pykc_cpu_context Ctx = blockContext(L, W);
   setBlockIndex(Ctx, L.C.Grid, Block);
   W.Scheduler.Grid = Grid;
+  W.Scheduler.Check = nullptr;
+  if (L.K.CpuChecked) {
+    W.Check.begin(Ctx, L.K.CpuSharedBytes, L.C.Block.count());
+    W.Scheduler.Check = &W.Check;
+  }
   FaultLanding Fault;
   if (runCatchingFaults(Fault, [&] {
         if (L.Fibers)
@@ -450,6 +489,7 @@ void runBlockRun(const Launch &L, WorkerState &W, uint64_t First, uint64_t Count
   BlockScheduler &S = W.Scheduler;
   S.reset(L.C.Block.count(), /*WithFibers=*/false);
   S.Grid = nullptr;
+  S.Check = nullptr;
   Ctx.scheduler = &S;
   FaultLanding Fault;
   if (runCatchingFaults(Fault, [&] {
@@ -554,6 +594,14 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
   Launch L{K, C, Args, K.CpuUsesBarrier && C.Block.count() > 1};
   if (K.Cooperative && C.Grid.count() > 1)
     return launchCooperatively(L);
+  if (K.CpuChecked) {
+    // One block at a time, on this thread: the checker's reports come in
+    // block order, the same on every run.
+    static WorkerState Checking;
+    for (uint64_t Block = 0; Block < C.Grid.count(); ++Block)
+      runBlock(L, Checking, Block, nullptr);
+    return;
+  }
   auto &States = workerStates();
   ThreadPool &Pool = ThreadPool::get();
   if (K.CpuBlocksEntry && !(K.CpuUsesBarrier && forceFibers())) {
@@ -607,6 +655,8 @@ bool mustWait(BlockScheduler *S) {
 /// thread index.
 uint64_t meetWarp(BlockScheduler &S, uint32_t Mask, uint64_t Value) {
   uint64_t T = S.Current;
+  if (S.Check && !(Mask >> (T % WarpSize) & 1))
+    S.Check->warpMask(T, Mask, 0, Mask, ~uint64_t(0));
   S.Published[T] = Value;
   S.WarpMask[T] = Mask | 1u << (T % WarpSize); // a lane always waits for itself
   S.State[T] = ThreadState::AtWarp;
@@ -624,6 +674,16 @@ pykc_cpu_bounds_error(pykc_cpu_context *Ctx, const char *Where, uint32_t Axis, i
   // Recorded, not thrown: an exception must not unwind through kernel
   // frames. The launcher reports it after the block.
   BlockScheduler *S = schedulerOf(Ctx);
+  if (S && S->Check) {
+    checkError(CheckKind::Memcheck, Where, [&] {
+      return std::string(Where) + ": error: " + outOfBounds(Index, Axis, Extent) +
+             " in thread (" + std::to_string(Tx) + ", " + std::to_string(Ty) + ", " +
+             std::to_string(Tz) + ") of block (" + std::to_string(Bx) + ", " +
+             std::to_string(By) + ", " + std::to_string(Bz) +
+             "); that access was not made [Memcheck]\n";
+    });
+    return;
+  }
   if (!S || !S->BoundsError.empty())
     return;
   S->BoundsError = "at " + std::string(Where) + ": " + outOfBounds(Index, Axis, Extent) +
@@ -756,4 +816,28 @@ pykc_cpu_warp_active(pykc_cpu_context *Ctx) {
     return Lanes == WarpSize ? ~0u : (1u << Lanes) - 1;
   }
   return S->LiveAtRound[S->Current / WarpSize];
+}
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_check_access(pykc_cpu_context *Ctx, const void *Ptr, uint32_t Bytes, uint32_t Flags,
+                  const char *Where, const char *Array, int64_t I0, int64_t I1, int64_t I2) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (!S || !S->Check)
+    return;
+  const int64_t Idx[3] = {I0, I1, I2};
+  S->Check->access(S->Current, *Ctx, Ptr, Bytes, Flags, Where, Array, Idx);
+}
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_check_local(pykc_cpu_context *Ctx, const void *Ptr, uint64_t Bytes) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (S && S->Check)
+    S->Check->local(S->Current, Ptr, Bytes);
+}
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_check_site(pykc_cpu_context *Ctx, const char *Where) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (S && S->Check)
+    S->Check->site(S->Current, Where);
 }

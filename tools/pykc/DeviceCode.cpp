@@ -25,7 +25,8 @@ std::string selectBackend(const std::string &Backend) {
 
 std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned OptLevel,
                                                 bool Fmad, std::string &Error,
-                                                const codegen::KernelFilter &Kernels) {
+                                                const codegen::KernelFilter &Kernels,
+                                                bool Check) {
   std::unique_ptr<DeviceCode> Code(new DeviceCode());
   const DeviceInfo &Device = current_device();
   if (Device.Kind == DeviceKind::CPU) {
@@ -43,10 +44,13 @@ std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned O
          {"pykc_cpu_warp_match", reinterpret_cast<void *>(&pykc_cpu_warp_match)},
          {"pykc_cpu_warp_active", reinterpret_cast<void *>(&pykc_cpu_warp_active)},
          {"pykc_cpu_bounds_error", reinterpret_cast<void *>(&pykc_cpu_bounds_error)},
-         {"pykc_cpu_none_error", reinterpret_cast<void *>(&pykc_cpu_none_error)}},
+         {"pykc_cpu_none_error", reinterpret_cast<void *>(&pykc_cpu_none_error)},
+         {"pykc_check_access", reinterpret_cast<void *>(&pykc_check_access)},
+         {"pykc_check_local", reinterpret_cast<void *>(&pykc_check_local)},
+         {"pykc_check_site", reinterpret_cast<void *>(&pykc_check_site)}},
         Error);
     if (!Code->JIT ||
-        !Code->JIT->add(IR, OptLevel, Error, codegen::FloatOptions{Fmad}, Kernels)) {
+        !Code->JIT->add(IR, OptLevel, Error, codegen::FloatOptions{Fmad}, Kernels, Check)) {
       Error = "cannot compile for the CPU: " + Error;
       return nullptr;
     }
@@ -91,6 +95,7 @@ std::optional<KernelImage> DeviceCode::image(const std::string &Symbol, std::str
   Image.CpuSharedBytes = K->SharedBytes;
   Image.CpuUsesBarrier = K->UsesBarrier;
   Image.CpuBlocksEntry = reinterpret_cast<pykc_cpu_blocks_fn>(K->BlocksEntry);
+  Image.CpuChecked = K->Checked;
   return Image;
 }
 

@@ -28,9 +28,11 @@ std::string selectBackend(const std::string &Backend);
 class DeviceCode {
 public:
   /// \p IR compiled for the current device. Null with \p Error set.
+  /// \p Check: the CPU device's code is instrumented for `--check`.
   static std::unique_ptr<DeviceCode> compile(const ir::Module &IR, unsigned OptLevel, bool Fmad,
                                              std::string &Error,
-                                             const codegen::KernelFilter &Kernels = {});
+                                             const codegen::KernelFilter &Kernels = {},
+                                             bool Check = false);
   /// The image of the kernel whose symbol is \p Symbol; it points into this
   /// object, which must outlive its launches.
   std::optional<KernelImage> image(const std::string &Symbol, std::string &Error);

@@ -17,6 +17,7 @@
 #include "RunOptions.h"
 #include "ScalarArguments.h"
 
+#include <pykc/Check.h>
 #include <pykc/CpuABI.h>
 #include <pykc/Runtime.h>
 
@@ -59,7 +60,7 @@ int runCommand(int Argc, char **Argv) {
   // arguments spelled as one signature.
   FrontendRequest R;
   R.Fmad = O->Fmad;
-  R.BoundsCheck = O->BoundsCheck;
+  R.BoundsCheck = O->BoundsCheck || O->Check; // memcheck is --boundscheck's check
   R.Modules = O->Modules;
   Compilation C;
   requestForArguments(R, C, O->File, O->Kernel, ir::FunctionRole::Kernel, "a @cuda.jit kernel",
@@ -74,13 +75,15 @@ int runCommand(int Argc, char **Argv) {
 
   try {
     // The device, and the kernel compiled for it.
-    if (std::string Problem = selectBackend(O->Backend); !Problem.empty())
+    if (O->Check && O->Backend == "cuda")
+      return usage("--check runs on the CPU backend; use --backend cpu or auto");
+    if (std::string Problem = selectBackend(O->Check ? "cpu" : O->Backend); !Problem.empty())
       return fail(Problem);
     const DeviceInfo &Device = current_device();
     if (O->Backend == "auto")
       std::cerr << "pykc: running '" << O->Kernel << "' on " << Device.Name
                 << (Device.Kind == DeviceKind::CPU ? " (the CPU backend)" : " (CUDA)") << '\n';
-    auto Code = DeviceCode::compile(*Typed.IR, O->OptLevel, O->Fmad, Error);
+    auto Code = DeviceCode::compile(*Typed.IR, O->OptLevel, O->Fmad, Error, {}, O->Check);
     std::optional<KernelImage> Compiled = Code ? Code->image(Kernel->SymbolName, Error) : std::nullopt;
     if (!Compiled)
       return fail(Error);
@@ -124,8 +127,16 @@ int runCommand(int Argc, char **Argv) {
     Config.Grid = O->Grid;
     Config.Block = O->Block;
     Config.DynamicSharedBytes = O->SharedBytes;
+    take_check_findings(); // only this launch's
     launch(Image, Config, Params.data());
     synchronize();
+    if (O->Check) {
+      // What the checker found; any error leaves every file as it was.
+      CheckFindings Found = take_check_findings();
+      std::cerr << Found.Reports << Found.summary(O->Kernel) << '\n';
+      if (Found.total())
+        return 1;
+    }
     if (O->TimedLaunches) {
       std::vector<double> Millis;
       for (unsigned I = 0; I < O->TimedLaunches; ++I) {

@@ -33,6 +33,15 @@ Compiles KERNEL for the types of its arguments and launches it once.
                         source line, the index, the extent, the thread and
                         the block (Numba-CUDA cannot; boundscheck=True in
                         @cuda.jit does the same for one function).
+  --check               Run on the CPU backend, checking as NVIDIA's
+                        compute-sanitizer does: indices out of range
+                        (memcheck), threads touching one shared element
+                        between barriers (racecheck), reads of shared or local
+                        memory nothing wrote (initcheck), barriers and warp
+                        masks the threads disagree on (synccheck). Prints the
+                        first error of each kind and place and a summary; any
+                        error makes the exit status 1 and leaves every file
+                        untouched.
   -D NAME[=VALUE], -I DIR
                         Module-level values and import roots, as for pykc
                         (pykc --help).
@@ -294,6 +303,8 @@ std::optional<RunOptions> parseRunOptions(int Argc, char **Argv, std::string &Er
       }
     } else if (A == "--boundscheck") {
       O.BoundsCheck = true;
+    } else if (A == "--check") {
+      O.Check = true;
     } else if (Value("--time", V)) {
       uint64_t N = 0;
       if (parseDecimal(V, 999999, N) != DecimalStatus::Ok) {

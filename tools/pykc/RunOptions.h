@@ -29,6 +29,7 @@ struct RunOptions {
   unsigned OptLevel = 3;
   bool Fmad = true; ///< --fmad=true|false
   bool BoundsCheck = false; ///< --boundscheck
+  bool Check = false;       ///< --check: on the CPU backend, instrumented
   unsigned TimedLaunches = 0; ///< --time N: launch N more times and report.
   std::vector<std::string> Args;
 };

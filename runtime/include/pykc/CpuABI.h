@@ -159,6 +159,24 @@ uint64_t pykc_cpu_warp_match(pykc_cpu_context *ctx, uint32_t mask, uint64_t valu
  * went on from a meeting point (no waiting). */
 uint32_t pykc_cpu_warp_active(pykc_cpu_context *ctx);
 
+/* --check (pykc run --check): kernels compiled for checking call these
+ * before each access of a shared or local array element, when a local
+ * array starts its life, and before each meeting point (barrier, warp
+ * operation); the runtime's checker (runtime/lib/CheckState.h) finds races,
+ * reads of memory nothing wrote and barriers or warp masks the threads do
+ * not agree on. `flags` is the kind (read, write, atomic), the memory and
+ * the number of indices i0..i2 given (ndim << 4); `where` is
+ * "file.py:12:9", `array` the array's name. */
+#define PYKC_CHECK_READ 0u
+#define PYKC_CHECK_WRITE 1u
+#define PYKC_CHECK_ATOMIC 2u
+#define PYKC_CHECK_SHARED 4u
+#define PYKC_CHECK_LOCAL 8u
+void pykc_check_access(pykc_cpu_context *ctx, const void *ptr, uint32_t bytes, uint32_t flags,
+                       const char *where, const char *array, int64_t i0, int64_t i1, int64_t i2);
+void pykc_check_local(pykc_cpu_context *ctx, const void *ptr, uint64_t bytes);
+void pykc_check_site(pykc_cpu_context *ctx, const char *where);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -44,6 +44,10 @@ struct KernelImage {
   /// cooperatively (every block resident at once, so the grid can be no
   /// larger than the device holds at a time).
   bool Cooperative = false;
+  /// SYM__cpu_checked: compiled with --check; its blocks run one at a
+  /// time, a thread a call, and the runtime's checker collects what it
+  /// finds (pykc/Check.h).
+  bool CpuChecked = false;
 };
 
 /// A stream given by pointer or reference (null: the default stream), so a

@@ -1,0 +1,73 @@
+//===- EmitCheck.cpp - Calls into the runtime's checker (--check) ---------===//
+//
+// `pykc run --check` compiles the CPU backend's code with calls that tell the
+// runtime's checker (runtime/lib/CheckState.h) about every shared and local
+// access, every local array's start of life and every meeting point, so it
+// can find races, reads of memory nothing wrote and barriers the threads of
+// a block do not all reach. Without --check nothing here is emitted.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/Emitter.h"
+
+#include <pykc/CpuABI.h>
+
+namespace pykc::codegen {
+
+using namespace llvm;
+
+namespace {
+
+/// The name an access reports: the variable's, or "array".
+std::string arrayName(const ir::Expr &Array) {
+  if (auto *V = ir::dynCast<ir::VarRefExpr>(&Array))
+    if (V->Var)
+      return V->Var->Name;
+  return "array";
+}
+
+} // namespace
+
+void FunctionEmitter::checkAccess(Value *Ptr, const ir::ArrayType *AT, const ir::Expr &Array,
+                                  frontend::SourceRange Where, unsigned Kind) {
+  if (!ME.Check || F.HostCode || !TargetContext)
+    return;
+  uint32_t Space = 0;
+  switch (AT->addressSpace()) {
+  case ir::AddressSpace::Shared:
+    Space = PYKC_CHECK_SHARED;
+    break;
+  case ir::AddressSpace::Local:
+    Space = PYKC_CHECK_LOCAL;
+    break;
+  default:
+    return; // global memory is checked for bounds only (memcheck)
+  }
+  unsigned NDim = std::min<unsigned>(unsigned(CheckIndices.size()), 3);
+  std::string Place = F.FileName + ":" + std::to_string(Where.Begin.Line) + ":" +
+                      std::to_string(Where.Begin.Column);
+  Value *PlaceStr = B.CreateGlobalStringPtr(Place, "check.where", 0, &ME.M);
+  Value *Name = B.CreateGlobalStringPtr(arrayName(Array), "check.array", 0, &ME.M);
+  uint64_t Bytes = AT->itemSize();
+  std::vector<Value *> Args = {TargetContext, Ptr, B.getInt32(uint32_t(Bytes)),
+                               B.getInt32(Kind | Space | NDim << 4), PlaceStr, Name};
+  for (unsigned D = 0; D < 3; ++D)
+    Args.push_back(D < NDim ? CheckIndices[D] : B.getInt64(0));
+  Type *Ptr_ = B.getPtrTy(), *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  FunctionCallee Fn = ME.M.getOrInsertFunction(
+      "pykc_check_access",
+      FunctionType::get(B.getVoidTy(), {Ptr_, Ptr_, I32, I32, Ptr_, Ptr_, I64, I64, I64}, false));
+  B.CreateCall(Fn, Args);
+}
+
+void FunctionEmitter::checkSite(const ir::Node &At) {
+  if (!ME.Check || F.HostCode || !TargetContext)
+    return;
+  std::string Place = F.FileName + ":" + std::to_string(At.Range.Begin.Line) + ":" +
+                      std::to_string(At.Range.Begin.Column);
+  Value *PlaceStr = B.CreateGlobalStringPtr(Place, "check.site", 0, &ME.M);
+  FunctionCallee Fn = ME.M.getOrInsertFunction(
+      "pykc_check_site", FunctionType::get(B.getVoidTy(), {B.getPtrTy(), B.getPtrTy()}, false));
+  B.CreateCall(Fn, {TargetContext, PlaceStr});
+}
+
+} // namespace pykc::codegen

@@ -1,0 +1,38 @@
+//===- pykc/Check.h - What `--check` found ----------------------*- C++ -*-===//
+///
+/// \file
+/// Kernels compiled with `--check` (KernelImage::CpuChecked) report to the
+/// CPU runtime's checker as they run: out-of-range indices (memcheck), two
+/// threads touching one shared element between barriers, at least one
+/// writing (racecheck), reads of shared or local memory nothing wrote
+/// (initcheck), and barriers or warp masks the threads of a block do not
+/// agree on (synccheck). The first error of each kind and place is kept
+/// with its text; every error is counted.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace pykc {
+
+enum class CheckKind : unsigned { Memcheck, Racecheck, Initcheck, Synccheck };
+constexpr unsigned CheckKinds = 4;
+
+struct CheckFindings {
+  uint64_t Count[CheckKinds] = {}; ///< Every error, by kind.
+  /// The first error of each kind and place, in the order found, each
+  /// "file.py:12:9: error: ... [Racecheck]" and its notes, one a line.
+  std::string Reports;
+  uint64_t total() const;
+  /// "pykc: --check found 3 errors in kernel 'k': racecheck 2, initcheck 1
+  /// (the first of each kind and place is shown)", or "pykc: --check found
+  /// no errors in kernel 'k'".
+  std::string summary(const std::string &Kernel) const;
+};
+
+/// What the checked launches found since the last call, and forgets it.
+CheckFindings take_check_findings();
+
+} // namespace pykc

@@ -1,0 +1,314 @@
+//===- CheckState.cpp - The checker behind `--check` ----------------------===//
+#include "CheckState.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <utility>
+
+using namespace pykc;
+using namespace pykc::runtime;
+
+namespace {
+
+constexpr unsigned WarpSize = 32;
+constexpr uint32_t NoThread = ~0u;
+
+const char *const KindNames[CheckKinds] = {"memcheck", "racecheck", "initcheck", "synccheck"};
+
+/// What the checked launches found so far (blocks of a cooperative launch
+/// run on threads of their own, so it is locked).
+struct Findings {
+  std::mutex M;
+  CheckFindings F;
+  std::map<std::pair<unsigned, std::string>, bool> Seen;
+};
+
+Findings &findings() {
+  static auto *F = new Findings();
+  return *F;
+}
+
+std::string hex32(uint32_t V) {
+  char Buf[16];
+  std::snprintf(Buf, sizeof Buf, "0x%08x", V);
+  return Buf;
+}
+
+} // namespace
+
+bool pykc::runtime::checkErrorIsNew(CheckKind Kind, const char *Where) {
+  Findings &All = findings();
+  std::lock_guard<std::mutex> Lock(All.M);
+  return !All.Seen.count({unsigned(Kind), Where ? Where : ""});
+}
+
+void pykc::runtime::recordCheckError(CheckKind Kind, const char *Where, const std::string *Text) {
+  Findings &All = findings();
+  std::lock_guard<std::mutex> Lock(All.M);
+  ++All.F.Count[unsigned(Kind)];
+  if (Text && All.Seen.emplace(std::make_pair(unsigned(Kind), Where ? Where : ""), true).second)
+    All.F.Reports += *Text;
+}
+
+uint64_t CheckFindings::total() const {
+  uint64_t N = 0;
+  for (uint64_t C : Count)
+    N += C;
+  return N;
+}
+
+std::string CheckFindings::summary(const std::string &Kernel) const {
+  uint64_t N = total();
+  if (!N)
+    return "pykc: --check found no errors in kernel '" + Kernel + "'";
+  std::string S = "pykc: --check found " + std::to_string(N) + (N == 1 ? " error" : " errors") +
+                  " in kernel '" + Kernel + "':";
+  const char *Sep = " ";
+  for (unsigned K = 0; K < CheckKinds; ++K)
+    if (Count[K]) {
+      S += Sep + std::string(KindNames[K]) + " " + std::to_string(Count[K]);
+      Sep = ", ";
+    }
+  return S + " (the first of each kind and place is shown)";
+}
+
+CheckFindings pykc::take_check_findings() {
+  Findings &All = findings();
+  std::lock_guard<std::mutex> Lock(All.M);
+  All.Seen.clear();
+  return std::exchange(All.F, CheckFindings{});
+}
+
+std::string pykc::runtime::threadString(uint64_t T, const uint32_t (&Dim)[3]) {
+  uint64_t X = T % Dim[0], Y = T / Dim[0] % Dim[1], Z = T / (uint64_t(Dim[0]) * Dim[1]);
+  return "(" + std::to_string(X) + ", " + std::to_string(Y) + ", " + std::to_string(Z) + ")";
+}
+
+void BlockCheck::begin(const pykc_cpu_context &Ctx, uint64_t Static_, uint64_t N) {
+  Static = static_cast<const char *>(Ctx.shared_memory);
+  StaticBytes = Static ? Static_ : 0;
+  Dynamic = static_cast<const char *>(Ctx.dynamic_shared);
+  DynamicBytes = Dynamic ? Ctx.dynamic_shared_bytes : 0;
+  Threads = N;
+  std::memcpy(Dim, Ctx.block_dim, sizeof Dim);
+  std::memcpy(BlockIdx, Ctx.block_idx, sizeof BlockIdx);
+  if (Shared.size() < StaticBytes + DynamicBytes)
+    Shared.resize(StaticBytes + DynamicBytes);
+  if (++Gen == 0) { // wrapped: forget every stamp
+    std::fill(Shared.begin(), Shared.end(), Shadow{});
+    Gen = 1;
+  }
+  Epoch = 1;
+  Locals.resize(N);
+  for (auto &L : Locals)
+    L.clear();
+  Sites.assign(N, nullptr);
+  WarpClocks = false;
+}
+
+std::string BlockCheck::blockText() const {
+  return "(" + std::to_string(BlockIdx[0]) + ", " + std::to_string(BlockIdx[1]) + ", " +
+         std::to_string(BlockIdx[2]) + ")";
+}
+
+uint32_t BlockCheck::clockOf(uint64_t T) const {
+  return WarpClocks ? Clocks[T * WarpSize + T % WarpSize] : 0;
+}
+
+bool BlockCheck::ordered(uint64_t Before, uint32_t Clock, uint64_t T) const {
+  if (Before == T)
+    return true;
+  if (!WarpClocks || Before / WarpSize != T / WarpSize)
+    return false;
+  return Clocks[T * WarpSize + Before % WarpSize] >= Clock;
+}
+
+void BlockCheck::warpMet(uint64_t Warp, uint32_t Lanes) {
+  if (!WarpClocks) {
+    Clocks.assign(Threads * WarpSize, 0);
+    WarpClocks = true;
+  }
+  uint64_t First = Warp * WarpSize;
+  uint32_t Join[WarpSize] = {};
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Lanes >> L & 1)
+      for (unsigned K = 0; K < WarpSize; ++K)
+        Join[K] = std::max(Join[K], Clocks[(First + L) * WarpSize + K]);
+  for (unsigned L = 0; L < WarpSize; ++L)
+    if (Lanes >> L & 1) {
+      std::copy(Join, Join + WarpSize, Clocks.begin() + (First + L) * WarpSize);
+      ++Clocks[(First + L) * WarpSize + L];
+    }
+}
+
+void BlockCheck::barrierOpened(const std::vector<uint8_t> &Live) {
+  // Every thread that has not returned waits at the barrier: at one place?
+  uint64_t First = NoThread;
+  for (uint64_t T = 0; T < Threads; ++T) {
+    if (!Live[T] || !Sites[T])
+      continue;
+    if (First == NoThread) {
+      First = T;
+      continue;
+    }
+    if (std::strcmp(Sites[T], Sites[First]) == 0)
+      continue;
+    checkError(CheckKind::Synccheck, Sites[T], [&] {
+      return std::string(Sites[T]) + ": error: thread " + threadString(T, Dim) + " of block " +
+             blockText() + " waits at this barrier while thread " + threadString(First, Dim) + " waits at " +
+             Sites[First] + "; a barrier must be reached by every thread of the block that has "
+             "not returned [Synccheck]\n";
+    });
+    break; // one report a barrier
+  }
+  ++Epoch;
+}
+
+void BlockCheck::warpMask(uint64_t T, uint32_t Mask, uint32_t Exited, uint32_t OtherMask,
+                          uint64_t Other) {
+  unsigned Lane = unsigned(T % WarpSize);
+  const char *Where = Sites[T] ? Sites[T] : "?";
+  std::string Block = blockText();
+  std::string Who = std::string(Where) + ": error: thread " + threadString(T, Dim) +
+                    " of block " + Block + " (lane " + std::to_string(Lane) +
+                    ") calls this warp operation with mask " + hex32(Mask);
+  if (!(Mask >> Lane & 1))
+    return checkError(CheckKind::Synccheck, Where, [&] {
+      return Who + ", which does not include its own lane [Synccheck]\n";
+    });
+  if (Mask & Exited)
+    return checkError(CheckKind::Synccheck, Where, [&] {
+      return Who + ", which names lanes " + hex32(Mask & Exited) +
+             " that have returned [Synccheck]\n";
+    });
+  if (Other != NoThread && OtherMask != Mask)
+    return checkError(CheckKind::Synccheck, Where, [&] {
+      return Who + " while lane " + std::to_string(Other % WarpSize) + " meets it with mask " +
+             hex32(OtherMask) + " [Synccheck]\n";
+    });
+}
+
+void BlockCheck::local(uint64_t T, const void *Ptr, uint64_t Bytes) {
+  const char *Base = static_cast<const char *>(Ptr);
+  for (LocalArray &L : Locals[T])
+    if (L.Base == Base) {
+      L.Bytes = Bytes;
+      L.Written.assign(Bytes, 0);
+      return;
+    }
+  Locals[T].push_back({Base, Bytes, std::vector<uint8_t>(Bytes, 0)});
+}
+
+namespace {
+
+std::string elementText(const char *Array, uint32_t Flags, const int64_t (&Idx)[3]) {
+  std::string S = Array ? Array : "array";
+  unsigned N = Flags >> 4 & 3;
+  S += "[";
+  for (unsigned D = 0; D < N; ++D)
+    S += (D ? ", " : "") + std::to_string(Idx[D]);
+  return S + "]";
+}
+
+} // namespace
+
+void BlockCheck::access(uint64_t T, const pykc_cpu_context &Ctx, const void *Ptr, uint32_t Bytes,
+                        uint32_t Flags, const char *Where, const char *Array,
+                        const int64_t (&Idx)[3]) {
+  const char *P = static_cast<const char *>(Ptr);
+  if (Flags & PYKC_CHECK_LOCAL) {
+    for (LocalArray &L : Locals[T]) {
+      if (P < L.Base || P + Bytes > L.Base + L.Bytes)
+        continue;
+      uint8_t *W = L.Written.data() + (P - L.Base);
+      if ((Flags & 3) == PYKC_CHECK_WRITE) {
+        std::fill(W, W + Bytes, 1);
+        return;
+      }
+      if (std::find(W, W + Bytes, 0) != W + Bytes)
+        checkError(CheckKind::Initcheck, Where, [&] {
+          return std::string(Where) + ": error: read of local " +
+                 elementText(Array, Flags, Idx) + ", which thread " +
+                 threadString(T, Dim) + " of block " + blockText() + " never wrote [Initcheck]\n";
+        });
+      if ((Flags & 3) == PYKC_CHECK_ATOMIC)
+        std::fill(W, W + Bytes, 1);
+      return;
+    }
+    return;
+  }
+  uint64_t Offset;
+  if (Static && P >= Static && P + Bytes <= Static + StaticBytes)
+    Offset = uint64_t(P - Static);
+  else if (Dynamic && P >= Dynamic && P + Bytes <= Dynamic + DynamicBytes)
+    Offset = StaticBytes + uint64_t(P - Dynamic);
+  else
+    return; // not this block's shared memory (a bounds error's scratch)
+  sharedAccess(T, Ctx, Offset, Bytes, Flags, Where, Array, Idx);
+}
+
+void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Offset,
+                              uint32_t Bytes, uint32_t Flags, const char *Where,
+                              const char *Array, const int64_t (&Idx)[3]) {
+  // The texts are built only for a report.
+  auto Element = [&] { return elementText(Array, Flags, Idx); };
+  auto Block = [&] { return blockText(); };
+  uint32_t Kind = Flags & 3;
+  bool Uninit = false;
+  for (uint32_t K = 0; K < Bytes; ++K) {
+    Shadow &S = Shared[Offset + K];
+    if (S.Gen != Gen)
+      S = Shadow{Gen, Epoch};
+    Uninit |= !S.Written;
+  }
+  if (Uninit && Kind != PYKC_CHECK_WRITE)
+    checkError(CheckKind::Initcheck, Where, [&] {
+      return std::string(Where) + ": error: read of shared " + Element() +
+             ", which no thread of the block wrote, in thread " + threadString(T, Dim) +
+             " of block " + Block() + " [Initcheck]\n";
+    });
+  Shadow &S = Shared[Offset]; // races are tracked by the element's first byte
+  if (Kind != PYKC_CHECK_READ)
+    for (uint32_t K = 0; K < Bytes; ++K)
+      Shared[Offset + K].Written = true;
+  if (Kind == PYKC_CHECK_ATOMIC)
+    return; // atomics do not race with each other
+  if (S.Epoch != Epoch) {
+    S.Epoch = Epoch;
+    S.WThread = S.RThread[0] = S.RThread[1] = NoThread;
+  }
+  uint32_t Clock = clockOf(T);
+  auto Hazard = [&](const char *Name, const char *Verb, uint32_t Other, const char *OtherWhere,
+                    const char *OtherVerb) {
+    checkError(CheckKind::Racecheck, Where, [&] {
+      return std::string(Where) + ": error: " + Name + " hazard on shared " + Element() +
+             ": " + Verb + " in thread " + threadString(T, Dim) + " of block " + Block() +
+             " [Racecheck]\n" + OtherWhere + ": note: " + OtherVerb + " by thread " +
+             threadString(Other, Dim) + ", with no barrier between [NoteRacecheck]\n";
+    });
+  };
+  if (Kind == PYKC_CHECK_READ) {
+    if (S.WThread != NoThread && !ordered(S.WThread, S.WClock, T))
+      Hazard("read-after-write", "read", S.WThread, S.WWhere, "written");
+    unsigned Slot = S.RThread[0] == T || S.RThread[0] == NoThread ? 0 : 1;
+    S.RThread[Slot] = uint32_t(T);
+    S.RClock[Slot] = Clock;
+    S.RWhere[Slot] = Where;
+    return;
+  }
+  if (S.WThread != NoThread && !ordered(S.WThread, S.WClock, T))
+    Hazard("write-after-write", "write", S.WThread, S.WWhere, "written");
+  else
+    for (unsigned Slot = 0; Slot < 2; ++Slot)
+      if (S.RThread[Slot] != NoThread && !ordered(S.RThread[Slot], S.RClock[Slot], T)) {
+        Hazard("write-after-read", "write", S.RThread[Slot], S.RWhere[Slot], "read");
+        break;
+      }
+  S.WThread = uint32_t(T);
+  S.WClock = Clock;
+  S.WWhere = Where;
+  S.RThread[0] = S.RThread[1] = NoThread;
+}

@@ -1,0 +1,101 @@
+//===- CheckState.h - The checker behind `--check` --------------*- C++ -*-===//
+//
+// The state `--check` keeps for one block of a checked launch (CpuABI.h's
+// pykc_check_* calls, pykc/Check.h): a shadow record per byte of the
+// block's shared memory (whether some thread wrote it, and the last write
+// and reads of the current barrier interval, with their threads and
+// places), each thread's local arrays with what it wrote of them, where
+// each thread's next meeting point is, and per thread a clock for each
+// lane of its warp, joined when lanes meet at a warp operation (as
+// ThreadSanitizer's vector clocks), so that accesses a syncwarp or a
+// shuffle orders are not races. A block barrier orders everything before
+// it: it starts a new interval.
+//
+// Blocks of a checked launch run one at a time, each thread a call (fibers
+// when they meet), so the current thread is always known.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PYKC_RUNTIME_CHECKSTATE_H
+#define PYKC_RUNTIME_CHECKSTATE_H
+
+#include "pykc/Check.h"
+#include "pykc/CpuABI.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pykc::runtime {
+
+/// Records an error of \p Kind at \p Where (the key with Kind: only the
+/// first of each is kept); \p Text is built only when it is the first.
+template <class F> void checkError(CheckKind Kind, const char *Where, F &&Text);
+void recordCheckError(CheckKind Kind, const char *Where, const std::string *Text);
+bool checkErrorIsNew(CheckKind Kind, const char *Where);
+
+/// "(2, 0, 0)" for the linear thread \p T of a block of \p Dim.
+std::string threadString(uint64_t T, const uint32_t (&Dim)[3]);
+
+class BlockCheck {
+public:
+  /// Ready for the block \p Ctx describes (its shared memory,
+  /// \p StaticBytes of static), of \p Threads threads.
+  void begin(const pykc_cpu_context &Ctx, uint64_t StaticBytes, uint64_t Threads);
+  void access(uint64_t T, const pykc_cpu_context &Ctx, const void *Ptr, uint32_t Bytes,
+              uint32_t Flags, const char *Where, const char *Array, const int64_t (&Idx)[3]);
+  void local(uint64_t T, const void *Ptr, uint64_t Bytes);
+  void site(uint64_t T, const char *Where) { Sites[T] = Where; }
+  const char *siteOf(uint64_t T) const { return Sites[T]; }
+  /// The block barrier opened; \p Live marks the threads that had not
+  /// returned, which must all wait at one place.
+  void barrierOpened(const std::vector<uint8_t> &Live);
+  /// Lanes \p Lanes of warp \p Warp met at a warp operation.
+  void warpMet(uint64_t Warp, uint32_t Lanes);
+  /// Checks a warp operation's mask as lane \p T meets with it: it must
+  /// hold the caller and no lane of \p Exited.
+  void warpMask(uint64_t T, uint32_t Mask, uint32_t Exited, uint32_t OtherMask, uint64_t Other);
+
+private:
+  struct Shadow {
+    uint32_t Gen = 0, Epoch = 0;
+    bool Written = false;
+    uint32_t WThread = ~0u, WClock = 0;
+    const char *WWhere = nullptr;
+    uint32_t RThread[2] = {~0u, ~0u}, RClock[2] = {0, 0};
+    const char *RWhere[2] = {nullptr, nullptr};
+  };
+  struct LocalArray {
+    const char *Base = nullptr;
+    uint64_t Bytes = 0;
+    std::vector<uint8_t> Written;
+  };
+  uint32_t clockOf(uint64_t T) const;
+  std::string blockText() const;
+  bool ordered(uint64_t Before, uint32_t Clock, uint64_t T) const;
+  void sharedAccess(uint64_t T, const pykc_cpu_context &Ctx, uint64_t Offset, uint32_t Bytes,
+                    uint32_t Flags, const char *Where, const char *Array,
+                    const int64_t (&Idx)[3]);
+
+  const char *Static = nullptr, *Dynamic = nullptr;
+  uint64_t StaticBytes = 0, DynamicBytes = 0, Threads = 0;
+  uint32_t Dim[3] = {1, 1, 1}, BlockIdx[3] = {0, 0, 0};
+  uint32_t Gen = 0, Epoch = 1;
+  std::vector<Shadow> Shared;
+  std::vector<std::vector<LocalArray>> Locals;
+  std::vector<const char *> Sites;
+  bool WarpClocks = false;
+  std::vector<uint32_t> Clocks; ///< Threads x 32: a thread's view of its warp's lanes.
+};
+
+template <class F> void checkError(CheckKind Kind, const char *Where, F &&Text) {
+  if (checkErrorIsNew(Kind, Where)) {
+    std::string S = Text();
+    recordCheckError(Kind, Where, &S);
+  } else {
+    recordCheckError(Kind, Where, nullptr);
+  }
+}
+
+} // namespace pykc::runtime
+
+#endif // PYKC_RUNTIME_CHECKSTATE_H
