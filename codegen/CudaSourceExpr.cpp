@@ -574,6 +574,8 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
   }
   case ir::NodeKind::Seq:
     return seq(static_cast<const ir::SeqExpr &>(E));
+  case ir::NodeKind::LibdeviceCall:
+    return libdevice(static_cast<const ir::LibdeviceCallExpr &>(E));
   case ir::NodeKind::OptionalMake: {
     auto &M = static_cast<const ir::OptionalMakeExpr &>(E);
     auto *O = ir::dynCast<ir::OptionalType>(M.Ty);

@@ -9,7 +9,10 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/CudaSourceWriter.h"
 
+#include "ir/Libdevice.h"
+
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <numbers>
 
@@ -95,6 +98,54 @@ std::string CudaSourceWriter::math(const ir::IntrinsicExpr &I, const char *Name)
   }
   }
   unsupported(std::string(ir::intrinsicName(I.Id)) + "()");
+}
+
+std::string CudaSourceWriter::libdevice(const ir::LibdeviceCallExpr &L) {
+  const ir::LibdeviceFunction &Fn = *L.Fn;
+  std::string Cpu = Fn.CpuName;
+  // CUDA spells the integer ones as intrinsics: popc is __popc.
+  std::string Name = Fn.CpuIntrinsic || Cpu.rfind("ffs", 0) == 0 ? "__" + std::string(Fn.Name) : Cpu;
+  std::string Prefix;
+  std::vector<const ir::Expr *> Ops(L.Args.begin(), L.Args.end());
+  std::vector<std::string> Names = ordered(Ops, Prefix);
+  auto *TT = ir::dynCast<ir::TupleType>(L.Ty);
+  bool VoidResult = Fn.Sig[0] == 'v';
+  if (!std::strpbrk(Fn.Sig, "FDIL")) { // no pointer: a plain call
+    std::string S = "(" + type(L.Ty) + ")" + Name + "(";
+    for (size_t K = 0; K < Names.size(); ++K)
+      S += (K ? ", " : "") + Names[K];
+    return inOrder(Prefix, S + ")");
+  }
+  // Pointers: the C function writes locals, returned with the result as
+  // Numba returns them (one value alone, several as a tuple).
+  std::string Decls, Call = Name + "(", Result;
+  size_t Next = 0, Out = VoidResult ? 0 : 1;
+  std::vector<std::string> Values;
+  if (!VoidResult)
+    Values.push_back("pykc_r");
+  for (const char *C = std::strchr(Fn.Sig, ':') + 1; *C; ++C) {
+    Call += std::string(C[-1] == ':' ? "" : ", ");
+    if (*C >= 'A' && *C <= 'Z') {
+      const ir::Type *Ty = TT ? TT->elements()[Out++] : L.Ty;
+      std::string Local = "pykc_o" + std::to_string(Values.size());
+      Decls += type(Ty) + " " + Local + "; ";
+      Call += "&" + Local;
+      Values.push_back(Local);
+    } else {
+      Call += Names[Next++];
+    }
+  }
+  Call += ")";
+  std::string Body = "[&] { " + Decls + (VoidResult ? Call : "auto pykc_r = " + Call) + "; return ";
+  if (Values.size() == 1)
+    Body += Values[0];
+  else {
+    Body += tupleStruct(TT) + "{";
+    for (size_t K = 0; K < Values.size(); ++K)
+      Body += (K ? ", " : "") + Values[K];
+    Body += "}";
+  }
+  return inOrder(Prefix, Body + "; }()");
 }
 
 std::string CudaSourceWriter::warp(const ir::IntrinsicExpr &I) {

@@ -125,6 +125,9 @@ private:
   // --- Builtins (CudaSourceIntrinsic.cpp) ---
   std::string intrinsic(const ir::IntrinsicExpr &I);
   std::string math(const ir::IntrinsicExpr &I, const char *Name);
+  /// cuda.libdevice.NAME(...): CUDA's math function of the C name, or its
+  /// integer intrinsic (__popc, __clz, __brev, __ffs and ll forms).
+  std::string libdevice(const ir::LibdeviceCallExpr &L);
   std::string atomic(const ir::AtomicRMWExpr &A);
   std::string warp(const ir::IntrinsicExpr &I);
 

@@ -64,6 +64,8 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     auto &T = static_cast<const ir::TruthExpr &>(E);
     return truth(emitExpr(*T.Operand), T.Operand->Ty);
   }
+  case ir::NodeKind::LibdeviceCall:
+    return emitLibdeviceCall(static_cast<const ir::LibdeviceCallExpr &>(E));
   case ir::NodeKind::OptionalMake: {
     auto &M = static_cast<const ir::OptionalMakeExpr &>(E);
     auto *O = ir::dynCast<ir::OptionalType>(M.Ty);

@@ -10,9 +10,11 @@
 #include "codegen/Emitter.h"
 
 #include "frontend/Diagnostic.h"
+#include "ir/Libdevice.h"
 
 #include <llvm/IR/Intrinsics.h>
 
+#include <cstring>
 #include <numbers>
 
 namespace pykc::codegen {
@@ -58,6 +60,66 @@ Value *FunctionEmitter::emitLibmFloatInt(const ir::IntrinsicExpr &E, const char 
   Value *N = emitExpr(*E.Args[1]); // int32: typing converted it
   auto *FT = FunctionType::get(FloatTy, {FloatTy, N->getType()}, false);
   return B.CreateCall(ME.Target.mathFunction(ME.M, Name, FloatTy, FT), {X, N});
+}
+
+Value *FunctionEmitter::emitLibdeviceCall(const ir::LibdeviceCallExpr &E) {
+  const ir::LibdeviceFunction &Fn = *E.Fn;
+  auto TypeOf = [&](char C) -> Type * {
+    switch (C | 0x20) {
+    case 'f': return B.getFloatTy();
+    case 'd': return B.getDoubleTy();
+    case 'i': return B.getInt32Ty();
+    case 'l': return B.getInt64Ty();
+    default: return B.getVoidTy();
+    }
+  };
+  // libdevice's prototype: the passed values, and a slot for each pointer.
+  std::vector<Value *> Args;
+  std::vector<Type *> Params;
+  std::vector<std::pair<AllocaInst *, Type *>> Outputs;
+  size_t Next = 0;
+  IRBuilder<> Entry(EntryBlock, EntryBlock->begin());
+  for (const char *C = std::strchr(Fn.Sig, ':') + 1; *C; ++C) {
+    if (*C >= 'A' && *C <= 'Z') {
+      AllocaInst *Slot = Entry.CreateAlloca(TypeOf(*C), nullptr, "libdevice.out");
+      Outputs.push_back({Slot, TypeOf(*C)});
+      Args.push_back(Slot);
+      Params.push_back(Slot->getType());
+    } else {
+      Args.push_back(emitExpr(*E.Args[Next++]));
+      Params.push_back(Args.back()->getType());
+    }
+  }
+  Type *Result = TypeOf(Fn.Sig[0]);
+  Value *R;
+  if (!ME.Target.callsLibdevice() && Fn.CpuIntrinsic) {
+    // popc, clz, brev and their ll forms: counts are small and non-negative.
+    std::string Name = Fn.CpuName;
+    Intrinsic::ID Id = Name == "ctpop" ? Intrinsic::ctpop
+                       : Name == "ctlz" ? Intrinsic::ctlz
+                                        : Intrinsic::bitreverse;
+    std::vector<Value *> Ops = {Args[0]};
+    if (Id == Intrinsic::ctlz)
+      Ops.push_back(B.getFalse()); // clz(0) is the width, as libdevice's
+    R = B.CreateZExtOrTrunc(B.CreateIntrinsic(Id, {Args[0]->getType()}, Ops), Result);
+  } else {
+    std::string Symbol =
+        ME.Target.callsLibdevice() ? "__nv_" + std::string(Fn.Name) : std::string(Fn.CpuName);
+    R = B.CreateCall(ME.M.getOrInsertFunction(Symbol, FunctionType::get(Result, Params, false)),
+                     Args);
+  }
+  // As Numba: the result (unless void), then what each pointer received.
+  std::vector<Value *> Values;
+  if (!Result->isVoidTy())
+    Values.push_back(R);
+  for (auto &[Slot, Ty] : Outputs)
+    Values.push_back(B.CreateLoad(Ty, Slot));
+  if (Values.size() == 1)
+    return Values[0];
+  Value *Tuple = PoisonValue::get(ME.llvmType(E.Ty));
+  for (unsigned I = 0; I < Values.size(); ++I)
+    Tuple = B.CreateInsertValue(Tuple, Values[I], {I});
+  return Tuple;
 }
 
 Value *FunctionEmitter::emitMathIntrinsic(const ir::IntrinsicExpr &E, Intrinsic::ID Id) {

@@ -111,6 +111,8 @@ private:
   llvm::Value *emitExpr(const ir::Expr &E);
   llvm::Value *emitLogical(const ir::LogicalExpr &E);
   llvm::Value *emitSelect(const ir::SelectExpr &E);
+  /// cuda.libdevice.NAME(...): libdevice's function, or the CPU's equivalent.
+  llvm::Value *emitLibdeviceCall(const ir::LibdeviceCallExpr &E);
   /// The value an optional holds; a None is reported as the target does.
   llvm::Value *emitOptionalUnwrap(const ir::OptionalUnwrapExpr &E);
   llvm::Value *emitIntrinsic(const ir::IntrinsicExpr &E);

@@ -37,6 +37,7 @@ public:
   void print(llvm::IRBuilder<> &B, llvm::Value *Format, llvm::ArrayRef<llvm::Value *> Args) override;
   void boundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
                    llvm::Value *Context) override;
+  bool callsLibdevice() const override { return true; }
   void noneError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
                  llvm::Value *Context) override;
 

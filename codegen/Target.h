@@ -134,6 +134,9 @@ public:
   }
   /// The address space of module-level data in device memory.
   virtual unsigned globalAddressSpace() const { return 0; }
+  /// Whether cuda.libdevice's functions are libdevice's own (__nv_NAME),
+  /// else their C library or LLVM equivalents (ir/Libdevice.def).
+  virtual bool callsLibdevice() const { return false; }
   /// The math library's symbol for \p Name ("pow", "frexp", ...) in the
   /// precision of \p FloatTy (float or double).
   virtual std::string mathSymbol(const std::string &Name, llvm::Type *FloatTy) const = 0;

@@ -26,6 +26,8 @@
 
 namespace pykc::ir {
 
+struct LibdeviceFunction; // ir/Libdevice.h
+
 using frontend::SourceRange;
 
 enum class NodeKind {
@@ -140,6 +142,14 @@ struct SelectExpr : Expr {
   Expr *Cond = nullptr; ///< bool
   Expr *Then = nullptr;
   Expr *Else = nullptr;
+};
+
+/// numba.cuda.libdevice.NAME(args): \p Fn's row of ir/Libdevice.def; the
+/// arguments already converted to its parameters.
+struct LibdeviceCallExpr : Expr {
+  PYKC_IR_NODE(LibdeviceCallExpr, LibdeviceCall, Expr)
+  const LibdeviceFunction *Fn = nullptr;
+  ExprList Args;
 };
 
 /// An OptionalType's value: \p Operand converted to its base type, or

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/IR.h"
+#include "ir/Libdevice.h"
 
 #include "frontend/Diagnostic.h"
 
@@ -231,6 +232,10 @@ private:
     }
     case NodeKind::Truth:
       return "truth(" + expr(*static_cast<const TruthExpr &>(E).Operand) + ")";
+    case NodeKind::LibdeviceCall: {
+      auto &L = static_cast<const LibdeviceCallExpr &>(E);
+      return "cuda.libdevice." + std::string(L.Fn->Name) + "(" + list(L.Args) + ")";
+    }
     case NodeKind::OptionalMake: {
       auto &M = static_cast<const OptionalMakeExpr &>(E);
       return M.Operand ? "optional(" + expr(*M.Operand) + ")" : "optional(None)";

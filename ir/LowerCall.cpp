@@ -1,5 +1,6 @@
 //===- LowerCall.cpp - Calls: intrinsics, conversions, device functions ---===//
 #include "ir/Lowering.h"
+#include "ir/Libdevice.h"
 #include "ir/RandomHelpers.h"
 #include "ir/NameCheck.h"
 #include "ir/RoundNdigits.h"
@@ -66,6 +67,9 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
         return Value::expr(lowerVectorConstructor(VT, C, displayPath(Callee.Path)));
     if (std::optional<Expr *> Applied = lowerOperatorFunction(Callee.Path, C))
       return Value::expr(*Applied);
+    if (Callee.Path.rfind("numba.cuda.libdevice.", 0) == 0)
+      if (const LibdeviceFunction *Fn = libdeviceFunction(Callee.Path.substr(21)))
+        return Value::expr(lowerLibdeviceCall(*Fn, C, displayPath(Callee.Path)));
     auto Id = intrinsicByPath(Callee.Path);
     if (!Id) {
       error(C.Func->Range, DiagKind::UnsupportedFunction, {displayPath(Callee.Path)});
@@ -193,6 +197,34 @@ bool FunctionLowerer::lowerArguments(const fe::CallExpr &C, ExprList &Args,
     Types.push_back(V->Ty);
   }
   return true;
+}
+
+Expr *FunctionLowerer::lowerLibdeviceCall(const LibdeviceFunction &Fn, const fe::CallExpr &C,
+                                          const std::string &Name) {
+  // One case, as Numba's ConcreteTemplate for it: arguments convert to the
+  // parameters as any overload's do.
+  std::vector<const Type *> Params = Fn.params(S.Types);
+  if (!expectArgs(C, Name, Params.size()))
+    return nullptr;
+  ExprList Args;
+  std::vector<const Type *> Types;
+  if (!lowerArguments(C, Args, Types))
+    return nullptr;
+  if (!resolveOverload({Signature{Fn.result(S.Types), Params}}, Types)) {
+    std::string Passed, Wanted;
+    for (size_t I = 0; I < Types.size(); ++I) {
+      Passed += (I ? ", " : "") + Types[I]->str();
+      Wanted += (I ? ", " : "") + Params[I]->str();
+    }
+    error(C.Range, DiagKind::InvalidArgument,
+          {Name, "it takes (" + Wanted + "), not (" + Passed + ")"});
+    return nullptr;
+  }
+  auto *Call = make<LibdeviceCallExpr>(C.Range, Fn.callResult(S.Types));
+  Call->Fn = &Fn;
+  for (size_t I = 0; I < Args.size(); ++I)
+    Call->Args.push_back(convert(Args[I], Params[I]));
+  return Call;
 }
 
 std::optional<Expr *> FunctionLowerer::lowerOperatorFunction(const std::string &Path,

@@ -312,6 +312,9 @@ private:
   /// \p C's arguments as values, and their types; false after an error.
   bool lowerArguments(const frontend::CallExpr &C, ExprList &Args,
                       std::vector<const Type *> &Types);
+  /// numba.cuda.libdevice.NAME(...) for \p Fn's row of ir/Libdevice.def.
+  Expr *lowerLibdeviceCall(const LibdeviceFunction &Fn, const frontend::CallExpr &C,
+                           const std::string &Name);
   /// operator.add(a, b) and the other rows OPERATOR_* of ir/Builtins.def:
   /// the operator applied (null after an error); nothing for other paths.
   std::optional<Expr *> lowerOperatorFunction(const std::string &Path,

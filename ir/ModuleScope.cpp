@@ -1,5 +1,6 @@
 //===- ModuleScope.cpp ----------------------------------------------------===//
 #include "ir/ModuleScope.h"
+#include "ir/Libdevice.h"
 
 #include "ir/ConstantArray.h"
 #include "ir/ModuleValues.h"
@@ -51,7 +52,12 @@ bool isDtypeNamespace(const std::string &Prefix) {
 }
 } // namespace
 
-bool isKnownBuiltinPath(const std::string &Path) { return knownPaths().count(Path) != 0; }
+bool isKnownBuiltinPath(const std::string &Path) {
+  static const std::string Libdevice = "numba.cuda.libdevice.";
+  if (Path.rfind(Libdevice, 0) == 0 && libdeviceFunction(Path.substr(Libdevice.size())))
+    return true;
+  return knownPaths().count(Path) != 0;
+}
 
 ModuleScope::ModuleScope(const Module &Mod, TypeContext &Types, DiagnosticEngine &Diags,
                          ModuleLoader Loader, std::string Name, ModuleOptions Opts)

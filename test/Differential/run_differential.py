@@ -146,6 +146,10 @@ def prepare_corpus_imports(kernels_dir):
         sys.path.append(shims)
     if REFERENCE != "simulator":
         return
+    # The simulator's cuda.libdevice is stubs: a corpus's shims may give
+    # stand-ins that compute (shims/libdevice_sim.py).
+    if os.path.exists(os.path.join(shims, "libdevice_sim.py")):
+        importlib.import_module("libdevice_sim")
     from numba import cuda
     jit = cuda.jit
     if getattr(jit, "_pykc_tolerant", False):

@@ -275,3 +275,16 @@ CASES += [
          [A("float64", 30, Uniform()), A("float64", 12, Uniform()),
           A("float64", 30, Const(-7))]),
 ]
+
+# cuda.libdevice functions (ir/Libdevice.def).
+CASES += [
+    Case("libdevice_rotate", "libdevice_phase.py", "rotate", 2, 32,
+         [A("float32", 40, Uniform()), A("float32", 40, Uniform()),
+          A("float32", 40, Uniform(-3, 3)), A("float32", 40, Const(-7)),
+          A("float32", 40, Const(-7))]),
+    Case("libdevice_decompose", "libdevice_phase.py", "decompose", 2, 32,
+         [A("float64", 50, Uniform(-100, 100)), A("float64", 50, Const(-7)),
+          A("int32", 50, Const(-7)), A("int32", 50, Const(-7))]),
+    Case("libdevice_damped", "libdevice_phase.py", "damped", 1, 32,
+         [A("float64", 30, Uniform()), A("float64", 30, Const(-7))]),
+]
