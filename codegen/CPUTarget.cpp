@@ -316,22 +316,26 @@ void CPUTarget::print(IRBuilder<> &B, Value *Format, ArrayRef<Value *> Args) {
   B.CreateCall(Printf, Call);
 }
 
-void CPUTarget::boundsError(IRBuilder<> &B, ArrayRef<Value *> Args, Value *Context) {
+namespace {
+
+/// A call of the runtime's void \p Name with the context, then \p Args.
+void reportToRuntime(IRBuilder<> &B, const char *Name, ArrayRef<Value *> Args, Value *Context) {
   std::vector<Value *> Call = {Context};
   Call.insert(Call.end(), Args.begin(), Args.end());
   std::vector<Type *> Params;
   for (Value *V : Call)
     Params.push_back(V->getType());
-  B.CreateCall(runtimeFunction(B, "pykc_cpu_bounds_error", B.getVoidTy(), Params), Call);
+  B.CreateCall(runtimeFunction(B, Name, B.getVoidTy(), Params), Call);
+}
+
+} // namespace
+
+void CPUTarget::boundsError(IRBuilder<> &B, ArrayRef<Value *> Args, Value *Context) {
+  reportToRuntime(B, "pykc_cpu_bounds_error", Args, Context);
 }
 
 void CPUTarget::noneError(IRBuilder<> &B, ArrayRef<Value *> Args, Value *Context) {
-  std::vector<Value *> Call = {Context};
-  Call.insert(Call.end(), Args.begin(), Args.end());
-  std::vector<Type *> Params;
-  for (Value *V : Call)
-    Params.push_back(V->getType());
-  B.CreateCall(runtimeFunction(B, "pykc_cpu_none_error", B.getVoidTy(), Params), Call);
+  reportToRuntime(B, "pykc_cpu_none_error", Args, Context);
 }
 
 std::string CPUTarget::mathSymbol(const std::string &Name, Type *FloatTy) const {

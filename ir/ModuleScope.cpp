@@ -565,7 +565,7 @@ void ModuleScope::bindClassFunctions(const ClassDefStmt &C) {
         continue;
       Decorator = Call->Decorator;
       Path = Call->Path;
-      Def = lookup(Call->Function->Id)->Fn->Def;
+      Def = Call->Function->Def;
       Name = Target->Id;
       Range = Target->Range;
     }
@@ -732,6 +732,11 @@ void ModuleScope::bindImportFrom(const ImportFromStmt &S) {
         Symbols[Bound] = Symbol{Symbol::Kind::Host, File, {}, nullptr, A.Range,
                                 "", DiagKind::NoteImportedHere};
         Symbols[Bound].NotInModule = true;
+      } else if (From->K == Symbol::Kind::Host && From->Fn) {
+        // A plain function: host code may still make it a kernel here
+        // (`k = cuda.jit(sig)(_kernel)`), compiled in its own module.
+        Symbols[Bound] = *From;
+        Symbols[Bound].DefRange = A.Range;
       } else if (From->K == Symbol::Kind::Host) {
         Symbols[Bound] = Symbol{Symbol::Kind::Host, "", {}, nullptr, A.Range,
                                 "'" + File + "' binds it by host code",
@@ -971,15 +976,23 @@ std::optional<ModuleScope::DecoratorCall> ModuleScope::decoratorCallOf(const Exp
   auto *Outer = dyn_cast<CallExpr>(&E);
   if (!Outer || Outer->Args.size() != 1 || !Outer->Keywords.empty())
     return std::nullopt;
-  auto *Arg = dyn_cast<NameExpr>(Outer->Args[0]);
-  const Symbol *Def = Arg ? lookup(Arg->Id) : nullptr;
+  // fn, or module.fn of another module of the program.
+  const Expr *Arg = Outer->Args[0];
+  const Symbol *Def = nullptr;
+  if (auto *N = dyn_cast<NameExpr>(Arg))
+    Def = lookup(N->Id);
+  else if (auto *A = dyn_cast<AttributeExpr>(Arg))
+    if (auto *Base = dyn_cast<NameExpr>(A->Value))
+      if (const Symbol *Mod = lookup(Base->Id); Mod && Mod->K == Symbol::Kind::Module && Mod->Imported)
+        Def = Mod->Imported->lookup(A->Attr);
   if (!Def || !Def->Fn || Def->Fn->Synthetic)
     return std::nullopt;
   auto *Inner = dyn_cast<CallExpr>(Outer->Func);
   auto Path = resolvePath(Inner ? *Inner->Func : *Outer->Func);
   if (!Path || Path->rfind("numba.", 0) != 0)
     return std::nullopt;
-  return DecoratorCall{Outer->Func, *Path, Arg};
+  auto *Named = dyn_cast<NameExpr>(Arg);
+  return DecoratorCall{Outer->Func, *Path, Def->Fn, Named ? Named->Id : ""};
 }
 
 bool ModuleScope::bindDecoratorCall(const AssignStmt &S) {
@@ -990,13 +1003,13 @@ bool ModuleScope::bindDecoratorCall(const AssignStmt &S) {
   auto Call = Target ? decoratorCallOf(*S.Value) : std::nullopt;
   if (!Call)
     return false;
-  const FunctionInfo *Def = lookup(Call->Function->Id)->Fn;
+  const FunctionInfo *Def = Call->Function;
   auto Fn = std::make_unique<FunctionInfo>();
   Fn->Def = Def->Def;
   Fn->Name = Target->Id;
   Fn->NameRange = Target->Range;
   Fn->File = Def->File;
-  Fn->Scope = this;
+  Fn->Scope = Def->Scope ? Def->Scope : this; // its globals are its module's
   applyDecorator(*Fn, *Call->Decorator, Call->Path);
   if (Fn->Role == FunctionRole::Host)
     return false;

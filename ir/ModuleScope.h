@@ -177,7 +177,10 @@ private:
   struct DecoratorCall {
     const frontend::Expr *Decorator = nullptr;
     std::string Path;
-    const frontend::NameExpr *Function = nullptr;
+    /// The function it is applied to (maybe another module's), and the
+    /// name this module binds it to ("" for `module.fn`).
+    FunctionInfo *Function = nullptr;
+    std::string Name;
   };
   std::optional<DecoratorCall> decoratorCallOf(const frontend::Expr &E) const;
   /// Calls \p Bind for each name an assignment target binds (`a`, `a, b`,

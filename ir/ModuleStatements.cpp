@@ -387,7 +387,7 @@ void ModuleScope::discoverRuntimeKernels() {
       for (const Keyword &K : C->Keywords)
         Exprs.push_back(K.Value);
       auto Call = decoratorCallOf(*C);
-      Symbol *Sym = Call ? &Symbols[Call->Function->Id] : nullptr;
+      Symbol *Sym = Call && !Call->Name.empty() ? &Symbols[Call->Name] : nullptr;
       if (!Sym || Sym->Fn->Role != FunctionRole::Host)
         continue;
       applyDecorator(*Sym->Fn, *Call->Decorator, Call->Path);
