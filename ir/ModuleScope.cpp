@@ -732,13 +732,10 @@ void ModuleScope::bindImportFrom(const ImportFromStmt &S) {
         Symbols[Bound] = Symbol{Symbol::Kind::Host, File, {}, nullptr, A.Range,
                                 "", DiagKind::NoteImportedHere};
         Symbols[Bound].NotInModule = true;
-      } else if (From->K == Symbol::Kind::Host && From->Fn) {
-        // A plain function: host code may still make it a kernel here
-        // (`k = cuda.jit(sig)(_kernel)`), compiled in its own module.
-        Symbols[Bound] = *From;
-        Symbols[Bound].DefRange = A.Range;
       } else if (From->K == Symbol::Kind::Host) {
-        Symbols[Bound] = Symbol{Symbol::Kind::Host, "", {}, nullptr, A.Range,
+        // A plain function keeps its definition: host code may still make
+        // a kernel of it here (`k = cuda.jit(sig)(_kernel)`).
+        Symbols[Bound] = Symbol{Symbol::Kind::Host, "", {}, From->Fn, A.Range,
                                 "'" + File + "' binds it by host code",
                                 DiagKind::NoteImportedHere};
       } else {

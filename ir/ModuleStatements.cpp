@@ -23,7 +23,12 @@ bool isKnownLibrary(const std::string &Module) {
       "numba", "numpy", "math", "cmath", "cupy", "sys", "os", "enum", "collections",
       "typing", "operator", "functools", "itertools", "warnings", "packaging", "distutils",
       "platform", "__future__", "dataclasses", "abc", "time", "random", "logging",
-      "argparse", "ctypes", "struct", "re", "pathlib", "contextlib", "builtins"};
+      "argparse", "ctypes", "struct", "re", "pathlib", "contextlib", "builtins", "string",
+      "inspect", "types", "weakref", "copy", "threading", "numbers", "fractions", "decimal",
+      "json", "pickle", "io", "glob", "shutil", "subprocess", "tempfile", "textwrap",
+      "traceback", "datetime", "uuid", "hashlib", "importlib", "multiprocessing", "queue",
+      "heapq", "bisect", "array", "statistics", "atexit", "gc", "signal", "socket",
+      "concurrent", "asyncio", "pprint", "secrets", "zlib", "gzip", "csv"};
   for (const char *K : Known)
     if (Top == K)
       return true;
