@@ -118,8 +118,9 @@ public:
   /// fail with; the GPU prints it and traps.
   virtual void boundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
                            llvm::Value *Context) = 0;
-  /// Marks \p F as a kernel entry point.
-  virtual void markKernel(llvm::Function &F) = 0;
+  /// Marks \p F as the entry point of \p Kernel, with its launch limits
+  /// (max_registers).
+  virtual void markKernel(llvm::Function &F, const ir::Function &Kernel) = 0;
   /// The address space for \p Bytes of read-only data when \p Before bytes
   /// were placed there already: NVPTX's constant memory while it fits its
   /// 64 KiB, global memory after.

@@ -322,6 +322,7 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   F->FileName = Fn.File->name();
   F->FastMath = Fn.FastMath;
   F->BoundsCheck = Fn.BoundsCheck;
+  F->MaxRegisters = Fn.MaxRegisters;
   std::vector<InstanceArg> Args;
   for (const Type *T : Sig.Args)
     Args.push_back(InstanceArg{T, {}});
