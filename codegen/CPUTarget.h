@@ -53,7 +53,7 @@ public:
   std::pair<llvm::Value *, llvm::Value *> dynamicSharedMemory(llvm::IRBuilder<> &B,
                                                               llvm::Type *EltTy, uint64_t Align,
                                                               llvm::Value *Context) override;
-  void markKernel(llvm::Function &F) override {}
+  void markKernel(llvm::Function &F, const ir::Function &Kernel) override {}
   std::string mathSymbol(const std::string &Name, llvm::Type *FloatTy) const override;
   void print(llvm::IRBuilder<> &B, llvm::Value *Format, llvm::ArrayRef<llvm::Value *> Args) override;
   void boundsError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <iterator>
 #include <string_view>
 
@@ -190,23 +191,99 @@ const char *const Keywords[] = {
     "while", "xor", "xor_eq", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",
     "std", "min", "max"};
 
-} // namespace
-
-bool isReservedCudaName(const std::string &Name) {
+/// Taken by rule: cudaMalloc, cuLaunchKernel, __x and _X (the
+/// implementation's), and pykc's own names (the prelude's helpers, the
+/// temporaries, the spellings of cudaIdentifier).
+bool reservedByRule(const std::string &Name) {
   auto CapitalAfter = [&](const char *Prefix) {
     size_t N = std::string_view(Prefix).size();
     return Name.size() > N && Name.rfind(Prefix, 0) == 0 && std::isupper((unsigned char)Name[N]);
   };
-  // cudaMalloc, cuLaunchKernel, __x and _X (the implementation's), and the
-  // prelude's pykc_ helpers.
-  if (Name.empty() || CapitalAfter("cuda") || CapitalAfter("cu") || CapitalAfter("_") ||
-      Name.rfind("__", 0) == 0 || Name.rfind("pykc", 0) == 0)
-    return true;
+  return Name.empty() || CapitalAfter("cuda") || CapitalAfter("cu") || CapitalAfter("_") ||
+         Name.rfind("__", 0) == 0 || Name.rfind("pykc", 0) == 0;
+}
+
+bool listedReserved(const std::string &Name) {
   if (std::binary_search(std::begin(Reserved), std::end(Reserved), std::string_view(Name),
                          [](std::string_view A, std::string_view B) { return A < B; }))
     return true;
   return std::find(std::begin(Keywords), std::end(Keywords), std::string_view(Name)) !=
          std::end(Keywords);
+}
+
+/// Whether \p Stem ends as the names the writer derives from a variable's
+/// do: another version (x_v1), an array parameter's parts (a_data,
+/// a_shape0, a_stride0), a converted parameter (x_arg), an allocation's
+/// storage (s_storage), a flattened complex or tuple (z_re, z_im, t_0).
+bool pykcSuffix(std::string_view Stem) {
+  auto EndsWith = [&](std::string_view Tail) {
+    return Stem.size() > Tail.size() && Stem.substr(Stem.size() - Tail.size()) == Tail;
+  };
+  if (EndsWith("_data") || EndsWith("_arg") || EndsWith("_storage") || EndsWith("_re") ||
+      EndsWith("_im"))
+    return true;
+  size_t Digits = Stem.size();
+  while (Digits && std::isdigit((unsigned char)Stem[Digits - 1]))
+    --Digits;
+  if (Digits == Stem.size() || Digits == 0)
+    return false;
+  std::string_view Head = Stem.substr(0, Digits);
+  for (std::string_view Tail : {"_v", "_shape", "_stride", "_storage", "_"})
+    if (Head.size() > Tail.size() && Head.substr(Head.size() - Tail.size()) == Tail)
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool isReservedCudaName(const std::string &Name) {
+  return reservedByRule(Name) || listedReserved(Name);
+}
+
+std::string cudaIdentifier(const std::string &Py) {
+  bool Ascii = std::all_of(Py.begin(), Py.end(), [](char C) {
+    return (unsigned char)C < 0x80 && (std::isalnum((unsigned char)C) || C == '_');
+  });
+  if (!Ascii || Py.empty() || std::isdigit((unsigned char)Py[0]) || reservedByRule(Py)) {
+    // pykc_id_ and the name, one code point at a time: a letter or digit
+    // as itself, '_' as "__", any other as _HEX_ (U+03BC: _3bc_). No
+    // code is the start of another, so two names never spell alike.
+    std::string S = "pykc_id_";
+    static const char Hex[] = "0123456789abcdef";
+    for (size_t I = 0; I < Py.size();) {
+      unsigned char C = Py[I];
+      if (C < 0x80 && std::isalnum(C)) {
+        S += char(C);
+        ++I;
+        continue;
+      }
+      if (C == '_') {
+        S += "__";
+        ++I;
+        continue;
+      }
+      // One UTF-8 sequence (the lexer has checked it); a stray byte alone.
+      unsigned Len = C >= 0xf0 ? 4 : C >= 0xe0 ? 3 : C >= 0xc0 ? 2 : 1;
+      uint32_t Code = Len == 1 ? C : C & (0x7f >> Len);
+      for (unsigned K = 1; K < Len && I + K < Py.size(); ++K)
+        Code = Code << 6 | ((unsigned char)Py[I + K] & 0x3f);
+      I += Len;
+      std::string Digits;
+      do {
+        Digits.insert(Digits.begin(), Hex[Code & 15]);
+        Code >>= 4;
+      } while (Code);
+      S += "_" + Digits + "_";
+    }
+    return S;
+  }
+  // A name whose stem (without trailing '_') C++ or CUDA's headers take, or
+  // that ends as pykc's own spellings do, gets one more '_': select is
+  // select_, select_ select__, x_v1 (not version 1 of x) x_v1_.
+  std::string_view Stem(Py);
+  while (!Stem.empty() && Stem.back() == '_')
+    Stem.remove_suffix(1);
+  return listedReserved(std::string(Stem)) || pykcSuffix(Stem) ? Py + "_" : Py;
 }
 
 } // namespace pykc::codegen

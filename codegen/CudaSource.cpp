@@ -80,25 +80,22 @@ std::string CudaSourceWriter::vectorName(const ir::VectorType *V) {
 }
 
 std::string CudaSourceWriter::name(const ir::Variable *V) {
-  // Python's name, unless C++ or the headers nvcc includes have it (then
-  // with a trailing underscore); characters C++ forbids become '_'. The
-  // IR's own temporaries ($t0) are pykc_t0.
-  std::string N;
+  // Python's name as cudaIdentifier spells it; the IR's own temporaries
+  // ($t0) are pykc_t0.
   if (!V->Name.empty() && V->Name[0] == '$')
     return "pykc_" + V->Name.substr(1);
-  for (char C : V->Name)
-    N += (isalnum((unsigned char)C) || C == '_') ? C : '_';
+  std::string N = cudaIdentifier(V->Name);
   if (V->Version) // another version of the name (ir/AssignmentWebs.h)
     N += "_v" + std::to_string(V->Version);
-  return isReservedCudaName(N) ? N + "_" : N;
+  return N;
 }
 
 std::string CudaSourceWriter::kernelName(const ir::Function &F) {
-  if (!isReservedCudaName(F.SymbolName))
-    return F.SymbolName;
-  if (std::find(Renamed.begin(), Renamed.end(), &F) == Renamed.end())
+  // The PTX symbol (ASCII already, ir::symbolName), unless CUDA takes it.
+  std::string N = cudaIdentifier(F.SymbolName);
+  if (N != F.SymbolName && std::find(Renamed.begin(), Renamed.end(), &F) == Renamed.end())
     Renamed.push_back(&F);
-  return F.SymbolName + "_";
+  return N;
 }
 
 // --- Functions --------------------------------------------------------------
@@ -197,14 +194,22 @@ void CudaSourceWriter::declareVariables(const ir::Function &F) {
   // Python variable lives in the whole function), zero to start with:
   // Python would raise reading one never assigned, C++ would read garbage.
   std::set<const ir::Variable *> Params(F.Params.begin(), F.Params.end()), Read, Written;
+  std::map<const ir::Variable *, unsigned> Assignments;
   ir::forEachNode(F.Body, [&](const ir::Node &N) {
     if (auto *R = ir::dynCast<ir::VarRefExpr>(&N))
       Read.insert(R->Var);
     else if (auto *A = ir::dynCast<ir::AssignStmt>(&N))
-      Written.insert(A->Var);
+      Written.insert(A->Var), ++Assignments[A->Var];
     else if (auto *L = ir::dynCast<ir::ForRangeStmt>(&N))
       Written.insert(L->Var);
   });
+  // An array assigned once, in the function's own block (not in a branch
+  // or loop), is declared there; any other is declared here, so that
+  // every use after the branches that assign it sees it.
+  std::set<const ir::Variable *> AtTopLevel;
+  for (const ir::Stmt *S : F.Body)
+    if (auto *A = ir::dynCast<ir::AssignStmt>(S))
+      AtTopLevel.insert(A->Var);
   for (const auto &V : F.Variables) {
     const ir::Variable *Var = V.get();
     if (!Var->Ty || Var->Ty->kind() == ir::TypeKind::None || Var->Ty->kind() == ir::TypeKind::GridGroup)
@@ -213,8 +218,10 @@ void CudaSourceWriter::declareVariables(const ir::Function &F) {
       continue;
     bool IsParam = Params.count(Var);
     auto *A = ir::dynCast<ir::ArrayType>(Var->Ty);
-    if (A && !IsParam)
+    if (A && !IsParam && Assignments[Var] == 1 && AtTopLevel.count(Var))
       continue; // declared where it is made (allocations, views)
+    if (A && !IsParam)
+      Declared.insert(Var); // assigned where it is made
     bool Flattened = F.Kind == ir::FunctionKind::Kernel &&
                      (A || flattened(Var->ArgType)); // rebuilt from its parameters
     if (IsParam && Var->ArgType == Var->Ty && !Flattened)
@@ -255,10 +262,14 @@ void CudaSourceWriter::function(const ir::Function &F) {
   if (F.FastMath)
     Text << "// fastmath=True: exact here; nvcc -use_fast_math allows what Numba's fastmath does.\n";
   Text << signature(F) << " {\n";
+  HoistedStorage.str("");
+  StorageCount.clear();
   declareVariables(F);
+  std::string Head = Text.str();
+  Text.str("");
   block(F.Body);
   Text << "}\n\n";
-  Functions << Text.str();
+  Functions << Head << HoistedStorage.str() << Text.str();
   Body = nullptr;
 }
 
@@ -587,10 +598,12 @@ void CudaSourceWriter::forRange(const ir::ForRangeStmt &L) {
 void CudaSourceWriter::allocation(const ir::Variable &V, const ir::AllocArrayExpr &A) {
   auto *AT = ir::dynCast<ir::ArrayType>(A.Ty);
   std::string T = element(AT);
-  Declared.insert(&V);
+  // Declared here, or assigned here when declareVariables declared it.
+  bool Here = Declared.insert(&V).second;
+  std::string Declare = Here ? type(AT) + " " + name(&V) + " = " : name(&V) + " = " + type(AT);
   if (A.Dynamic) {
     UsesDynamicShared = true;
-    *Body << indent() << type(AT) << " " << name(&V) << " = {(" << T
+    *Body << indent() << Declare << "{(" << T
           << " *)pykc_dynamic_shared, {pykc_dynamic_shared_bytes() / (int64_t)sizeof(" << T
           << ")}, {sizeof(" << T << ")}};\n";
     return;
@@ -600,8 +613,13 @@ void CudaSourceWriter::allocation(const ir::Variable &V, const ir::AllocArrayExp
   for (int64_t E : A.Shape)
     Elements *= E;
   bool Shared = AT->addressSpace() == ir::AddressSpace::Shared;
-  *Body << indent() << (Shared ? "__shared__ " : "") << T << " " << Storage << "["
-        << std::max<int64_t>(Elements, 1) << "];\n";
+  // The storage of an array declared at the top lives there too (one per
+  // allocation): a block's would end before the array's last use.
+  if (unsigned N = Here ? 0 : StorageCount[&V]++)
+    Storage += std::to_string(N);
+  (Here ? *Body : HoistedStorage) << (Here ? indent() : "  ") << (Shared ? "__shared__ " : "")
+                                  << T << " " << Storage << "["
+                                  << std::max<int64_t>(Elements, 1) << "];\n";
   // An array the kernel never reads (allocated for its shared memory's
   // sake) would be nvcc's warnings #177 and #550.
   bool Used = false;
@@ -609,7 +627,7 @@ void CudaSourceWriter::allocation(const ir::Variable &V, const ir::AllocArrayExp
     if (auto *R = ir::dynCast<ir::VarRefExpr>(&N))
       Used |= R->Var == &V;
   });
-  *Body << indent() << (Used ? "" : "[[maybe_unused]] ") << type(AT) << " " << name(&V) << " = {"
+  *Body << indent() << (Used || !Here ? "" : "[[maybe_unused]] ") << Declare << "{"
         << Storage << ", {";
   for (size_t D = 0; D < A.Shape.size(); ++D)
     *Body << (D ? ", " : "") << A.Shape[D];
@@ -636,7 +654,8 @@ bool emitCudaSource(const ir::Module &IR, const frontend::SourceFile &File,
     return false;
   }
   for (const ir::Function *F : W.renamed())
-    Diags.report(&File, F->Range, frontend::DiagKind::CudaKernelRenamed, {F->SymbolName});
+    Diags.report(&File, F->Range, frontend::DiagKind::CudaKernelRenamed,
+                 {F->SymbolName, cudaIdentifier(F->SymbolName)});
   return true;
 }
 

@@ -449,7 +449,7 @@ std::string CudaSourceWriter::constArray(const ir::ConstArrayExpr &C) {
   const ir::ConstantValue &A = *C.Data;
   if (A.Record)
     return constRecordArray(C);
-  std::string T = scalar(A.Dtype), Name = "pykc_const_" + C.Name;
+  std::string T = scalar(A.Dtype), Name = "pykc_const_" + cudaIdentifier(C.Name);
   if (ConstArrays.insert(C.Name).second && !A.Elements.empty()) {
     bool Half = A.Dtype->isFloat() && A.Dtype->bitWidth() == 16;
     Globals << "// " << C.Name << ", a module-level array, frozen" << (Half ? " (float16 bits)" : "")

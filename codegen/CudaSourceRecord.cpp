@@ -89,7 +89,7 @@ std::string CudaSourceWriter::constRecordArray(const ir::ConstArrayExpr &C) {
   // A module-level array of records, frozen into constant memory: NumPy's
   // bytes, read through the record's struct.
   const ir::ConstantValue &A = *C.Data;
-  std::string T = recordStruct(A.Record), Name = "pykc_const_" + C.Name;
+  std::string T = recordStruct(A.Record), Name = "pykc_const_" + cudaIdentifier(C.Name);
   if (ConstArrays.insert(C.Name).second && !A.Bytes.empty()) {
     Globals << "// " << C.Name << ", a module-level array of records, frozen (its bytes).\n"
             << "__constant__ alignas(" << std::max(16u, A.Record->alignment())

@@ -30,6 +30,14 @@ const char *cudaSourceComplexPrelude();
 /// library or CUDA function, a keyword), so an emitted name must avoid it.
 bool isReservedCudaName(const std::string &Name);
 
+/// The C++ name of the Python identifier \p Py (perhaps not ASCII),
+/// distinct for distinct names, never a name CUDA's headers or C++ take,
+/// and never one the writer derives from a variable (x_data, x_v1) or
+/// makes itself (pykc_...). An ASCII name stays as written unless CUDA
+/// takes it (`select` is `select_`); any other is `pykc_id_` and its
+/// characters, non-ASCII ones in hex (`μ` is `pykc_id__3bc_`).
+std::string cudaIdentifier(const std::string &Py);
+
 /// Thrown where the IR has something the writer cannot print yet.
 struct CudaUnsupported {
   std::string What;
@@ -140,6 +148,9 @@ private:
   std::map<const ir::RecordType *, std::string> Records;
   std::set<std::string> ConstArrays;
   std::set<const ir::Variable *> Declared;
+  /// The storage of arrays declareVariables declared, at the function's top.
+  std::ostringstream HoistedStorage;
+  std::map<const ir::Variable *, unsigned> StorageCount;
   std::vector<const ir::Function *> Renamed;
   std::map<const ir::Function *, bool> Writers;
   bool UsesGridSync = false, UsesDynamicShared = false, UsesHalf = false, UsesComplex = false;

@@ -137,7 +137,7 @@ void ModuleEmitter::declare(const ir::Function &F) {
                               F.SymbolName, M);
   Fn->addFnAttr(Attribute::NoUnwind);
   if (F.Kind == ir::FunctionKind::Kernel)
-    Target.markKernel(*Fn);
+    Target.markKernel(*Fn, F);
   else
     Fn->addFnAttr(Attribute::InlineHint);
   unsigned Arg = 0;

@@ -216,11 +216,17 @@ std::pair<Value *, Value *> NVPTXTarget::dynamicSharedMemory(IRBuilder<> &B, Typ
   return {Data, B.CreateZExt(B.CreateCall(Asm), B.getInt64Ty())};
 }
 
-void NVPTXTarget::markKernel(Function &F) {
+void NVPTXTarget::markKernel(Function &F, const ir::Function &Kernel) {
   LLVMContext &C = F.getContext();
-  Metadata *MD[] = {ValueAsMetadata::get(&F), MDString::get(C, "kernel"),
-                    ValueAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), 1))};
-  F.getParent()->getOrInsertNamedMetadata("nvvm.annotations")->addOperand(MDNode::get(C, MD));
+  NamedMDNode *Annotations = F.getParent()->getOrInsertNamedMetadata("nvvm.annotations");
+  auto Annotate = [&](const char *Key, unsigned Value) {
+    Metadata *MD[] = {ValueAsMetadata::get(&F), MDString::get(C, Key),
+                      ValueAsMetadata::get(ConstantInt::get(Type::getInt32Ty(C), Value))};
+    Annotations->addOperand(MDNode::get(C, MD));
+  };
+  Annotate("kernel", 1);
+  if (Kernel.MaxRegisters) // PTX's .maxnreg on this entry alone
+    Annotate("maxnreg", Kernel.MaxRegisters);
 }
 
 void NVPTXTarget::print(IRBuilder<> &B, Value *Format, ArrayRef<Value *> Args) {

@@ -124,8 +124,9 @@ public:
   /// simulator raises; the GPU stops the thread, as Numba-CUDA does.
   virtual void noneError(llvm::IRBuilder<> &B, llvm::ArrayRef<llvm::Value *> Args,
                          llvm::Value *Context) = 0;
-  /// Marks \p F as a kernel entry point.
-  virtual void markKernel(llvm::Function &F) = 0;
+  /// Marks \p F as the entry point of \p Kernel, with its launch limits
+  /// (max_registers).
+  virtual void markKernel(llvm::Function &F, const ir::Function &Kernel) = 0;
   /// The address space for \p Bytes of read-only data when \p Before bytes
   /// were placed there already: NVPTX's constant memory while it fits its
   /// 64 KiB, global memory after.

@@ -467,6 +467,9 @@ struct Function {
   /// True), or --boundscheck): an index out of range is reported and its
   /// access not made.
   bool BoundsCheck = false;
+  /// A kernel's @cuda.jit(max_registers=N): ptxas gives each thread at
+  /// most N registers (PTX's .maxnreg, for this kernel only); 0: no limit.
+  unsigned MaxRegisters = 0;
   /// It (or a device function it calls) reaches g.sync() of
   /// cuda.cg.this_grid(): a kernel must then be launched cooperatively,
   /// every block resident at once.

@@ -1056,8 +1056,17 @@ void ModuleScope::readJitArguments(FunctionInfo &Fn, const CallExpr &Call) {
         Fn.BoundsCheck = *B;
     } else if (K.Name == "signature" || K.Name == "sig") {
       readSignatureArgument(Fn, *K.Value);
+    } else if (K.Name == "max_registers") {
+      // ptxas's limit on each thread's registers, for this kernel alone.
+      if (Value && Value->K == ConstantValue::Kind::Int && Value->Int > 0 && Value->Int <= 255)
+        Fn.MaxRegisters = unsigned(Value->Int);
+      else if (!RuntimeSignatures)
+        Diags.report(M.File, K.Value->Range, DiagKind::InvalidDecorator,
+                     {Value && Value->K == ConstantValue::Kind::Int && Value->Int > 255
+                          ? "'max_registers' must be at most 255, the registers a thread can have"
+                          : "'max_registers' must be a positive integer"});
     } else if (K.Name == "debug" || K.Name == "lineinfo" || K.Name == "inline" ||
-               K.Name == "opt" || K.Name == "cache" || K.Name == "max_registers" ||
+               K.Name == "opt" || K.Name == "cache" ||
                K.Name == "link" || K.Name == "forceinline" ||
                K.Name == "launch_bounds" || K.Name == "lto") {
       // Accepted for compatibility; they do not change the generated code yet.

@@ -346,6 +346,7 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   F->FileName = Fn.File->name();
   F->FastMath = Fn.FastMath;
   F->BoundsCheck = Fn.BoundsCheck;
+  F->MaxRegisters = Fn.MaxRegisters;
   std::vector<InstanceArg> Args;
   for (const Type *T : Sig.Args)
     Args.push_back(InstanceArg{T, {}});
@@ -398,7 +399,7 @@ void checkMemoryLimits(const Module &IR, const fe::SourceFile *File, DiagnosticE
 
 SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine &Diags,
                        const std::vector<NamedSignature> &CommandLineSignatures,
-                       const std::string &OnlyKernel) {
+                       const std::string &OnlyKernel, SkippedKernelReport Skipped) {
   const fe::Module &M = Scope.module();
   std::string Stem = M.File->name();
   Stem = Stem.substr(Stem.find_last_of('/') == std::string::npos ? 0 : Stem.find_last_of('/') + 1);
@@ -540,9 +541,14 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
            (OnlyKernel.empty() || Fn->Name == OnlyKernel);
   };
 
+  std::vector<const FunctionInfo *> Unsigned; // skipped, for Skipped.OneNote
   for (FunctionInfo *Fn : Candidates) {
     if (!Selected(Fn, FunctionRole::Kernel))
       continue;
+    if (Skipped.OneNote && !Wanted(Fn) && Fn->Signatures.empty()) {
+      Unsigned.push_back(Fn);
+      continue;
+    }
     // Once per kernel, before any signature: none can match such a parameter.
     if (!hasPlainParameters(*Fn->Def, M.File, Diags))
       continue;
@@ -584,10 +590,39 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
         Ctx, *Fn, It != ReduceDtypes.end() ? It->second : defaultReduceDtypes(Types));
   }
 
+  if (!Unsigned.empty()) {
+    std::string Names;
+    for (const FunctionInfo *Fn : Unsigned)
+      Names += (Names.empty() ? "'" : ", '") + Fn->Name + "' (line " +
+               std::to_string(Fn->NameRange.Begin.Line) + ")";
+    Diags.report(M.File, SourceRange(), DiagKind::NoteSkippedKernels,
+                 {plural(Unsigned.size(), "kernel"), Names});
+  }
+
   checkMemoryLimits(*Result.IR, M.File, Diags, /*Shared=*/true);
   checkMemoryLimits(*Result.IR, M.File, Diags, /*Shared=*/false);
   checkFloat64Promotion(*Result.IR, M.File, Diags);
   checkDivergentBarriers(*Result.IR, M.File, Diags);
+
+  // -Wall: the kernels this command skips, checked as if compiled (into a
+  // scratch module, their diagnostics held back), each error a warning.
+  if (Skipped.WarnErrors)
+    for (FunctionInfo *Fn : Candidates) {
+      bool Compiled = OnlyKernel.empty() ? Wanted(Fn) : Fn->Name == OnlyKernel;
+      if (Fn->Role != FunctionRole::Kernel || Compiled || NamesOk.count(Fn->Def))
+        continue;
+      DiagnosticEngine Quiet(nullptr);
+      Module Scratch("skipped");
+      SemaContext Check(Scope, Types, Quiet, Scratch);
+      if (ir::checkNames(*Fn, Fn->Scope ? *Fn->Scope : Scope, Quiet) &&
+          hasPlainParameters(*Fn->Def, M.File, Quiet))
+        for (const ParsedSignature &Sig : Fn->Signatures)
+          Check.lowerKernel(*Fn, Sig, Fn->Signatures.size() > 1);
+      for (const Diagnostic &D : Quiet.diagnostics())
+        if (severityOf(D.Kind) == Severity::Error)
+          Diags.report(D.File, D.Range, DiagKind::SkippedKernelError,
+                       {Fn->Name, D.Message});
+    }
 
   if (Kernels && !Result.KernelsCompiled && !Diags.hasErrors())
     Diags.reportNoLocation(DiagKind::NothingToCompile, {M.File->name()});

@@ -39,6 +39,16 @@ std::string symbolName(const std::string &Name);
 const ParsedSignature *chooseSignature(const FunctionInfo &Fn,
                                        const std::vector<const Type *> &Args);
 
+/// What lowerModule says about the kernels a command does not compile.
+struct SkippedKernelReport {
+  /// -Wall: check them too (names, and their types for the signatures
+  /// they have) and report each error as a SkippedKernelError warning.
+  bool WarnErrors = false;
+  /// -c: one note naming the kernels without a signature, instead of a
+  /// MissingSignature warning for each.
+  bool OneNote = false;
+};
+
 /// Types every kernel of \p Scope's module. Errors go to \p Diags; the IR
 /// holds every kernel that typed without error. With \p OnlyKernel set
 /// (`pykc run`), only that kernel is typed, and only for the command-line
@@ -46,6 +56,7 @@ const ParsedSignature *chooseSignature(const FunctionInfo &Fn,
 SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types,
                        frontend::DiagnosticEngine &Diags,
                        const std::vector<NamedSignature> &CommandLineSignatures,
-                       const std::string &OnlyKernel = "");
+                       const std::string &OnlyKernel = "",
+                       SkippedKernelReport Skipped = {});
 
 } // namespace pykc::ir

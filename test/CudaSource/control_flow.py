@@ -47,7 +47,7 @@ def select(x, hist):
     hist[3] = bump(hist, 4) - bump(hist, 4)
     x[i] = clamp(x[i], -1.0, 1.0) + total + k + math.frexp(x[i])[1] + math.sqrt(x[i])
 
-# WARN: control_flow.py:33:1: warning: kernel 'select' is named 'select_' in the CUDA source because the headers nvcc includes declare 'select'; pykc's PTX and objects keep 'select' [CudaKernelRenamed]
+# WARN: control_flow.py:33:1: warning: kernel 'select' is named 'select_' in the CUDA source because C++, the headers nvcc includes or pykc's own spellings take 'select' or its stem; pykc's PTX and objects keep 'select' [CudaKernelRenamed]
 
 # CHECK: __device__ double clamp__float64_float64_float64(double v, double lo, double hi);
 # CHECK: extern "C" __global__ void select_(double *x_data,

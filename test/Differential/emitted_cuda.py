@@ -141,6 +141,22 @@ def scalar_literal(dtype, value):
     return "(%s)%dULL" % (C_TYPES[dtype], int(v))
 
 
+def pykc_symbol(kernel):
+    """The symbol pykc gives `kernel` (ir::symbolName): a kernel in a class
+    body, `Ops.scale`, is Ops__scale; each UTF-8 byte of a non-ASCII name is
+    _xHH_ (`γ` is _xce__xb3_)."""
+    out = ""
+    for byte in kernel.encode("utf-8"):
+        c = chr(byte)
+        if byte < 0x80 and (c.isalnum() or c == "_"):
+            out += c
+        elif c == ".":
+            out += "__"
+        else:
+            out += "_x%02x_" % byte
+    return out
+
+
 def kernel_symbols(source):
     return re.findall(r'extern "C" __global__ void\s+(\w+)\s*\(', source)
 
@@ -296,8 +312,7 @@ def host_run(opts, python_file, kernel, args, grid, block, shared, workdir):
     cu = os.path.join(workdir, "kernel.cu")
     # A kernel declared with signatures runs as declared (as `pykc run`
     # does); otherwise it is specialised to the arguments' types.
-    # A kernel in a class body, `Ops.scale`, is the symbol Ops__scale.
-    symbol_name = kernel.replace(".", "__")
+    symbol_name = pykc_symbol(kernel)
     emit = [opts.pykc, python_file, "--emit=cuda", "-o", cu]
     shown = "%s %s --emit=cuda -o %s" % (opts.pykc, python_file, cu)
     proc = subprocess.run(emit, capture_output=True, text=True, timeout=TIMEOUT_S)

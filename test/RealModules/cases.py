@@ -248,6 +248,15 @@ CASES = [
          [A("float64", 150, Uniform()), A("float64", 150, Const(-1))]),
     Case("tiled_ranks", "tiled_stencil.py", "tile_ranks", 2, 32,
          [A("float64", 90, Uniform()), A("int64", 90, Const(-1))]),
+    # Non-ASCII names everywhere a name goes; arrays assigned in branches
+    # and loops, used after them.
+    Case("unicode_euler_step", "unicode_names.py", "euler_step", 2, 32,
+         [A("float64", 50, Uniform()), A("float64", 50, Uniform()), S("float64", 0.5)]),
+    Case("unicode_gain", "unicode_names.py", "γ_gain", 2, 32,
+         [A("float64", 40, Uniform()), A("float64", 40, Uniform()), A("float64", 40, Const(-1)),
+          S("float64", 0.25)]),
+    Case("unicode_scratch_in_branch", "unicode_names.py", "scratch_in_branch", 2, 32,
+         [A("float64", 40, Uniform(0, 1)), A("float64", 40, Const(-1))]),
 ]
 
 # Functions that return None on some paths (Numba's OptionalType).

@@ -34,6 +34,7 @@ int compile(const Options &O) {
   R.Fmad = O.Fmad;
   R.BoundsCheck = O.BoundsCheck;
   R.Modules = O.Modules;
+  R.OneSkippedNote = O.Emit == EmitKind::Object;
   Compilation C;
   if (int Status = runFrontend(R, C))
     return Status;

@@ -427,6 +427,30 @@ std::string defaultNamespace(const std::string &SourcePath) {
 
 namespace {
 
+/// The classes around a kernel of a class body as a C++ namespace path,
+/// and its own name: Ops.scale is {"Ops", "scale"}, Outer.Inner.k
+/// {"Outer::Inner", "k"}, a module-level kernel {"", name}.
+std::pair<std::string, std::string> classAndLeaf(const std::string &PyName) {
+  size_t Dot = PyName.rfind('.');
+  if (Dot == std::string::npos)
+    return {"", cxxName(PyName)};
+  std::string Class;
+  size_t Start = 0;
+  for (size_t End; (End = PyName.find('.', Start)) != std::string::npos && End <= Dot;
+       Start = End + 1)
+    Class += (Class.empty() ? "" : "::") + cxxName(PyName.substr(Start, End - Start));
+  return {Class, cxxName(PyName.substr(Dot + 1))};
+}
+
+/// The name of a kernel's struct in pykc_impl: Ops.scale is Ops__scale, as
+/// its symbol.
+std::string implName(const std::string &PyName) {
+  std::string S;
+  for (char C : PyName)
+    S += C == '.' ? std::string("__") : std::string(1, C);
+  return cxxName(S);
+}
+
 /// A reduction's kernels for one dtype: their indices in the kernel table.
 struct ReduceEntry {
   const ir::ScalarType *Dtype = nullptr;
@@ -547,7 +571,7 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
          << ", symbol \"" << S.F->SymbolName << "\"\n";
       OS << "//   kernelParams: " << abiComment(*S.F) << "\n";
     }
-    writeKernelStruct(OS, cxxName(Name) + "_kernel", Sigs);
+    writeKernelStruct(OS, implName(Name) + "_kernel", Sigs);
     if (Sigs.size() > 1)
       for (const Signature &S : Sigs)
         writeKernelStruct(OS, S.F->SymbolName + "_kernel", {S});
@@ -562,13 +586,31 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   OS << "/// The module's registration: image(), load(device) to load it ahead of\n";
   OS << "/// the first launch.\n";
   OS << "inline const ::pykc::Module &compiled_module() { return pykc_impl::compiled_module; }\n\n";
+  // A kernel of a class body, Ops.scale, is NS::Ops::scale: the class a
+  // namespace, opened once for its kernels that follow each other.
+  std::string Open;
+  auto Enter = [&](const std::string &Class) {
+    if (Class == Open)
+      return;
+    if (!Open.empty())
+      OS << "} // namespace " << Open << "\n";
+    if (!Class.empty())
+      OS << "namespace " << Class << " {\n";
+    Open = Class;
+  };
   for (const auto &[Name, Sigs] : Kernels) {
-    OS << "inline constexpr pykc_impl::" << cxxName(Name) << "_kernel " << cxxName(Name) << "{};\n";
+    auto [Class, Leaf] = classAndLeaf(Name);
+    Enter(Class);
+    OS << "inline constexpr pykc_impl::" << implName(Name) << "_kernel " << Leaf << "{};\n";
     if (Sigs.size() > 1)
-      for (const Signature &S : Sigs)
-        OS << "inline constexpr pykc_impl::" << S.F->SymbolName << "_kernel " << S.F->SymbolName
-           << "{};\n";
+      for (const Signature &S : Sigs) {
+        // The symbol Ops__scale__float64_1dA is Ops::scale__float64_1dA.
+        std::string Own = S.F->SymbolName.substr(
+            Class.empty() ? 0 : implName(Name.substr(0, Name.rfind('.'))).size() + 2);
+        OS << "inline constexpr pykc_impl::" << S.F->SymbolName << "_kernel " << Own << "{};\n";
+      }
   }
+  Enter("");
   for (const auto &[Name, Entries] : Reductions)
     OS << "inline constexpr pykc_impl::" << cxxName(Name) << "_reduction " << cxxName(Name)
        << "{};\n";

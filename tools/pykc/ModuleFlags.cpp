@@ -32,6 +32,10 @@ bool isDottedName(const std::string &Name) {
 bool parseModuleFlag(const std::vector<std::string> &Args, size_t &I, ModuleFlags &Flags,
                      std::string &Error) {
   const std::string &A = Args[I];
+  if (A == "-Wall") {
+    Flags.WarnAll = true;
+    return true;
+  }
   if (A.size() < 2 || A[0] != '-' || (A[1] != 'D' && A[1] != 'I'))
     return false;
   std::string Value;
@@ -80,6 +84,9 @@ const char *moduleFlagsHelp() {
                         sets another module's name. Repeatable.
   -I DIR                Look for the program's imported modules and
                         packages in DIR too (as PYTHONPATH). Repeatable.
+  -Wall                 Also check the kernels this command does not
+                        compile (the file's other kernels, those without a
+                        signature) and report their errors as warnings.
 )";
 }
 

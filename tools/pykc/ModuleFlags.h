@@ -19,9 +19,12 @@ namespace pykc::driver {
 struct ModuleFlags {
   std::vector<std::string> Defines;     ///< "NAME" or "NAME=VALUE", as given.
   std::vector<std::string> IncludeDirs; ///< -I, in order.
+  /// -Wall: the errors of the kernels a command skips (another kernel of
+  /// the file, one without a signature) are reported as warnings.
+  bool WarnAll = false;
 };
 
-/// If Args[I] is -D or -I (`-D X`, `-DX`, `-I dir`, `-Idir`), records it,
+/// If Args[I] is -D or -I (`-D X`, `-DX`, `-I dir`, `-Idir`) or -Wall, records it,
 /// advances \p I past its value and returns true; sets \p Error when the
 /// value is missing or malformed.
 bool parseModuleFlag(const std::vector<std::string> &Args, size_t &I, ModuleFlags &Flags,

@@ -241,7 +241,8 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
     std::erase_if(Signatures, [&](const ir::NamedSignature &S) { return !C.Scope->function(S.Name); });
 
   // 5. Types and IR.
-  C.Typed = ir::lowerModule(*C.Scope, C.Types, C.Diags, Signatures, R.OnlyKernel);
+  C.Typed = ir::lowerModule(*C.Scope, C.Types, C.Diags, Signatures, R.OnlyKernel,
+                            {R.Modules.WarnAll, R.OneSkippedNote});
   if (C.Diags.hasErrors() || (!R.OnlyKernel.empty() && !C.Typed.KernelsCompiled))
     return 1;
   if (R.BoundsCheck)

@@ -45,7 +45,9 @@ struct FrontendRequest {
   bool StopAfterParse = false;         ///< --emit=ast.
   bool Fmad = true;                    ///< --fmad, for the reduction checks.
   bool BoundsCheck = false;            ///< --boundscheck: every function checks.
-  ModuleFlags Modules;                 ///< -D and -I.
+  ModuleFlags Modules;                 ///< -D, -I and -Wall.
+  /// -c: one note names the kernels skipped for want of a signature.
+  bool OneSkippedNote = false;
   /// Runs after names are resolved, before the signatures are parsed; a
   /// non-empty message stops the pipeline with it (pykc run: the kernel
   /// exists and takes this many arguments). It may replace the signature
