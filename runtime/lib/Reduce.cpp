@@ -114,8 +114,19 @@ void *enqueueReduce(const ReduceKernels &K, size_t ElementSize, const void *Data
   Args.addArray(Sc.Partials, {Blocks}, {int64_t(ElementSize)});
   Args.addArray(Sc.Ticket, {1}, {int64_t(sizeof(uint32_t))});
   Args.addArray(Out, {1}, {int64_t(ElementSize)});
-  K.launch(Dev.Kind == DeviceKind::CPU,
-           LaunchConfig(Dim3(unsigned(Blocks)), Dim3(unsigned(Block)), 0, S), Args.data());
+  try {
+    K.launch(Dev.Kind == DeviceKind::CPU,
+             LaunchConfig(Dim3(unsigned(Blocks)), Dim3(unsigned(Block)), 0, S), Args.data());
+  } catch (...) {
+    // A launch that failed part way leaves the ticket counted up; the next
+    // one must start from 0.
+    try {
+      uint32_t Zero = 0;
+      copyHostToDevice(Dev.Id, Sc.Ticket, &Zero, sizeof Zero, S);
+    } catch (...) {
+    }
+    throw;
+  }
   return Out;
 }
 
