@@ -124,7 +124,9 @@ void pykc::detail::reduceHost(const ReduceKernels &K, size_t ElementSize, const 
   // Scratch first, so the plan sees the memory that is left.
   prepareReduceScratch(ElementSize, Compute);
   StreamLimits L = Limits;
-  L.TotalsCapacity = std::max<uint64_t>(L.TotalsCapacity, 2);
+  // Room for the chunks' totals: at least two (a fold must make room), no
+  // more than there can be chunks.
+  L.TotalsCapacity = std::min<uint64_t>(std::max<uint64_t>(L.TotalsCapacity, 2), Count);
   L.ReserveBytes += L.TotalsCapacity * ElementSize;
   uint64_t Free = L.AssumedFreeBytes ? *L.AssumedFreeBytes : get_memory_info(Dev.Id).Free;
   auto Fail = [&](const std::string &Why) {
