@@ -4,7 +4,7 @@
 // bounded size, so that it may be larger than the device's memory and so
 // that copying chunk k+1 overlaps reducing chunk k:
 //
-//   host array --(a host thread: memcpy)--> pinned buffer b
+//   host array --(a host thread, and helpers: memcpy)--> pinned buffer b
 //              --(copy stream: cuMemcpyHtoDAsync)--> device buffer b
 //              --(compute stream: the reduction kernel, use_init = 0)--> totals[k]
 //
