@@ -11,6 +11,8 @@
 //     copying one while the one before is reduced (pykc/StreamReduce.h);
 //   - copy-then-reduce: the whole array copied to a device array, then
 //     reduced there, when the device has room for it ("-" otherwise);
+//   - the transfer limit: the same bytes copied from one pinned buffer to
+//     the device, in 64 MiB pieces, and nothing else (the link's speed);
 //   - a plain multi-threaded C++ loop over the same values, the anchor
 //     (examples/stream_reduce_numpy.py times NumPy's sum on the same sizes);
 // and prints each time with its rate in GB/s of float32 values read.
@@ -87,6 +89,25 @@ uint64_t availableHostMemory() {
 
 double gbps(size_t N, double Ms) { return double(N) * sizeof(float) / (Ms * 1e6); }
 
+/// Milliseconds to copy N floats to the device from a pinned buffer, in
+/// pieces of at most 64 MiB into one device buffer: the transfer limit.
+/// Negative when the device has no room for a piece.
+double pinnedCopyMs(uint64_t N, int Reps) {
+  uint64_t Piece = std::min<uint64_t>(N, uint64_t(16) << 20);
+  if (Piece * sizeof(float) >= pykc::get_memory_info().Free)
+    return -1;
+  int Dev = pykc::currentDeviceId();
+  pykc::PinnedBuffer<float> Pinned(Piece);
+  std::fill(Pinned.begin(), Pinned.end(), 1.0f);
+  pykc::DeviceArray<float, 1> D({int64_t(Piece)});
+  return medianMs(Reps, [&] {
+    for (uint64_t Done = 0; Done < N; Done += Piece)
+      pykc::copyHostToDevice(Dev, D.data(), Pinned.data(),
+                             std::min(Piece, N - Done) * sizeof(float));
+    pykc::synchronize();
+  });
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -107,8 +128,9 @@ int main(int argc, char **argv) {
       Sizes.push_back(uint64_t(1) << Log);
     Sizes.push_back(2000000000ull);
     uint64_t Host = availableHostMemory();
-    std::printf("%11s %10s %10s %8s %10s %8s %10s %8s %12s %14s\n", "n", "MiB", "stream ms",
-                "GB/s", "copy+red ms", "GB/s", "C++ ms", "GB/s", "chunks x buf", "sum");
+    std::printf("%11s %10s %10s %8s %10s %8s %10s %8s %10s %8s %12s %14s\n", "n", "MiB",
+                "stream ms", "GB/s", "copy+red ms", "GB/s", "pinned ms", "GB/s", "C++ ms", "GB/s",
+                "chunks x buf", "sum");
     bool AllExact = true;
     for (uint64_t N : Sizes) {
       if (N > MaxN)
@@ -134,8 +156,8 @@ int main(int argc, char **argv) {
       float Streamed = 0;
       pykc::StreamReport Report;
       double StreamMs = medianMs(Reps, [&] {
-        Streamed = reductions::sum_reduce(Span, {}, pykc::StreamLimits::forCurrentDevice(),
-                                          &Report);
+        Streamed =
+            reductions::sum_reduce(Span, {}, pykc::StreamLimits::forCurrentDevice(), &Report);
       });
       AllExact &= Streamed == Exact;
 
@@ -156,15 +178,22 @@ int main(int argc, char **argv) {
             throw;
         }
       }
+      double PinnedMs = pinnedCopyMs(N, Reps);
+      char PinnedText[32] = "-", PinnedRate[32] = "-";
+      if (PinnedMs >= 0) {
+        std::snprintf(PinnedText, sizeof PinnedText, "%.3f", PinnedMs);
+        std::snprintf(PinnedRate, sizeof PinnedRate, "%.2f", gbps(N, PinnedMs));
+      }
       double Cxx = 0;
       double CxxMs = medianMs(Reps, [&] { Cxx = threadedSum(Values.get(), N); });
       AllExact &= Cxx == Exact;
       char Plan[32];
       std::snprintf(Plan, sizeof Plan, "%llu x %u", (unsigned long long)Report.Plan.Chunks,
                     Report.Plan.Buffers);
-      std::printf("%11llu %10.1f %10.3f %8.2f %10s %8s %10.3f %8.2f %12s %14.2f\n",
+      std::printf("%11llu %10.1f %10.3f %8.2f %10s %8s %10s %8s %10.3f %8.2f %12s %14.2f\n",
                   (unsigned long long)N, double(N) * 4 / (1 << 20), StreamMs, gbps(N, StreamMs),
-                  CopyText, CopyRate, CxxMs, gbps(N, CxxMs), Plan, double(Streamed));
+                  CopyText, CopyRate, PinnedText, PinnedRate, CxxMs, gbps(N, CxxMs), Plan,
+                  double(Streamed));
     }
     std::printf("every sum equals the exact sum: %s\n", AllExact ? "PASS" : "FAIL");
     return AllExact ? 0 : 1;

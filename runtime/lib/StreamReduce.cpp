@@ -11,12 +11,12 @@
 // waited for the kernel that read it last.
 //
 //===----------------------------------------------------------------------===//
+#include "pykc/StreamReduce.h"
 #include "pykc/Device.h"
 #include "pykc/Error.h"
 #include "pykc/Memory.h"
 #include "pykc/Reduce.h"
 #include "pykc/Stream.h"
-#include "pykc/StreamReduce.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -130,16 +130,15 @@ void stageCopy(void *To, const void *From, size_t Bytes) {
 struct Pipeline {
   std::mutex Lock;
   std::condition_variable Changed;
-  bool Stop = false;              ///< The caller failed: stage nothing more.
-  std::exception_ptr StageError;  ///< The staging thread failed.
+  bool Stop = false;             ///< The caller failed: stage nothing more.
+  std::exception_ptr StageError; ///< The staging thread failed.
 };
 
 } // namespace
 
 void pykc::detail::reduceHost(const ReduceKernels &K, size_t ElementSize, const void *Host,
-                              uint64_t Count, const void *Init, void *ResDevice,
-                              void *HostResult, Stream *S, const StreamLimits &Limits,
-                              StreamReport *Report) {
+                              uint64_t Count, const void *Init, void *ResDevice, void *HostResult,
+                              Stream *S, const StreamLimits &Limits, StreamReport *Report) {
   const DeviceInfo &Dev = current_device();
   bool Gpu = Dev.Kind == DeviceKind::CUDA;
   Engine &E = engineFor(Dev.Id);
@@ -196,40 +195,50 @@ void pykc::detail::reduceHost(const ReduceKernels &K, size_t ElementSize, const 
   auto ChunkSize = [&](uint64_t C) {
     return std::min<uint64_t>(Plan->ChunkElements, Count - C * Plan->ChunkElements);
   };
+  // Chunk C into buffer C % Buffers, once the work that read it finished.
+  auto Stage = [&](uint64_t C, Buffer &B) {
+    const char *From = Bytes + C * ChunkBytes;
+    size_t N = size_t(ChunkSize(C)) * ElementSize;
+    if (B.Pinned) {
+      if (C >= Buffers.size())
+        B.Copied->synchronize(); // the last copy out of it finished
+      stageCopy(B.Pinned, From, N);
+    } else {
+      if (C >= Buffers.size())
+        B.Reduced->synchronize();
+      copyHostToDevice(Dev.Id, B.DeviceData, From, N);
+    }
+    B.Chunk = C;
+  };
   Pipeline P;
-  // The staging thread: chunk C into buffer C % Buffers.
-  std::thread Stager([&] {
-    try {
-      for (uint64_t C = 0; C < Plan->Chunks; ++C) {
-        Buffer &B = *Buffers[C % Buffers.size()];
-        {
-          std::unique_lock<std::mutex> Lock(P.Lock);
-          P.Changed.wait(Lock, [&] { return P.Stop || B.Is == Buffer::Empty; });
-          if (P.Stop)
-            return;
+  // One chunk has nothing to overlap with: staged here, no thread.
+  if (Plan->Chunks == 1) {
+    Stage(0, *Buffers[0]);
+    Buffers[0]->Is = Buffer::Filled;
+  }
+  std::thread Stager;
+  if (Plan->Chunks > 1)
+    Stager = std::thread([&] {
+      try {
+        for (uint64_t C = 0; C < Plan->Chunks; ++C) {
+          Buffer &B = *Buffers[C % Buffers.size()];
+          {
+            std::unique_lock<std::mutex> Lock(P.Lock);
+            P.Changed.wait(Lock, [&] { return P.Stop || B.Is == Buffer::Empty; });
+            if (P.Stop)
+              return;
+          }
+          Stage(C, B);
+          std::lock_guard<std::mutex> Lock(P.Lock);
+          B.Is = Buffer::Filled;
+          P.Changed.notify_all();
         }
-        const char *From = Bytes + C * ChunkBytes;
-        size_t N = size_t(ChunkSize(C)) * ElementSize;
-        if (B.Pinned) {
-          if (C >= Buffers.size())
-            B.Copied->synchronize(); // the last copy out of it finished
-          stageCopy(B.Pinned, From, N);
-        } else {
-          if (C >= Buffers.size())
-            B.Reduced->synchronize();
-          copyHostToDevice(Dev.Id, B.DeviceData, From, N);
-        }
+      } catch (...) {
         std::lock_guard<std::mutex> Lock(P.Lock);
-        B.Chunk = C;
-        B.Is = Buffer::Filled;
+        P.StageError = std::current_exception();
         P.Changed.notify_all();
       }
-    } catch (...) {
-      std::lock_guard<std::mutex> Lock(P.Lock);
-      P.StageError = std::current_exception();
-      P.Changed.notify_all();
-    }
-  });
+    });
   auto StopStaging = [&] {
     {
       std::lock_guard<std::mutex> Lock(P.Lock);
@@ -273,7 +282,8 @@ void pykc::detail::reduceHost(const ReduceKernels &K, size_t ElementSize, const 
       B.Is = Buffer::Empty;
       P.Changed.notify_all();
     }
-    Stager.join();
+    if (Stager.joinable())
+      Stager.join();
     void *Out = enqueueReduce(K, ElementSize, TotalsAt, int64_t(Held), int64_t(ElementSize), Init,
                               true, ResDevice, Compute);
     if (!ResDevice)

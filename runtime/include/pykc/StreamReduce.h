@@ -92,10 +92,10 @@ std::optional<StreamPlan> shrinkPlan(const StreamPlan &P, uint64_t Elements, siz
 
 /// What one streamed reduction did, for tests and benchmarks.
 struct StreamReport {
-  StreamPlan Plan;       ///< The plan that ran.
-  unsigned Shrinks = 0;  ///< Times an allocation failed and the chunk halved.
-  uint64_t Folds = 0;    ///< Times the totals were folded into one.
-  bool Pinned = false;   ///< Whether the chunks went through pinned buffers.
+  StreamPlan Plan;      ///< The plan that ran.
+  unsigned Shrinks = 0; ///< Times an allocation failed and the chunk halved.
+  uint64_t Folds = 0;   ///< Times the totals were folded into one.
+  bool Pinned = false;  ///< Whether the chunks went through pinned buffers.
 };
 
 namespace detail {

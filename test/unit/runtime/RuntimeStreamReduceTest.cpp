@@ -220,9 +220,13 @@ TEST(StreamPlanTest, ShrinkingHalvesTheChunkDownToTheMinimum) {
 TEST(DeviceMemoryCap, ParsesSizesWithBinarySuffixes) {
   std::string Why;
   uint64_t B = 0;
-  for (auto [Text, Want] : std::vector<std::pair<std::string, uint64_t>>{
-           {"64M", 64 * MiB}, {"64MiB", 64 * MiB}, {"1G", 1024 * MiB}, {"512K", 512 * 1024},
-           {"4096", 4096}, {"3T", uint64_t(3) << 40}}) {
+  for (auto [Text, Want] :
+       std::vector<std::pair<std::string, uint64_t>>{{"64M", 64 * MiB},
+                                                     {"64MiB", 64 * MiB},
+                                                     {"1G", 1024 * MiB},
+                                                     {"512K", 512 * 1024},
+                                                     {"4096", 4096},
+                                                     {"3T", uint64_t(3) << 40}}) {
     EXPECT_TRUE(parseMemorySize(Text, B, Why)) << Text;
     EXPECT_EQ(B, Want) << Text;
   }
@@ -316,7 +320,8 @@ TEST_F(StreamReduce, Float32SumsAreWithinTheDocumentedBound) {
   // Quarters whose every partial sum is a float32: exact, in any order.
   for (size_t I = 0; I < Host.size(); ++I)
     Host[I] = float(1 + I % 4) / 4;
-  float Quarters = reduce(kernels<float, add<float>>(), std::span<const float>(Host), withInit<float>(2));
+  float Quarters =
+      reduce(kernels<float, add<float>>(), std::span<const float>(Host), withInit<float>(2));
   EXPECT_EQ(Quarters, float(Host.size() / 4 * 2.5 + 2));
 }
 
@@ -335,8 +340,8 @@ TEST_F(StreamReduce, TotalsCombineInOrderAndInitIsAppliedOnce) {
             100);
   EXPECT_GT(R.Folds, 5u);
   int64_t N = int64_t(Host.size());
-  EXPECT_EQ(reduce(kernels<int64_t, add<int64_t>>(), std::span<const int64_t>(Host), withInit<int64_t>(9),
-                   L),
+  EXPECT_EQ(reduce(kernels<int64_t, add<int64_t>>(), std::span<const int64_t>(Host),
+                   withInit<int64_t>(9), L),
             N * (N - 1) / 2 + 100 * N + 9);
 }
 
