@@ -3,8 +3,8 @@
 // Device memory is guarded host memory (GuardedMemory.h): an overrun faults
 // at once. PYKC_DEVICE_MEMORY (or set_cpu_device_memory) caps it, counting
 // the bytes arrays asked for, so that code for a GPU smaller than its data
-// runs as it would there. Pinned memory is host memory aligned to 64 bytes. Copies are
-// memcpy; all work is synchronous, so streams are empty handles and an event is the time it was
+// runs as it would there. Pinned memory is host memory aligned to 64 bytes.
+// Copies are memcpy; all work is synchronous, so streams are empty handles and an event is the time it was
 // recorded. Launches go to CpuLauncher.
 //
 //===----------------------------------------------------------------------===//
@@ -133,18 +133,18 @@ public:
                   "cannot allocate " + std::to_string(Bytes) +
                       " bytes of device memory on the CPU device: PYKC_DEVICE_MEMORY caps it at " +
                       bytesText(Limit) + " and its arrays hold " + std::to_string(Before) +
-                      "; free arrays you no longer need, or raise PYKC_DEVICE_MEMORY");
+                      " bytes; free arrays you no longer need, or raise PYKC_DEVICE_MEMORY");
     }
     void *P = mapGuarded(Bytes, CpuArrayAlignment, cpuArrayGuardBytes(Bytes));
-    if (!P)
+    if (!P) {
       Used.fetch_sub(Bytes);
-    if (!P)
       throw Error(ErrorCode::OutOfMemory,
                   "cannot allocate " + std::to_string(Bytes) +
                       " bytes of device memory on the CPU device (" + std::strerror(errno) +
                       "; each array is a mapping of its own, followed by an inaccessible "
                       "region of max(1 MiB, its size), so the limit is the address space "
                       "or vm.max_map_count); free arrays you no longer need");
+    }
     return P;
   }
   void release(void *Ptr, size_t Bytes) noexcept override {

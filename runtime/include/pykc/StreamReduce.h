@@ -25,8 +25,8 @@
 // L + P + C additions, where L is the longest run one thread adds within a
 // chunk and P the partials of one launch (CPU device: L <= ceil(chunk / P),
 // P <= 4 x hardware threads), so it is within (L + P + C) * u * sum(|x|) of
-// the exact sum (u = 2^-24 for float32, 2^-53 for float64): the usual bound
-// for a tree of that height.
+// the exact sum to first order in u (2^-24 for float32, 2^-53 for float64):
+// the usual bound for a tree of that height.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PYKC_STREAMREDUCE_H
