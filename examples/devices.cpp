@@ -8,7 +8,9 @@
 //
 // which printed b'NVIDIA A10' (Numba's names are bytes). This program does
 // the same with pykc::list_devices(), which also lists the CPU device (always
-// the last), then prints each device's kind and compute capability.
+// the last), then prints each device's kind and compute capability, and its
+// total and free memory as Numba's cuda.current_context().get_memory_info()
+// reports them (the CPU device's: the host's, or PYKC_DEVICE_MEMORY's cap).
 //
 //===----------------------------------------------------------------------===//
 #include "common/banner.h"
@@ -41,6 +43,14 @@ int main() {
                   pykc::deviceKindName(D.Kind),
                   D.computeCapability().c_str(), D.Name.c_str());
     std::printf("(* = the current device)\n");
+
+    std::printf("\ncuda.current_context().get_memory_info() for each device:\n");
+    for (const pykc::DeviceInfo &D : Devices) {
+      pykc::MemoryInfo M = pykc::get_memory_info(D.Id);
+      std::printf("  %d: total %llu bytes (%.1f MiB), free %llu bytes (%.1f MiB)\n", D.Id,
+                  (unsigned long long)M.Total, double(M.Total) / (1 << 20),
+                  (unsigned long long)M.Free, double(M.Free) / (1 << 20));
+    }
     return 0;
   } catch (const std::exception &E) {
     std::fprintf(stderr, "error: %s\n", E.what());

@@ -17,6 +17,9 @@ namespace {
 // hide the operator or a module name it uses. The host guarantees n >= 1
 // and, on a GPU, no more blocks than ceil(n / blockDim), so every block has
 // values; the ticket counter is 0 before a launch and is left 0 after it.
+// `use_init` is Numba's: 0 leaves `init` out, so a host array streamed in
+// chunks (runtime/lib/StreamReduce.cpp) combines the chunks' totals first
+// and applies `init` once, to the last.
 const char *const ReduceTemplate = R"py(
 @__pykc_cuda.jit(device=True)
 def @P@_block(_pk_acc, _pk_live, _pk_sums):
@@ -48,7 +51,7 @@ def @P@_block(_pk_acc, _pk_live, _pk_sums):
 
 
 @__pykc_cuda.jit
-def @P@_gpu(_pk_arr, _pk_n, _pk_init, _pk_partials, _pk_ticket, _pk_out):
+def @P@_gpu(_pk_arr, _pk_n, _pk_init, _pk_use_init, _pk_partials, _pk_ticket, _pk_out):
     _pk_tid = __pykc_cuda.threadIdx.x
     _pk_bdim = __pykc_cuda.blockDim.x
     _pk_blocks = __pykc_cuda.gridDim.x
@@ -95,12 +98,14 @@ def @P@_gpu(_pk_arr, _pk_n, _pk_init, _pk_partials, _pk_ticket, _pk_out):
             _pk_live = _pk_bdim
         _pk_acc = @P@_block(_pk_acc, _pk_live, _pk_sums)
         if _pk_tid == 0:
-            _pk_out[0] = @D@(@OP@(_pk_acc, _pk_init))
+            if _pk_use_init != 0:
+                _pk_acc = @D@(@OP@(_pk_acc, _pk_init))
+            _pk_out[0] = _pk_acc
             _pk_ticket[0] = 0
 
 
 @__pykc_cuda.jit
-def @P@_cpu(_pk_arr, _pk_n, _pk_init, _pk_partials, _pk_ticket, _pk_out):
+def @P@_cpu(_pk_arr, _pk_n, _pk_init, _pk_use_init, _pk_partials, _pk_ticket, _pk_out):
     _pk_b = __pykc_cuda.blockIdx.x
     _pk_blocks = __pykc_cuda.gridDim.x
     _pk_chunk = (_pk_n + _pk_blocks - 1) // _pk_blocks
@@ -120,7 +125,9 @@ def @P@_cpu(_pk_arr, _pk_n, _pk_init, _pk_partials, _pk_ticket, _pk_out):
         _pk_total = _pk_partials[0]
         for _pk_k in range(1, _pk_used):
             _pk_total = @D@(@OP@(_pk_total, _pk_partials[_pk_k]))
-        _pk_out[0] = @D@(@OP@(_pk_total, _pk_init))
+        if _pk_use_init != 0:
+            _pk_total = @D@(@OP@(_pk_total, _pk_init))
+        _pk_out[0] = _pk_total
         _pk_ticket[0] = 0
 
 
@@ -204,8 +211,9 @@ unsigned lowerReduction(SemaContext &Ctx, FunctionInfo &Op,
     const Type *Arr = Ctx.Types.array(D, 1, ArrayLayout::A);
     const Type *Scratch = Ctx.Types.array(D, 1, ArrayLayout::C);
     const Type *Ticket = Ctx.Types.array(Ctx.Types.scalar(ScalarKind::UInt32), 1, ArrayLayout::C);
-    ParsedSignature Sig{{Arr, Ctx.Types.int64(), D, Scratch, Ticket, Scratch}, nullptr, File,
-                        Def.NameRange};
+    ParsedSignature Sig{
+        {Arr, Ctx.Types.int64(), D, Ctx.Types.int64(), Scratch, Ticket, Scratch}, nullptr, File,
+        Def.NameRange};
     ParsedSignature CheckSig{{Scratch, Ctx.Types.array(Ctx.Types.int64(), 1, ArrayLayout::C)},
                              nullptr, File, Def.NameRange};
     for (FunctionInfo *K : Kernels) {

@@ -8,7 +8,9 @@
 /// blocks' partials: one launch) and one for the CPU backend (a contiguous
 /// chunk per single-thread block, the last one combining). Both combine the
 /// running value first and the next element second, as Numba's reduce does,
-/// and apply `init` once at the end: f(total, init). The runtime's
+/// and apply `init` once at the end: f(total, init), unless their `use_init`
+/// parameter (Numba's name) is 0, which streamed host arrays use for every
+/// chunk (the totals are reduced last, with init). The runtime's
 /// pykc::reduce (Reduce.h) launches them.
 ///
 //===----------------------------------------------------------------------===//

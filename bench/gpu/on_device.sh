@@ -8,6 +8,8 @@
 #   bench  the benchmarks (bench/gpu/bench.sh);
 #   differential [ARGS]  only the differential runs, ARGS passed on;
 #   reduce  @cuda.reduce's tests and bench/reduce (CUB, numba-cuda);
+#   stream  host arrays streamed through the GPU (pykc-example-stream_reduce
+#          and NumPy's sum on the same sizes);
 #   all    both (the default).
 # Logs go to $OUT (or /tmp/pykc-out): summary.txt, and logs.tar.gz with
 # every log.
@@ -124,13 +126,27 @@ run_reduce() {
   cat "$OUT/reduce_numba.csv" | tee -a "$summary"
 }
 
+# Host arrays reduced by streaming them through the GPU, 2^12 .. 2 x 10^9
+# float32 values: streamed, copy-then-reduce, the transfer limit (a pinned
+# copy of the same bytes) and a C++ loop, then NumPy; tables in $OUT.
+run_stream() {
+  say "== stream_reduce: host arrays streamed through the GPU"
+  build/bin/pykc-example-stream_reduce >"$OUT/stream_reduce.txt" 2>&1
+  say "exit $?"
+  tee -a "$summary" <"$OUT/stream_reduce.txt"
+  "$python" examples/stream_reduce_numpy.py >"$OUT/stream_reduce_numpy.txt" 2>&1
+  say "exit $?"
+  tee -a "$summary" <"$OUT/stream_reduce_numpy.txt"
+}
+
 case "$mode" in
   tests) run_tests ;;
+  stream) run_stream ;;
   reduce) run_reduce ;;
   differential) shift; run_differential "$@" ;;
   bench) bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary" ;;
   all) run_tests; bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary" ;;
-  *) echo "usage: on_device.sh [tests|bench|all|reduce|differential [ARGS]]" >&2; exit 2 ;;
+  *) echo "usage: on_device.sh [tests|bench|all|reduce|stream|differential [ARGS]]" >&2; exit 2 ;;
 esac
 
 tar -C "$OUT" -czf "$OUT/logs.tar.gz" logs && rm -rf "$logs"

@@ -43,6 +43,12 @@ public:
   virtual void destroyStream(void *Stream) noexcept = 0;
   virtual void synchronizeStream(void *Stream) = 0;
 
+  /// Free and total bytes of device memory (CPU: its cap, else the host's
+  /// available and physical memory).
+  virtual MemoryInfo memoryInfo() = 0;
+  /// Makes later work on Stream wait until Event (recorded) has completed.
+  virtual void streamWaitEvent(void *Stream, void *Event) = 0;
+
   virtual void *createEvent() = 0;
   virtual void destroyEvent(void *Event) noexcept = 0;
   virtual void recordEvent(void *Event, void *Stream) = 0;
@@ -72,6 +78,10 @@ protected:
 
 /// Creates the CPU device's backend (CpuBackend.cpp).
 std::unique_ptr<Backend> createCpuBackend(int Id);
+
+/// Caps the memory of the CPU device's backend (0: no cap); see
+/// pykc::set_cpu_device_memory.
+void setCpuMemoryCap(Backend &Cpu, uint64_t Bytes);
 
 /// Creates a backend for every CUDA device the driver reports, numbered from
 /// FirstId; none when the driver is unavailable (CudaBackend.cpp).

@@ -1,8 +1,10 @@
 //===- CpuBackend.cpp - The CPU device ------------------------------------===//
 //
 // Device memory is guarded host memory (GuardedMemory.h): an overrun faults
-// at once. Pinned memory is host memory aligned to 64 bytes. Copies are
-// memcpy; all work is synchronous, so streams are empty handles and an event is the time it was
+// at once. PYKC_DEVICE_MEMORY (or set_cpu_device_memory) caps it, counting
+// the bytes arrays asked for, so that code for a GPU smaller than its data
+// runs as it would there. Pinned memory is host memory aligned to 64 bytes.
+// Copies are memcpy; all work is synchronous, so streams are empty handles and an event is the time it was
 // recorded. Launches go to CpuLauncher.
 //
 //===----------------------------------------------------------------------===//
@@ -13,6 +15,7 @@
 
 #include "pykc/Error.h"
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -47,6 +50,33 @@ std::string cpuModelName() {
   return "";
 }
 
+/// Bytes in "64 MiB" form for messages: the exact count, and a round unit
+/// when there is one.
+std::string bytesText(uint64_t Bytes) {
+  std::string S = std::to_string(Bytes) + " bytes";
+  static const char *Units[] = {"KiB", "MiB", "GiB", "TiB"};
+  int U = -1;
+  uint64_t V = Bytes;
+  while (U < 3 && V >= 1024 && V % 1024 == 0) {
+    V /= 1024;
+    ++U;
+  }
+  return U < 0 ? S : S + " (" + std::to_string(V) + " " + Units[U] + ")";
+}
+
+/// The host's available memory (MemAvailable), or its free pages.
+uint64_t hostAvailableMemory() {
+  std::ifstream In("/proc/meminfo");
+  std::string Key;
+  uint64_t Kib = 0;
+  std::string Unit;
+  while (In >> Key >> Kib >> Unit)
+    if (Key == "MemAvailable:")
+      return Kib * 1024;
+  long Pages = sysconf(_SC_AVPHYS_PAGES), PageSize = sysconf(_SC_PAGESIZE);
+  return Pages > 0 && PageSize > 0 ? uint64_t(Pages) * uint64_t(PageSize) : 0;
+}
+
 class CpuBackend final : public Backend {
 public:
   explicit CpuBackend(int Id) {
@@ -55,8 +85,16 @@ public:
     std::string Model = cpuModelName();
     Info.Name = Model.empty() ? "Host CPU" : "Host CPU (" + Model + ")";
     long Pages = sysconf(_SC_PHYS_PAGES), PageSize = sysconf(_SC_PAGESIZE);
-    Info.TotalMemory =
-        Pages > 0 && PageSize > 0 ? uint64_t(Pages) * uint64_t(PageSize) : 0;
+    PhysicalMemory = Pages > 0 && PageSize > 0 ? uint64_t(Pages) * uint64_t(PageSize) : 0;
+    Info.TotalMemory = PhysicalMemory;
+    if (const char *Env = std::getenv("PYKC_DEVICE_MEMORY"); Env && *Env) {
+      uint64_t Bytes = 0;
+      std::string Why;
+      if (parseMemorySize(Env, Bytes, Why))
+        setCap(Bytes);
+      else // reported where the memory is used, not while listing devices
+        CapError = "PYKC_DEVICE_MEMORY is '" + std::string(Env) + "': " + Why;
+    }
     Info.MaxThreadsPerBlock = 1024;
     Info.MaxBlockDim = Dim3(1024, 1024, 64);
     Info.MaxGridDim = Dim3(2147483647u, 65535, 65535);
@@ -67,19 +105,51 @@ public:
     Info.WarpSize = 32; // Numba's, as cuda.warpsize reads on the CPU backend
   }
 
+  /// 0: no cap.
+  void setCap(uint64_t Bytes) {
+    Cap.store(Bytes);
+    CapError.clear();
+    Info.TotalMemory = Bytes ? Bytes : PhysicalMemory;
+  }
+
+  MemoryInfo memoryInfo() override {
+    checkCap();
+    uint64_t Limit = Cap.load();
+    if (!Limit)
+      return {hostAvailableMemory(), PhysicalMemory};
+    uint64_t InUse = Used.load();
+    return {InUse < Limit ? Limit - InUse : 0, Limit};
+  }
+  void streamWaitEvent(void *, void *) override {}
+
   void *allocate(size_t Bytes) override {
+    checkCap();
+    // Counted before mapping, so two threads cannot both take the last bytes.
+    uint64_t Before = Used.fetch_add(Bytes);
+    uint64_t Limit = Cap.load();
+    if (Limit && (Before + Bytes > Limit || Before + Bytes < Before)) {
+      Used.fetch_sub(Bytes);
+      throw Error(ErrorCode::OutOfMemory,
+                  "cannot allocate " + std::to_string(Bytes) +
+                      " bytes of device memory on the CPU device: PYKC_DEVICE_MEMORY caps it at " +
+                      bytesText(Limit) + " and its arrays hold " + std::to_string(Before) +
+                      " bytes; free arrays you no longer need, or raise PYKC_DEVICE_MEMORY");
+    }
     void *P = mapGuarded(Bytes, CpuArrayAlignment, cpuArrayGuardBytes(Bytes));
-    if (!P)
+    if (!P) {
+      Used.fetch_sub(Bytes);
       throw Error(ErrorCode::OutOfMemory,
                   "cannot allocate " + std::to_string(Bytes) +
                       " bytes of device memory on the CPU device (" + std::strerror(errno) +
                       "; each array is a mapping of its own, followed by an inaccessible "
                       "region of max(1 MiB, its size), so the limit is the address space "
                       "or vm.max_map_count); free arrays you no longer need");
+    }
     return P;
   }
   void release(void *Ptr, size_t Bytes) noexcept override {
     unmapGuarded(Ptr, Bytes, CpuArrayAlignment, cpuArrayGuardBytes(Bytes));
+    Used.fetch_sub(Bytes);
   }
 
   void copyHostToDevice(void *Dst, const void *Src, size_t Bytes,
@@ -158,6 +228,16 @@ public:
   }
 
 private:
+  void checkCap() const {
+    if (!CapError.empty())
+      throw Error(ErrorCode::InvalidValue, CapError);
+  }
+
+  uint64_t PhysicalMemory = 0;
+  std::atomic<uint64_t> Cap{0};  ///< PYKC_DEVICE_MEMORY; 0: none.
+  std::atomic<uint64_t> Used{0}; ///< Bytes of live allocations.
+  std::string CapError;          ///< Why PYKC_DEVICE_MEMORY is unusable.
+
   static void *alignedAlloc(size_t Bytes, const char *What) {
     // aligned_alloc wants a multiple of the alignment.
     size_t Rounded;
@@ -177,4 +257,42 @@ private:
 
 std::unique_ptr<Backend> pykc::runtime::createCpuBackend(int Id) {
   return std::make_unique<CpuBackend>(Id);
+}
+
+void pykc::runtime::setCpuMemoryCap(Backend &Cpu, uint64_t Bytes) {
+  static_cast<CpuBackend &>(Cpu).setCap(Bytes);
+}
+
+bool pykc::parseMemorySize(const std::string &Text, uint64_t &Bytes, std::string &Error) {
+  size_t I = 0;
+  uint64_t V = 0;
+  while (I < Text.size() && Text[I] >= '0' && Text[I] <= '9') {
+    if (V > (UINT64_MAX - 9) / 10) {
+      Error = "it is more bytes than a 64-bit count holds";
+      return false;
+    }
+    V = V * 10 + uint64_t(Text[I++] - '0');
+  }
+  std::string Suffix = Text.substr(I);
+  int Shift = -1;
+  for (auto [Names, S] : {std::pair<const char *, int>{"|B", 0}, {"K|KB|KiB|k", 10},
+                          {"M|MB|MiB", 20}, {"G|GB|GiB", 30}, {"T|TB|TiB", 40}}) {
+    std::string List = std::string("|") + Names + "|";
+    if (List.find("|" + Suffix + "|") != std::string::npos)
+      Shift = S;
+  }
+  if (I == 0 || Shift < 0) {
+    Error = "expected a number of bytes with an optional suffix K, M, G or T (64M is 64 MiB)";
+    return false;
+  }
+  if (V == 0) {
+    Error = "a device needs more than 0 bytes; unset it for no cap";
+    return false;
+  }
+  if (Shift && V > (UINT64_MAX >> Shift)) {
+    Error = "it is more bytes than a 64-bit count holds";
+    return false;
+  }
+  Bytes = V << Shift;
+  return true;
 }

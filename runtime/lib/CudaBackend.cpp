@@ -187,6 +187,19 @@ public:
     checkAsync(D.cuStreamSynchronize(stream(St)), "cuStreamSynchronize", asyncAdvice());
   }
 
+  MemoryInfo memoryInfo() override {
+    ContextScope S(D, context());
+    size_t Free = 0, Total = 0;
+    check(D.cuMemGetInfo_v2(&Free, &Total), "cuMemGetInfo",
+          "the CUDA driver cannot report the memory of " + where());
+    return {Free, Total};
+  }
+  void streamWaitEvent(void *St, void *E) override {
+    ContextScope S(D, context());
+    checkAsync(D.cuStreamWaitEvent(stream(St), static_cast<CUevent>(E), 0), "cuStreamWaitEvent",
+               asyncAdvice());
+  }
+
   void *createEvent() override {
     ContextScope S(D, context());
     CUevent E = nullptr;

@@ -108,6 +108,8 @@ enum : unsigned {
   X(cuStreamCreate, CUresult, (CUstream *, unsigned))                          \
   X(cuStreamDestroy_v2, CUresult, (CUstream))                                  \
   X(cuStreamSynchronize, CUresult, (CUstream))                                 \
+  X(cuStreamWaitEvent, CUresult, (CUstream, CUevent, unsigned))                \
+  X(cuMemGetInfo_v2, CUresult, (size_t *, size_t *))                           \
   X(cuEventCreate, CUresult, (CUevent *, unsigned))                            \
   X(cuEventDestroy_v2, CUresult, (CUevent))                                    \
   X(cuEventRecord, CUresult, (CUevent, CUstream))                              \

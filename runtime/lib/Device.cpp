@@ -129,6 +129,14 @@ const DeviceInfo &pykc::current_device() {
 
 void pykc::synchronize() { backend(currentDeviceId()).synchronize(); }
 
+MemoryInfo pykc::get_memory_info(int DeviceId) {
+  return backend(DeviceId < 0 ? currentDeviceId() : DeviceId).memoryInfo();
+}
+
+void pykc::set_cpu_device_memory(uint64_t Bytes) {
+  setCpuMemoryCap(backend(registry().Cpu), Bytes);
+}
+
 //===----------------------------------------------------------------------===//
 // Memory
 //===----------------------------------------------------------------------===//

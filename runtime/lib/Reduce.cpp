@@ -64,42 +64,78 @@ Scratch &scratchFor(int Device, Stream *S, size_t PartialBytes) {
   return Sc;
 }
 
-} // namespace
+/// The most blocks a launch over \p Count values takes on \p Dev.
+void launchShape(const DeviceInfo &Dev, int64_t Count, int64_t &Blocks, int64_t &Block) {
+  int64_t Threads = std::max<int64_t>(1, Dev.MultiprocessorCount);
+  if (Dev.Kind == DeviceKind::CPU) {
+    Block = 1;
+    Blocks = std::clamp<int64_t>(Count / CpuMinChunk, 1, Threads * CpuChunksPerThread);
+  } else {
+    Block = GpuBlock;
+    Blocks = std::clamp<int64_t>((Count + GpuBlock - 1) / GpuBlock, 1, Threads * GpuBlocksPerSM);
+  }
+}
 
-void reduceOnDevice(const ReduceKernels &K, size_t ElementSize, void *Data, int64_t Count,
-                    int64_t Stride, const void *Init, void *ResDevice, void *HostResult,
-                    Stream *S) {
+void checkElementSize(size_t ElementSize) {
   // The kernels take init as one scalar slot: only dtypes of up to 8 bytes
   // reduce (ir/Reduction.cpp refuses complex ones).
   if (ElementSize == 0 || ElementSize > sizeof(uint64_t))
     throw Error(ErrorCode::InvalidValue,
                 "pykc::reduce: a reduction takes dtypes of 1 to 8 bytes (integers and floats), "
                 "not " + std::to_string(ElementSize) + "-byte elements");
+}
+
+} // namespace
+
+void prepareReduceScratch(size_t ElementSize, Stream *S) {
+  checkElementSize(ElementSize);
   const DeviceInfo &Dev = current_device();
-  bool Cpu = Dev.Kind == DeviceKind::CPU;
-  int64_t Threads = std::max<int64_t>(1, Dev.MultiprocessorCount);
   int64_t Blocks, Block;
-  if (Cpu) {
-    Block = 1;
-    Blocks = std::clamp<int64_t>(Count / CpuMinChunk, 1, Threads * CpuChunksPerThread);
-  } else {
-    Block = GpuBlock;
-    Blocks = std::min((Count + GpuBlock - 1) / GpuBlock, Threads * GpuBlocksPerSM);
-  }
+  launchShape(Dev, INT64_MAX / 2, Blocks, Block);
+  scratchFor(Dev.Id, S, size_t(Blocks) * ElementSize);
+}
+
+void *enqueueReduce(const ReduceKernels &K, size_t ElementSize, const void *Data, int64_t Count,
+                    int64_t Stride, const void *Init, bool UseInit, void *Out, Stream *S) {
+  checkElementSize(ElementSize);
+  const DeviceInfo &Dev = current_device();
+  int64_t Blocks, Block;
+  launchShape(Dev, Count, Blocks, Block);
   Scratch &Sc = scratchFor(Dev.Id, S, size_t(Blocks) * ElementSize);
-  void *Out = ResDevice ? ResDevice : Sc.Result;
+  if (!Out)
+    Out = Sc.Result;
   uint64_t InitBits = 0;
   std::memcpy(&InitBits, Init, ElementSize);
   KernelArgs Args;
-  Args.addArray(Data, {Count}, {Stride});
+  Args.addArray(const_cast<void *>(Data), {Count}, {Stride});
   Args.addScalarBits(uint64_t(Count));
   Args.addScalarBits(InitBits);
+  Args.addScalarBits(UseInit ? 1 : 0);
   Args.addArray(Sc.Partials, {Blocks}, {int64_t(ElementSize)});
   Args.addArray(Sc.Ticket, {1}, {int64_t(sizeof(uint32_t))});
   Args.addArray(Out, {1}, {int64_t(ElementSize)});
-  K.launch(Cpu, LaunchConfig(Dim3(unsigned(Blocks)), Dim3(unsigned(Block)), 0, S), Args.data());
+  try {
+    K.launch(Dev.Kind == DeviceKind::CPU,
+             LaunchConfig(Dim3(unsigned(Blocks)), Dim3(unsigned(Block)), 0, S), Args.data());
+  } catch (...) {
+    // A launch that failed part way leaves the ticket counted up; the next
+    // one must start from 0.
+    try {
+      uint32_t Zero = 0;
+      copyHostToDevice(Dev.Id, Sc.Ticket, &Zero, sizeof Zero, S);
+    } catch (...) {
+    }
+    throw;
+  }
+  return Out;
+}
+
+void reduceOnDevice(const ReduceKernels &K, size_t ElementSize, void *Data, int64_t Count,
+                    int64_t Stride, const void *Init, void *ResDevice, void *HostResult,
+                    Stream *S) {
+  void *Out = enqueueReduce(K, ElementSize, Data, Count, Stride, Init, true, ResDevice, S);
   if (!ResDevice)
-    copyDeviceToHost(Dev.Id, HostResult, Sc.Result, ElementSize, S);
+    copyDeviceToHost(currentDeviceId(), HostResult, Out, ElementSize, S);
   if (S)
     S->synchronize();
   else

@@ -121,6 +121,16 @@ pykc_status pykc_device_is_cuda(int Id, int *IsCuda) {
   });
 }
 
+pykc_status pykc_device_memory_info(int Id, uint64_t *FreeBytes, uint64_t *TotalBytes) {
+  if (!FreeBytes || !TotalBytes)
+    return nullArgument("pykc_device_memory_info");
+  return guarded([&] {
+    MemoryInfo M = get_memory_info(Id);
+    *FreeBytes = M.Free;
+    *TotalBytes = M.Total;
+  });
+}
+
 pykc_status pykc_synchronize(void) {
   return guarded([] { synchronize(); });
 }

@@ -122,6 +122,15 @@ void Event::synchronize() {
   eventBackend(DeviceId, "synchronize()").synchronizeEvent(Handle);
 }
 
+void Event::wait(Stream *S) {
+  Backend &B = eventBackend(DeviceId, "wait()");
+  if (S && S->device() != DeviceId)
+    throw Error(ErrorCode::InvalidValue,
+                "a stream of device " + std::to_string(S->device()) +
+                    " cannot wait for an event of device " + std::to_string(DeviceId));
+  B.streamWaitEvent(S ? S->handle() : nullptr, Handle);
+}
+
 bool Event::query() {
   return eventBackend(DeviceId, "query()").queryEvent(Handle);
 }

@@ -130,8 +130,8 @@ TEST(RuntimeModule, OtherAbiVersionIsRefused) {
       FAIL() << "loaded a module of another ABI version";
     } catch (const Error &E) {
       EXPECT_EQ(E.code(), ErrorCode::ModuleLoad);
-      EXPECT_STREQ(E.what(), "pykc: module 'old' was compiled for module ABI version 3 but "
-                             "this runtime reads version 2; recompile it with the pykc that "
+      EXPECT_STREQ(E.what(), "pykc: module 'old' was compiled for module ABI version 4 but "
+                             "this runtime reads version 3; recompile it with the pykc that "
                              "matches this runtime");
     }
   }

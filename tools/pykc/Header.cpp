@@ -459,7 +459,8 @@ struct ReduceEntry {
 
 /// One object per @cuda.reduce function, callable like Numba's reduction:
 /// ns::sum_reduce(array, {.init = ..., .size = ..., .res = ..., .stream = ...})
-/// for each dtype it was compiled for, on device arrays and host spans.
+/// for each dtype it was compiled for, on device arrays and host spans (of
+/// any size: streamed, optionally within given StreamLimits).
 void writeReduceStruct(std::ostream &OS, const std::string &Name,
                        const std::vector<ReduceEntry> &Entries) {
   OS << "struct " << cxxName(Name) << "_reduction {\n";
@@ -475,6 +476,13 @@ void writeReduceStruct(std::ostream &OS, const std::string &Name,
     OS << "  " << T << " operator()(::std::span<const " << T
        << "> array, const ::pykc::ReduceOptions<" << T << "> &options = {}) const {\n";
     OS << "    return ::pykc::reduce(" << Kernels << ", array, options);\n  }\n";
+    // Host arrays stream through the device: with chosen limits, and a
+    // report of the chunks, for benchmarks.
+    OS << "  " << T << " operator()(::std::span<const " << T
+       << "> array, const ::pykc::ReduceOptions<" << T
+       << "> &options, const ::pykc::StreamLimits &limits, ::pykc::StreamReport *report = "
+          "nullptr) const {\n";
+    OS << "    return ::pykc::reduce(" << Kernels << ", array, options, limits, report);\n  }\n";
   }
   OS << "};\n";
 }

@@ -31,6 +31,10 @@ the result alone on stdout.
                         result of an empty array (default 0), in the array's
                         dtype.
   --size N              Reduce only the first N elements.
+
+The array streams through the device in chunks sized from its free memory,
+so it may be larger than the device; PYKC_DEVICE_MEMORY=64M caps the CPU
+device's memory (to see how a small GPU fares).
   --backend KIND        cpu, cuda or auto (default: CUDA when a GPU is
                         present, else the CPU).
   -O0 .. -O3            Optimization level (default -O3).
@@ -177,20 +181,9 @@ int reduceCommand(int Argc, char **Argv) {
     if (O.Size && int64_t(*O.Size) < N)
       N = int64_t(*O.Size);
     uint64_t Result = Init->Bits;
-    if (N > 0) {
-      int Dev = currentDeviceId();
-      size_t Bytes = size_t(N) * Array->ItemSize;
-      void *Data = deviceMalloc(Dev, Bytes);
-      copyHostToDevice(Dev, Data, Array->Data.data(), Bytes);
-      try {
-        detail::reduceOnDevice(Kernels, Array->ItemSize, Data, N, Array->ItemSize, &Init->Bits,
-                               nullptr, &Result, nullptr);
-      } catch (...) {
-        deviceFree(Dev, Data);
-        throw;
-      }
-      deviceFree(Dev, Data);
-    }
+    if (N > 0)
+      detail::reduceHost(Kernels, Array->ItemSize, Array->Data.data(), uint64_t(N), &Init->Bits,
+                         nullptr, &Result, nullptr, StreamLimits::forCurrentDevice());
     std::cout << formatResult(Array->Dtype, Result) << '\n';
   } catch (const std::bad_alloc &) {
     return fail("out of memory");

@@ -70,7 +70,9 @@ struct DeviceInfo {
   std::string Name;
   int ComputeCapabilityMajor = 0; ///< CPU: 0.0
   int ComputeCapabilityMinor = 0;
-  uint64_t TotalMemory = 0; ///< Bytes of device (CPU: physical) memory.
+  /// Bytes of device memory (CPU: its cap, PYKC_DEVICE_MEMORY, else the
+  /// host's physical memory).
+  uint64_t TotalMemory = 0;
   uint32_t MaxThreadsPerBlock = 0;
   Dim3 MaxBlockDim;
   Dim3 MaxGridDim;
@@ -85,6 +87,33 @@ struct DeviceInfo {
   /// "8.0"; "0.0" for the CPU.
   std::string computeCapability() const;
 };
+
+/// A device's memory in bytes, as Numba's
+/// cuda.current_context().get_memory_info() reports it (free, total).
+struct MemoryInfo {
+  uint64_t Free = 0;
+  uint64_t Total = 0;
+};
+
+/// The memory of device DeviceId (-1: the current device). A CUDA device
+/// asks the driver (cuMemGetInfo); the CPU device reports its cap
+/// (PYKC_DEVICE_MEMORY, below) less what its arrays hold, or without a cap
+/// the host's available and physical memory.
+MemoryInfo get_memory_info(int DeviceId = -1);
+
+/// Caps the CPU device's memory at Bytes (0: no cap), as the environment
+/// variable PYKC_DEVICE_MEMORY=64M does when the device is first used: an
+/// allocation past the cap fails with Error(OutOfMemory) as a full GPU
+/// does, and get_memory_info and DeviceInfo::TotalMemory report the cap.
+/// It lets code written for a device smaller than its data (streamed
+/// reductions) run, and be tested, without a GPU. Call it before other
+/// threads use the CPU device.
+void set_cpu_device_memory(uint64_t Bytes);
+
+/// Parses a PYKC_DEVICE_MEMORY value: a number of bytes with an optional
+/// binary suffix K, M, G or T (also KiB, MiB, ..., or KB, MB, ...): "64M" is
+/// 67108864. Returns false, with Error saying why, for anything else or 0.
+bool parseMemorySize(const std::string &Text, uint64_t &Bytes, std::string &Error);
 
 /// All devices: the CUDA devices (none when the driver is missing or reports
 /// none), then the CPU device. Never throws for a missing driver.

@@ -27,9 +27,10 @@
 extern "C" {
 #endif
 
-/* Bumped whenever a struct below changes; the runtime refuses objects built
- * for another version. */
-#define PYKC_MODULE_ABI_VERSION 2
+/* Bumped whenever a struct below changes, or the parameters of the kernels
+ * the runtime launches itself (a @cuda.reduce's: 3 added use_init); the
+ * runtime refuses objects built for another version. */
+#define PYKC_MODULE_ABI_VERSION 3
 
 /* The version of the whole contract between an object (`pykc -c`) and this
  * runtime: the structs below (PYKC_MODULE_ABI_VERSION) and KernelABI.h's
@@ -38,12 +39,12 @@ extern "C" {
  * version defines, so an object built for another runtime fails to link
  * (and to load: see abi_version). The stamp that ties an object to its
  * header (pykc_stamp_<hash>_abi<N>) carries it too. */
-#define PYKC_ABI_VERSION 201
+#define PYKC_ABI_VERSION 301
 #define PYKC_ABI_CAT_(A, B) A##B
 #define PYKC_ABI_CAT(A, B) PYKC_ABI_CAT_(A, B)
 #define PYKC_ABI_TEXT_(X) #X
 #define PYKC_ABI_TEXT(X) PYKC_ABI_TEXT_(X)
-/* pykc_runtime_abi_v201: defined by the runtime, referenced by objects. */
+/* pykc_runtime_abi_v301: defined by the runtime, referenced by objects. */
 #define PYKC_ABI_SYMBOL PYKC_ABI_CAT(pykc_runtime_abi_v, PYKC_ABI_VERSION)
 #define PYKC_ABI_SYMBOL_NAME "pykc_runtime_abi_v" PYKC_ABI_TEXT(PYKC_ABI_VERSION)
 

@@ -6,8 +6,11 @@
 // stream) does: it reduces the first `size` elements (all by default),
 // applies `init` once at the end, gives `init` for an empty array, and with
 // `res` writes the result to res[0] on the device and copies nothing back.
-// One launch a call; its scratch memory (the blocks' partials, a ticket
-// counter, the result) is allocated once per device and stream and kept.
+// One launch a call on a device array; its scratch memory (the blocks'
+// partials, a ticket counter, the result) is allocated once per device and
+// stream and kept. A host array of any size is streamed through a few
+// bounded buffers, copying one chunk while the one before is reduced
+// (StreamReduce.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PYKC_REDUCE_H
@@ -16,6 +19,7 @@
 #include "pykc/DeviceArray.h"
 #include "pykc/Kernel.h"
 #include "pykc/Launch.h"
+#include "pykc/StreamReduce.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -60,6 +64,14 @@ namespace detail {
 void reduceOnDevice(const ReduceKernels &K, size_t ElementSize, void *Data, int64_t Count,
                     int64_t Stride, const void *Init, void *ResDevice, void *HostResult,
                     Stream *S);
+/// Queues one launch on \p S: f-reduces \p Count values at \p Data, then
+/// f(total, init) when \p UseInit, into \p Out (a device pointer; null: the
+/// scratch result of \p S, whose address it returns). Waits for nothing.
+void *enqueueReduce(const ReduceKernels &K, size_t ElementSize, const void *Data, int64_t Count,
+                    int64_t Stride, const void *Init, bool UseInit, void *Out, Stream *S);
+/// Allocates the scratch of reductions on \p S for the most blocks a launch
+/// takes, so that later launches allocate nothing.
+void prepareReduceScratch(size_t ElementSize, Stream *S);
 } // namespace detail
 
 /// Reduces a device array of the current device.
@@ -79,9 +91,11 @@ T reduce(const ReduceKernels &K, const DeviceArray<T, 1> &A, const ReduceOptions
   return Result;
 }
 
-/// Reduces host values: copies them to the current device first.
+/// Reduces host values of any number on the current device, streaming them
+/// through bounded buffers (StreamReduce.h) within \p L.
 template <DType T>
-T reduce(const ReduceKernels &K, std::span<const T> Host, const ReduceOptions<T> &O = {}) {
+T reduce(const ReduceKernels &K, std::span<const T> Host, const ReduceOptions<T> &O,
+         const StreamLimits &L, StreamReport *Report = nullptr) {
   size_t N = Host.size();
   if (O.size)
     N = *O.size < 0 ? 0 : std::min<size_t>(size_t(*O.size), N);
@@ -90,11 +104,17 @@ T reduce(const ReduceKernels &K, std::span<const T> Host, const ReduceOptions<T>
       copyHostToDevice(O.res->device(), O.res->data(), &O.init, sizeof(T), O.stream);
     return O.init;
   }
-  DeviceArray<T, 1> A({int64_t(N)});
-  A.copy_to_device(Host.data(), O.stream);
-  ReduceOptions<T> Rest = O;
-  Rest.size.reset();
-  return reduce(K, A, Rest);
+  T Result = O.init;
+  detail::reduceHost(K, sizeof(T), Host.data(), N, &O.init, O.res ? O.res->data() : nullptr,
+                     &Result, O.stream, L, Report);
+  return Result;
+}
+
+/// Reduces host values of any number on the current device, streaming them
+/// with the device's default limits.
+template <DType T>
+T reduce(const ReduceKernels &K, std::span<const T> Host, const ReduceOptions<T> &O = {}) {
+  return reduce(K, Host, O, StreamLimits::forCurrentDevice());
 }
 
 } // namespace pykc

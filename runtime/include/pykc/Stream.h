@@ -70,6 +70,11 @@ public:
   void synchronize();
   /// True when the work before the last record() has finished.
   bool query();
+  /// Makes work queued on S (the default stream when null) after this call
+  /// wait until the work before the last record() has finished, without
+  /// blocking the host (Numba's Event.wait(stream)).
+  void wait(Stream *S = nullptr);
+  void wait(Stream &S) { wait(&S); }
   /// Milliseconds from this (recorded, completed) event to End, as Numba's
   /// Event.elapsed_time.
   float elapsed_time(const Event &End) const;

@@ -48,6 +48,9 @@ pykc_status pykc_select_device(int id);
 pykc_status pykc_current_device(int *id);
 /* 1 for a CUDA device, 0 for the CPU. */
 pykc_status pykc_device_is_cuda(int id, int *is_cuda);
+/* Free and total bytes of device id's memory (Numba's
+ * get_memory_info()); the CPU device's honour PYKC_DEVICE_MEMORY. */
+pykc_status pykc_device_memory_info(int id, uint64_t *free_bytes, uint64_t *total_bytes);
 pykc_status pykc_synchronize(void);
 
 /* Memory of the current device. Every call checks its arguments and

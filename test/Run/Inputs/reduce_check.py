@@ -1,9 +1,10 @@
-"""Inputs and expected results for `pykc reduce` (test/Run/reduce.test).
+"""Inputs and expected results for `pykc reduce` (test/Run/reduce.test, reduce_stream.test).
 
     reduce_check.py make DIR
         writes the arrays below into DIR
     reduce_check.py check KIND ARRAY [INIT [SIZE]]  (pykc's output on stdin)
-        compares with NumPy: KIND is sum, abssum, max, min, prod or absmax;
+        compares with NumPy: KIND is sum, abssum, max, min, prod, absmax, first
+        (the first value: reduction_order.py) or last (init);
         every array is chosen so the exact result does not depend on the
         order of the operations (integers, and floats that are multiples of
         1/4 small enough to add exactly in float32), so the check is exact.
@@ -40,6 +41,10 @@ def expected(kind, a):
         for x in a:
             p *= x
         return p
+    if kind == "first":
+        return a[0]
+    if kind == "last":
+        return None
     if kind == "absmax":
         best = a[0]
         for x in a[1:]:
@@ -61,7 +66,9 @@ def main():
     if len(sys.argv) > 5:
         a = a[:int(sys.argv[5])]
     want = expected(kind, a) if len(a) else None
-    if kind in ("sum", "abssum"):
+    if kind == "last":
+        want = init
+    elif kind in ("sum", "abssum"):
         want = (want if want is not None else 0) + init
     elif want is None:
         want = init
