@@ -564,6 +564,9 @@ std::optional<CV> attributeOf(const CV &V, const std::string &Attr) {
     }
     return std::nullopt;
   }
+  // np.dtype(np.int32).itemsize, np.float64(0).itemsize's dtype: bytes.
+  if (V.K == CV::Kind::Dtype && V.Dtype && Attr == "itemsize")
+    return CV::makeInt(int64_t(V.Dtype->byteSize()));
   if (V.K == CV::Kind::Version && Attr == "version")
     return makeSequence(CV::Kind::List, V.Elements);
   if (V.K == CV::Kind::Complex && (Attr == "real" || Attr == "imag"))
@@ -684,6 +687,10 @@ std::optional<CV> callFunction(const std::string &Path, const std::vector<CV> &A
   size_t Dot = Path.rfind('.');
   std::string Module = Dot == std::string::npos ? "" : Path.substr(0, Dot);
   std::string Name = Path.substr(Dot + 1);
+  // np.dtype(np.int32): the scalar dtype itself (its .itemsize below).
+  if (Path == "numpy.dtype" && Args.size() == 1 && Keywords.empty() &&
+      Args[0].K == CV::Kind::Dtype && Args[0].Dtype)
+    return Args[0];
   if (Module == "builtins") {
     if (Name == "dict") {
       if (!Args.empty())
