@@ -46,6 +46,7 @@ struct FrontendRequest {
   bool Fmad = true;                    ///< --fmad, for the reduction checks.
   bool BoundsCheck = false;            ///< --boundscheck: every function checks.
   ModuleFlags Modules;                 ///< -D and -I.
+  frontend::DiagnosticOptions Diagnostics; ///< -w, -W..., -ferror-limit.
   /// Runs after names are resolved, before the signatures are parsed; a
   /// non-empty message stops the pipeline with it (pykc run: the kernel
   /// exists and takes this many arguments). It may replace the signature
