@@ -15,6 +15,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <thread>
 
 #include <pykc/ModuleABI.h>
@@ -116,6 +117,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   struct ArchImages {
     GpuImage Ptx, Cubin;
     std::string Error;
+    std::string PtxasLog; ///< What ptxas printed, shown with -Xptxas.
   };
   std::vector<ArchImages> Built(Archs.size());
   auto Build = [&](size_t K) {
@@ -152,6 +154,8 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
     PtxasArgs.insert(PtxasArgs.end(), {In, "-o", Out});
     if (!run(Ptxas, PtxasArgs, Dir, Archs[K] + ".log", A.Error))
       return;
+    if (!O.PtxasOptions.empty()) // e.g. -Xptxas -v: its report is wanted
+      readFile(Dir.file(Archs[K] + ".log"), A.PtxasLog);
     A.Cubin = {PYKC_IMAGE_CUBIN, smNumber(Archs[K]), Archs[K], ""};
     if (!readFile(Out, A.Cubin.Data))
       A.Error = "ptxas wrote no '" + Out + "'";
@@ -163,6 +167,8 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
     Build(0);
   for (std::thread &W : Workers)
     W.join();
+  for (const ArchImages &A : Built)
+    std::cerr << A.PtxasLog;
   for (const ArchImages &A : Built)
     if (!A.Error.empty()) {
       Error = A.Error;
