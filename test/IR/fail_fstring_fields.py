@@ -10,4 +10,4 @@ def show(a):
     print(f"i = {i}, a = {a[i]:5d}")
 # CHECK: {{^}}{{.*}}fail_fstring_fields.py:10:11: error: an f-string with replacement fields (write print("i =", i, "a =", a[i]): Numba-CUDA's print takes the values as arguments and formats no strings) is not supported in a kernel [UnsupportedSyntax]{{$}}
 # CHECK-NEXT: {{^}}    print(f"i = {i}, a = {a[i]:5d}"){{$}}
-# CHECK-NEXT: {{^}}          ^~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
+# CHECK-NEXT: {{^}}          ^~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
