@@ -19,23 +19,25 @@ unsigned editDistance(std::string_view A, std::string_view B, unsigned Limit) {
   size_t Diff = A.size() > B.size() ? A.size() - B.size() : B.size() - A.size();
   if (Diff > Limit)
     return Limit + 1;
-  std::vector<unsigned> Row(B.size() + 1);
+  // Three rows: a swap of two neighbours ("gird" for "grid") costs one.
+  std::vector<unsigned> Older(B.size() + 1), Prev(B.size() + 1), Row(B.size() + 1);
   for (size_t J = 0; J <= B.size(); ++J)
-    Row[J] = unsigned(J);
+    Prev[J] = unsigned(J);
   for (size_t I = 1; I <= A.size(); ++I) {
-    unsigned Diagonal = Row[0];
     Row[0] = unsigned(I);
     unsigned Best = Row[0];
     for (size_t J = 1; J <= B.size(); ++J) {
-      unsigned Above = Row[J];
-      Row[J] = std::min({Above + 1, Row[J - 1] + 1, Diagonal + (A[I - 1] == B[J - 1] ? 0u : 1u)});
-      Diagonal = Above;
+      Row[J] = std::min({Prev[J] + 1, Row[J - 1] + 1, Prev[J - 1] + (A[I - 1] == B[J - 1] ? 0u : 1u)});
+      if (I > 1 && J > 1 && A[I - 1] == B[J - 2] && A[I - 2] == B[J - 1])
+        Row[J] = std::min(Row[J], Older[J - 2] + 1);
       Best = std::min(Best, Row[J]);
     }
     if (Best > Limit)
       return Limit + 1;
+    std::swap(Older, Prev);
+    std::swap(Prev, Row);
   }
-  return Row[B.size()];
+  return Prev[B.size()];
 }
 
 std::string nearestSpelling(std::string_view Word, const std::vector<std::string> &Candidates) {

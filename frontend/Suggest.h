@@ -13,7 +13,8 @@
 
 namespace pykc::frontend {
 
-/// The Levenshtein distance between \p A and \p B, or a number above
+/// The edit distance between \p A and \p B (insertions, deletions,
+/// substitutions and swaps of neighbours, one each), or a number above
 /// \p Limit once it is sure to exceed it. O(|A| * |B|) time, O(|B|) memory.
 unsigned editDistance(std::string_view A, std::string_view B, unsigned Limit);
 
