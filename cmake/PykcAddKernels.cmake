@@ -34,7 +34,8 @@
 # NAMESPACE is only allowed with a single source. ARCHS defaults to the
 # variable PYKC_ARCHS when set (e.g. -DPYKC_ARCHS=sm_80), else to pykc's
 # default set of architectures. OPTIONS are appended as they are, e.g.
-# OPTIONS -O2 --no-sass.
+# OPTIONS -O2 --no-sass -Werror -Wno-float64-promotion (warning control
+# as on the command line: pykc --help).
 #
 # Call it in the directory that created <target> (an executable, a static,
 # shared or module library), after find_package(pykc) or, inside pykc's own

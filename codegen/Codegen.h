@@ -32,6 +32,9 @@ struct CodegenOptions {
   unsigned OptLevel = 3;      ///< 0 .. 3
   std::string LibdevicePath;  ///< libdevice.10.bc; needed only for math calls
   FloatOptions Float;
+  /// -lineinfo, -g: PTX .file/.loc directives at each statement's .py line
+  /// (LLVM's DebugDirectivesOnly: line directives, no DWARF sections).
+  bool LineInfo = false;
 };
 
 /// The --arch values pykc accepts, oldest first.
@@ -39,7 +42,8 @@ const std::vector<std::string> &supportedArchs();
 
 /// Lowers \p IR into a new, unoptimized LLVM module for \p Target.
 std::unique_ptr<llvm::Module> emitLLVM(const ir::Module &IR, llvm::LLVMContext &Ctx,
-                                       TargetInfo &Target, FloatOptions Float = {});
+                                       TargetInfo &Target, FloatOptions Float = {},
+                                       bool LineInfo = false);
 
 class NVPTXBackend {
 public:

@@ -157,6 +157,8 @@ void ModuleEmitter::emit(const KernelFilter &Kernels) {
   for (const auto &F : IR.functions())
     if (Wanted(*F))
       declare(*F);
+  if (LineInfo)
+    attachSubprograms();
   for (const auto &F : IR.functions()) {
     if (!Wanted(*F))
       continue;

@@ -5,6 +5,7 @@
 
 #include <pykc/CpuABI.h>
 
+#include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/Verifier.h>
 
 namespace pykc::codegen {
@@ -14,6 +15,8 @@ using namespace llvm;
 void FunctionEmitter::emit() {
   EntryBlock = BasicBlock::Create(ME.Ctx, "entry", Fn);
   B.SetInsertPoint(EntryBlock);
+  if (DISubprogram *SP = Fn->getSubprogram())
+    B.SetCurrentDebugLocation(DILocation::get(ME.Ctx, SP->getLine(), 0, SP));
   if (ME.Target.hasContextParameter())
     TargetContext = Fn->getArg(Fn->arg_size() - 1);
   emitPrologue();
@@ -96,6 +99,15 @@ void FunctionEmitter::emitBlock(const ir::StmtList &Body) {
 }
 
 void FunctionEmitter::emitStmt(const ir::Stmt &S) {
+  // -lineinfo: the statement's line, and the enclosing one's after it.
+  struct LineScope {
+    IRBuilder<> &B;
+    DebugLoc Saved;
+    ~LineScope() { B.SetCurrentDebugLocation(Saved); }
+  } Line{B, B.getCurrentDebugLocation()};
+  if (DISubprogram *SP = Fn->getSubprogram(); SP && S.Range.isValid())
+    B.SetCurrentDebugLocation(
+        DILocation::get(ME.Ctx, S.Range.Begin.Line, S.Range.Begin.Column, SP));
   switch (S.Kind) {
   case ir::NodeKind::AssignStmt: {
     auto &A = static_cast<const ir::AssignStmt &>(S);

@@ -66,8 +66,13 @@ public:
   /// `--check` (CPU only): every shared and local access, barrier and warp
   /// operation also calls the runtime's checker (CpuABI.h's pykc_check_*).
   bool Check = false;
+  /// -lineinfo: each function with a .py file gets a DISubprogram and each
+  /// statement its line (FunctionEmitter::emitStmt), for PTX .loc.
+  bool LineInfo = false;
 
 private:
+  /// The DISubprograms of -lineinfo (EmitDebugInfo.cpp).
+  void attachSubprograms();
   void declare(const ir::Function &F);
   /// The LLVM parameters (and their names) a kernel parameter of type \p Ty
   /// is flattened to (KernelABI.h).

@@ -44,9 +44,11 @@ const std::vector<std::string> &supportedArchs() {
 }
 
 std::unique_ptr<Module> emitLLVM(const ir::Module &IR, LLVMContext &Ctx, TargetInfo &Target,
-                                 FloatOptions Float) {
+                                 FloatOptions Float, bool LineInfo) {
   auto M = std::make_unique<Module>(IR.name(), Ctx);
-  ModuleEmitter(IR, *M, Target, Float).emit();
+  ModuleEmitter Emitter(IR, *M, Target, Float);
+  Emitter.LineInfo = LineInfo;
+  Emitter.emit();
   std::string Problems;
   raw_string_ostream OS(Problems);
   if (verifyModule(*M, &OS))
@@ -148,7 +150,7 @@ void NVPTXBackend::optimize(Module &M) {
 std::unique_ptr<Module> NVPTXBackend::compile(const ir::Module &IR, LLVMContext &Ctx,
                                               std::string &Error) {
   NVPTXTarget Target;
-  std::unique_ptr<Module> M = emitLLVM(IR, Ctx, Target, Options.Float);
+  std::unique_ptr<Module> M = emitLLVM(IR, Ctx, Target, Options.Float, Options.LineInfo);
   M->setDataLayout(TM->createDataLayout());
   if (!linkLibdevice(*M, Error))
     return nullptr;

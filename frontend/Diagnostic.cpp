@@ -36,6 +36,35 @@ std::string_view severityName(Severity S) {
 Severity severityOf(DiagKind Kind) { return info(Kind).Sev; }
 std::string_view kindName(DiagKind Kind) { return info(Kind).Name; }
 
+std::string kebabName(DiagKind Kind) {
+  std::string_view N = kindName(Kind);
+  std::string Out;
+  for (size_t I = 0; I < N.size(); ++I) {
+    char C = N[I];
+    bool Upper = C >= 'A' && C <= 'Z';
+    if (Upper && I > 0 && !(N[I - 1] >= 'A' && N[I - 1] <= 'Z'))
+      Out += '-';
+    Out += Upper ? char(C - 'A' + 'a') : C;
+  }
+  return Out;
+}
+
+std::optional<DiagKind> kindNamed(std::string_view Name) {
+  for (size_t I = 0; I < std::size(Kinds); ++I) {
+    auto K = static_cast<DiagKind>(I);
+    if (Kinds[I].Name == Name || kebabName(K) == Name)
+      return K;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> allKindNames() {
+  std::vector<std::string> Names;
+  for (const KindInfo &K : Kinds)
+    Names.emplace_back(K.Name);
+  return Names;
+}
+
 std::string formatMessage(DiagKind Kind, const std::vector<std::string> &Args) {
   std::string_view F = info(Kind).Format;
   std::string Out;
@@ -53,21 +82,61 @@ std::string formatMessage(DiagKind Kind, const std::vector<std::string> &Args) {
   return Out;
 }
 
+std::optional<Severity> DiagnosticEngine::shownSeverity(DiagKind Kind) const {
+  Severity S = severityOf(Kind);
+  if (S != Severity::Warning)
+    return S;
+  if (Options.IgnoreWarnings)
+    return std::nullopt;
+  DiagnosticOptions::KindControl Control;
+  if (auto It = Options.Kinds.find(Kind); It != Options.Kinds.end())
+    Control = It->second;
+  if (!Control.Enabled.value_or(true))
+    return std::nullopt;
+  return Control.AsError.value_or(Options.WarningsAsErrors) ? Severity::Error : Severity::Warning;
+}
+
 void DiagnosticEngine::report(const SourceFile *File, SourceRange Range,
                               DiagKind Kind, std::vector<std::string> Args) {
   Diagnostic D{Kind, File, Range, formatMessage(Kind, Args)};
-  switch (severityOf(Kind)) {
-  case Severity::Error:
-    ++Errors;
-    break;
-  case Severity::Warning:
+  std::optional<Severity> Shown = shownSeverity(Kind);
+  if (Shown == Severity::Note) {
+    // A note belongs to the diagnostic before it and is shown with it.
+    if (LastShown)
+      print(D, Severity::Note);
+  } else if (!Shown) {
+    LastShown = false;
+  } else if (severityOf(Kind) == Severity::Warning &&
+             !ShownWarnings
+                  .emplace(Kind, File, Range.isValid() ? Range.Begin.Offset : 0,
+                           Range.isValid() ? std::string() : D.Message)
+                  .second) {
+    LastShown = false; // the same warning at the same place: shown once
+  } else if (*Shown == Severity::Warning) {
     ++Warnings;
-    break;
-  case Severity::Note:
-    break;
+    LastShown = true;
+    print(D, Severity::Warning);
+  } else {
+    ++Errors;
+    LastShown = Options.ErrorLimit == 0 || ErrorsShown < Options.ErrorLimit;
+    if (LastShown) {
+      ++ErrorsShown;
+      print(D, Severity::Error);
+    } else {
+      ++ErrorsHidden;
+    }
   }
-  print(D);
   All.push_back(std::move(D));
+}
+
+void DiagnosticEngine::finish() {
+  if (Finished || !ErrorsHidden)
+    return;
+  Finished = true;
+  if (OS)
+    *OS << "pykc: note: " << ErrorsHidden << " more error" << (ErrorsHidden == 1 ? " was" : "s were")
+        << " not shown (-ferror-limit=" << Options.ErrorLimit
+        << "; -ferror-limit=0 shows every error)\n";
 }
 
 void DiagnosticEngine::reportNoLocation(DiagKind Kind,
@@ -75,7 +144,7 @@ void DiagnosticEngine::reportNoLocation(DiagKind Kind,
   report(nullptr, SourceRange(), Kind, std::move(Args));
 }
 
-void DiagnosticEngine::print(const Diagnostic &D) const {
+void DiagnosticEngine::print(const Diagnostic &D, Severity Shown) const {
   if (!OS)
     return;
   std::ostream &O = *OS;
@@ -87,7 +156,7 @@ void DiagnosticEngine::print(const Diagnostic &D) const {
   } else {
     O << "pykc: ";
   }
-  O << severityName(severityOf(D.Kind)) << ": " << D.Message << " ["
+  O << severityName(Shown) << ": " << D.Message << " ["
     << kindName(D.Kind) << "]\n";
   if (!D.File || !D.Range.isValid())
     return;

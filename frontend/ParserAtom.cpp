@@ -153,8 +153,22 @@ Expr *Parser::parseStrings() {
     StringPrefix P;
     parseStringPrefix(tok().Text, P);
     (P.Bytes ? AnyBytes : AnyStr) = true;
-    AnyFormat = AnyFormat || P.Format;
-    Value += decodeStringLiteral(consume().Text);
+    std::string Part = decodeStringLiteral(consume().Text);
+    if (P.Format) {
+      // An f-string without replacement fields is its text, with {{ and }}
+      // read as { and }, as Python reads it.
+      std::string Plain;
+      for (size_t I = 0; I < Part.size() && !AnyFormat; ++I) {
+        char C = Part[I];
+        if ((C == '{' || C == '}') && I + 1 < Part.size() && Part[I + 1] == C)
+          ++I;
+        else if (C == '{' || C == '}')
+          AnyFormat = true;
+        Plain += C;
+      }
+      Part = std::move(Plain);
+    }
+    Value += Part;
   }
   SourceRange R = rangeFrom(B);
   if (AnyBytes && AnyStr) {

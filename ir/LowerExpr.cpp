@@ -31,6 +31,75 @@ std::optional<SpecialRegExpr> specialRegister(const std::string &Path) {
 #include "ir/Builtins.def"
   return std::nullopt;
 }
+/// The print(...) call that prints what the f-string \p Source formats:
+/// f"i = {i}, x = {x:.2f}" -> print("i =", i, ", x =", x). Numba-CUDA's
+/// print takes the values as arguments; it formats no strings.
+std::string printForm(std::string_view Source) {
+  std::string Fallback = "print(\"i =\", i)";
+  size_t Quote = Source.find_first_of("'\"");
+  if (Quote == std::string_view::npos)
+    return Fallback;
+  size_t QuoteLen = 1;
+  if (Source.size() >= Quote + 6 && Source[Quote + 1] == Source[Quote] && Source[Quote + 2] == Source[Quote])
+    QuoteLen = 3;
+  if (Source.size() < Quote + 2 * QuoteLen)
+    return Fallback;
+  std::string_view Body = Source.substr(Quote + QuoteLen, Source.size() - Quote - 2 * QuoteLen);
+  // One string token only: "a" f"{b}" falls back to the example.
+  if (Body.find(Source[Quote]) != std::string_view::npos)
+    return Fallback;
+  std::vector<std::string> Args;
+  std::string Text;
+  auto Flush = [&] {
+    // print separates its arguments with spaces: ", a =" is "a =".
+    size_t B = Text.find_first_not_of(Args.empty() ? " " : " ,;"), E = Text.find_last_not_of(' ');
+    if (B != std::string::npos)
+      Args.push_back("\"" + Text.substr(B, E - B + 1) + "\"");
+    Text.clear();
+  };
+  for (size_t I = 0; I < Body.size(); ++I) {
+    char C = Body[I];
+    if ((C == '{' || C == '}') && I + 1 < Body.size() && Body[I + 1] == C) {
+      Text += C;
+      ++I;
+      continue;
+    }
+    if (C != '{') {
+      Text += C;
+      continue;
+    }
+    Flush();
+    size_t Depth = 0, End = I + 1, ExprEnd = std::string_view::npos;
+    for (; End < Body.size(); ++End) {
+      char D = Body[End];
+      if (D == '{' || D == '(' || D == '[')
+        ++Depth;
+      else if ((D == ')' || D == ']') && Depth)
+        --Depth;
+      else if (D == '}' && Depth)
+        --Depth;
+      else if (D == '}')
+        break;
+      else if ((D == '!' || D == ':' || D == '=') && !Depth && ExprEnd == std::string_view::npos &&
+               !(D == '=' && End + 1 < Body.size() && Body[End + 1] == '='))
+        ExprEnd = End;
+    }
+    if (End >= Body.size())
+      return Fallback;
+    std::string Expr(Body.substr(I + 1, std::min(End, ExprEnd) - I - 1));
+    size_t B = Expr.find_first_not_of(' '), E = Expr.find_last_not_of(' ');
+    if (B == std::string::npos)
+      return Fallback;
+    Args.push_back(Expr.substr(B, E - B + 1));
+    I = End;
+  }
+  Flush();
+  std::string Out = "print(";
+  for (size_t I = 0; I < Args.size(); ++I)
+    Out += (I ? ", " : "") + Args[I];
+  return Out + ")";
+}
+
 } // namespace
 
 void FunctionLowerer::error(SourceRange Range, DiagKind Kind, std::vector<std::string> Args) {
@@ -209,6 +278,12 @@ Value FunctionLowerer::lower(const fe::Expr &E) {
     }
     case ConstantKind::String:
     case ConstantKind::Bytes: {
+      if (C.IsFString) { // one without replacement fields is a plain string
+        error(E.Range, DiagKind::UnsupportedSyntax,
+              {"an f-string with replacement fields (write " + printForm(C.StringValue) +
+               ": Numba-CUDA's print takes the values as arguments and formats no strings)"});
+        return Value::invalid();
+      }
       Value V;
       V.K = Value::Kind::Constant;
       V.Const.K = ConstantValue::Kind::String;

@@ -3,6 +3,8 @@
 
 #include "ir/RecordDtype.h"
 
+#include "frontend/Suggest.h"
+
 #include <cctype>
 
 namespace pykc::ir {
@@ -10,6 +12,27 @@ namespace pykc::ir {
 using namespace frontend;
 
 namespace {
+
+/// "; did you mean ..." for a type name Numba does not know, or "".
+std::string typeSuggestion(const std::string &Name) {
+  if (Name == "float")
+    return "; did you mean 'float32' or 'float64'?";
+  if (Name == "int")
+    return "; did you mean 'int32' or 'int64'?";
+  if (Name == "double")
+    return "; did you mean 'float64'?";
+  if (Name == "long")
+    return "; did you mean 'int64'?";
+  if (Name == "complex")
+    return "; did you mean 'complex64' or 'complex128'?";
+  static const std::vector<std::string> Scalars = {
+      "int8",    "int16",   "int32",     "int64",      "uint8",   "uint16", "uint32",
+      "uint64",  "float16", "float32",   "float64",    "complex64", "complex128",
+      "boolean", "bool_",   "intp",      "uintp",      "byte"};
+  std::string Near = frontend::nearestSpelling(Name, Scalars);
+  return Near.empty() ? "" : "; did you mean '" + Near + "'?";
+}
+
 
 class SignatureParser {
 public:
@@ -358,7 +381,7 @@ private:
     if (const EnumType *E = Dtype ? nullptr : Types.enumByName(Name))
       return E;
     if (!Dtype) {
-      error(Start, Pos, "unknown type '" + Name + "'");
+      error(Start, Pos, "unknown type '" + Name + "'" + typeSuggestion(Name));
       return nullptr;
     }
     skipSpace();

@@ -8,6 +8,6 @@ from numba import cuda
 def k(a):
     a[0] = 1
 
-# CHECK: {{^}}{{.*}}fail_decorator_sig_unknown_type.py:7:17: error: invalid signature: unknown type 'flaot32' [InvalidSignature]{{$}}
+# CHECK: {{^}}{{.*}}fail_decorator_sig_unknown_type.py:7:17: error: invalid signature: unknown type 'flaot32'; did you mean 'float32'? [InvalidSignature]{{$}}
 # CHECK-NEXT: {{^}}@cuda.jit("void(flaot32[:])"){{$}}
 # CHECK-NEXT: {{^}}                ^~~~~~~{{$}}

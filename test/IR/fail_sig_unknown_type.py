@@ -7,6 +7,6 @@ from numba import cuda
 def k(a):
     a[0] = 1
 
-# CHECK: {{^}}<--sig>:1:3: error: invalid signature: unknown type 'flaot32' [InvalidSignature]{{$}}
+# CHECK: {{^}}<--sig>:1:3: error: invalid signature: unknown type 'flaot32'; did you mean 'float32'? [InvalidSignature]{{$}}
 # CHECK-NEXT: {{^}}k(flaot32[:]){{$}}
 # CHECK-NEXT: {{^}}  ^~~~~~~{{$}}

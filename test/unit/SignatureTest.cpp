@@ -68,7 +68,7 @@ TEST(Signature, ReportsUnknownTypesAtTheirColumn) {
   Parsed P = parse(Types, "void(flaot32[:])");
   EXPECT_FALSE(P.Sig);
   ASSERT_EQ(P.Diags.size(), 1u);
-  EXPECT_EQ(P.Diags[0].Message, "invalid signature: unknown type 'flaot32'");
+  EXPECT_EQ(P.Diags[0].Message, "invalid signature: unknown type 'flaot32'; did you mean 'float32'?");
   EXPECT_EQ(P.Diags[0].Range.Begin.Column, 6u);
   EXPECT_EQ(P.Diags[0].Range.End.Column, 13u);
 }

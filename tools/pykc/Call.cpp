@@ -12,9 +12,11 @@
 
 #include "Arguments.h"
 #include "DeviceCode.h"
+#include "DiagnosticFlags.h"
 #include "Numbers.h"
 #include "Output.h"
 #include "Pipeline.h"
+#include "UnknownOption.h"
 #include "ScalarArguments.h"
 #include "runtime/lib/CallGenerated.h"
 #include "runtime/lib/GuardedMemory.h"
@@ -50,6 +52,8 @@ arguments fit.
   -D NAME[=VALUE], -I DIR
                         Module-level values and import roots, as for pykc
                         (pykc --help).
+  -w, -Werror, -W<Kind>, -Wno-<Kind>, -Werror=<Kind>, -Wall, -ferror-limit=N
+                        Warning control, as for pykc (pykc --help).
 )";
 
 int usage(const std::string &Message) {
@@ -150,9 +154,11 @@ int callCommand(int Argc, char **Argv) {
   unsigned OptLevel = 3;
   bool BoundsCheck = false;
   ModuleFlags Modules;
+  frontend::DiagnosticOptions Diagnostics;
   for (int I = 0; I < Argc; ++I) {
     std::string A = Argv[I];
-    if (std::string FlagError; parseModuleFlag(Argc, Argv, I, Modules, FlagError)) {
+    if (std::string FlagError; parseModuleFlag(Argc, Argv, I, Modules, FlagError) ||
+                               parseDiagnosticFlag(A, Diagnostics, FlagError)) {
       if (!FlagError.empty())
         return usage(FlagError);
       continue;
@@ -166,7 +172,8 @@ int callCommand(int Argc, char **Argv) {
     else if (A == "--boundscheck")
       BoundsCheck = true;
     else if (A.size() > 1 && A[0] == '-' && !(A[1] >= '0' && A[1] <= '9') && A[1] != '.')
-      return usage("unknown option '" + A + "'");
+      return usage(unknownOption(A, {"--boundscheck", "-O0", "-O1", "-O2", "-O3", "-D", "-I", "-w",
+                                     "-Werror", "-Wall", "-ferror-limit", "--help"}));
     else if (File.empty())
       File = A;
     else if (Function.empty())
@@ -183,6 +190,7 @@ int callCommand(int Argc, char **Argv) {
 
   FrontendRequest R;
   R.Modules = Modules;
+  R.Diagnostics = Diagnostics;
   R.BoundsCheck = BoundsCheck;
   Compilation C;
   requestForArguments(R, C, File, Function, ir::FunctionRole::CpuJit, "an @njit function", Args);

@@ -13,6 +13,7 @@
 
 #include "frontend/Parser.h"
 
+#include <iostream>
 #include <sstream>
 
 namespace pykc::driver {
@@ -35,6 +36,7 @@ int compile(const Options &O) {
   R.BoundsCheck = O.BoundsCheck;
   R.Modules = O.Modules;
   R.OneSkippedNote = O.Emit == EmitKind::Object;
+  R.Diagnostics = O.Diagnostics;
   Compilation C;
   if (int Status = runFrontend(R, C))
     return Status;
@@ -72,9 +74,15 @@ int compile(const Options &O) {
   }
 
   codegen::CodegenOptions CO;
-  CO.Arch = O.Archs.empty() ? "sm_75" : O.Archs.front();
+  std::string Arch = O.Archs.empty() ? "sm_75" : O.Archs.front();
+  CO.Arch = ptxTargetFor(Arch);
+  if (CO.Arch != Arch)
+    std::cerr << "pykc: note: wrote PTX for " << CO.Arch << " ('.target " << CO.Arch
+              << "'), the newest target LLVM 19 writes that " << Arch
+              << " runs: ptxas and the driver compile it to " << Arch << "'s SASS\n";
   CO.OptLevel = O.OptLevel;
   CO.Float.Fmad = O.Fmad;
+  CO.LineInfo = O.LineInfo;
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
   std::string Text, Error;
   if (!compilePTX(*C.Typed.IR, CO, O.Emit == EmitKind::LLVM, Text, Error))

@@ -10,10 +10,12 @@
 
 #include <llvm/Support/Program.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <thread>
 
 #include <pykc/ModuleABI.h>
@@ -94,6 +96,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   codegen::CodegenOptions CO;
   CO.OptLevel = O.OptLevel;
   CO.Float.Fmad = O.Fmad;
+  CO.LineInfo = O.LineInfo;
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
   // SASS from ptxas and fatbinary by default; from libnvJitLink, in the
   // process, with PYKC_NVJITLINK=1 or where the toolkit has no ptxas (a
@@ -114,13 +117,15 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   struct ArchImages {
     GpuImage Ptx, Cubin;
     std::string Error;
+    std::string PtxasLog; ///< What ptxas printed, shown with -Xptxas.
   };
   std::vector<ArchImages> Built(Archs.size());
   auto Build = [&](size_t K) {
     ArchImages &A = Built[K];
     codegen::CodegenOptions Options = CO;
-    Options.Arch = Archs[K];
-    A.Ptx = {PYKC_IMAGE_PTX, smNumber(Archs[K]), Archs[K], ""};
+    // sm_100 and newer: sm_90 PTX, which ptxas builds their SASS from.
+    Options.Arch = ptxTargetFor(Archs[K]);
+    A.Ptx = {PYKC_IMAGE_PTX, smNumber(Options.Arch), Options.Arch, ""};
     if (!compilePTX(IR, Options, /*LLVMText=*/false, A.Ptx.Data, A.Error))
       return;
     if (Jit) { // SASS in the process: no ptxas, no temporary files
@@ -131,7 +136,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
                   ":\n" + Log + "\nThis is a pykc bug; to build without SASS meanwhile, add --no-sass";
         return;
       }
-      A.Cubin = {PYKC_IMAGE_CUBIN, A.Ptx.Sm, Archs[K], std::move(*Cubin)};
+      A.Cubin = {PYKC_IMAGE_CUBIN, smNumber(Archs[K]), Archs[K], std::move(*Cubin)};
       return;
     }
     if (Ptxas.empty())
@@ -141,10 +146,17 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
       A.Error = "cannot write '" + In + "': " + std::strerror(errno);
       return;
     }
-    if (!run(Ptxas, {"-arch=" + Archs[K], "-O" + std::to_string(std::min(O.OptLevel, 3u)), In, "-o", Out},
-             Dir, Archs[K] + ".log", A.Error))
+    std::vector<std::string> PtxasArgs = {"-arch=" + Archs[K],
+                                          "-O" + std::to_string(std::min(O.OptLevel, 3u))};
+    if (O.LineInfo) // the .loc directives become the cubin's line table
+      PtxasArgs.push_back("-lineinfo");
+    PtxasArgs.insert(PtxasArgs.end(), O.PtxasOptions.begin(), O.PtxasOptions.end()); // -Xptxas
+    PtxasArgs.insert(PtxasArgs.end(), {In, "-o", Out});
+    if (!run(Ptxas, PtxasArgs, Dir, Archs[K] + ".log", A.Error))
       return;
-    A.Cubin = {PYKC_IMAGE_CUBIN, A.Ptx.Sm, Archs[K], ""};
+    if (!O.PtxasOptions.empty()) // e.g. -Xptxas -v: its report is wanted
+      readFile(Dir.file(Archs[K] + ".log"), A.PtxasLog);
+    A.Cubin = {PYKC_IMAGE_CUBIN, smNumber(Archs[K]), Archs[K], ""};
     if (!readFile(Out, A.Cubin.Data))
       A.Error = "ptxas wrote no '" + Out + "'";
   };
@@ -156,13 +168,21 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   for (std::thread &W : Workers)
     W.join();
   for (const ArchImages &A : Built)
+    std::cerr << A.PtxasLog;
+  for (const ArchImages &A : Built)
     if (!A.Error.empty()) {
       Error = A.Error;
       return false;
     }
+  // One PTX per PTX target (sm_100 and sm_120 share sm_90's).
   std::vector<GpuImage> Ptx;
-  for (ArchImages &A : Built)
-    Ptx.push_back(std::move(A.Ptx));
+  std::vector<size_t> PtxOf; // Built[K]'s PTX is Ptx[PtxOf[K]]
+  for (ArchImages &A : Built) {
+    auto Same = std::find_if(Ptx.begin(), Ptx.end(), [&](const GpuImage &P) { return P.Arch == A.Ptx.Arch; });
+    PtxOf.push_back(size_t(Same - Ptx.begin()));
+    if (Same == Ptx.end())
+      Ptx.push_back(std::move(A.Ptx));
+  }
   if (Jit) // a cubin per architecture; the runtime picks the one that runs
     for (ArchImages &A : Built)
       Images.push_back(std::move(A.Cubin));
@@ -171,19 +191,23 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
     std::vector<GpuImage> Cubins;
     std::vector<std::string> FatbinArgs = {"--64", "--create=" + Dir.file("all.fatbin"),
                                            "--compress-mode=none"};
+    std::vector<bool> PtxPacked(Ptx.size());
     for (size_t K = 0; K < Built.size(); ++K) {
-      const GpuImage &P = Ptx[K];
       Cubins.push_back(std::move(Built[K].Cubin));
-      std::string Sm = P.Arch.substr(3);
-      FatbinArgs.push_back("--image3=kind=elf,sm=" + Sm + ",file=" + Dir.file(P.Arch + ".cubin"));
-      FatbinArgs.push_back("--image3=kind=ptx,sm=" + Sm + ",file=" + Dir.file(P.Arch + ".ptx"));
+      FatbinArgs.push_back("--image3=kind=elf,sm=" + Archs[K].substr(3) +
+                           ",file=" + Dir.file(Archs[K] + ".cubin"));
+      if (!PtxPacked[PtxOf[K]]) {
+        PtxPacked[PtxOf[K]] = true;
+        FatbinArgs.push_back("--image3=kind=ptx,sm=" + Ptx[PtxOf[K]].Arch.substr(3) +
+                             ",file=" + Dir.file(Archs[K] + ".ptx"));
+      }
     }
     std::string Fatbinary = findCudaTool("fatbinary", O.CudaPath);
     GpuImage Fatbin{PYKC_IMAGE_FATBIN, Ptx.front().Sm, "", ""};
-    for (const GpuImage &P : Ptx) {
+    for (const GpuImage &P : Ptx)
       Fatbin.Sm = std::min(Fatbin.Sm, P.Sm);
-      Fatbin.Arch += (Fatbin.Arch.empty() ? "" : ",") + P.Arch;
-    }
+    for (const std::string &Arch : Archs)
+      Fatbin.Arch += (Fatbin.Arch.empty() ? "" : ",") + Arch;
     if (!Fatbinary.empty()) {
       if (!run(Fatbinary, FatbinArgs, Dir, "fatbinary.log", Error))
         return false;

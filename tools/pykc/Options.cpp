@@ -3,6 +3,7 @@
 
 #include "Numbers.h"
 #include "OutputFiles.h"
+#include "UnknownOption.h"
 
 #include "Header.h"
 
@@ -39,12 +40,68 @@ std::string namespaceProblem(const std::string &NS) {
   }
 }
 
+/// The flags of `pykc FILE`, for "did you mean".
+const std::vector<std::string> &knownFlags() {
+  static const std::vector<std::string> Flags = {
+      "--sig",        "--emit",       "--arch",      "-arch",        "--gpu-architecture",
+      "-code",        "--gpu-code",   "-c",          "--header",     "--namespace",
+      "--host-cpu",   "--no-sass",    "--fmad",      "--boundscheck", "--allow-unused-sig",
+      "--cuda-path",  "--libdevice",  "-o",          "-O0",          "-O1",
+      "-O2",          "-O3",          "-Xptxas",     "--ptxas-options", "-lineinfo",
+      "--generate-line-info", "-g", "-w",           "-Werror",      "-Wall",
+      "-ferror-limit", "-D",          "-I",          "--help",       "--version"};
+  return Flags;
+}
+
+/// Adds the comma-separated architectures \p V (sm_80, or nvcc's
+/// compute_80, which pykc's objects hold as PTX anyway) to \p Archs.
+void addArchs(const std::string &Flag, const std::string &V, std::vector<std::string> &Archs,
+              std::string &Error) {
+  const auto &Known = gpuArchs();
+  size_t Start = 0;
+  while (Error.empty()) {
+    size_t Comma = V.find(',', Start);
+    std::string Given = V.substr(Start, Comma == std::string::npos ? std::string::npos : Comma - Start);
+    std::string One = Given.rfind("compute_", 0) == 0 ? "sm_" + Given.substr(8) : Given;
+    unsigned Number = 0;
+    bool Old = One.size() == 5 && One.rfind("sm_", 0) == 0 && std::isdigit((unsigned char)One[3]) &&
+               std::isdigit((unsigned char)One[4]) && (Number = unsigned(std::stoi(One.substr(3)))) < 75;
+    if (Old)
+      Error = "invalid " + Flag + " '" + Given + "': CUDA 13 builds code for sm_75 (Turing) and newer";
+    else if (std::find(Known.begin(), Known.end(), One) == Known.end())
+      Error = "invalid " + Flag + " '" + Given + "' (expected one of sm_75, sm_80, sm_86, sm_87, sm_88, sm_89, sm_90, "
+              "sm_90a, sm_100, sm_103, sm_110, sm_120, sm_121, with a or f after the newer ones: "
+              "sm_100a, sm_120f)";
+    else if (std::find(Archs.begin(), Archs.end(), One) == Archs.end())
+      Archs.push_back(One);
+    if (Comma == std::string::npos)
+      break;
+    Start = Comma + 1;
+  }
+}
+
+/// Adds -Xptxas's comma-separated options, as nvcc splits them.
+void addPtxasOptions(const std::string &V, std::vector<std::string> &Out) {
+  size_t Start = 0;
+  while (true) {
+    size_t Comma = V.find(',', Start);
+    std::string One = V.substr(Start, Comma == std::string::npos ? std::string::npos : Comma - Start);
+    if (!One.empty())
+      Out.push_back(One);
+    if (Comma == std::string::npos)
+      return;
+    Start = Comma + 1;
+  }
+}
+
 } // namespace
 
 std::string helpText() {
   return std::string() + R"(USAGE: pykc FILE.py [options]
        pykc FILE.py -c [-o FILE.o] [--header FILE.h] [options]
        pykc run FILE.py KERNEL --grid G --block B [options] ARG...
+       pykc reduce FILE.py FUNC ARRAY.npy [options]
+       pykc call FILE.py FUNC ARG... [options]
 
 Compiles the @cuda.jit kernels of a Numba Python file to PTX, or with -c to
 an object and a typed C++ header for host programs.
@@ -75,16 +132,27 @@ OPTIONS:
                           NS::increment[{blocks, threads}](device_array);
   --namespace NS        With -c: the header's namespace (default: the file's
                         stem, e.g. kernels for kernels.py; a::b nests).
-)" + std::string(moduleFlagsHelp()) + R"(  --allow-unused-sig    Ignore --sig for kernels this file does not define.
+)" + std::string(moduleFlagsHelp()) + diagnosticFlagsHelp() + R"(  --allow-unused-sig    Ignore --sig for kernels this file does not define.
   --no-sass             With -c: embed PTX only (no ptxas/fatbinary).
   --host-cpu CPU        With -c or --emit=cpu-llvm: the CPU the CPU
                         backend's code targets (default x86-64, any x86-64
                         machine; e.g. native, x86-64-v3).
   -o FILE               Write the output to FILE ('-' for stdout). Default:
                         FILE.ptx (.ll, .ir, .ast, .o) next to the input.
-  --arch sm_XX[,sm_YY]  GPU architecture: sm_75, sm_80, sm_86, sm_87, sm_89,
-                        sm_90, sm_90a. One for PTX (default sm_75); any
-                        number for -c (default sm_75,sm_80,sm_86,sm_89,sm_90).
+  --arch sm_XX[,sm_YY]  GPU architecture: sm_75, sm_80, sm_86, sm_87, sm_88,
+                        sm_89, sm_90, sm_90a, sm_100, sm_103, sm_110, sm_120,
+                        sm_121 (and their a/f variants: sm_100a, sm_120f).
+                        One for PTX (default sm_75); any number for -c
+                        (default sm_75,sm_80,sm_86,sm_89,sm_90,sm_100,sm_120).
+                        LLVM 19 writes PTX up to sm_90a: for sm_100 and newer
+                        pykc writes sm_90 PTX and -c has ptxas build each
+                        one's SASS from it. nvcc's spellings work too:
+                        -arch=sm_80, -arch sm_80, --gpu-architecture=sm_80,
+                        -code=sm_80 (compute_80 is taken as sm_80).
+  -Xptxas OPT[,OPT]     With -c: pass options to ptxas (e.g. -Xptxas -v).
+  -lineinfo, -g         PTX .loc/.file directives pointing at the .py lines,
+                        so that Nsight Compute, compute-sanitizer and cuda-gdb
+                        show Python lines (as @cuda.jit(lineinfo=True)).
   -O0 -O1 -O2 -O3       Optimization level (default -O3).
   --fmad=true|false     Fuse `a * b + c` written in one expression into one
                         multiply-add, rounded once (default true, as nvcc
@@ -101,9 +169,16 @@ OPTIONS:
   --help                Show this help.
   --version             Show the version.
 
+COMMANDS:
   pykc run FILE.py KERNEL --grid G --block B ARG...
                         Launch a kernel once on .npy arrays and scalars, on
                         the CPU backend or a GPU ('pykc run --help').
+  pykc reduce FILE.py FUNC ARRAY.npy
+                        Reduce an array with a @cuda.reduce function and
+                        print the result ('pykc reduce --help').
+  pykc call FILE.py FUNC ARG...
+                        Run an @njit function on the CPU and print its
+                        result ('pykc call --help').
 
 EXIT STATUS:
   0 success, 1 a compile error, 2 a usage error, 70 an internal compiler
@@ -134,7 +209,8 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       return false;
     };
     std::string V;
-    if (parseModuleFlag(Args, I, O.Modules, Error)) {
+    if (parseModuleFlag(Args, I, O.Modules, Error) ||
+        parseDiagnosticFlag(A, O.Diagnostics, Error)) {
       if (!Error.empty())
         break;
     } else if (A == "--help" || A == "-h") {
@@ -160,21 +236,16 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
         O.Emit = EmitKind::Cuda;
       else if (Error.empty())
         Error = "invalid --emit value '" + V + "' (expected ast, ir, llvm, cpu-llvm, ptx, cuda or obj)";
-    } else if (Value("--arch", V)) {
-      // Repeatable and comma-separated: --arch sm_80,sm_90 --arch sm_75.
-      const auto &Archs = codegen::supportedArchs();
-      size_t Start = 0;
-      while (Error.empty()) {
-        size_t Comma = V.find(',', Start);
-        std::string One = V.substr(Start, Comma == std::string::npos ? std::string::npos : Comma - Start);
-        if (std::find(Archs.begin(), Archs.end(), One) == Archs.end())
-          Error = "invalid --arch '" + One + "' (expected " + Archs.front() + " to " + Archs.back() + ")";
-        else if (std::find(O.Archs.begin(), O.Archs.end(), One) == O.Archs.end())
-          O.Archs.push_back(One);
-        if (Comma == std::string::npos)
-          break;
-        Start = Comma + 1;
-      }
+    } else if (Value("--arch", V) || Value("-arch", V) || Value("--gpu-architecture", V) ||
+               Value("-code", V) || Value("--gpu-code", V)) {
+      // Repeatable and comma-separated: --arch sm_80,sm_90 --arch sm_75;
+      // nvcc's spellings too.
+      if (Error.empty())
+        addArchs(A.substr(0, A.find('=')), V, O.Archs, Error);
+    } else if (Value("-Xptxas", V) || Value("--ptxas-options", V)) {
+      addPtxasOptions(V, O.PtxasOptions);
+    } else if (A == "-lineinfo" || A == "--generate-line-info" || A == "-g") {
+      O.LineInfo = true;
     } else if (A == "-c") {
       O.Emit = EmitKind::Object;
     } else if (Value("--header", V)) {
@@ -225,7 +296,7 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       O.Input = A;
     } else if (A.size() > 1 && A[0] == '-') {
       if (Error.empty())
-        Error = "unknown option '" + A + "'";
+        Error = unknownOption(A, knownFlags());
     } else {
       if (!O.Input.empty() && Error.empty())
         Error = "more than one input file ('" + O.Input + "' and '" + A + "')";
@@ -244,6 +315,8 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       Error = "--header is for objects; add -c";
     else if (!O.Namespace.empty())
       Error = "--namespace is for objects; add -c";
+    else if (!O.PtxasOptions.empty())
+      Error = "-Xptxas is for objects, whose SASS ptxas builds; add -c";
   }
   if (Error.empty() && !O.Namespace.empty()) {
     std::string Problem = namespaceProblem(O.Namespace);
@@ -263,10 +336,26 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
 }
 
 const std::vector<std::string> &defaultObjectArchs() {
-  // SASS for the GPUs people have (Turing to Hopper) plus their PTX, which
-  // the driver JIT-compiles for newer GPUs.
-  static const std::vector<std::string> Archs = {"sm_75", "sm_80", "sm_86", "sm_89", "sm_90"};
+  // SASS for the GPUs people have (Turing to Blackwell) plus their PTX,
+  // which the driver JIT-compiles for newer GPUs.
+  static const std::vector<std::string> Archs = {"sm_75", "sm_80", "sm_86", "sm_89",
+                                                 "sm_90", "sm_100", "sm_120"};
   return Archs;
+}
+
+const std::vector<std::string> &gpuArchs() {
+  static const std::vector<std::string> Archs = {
+      "sm_75",  "sm_80",   "sm_86",   "sm_87",   "sm_88",   "sm_89",   "sm_90",   "sm_90a",
+      "sm_100", "sm_100a", "sm_100f", "sm_103",  "sm_103a", "sm_103f", "sm_110",  "sm_110a",
+      "sm_110f", "sm_120", "sm_120a", "sm_120f", "sm_121",  "sm_121a", "sm_121f"};
+  return Archs;
+}
+
+std::string ptxTargetFor(const std::string &Arch) {
+  const auto &Llvm = codegen::supportedArchs();
+  if (std::find(Llvm.begin(), Llvm.end(), Arch) != Llvm.end())
+    return Arch;
+  return Arch == "sm_88" ? "sm_87" : "sm_90";
 }
 
 std::string defaultOutputPath(const Options &O) {

@@ -1,6 +1,7 @@
 //===- Options.h - The pykc command line ------------------------*- C++ -*-===//
 #pragma once
 
+#include "DiagnosticFlags.h"
 #include "ModuleFlags.h"
 
 #include <optional>
@@ -29,6 +30,9 @@ struct Options {
   bool Fmad = true; ///< --fmad=true|false (codegen::FloatOptions::Fmad)
   bool BoundsCheck = false; ///< --boundscheck
   ModuleFlags Modules;      ///< -D, -I
+  frontend::DiagnosticOptions Diagnostics; ///< -w, -W..., -ferror-limit
+  std::vector<std::string> PtxasOptions; ///< -Xptxas OPT, in order, for -c's ptxas
+  bool LineInfo = false; ///< -lineinfo, -g: PTX .loc/.file at the .py lines
   std::string CudaPath;  ///< --cuda-path
   std::string Libdevice; ///< --libdevice
   bool Help = false;
@@ -44,6 +48,16 @@ std::string helpText();
 
 /// The architectures an object holds when no --arch is given.
 const std::vector<std::string> &defaultObjectArchs();
+
+/// Every architecture --arch accepts: those CUDA 13's ptxas builds SASS
+/// for (sm_75 to sm_121f), oldest first.
+const std::vector<std::string> &gpuArchs();
+
+/// The PTX target pykc writes for \p Arch: \p Arch itself where LLVM 19's
+/// NVPTX backend has it (codegen::supportedArchs), else the newest one
+/// whose PTX ptxas and the driver compile for \p Arch: sm_87 for sm_88,
+/// sm_90 for sm_100 and newer.
+std::string ptxTargetFor(const std::string &Arch);
 
 /// The output file name used when -o is not given: FILE.ptx, FILE.ll, ...
 std::string defaultOutputPath(const Options &O);

@@ -173,6 +173,7 @@ bool parseDefines(const FrontendRequest &R, Compilation &C) {
 } // namespace
 
 int runFrontend(const FrontendRequest &R, Compilation &C) {
+  C.Diags.setOptions(R.Diagnostics);
   // 1. Read.
   std::string Text, Error;
   if (!readSourceFile(R.Input, Text, Error))

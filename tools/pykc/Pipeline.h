@@ -48,6 +48,7 @@ struct FrontendRequest {
   ModuleFlags Modules;                 ///< -D, -I and -Wall.
   /// -c: one note names the kernels skipped for want of a signature.
   bool OneSkippedNote = false;
+  frontend::DiagnosticOptions Diagnostics; ///< -w, -W..., -ferror-limit.
   /// Runs after names are resolved, before the signatures are parsed; a
   /// non-empty message stops the pipeline with it (pykc run: the kernel
   /// exists and takes this many arguments). It may replace the signature

@@ -2,11 +2,13 @@
 #include "ReduceCommand.h"
 
 #include "DeviceCode.h"
+#include "DiagnosticFlags.h"
 #include "Npy.h"
 #include "Numbers.h"
 #include "Output.h"
 #include "Pipeline.h"
 #include "RunOptions.h"
+#include "UnknownOption.h"
 
 #include "ir/Reduction.h"
 
@@ -42,6 +44,8 @@ device's memory (to see how a small GPU fares).
   -D NAME[=VALUE], -I DIR
                         Module-level values and import roots, as for pykc
                         (pykc --help).
+  -w, -Werror, -W<Kind>, -Wno-<Kind>, -Werror=<Kind>, -Wall, -ferror-limit=N
+                        Warning control, as for pykc (pykc --help).
 )";
 
 struct ReduceOptions {
@@ -85,9 +89,11 @@ int reduceCommand(int Argc, char **Argv) {
   ReduceOptions O;
   std::vector<std::string> Positional;
   ModuleFlags Modules;
+  frontend::DiagnosticOptions Diagnostics;
   for (int I = 0; I < Argc; ++I) {
     std::string A = Argv[I];
-    if (std::string FlagError; parseModuleFlag(Argc, Argv, I, Modules, FlagError)) {
+    if (std::string FlagError; parseModuleFlag(Argc, Argv, I, Modules, FlagError) ||
+                               parseDiagnosticFlag(A, Diagnostics, FlagError)) {
       if (!FlagError.empty())
         return usage(FlagError);
       continue;
@@ -124,7 +130,9 @@ int reduceCommand(int Argc, char **Argv) {
     } else if (A.size() == 3 && A.rfind("-O", 0) == 0 && A[2] >= '0' && A[2] <= '3') {
       O.OptLevel = unsigned(A[2] - '0');
     } else if (A.size() > 1 && A[0] == '-') {
-      return usage("unknown option '" + A + "'");
+      return usage(unknownOption(A, {"--init", "--size", "--backend", "--fmad", "-O0", "-O1", "-O2",
+                                     "-O3", "-D", "-I", "-w", "-Werror", "-Wall", "-ferror-limit",
+                                     "--help"}));
     } else {
       Positional.push_back(A);
     }
@@ -155,6 +163,7 @@ int reduceCommand(int Argc, char **Argv) {
   R.OnlyKernel = O.Function;
   R.Fmad = O.Fmad;
   R.Modules = Modules;
+  R.Diagnostics = Diagnostics;
   R.CheckScope = [&](const ir::ModuleScope &Scope, std::vector<std::string> &) -> std::string {
     ir::FunctionInfo *Fn = Scope.function(O.Function);
     if (!Fn || Fn->Role != ir::FunctionRole::Reduce)

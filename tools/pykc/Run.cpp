@@ -62,6 +62,7 @@ int runCommand(int Argc, char **Argv) {
   R.Fmad = O->Fmad;
   R.BoundsCheck = O->BoundsCheck || O->Check; // memcheck is --boundscheck's check
   R.Modules = O->Modules;
+  R.Diagnostics = O->Diagnostics;
   Compilation C;
   requestForArguments(R, C, O->File, O->Kernel, ir::FunctionRole::Kernel, "a @cuda.jit kernel",
                       Args);

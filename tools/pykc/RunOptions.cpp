@@ -1,5 +1,6 @@
 //===- RunOptions.cpp -----------------------------------------------------===//
 #include "RunOptions.h"
+#include "UnknownOption.h"
 
 #include "Numbers.h"
 
@@ -45,6 +46,8 @@ Compiles KERNEL for the types of its arguments and launches it once.
   -D NAME[=VALUE], -I DIR
                         Module-level values and import roots, as for pykc
                         (pykc --help).
+  -w, -Werror, -W<Kind>, -Wno-<Kind>, -Werror=<Kind>, -Wall, -ferror-limit=N
+                        Warning control, as for pykc (pykc --help).
   ARG                   An array: a .npy file (dtype, shape and C/F order from
                         the file, at most 16 GiB of data; written back after
                         the launch when the kernel changed it). A scalar:
@@ -246,7 +249,8 @@ std::optional<RunOptions> parseRunOptions(int Argc, char **Argv, std::string &Er
   bool HaveGrid = false, HaveBlock = false;
   for (int I = 0; I < Argc; ++I) {
     std::string A = Argv[I];
-    if (parseModuleFlag(Argc, Argv, I, O.Modules, Error)) {
+    if (parseModuleFlag(Argc, Argv, I, O.Modules, Error) ||
+        parseDiagnosticFlag(A, O.Diagnostics, Error)) {
       if (!Error.empty())
         return std::nullopt;
       continue;
@@ -316,7 +320,9 @@ std::optional<RunOptions> parseRunOptions(int Argc, char **Argv, std::string &Er
       O.OptLevel = unsigned(A[2] - '0');
     } else if (A.size() > 1 && A[0] == '-' &&
                !(std::isdigit(static_cast<unsigned char>(A[1])) || A[1] == '.')) {
-      Error = "unknown option '" + A + "'";
+      Error = unknownOption(A, {"--grid", "--block", "--backend", "--shared", "--fmad",
+                                "--boundscheck", "--check", "--time", "-O0", "-O1", "-O2", "-O3",
+                                "-D", "-I", "-w", "-Werror", "-Wall", "-ferror-limit", "--help"});
       return std::nullopt;
     } else {
       Positional.push_back(A);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "DiagnosticFlags.h"
 #include "ModuleFlags.h"
 
 #include <pykc/Device.h>
@@ -25,6 +26,7 @@ struct RunOptions {
   Dim3 Grid, Block;
   std::string Backend = "auto";
   ModuleFlags Modules; ///< -D, -I
+  frontend::DiagnosticOptions Diagnostics; ///< -w, -W..., -ferror-limit
   uint64_t SharedBytes = 0;
   unsigned OptLevel = 3;
   bool Fmad = true; ///< --fmad=true|false
