@@ -157,7 +157,11 @@ void ModuleEmitter::emit(const KernelFilter &Kernels) {
   for (const auto &F : IR.functions())
     if (Wanted(*F))
       declare(*F);
-  if (LineInfo)
+  // Line tables are per module: one kernel's lineinfo=True gives them all.
+  bool AnyLineInfo = LineInfo;
+  for (const auto &F : IR.functions())
+    AnyLineInfo = AnyLineInfo || (Wanted(*F) && F->LineInfo);
+  if (AnyLineInfo)
     attachSubprograms();
   for (const auto &F : IR.functions()) {
     if (!Wanted(*F))

@@ -463,6 +463,9 @@ struct Function {
   SourceRange Range;
   std::string FileName; ///< Where it is defined, for run-time messages.
   bool FastMath = false;
+  /// @cuda.jit(lineinfo=True) or debug=True on this kernel: its module's
+  /// PTX gets .loc lines (codegen's -lineinfo), as Numba-CUDA gives them.
+  bool LineInfo = false;
   /// Check every array index against its extent (@cuda.jit(boundscheck=
   /// True), or --boundscheck): an index out of range is reported and its
   /// access not made.

@@ -1065,8 +1065,12 @@ void ModuleScope::readJitArguments(FunctionInfo &Fn, const CallExpr &Call) {
                      {Value && Value->K == ConstantValue::Kind::Int && Value->Int > 255
                           ? "'max_registers' must be at most 255, the registers a thread can have"
                           : "'max_registers' must be a positive integer"});
-    } else if (K.Name == "debug" || K.Name == "lineinfo" || K.Name == "inline" ||
-               K.Name == "opt" || K.Name == "cache" ||
+    } else if (K.Name == "debug" || K.Name == "lineinfo") {
+      // Both give the kernel's lines to profilers and debuggers; pykc's
+      // debug=True is line information too (no DWARF variables yet).
+      if (auto B = Flag())
+        Fn.LineInfo = Fn.LineInfo || *B;
+    } else if (K.Name == "inline" || K.Name == "opt" || K.Name == "cache" ||
                K.Name == "link" || K.Name == "forceinline" ||
                K.Name == "launch_bounds" || K.Name == "lto") {
       // Accepted for compatibility; they do not change the generated code yet.

@@ -56,6 +56,7 @@ struct FunctionInfo {
   bool BoundsCheck = false; ///< @cuda.jit(boundscheck=True), @njit(boundscheck=True)
   bool Parallel = false;    ///< @njit(parallel=True)
   unsigned MaxRegisters = 0; ///< @cuda.jit(max_registers=N); 0: none
+  bool LineInfo = false;     ///< @cuda.jit(lineinfo=True) or debug=True
   bool HasNameErrors = false; ///< Set by Sema's name check.
   bool NameChecked = false;   ///< Whether that check ran (once per function).
   bool HasSignatureErrors = false; ///< A decorator signature was invalid.

@@ -278,6 +278,7 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   F->Range = Fn.Def->Range;
   F->FileName = Fn.File->name();
   F->FastMath = Fn.FastMath;
+  F->LineInfo = Fn.LineInfo;
   F->BoundsCheck = Fn.BoundsCheck;
   for (size_t I = 0; I < Params.size(); ++I)
     if (Params[I].isCompileTime())
@@ -345,6 +346,7 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   F->Range = Def.Range;
   F->FileName = Fn.File->name();
   F->FastMath = Fn.FastMath;
+  F->LineInfo = Fn.LineInfo;
   F->BoundsCheck = Fn.BoundsCheck;
   F->MaxRegisters = Fn.MaxRegisters;
   std::vector<InstanceArg> Args;

@@ -87,8 +87,11 @@ bool run(const std::string &Program, const std::vector<std::string> &Args, const
 bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage> &Images,
                     std::string &Error) {
   bool HasKernel = false;
-  for (const auto &F : IR.functions())
+  bool LineInfo = O.LineInfo; // -lineinfo, or a kernel's lineinfo=True
+  for (const auto &F : IR.functions()) {
     HasKernel |= F->Kind == ir::FunctionKind::Kernel;
+    LineInfo |= F->LineInfo;
+  }
   if (!HasKernel)
     return true;
 
@@ -148,7 +151,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
     }
     std::vector<std::string> PtxasArgs = {"-arch=" + Archs[K],
                                           "-O" + std::to_string(std::min(O.OptLevel, 3u))};
-    if (O.LineInfo) // the .loc directives become the cubin's line table
+    if (LineInfo) // the .loc directives become the cubin's line table
       PtxasArgs.push_back("-lineinfo");
     PtxasArgs.insert(PtxasArgs.end(), O.PtxasOptions.begin(), O.PtxasOptions.end()); // -Xptxas
     PtxasArgs.insert(PtxasArgs.end(), {In, "-o", Out});
