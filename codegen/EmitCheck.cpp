@@ -39,8 +39,11 @@ void FunctionEmitter::checkAccess(Value *Ptr, const ir::ArrayType *AT, const ir:
   case ir::AddressSpace::Local:
     Space = PYKC_CHECK_LOCAL;
     break;
+  case ir::AddressSpace::Global:
+    Space = PYKC_CHECK_GLOBAL;
+    break;
   default:
-    return; // global memory is checked for bounds only (memcheck)
+    return; // constant memory is only read: checked for bounds (memcheck)
   }
   unsigned NDim = std::min<unsigned>(unsigned(CheckIndices.size()), 3);
   std::string Place = F.FileName + ":" + std::to_string(Where.Begin.Line) + ":" +
@@ -56,7 +59,28 @@ void FunctionEmitter::checkAccess(Value *Ptr, const ir::ArrayType *AT, const ir:
   FunctionCallee Fn = ME.M.getOrInsertFunction(
       "pykc_check_access",
       FunctionType::get(B.getVoidTy(), {Ptr_, Ptr_, I32, I32, Ptr_, Ptr_, I64, I64, I64}, false));
+  if (Space != PYKC_CHECK_GLOBAL) {
+    B.CreateCall(Fn, Args);
+    return;
+  }
+  // An index out of range gave the bounds error's scratch element, shared
+  // by every thread: that is no access to check (memcheck reported it).
+  Function *Parent = B.GetInsertBlock()->getParent();
+  BasicBlock *Call = BasicBlock::Create(ME.Ctx, "check.global", Parent);
+  BasicBlock *Join = BasicBlock::Create(ME.Ctx, "check.done", Parent);
+  B.CreateCondBr(B.CreateICmpEQ(Ptr, ME.boundsScratch()), Join, Call);
+  B.SetInsertPoint(Call);
   B.CreateCall(Fn, Args);
+  B.CreateBr(Join);
+  B.SetInsertPoint(Join);
+}
+
+void FunctionEmitter::checkFence() {
+  if (!ME.Check || F.HostCode || !TargetContext)
+    return;
+  FunctionCallee Fn = ME.M.getOrInsertFunction(
+      "pykc_check_fence", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  B.CreateCall(Fn, {TargetContext});
 }
 
 void FunctionEmitter::checkSite(const ir::Node &At) {

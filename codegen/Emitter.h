@@ -155,6 +155,8 @@ private:
   /// With ME.Check: tells the checker where the thread's next meeting point
   /// (barrier, warp operation) is.
   void checkSite(const ir::Node &At);
+  /// A threadfence (device or system), for the checker's ordering of blocks.
+  void checkFence();
   /// The wrapped indices of the last elementPointer, for checkAccess.
   std::vector<llvm::Value *> CheckIndices;
   llvm::Value *elementPointer(llvm::Value *Array, const ir::ArrayType *AT,

@@ -8,9 +8,13 @@ files back and compare every array argument with the simulator's result
 
 Run with the system python3 (Debian's numba and numpy):
     /usr/bin/python3 test/Differential/run_differential.py [--pykc PATH]
-        [--backend cpu|cuda] [--only NAME] [--simulator-only] [--compile-only]
+        [--backend cpu|cuda] [--check] [--only NAME] [--simulator-only] [--compile-only]
         [-j N] [--keep] [-v] [--list] [--reference simulator|numba-cuda]
         [--corpus DIR]
+
+`--check` runs every kernel on the CPU backend under `pykc run --check`
+(racecheck, initcheck, synccheck, memcheck): a correct kernel must get no
+report, and its results must still agree.
 
 `--corpus DIR` runs another corpus laid out as this folder: DIR/cases.py
 lists Case objects (the classes of this folder's cases.py, which it
@@ -218,6 +222,8 @@ def pykc_command(opts, case, arg_paths):
     cmd = [opts.pykc, "run", os.path.join(opts.kernels_dir, case.file), case.kernel,
            "--grid", dims_arg(case.grid), "--block", dims_arg(case.block),
            "--backend", opts.backend, "--fmad=" + opts.fmad]
+    if opts.check:
+        cmd.append("--check")
     for arg, path in zip(case.args, arg_paths):
         cmd.append(path if path is not None else arg.cli())
     return cmd
@@ -413,6 +419,8 @@ def main(argv=None):
                              "emitted-cuda: pykc --emit=cuda's source, built "
                              "and run on the host (emitted_cuda.py)")
     emitted_cuda.add_options(parser)
+    parser.add_argument("--check", action="store_true",
+                        help="run pykc with --check (CPU backend): any report fails the case")
     parser.add_argument("--reference", choices=["simulator", "numba-cuda"],
                         default="simulator",
                         help="what pykc is compared with: Numba's CUDA simulator "
@@ -456,6 +464,8 @@ def main(argv=None):
         opts.kernels_dir = os.path.join(corpus, "modules")
     if opts.fmad is None:
         opts.fmad = "true" if opts.backend == "cuda" else "false"
+    if opts.check and opts.backend != "cpu":
+        parser.error("--check runs on the CPU backend (--backend cpu)")
 
     selected = corpus_cases.CASES
     if opts.list:

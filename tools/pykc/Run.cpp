@@ -98,6 +98,8 @@ int runCommand(int Argc, char **Argv) {
       ~Buffer() { deviceFree(Dev, Ptr); }
     };
     std::vector<std::unique_ptr<Buffer>> Buffers;
+    if (O->Check)
+      track_array_initialization(true); // (every array here is copied in whole)
     std::vector<Argument *> Arrays = arrayLeaves(Args);
     std::vector<void *> Pointers(Arrays.size(), nullptr);
     KernelArgs Params; // the runtime's flattening, as typed launches use
