@@ -230,6 +230,17 @@ void BlockCheck::access(uint64_t T, const pykc_cpu_context &Ctx, const void *Ptr
                         uint32_t Flags, const char *Where, const char *Array,
                         const int64_t (&Idx)[3]) {
   const char *P = static_cast<const char *>(Ptr);
+  if (Flags & PYKC_CHECK_GLOBAL) {
+    // A view typed as global may hold shared or local memory (the array
+    // field of a record in a shared or local array).
+    if ((Static && P >= Static && P < Static + StaticBytes) ||
+        (Dynamic && P >= Dynamic && P < Dynamic + DynamicBytes))
+      Flags = (Flags & ~PYKC_CHECK_GLOBAL) | PYKC_CHECK_SHARED;
+    else
+      for (const LocalArray &L : Locals[T])
+        if (P >= L.Base && P < L.Base + L.Bytes)
+          Flags = (Flags & ~PYKC_CHECK_GLOBAL) | PYKC_CHECK_LOCAL;
+  }
   if (Flags & PYKC_CHECK_LOCAL) {
     for (LocalArray &L : Locals[T]) {
       if (P < L.Base || P + Bytes > L.Base + L.Bytes)
