@@ -113,6 +113,8 @@ void FunctionEmitter::emitStmt(const ir::Stmt &S) {
       return;
     }
     B.CreateStore(V, It->second);
+    if (A.StartsIteration)
+      checkIteration(V, ir::dynCast<ir::ScalarType>(A.Var->Ty));
     return;
   }
   case ir::NodeKind::StoreStmt: {

@@ -155,8 +155,13 @@ private:
   /// With ME.Check: tells the checker where the thread's next meeting point
   /// (barrier, warp operation) is.
   void checkSite(const ir::Node &At);
+  /// checkAccess in host code: accesses of prange iterations.
+  void checkHostAccess(llvm::Value *Ptr, const ir::ArrayType *AT, const ir::Expr &Array,
+                       frontend::SourceRange Where, unsigned Kind);
   /// A threadfence (device or system), for the checker's ordering of blocks.
   void checkFence();
+  /// With ME.Check in host code: a prange iteration with index \p Index starts.
+  void checkIteration(llvm::Value *Index, const ir::ScalarType *Ty);
   /// The wrapped indices of the last elementPointer, for checkAccess.
   std::vector<llvm::Value *> CheckIndices;
   llvm::Value *elementPointer(llvm::Value *Array, const ir::ArrayType *AT,

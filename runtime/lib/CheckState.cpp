@@ -60,12 +60,12 @@ uint64_t CheckFindings::total() const {
   return N;
 }
 
-std::string CheckFindings::summary(const std::string &Kernel) const {
+std::string CheckFindings::summary(const std::string &Kernel, const char *What) const {
   uint64_t N = total();
   if (!N)
-    return "pykc: --check found no errors in kernel '" + Kernel + "'";
+    return "pykc: --check found no errors in " + std::string(What) + " '" + Kernel + "'";
   std::string S = "pykc: --check found " + std::to_string(N) + (N == 1 ? " error" : " errors") +
-                  " in kernel '" + Kernel + "':";
+                  " in " + What + " '" + Kernel + "':";
   const char *Sep = " ";
   for (unsigned K = 0; K < CheckKinds; ++K)
     if (Count[K]) {

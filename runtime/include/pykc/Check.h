@@ -29,7 +29,8 @@ struct CheckFindings {
   /// "pykc: --check found 3 errors in kernel 'k': racecheck 2, initcheck 1
   /// (the first of each kind and place is shown)", or "pykc: --check found
   /// no errors in kernel 'k'".
-  std::string summary(const std::string &Kernel) const;
+  /// (\p What: "function" for pykc call's.)
+  std::string summary(const std::string &Kernel, const char *What = "kernel") const;
 };
 
 /// What the checked launches found since the last call, and forgets it.

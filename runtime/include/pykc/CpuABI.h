@@ -179,6 +179,12 @@ void pykc_check_access(pykc_cpu_context *ctx, const void *ptr, uint32_t bytes, u
 void pykc_check_local(pykc_cpu_context *ctx, const void *ptr, uint64_t bytes);
 void pykc_check_site(pykc_cpu_context *ctx, const char *where);
 void pykc_check_fence(pykc_cpu_context *ctx);
+/* pykc call --check: host code (@njit) reports each array access and the
+ * start of each prange iteration (its index); two iterations of one prange
+ * loop touching an element, one writing, race. */
+void pykc_check_host_access(const void *ptr, uint32_t bytes, uint32_t flags, const char *where,
+                            const char *array, int64_t i0, int64_t i1, int64_t i2);
+void pykc_check_iteration(int64_t index);
 
 #ifdef __cplusplus
 } /* extern "C" */
