@@ -15,17 +15,12 @@ namespace pykc::codegen {
 
 using namespace llvm;
 
-namespace {
-
-/// The name an access reports: the variable's, or "array".
-std::string arrayName(const ir::Expr &Array) {
+std::string FunctionEmitter::checkArrayName(const ir::Expr &Array) {
   if (auto *V = ir::dynCast<ir::VarRefExpr>(&Array))
     if (V->Var)
       return V->Var->Name;
   return "array";
 }
-
-} // namespace
 
 void FunctionEmitter::checkAccess(Value *Ptr, const ir::ArrayType *AT, const ir::Expr &Array,
                                   frontend::SourceRange Where, unsigned Kind) {
@@ -51,7 +46,7 @@ void FunctionEmitter::checkAccess(Value *Ptr, const ir::ArrayType *AT, const ir:
   std::string Place = F.FileName + ":" + std::to_string(Where.Begin.Line) + ":" +
                       std::to_string(Where.Begin.Column);
   Value *PlaceStr = B.CreateGlobalStringPtr(Place, "check.where", 0, &ME.M);
-  Value *Name = B.CreateGlobalStringPtr(arrayName(Array), "check.array", 0, &ME.M);
+  Value *Name = B.CreateGlobalStringPtr(checkArrayName(Array), "check.array", 0, &ME.M);
   uint64_t Bytes = AT->itemSize();
   std::vector<Value *> Args = {TargetContext, Ptr, B.getInt32(uint32_t(Bytes)),
                                B.getInt32(Kind | Space | NDim << 4), PlaceStr, Name};
@@ -83,7 +78,7 @@ void FunctionEmitter::checkHostAccess(Value *Ptr, const ir::ArrayType *AT, const
   std::string Place = F.FileName + ":" + std::to_string(Where.Begin.Line) + ":" +
                       std::to_string(Where.Begin.Column);
   Value *PlaceStr = B.CreateGlobalStringPtr(Place, "check.where", 0, &ME.M);
-  Value *Name = B.CreateGlobalStringPtr(arrayName(Array), "check.array", 0, &ME.M);
+  Value *Name = B.CreateGlobalStringPtr(checkArrayName(Array), "check.array", 0, &ME.M);
   std::vector<Value *> Args = {Ptr, B.getInt32(uint32_t(AT->itemSize())),
                                B.getInt32(Kind | NDim << 4), PlaceStr, Name};
   for (unsigned D = 0; D < 3; ++D)

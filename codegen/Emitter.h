@@ -164,8 +164,14 @@ private:
   void checkIteration(llvm::Value *Index, const ir::ScalarType *Ty);
   /// The wrapped indices of the last elementPointer, for checkAccess.
   std::vector<llvm::Value *> CheckIndices;
+  /// (\p Named: the array's expression, whose name --check's memcheck
+  /// reports give.)
   llvm::Value *elementPointer(llvm::Value *Array, const ir::ArrayType *AT,
-                              const ir::ExprList &Indices, frontend::SourceRange Where);
+                              const ir::ExprList &Indices, frontend::SourceRange Where,
+                              const ir::Expr *Named = nullptr);
+  /// The name --check reports an access of \p Array with: the variable's,
+  /// or "array".
+  static std::string checkArrayName(const ir::Expr &Array);
   /// One axis of a bounds-checked access, by axis: the wrapped index, the
   /// extent, the index as the kernel wrote it (for the message), and
   /// whether it is out of range (set by elementPointer).

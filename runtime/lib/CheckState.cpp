@@ -338,7 +338,7 @@ void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Off
 }
 
 bool BlockCheck::globalOrdered(const GlobalAccess &A, uint64_t T) const {
-  if (A.Block == BlockLinear)
+  if (A.Block == uint32_t(BlockLinear))
     return A.Epoch < Epoch || ordered(A.Thread, A.Clock, T);
   for (const KnowledgeRef *K : {&ThreadKnows[T], &BlockKnows})
     if (*K) {
@@ -365,8 +365,8 @@ void BlockCheck::globalAccess(uint64_t T, const char *P, uint32_t Bytes, uint32_
   }
   GridCheckLock Lock;
   GridCheck &G = gridCheck();
-  GlobalShadow &S = G.shadow(P);
-  GlobalAccess Now{BlockLinear, uint32_t(T), Epoch, clockOf(T), Where};
+  GlobalShadow &S = G.shadow(P, Bytes);
+  GlobalAccess Now{uint32_t(BlockLinear), uint32_t(T), Epoch, clockOf(T), Where};
   auto Hazard = [&](const char *Name, const char *Verb, const GlobalAccess &Other,
                     const char *OtherVerb) {
     checkError(CheckKind::Racecheck, Where, [&] {
@@ -374,7 +374,7 @@ void BlockCheck::globalAccess(uint64_t T, const char *P, uint32_t Bytes, uint32_
              Verb + " in thread " + threadString(T, Dim) + " of block " + blockText() +
              " [Racecheck]\n" + Other.Where + ": note: " + OtherVerb + " by thread " +
              threadString(Other.Thread, Dim) + " of block " + blockText(Other.Block) +
-             (Other.Block == BlockLinear
+             (Other.Block == uint32_t(BlockLinear)
                   ? ", with no barrier between"
                   : ", and no threadfence before an atomic orders the two blocks") +
              " [NoteRacecheck]\n";
@@ -383,7 +383,7 @@ void BlockCheck::globalAccess(uint64_t T, const char *P, uint32_t Bytes, uint32_
   if (Kind == PYKC_CHECK_READ) {
     if (S.Write.valid() && !globalOrdered(S.Write, T))
       Hazard("read-after-write", "read", S.Write, "written");
-    GlobalAccess &R = S.Read[0].valid() && !(S.Read[0].Block == BlockLinear &&
+    GlobalAccess &R = S.Read[0].valid() && !(S.Read[0].Block == uint32_t(BlockLinear) &&
                                               S.Read[0].Thread == T)
                           ? S.Read[1]
                           : S.Read[0];

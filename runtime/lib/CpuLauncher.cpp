@@ -112,6 +112,7 @@ struct BlockScheduler {
   bool GridSyncPending = false;
   bool MisusedGridSync = false;
   std::string BoundsError; ///< The block's first out-of-range index.
+  const char *BoundsArray = nullptr; ///< --check: the next bounds error's array.
   std::string NoneError;   ///< The block's first None used as a value.
   /// The checker of a checked launch (KernelImage::CpuChecked), else null.
   BlockCheck *Check = nullptr;
@@ -598,8 +599,7 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
                     "device");
   Launch L{K, C, Args, K.CpuUsesBarrier && C.Block.count() > 1};
   if (K.CpuChecked) {
-    GridCheckLock Lock;
-    gridCheck().begin();
+    gridCheck().begin(/*Concurrent=*/K.Cooperative && C.Grid.count() > 1);
   } else {
     markAllWritten(); // what it writes is not followed
   }
@@ -686,9 +686,12 @@ pykc_cpu_bounds_error(pykc_cpu_context *Ctx, const char *Where, uint32_t Axis, i
   // frames. The launcher reports it after the block.
   BlockScheduler *S = schedulerOf(Ctx);
   if (S && S->Check) {
+    const char *Array = std::exchange(S->BoundsArray, nullptr);
     checkError(CheckKind::Memcheck, Where, [&] {
-      return std::string(Where) + ": error: " + outOfBounds(Index, Axis, Extent) +
-             " in thread (" + std::to_string(Tx) + ", " + std::to_string(Ty) + ", " +
+      return std::string(Where) + ": error: index " + std::to_string(Index) +
+             " is out of bounds for axis " + std::to_string(Axis) + " of " +
+             (Array ? Array : "the array") + " (size " + std::to_string(Extent) +
+             ") in thread (" + std::to_string(Tx) + ", " + std::to_string(Ty) + ", " +
              std::to_string(Tz) + ") of block (" + std::to_string(Bx) + ", " +
              std::to_string(By) + ", " + std::to_string(Bz) +
              "); that access was not made [Memcheck]\n";
@@ -844,6 +847,13 @@ pykc_check_local(pykc_cpu_context *Ctx, const void *Ptr, uint64_t Bytes) {
   BlockScheduler *S = schedulerOf(Ctx);
   if (S && S->Check)
     S->Check->local(S->Current, Ptr, Bytes);
+}
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_check_bounds_array(pykc_cpu_context *Ctx, const char *Array) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (S && S->Check)
+    S->BoundsArray = Array;
 }
 
 extern "C" __attribute__((visibility("default"))) void

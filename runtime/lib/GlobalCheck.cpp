@@ -1,5 +1,6 @@
 //===- GlobalCheck.cpp - --check of global memory -------------------------===//
 #include "GlobalCheck.h"
+#include "Allocations.h"
 #include "pykc/Check.h"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 using namespace pykc::runtime;
@@ -57,7 +59,7 @@ void pykc::runtime::addKnown(KnowledgeRef &A, uint64_t Block, KnownInterval I) {
 namespace {
 
 struct Tracked {
-  size_t Bytes = 0;
+  size_t Bytes = 0, Unwritten = 0;
   std::vector<uint8_t> Written;
 };
 
@@ -65,6 +67,9 @@ struct Tracker {
   std::mutex M;
   std::map<uintptr_t, Tracked> ByStart;
   std::atomic<bool> On{false};
+  /// ByStart's size: reads need no lock while nothing is unwritten (an
+  /// allocation leaves once every byte is written).
+  std::atomic<size_t> Count{0};
 
   /// The tracked allocation holding \p P, or null.
   std::pair<uintptr_t, Tracked *> find(uintptr_t P) {
@@ -96,8 +101,10 @@ void pykc::track_array_initialization(bool On) {
   Tracker &T = tracker();
   std::lock_guard<std::mutex> Lock(T.M);
   T.On = On;
-  if (!On)
+  if (!On) {
     T.ByStart.clear();
+    T.Count = 0;
+  }
 }
 
 void pykc::runtime::trackAllocation(const void *Ptr, size_t Bytes) {
@@ -105,7 +112,9 @@ void pykc::runtime::trackAllocation(const void *Ptr, size_t Bytes) {
   if (!T.On || !Ptr || !Bytes)
     return;
   std::lock_guard<std::mutex> Lock(T.M);
-  T.ByStart[reinterpret_cast<uintptr_t>(Ptr)] = Tracked{Bytes, std::vector<uint8_t>(Bytes, 0)};
+  T.ByStart[reinterpret_cast<uintptr_t>(Ptr)] =
+      Tracked{Bytes, Bytes, std::vector<uint8_t>(Bytes, 0)};
+  T.Count = T.ByStart.size();
 }
 
 void pykc::runtime::untrackAllocation(const void *Ptr) {
@@ -114,11 +123,12 @@ void pykc::runtime::untrackAllocation(const void *Ptr) {
     return;
   std::lock_guard<std::mutex> Lock(T.M);
   T.ByStart.erase(reinterpret_cast<uintptr_t>(Ptr));
+  T.Count = T.ByStart.size();
 }
 
 void pykc::runtime::markWritten(const void *Ptr, size_t Bytes) {
   Tracker &T = tracker();
-  if (!T.On)
+  if (!T.On || !T.Count.load(std::memory_order_relaxed))
     return;
   std::lock_guard<std::mutex> Lock(T.M);
   uintptr_t P = reinterpret_cast<uintptr_t>(Ptr);
@@ -126,7 +136,15 @@ void pykc::runtime::markWritten(const void *Ptr, size_t Bytes) {
   if (!A)
     return;
   size_t From = P - Start, To = std::min(A->Bytes, From + Bytes);
-  std::fill(A->Written.begin() + From, A->Written.begin() + To, 1);
+  for (size_t K = From; K < To; ++K)
+    if (!A->Written[K]) {
+      A->Written[K] = 1;
+      --A->Unwritten;
+    }
+  if (!A->Unwritten) {
+    T.ByStart.erase(Start);
+    T.Count = T.ByStart.size();
+  }
 }
 
 void pykc::runtime::markAllWritten() {
@@ -135,11 +153,12 @@ void pykc::runtime::markAllWritten() {
     return;
   std::lock_guard<std::mutex> Lock(T.M);
   T.ByStart.clear();
+  T.Count = 0;
 }
 
 bool pykc::runtime::readsUnwritten(const void *Ptr, size_t Bytes) {
   Tracker &T = tracker();
-  if (!T.On)
+  if (!T.On || !T.Count.load(std::memory_order_relaxed))
     return false;
   std::lock_guard<std::mutex> Lock(T.M);
   uintptr_t P = reinterpret_cast<uintptr_t>(Ptr);
@@ -155,17 +174,45 @@ bool pykc::runtime::readsUnwritten(const void *Ptr, size_t Bytes) {
 // The grid's records
 //===----------------------------------------------------------------------===//
 
-void GridCheck::begin() {
+void GridCheck::begin(bool Concurrent_) {
+  Concurrent = Concurrent_;
+  ++Gen; // every record of earlier launches is ordered before this one
   Shadows.clear();
-  Locations.clear();
-  Gen = 1;
+  std::fill(std::begin(Recent), std::end(Recent), nullptr);
+  // The records of allocations freed since go.
+  for (auto It = Regions.begin(); It != Regions.end();) {
+    std::optional<Allocation> A = findAllocation(reinterpret_cast<const void *>(It->first));
+    if (A && A->Start == It->second.Start && A->Start + A->Bytes == It->second.End)
+      ++It;
+    else
+      It = Regions.erase(It);
+  }
 }
 
-GlobalShadow &GridCheck::shadow(const void *Ptr) {
-  GlobalShadow &S = Shadows[reinterpret_cast<uintptr_t>(Ptr)];
-  if (S.Gen != Gen)
-    S = GlobalShadow{Gen, {}, {}};
-  return S;
+GridCheck::Region *GridCheck::region(uintptr_t P, uint32_t Bytes) {
+  for (Region *R : Recent)
+    if (R && P - R->Start < R->End - R->Start)
+      return R;
+  std::optional<Allocation> A = findAllocation(reinterpret_cast<const void *>(P));
+  if (!A || !A->Bytes)
+    return nullptr;
+  Region &R = Regions[A->Start];
+  if (R.Start != A->Start || R.End != A->Start + A->Bytes) {
+    R.Start = A->Start;
+    R.End = A->Start + A->Bytes;
+    R.Granule = Bytes;
+    R.Records.assign(A->Bytes / Bytes + 1, GlobalShadow{});
+  }
+  Recent[NextRecent++ % 4] = &R;
+  return &R;
+}
+
+GlobalShadow &GridCheck::shadow(const void *Ptr, uint32_t Bytes) {
+  uintptr_t P = reinterpret_cast<uintptr_t>(Ptr);
+  if (Region *R = region(P, Bytes))
+    if (Bytes == R->Granule && (P - R->Start) % Bytes == 0)
+      return fresh(R->Records[(P - R->Start) / Bytes]);
+  return fresh(Shadows[P]);
 }
 
 KnowledgeRef GridCheck::atomic(const void *Ptr, const Release *R) {
@@ -187,5 +234,12 @@ GridCheck &pykc::runtime::gridCheck() {
   return *G;
 }
 
-GridCheckLock::GridCheckLock() { GridMutex.lock(); }
-GridCheckLock::~GridCheckLock() { GridMutex.unlock(); }
+// (Concurrent only changes between launches.)
+GridCheckLock::GridCheckLock() : Locked(gridCheck().concurrent()) {
+  if (Locked)
+    GridMutex.lock();
+}
+GridCheckLock::~GridCheckLock() {
+  if (Locked)
+    GridMutex.unlock();
+}

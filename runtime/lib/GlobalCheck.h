@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 namespace pykc::runtime {
 
@@ -43,7 +44,7 @@ void addKnown(KnowledgeRef &A, uint64_t Block, KnownInterval I);
 
 /// One plain access of a global element.
 struct GlobalAccess {
-  uint64_t Block = ~uint64_t(0);
+  uint32_t Block = ~0u; ///< Linear (the checker takes grids of fewer blocks).
   uint32_t Thread = ~0u, Epoch = 0, Clock = 0;
   const char *Where = nullptr;
   bool valid() const { return Thread != ~0u; }
@@ -69,15 +70,21 @@ void markAllWritten();
 /// a tracked allocation and nothing wrote it. A write marks them.
 bool readsUnwritten(const void *Ptr, size_t Bytes);
 
-/// The global-memory state of the checked launch now running.
+/// The global-memory state of the checked launch now running. The records
+/// of an allocation's elements are an array (made when the launch first
+/// touches it, its element the size of that first access); others, and
+/// accesses of another size, are kept by address.
 class GridCheck {
 public:
-  /// Ready for a launch (forgets the last one's records).
-  void begin();
+  /// Ready for a launch (its records start empty); \p Concurrent: its
+  /// blocks run at once (a cooperative launch), so GridCheckLock locks.
+  void begin(bool Concurrent);
+  bool concurrent() const { return Concurrent; }
   /// A grid sync: every block waited for every other.
   void gridSynced() { ++Gen; }
-  /// The record of the element at \p Ptr (held while the caller's lock is).
-  GlobalShadow &shadow(const void *Ptr);
+  /// The record of the element of \p Bytes at \p Ptr (held while the
+  /// caller's lock is).
+  GlobalShadow &shadow(const void *Ptr, uint32_t Bytes);
   /// What a thread that fenced before an atomic releases: its own block's
   /// accesses up to now, and what it and its block learned.
   struct Release {
@@ -90,7 +97,23 @@ public:
   KnowledgeRef atomic(const void *Ptr, const Release *R);
 
 private:
-  uint64_t Gen = 1;
+  struct Region {
+    uintptr_t Start = 0, End = 0;
+    uint32_t Granule = 0;
+    std::vector<GlobalShadow> Records;
+  };
+  GlobalShadow &fresh(GlobalShadow &S) {
+    if (S.Gen != Gen)
+      S = GlobalShadow{Gen, {}, {}};
+    return S;
+  }
+  Region *region(uintptr_t P, uint32_t Bytes);
+
+  uint64_t Gen = 0; ///< Launches and grid syncs so far: older records are ordered.
+  bool Concurrent = false;
+  std::unordered_map<uintptr_t, Region> Regions; ///< By allocation start.
+  Region *Recent[4] = {};
+  unsigned NextRecent = 0;
   std::unordered_map<uintptr_t, GlobalShadow> Shadows;
   std::unordered_map<uintptr_t, KnowledgeRef> Locations;
 };
@@ -101,6 +124,7 @@ GridCheck &gridCheck();
 struct GridCheckLock {
   GridCheckLock();
   ~GridCheckLock();
+  const bool Locked;
   GridCheckLock(const GridCheckLock &) = delete;
   GridCheckLock &operator=(const GridCheckLock &) = delete;
 };

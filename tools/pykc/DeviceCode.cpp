@@ -49,6 +49,7 @@ std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned O
          {"pykc_check_local", reinterpret_cast<void *>(&pykc_check_local)},
          {"pykc_check_site", reinterpret_cast<void *>(&pykc_check_site)},
          {"pykc_check_fence", reinterpret_cast<void *>(&pykc_check_fence)},
+         {"pykc_check_bounds_array", reinterpret_cast<void *>(&pykc_check_bounds_array)},
          {"pykc_check_host_access", reinterpret_cast<void *>(&pykc_check_host_access)},
          {"pykc_check_iteration", reinterpret_cast<void *>(&pykc_check_iteration)}},
         Error);

@@ -179,6 +179,8 @@ void pykc_check_access(pykc_cpu_context *ctx, const void *ptr, uint32_t bytes, u
 void pykc_check_local(pykc_cpu_context *ctx, const void *ptr, uint64_t bytes);
 void pykc_check_site(pykc_cpu_context *ctx, const char *where);
 void pykc_check_fence(pykc_cpu_context *ctx);
+/* The array the next pykc_cpu_bounds_error is about, for memcheck's report. */
+void pykc_check_bounds_array(pykc_cpu_context *ctx, const char *array);
 /* pykc call --check: host code (@njit) reports each array access and the
  * start of each prange iteration (its index); two iterations of one prange
  * loop touching an element, one writing, race. */
