@@ -11,6 +11,7 @@
 #include "Call.h"
 
 #include "Arguments.h"
+#include "CheckReport.h"
 #include "DeviceCode.h"
 #include "Numbers.h"
 #include "Output.h"
@@ -245,7 +246,7 @@ int callCommand(int Argc, char **Argv) {
     if (Check) {
       // What the checker found; any error leaves every file as it was.
       CheckFindings Found = take_check_findings();
-      std::cerr << Found.Reports << Found.summary(Function, "function") << '\n';
+      std::cerr << withSourceLines(Found.Reports) << Found.summary(Function, "function") << '\n';
       if (Found.total())
         return 1;
     }

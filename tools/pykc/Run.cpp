@@ -10,6 +10,7 @@
 #include "Run.h"
 
 #include "Arguments.h"
+#include "CheckReport.h"
 #include "DeviceCode.h"
 #include "Npy.h"
 #include "Output.h"
@@ -135,7 +136,7 @@ int runCommand(int Argc, char **Argv) {
     if (O->Check) {
       // What the checker found; any error leaves every file as it was.
       CheckFindings Found = take_check_findings();
-      std::cerr << Found.Reports << Found.summary(O->Kernel) << '\n';
+      std::cerr << withSourceLines(Found.Reports) << Found.summary(O->Kernel) << '\n';
       if (Found.total())
         return 1;
     }
