@@ -47,7 +47,8 @@ Value *FunctionEmitter::wrapIndex(Value *Index, const ir::ScalarType *IndexTy, V
 }
 
 Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
-                                       const ir::ExprList &Indices, frontend::SourceRange Where) {
+                                       const ir::ExprList &Indices, frontend::SourceRange Where,
+                                       const ir::Expr *Named) {
   if (!F.BoundsCheck)
     return uncheckedElementPointer(Array, AT, Indices, nullptr);
   std::vector<IndexCheck> Checks;
@@ -90,6 +91,11 @@ Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
       B.CreateCall(Raise, {TargetContext, PlaceStr, Name, Axis, Index, Extent});
     }
   } else {
+    if (ME.Check && Named && TargetContext) // memcheck names the array
+      B.CreateCall(ME.M.getOrInsertFunction("pykc_check_bounds_array", B.getVoidTy(),
+                                            B.getPtrTy(), B.getPtrTy()),
+                   {TargetContext, B.CreateGlobalStringPtr(checkArrayName(*Named),
+                                                           "check.array", 0, &ME.M)});
     std::vector<Value *> Args = {PlaceStr, Axis, Index, Extent};
     for (ir::SpecialRegister R : {ir::SpecialRegister::ThreadIdx, ir::SpecialRegister::BlockIdx})
       for (unsigned D = 0; D < 3; ++D)

@@ -15,20 +15,17 @@ namespace pykc::codegen {
 
 using namespace llvm;
 
-namespace {
-
-/// The name an access reports: the variable's, or "array".
-std::string arrayName(const ir::Expr &Array) {
+std::string FunctionEmitter::checkArrayName(const ir::Expr &Array) {
   if (auto *V = ir::dynCast<ir::VarRefExpr>(&Array))
     if (V->Var)
       return V->Var->Name;
   return "array";
 }
 
-} // namespace
-
 void FunctionEmitter::checkAccess(Value *Ptr, const ir::ArrayType *AT, const ir::Expr &Array,
                                   frontend::SourceRange Where, unsigned Kind) {
+  if (ME.Check && F.HostCode)
+    return checkHostAccess(Ptr, AT, Array, Where, Kind);
   if (!ME.Check || F.HostCode || !TargetContext)
     return;
   uint32_t Space = 0;
@@ -39,14 +36,17 @@ void FunctionEmitter::checkAccess(Value *Ptr, const ir::ArrayType *AT, const ir:
   case ir::AddressSpace::Local:
     Space = PYKC_CHECK_LOCAL;
     break;
+  case ir::AddressSpace::Global:
+    Space = PYKC_CHECK_GLOBAL;
+    break;
   default:
-    return; // global memory is checked for bounds only (memcheck)
+    return; // constant memory is only read: checked for bounds (memcheck)
   }
   unsigned NDim = std::min<unsigned>(unsigned(CheckIndices.size()), 3);
   std::string Place = F.FileName + ":" + std::to_string(Where.Begin.Line) + ":" +
                       std::to_string(Where.Begin.Column);
   Value *PlaceStr = B.CreateGlobalStringPtr(Place, "check.where", 0, &ME.M);
-  Value *Name = B.CreateGlobalStringPtr(arrayName(Array), "check.array", 0, &ME.M);
+  Value *Name = B.CreateGlobalStringPtr(checkArrayName(Array), "check.array", 0, &ME.M);
   uint64_t Bytes = AT->itemSize();
   std::vector<Value *> Args = {TargetContext, Ptr, B.getInt32(uint32_t(Bytes)),
                                B.getInt32(Kind | Space | NDim << 4), PlaceStr, Name};
@@ -56,7 +56,62 @@ void FunctionEmitter::checkAccess(Value *Ptr, const ir::ArrayType *AT, const ir:
   FunctionCallee Fn = ME.M.getOrInsertFunction(
       "pykc_check_access",
       FunctionType::get(B.getVoidTy(), {Ptr_, Ptr_, I32, I32, Ptr_, Ptr_, I64, I64, I64}, false));
+  if (Space != PYKC_CHECK_GLOBAL) {
+    B.CreateCall(Fn, Args);
+    return;
+  }
+  // An index out of range gave the bounds error's scratch element, shared
+  // by every thread: that is no access to check (memcheck reported it).
+  Function *Parent = B.GetInsertBlock()->getParent();
+  BasicBlock *Call = BasicBlock::Create(ME.Ctx, "check.global", Parent);
+  BasicBlock *Join = BasicBlock::Create(ME.Ctx, "check.done", Parent);
+  B.CreateCondBr(B.CreateICmpEQ(Ptr, ME.boundsScratch()), Join, Call);
+  B.SetInsertPoint(Call);
   B.CreateCall(Fn, Args);
+  B.CreateBr(Join);
+  B.SetInsertPoint(Join);
+}
+
+void FunctionEmitter::checkHostAccess(Value *Ptr, const ir::ArrayType *AT, const ir::Expr &Array,
+                                      frontend::SourceRange Where, unsigned Kind) {
+  unsigned NDim = std::min<unsigned>(unsigned(CheckIndices.size()), 3);
+  std::string Place = F.FileName + ":" + std::to_string(Where.Begin.Line) + ":" +
+                      std::to_string(Where.Begin.Column);
+  Value *PlaceStr = B.CreateGlobalStringPtr(Place, "check.where", 0, &ME.M);
+  Value *Name = B.CreateGlobalStringPtr(checkArrayName(Array), "check.array", 0, &ME.M);
+  std::vector<Value *> Args = {Ptr, B.getInt32(uint32_t(AT->itemSize())),
+                               B.getInt32(Kind | NDim << 4), PlaceStr, Name};
+  for (unsigned D = 0; D < 3; ++D)
+    Args.push_back(D < NDim ? CheckIndices[D] : B.getInt64(0));
+  Type *Ptr_ = B.getPtrTy(), *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  FunctionCallee Fn = ME.M.getOrInsertFunction(
+      "pykc_check_host_access",
+      FunctionType::get(B.getVoidTy(), {Ptr_, I32, I32, Ptr_, Ptr_, I64, I64, I64}, false));
+  // An index out of range gave the bounds scratch: no access to check.
+  Function *Parent = B.GetInsertBlock()->getParent();
+  BasicBlock *Call = BasicBlock::Create(ME.Ctx, "check.host", Parent);
+  BasicBlock *Join = BasicBlock::Create(ME.Ctx, "check.done", Parent);
+  B.CreateCondBr(B.CreateICmpEQ(Ptr, ME.boundsScratch()), Join, Call);
+  B.SetInsertPoint(Call);
+  B.CreateCall(Fn, Args);
+  B.CreateBr(Join);
+  B.SetInsertPoint(Join);
+}
+
+void FunctionEmitter::checkIteration(Value *Index, const ir::ScalarType *Ty) {
+  if (!ME.Check || !F.HostCode || !Ty)
+    return;
+  FunctionCallee Fn = ME.M.getOrInsertFunction(
+      "pykc_check_iteration", FunctionType::get(B.getVoidTy(), {B.getInt64Ty()}, false));
+  B.CreateCall(Fn, {toInt64(Index, Ty)});
+}
+
+void FunctionEmitter::checkFence() {
+  if (!ME.Check || F.HostCode || !TargetContext)
+    return;
+  FunctionCallee Fn = ME.M.getOrInsertFunction(
+      "pykc_check_fence", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+  B.CreateCall(Fn, {TargetContext});
 }
 
 void FunctionEmitter::checkSite(const ir::Node &At) {

@@ -85,7 +85,7 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
   case ir::NodeKind::ArrayLoad: {
     auto &L = static_cast<const ir::ArrayLoadExpr &>(E);
     auto *AT = ir::dynCast<ir::ArrayType>(L.Array->Ty);
-    Value *Ptr = elementPointer(emitExpr(*L.Array), AT, L.Indices, L.Range);
+    Value *Ptr = elementPointer(emitExpr(*L.Array), AT, L.Indices, L.Range, L.Array);
     if (AT->record())
       return Ptr; // a record is a reference to its bytes
     checkAccess(Ptr, AT, *L.Array, L.Range, PYKC_CHECK_READ);

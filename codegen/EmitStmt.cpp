@@ -125,13 +125,15 @@ void FunctionEmitter::emitStmt(const ir::Stmt &S) {
       return;
     }
     B.CreateStore(V, It->second);
+    if (A.StartsIteration)
+      checkIteration(V, ir::dynCast<ir::ScalarType>(A.Var->Ty));
     return;
   }
   case ir::NodeKind::StoreStmt: {
     auto &St = static_cast<const ir::StoreStmt &>(S);
     auto *AT = ir::dynCast<ir::ArrayType>(St.Array->Ty);
     Value *Array = emitExpr(*St.Array);
-    Value *Ptr = elementPointer(Array, AT, St.Indices, St.Range);
+    Value *Ptr = elementPointer(Array, AT, St.Indices, St.Range, St.Array);
     std::vector<Value *> Indices = CheckIndices; // the value may index too
     if (auto *R = AT->record()) {
       copyRecord(Ptr, emitExpr(*St.Value), R, recordAlign(R));

@@ -106,6 +106,8 @@ Value *FunctionEmitter::emitFence(const ir::IntrinsicExpr &E) {
                      : E.Id == ir::IntrinsicId::ThreadFenceSystem ? FenceScope::System
                                                                   : FenceScope::Device;
   ME.Target.fence(B, Scope);
+  if (Scope != FenceScope::Block)
+    checkFence(); // orders this thread's accesses for other blocks' atomics
   return nullptr;
 }
 

@@ -162,10 +162,23 @@ private:
   /// With ME.Check: tells the checker where the thread's next meeting point
   /// (barrier, warp operation) is.
   void checkSite(const ir::Node &At);
+  /// checkAccess in host code: accesses of prange iterations.
+  void checkHostAccess(llvm::Value *Ptr, const ir::ArrayType *AT, const ir::Expr &Array,
+                       frontend::SourceRange Where, unsigned Kind);
+  /// A threadfence (device or system), for the checker's ordering of blocks.
+  void checkFence();
+  /// With ME.Check in host code: a prange iteration with index \p Index starts.
+  void checkIteration(llvm::Value *Index, const ir::ScalarType *Ty);
   /// The wrapped indices of the last elementPointer, for checkAccess.
   std::vector<llvm::Value *> CheckIndices;
+  /// (\p Named: the array's expression, whose name --check's memcheck
+  /// reports give.)
   llvm::Value *elementPointer(llvm::Value *Array, const ir::ArrayType *AT,
-                              const ir::ExprList &Indices, frontend::SourceRange Where);
+                              const ir::ExprList &Indices, frontend::SourceRange Where,
+                              const ir::Expr *Named = nullptr);
+  /// The name --check reports an access of \p Array with: the variable's,
+  /// or "array".
+  static std::string checkArrayName(const ir::Expr &Array);
   /// One axis of a bounds-checked access, by axis: the wrapped index, the
   /// extent, the index as the kernel wrote it (for the message), and
   /// whether it is out of range (set by elementPointer).

@@ -13,6 +13,7 @@
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/Linker/Linker.h>
 #include <llvm/MC/MCSubtargetInfo.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Support/TargetSelect.h>
@@ -228,7 +229,27 @@ bool buildHostModule(const ir::Module &IR, const HostObjectOptions &Options, Hos
                      std::string &Error) {
   Host.Ctx = std::make_unique<LLVMContext>();
   Host.M = cpuModule(IR, Options, *Host.Ctx, Host.TM, Error);
-  return Host.M != nullptr;
+  if (!Host.M || !Options.Check)
+    return Host.M != nullptr;
+  // -c --check: the kernels again, instrumented, each entry renamed
+  // SYM__cpu_check_entry; everything else of that module stays inside it.
+  std::unique_ptr<Module> Checked =
+      emitCpuModule(IR, *Host.Ctx, *Host.TM, Options.OptLevel, Options.Float, {}, true);
+  std::vector<Function *> Entries;
+  for (const auto &F : IR.functions())
+    if (F->Kind == ir::FunctionKind::Kernel)
+      if (Function *Entry = Checked->getFunction(F->SymbolName + "__cpu")) {
+        Entry->setName(F->SymbolName + "__cpu_check_entry");
+        Entries.push_back(Entry);
+      }
+  for (GlobalValue &G : Checked->global_values())
+    if (!G.isDeclaration())
+      G.setLinkage(GlobalValue::InternalLinkage);
+  for (Function *Entry : Entries)
+    Entry->setLinkage(GlobalValue::ExternalLinkage);
+  if (Linker::linkModules(*Host.M, std::move(Checked)))
+    PYKC_ICE("the checked CPU kernels do not link beside the others");
+  return true;
 }
 
 bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
@@ -262,10 +283,12 @@ bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<Gp
 
   TableBuilder T(*M);
   std::vector<Constant *> Entries;
+  std::vector<std::string> Symbols;
   for (const auto &F : IR.functions()) {
     if (F->Kind != ir::FunctionKind::Kernel)
       continue;
     const std::string &Sym = F->SymbolName;
+    Symbols.push_back(Sym);
     Function *Thread = M->getFunction(Sym + "__cpu");
     if (!Thread)
       PYKC_ICE("the CPU module lacks " + Sym + "__cpu");
@@ -286,6 +309,21 @@ bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<Gp
          Block ? static_cast<Constant *>(Block) : ConstantPointerNull::get(T.Ptr),
          T.stringArray(Names), T.stringArray(Types)}));
   }
+  // -c --check: each kernel's instrumented twin, in the same order.
+  size_t Plain = Entries.size();
+  if (Options.Check)
+    for (size_t I = 0; I < Plain; ++I) {
+      auto *E = cast<ConstantStruct>(Entries[I]);
+      Function *Thread = M->getFunction(Symbols[I] + "__cpu_check_entry");
+      if (!Thread)
+        PYKC_ICE("the CPU module lacks " + Symbols[I] + "__cpu_check_entry");
+      std::vector<Constant *> Fields;
+      for (unsigned K = 0; K < E->getNumOperands(); ++K)
+        Fields.push_back(E->getOperand(K));
+      Fields[8] = Thread;
+      Fields[9] = ConstantPointerNull::get(T.Ptr); // a thread a call
+      Entries.push_back(ConstantStruct::get(T.entryType(), Fields));
+    }
   std::vector<Constant *> ImageElems;
   for (const GpuImage &Image : Images)
     ImageElems.push_back(T.image(Image));
@@ -296,7 +334,8 @@ bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<Gp
       ConstantStruct::get(ModuleTy,
                           {ConstantInt::get(T.I32, PYKC_MODULE_ABI_VERSION),
                            ConstantInt::get(T.I32, ImageElems.size()),
-                           ConstantInt::get(T.I32, Entries.size()), ConstantInt::get(T.I32, 0),
+                           ConstantInt::get(T.I32, Plain),
+                           ConstantInt::get(T.I32, Entries.size() - Plain),
                            T.string(Options.Namespace), T.string(Options.SourcePath),
                            T.table(T.imageType(), ImageElems, ".pykc.images"),
                            T.table(T.entryType(), Entries, ".pykc.kernels")}),

@@ -41,6 +41,9 @@ struct HostObjectOptions {
   std::string HostCpu = "x86-64";
   unsigned OptLevel = 3;
   FloatOptions Float;
+  /// pykc -c --check: the kernels again, instrumented for the checker
+  /// (ModuleABI.h's num_checked_kernels), run when PYKC_CHECK=1.
+  bool Check = false;
   /// pykc_stamp_<hash>_abi<N>: the object defines it (a pointer to the
   /// runtime's PYKC_ABI_SYMBOL) and the header of the same run references
   /// it, so a header and an object of different runs do not link. Empty:

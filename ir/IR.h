@@ -358,6 +358,9 @@ struct AssignStmt : Stmt {
   PYKC_IR_NODE(AssignStmt, AssignStmt, Stmt)
   Variable *Var = nullptr;
   Expr *Value = nullptr; ///< Of the variable's type.
+  /// Sets a prange loop's index at the start of an iteration (its outlined
+  /// body's loop): `--check` tells the checker which iteration runs.
+  bool StartsIteration = false;
 };
 
 /// a[i, j] = v. For an array of records, Value is a record of the same

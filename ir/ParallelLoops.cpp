@@ -280,6 +280,7 @@ private:
     auto *SetIndex = M.create<AssignStmt>(R);
     SetIndex->Var = Local(L.Var);
     SetIndex->Value = Index;
+    SetIndex->StartsIteration = true;
     Loop->Body.push_back(SetIndex);
     Loop->Body.insert(Loop->Body.end(), L.Body.begin(), L.Body.end());
     G->Body.push_back(Loop);

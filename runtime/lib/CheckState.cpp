@@ -60,12 +60,12 @@ uint64_t CheckFindings::total() const {
   return N;
 }
 
-std::string CheckFindings::summary(const std::string &Kernel) const {
+std::string CheckFindings::summary(const std::string &Kernel, const char *What) const {
   uint64_t N = total();
   if (!N)
-    return "pykc: --check found no errors in kernel '" + Kernel + "'";
+    return "pykc: --check found no errors in " + std::string(What) + " '" + Kernel + "'";
   std::string S = "pykc: --check found " + std::to_string(N) + (N == 1 ? " error" : " errors") +
-                  " in kernel '" + Kernel + "':";
+                  " in " + What + " '" + Kernel + "':";
   const char *Sep = " ";
   for (unsigned K = 0; K < CheckKinds; ++K)
     if (Count[K]) {
@@ -95,6 +95,11 @@ void BlockCheck::begin(const pykc_cpu_context &Ctx, uint64_t Static_, uint64_t N
   Threads = N;
   std::memcpy(Dim, Ctx.block_dim, sizeof Dim);
   std::memcpy(BlockIdx, Ctx.block_idx, sizeof BlockIdx);
+  std::memcpy(GridDim, Ctx.grid_dim, sizeof GridDim);
+  BlockLinear = (uint64_t(BlockIdx[2]) * GridDim[1] + BlockIdx[1]) * GridDim[0] + BlockIdx[0];
+  BlockKnows.reset();
+  ThreadKnows.assign(N, nullptr);
+  Fenced.assign(N, 0);
   if (Shared.size() < StaticBytes + DynamicBytes)
     Shared.resize(StaticBytes + DynamicBytes);
   if (++Gen == 0) { // wrapped: forget every stamp
@@ -109,10 +114,9 @@ void BlockCheck::begin(const pykc_cpu_context &Ctx, uint64_t Static_, uint64_t N
   WarpClocks = false;
 }
 
-std::string BlockCheck::blockText() const {
-  return "(" + std::to_string(BlockIdx[0]) + ", " + std::to_string(BlockIdx[1]) + ", " +
-         std::to_string(BlockIdx[2]) + ")";
-}
+std::string BlockCheck::blockText() const { return blockText(BlockLinear); }
+
+std::string BlockCheck::blockText(uint64_t Linear) const { return threadString(Linear, GridDim); }
 
 uint32_t BlockCheck::clockOf(uint64_t T) const {
   return WarpClocks ? Clocks[T * WarpSize + T % WarpSize] : 0;
@@ -165,6 +169,13 @@ void BlockCheck::barrierOpened(const std::vector<uint8_t> &Live) {
     break; // one report a barrier
   }
   ++Epoch;
+  // What any thread learned of other blocks, all now know.
+  for (KnowledgeRef &K : ThreadKnows)
+    if (K) {
+      GridCheckLock Lock; // the knowledge may be shared with other blocks'
+      joinInto(BlockKnows, K);
+      K.reset();
+    }
 }
 
 void BlockCheck::warpMask(uint64_t T, uint32_t Mask, uint32_t Exited, uint32_t OtherMask,
@@ -219,6 +230,17 @@ void BlockCheck::access(uint64_t T, const pykc_cpu_context &Ctx, const void *Ptr
                         uint32_t Flags, const char *Where, const char *Array,
                         const int64_t (&Idx)[3]) {
   const char *P = static_cast<const char *>(Ptr);
+  if (Flags & PYKC_CHECK_GLOBAL) {
+    // A view typed as global may hold shared or local memory (the array
+    // field of a record in a shared or local array).
+    if ((Static && P >= Static && P < Static + StaticBytes) ||
+        (Dynamic && P >= Dynamic && P < Dynamic + DynamicBytes))
+      Flags = (Flags & ~PYKC_CHECK_GLOBAL) | PYKC_CHECK_SHARED;
+    else
+      for (const LocalArray &L : Locals[T])
+        if (P >= L.Base && P < L.Base + L.Bytes)
+          Flags = (Flags & ~PYKC_CHECK_GLOBAL) | PYKC_CHECK_LOCAL;
+  }
   if (Flags & PYKC_CHECK_LOCAL) {
     for (LocalArray &L : Locals[T]) {
       if (P < L.Base || P + Bytes > L.Base + L.Bytes)
@@ -240,6 +262,8 @@ void BlockCheck::access(uint64_t T, const pykc_cpu_context &Ctx, const void *Ptr
     }
     return;
   }
+  if (Flags & PYKC_CHECK_GLOBAL)
+    return globalAccess(T, P, Bytes, Flags, Where, Array, Idx);
   uint64_t Offset;
   if (Static && P >= Static && P + Bytes <= Static + StaticBytes)
     Offset = uint64_t(P - Static);
@@ -311,4 +335,80 @@ void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Off
   S.WClock = Clock;
   S.WWhere = Where;
   S.RThread[0] = S.RThread[1] = NoThread;
+}
+
+bool BlockCheck::globalOrdered(const GlobalAccess &A, uint64_t T) const {
+  if (A.Block == uint32_t(BlockLinear))
+    return A.Epoch < Epoch || ordered(A.Thread, A.Clock, T);
+  for (const KnowledgeRef *K : {&ThreadKnows[T], &BlockKnows})
+    if (*K) {
+      auto It = (*K)->find(A.Block);
+      if (It != (*K)->end() && It->second.covers(A.Epoch, A.Thread))
+        return true;
+    }
+  return false;
+}
+
+void BlockCheck::globalAccess(uint64_t T, const char *P, uint32_t Bytes, uint32_t Flags,
+                              const char *Where, const char *Array, const int64_t (&Idx)[3]) {
+  auto Element = [&] { return elementText(Array, Flags, Idx); };
+  uint32_t Kind = Flags & 3;
+  if (initTrackingOn()) {
+    if (Kind != PYKC_CHECK_WRITE && readsUnwritten(P, Bytes))
+      checkError(CheckKind::Initcheck, Where, [&] {
+        return std::string(Where) + ": error: read of global " + Element() +
+               ", which no copy and no thread wrote, in thread " + threadString(T, Dim) +
+               " of block " + blockText() + " [Initcheck]\n";
+      });
+    if (Kind != PYKC_CHECK_READ)
+      markWritten(P, Bytes);
+  }
+  GridCheckLock Lock;
+  GridCheck &G = gridCheck();
+  GlobalShadow &S = G.shadow(P, Bytes);
+  GlobalAccess Now{uint32_t(BlockLinear), uint32_t(T), Epoch, clockOf(T), Where};
+  auto Hazard = [&](const char *Name, const char *Verb, const GlobalAccess &Other,
+                    const char *OtherVerb) {
+    checkError(CheckKind::Racecheck, Where, [&] {
+      return std::string(Where) + ": error: " + Name + " hazard on global " + Element() + ": " +
+             Verb + " in thread " + threadString(T, Dim) + " of block " + blockText() +
+             " [Racecheck]\n" + Other.Where + ": note: " + OtherVerb + " by thread " +
+             threadString(Other.Thread, Dim) + " of block " + blockText(Other.Block) +
+             (Other.Block == uint32_t(BlockLinear)
+                  ? ", with no barrier between"
+                  : ", and no threadfence before an atomic orders the two blocks") +
+             " [NoteRacecheck]\n";
+    });
+  };
+  if (Kind == PYKC_CHECK_READ) {
+    if (S.Write.valid() && !globalOrdered(S.Write, T))
+      Hazard("read-after-write", "read", S.Write, "written");
+    GlobalAccess &R = S.Read[0].valid() && !(S.Read[0].Block == uint32_t(BlockLinear) &&
+                                              S.Read[0].Thread == T)
+                          ? S.Read[1]
+                          : S.Read[0];
+    R = Now;
+    return;
+  }
+  const char *Verb = Kind == PYKC_CHECK_ATOMIC ? "atomic update" : "write";
+  if (S.Write.valid() && !globalOrdered(S.Write, T))
+    Hazard("write-after-write", Verb, S.Write, "written");
+  else
+    for (const GlobalAccess &R : S.Read)
+      if (R.valid() && !globalOrdered(R, T)) {
+        Hazard("write-after-read", Verb, R, "read");
+        break;
+      }
+  if (Kind == PYKC_CHECK_ATOMIC) {
+    // Atomics do not race with each other; one after a threadfence
+    // releases, and every one acquires what was released at its location.
+    GridCheck::Release R{BlockLinear, {Epoch, uint32_t(T)}, BlockKnows, ThreadKnows[T]};
+    KnowledgeRef L = G.atomic(P, Fenced[T] ? &R : nullptr);
+    R.BlockKnows.reset();
+    R.ThreadKnows.reset();
+    joinInto(ThreadKnows[T], L);
+    return;
+  }
+  S.Write = Now;
+  S.Read[0] = S.Read[1] = GlobalAccess{};
 }

@@ -18,6 +18,7 @@
 #ifndef PYKC_RUNTIME_CHECKSTATE_H
 #define PYKC_RUNTIME_CHECKSTATE_H
 
+#include "GlobalCheck.h"
 #include "pykc/Check.h"
 #include "pykc/CpuABI.h"
 
@@ -44,6 +45,9 @@ public:
   void access(uint64_t T, const pykc_cpu_context &Ctx, const void *Ptr, uint32_t Bytes,
               uint32_t Flags, const char *Where, const char *Array, const int64_t (&Idx)[3]);
   void local(uint64_t T, const void *Ptr, uint64_t Bytes);
+  /// Thread \p T passed a threadfence: its next atomics release what it
+  /// did and knows to the blocks that touch their location after it.
+  void fence(uint64_t T) { Fenced[T] = 1; }
   void site(uint64_t T, const char *Where) { Sites[T] = Where; }
   const char *siteOf(uint64_t T) const { return Sites[T]; }
   /// The block barrier opened; \p Live marks the threads that had not
@@ -75,10 +79,21 @@ private:
   void sharedAccess(uint64_t T, const pykc_cpu_context &Ctx, uint64_t Offset, uint32_t Bytes,
                     uint32_t Flags, const char *Where, const char *Array,
                     const int64_t (&Idx)[3]);
+  void globalAccess(uint64_t T, const char *P, uint32_t Bytes, uint32_t Flags, const char *Where,
+                    const char *Array, const int64_t (&Idx)[3]);
+  bool globalOrdered(const GlobalAccess &A, uint64_t T) const;
+  std::string blockText(uint64_t Linear) const;
 
   const char *Static = nullptr, *Dynamic = nullptr;
   uint64_t StaticBytes = 0, DynamicBytes = 0, Threads = 0;
-  uint32_t Dim[3] = {1, 1, 1}, BlockIdx[3] = {0, 0, 0};
+  uint32_t Dim[3] = {1, 1, 1}, BlockIdx[3] = {0, 0, 0}, GridDim[3] = {1, 1, 1};
+  uint64_t BlockLinear = 0;
+  /// What the block's threads learned of other blocks (vector clocks over
+  /// blocks) by the last barrier, what each learned since, and whether each
+  /// passed a threadfence.
+  KnowledgeRef BlockKnows;
+  std::vector<KnowledgeRef> ThreadKnows;
+  std::vector<uint8_t> Fenced;
   uint32_t Gen = 0, Epoch = 1;
   std::vector<Shadow> Shared;
   std::vector<std::vector<LocalArray>> Locals;

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Backend.h"
 #include "CpuLauncher.h"
+#include "ModuleCheck.h"
 #include "GuardedMemory.h"
 #include "ThreadPool.h"
 
@@ -205,12 +206,14 @@ public:
   }
 
   void *loadModule(const pykc_module_image &M) override {
+    // PYKC_CHECK=1: the instrumented twins (pykc -c --check), or an error.
+    bool Checked = checkRequested(M);
     auto *Kernels = new std::vector<KernelImage>; // lives with the module
     for (uint32_t I = 0; I < M.num_kernels; ++I) {
-      const pykc_kernel_entry &E = M.kernels[I];
+      const pykc_kernel_entry &E = M.kernels[Checked ? M.num_kernels + I : I];
       Kernels->push_back({E.name, nullptr, E.cpu_thread, E.cpu_shared_bytes,
                           E.cpu_uses_barrier != 0, E.cpu_blocks,
-                          (E.flags & PYKC_KERNEL_COOPERATIVE) != 0});
+                          (E.flags & PYKC_KERNEL_COOPERATIVE) != 0, Checked});
     }
     return Kernels;
   }
@@ -225,6 +228,8 @@ public:
                       "(which always includes it) or run on a GPU");
     checkLaunchConfig(K, C, Info.Id, K.CpuSharedBytes);
     launchOnCpu(K, C, Args);
+    if (K.CpuChecked)
+      reportCheckedLaunch(K.Name);
   }
 
 private:

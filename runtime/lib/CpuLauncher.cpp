@@ -51,7 +51,7 @@ constexpr unsigned WarpSize = 32;
 /// unwind normally) and the launch reports the deadlock.
 class GridBarrier {
 public:
-  explicit GridBarrier(uint64_t Blocks) : Blocks(Blocks) {}
+  GridBarrier(uint64_t Blocks, bool Checked) : Blocks(Blocks), Checked(Checked) {}
 
   /// Waits until every block of the launch has arrived.
   void arriveAndWait() {
@@ -63,6 +63,10 @@ public:
     }
     uint64_t Round = Generation;
     if (++Arrived == Blocks) {
+      if (Checked) { // every block's accesses so far are ordered before the rest
+        GridCheckLock CheckLock;
+        gridCheck().gridSynced();
+      }
       Arrived = 0;
       ++Generation;
       Wake.notify_all();
@@ -91,6 +95,7 @@ private:
   std::mutex M;
   std::condition_variable Wake;
   const uint64_t Blocks;
+  const bool Checked;
   uint64_t Arrived = 0, Generation = 0, Returned = 0;
   uint64_t First = ~uint64_t(0);
   bool Broken = false;
@@ -107,6 +112,7 @@ struct BlockScheduler {
   bool GridSyncPending = false;
   bool MisusedGridSync = false;
   std::string BoundsError; ///< The block's first out-of-range index.
+  const char *BoundsArray = nullptr; ///< --check: the next bounds error's array.
   std::string NoneError;   ///< The block's first None used as a value.
   /// The checker of a checked launch (KernelImage::CpuChecked), else null.
   BlockCheck *Check = nullptr;
@@ -536,7 +542,7 @@ void launchCooperatively(const Launch &L) {
                     "most " + std::to_string(CpuMaxCooperativeBlocks) +
                     " blocks at once, not " + std::to_string(Blocks) +
                     "; launch fewer blocks and loop over the data");
-  GridBarrier Grid(Blocks);
+  GridBarrier Grid(Blocks, L.K.CpuChecked);
   std::vector<WorkerState> States(Blocks);
   std::vector<std::exception_ptr> Errors(Blocks);
   std::vector<std::thread> Threads;
@@ -592,6 +598,11 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
                     "compile it with the CPU backend or run it on a CUDA "
                     "device");
   Launch L{K, C, Args, K.CpuUsesBarrier && C.Block.count() > 1};
+  if (K.CpuChecked) {
+    gridCheck().begin(/*Concurrent=*/K.Cooperative && C.Grid.count() > 1);
+  } else {
+    markAllWritten(); // what it writes is not followed
+  }
   if (K.Cooperative && C.Grid.count() > 1)
     return launchCooperatively(L);
   if (K.CpuChecked) {
@@ -675,9 +686,12 @@ pykc_cpu_bounds_error(pykc_cpu_context *Ctx, const char *Where, uint32_t Axis, i
   // frames. The launcher reports it after the block.
   BlockScheduler *S = schedulerOf(Ctx);
   if (S && S->Check) {
+    const char *Array = std::exchange(S->BoundsArray, nullptr);
     checkError(CheckKind::Memcheck, Where, [&] {
-      return std::string(Where) + ": error: " + outOfBounds(Index, Axis, Extent) +
-             " in thread (" + std::to_string(Tx) + ", " + std::to_string(Ty) + ", " +
+      return std::string(Where) + ": error: index " + std::to_string(Index) +
+             " is out of bounds for axis " + std::to_string(Axis) + " of " +
+             (Array ? Array : "the array") + " (size " + std::to_string(Extent) +
+             ") in thread (" + std::to_string(Tx) + ", " + std::to_string(Ty) + ", " +
              std::to_string(Tz) + ") of block (" + std::to_string(Bx) + ", " +
              std::to_string(By) + ", " + std::to_string(Bz) +
              "); that access was not made [Memcheck]\n";
@@ -833,6 +847,20 @@ pykc_check_local(pykc_cpu_context *Ctx, const void *Ptr, uint64_t Bytes) {
   BlockScheduler *S = schedulerOf(Ctx);
   if (S && S->Check)
     S->Check->local(S->Current, Ptr, Bytes);
+}
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_check_bounds_array(pykc_cpu_context *Ctx, const char *Array) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (S && S->Check)
+    S->BoundsArray = Array;
+}
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_check_fence(pykc_cpu_context *Ctx) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (S && S->Check)
+    S->Check->fence(S->Current);
 }
 
 extern "C" __attribute__((visibility("default"))) void

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BoundsRecord.h"
+#include "HostCheck.h"
 #include "KernelFaults.h"
 #include "ThreadPool.h"
 
@@ -81,6 +82,15 @@ pykc_cpu_parallel_for(int64_t Trips, int32_t Threads, pykc_cpu_chunk_fn Chunk, v
     int64_t Hi = int64_t(uint64_t(Trips) * (K + 1) / Chunks);
     Chunk(Env, Lo, Hi, static_cast<char *>(Partials) + K * PartialBytes);
   };
+  if (hostCheckOn()) {
+    // Checked (pykc call --check): the chunks in order, on this thread,
+    // where the checker follows the iterations.
+    hostLoopBegin();
+    for (uint64_t K = 0; K < Chunks; ++K)
+      Run(K);
+    hostLoopEnd();
+    return int64_t(Chunks);
+  }
   if (InsideChunk || Chunks == 1) {
     for (uint64_t K = 0; K < Chunks; ++K)
       Run(K);

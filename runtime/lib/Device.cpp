@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Allocations.h"
 #include "Backend.h"
+#include "GlobalCheck.h"
 
 #include "pykc/Error.h"
 #include "pykc/Memory.h"
@@ -156,6 +157,7 @@ void *pykc::deviceMalloc(int DeviceId, size_t Bytes) {
   void *P = backend(DeviceId).allocate(Bytes);
   try {
     recordAllocation(P, Bytes, DeviceId);
+    trackAllocation(P, Bytes); // for --check's initcheck, when it is on
   } catch (...) {
     backend(DeviceId).release(P, Bytes);
     throw;
@@ -171,6 +173,7 @@ void pykc::deviceFree(int DeviceId, void *Ptr) noexcept {
   std::optional<Allocation> A = forgetAllocation(Ptr);
   if (!A)
     return;
+  untrackAllocation(Ptr);
   try {
     backend(A->Device).release(Ptr, A->Bytes);
   } catch (...) {
@@ -197,6 +200,7 @@ void pykc::copyHostToDevice(int DeviceId, void *Dst, const void *Src,
   if (!Bytes)
     return;
   checkCopy("copying host memory to the device", Dst, Src, Bytes);
+  markWritten(Dst, Bytes);
   backend(DeviceId).copyHostToDevice(Dst, Src, Bytes, streamHandle(DeviceId, S));
 }
 
@@ -213,6 +217,7 @@ void pykc::copyDeviceToDevice(int DeviceId, void *Dst, const void *Src,
   if (!Bytes)
     return;
   checkCopy("copying device memory on the device", Dst, Src, Bytes);
+  markWritten(Dst, Bytes);
   backend(DeviceId).copyDeviceToDevice(Dst, Src, Bytes, streamHandle(DeviceId, S));
 }
 

@@ -28,7 +28,10 @@ run counts as a crash.
 Run with the system python3 (Debian's numba and numpy):
     /usr/bin/python3 test/Conformance/run_conformance.py --pykc build/bin/pykc
         [-j N] [--only test_file.py] [--show wrong,compile,...] [--keep DIR]
-        [--backend cpu|emitted-cuda] [--nvcc PATH]
+        [--backend cpu|cpu-check|emitted-cuda] [--nvcc PATH]
+
+With --backend cpu-check the launches are replayed with `pykc run --check`:
+a kernel the checker reports on counts as wrong (the false-positive run).
 """
 
 import os
@@ -165,6 +168,8 @@ def replay(opts, case, workdir):
         return ("wrong", "; ".join(problems)) if problems else ("match", None)
     cmd = [pykc, "run", source, case.kernel, "--grid", dims(case.grid),
            "--block", dims(case.block), "--backend", "cpu", "--fmad=false"]
+    if opts.backend == "cpu-check":
+        cmd.append("--check")
     if case.shared:
         cmd += ["--shared", str(case.shared)]
     paths = []
@@ -193,6 +198,9 @@ def replay(opts, case, workdir):
     text = (proc.stderr + proc.stdout).strip()
     with open(os.path.join(workdir, "pykc-output.txt"), "w") as f:
         f.write(text + "\n")  # kept with --keep: the warnings, for review
+    if proc.returncode == 1 and "pykc: --check found " in text:
+        errors = [l for l in text.splitlines() if ": error: " in l]
+        return "wrong", "--check: " + (errors[0] if errors else text.splitlines()[-1])
     if proc.returncode == 1:
         errors = [l for l in text.splitlines() if ": error: " in l]
         return "compile", (errors[0] if errors else text.splitlines()[-1] if text else "")
@@ -253,8 +261,8 @@ def main(argv=None):
         parser.error("pykc not found at %s (use --pykc or $PYKC)" % pykc)
     backends = opts.backend.split(",")
     for b in backends:
-        if b not in ("cpu", "emitted-cuda"):
-            parser.error("unknown backend '%s' (cpu, emitted-cuda)" % b)
+        if b not in ("cpu", "cpu-check", "emitted-cuda"):
+            parser.error("unknown backend '%s' (cpu, cpu-check, emitted-cuda)" % b)
     show = set(STATUSES if opts.show == "all" else opts.show.split(","))
 
     start = time.time()

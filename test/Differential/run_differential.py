@@ -8,9 +8,14 @@ files back and compare every array argument with the simulator's result
 
 Run with the system python3 (Debian's numba and numpy):
     /usr/bin/python3 test/Differential/run_differential.py [--pykc PATH]
-        [--backend cpu|cuda] [--only NAME] [--simulator-only] [--compile-only]
+        [--backend cpu|cuda] [--check] [--only NAME] [--simulator-only] [--compile-only]
         [-j N] [--keep] [-v] [--list] [--reference simulator|numba-cuda]
         [--corpus DIR]
+
+`--check` runs every kernel on the CPU backend under `pykc run --check`
+(racecheck, initcheck, synccheck, memcheck): a correct kernel must get no
+report, and its results must still agree (kernels the simulator cannot run
+are only checked).
 
 `--corpus DIR` runs another corpus laid out as this folder: DIR/cases.py
 lists Case objects (the classes of this folder's cases.py, which it
@@ -222,6 +227,8 @@ def pykc_command(opts, case, arg_paths):
     cmd = [opts.pykc, "run", os.path.join(opts.kernels_dir, case.file), case.kernel,
            "--grid", dims_arg(case.grid), "--block", dims_arg(case.block),
            "--backend", opts.backend, "--fmad=" + opts.fmad]
+    if opts.check:
+        cmd.append("--check")
     for arg, path in zip(case.args, arg_paths):
         cmd.append(path if path is not None else arg.cli())
     return cmd
@@ -342,6 +349,15 @@ def run_case(opts, case):
         # compared with numba-cuda on a GPU).
         cpu_reference = (REFERENCE == "simulator" and case.simulator_lacks
                          and opts.backend == "emitted-cuda")
+        if (REFERENCE == "simulator" and case.simulator_lacks and opts.check
+                and not case.skip):
+            # Nothing to compare with, but the checker must stay quiet.
+            workdir = tempfile.mkdtemp(prefix="pykc-diff-%s-" % case.name)
+            try:
+                _, error, cmd = run_pykc(opts, case, make_inputs(case), workdir)
+            finally:
+                shutil.rmtree(workdir, ignore_errors=True)
+            return ("FAIL", case.name, error + "\n    " + cmd) if error else ("PASS", case.name, None)
         if REFERENCE == "simulator" and case.simulator_lacks and not cpu_reference:
             return "SKIP", case.name, ("Numba's simulator lacks %s; compared with "
                                        "numba-cuda on a GPU" % case.simulator_lacks)
@@ -417,6 +433,8 @@ def main(argv=None):
                              "emitted-cuda: pykc --emit=cuda's source, built "
                              "and run on the host (emitted_cuda.py)")
     emitted_cuda.add_options(parser)
+    parser.add_argument("--check", action="store_true",
+                        help="run pykc with --check (CPU backend): any report fails the case")
     parser.add_argument("--reference", choices=["simulator", "numba-cuda"],
                         default="simulator",
                         help="what pykc is compared with: Numba's CUDA simulator "
@@ -460,6 +478,8 @@ def main(argv=None):
         opts.kernels_dir = os.path.join(corpus, "modules")
     if opts.fmad is None:
         opts.fmad = "true" if opts.backend == "cuda" else "false"
+    if opts.check and opts.backend != "cpu":
+        parser.error("--check runs on the CPU backend (--backend cpu)")
 
     selected = corpus_cases.CASES
     if opts.list:

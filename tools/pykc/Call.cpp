@@ -11,6 +11,7 @@
 #include "Call.h"
 
 #include "Arguments.h"
+#include "CheckReport.h"
 #include "DeviceCode.h"
 #include "DiagnosticFlags.h"
 #include "Numbers.h"
@@ -20,8 +21,10 @@
 #include "ScalarArguments.h"
 #include "runtime/lib/CallGenerated.h"
 #include "runtime/lib/GuardedMemory.h"
+#include "runtime/lib/HostCheck.h"
 #include "runtime/lib/KernelFaults.h"
 
+#include <pykc/Check.h>
 #include <pykc/Runtime.h>
 
 #include <algorithm>
@@ -49,6 +52,11 @@ arguments fit.
                         does for one function: one out of range is not
                         accessed, and the call fails with Numba's IndexError
                         (the source line, the index, the axis and its size).
+  --check               Also run prange loops one iteration after the other
+                        and report two iterations touching one array element,
+                        at least one writing (racecheck): the first of each
+                        place, both accesses, then a count; any makes the
+                        exit status 1 and leaves every file untouched.
   -D NAME[=VALUE], -I DIR
                         Module-level values and import roots, as for pykc
                         (pykc --help).
@@ -152,7 +160,7 @@ int callCommand(int Argc, char **Argv) {
   std::string File, Function;
   std::vector<std::string> Texts;
   unsigned OptLevel = 3;
-  bool BoundsCheck = false;
+  bool BoundsCheck = false, Check = false;
   ModuleFlags Modules;
   frontend::DiagnosticOptions Diagnostics;
   for (int I = 0; I < Argc; ++I) {
@@ -171,6 +179,8 @@ int callCommand(int Argc, char **Argv) {
       OptLevel = unsigned(A[2] - '0');
     else if (A == "--boundscheck")
       BoundsCheck = true;
+    else if (A == "--check")
+      Check = BoundsCheck = true;
     else if (A.size() > 1 && A[0] == '-' && !(A[1] >= '0' && A[1] <= '9') && A[1] != '.')
       return usage(unknownOption(A, {"--boundscheck", "-O0", "-O1", "-O2", "-O3", "-D", "-I", "-w",
                                      "-Werror", "-Wall", "-ferror-limit", "--help"}));
@@ -208,7 +218,7 @@ int callCommand(int Argc, char **Argv) {
   try {
     if (std::string Problem = selectBackend("cpu"); !Problem.empty())
       return fail(Problem);
-    auto Code = DeviceCode::compile(*C.Typed.IR, OptLevel, /*Fmad=*/true, Error);
+    auto Code = DeviceCode::compile(*C.Typed.IR, OptLevel, /*Fmad=*/true, Error, {}, Check);
     auto Host = Code ? Code->hostEntry(Entry->SymbolName, Error) : nullptr;
     if (!Host)
       return fail(Error);
@@ -232,6 +242,8 @@ int callCommand(int Argc, char **Argv) {
     }
     runtime::FaultLanding Fault;
     const char *Raised = nullptr;
+    take_check_findings();
+    runtime::setHostCheck(Check);
     if (!runtime::runCatchingFaults(Fault, [&] {
           Raised = runtime_detail::callGenerated(Host, Params.data(), Leaves.data());
         }))
@@ -239,6 +251,13 @@ int callCommand(int Argc, char **Argv) {
                   "; no file was changed");
     if (Raised)
       return fail(std::string(Raised) + "; no file was changed");
+    if (Check) {
+      // What the checker found; any error leaves every file as it was.
+      CheckFindings Found = take_check_findings();
+      std::cerr << withSourceLines(Found.Reports) << Found.summary(Function, "function") << '\n';
+      if (Found.total())
+        return 1;
+    }
     for (size_t K = 0; K < Arrays.size(); ++K) {
       if (Arrays[K]->AliasOf >= 0)
         continue;

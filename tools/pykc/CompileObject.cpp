@@ -44,6 +44,8 @@ std::string commandLine(const Options &O, const std::string &Object) {
     S += " --arch " + Arch;
   if (!O.Namespace.empty())
     S += " --namespace " + O.Namespace;
+  if (O.Check)
+    S += " --check";
   return S;
 }
 
@@ -54,7 +56,7 @@ std::string stampSymbol(const ir::Module &IR, const codegen::HostObjectOptions &
                         const std::vector<codegen::GpuImage> &Images) {
   std::ostringstream OS;
   OS << PYKC_VERSION << '\0' << HO.Namespace << '\0' << HO.SourcePath << '\0' << HO.HostCpu
-     << '\0' << HO.OptLevel << '\0' << HO.Float.Fmad << '\0';
+     << '\0' << HO.OptLevel << '\0' << HO.Float.Fmad << '\0' << HO.Check << '\0';
   ir::printModule(IR, OS);
   for (const codegen::GpuImage &I : Images)
     OS << '\0' << I.Kind << '\0' << I.Sm << '\0' << I.Arch << '\0' << I.Data.size() << '\0'
@@ -82,6 +84,7 @@ int compileObject(const Options &O, const ir::Module &IR) {
   HO.HostCpu = O.HostCpu;
   HO.OptLevel = O.OptLevel;
   HO.Float.Fmad = O.Fmad;
+  HO.Check = O.Check;
   // The GPU images (LLVM per architecture, ptxas, fatbinary) and the CPU
   // backend's optimized module are independent until the object embeds the
   // images, so they are built side by side (both only read the typed IR).

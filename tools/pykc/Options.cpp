@@ -134,6 +134,10 @@ OPTIONS:
                         stem, e.g. kernels for kernels.py; a::b nests).
 )" + std::string(moduleFlagsHelp()) + diagnosticFlagsHelp() + R"(  --allow-unused-sig    Ignore --sig for kernels this file does not define.
   --no-sass             With -c: embed PTX only (no ptxas/fatbinary).
+  --check               With -c: the object also carries the CPU kernels
+                        instrumented as `pykc run --check` runs them; a
+                        program run with PYKC_CHECK=1 launches those and
+                        reports what they find (README, "Checking kernels").
   --host-cpu CPU        With -c or --emit=cpu-llvm: the CPU the CPU
                         backend's code targets (default x86-64, any x86-64
                         machine; e.g. native, x86-64-v3).
@@ -260,6 +264,8 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       O.HostCpu = V;
     } else if (A == "--no-sass") {
       O.Sass = false;
+    } else if (A == "--check") {
+      O.Check = true;
     } else if (Value("--fmad", V)) {
       if (!parseFmad(V, O.Fmad) && Error.empty())
         Error = "invalid --fmad '" + V + "' (expected true or false)";

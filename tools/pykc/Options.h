@@ -25,6 +25,7 @@ struct Options {
   std::string Namespace; ///< --namespace NS; default: the file stem
   std::string HostCpu = "x86-64"; ///< --host-cpu, for the CPU backend's code
   bool Sass = true;               ///< --no-sass turns ptxas/fatbinary off
+  bool Check = false;             ///< -c --check: instrumented CPU kernels too
   bool AllowUnusedSignatures = false; ///< --allow-unused-sig
   unsigned OptLevel = 3;
   bool Fmad = true; ///< --fmad=true|false (codegen::FloatOptions::Fmad)

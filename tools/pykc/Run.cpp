@@ -10,6 +10,7 @@
 #include "Run.h"
 
 #include "Arguments.h"
+#include "CheckReport.h"
 #include "DeviceCode.h"
 #include "Npy.h"
 #include "Output.h"
@@ -99,6 +100,8 @@ int runCommand(int Argc, char **Argv) {
       ~Buffer() { deviceFree(Dev, Ptr); }
     };
     std::vector<std::unique_ptr<Buffer>> Buffers;
+    if (O->Check)
+      track_array_initialization(true); // (every array here is copied in whole)
     std::vector<Argument *> Arrays = arrayLeaves(Args);
     std::vector<void *> Pointers(Arrays.size(), nullptr);
     KernelArgs Params; // the runtime's flattening, as typed launches use
@@ -134,7 +137,7 @@ int runCommand(int Argc, char **Argv) {
     if (O->Check) {
       // What the checker found; any error leaves every file as it was.
       CheckFindings Found = take_check_findings();
-      std::cerr << Found.Reports << Found.summary(O->Kernel) << '\n';
+      std::cerr << withSourceLines(Found.Reports) << Found.summary(O->Kernel) << '\n';
       if (Found.total())
         return 1;
     }

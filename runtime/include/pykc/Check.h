@@ -29,10 +29,19 @@ struct CheckFindings {
   /// "pykc: --check found 3 errors in kernel 'k': racecheck 2, initcheck 1
   /// (the first of each kind and place is shown)", or "pykc: --check found
   /// no errors in kernel 'k'".
-  std::string summary(const std::string &Kernel) const;
+  /// (\p What: "function" for pykc call's.)
+  std::string summary(const std::string &Kernel, const char *What = "kernel") const;
 };
 
 /// What the checked launches found since the last call, and forgets it.
 CheckFindings take_check_findings();
+
+/// Whether the runtime follows which bytes of the device arrays allocated
+/// from now on nothing has written (copies and checked kernels write them;
+/// an unchecked launch counts as writing everything), so that checked
+/// kernels report reads of them (initcheck of global memory, e.g. of a
+/// device_array never filled). Off unless PYKC_CHECK=1 is set or this
+/// turns it on (pykc run --check does); allocations cost nothing more then.
+void track_array_initialization(bool On);
 
 } // namespace pykc

@@ -160,7 +160,8 @@ uint64_t pykc_cpu_warp_match(pykc_cpu_context *ctx, uint32_t mask, uint64_t valu
 uint32_t pykc_cpu_warp_active(pykc_cpu_context *ctx);
 
 /* --check (pykc run --check): kernels compiled for checking call these
- * before each access of a shared or local array element, when a local
+ * before each access of a shared, local or global array element, at each
+ * threadfence, when a local
  * array starts its life, and before each meeting point (barrier, warp
  * operation); the runtime's checker (runtime/lib/CheckState.h) finds races,
  * reads of memory nothing wrote and barriers or warp masks the threads do
@@ -172,10 +173,20 @@ uint32_t pykc_cpu_warp_active(pykc_cpu_context *ctx);
 #define PYKC_CHECK_ATOMIC 2u
 #define PYKC_CHECK_SHARED 4u
 #define PYKC_CHECK_LOCAL 8u
+#define PYKC_CHECK_GLOBAL 64u
 void pykc_check_access(pykc_cpu_context *ctx, const void *ptr, uint32_t bytes, uint32_t flags,
                        const char *where, const char *array, int64_t i0, int64_t i1, int64_t i2);
 void pykc_check_local(pykc_cpu_context *ctx, const void *ptr, uint64_t bytes);
 void pykc_check_site(pykc_cpu_context *ctx, const char *where);
+void pykc_check_fence(pykc_cpu_context *ctx);
+/* The array the next pykc_cpu_bounds_error is about, for memcheck's report. */
+void pykc_check_bounds_array(pykc_cpu_context *ctx, const char *array);
+/* pykc call --check: host code (@njit) reports each array access and the
+ * start of each prange iteration (its index); two iterations of one prange
+ * loop touching an element, one writing, race. */
+void pykc_check_host_access(const void *ptr, uint32_t bytes, uint32_t flags, const char *where,
+                            const char *array, int64_t i0, int64_t i1, int64_t i2);
+void pykc_check_iteration(int64_t index);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -83,7 +83,10 @@ typedef struct pykc_module_image {
   uint32_t abi_version; /* PYKC_MODULE_ABI_VERSION */
   uint32_t num_images;
   uint32_t num_kernels;
-  uint32_t reserved;
+  /* 0, or num_kernels with `pykc -c --check`: kernels[num_kernels + i] is
+   * kernel i instrumented for the checker (CPU code only), which a program
+   * run with PYKC_CHECK=1 launches instead. */
+  uint32_t num_checked_kernels;
   const char *name;   /* the module's namespace, e.g. "kernels" */
   const char *source; /* the Python file as given to pykc */
   const pykc_gpu_image *images;
