@@ -50,12 +50,14 @@ lit_py=/usr/lib/llvm-19/build/utils/lit/lit.py
 
 summary() {
   echo
+  echo "test: done in $((SECONDS / 60))m$((SECONDS % 60))s"
   echo "pykc: $passed passed, $failed failed, $skipped skipped"
   [ "$failed" -eq 0 ]
   exit
 }
 
-section() { printf '\n== %s\n' "$*"; }
+# Each section says when it started (seconds into the run): CI has a time limit.
+section() { printf '\n== %s (at %dm%02ds)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 # Adds "P F S" (as printed by the parsers below) to the totals.
 add_counts() {
@@ -272,6 +274,8 @@ export UBSAN_OPTIONS=print_stacktrace=1
 # The CPU backend catches faults in kernels with its own SIGSEGV handler
 # (runtime/lib/KernelFaults.cpp); ASan must let it.
 export ASAN_OPTIONS=allow_user_segv_handler=1
+# Leaks inside the CUDA toolkit's libraries are not pykc's (test/sanitizers/lsan.supp).
+export LSAN_OPTIONS="suppressions=$PWD/test/sanitizers/lsan.supp:print_suppressions=0"
 section "GoogleTest (ctest) under ASan and UBSan"
 echo "ctest: skipping pykc.install (a plain user build cannot link the sanitized runtime)"
 skipped=$((skipped + 1))
