@@ -67,6 +67,12 @@ config.substitutions.append(
 config.substitutions.append((tool_pattern("FileCheck"), config.filecheck_path))
 config.substitutions.append((tool_pattern("not"), config.not_path))
 
+# A build with AddressSanitizer (scripts/test.sh's second half) runs pykc
+# several times slower; tests that only scale up what smaller tests already
+# cover say `UNSUPPORTED: sanitized` so the sanitized run stays within CI's time.
+if "-fsanitize=" in getattr(config, "cxx_flags", ""):
+    config.available_features.add("sanitized")
+
 # Keep the environment small and predictable, but let tests find the LLVM
 # tools by name and let the GPU driver and CUDA paths through.
 llvm_bin = os.path.dirname(config.filecheck_path)
