@@ -15,9 +15,9 @@
 # building is what costs; the compiler's libraries also carry libFuzzer's
 # coverage, so the fuzzers link them):
 # 5. The units and lit again; the C++ hosts that lit tests compile get the
-#    same sanitizers. Skipped there, and said so: pykc.install (it builds a
-#    user's project with plain flags against the sanitized runtime, which
-#    cannot link), the example programs and their tests (not built), and
+#    same sanitizers. Skipped there, and said so: pykc.install and
+#    pykc.readme (they build a user's project with plain flags against the
+#    sanitized runtime, which cannot link), the example programs and their tests (not built), and
 #    lit's four differential suites (Numba's CUDA tests, the simulator and
 #    @njit differentials, the RealModules corpus: minutes each under ASan,
 #    through the same compiler paths as the rest). PYKC_SANITIZE=all builds and runs those.
@@ -277,9 +277,9 @@ export ASAN_OPTIONS=allow_user_segv_handler=1
 # Leaks inside the CUDA toolkit's libraries are not pykc's (test/sanitizers/lsan.supp).
 export LSAN_OPTIONS="suppressions=$PWD/test/sanitizers/lsan.supp:print_suppressions=0"
 section "GoogleTest (ctest) under ASan and UBSan"
-echo "ctest: skipping pykc.install (a plain user build cannot link the sanitized runtime)"
-skipped=$((skipped + 1))
-run_ctest "$asan_dir" "$results" -E '^pykc[.]install$'
+echo "ctest: skipping pykc.install and pykc.readme (a plain user build cannot link the sanitized runtime)"
+skipped=$((skipped + 2))
+run_ctest "$asan_dir" "$results" -E '^pykc[.](install|readme)$'
 section "lit (test/) under ASan and UBSan"
 lit_args=()
 if [ "$sanitize" != all ]; then
