@@ -61,6 +61,13 @@ install(FILES
   ${PROJECT_SOURCE_DIR}/cmake/PykcAddKernels.cmake
   DESTINATION ${PYKC_INSTALL_CMAKEDIR})
 
+# The build tree is a package too: -Dpykc_DIR=<build>/cmake finds this
+# build's compiler and runtime without installing (the same config file; the
+# targets point into the build tree).
+export(EXPORT pykcTargets NAMESPACE pykc:: FILE ${PROJECT_BINARY_DIR}/cmake/pykcTargets.cmake)
+configure_file(${PROJECT_SOURCE_DIR}/cmake/PykcAddKernels.cmake
+  ${PROJECT_BINARY_DIR}/cmake/PykcAddKernels.cmake COPYONLY)
+
 # pkg-config. prefix is found from the .pc file's own location (${pcfiledir},
 # which pkg-config and pkgconf both define), so the tree stays relocatable.
 function(_pykc_pc_dir var dir)
