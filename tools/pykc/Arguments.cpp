@@ -41,14 +41,20 @@ std::string readArgument(const std::string &Text, Argument &A, std::vector<Argum
     for (size_t J = 0; J < Arrays.size(); ++J) {
       if (Arrays[J]->AliasOf < 0 && fs::equivalent(Arrays[J]->Spelling, Text, EC)) {
         const NpyArray &Same = *Arrays[J]->Array;
-        A.Array = NpyArray{Same.Dtype, Same.ItemSize, Same.Shape, Same.FortranOrder, "", {},
-                           Same.Fields};
+        // The same file again: its type and shape, no data (the launch
+        // passes the first one's pointer).
+        A.Array = NpyArray{};
+        A.Array->Dtype = Same.Dtype;
+        A.Array->ItemSize = Same.ItemSize;
+        A.Array->Shape = Same.Shape;
+        A.Array->FortranOrder = Same.FortranOrder;
+        A.Array->Fields = Same.Fields;
         A.AliasOf = int(J);
         Arrays.push_back(&A);
         return "";
       }
     }
-    A.Array = readNpy(Text, Error);
+    A.Array = readNpy(Text, Error, NpyData::Defer); // read where the command uses it
     if (!A.Array)
       return Error;
     struct stat St;
@@ -347,7 +353,7 @@ int writeBackChanged(std::vector<Argument> &Args) {
       continue;
     }
     const NpyArray &N = *A.Array;
-    std::string_view Data(reinterpret_cast<const char *>(N.Data.data()), N.Data.size());
+    std::string_view Data = N.NewData;
     if (!Out.add(A.Spelling, {N.Header, Data}, Error))
       return fail(Error + "; no file was changed");
   }

@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <iostream>
 
 namespace pykc::driver {
@@ -132,14 +133,16 @@ std::string formatResult(const ir::Type *Ty, const std::vector<uint64_t> &Leaves
 /// past it faults instead of writing into pykc's heap.
 class GuardedArray {
 public:
-  explicit GuardedArray(const std::vector<uint8_t> &Bytes)
-      : Size(std::max<size_t>(Bytes.size(), 1)) {
+  /// A copy of \p N's data, read from its file straight into the guarded
+  /// memory.
+  explicit GuardedArray(const NpyArray &N) : Size(std::max<size_t>(size_t(N.byteCount()), 1)) {
     Data = static_cast<uint8_t *>(runtime::mapGuarded(Size, runtime::CpuArrayAlignment,
                                                       runtime::cpuArrayGuardBytes(Size)));
     if (!Data)
       throw std::bad_alloc();
-    if (!Bytes.empty())
-      std::memcpy(Data, Bytes.data(), Bytes.size());
+    std::string Error;
+    if (!N.readInto(Data, Error))
+      throw std::runtime_error(Error);
   }
   ~GuardedArray() {
     runtime::unmapGuarded(Data, Size, runtime::CpuArrayAlignment,
@@ -215,6 +218,9 @@ int callCommand(int Argc, char **Argv) {
 
   std::string Error;
   std::vector<uint64_t> Leaves(ir::scalarCount(Entry->ReturnType));
+  // The arrays' guarded copies live until the write-back, which writes the
+  // changed ones straight from them.
+  std::vector<std::unique_ptr<GuardedArray>> Guarded;
   try {
     if (std::string Problem = selectBackend("cpu"); !Problem.empty())
       return fail(Problem);
@@ -225,7 +231,7 @@ int callCommand(int Argc, char **Argv) {
     // The function works on the arrays in place, as Numba's does on NumPy's
     // (an alias on the array it aliases).
     std::vector<Argument *> Arrays = arrayLeaves(Args);
-    std::vector<std::unique_ptr<GuardedArray>> Guarded(Arrays.size());
+    Guarded.resize(Arrays.size());
     KernelArgs Params;
     size_t I = 0; // the next array
     for (Argument *Leaf : argumentLeaves(Args)) {
@@ -235,7 +241,7 @@ int callCommand(int Argc, char **Argv) {
         continue;
       }
       if (A.AliasOf < 0)
-        Guarded[I] = std::make_unique<GuardedArray>(A.Array->Data);
+        Guarded[I] = std::make_unique<GuardedArray>(*A.Array);
       const GuardedArray &G = *Guarded[A.AliasOf >= 0 ? size_t(A.AliasOf) : I];
       ++I;
       Params.addArray(G.data(), A.Array->Shape, byteStrides(*A.Array));
@@ -259,13 +265,14 @@ int callCommand(int Argc, char **Argv) {
         return 1;
     }
     for (size_t K = 0; K < Arrays.size(); ++K) {
-      if (Arrays[K]->AliasOf >= 0)
-        continue;
-      std::vector<uint8_t> &Data = Arrays[K]->Array->Data;
-      if (Data.empty() || std::memcmp(Data.data(), Guarded[K]->data(), Data.size()) == 0)
+      // Written back from the guarded copy itself (it lives until then).
+      NpyArray &N = *Arrays[K]->Array;
+      if (Arrays[K]->AliasOf >= 0 || !N.byteCount() ||
+          !N.differs(0, Guarded[K]->data(), N.byteCount()))
         continue;
       Arrays[K]->Changed = true;
-      std::memcpy(Data.data(), Guarded[K]->data(), Data.size());
+      N.NewData = std::string_view(reinterpret_cast<const char *>(Guarded[K]->data()),
+                                   size_t(N.byteCount()));
     }
   } catch (const std::bad_alloc &) {
     return fail("out of memory");

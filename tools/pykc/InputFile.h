@@ -35,6 +35,7 @@ public:
   /// Whether the file is a regular file, whose size() is then known.
   bool isRegular() const { return Regular; }
   uint64_t size() const { return Size; }
+  int descriptor() const { return FD; }
 
   /// Reads up to \p N bytes into \p Buffer; \p Got is less than \p N only
   /// at the end of the file. Retries interrupted and short reads.

@@ -18,6 +18,35 @@ int64_t NpyArray::elementCount() const {
   return N;
 }
 
+bool NpyArray::load(std::string &Error) {
+  if (!File)
+    return true;
+  try {
+    Data.resize(size_t(File->size()));
+  } catch (const std::bad_alloc &) {
+    Error = "not enough memory for its " + std::to_string(File->size()) + " bytes of data";
+    return false;
+  }
+  if (!File->read(0, Data.data(), Data.size(), Error))
+    return false;
+  File.reset();
+  return true;
+}
+
+bool NpyArray::readInto(void *Dst, std::string &Error) const {
+  if (File)
+    return File->read(0, Dst, File->size(), Error);
+  if (!Data.empty())
+    std::memcpy(Dst, Data.data(), Data.size());
+  return true;
+}
+
+bool NpyArray::differs(uint64_t From, const void *Mem, uint64_t Count) const {
+  if (File)
+    return File->differs(From, Mem, Count);
+  return std::memcmp(Data.data() + From, Mem, size_t(Count)) != 0;
+}
+
 namespace {
 
 /// Where the bytes come from: a file (regular, device or FIFO) or memory.
@@ -35,6 +64,8 @@ public:
     char Extra;
     return read(&Extra, 1, Got, Error);
   }
+  /// The next \p Bytes left in the file to read later, where the source can.
+  virtual std::shared_ptr<NpyFileData> defer(uint64_t Bytes) { return nullptr; }
 };
 
 class FileSource : public ByteSource {
@@ -58,6 +89,13 @@ public:
     if (!In.readableWithin(/*TimeoutMs=*/100))
       return true;
     return ByteSource::readExtraByte(Got, Error);
+  }
+  /// A regular file's data is read where it is used; anything else now.
+  std::shared_ptr<NpyFileData> defer(uint64_t Bytes) override {
+    if (!In.isRegular() || Bytes == 0)
+      return nullptr;
+    std::string Ignored; // (then it is read now)
+    return NpyFileData::open(In.descriptor(), Consumed, Bytes, Ignored);
   }
 
 private:
@@ -180,7 +218,7 @@ bool readExactly(ByteSource &In, std::string &Out, size_t N, std::string &Error)
   return Got == N;
 }
 
-std::optional<NpyArray> readFrom(ByteSource &In, std::string &Error) {
+std::optional<NpyArray> readFrom(ByteSource &In, std::string &Error, NpyData How) {
   NpyArray A;
   std::string &Bytes = A.Header;
   // Magic, version and the header's length (2 bytes in 1.0, 4 in 2.0 and
@@ -246,6 +284,8 @@ std::optional<NpyArray> readFrom(ByteSource &In, std::string &Error) {
   };
   if (auto Left = In.remaining(); Left && *Left != DataBytes)
     return WrongSize(*Left);
+  if (How == NpyData::Defer && (A.File = In.defer(DataBytes)))
+    return A; // a regular file of exactly the right size
   // Read in steps, so a pipe that promises 16 GiB and sends nothing costs
   // little memory.
   try {
@@ -279,7 +319,7 @@ std::optional<NpyArray> readFrom(ByteSource &In, std::string &Error) {
 
 } // namespace
 
-std::optional<NpyArray> readNpy(const std::string &Path, std::string &Error) {
+std::optional<NpyArray> readNpy(const std::string &Path, std::string &Error, NpyData How) {
   InputFile File;
   if (!File.open(Path)) {
     Error = File.isDirectory() ? "a directory, not a .npy file"
@@ -287,12 +327,12 @@ std::optional<NpyArray> readNpy(const std::string &Path, std::string &Error) {
     return std::nullopt;
   }
   FileSource In(File);
-  return readFrom(In, Error);
+  return readFrom(In, Error, How);
 }
 
 std::optional<NpyArray> decodeNpy(std::string_view Bytes, std::string &Error) {
   MemorySource In(Bytes);
-  return readFrom(In, Error);
+  return readFrom(In, Error, NpyData::Read);
 }
 
 } // namespace pykc::driver

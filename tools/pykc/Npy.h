@@ -14,7 +14,10 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "NpyFileData.h"
 #include "NpyHeader.h"
+
+#include <memory>
 
 #include <cstdint>
 #include <optional>
@@ -40,15 +43,33 @@ struct NpyArray {
   std::vector<int64_t> Shape;
   bool FortranOrder = false;
   std::string Header; ///< Everything before the data, as read.
+  /// A regular file's data, read only where it is used (NpyFileData.h);
+  /// else the data itself, read (pipes, devices, memory).
+  std::shared_ptr<NpyFileData> File;
   std::vector<uint8_t> Data;
+  /// What the kernel left, for the write-back: memory the command keeps
+  /// until then (a device's allocation on the CPU, or Data).
+  std::string_view NewData;
   std::vector<NpyField> Fields; ///< A structured dtype's fields.
 
   int64_t elementCount() const;
+  uint64_t byteCount() const { return File ? File->size() : Data.size(); }
+  /// Reads File's data into Data, for commands that want it in memory.
+  bool load(std::string &Error);
+  /// Reads the data into \p Dst (byteCount() bytes).
+  bool readInto(void *Dst, std::string &Error) const;
+  /// Whether the \p Count bytes at \p Mem differ from the data at \p From.
+  bool differs(uint64_t From, const void *Mem, uint64_t Count) const;
 };
+
+/// Whether readNpy reads a regular file's data (into Data) or leaves it in
+/// the file to be read where it is used (File).
+enum class NpyData { Read, Defer };
 
 /// Reads \p Path; on failure returns nothing and sets \p Error to what is
 /// wrong with the file (without its name: the caller says which file).
-std::optional<NpyArray> readNpy(const std::string &Path, std::string &Error);
+std::optional<NpyArray> readNpy(const std::string &Path, std::string &Error,
+                                NpyData How = NpyData::Read);
 
 /// The same for a whole file's bytes in memory.
 std::optional<NpyArray> decodeNpy(std::string_view Bytes, std::string &Error);

@@ -190,6 +190,8 @@ int reduceCommand(int Argc, char **Argv) {
     if (O.Size && int64_t(*O.Size) < N)
       N = int64_t(*O.Size);
     uint64_t Result = Init->Bits;
+    if (N > 0 && !Array->load(Error))
+      return fail("'" + O.Array + "': " + Error);
     if (N > 0)
       detail::reduceHost(Kernels, Array->ItemSize, Array->Data.data(), uint64_t(N), &Init->Bits,
                          nullptr, &Result, nullptr, StreamLimits::forCurrentDevice());

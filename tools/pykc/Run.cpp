@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -75,6 +76,14 @@ int runCommand(int Argc, char **Argv) {
     if (F->Kind == ir::FunctionKind::Kernel)
       Kernel = F.get();
 
+  // The arrays' device memory lives until the write-back, which on the CPU
+  // device writes changed arrays straight from it.
+  struct Buffer {
+    void *Ptr = nullptr;
+    int Dev = 0;
+    ~Buffer() { deviceFree(Dev, Ptr); }
+  };
+  std::vector<std::unique_ptr<Buffer>> Buffers;
   try {
     // The device, and the kernel compiled for it.
     if (O->Check && O->Backend == "cuda")
@@ -94,16 +103,19 @@ int runCommand(int Argc, char **Argv) {
 
     // Copy in, launch, copy out.
     int Dev = Device.Id;
-    struct Buffer {
-      void *Ptr = nullptr;
-      int Dev = 0;
-      ~Buffer() { deviceFree(Dev, Ptr); }
-    };
-    std::vector<std::unique_ptr<Buffer>> Buffers;
+    bool HostMemory = Device.Kind == DeviceKind::CPU;
     if (O->Check)
       track_array_initialization(true); // (every array here is copied in whole)
     std::vector<Argument *> Arrays = arrayLeaves(Args);
     std::vector<void *> Pointers(Arrays.size(), nullptr);
+    // Each array is read from its file straight into the device's memory
+    // (NpyFileData.h): on the CPU device that is host memory; a GPU's gets
+    // it through a staging chunk. Nothing is held twice.
+    std::vector<uint8_t> Chunk;
+    auto ChunkFor = [&](uint64_t Bytes) {
+      Chunk.resize(size_t(std::min<uint64_t>(Bytes, uint64_t(4) << 20)));
+      return uint64_t(Chunk.size());
+    };
     KernelArgs Params; // the runtime's flattening, as typed launches use
     size_t I = 0;      // the next array
     for (Argument *Leaf : argumentLeaves(Args)) {
@@ -118,11 +130,23 @@ int runCommand(int Argc, char **Argv) {
       } else {
         auto B = std::make_unique<Buffer>();
         B->Dev = Dev;
-        B->Ptr = deviceMalloc(Dev, std::max<size_t>(N.Data.size(), 1));
-        if (!N.Data.empty())
-          copyHostToDevice(Dev, B->Ptr, N.Data.data(), N.Data.size());
+        B->Ptr = deviceMalloc(Dev, std::max<size_t>(N.byteCount(), 1));
         Pointers[I] = B->Ptr;
         Buffers.push_back(std::move(B));
+        // (--check learns what a copy wrote: its arrays go through copies.)
+        if (!N.File) {
+          copyHostToDevice(Dev, Pointers[I], N.Data.data(), N.Data.size());
+        } else if (HostMemory && !O->Check) {
+          if (!N.readInto(Pointers[I], Error))
+            return fail("'" + A.Spelling + "': " + Error);
+        } else {
+          for (uint64_t Done = 0, Step = ChunkFor(N.byteCount()); Done < N.byteCount(); Done += Step) {
+            uint64_t Part = std::min(Step, N.byteCount() - Done);
+            if (!N.File->read(Done, Chunk.data(), Part, Error))
+              return fail("'" + A.Spelling + "': " + Error);
+            copyHostToDevice(Dev, static_cast<char *>(Pointers[I]) + Done, Chunk.data(), Part);
+          }
+        }
       }
       std::vector<int64_t> Strides = byteStrides(N);
       Params.addArray(Pointers[I++], N.Shape, Strides);
@@ -156,16 +180,34 @@ int runCommand(int Argc, char **Argv) {
                    O->TimedLaunches, O->Kernel.c_str(), Device.Name.c_str(),
                    Millis[Millis.size() / 2], Millis.front());
     }
-    // Copy out one array at a time, keeping only what changed.
+    // What changed, compared with the file (or the data read) a chunk at
+    // a time; a changed array is written back from the CPU device's memory
+    // itself, or from one host copy of a GPU's.
     for (size_t K = 0; K < Arrays.size(); ++K) {
-      if (Arrays[K]->AliasOf >= 0 || Arrays[K]->Array->Data.empty())
+      Argument &A = *Arrays[K];
+      NpyArray &N = *A.Array;
+      uint64_t Bytes = N.byteCount();
+      if (A.AliasOf >= 0 || !Bytes)
         continue;
-      std::vector<uint8_t> &Data = Arrays[K]->Array->Data;
-      std::vector<uint8_t> Result(Data.size());
-      copyDeviceToHost(Dev, Result.data(), Pointers[K], Result.size());
-      if (Result != Data) {
-        Data.swap(Result);
-        Arrays[K]->Changed = true;
+      const char *Dev0 = static_cast<const char *>(Pointers[K]);
+      if (HostMemory) {
+        A.Changed = N.differs(0, Dev0, Bytes);
+      } else {
+        for (uint64_t Done = 0, Step = ChunkFor(Bytes); Done < Bytes && !A.Changed; Done += Step) {
+          uint64_t Part = std::min(Step, Bytes - Done);
+          copyDeviceToHost(Dev, Chunk.data(), Dev0 + Done, Part);
+          A.Changed = N.differs(Done, Chunk.data(), Part);
+        }
+      }
+      if (!A.Changed)
+        continue;
+      if (HostMemory) {
+        N.NewData = std::string_view(Dev0, size_t(Bytes));
+      } else {
+        N.File.reset();
+        N.Data.resize(size_t(Bytes));
+        copyDeviceToHost(Dev, N.Data.data(), Dev0, Bytes);
+        N.NewData = std::string_view(reinterpret_cast<const char *>(N.Data.data()), N.Data.size());
       }
     }
   } catch (const std::bad_alloc &) {
