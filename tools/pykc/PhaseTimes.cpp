@@ -2,6 +2,7 @@
 #include "PhaseTimes.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace pykc::driver {
@@ -22,6 +23,31 @@ int phaseRank(const std::string &Name) {
   return int(std::size(Order));
 }
 
+/// Whether \p A sorts before \p B with runs of digits compared as numbers
+/// (ptx/sm_75 before ptx/sm_100).
+bool naturalLess(const std::string &A, const std::string &B) {
+  size_t I = 0, J = 0;
+  while (I < A.size() && J < B.size()) {
+    if (std::isdigit((unsigned char)A[I]) && std::isdigit((unsigned char)B[J])) {
+      size_t EI = I, EJ = J;
+      while (EI < A.size() && std::isdigit((unsigned char)A[EI]))
+        ++EI;
+      while (EJ < B.size() && std::isdigit((unsigned char)B[EJ]))
+        ++EJ;
+      if (EI - I != EJ - J) // no leading zeros in architecture numbers
+        return EI - I < EJ - J;
+      if (int C = A.compare(I, EI - I, B, J, EJ - J))
+        return C < 0;
+      I = EI, J = EJ;
+      continue;
+    }
+    if (A[I] != B[J])
+      return A[I] < B[J];
+    ++I, ++J;
+  }
+  return A.size() - I < B.size() - J;
+}
+
 } // namespace
 
 void PhaseTimes::add(const std::string &Name, double Seconds) {
@@ -35,9 +61,9 @@ void PhaseTimes::print(std::ostream &OS) const {
     std::lock_guard<std::mutex> G(Lock);
     Sorted = Entries;
   }
-  std::stable_sort(Sorted.begin(), Sorted.end(), [](const Entry &A, const Entry &B) {
+  std::sort(Sorted.begin(), Sorted.end(), [](const Entry &A, const Entry &B) {
     int RA = phaseRank(A.Name), RB = phaseRank(B.Name);
-    return RA != RB ? RA < RB : A.Name < B.Name;
+    return RA != RB ? RA < RB : naturalLess(A.Name, B.Name);
   });
   double Total = std::chrono::duration<double>(Clock::now() - Created).count();
   Sorted.push_back({"total", Total});

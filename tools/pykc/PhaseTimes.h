@@ -9,7 +9,8 @@
 /// always `pykc: time: NAME MS ms`, NAME without spaces, so scripts grep
 /// for a phase and tests check the format. Phases that ran side by side
 /// (the architectures, the CPU backend) are timed each on its own clock and
-/// printed in a fixed order: the order of phaseRank, then by name.
+/// printed in a fixed order: the pipeline's (PhaseTimes.cpp's phaseRank),
+/// then by name, numbers as numbers (sm_75 before sm_100).
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
