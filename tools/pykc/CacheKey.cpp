@@ -5,7 +5,9 @@
 
 #include <llvm/Config/llvm-config.h>
 #include <llvm/Support/BLAKE3.h>
+#include <llvm/Support/xxhash.h>
 
+#include <dlfcn.h>
 #include <sys/stat.h>
 
 #include <cstdlib>
@@ -104,6 +106,12 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   // The tools.
   K.add(PYKC_VERSION).add(LLVM_VERSION_STRING);
   K.addTool("/proc/self/exe"); // stat follows the link to pykc's binary
+  // LLVM's own library when pykc links it shared (a rebuilt libLLVM of the
+  // same version); pykc's binary again when LLVM is linked in.
+  Dl_info Info{};
+  if (::dladdr(reinterpret_cast<void *>(
+                    static_cast<uint64_t (*)(llvm::ArrayRef<uint8_t>)>(&llvm::xxh3_64bits)), &Info) && Info.dli_fname)
+    K.addTool(Info.dli_fname);
   K.addTool(findCudaTool("ptxas", CudaPath));
   K.addTool(findCudaTool("fatbinary", CudaPath));
   K.addTool(findCudaLibrary("libnvJitLink.so", CudaPath));

@@ -16,7 +16,10 @@
 ///   - the versions of the tools: pykc (version, and the executable's size
 ///     and modification time, so a rebuilt pykc misses), LLVM, and the
 ///     path, size and modification time of ptxas, fatbinary, libnvJitLink
-///     and libdevice as this compile finds them, and PYKC_NVJITLINK.
+///     and libdevice as this compile finds them, LLVM's shared library when
+///     pykc links one, and PYKC_NVJITLINK.
+/// pykc reads no `link=` files yet (@cuda.jit accepts and ignores link=);
+/// when it does, their text and what they include belong in the key.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
