@@ -22,11 +22,12 @@ gen=bench/compile_time/many_kernels.py
 python3 $gen "$n" "$out/k.py"
 export PYKC_CACHE=1 PYKC_CACHE_DIR="$out/cache"
 c="$pykc $out/k.py -w -c $flags -o $out/k.o"
+# hyperfine takes one --prepare per command, in order: none for --no-cache.
 hyperfine --runs "$runs" --style basic --export-json "$out/cache.json" \
-  -n "cold ($n kernels)" --prepare "rm -rf $out/cache" "$c" \
-  -n "warm ($n kernels)" --prepare "$c" "$c" \
-  -n "off ($n kernels)" "$c --no-cache" \
-  -n "one of $n kernels changed" --prepare "python3 $gen $n $out/k.py \$RANDOM" "$c"
+  --prepare "rm -rf $out/cache" -n "cold ($n kernels)" "$c" \
+  --prepare "$c" -n "warm ($n kernels)" "$c" \
+  --prepare "true" -n "off ($n kernels)" "$c --no-cache" \
+  --prepare "python3 $gen $n $out/k.py 1\$(date +%N)" -n "one of $n kernels changed" "$c"
 results=${PYKC_BENCH_RESULTS:-$build_dir/bench}
 mkdir -p "$results"
 python3 - "$out/cache.json" "$results/compile_cache.csv" <<'PY'
