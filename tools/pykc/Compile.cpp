@@ -36,8 +36,10 @@ int compile(const Options &O) {
     uint64_t Removed = 0, Bytes = 0;
     if (!Dir.empty() && !CompileCache::clear(Dir, Removed, Bytes, Error))
       return fail(Error);
-    std::cout << "pykc: cleared the compile cache '" << Dir << "': " << Removed
-              << (Removed == 1 ? " entry, " : " entries, ") << Bytes << " bytes\n";
+    // On stdout when that is all pykc does; a compile may write to stdout.
+    (O.Input.empty() ? std::cout : std::cerr)
+        << "pykc: cleared the compile cache '" << Dir << "': " << Removed
+        << (Removed == 1 ? " entry, " : " entries, ") << Bytes << " bytes\n";
     if (O.Input.empty())
       return 0;
   }
