@@ -68,6 +68,9 @@ public:
   const SourceFile *loadFile(const std::string &Path, std::string &Error);
   /// Adds text that did not come from disk (tests, `-`, signature strings).
   const SourceFile *addBuffer(std::string Name, std::string Text);
+  /// Every file and buffer added, in order (the compile cache's key reads
+  /// them all).
+  const std::vector<std::unique_ptr<SourceFile>> &files() const { return Files; }
 
 private:
   std::vector<std::unique_ptr<SourceFile>> Files;

@@ -82,6 +82,10 @@ for var in ["HOME", "TMPDIR", "CUDA_HOME", "CUDA_PATH", "CUDA_VISIBLE_DEVICES",
             "LD_LIBRARY_PATH", "LIBRARY_PATH"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# The compile cache is off in tests, so that none reads or fills the user's
+# ~/.cache/pykc; the cache's own tests turn it on with a private folder
+# (`env PYKC_CACHE=1 PYKC_CACHE_DIR=%t/cache %pykc ...`).
+config.environment["PYKC_CACHE"] = "0"
 
 # nvcc (beside ptxas): optional; --emit=cuda output is compiled with it.
 if config.ptxas_path and os.access(os.path.join(os.path.dirname(config.ptxas_path), "nvcc"), os.X_OK):

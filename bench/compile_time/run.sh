@@ -13,6 +13,9 @@
 # only pykc is measured.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+# Compile times are measured with the compile cache off (hyperfine's runs
+# would otherwise be cache hits); bench/compile_time/cache.sh measures it.
+export PYKC_CACHE=0
 
 build_dir=${PYKC_BUILD_DIR:-build}
 pykc="$build_dir/bin/pykc"

@@ -4,6 +4,7 @@
 #include "codegen/CudaSource.h"
 #include "codegen/HostObject.h"
 
+#include "CacheKey.h"
 #include "CompileObject.h"
 #include "CudaToolkit.h"
 #include "FormatSource.h"
@@ -20,13 +21,39 @@ namespace pykc::driver {
 
 namespace {
 
-int writeOutput(const Options &O, const std::string &Text) {
+int writeOutput(const Options &O, const std::string &Text, PhaseTimes *Times = nullptr) {
+  PhaseTimes::Scope T(Times, "write");
   return writeOutputFile(O.Output.empty() ? defaultOutputPath(O) : O.Output, Text, O.Input);
 }
+
+int compileWithTimes(const Options &O, PhaseTimes *Times);
 
 } // namespace
 
 int compile(const Options &O) {
+  if (O.CacheClear) {
+    std::string Dir = CompileCache::defaultDirectory(), Error;
+    uint64_t Removed = 0, Bytes = 0;
+    if (!Dir.empty() && !CompileCache::clear(Dir, Removed, Bytes, Error))
+      return fail(Error);
+    // On stdout when that is all pykc does; a compile may write to stdout.
+    (O.Input.empty() ? std::cout : std::cerr)
+        << "pykc: cleared the compile cache '" << Dir << "': " << Removed
+        << (Removed == 1 ? " entry, " : " entries, ") << Bytes << " bytes\n";
+    if (O.Input.empty())
+      return 0;
+  }
+  if (!O.Verbose)
+    return compileWithTimes(O, nullptr);
+  PhaseTimes Times;
+  int Status = compileWithTimes(O, &Times);
+  Times.print(std::cerr);
+  return Status;
+}
+
+namespace {
+
+int compileWithTimes(const Options &O, PhaseTimes *Times) {
   FrontendRequest R;
   R.Input = O.Input;
   R.Signatures = O.Signatures;
@@ -37,6 +64,7 @@ int compile(const Options &O) {
   R.Modules = O.Modules;
   R.OneSkippedNote = O.Emit == EmitKind::Object;
   R.Diagnostics = O.Diagnostics;
+  R.Times = Times;
   Compilation C;
   if (int Status = runFrontend(R, C))
     return Status;
@@ -50,7 +78,7 @@ int compile(const Options &O) {
     ir::printModule(*C.Typed.IR, OS);
     return writeOutput(O, OS.str());
   case EmitKind::Object:
-    return compileObject(O, *C.Typed.IR);
+    return compileObject(O, C, Times);
   case EmitKind::Cuda: {
     std::string Text;
     if (!codegen::emitCudaSource(*C.Typed.IR, *C.Syntax.File, C.Diags, Text))
@@ -63,10 +91,17 @@ int compile(const Options &O) {
     HO.HostCpu = O.HostCpu;
     HO.OptLevel = O.OptLevel;
     HO.Float.Fmad = O.Fmad;
-    std::string Text, Error;
-    if (!codegen::emitCpuLLVMText(*C.Typed.IR, HO, Text, Error))
-      return fail(Error);
-    return writeOutput(O, Text);
+    CacheEntry Entry;
+    if (int Status = cachedBuild(O, C, Times, [&](CacheEntry &Out) {
+          PhaseTimes::Scope T(Times, "cpu-llvm");
+          std::string Text, Error;
+          if (!codegen::emitCpuLLVMText(*C.Typed.IR, HO, Text, Error))
+            return fail(Error);
+          Out.emplace_back("text", std::move(Text));
+          return 0;
+        }, Entry))
+      return Status;
+    return writeOutput(O, entryPart(Entry, "text"), Times);
   }
   case EmitKind::LLVM:
   case EmitKind::PTX:
@@ -84,10 +119,19 @@ int compile(const Options &O) {
   CO.Float.Fmad = O.Fmad;
   CO.LineInfo = O.LineInfo;
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
-  std::string Text, Error;
-  if (!compilePTX(*C.Typed.IR, CO, O.Emit == EmitKind::LLVM, Text, Error))
-    return fail(Error);
-  return writeOutput(O, Text);
+  CacheEntry Entry;
+  if (int Status = cachedBuild(O, C, Times, [&](CacheEntry &Out) {
+        PhaseTimes::Scope T(Times, std::string(O.Emit == EmitKind::LLVM ? "llvm/" : "ptx/") + Arch);
+        std::string Text, Error;
+        if (!compilePTX(*C.Typed.IR, CO, O.Emit == EmitKind::LLVM, Text, Error))
+          return fail(Error);
+        Out.emplace_back("text", std::move(Text));
+        return 0;
+      }, Entry))
+    return Status;
+  return writeOutput(O, entryPart(Entry, "text"), Times);
 }
+
+} // namespace
 
 } // namespace pykc::driver

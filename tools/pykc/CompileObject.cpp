@@ -1,10 +1,12 @@
 //===- CompileObject.cpp - pykc -c ----------------------------------------===//
 #include "CompileObject.h"
 
+#include "CacheKey.h"
 #include "GpuImages.h"
 #include "Header.h"
 #include "Output.h"
 #include "OutputFiles.h"
+#include "Progress.h"
 
 #include "codegen/HostObject.h"
 #include "codegen/TargetRegistration.h"
@@ -68,7 +70,8 @@ std::string stampSymbol(const ir::Module &IR, const codegen::HostObjectOptions &
 
 } // namespace
 
-int compileObject(const Options &O, const ir::Module &IR) {
+int compileObject(const Options &O, const Compilation &C, PhaseTimes *Times) {
+  const ir::Module &IR = *C.Typed.IR;
   if (O.Input == "-" && O.Namespace.empty())
     return fail("-c reading standard input needs --namespace NS");
   std::string Namespace = O.Namespace.empty() ? defaultNamespace(O.Input) : O.Namespace;
@@ -77,52 +80,90 @@ int compileObject(const Options &O, const ir::Module &IR) {
   if (!O.Header.empty() && ObjectPath != "-" &&
       (O.Header == ObjectPath || std::filesystem::equivalent(O.Header, ObjectPath, EC)))
     return fail("--header '" + O.Header + "' and the object are the same file");
-
-  codegen::HostObjectOptions HO;
-  HO.Namespace = Namespace;
-  HO.SourcePath = O.Input;
-  HO.HostCpu = O.HostCpu;
-  HO.OptLevel = O.OptLevel;
-  HO.Float.Fmad = O.Fmad;
-  HO.Check = O.Check;
-  // The GPU images (LLVM per architecture, ptxas, fatbinary) and the CPU
-  // backend's optimized module are independent until the object embeds the
-  // images, so they are built side by side (both only read the typed IR).
-  std::vector<codegen::GpuImage> Images;
-  std::string ImageError, Error;
-  bool ImagesBuilt = false;
-  codegen::registerHostTarget(); // not on two threads at once (see there)
-  codegen::registerNVPTXTarget();
-  std::thread Gpu([&] { ImagesBuilt = buildGpuImages(IR, O, Images, ImageError); });
-  codegen::HostModule Host;
-  bool HostBuilt = codegen::buildHostModule(IR, HO, Host, Error);
-  Gpu.join();
-  if (!ImagesBuilt)
-    return fail(ImageError);
-  HO.StampSymbol = stampSymbol(IR, HO, Images);
-  std::string Object;
-  if (!HostBuilt || !codegen::emitHostObject(Host, IR, Images, HO, Object, Error))
-    return fail(Error);
-  std::string Header;
-  if (!O.Header.empty()) {
-    HeaderInfo Info;
-    Info.Namespace = Namespace;
-    Info.SourcePath = O.Input;
-    Info.ObjectPath = ObjectPath == "-" ? "the object" : ObjectPath;
-    Info.CommandLine = commandLine(O, ObjectPath);
-    Info.HeaderPath = O.Header;
-    Info.StampSymbol = HO.StampSymbol;
-    Header = writeHeader(IR, Info);
-  }
-
-  // Both are checked and written to temporaries before either replaces
-  // anything, so a header that cannot be written leaves the old object.
   for (const std::string &Path : {ObjectPath, O.Header})
     if (!Path.empty() && overwritesInput(Path, O.Input))
       return fail("the output '" + Path + "' would overwrite the input");
+
+  CacheEntry Built;
+  bool Hit = false;
+  int Status = cachedBuild(O, C, Times, [&](CacheEntry &Out) {
+    codegen::HostObjectOptions HO;
+    HO.Namespace = Namespace;
+    HO.SourcePath = O.Input;
+    HO.HostCpu = O.HostCpu;
+    HO.OptLevel = O.OptLevel;
+    HO.Float.Fmad = O.Fmad;
+    HO.Check = O.Check;
+    // The GPU images (LLVM per architecture, ptxas, fatbinary) and the CPU
+    // backend's optimized module are independent until the object embeds the
+    // images, so they are built side by side (both only read the typed IR).
+    std::vector<codegen::GpuImage> Images;
+    std::string ImageError, Error, PtxasLog;
+    bool ImagesBuilt = false;
+    codegen::registerHostTarget(); // not on two threads at once (see there)
+    codegen::registerNVPTXTarget();
+    unsigned Kernels = 0;
+    for (const auto &F : IR.functions())
+      Kernels += F->Kind == ir::FunctionKind::Kernel;
+    const std::vector<std::string> &Archs = O.Archs.empty() ? defaultObjectArchs() : O.Archs;
+    std::optional<Progress> Shown;
+    Shown.emplace(O.Input == "-" ? "<stdin>" : O.Input, Kernels, Kernels ? unsigned(Archs.size()) : 0,
+                  O.Sass);
+    std::thread Gpu([&] {
+      ImagesBuilt = buildGpuImages(IR, O, Images, PtxasLog, ImageError, Times, &*Shown);
+    });
+    codegen::HostModule Host;
+    bool HostBuilt;
+    {
+      PhaseTimes::Scope T(Times, "cpu-module");
+      HostBuilt = codegen::buildHostModule(IR, HO, Host, Error);
+    }
+    Gpu.join();
+    if (!ImagesBuilt) {
+      Shown.reset();
+      std::cerr << PtxasLog;
+      return fail(ImageError);
+    }
+    HO.StampSymbol = stampSymbol(IR, HO, Images);
+    std::string Object;
+    {
+      PhaseTimes::Scope T(Times, "cpu-object");
+      Shown->cpuStage("machine code");
+      HostBuilt = HostBuilt && codegen::emitHostObject(Host, IR, Images, HO, Object, Error);
+    }
+    Shown.reset(); // the line goes before anything else is printed
+    std::cerr << PtxasLog;
+    if (!HostBuilt)
+      return fail(Error);
+    Out.emplace_back("object", std::move(Object));
+    if (!O.Header.empty()) {
+      PhaseTimes::Scope T(Times, "header");
+      HeaderInfo Info;
+      Info.Namespace = Namespace;
+      Info.SourcePath = O.Input;
+      Info.ObjectPath = ObjectPath == "-" ? "the object" : ObjectPath;
+      Info.CommandLine = commandLine(O, ObjectPath);
+      Info.HeaderPath = O.Header;
+      Info.StampSymbol = HO.StampSymbol;
+      Out.emplace_back("header", writeHeader(IR, Info));
+    }
+    // -Xptxas -v's report, printed again when the entry is used.
+    Out.emplace_back("stderr", std::move(PtxasLog));
+    return 0;
+  }, Built, &Hit);
+  if (Status)
+    return Status;
+  if (Hit)
+    std::cerr << entryPart(Built, "stderr");
+
+  // Both are checked and written to temporaries before either replaces
+  // anything, so a header that cannot be written leaves the old object.
+  PhaseTimes::Scope T(Times, "write");
   OutputFiles Out;
-  if (!Out.add(ObjectPath, {Object}, Error) ||
-      (!O.Header.empty() && !Out.add(O.Header, {Header}, Error)) || !Out.commit(Error))
+  std::string Error;
+  if (!Out.add(ObjectPath, {entryPart(Built, "object")}, Error) ||
+      (!O.Header.empty() && !Out.add(O.Header, {entryPart(Built, "header")}, Error)) ||
+      !Out.commit(Error))
     return fail(Error);
   return 0;
 }

@@ -85,7 +85,8 @@ bool run(const std::string &Program, const std::vector<std::string> &Args, const
 } // namespace
 
 bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage> &Images,
-                    std::string &Error) {
+                    std::string &PtxasLog, std::string &Error, PhaseTimes *Times,
+                    Progress *Shown) {
   bool HasKernel = false;
   bool LineInfo = O.LineInfo; // -lineinfo, or a kernel's lineinfo=True
   for (const auto &F : IR.functions()) {
@@ -129,8 +130,14 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
     // sm_100 and newer: sm_90 PTX, which ptxas builds their SASS from.
     Options.Arch = ptxTargetFor(Archs[K]);
     A.Ptx = {PYKC_IMAGE_PTX, smNumber(Options.Arch), Options.Arch, ""};
-    if (!compilePTX(IR, Options, /*LLVMText=*/false, A.Ptx.Data, A.Error))
-      return;
+    {
+      PhaseTimes::Scope T(Times, "ptx/" + Archs[K]);
+      if (!compilePTX(IR, Options, /*LLVMText=*/false, A.Ptx.Data, A.Error))
+        return;
+    }
+    if (Shown)
+      Shown->ptxDone();
+    PhaseTimes::Scope T(Jit || !Ptxas.empty() ? Times : nullptr, "sass/" + Archs[K]);
     if (Jit) { // SASS in the process: no ptxas, no temporary files
       std::string Log;
       std::optional<std::string> Cubin = Jit->compile(A.Ptx.Data, Archs[K], O.OptLevel, Log);
@@ -140,6 +147,8 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
         return;
       }
       A.Cubin = {PYKC_IMAGE_CUBIN, smNumber(Archs[K]), Archs[K], std::move(*Cubin)};
+      if (Shown)
+        Shown->sassDone();
       return;
     }
     if (Ptxas.empty())
@@ -162,6 +171,8 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
     A.Cubin = {PYKC_IMAGE_CUBIN, smNumber(Archs[K]), Archs[K], ""};
     if (!readFile(Out, A.Cubin.Data))
       A.Error = "ptxas wrote no '" + Out + "'";
+    else if (Shown)
+      Shown->sassDone();
   };
   std::vector<std::thread> Workers;
   for (size_t K = 1; K < Archs.size(); ++K)
@@ -171,7 +182,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   for (std::thread &W : Workers)
     W.join();
   for (const ArchImages &A : Built)
-    std::cerr << A.PtxasLog;
+    PtxasLog += A.PtxasLog;
   for (const ArchImages &A : Built)
     if (!A.Error.empty()) {
       Error = A.Error;
@@ -212,6 +223,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
     for (const std::string &Arch : Archs)
       Fatbin.Arch += (Fatbin.Arch.empty() ? "" : ",") + Arch;
     if (!Fatbinary.empty()) {
+      PhaseTimes::Scope T(Times, "fatbinary");
       if (!run(Fatbinary, FatbinArgs, Dir, "fatbinary.log", Error))
         return false;
       if (!readFile(Dir.file("all.fatbin"), Fatbin.Data)) {

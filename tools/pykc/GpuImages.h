@@ -2,6 +2,8 @@
 #pragma once
 
 #include "Options.h"
+#include "PhaseTimes.h"
+#include "Progress.h"
 
 #include "codegen/HostObject.h"
 #include "ir/IR.h"
@@ -19,8 +21,11 @@ namespace pykc::driver {
 /// images are, in order: the fatbin or the cubins (when made), then one PTX
 /// per architecture, which the runtime falls back to when the SASS does not
 /// load (e.g. a driver older than this toolkit). No images for a module
-/// without kernels. False with \p Error set on failure.
+/// without kernels. False with \p Error set on failure. What ptxas printed
+/// when -Xptxas asked it to (e.g. -v) lands in \p PtxasLog. \p Times and
+/// \p Shown, when not null, hear of each phase (-v, the terminal's line).
 bool buildGpuImages(const ir::Module &IR, const Options &O,
-                    std::vector<codegen::GpuImage> &Images, std::string &Error);
+                    std::vector<codegen::GpuImage> &Images, std::string &PtxasLog,
+                    std::string &Error, PhaseTimes *Times = nullptr, Progress *Shown = nullptr);
 
 } // namespace pykc::driver

@@ -49,7 +49,8 @@ const std::vector<std::string> &knownFlags() {
       "--cuda-path",  "--libdevice",  "-o",          "-O0",          "-O1",
       "-O2",          "-O3",          "-Xptxas",     "--ptxas-options", "-lineinfo",
       "--generate-line-info", "-g", "-w",           "-Werror",      "-Wall",
-      "-ferror-limit", "-D",          "-I",          "--help",       "--version"};
+      "-ferror-limit", "-D",          "-I",          "--help",       "--version",
+      "-v",           "--verbose",    "--no-cache",  "--cache-clear"};
   return Flags;
 }
 
@@ -170,6 +171,14 @@ OPTIONS:
   --cuda-path DIR       The CUDA toolkit (for libdevice); default $CUDA_HOME,
                         then the toolkit found at build time.
   --libdevice FILE      libdevice.10.bc to link for math functions.
+  -v, --verbose         Print each phase's time and the cache's hits and
+                        misses to stderr.
+  --no-cache            Do not read or write the compile cache (also
+                        PYKC_CACHE=0). The cache keeps what PTX, LLVM and -c
+                        compiles wrote, keyed by everything they read, in
+                        $PYKC_CACHE_DIR or $XDG_CACHE_HOME/pykc (default
+                        ~/.cache/pykc), at most PYKC_CACHE_SIZE (default 1G).
+  --cache-clear         Empty the compile cache (with no input: only that).
   --help                Show this help.
   --version             Show the version.
 
@@ -221,6 +230,12 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       O.Help = true;
     } else if (A == "--version") {
       O.Version = true;
+    } else if (A == "-v" || A == "--verbose") {
+      O.Verbose = true;
+    } else if (A == "--no-cache") {
+      O.NoCache = true;
+    } else if (A == "--cache-clear") {
+      O.CacheClear = true;
     } else if (Value("--sig", V)) {
       O.Signatures.push_back(V);
     } else if (Value("--emit", V)) {
@@ -331,7 +346,7 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
   }
   if (!Error.empty())
     return std::nullopt;
-  if (O.Input.empty() && !O.Help && !O.Version) {
+  if (O.Input.empty() && !O.Help && !O.Version && !O.CacheClear) {
     Error = "no input file";
     return std::nullopt;
   }

@@ -13,6 +13,8 @@ namespace pykc::driver {
 /// Where the pipeline stops and what it writes.
 enum class EmitKind { AST, IR, LLVM, CpuLLVM, PTX, Object, Cuda };
 
+/// A field added here must be given a decision in CacheKey.cpp (hashed
+/// into the compile cache's key or not), which fails to compile until then.
 struct Options {
   std::string Input;
   std::string Output; ///< "-" is stdout; empty: next to the input.
@@ -36,6 +38,9 @@ struct Options {
   bool LineInfo = false; ///< -lineinfo, -g: PTX .loc/.file at the .py lines
   std::string CudaPath;  ///< --cuda-path
   std::string Libdevice; ///< --libdevice
+  bool Verbose = false;    ///< -v: the phases' times and the cache's hits
+  bool NoCache = false;    ///< --no-cache (CompileCache.h)
+  bool CacheClear = false; ///< --cache-clear: empty the cache first
   bool Help = false;
   bool Version = false;
 };

@@ -176,13 +176,17 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
   C.Diags.setOptions(R.Diagnostics);
   // 1. Read.
   std::string Text, Error;
+  PhaseTimes::Scope ReadTime(R.Times, "read");
   if (!readSourceFile(R.Input, Text, Error))
     return fail(Error);
+  ReadTime.stop();
   const frontend::SourceFile *File =
       C.Sources.addBuffer(R.Input == "-" ? "<stdin>" : R.Input, std::move(Text));
 
   // 2. Tokens and syntax tree. Syntax errors stop here, as in Python.
+  PhaseTimes::Scope ParseTime(R.Times, "parse");
   C.Syntax = frontend::parseModule(*File, C.AST, C.Diags);
+  ParseTime.stop();
   if (C.Diags.hasErrors())
     return 1;
   if (R.StopAfterParse)
@@ -192,6 +196,8 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
   // -D's values, and the program's other modules as they are imported.
   // The command may check the scope and choose the signatures (pykc run:
   // a kernel's declared signature that its arguments fit).
+  // (imported modules are read and parsed here too)
+  PhaseTimes::Scope NamesTime(R.Times, "names");
   if (!parseDefines(R, C))
     return 1;
   PackagePlace Place = placeOf(R.Input);
@@ -227,7 +233,10 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
     if (std::string Problem = R.CheckScope(*C.Scope, SignatureTexts); !Problem.empty())
       return fail(Problem);
 
+  NamesTime.stop();
+
   // 4. Command-line signatures.
+  PhaseTimes::Scope SignaturesTime(R.Times, "signatures");
   std::vector<ir::NamedSignature> Signatures;
   for (const std::string &Sig : SignatureTexts) {
     const frontend::SourceFile *SigFile = C.Sources.addBuffer(R.SignatureOrigin, Sig);
@@ -241,7 +250,10 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
   if (R.AllowUnusedSignatures)
     std::erase_if(Signatures, [&](const ir::NamedSignature &S) { return !C.Scope->function(S.Name); });
 
+  SignaturesTime.stop();
+
   // 5. Types and IR.
+  PhaseTimes::Scope TypingTime(R.Times, "typing");
   C.Typed = ir::lowerModule(*C.Scope, C.Types, C.Diags, Signatures, R.OnlyKernel,
                             {R.Modules.WarnAll, R.OneSkippedNote});
   if (C.Diags.hasErrors() || (!R.OnlyKernel.empty() && !C.Typed.KernelsCompiled))
@@ -250,7 +262,10 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
     for (const auto &F : C.Typed.IR->functions())
       F->BoundsCheck = true;
 
+  TypingTime.stop();
+
   // 6. Reductions whose result depends on the order of operations.
+  PhaseTimes::Scope ReductionsTime(R.Times, "reductions");
   if (!checkReductions(C, R.Fmad, Error))
     return fail(Error);
   return 0;

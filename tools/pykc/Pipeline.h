@@ -26,6 +26,7 @@
 #include "ir/ModuleScope.h"
 #include "ir/Sema.h"
 #include "ModuleFlags.h"
+#include "PhaseTimes.h"
 
 #include <functional>
 #include <iostream>
@@ -49,6 +50,7 @@ struct FrontendRequest {
   /// -c: one note names the kernels skipped for want of a signature.
   bool OneSkippedNote = false;
   frontend::DiagnosticOptions Diagnostics; ///< -w, -W..., -ferror-limit.
+  PhaseTimes *Times = nullptr;             ///< -v: each phase's time.
   /// Runs after names are resolved, before the signatures are parsed; a
   /// non-empty message stops the pipeline with it (pykc run: the kernel
   /// exists and takes this many arguments). It may replace the signature

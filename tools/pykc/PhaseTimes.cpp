@@ -1,0 +1,84 @@
+//===- PhaseTimes.cpp - How long each phase took, for -v ------------------===//
+#include "PhaseTimes.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+namespace pykc::driver {
+
+namespace {
+
+/// Where a phase prints: the pipeline's order, with the phases that run
+/// side by side after the ones before them. Unknown names go last.
+int phaseRank(const std::string &Name) {
+  static const char *const Order[] = {
+      "read",     "parse",      "names",  "signatures", "typing", "reductions",
+      "cache-key", "cache-lookup", "ptx",  "llvm",       "sass",   "fatbinary",
+      "cpu-module", "cpu-object", "cpu-llvm", "header", "cache-store", "write"};
+  std::string Family = Name.substr(0, Name.find('/'));
+  for (int I = 0; I < int(std::size(Order)); ++I)
+    if (Family == Order[I])
+      return I;
+  return int(std::size(Order));
+}
+
+/// Whether \p A sorts before \p B with runs of digits compared as numbers
+/// (ptx/sm_75 before ptx/sm_100).
+bool naturalLess(const std::string &A, const std::string &B) {
+  size_t I = 0, J = 0;
+  while (I < A.size() && J < B.size()) {
+    if (std::isdigit((unsigned char)A[I]) && std::isdigit((unsigned char)B[J])) {
+      size_t EI = I, EJ = J;
+      while (EI < A.size() && std::isdigit((unsigned char)A[EI]))
+        ++EI;
+      while (EJ < B.size() && std::isdigit((unsigned char)B[EJ]))
+        ++EJ;
+      if (EI - I != EJ - J) // no leading zeros in architecture numbers
+        return EI - I < EJ - J;
+      if (int C = A.compare(I, EI - I, B, J, EJ - J))
+        return C < 0;
+      I = EI, J = EJ;
+      continue;
+    }
+    if (A[I] != B[J])
+      return A[I] < B[J];
+    ++I, ++J;
+  }
+  return A.size() - I < B.size() - J;
+}
+
+} // namespace
+
+void PhaseTimes::add(const std::string &Name, double Seconds) {
+  std::lock_guard<std::mutex> G(Lock);
+  Entries.push_back({Name, Seconds});
+}
+
+void PhaseTimes::print(std::ostream &OS) const {
+  std::vector<Entry> Sorted;
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    Sorted = Entries;
+  }
+  std::sort(Sorted.begin(), Sorted.end(), [](const Entry &A, const Entry &B) {
+    int RA = phaseRank(A.Name), RB = phaseRank(B.Name);
+    return RA != RB ? RA < RB : naturalLess(A.Name, B.Name);
+  });
+  double Total = std::chrono::duration<double>(Clock::now() - Created).count();
+  Sorted.push_back({"total", Total});
+  for (const Entry &E : Sorted) {
+    char Ms[32];
+    std::snprintf(Ms, sizeof Ms, "%.3f", E.Seconds * 1000);
+    OS << "pykc: time: " << E.Name << ' ' << Ms << " ms\n";
+  }
+}
+
+void PhaseTimes::Scope::stop() {
+  if (!Times)
+    return;
+  Times->add(Name, std::chrono::duration<double>(Clock::now() - Start).count());
+  Times = nullptr;
+}
+
+} // namespace pykc::driver
