@@ -86,4 +86,18 @@ TEST(Suggest, NearestSpelling) {
   EXPECT_GT(editDistance("a", "abcdefgh", 2), 2u);
 }
 
+TEST(Suggest, ShortWordsGetNoGuess) {
+  // As clang: one edit per three characters, so 'q' is no misspelt 'a'.
+  EXPECT_EQ(nearestSpelling("q", {"a", "k"}), "");
+  EXPECT_EQ(nearestSpelling("ab", {"ac"}), "");
+  EXPECT_EQ(nearestSpelling("X", {"x"}), "x"); // case alone is always near
+  EXPECT_EQ(nearestSpelling("sine", {"sin", "sinh"}), "sin"); // ties: the first
+}
+
+TEST(Suggest, DidYouMeanIsTheMessageTail) {
+  EXPECT_EQ(didYouMean("syncthread", {"grid", "syncthreads"}, "cuda."),
+            "; did you mean 'cuda.syncthreads'?");
+  EXPECT_EQ(didYouMean("zzzz", {"grid"}), "");
+}
+
 } // namespace
