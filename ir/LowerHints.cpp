@@ -111,8 +111,9 @@ void FunctionLowerer::notAValueError(SourceRange At, const Value &V) {
 }
 
 void FunctionLowerer::unknownAttributeError(const fe::AttributeExpr &A, const Value &Base) {
+  bool Look = !Quiet && S.Diags.allowSpellingCheck();
   std::vector<std::string> Candidates;
-  switch (Base.K) {
+  switch (Look ? Base.K : Value::Kind::Invalid) {
   case Value::Kind::Path:
     Candidates = knownAttributes(Base.Path);
     break;
@@ -148,7 +149,7 @@ void FunctionLowerer::unknownAttributeError(const fe::AttributeExpr &A, const Va
 void FunctionLowerer::unsupportedFunctionError(SourceRange At, const std::string &Path) {
   size_t Dot = Path.rfind('.');
   std::string Near;
-  if (Dot != std::string::npos && !numpyInstead(Path)) {
+  if (Dot != std::string::npos && !numpyInstead(Path) && !Quiet && S.Diags.allowSpellingCheck()) {
     std::string Namespace = Path.substr(0, Dot);
     std::vector<std::string> Candidates = knownAttributes(Namespace);
     std::vector<std::string> Instead = insteadNames(Namespace);

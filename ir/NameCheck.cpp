@@ -196,7 +196,8 @@ private:
       return;
     }
     Ok = false;
-    Diags.report(File, N.Range, DiagKind::UndefinedName, {N.Id, didYouMean(N.Id, namesInScope())});
+    std::string Hint = Diags.allowSpellingCheck() ? didYouMean(N.Id, namesInScope()) : "";
+    Diags.report(File, N.Range, DiagKind::UndefinedName, {N.Id, Hint});
   }
 
   /// When the module-level `NAME = value` that made \p Sym host-only reads
@@ -204,9 +205,11 @@ private:
   /// Python stops there with a NameError), a note on it with the nearest
   /// spelling. Only misspellings: pykc does not know every name module
   /// code can read.
-  bool noteMisspeltInValue(const std::string &Name, const Symbol &Sym) const {
+  bool noteMisspeltInValue(const std::string &Name, const Symbol &Sym) {
+    if (Scope.module().File != File || !Diags.allowSpellingCheck())
+      return false;
     const AssignStmt *A = assignmentAt(Scope.module().Body, Sym.DefRange);
-    if (!A || Scope.module().File != File)
+    if (!A)
       return false;
     for (const NameExpr *Read : namesRead(A->Value)) {
       if (Scope.lookup(Read->Id) || Scope.resolvePath(*Read) || isPythonBuiltin(Read->Id))
@@ -214,7 +217,7 @@ private:
       std::vector<std::string> Names = Scope.symbolNames();
       for (std::string &B : knownAttributes("builtins"))
         Names.push_back(std::move(B));
-      std::string Hint = didYouMean(Read->Id, Names);
+      std::string Hint = didYouMean(Read->Id, Names); // one lookup: the first undefined name
       if (Hint.empty())
         return false;
       Diags.report(File, Read->Range, DiagKind::NoteUndefinedInValue, {Name, Read->Id, Hint});
@@ -225,13 +228,15 @@ private:
 
   /// The names the function's body can see: its locals, the module's names and
   /// the builtins the kernel language has, for "did you mean".
-  std::vector<std::string> namesInScope() const {
-    std::vector<std::string> Names(Locals.begin(), Locals.end());
-    for (std::string &N : Scope.symbolNames())
-      Names.push_back(std::move(N));
-    for (std::string &N : knownAttributes("builtins"))
-      Names.push_back(std::move(N));
-    return Names;
+  const std::vector<std::string> &namesInScope() {
+    if (InScope.empty()) {
+      InScope.assign(Locals.begin(), Locals.end());
+      for (std::string &N : Scope.symbolNames())
+        InScope.push_back(std::move(N));
+      for (std::string &N : knownAttributes("builtins"))
+        InScope.push_back(std::move(N));
+    }
+    return InScope;
   }
 
   void exprs(const ExprList &Es) {
@@ -356,6 +361,7 @@ private:
   DiagnosticEngine &Diags;
   const SourceFile *File;
   std::set<std::string> Locals;
+  std::vector<std::string> InScope; ///< namesInScope(), once.
   bool Ok = true;
 };
 

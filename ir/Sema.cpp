@@ -446,7 +446,8 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
         if (!Other->Synthetic && Other->Role != FunctionRole::Host)
           Names.push_back(Other->Name);
       Diags.report(NS.Sig.File, NS.Sig.Range, DiagKind::UnknownSignatureTarget,
-                   {NS.Name, M.File->name(), Fn ? "" : didYouMean(NS.Name, Names)});
+                   {NS.Name, M.File->name(),
+                    Fn || !Diags.allowSpellingCheck() ? "" : didYouMean(NS.Name, Names)});
       continue;
     }
     // A signature given twice, or equal to the decorator's, is one

@@ -94,6 +94,16 @@ TEST(Suggest, ShortWordsGetNoGuess) {
   EXPECT_EQ(nearestSpelling("sine", {"sin", "sinh"}), "sin"); // ties: the first
 }
 
+TEST(DiagnosticEngine, SpellingChecksAreLimited) {
+  // As clang's -fspell-checking-limit: the first 50 lookups, then none, so
+  // many misspellings against many names stay linear.
+  DiagnosticEngine D(nullptr);
+  for (int I = 0; I < 50; ++I)
+    EXPECT_TRUE(D.allowSpellingCheck());
+  EXPECT_FALSE(D.allowSpellingCheck());
+  EXPECT_FALSE(D.allowSpellingCheck());
+}
+
 TEST(Suggest, DidYouMeanIsTheMessageTail) {
   EXPECT_EQ(didYouMean("syncthread", {"grid", "syncthreads"}, "cuda."),
             "; did you mean 'cuda.syncthreads'?");
