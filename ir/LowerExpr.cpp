@@ -930,6 +930,9 @@ Expr *FunctionLowerer::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, SourceRange 
     Sig = S.Ops.binary(*Op, L->Ty, R->Ty);
   if (!Sig) {
     error(Range, DiagKind::UnsupportedBinary, {std::string(spelling(PyOp)), L->Ty->str(), R->Ty->str()});
+    noteSignatureOperand(L);
+    if (R != L)
+      noteSignatureOperand(R);
     return nullptr;
   }
   if (auto *CT = dynCast<ScalarType>(Sig->Result);
@@ -968,6 +971,7 @@ Expr *FunctionLowerer::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange
     Sig = S.Ops.unary(Op, V->Ty);
   if (!Sig) {
     error(Range, DiagKind::UnsupportedUnary, {std::string(spelling(UOp)), V->Ty->str()});
+    noteSignatureOperand(V);
     return nullptr;
   }
   Expr *Operand = convert(V, Sig->Args[0]);

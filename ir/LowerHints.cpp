@@ -97,8 +97,22 @@ void FunctionLowerer::indexTypeError(const fe::Expr &At, SourceRange Range, cons
     auto *ST = dynCast<ScalarType>(KernelSignature->Args[K]);
     if (ST && !ST->isInteger())
       S.Diags.report(KernelSignature->File, KernelSignature->ArgRanges[K], DiagKind::NoteSignatureType,
-                     {Info.Def->Params[K].Name, ST->str()});
+                     {Info.Def->Params[K].Name, signatureSpelling(ST)});
   }
+}
+
+void FunctionLowerer::noteSignatureOperand(const Expr *Operand) {
+  auto *Ref = dynCast<VarRefExpr>(Operand);
+  if (Quiet || !KernelSignature || !Ref ||
+      std::find(F.Params.begin(), F.Params.end(), Ref->Var) == F.Params.end())
+    return;
+  const auto &Ps = Info.Def->Params;
+  for (size_t K = 0; K < Ps.size() && K < KernelSignature->ArgRanges.size(); ++K)
+    if (auto *ST = dynCast<ScalarType>(KernelSignature->Args[K]);
+        ST && !ST->isInteger() && Ps[K].Name == Ref->Var->Name)
+      S.Diags.report(KernelSignature->File, KernelSignature->ArgRanges[K],
+                     DiagKind::NoteSignatureType,
+                     {Ps[K].Name, signatureSpelling(KernelSignature->Args[K])});
 }
 
 void FunctionLowerer::notAValueError(SourceRange At, const Value &V) {

@@ -477,6 +477,10 @@ private:
   /// IndexType for \p Index (typed \p Ty, the AST \p At), with notes that
   /// say why: a '/' that should be '//', a parameter the signature typed.
   void indexTypeError(const frontend::Expr &At, frontend::SourceRange Range, const Type *Ty);
+  /// When \p Operand of an operator that does not type is a parameter the
+  /// kernel's signature made a float, complex or boolean (where an integer
+  /// was likely meant), a note at that type.
+  void noteSignatureOperand(const Expr *Operand);
   /// NotAValue for \p V at \p At, with "did you mean '.x'" for the
   /// index and size registers used whole.
   void notAValueError(frontend::SourceRange At, const Value &V);
