@@ -98,6 +98,10 @@ public:
   /// Warnings shown (not turned off, not repeated).
   unsigned warningCount() const { return Warnings; }
   bool hasErrors() const { return Errors != 0; }
+  /// Whether one more "did you mean" may be looked for: the first 50 in a
+  /// compile, as clang's -fspell-checking-limit, so that a file of many
+  /// misspellings and many names costs time linear in it, not their product.
+  bool allowSpellingCheck() { return SpellingChecks < 50 && ++SpellingChecks; }
   /// Every diagnostic reported, shown or not, with its kind and severity as
   /// reported (a warning -Werror made an error is still a Warning kind).
   const std::vector<Diagnostic> &diagnostics() const { return All; }
@@ -118,6 +122,7 @@ private:
   unsigned Warnings = 0;
   unsigned ErrorsShown = 0;
   unsigned ErrorsHidden = 0; ///< By -ferror-limit.
+  unsigned SpellingChecks = 0;
   bool Finished = false;
 };
 

@@ -44,7 +44,7 @@ std::string nearestSpelling(std::string_view Word, const std::vector<std::string
   for (const std::string &C : Candidates)
     if (C != Word && equalIgnoringCase(C, Word))
       return C;
-  unsigned Limit = std::max<unsigned>(1, unsigned(Word.size() / 3));
+  unsigned Limit = unsigned(Word.size() / 3);
   std::string Best;
   unsigned BestDistance = Limit + 1;
   for (const std::string &C : Candidates) {
@@ -56,7 +56,13 @@ std::string nearestSpelling(std::string_view Word, const std::vector<std::string
       Best = C;
     }
   }
-  return BestDistance <= Limit ? Best : std::string();
+  return Limit && BestDistance <= Limit ? Best : std::string();
+}
+
+std::string didYouMean(std::string_view Word, const std::vector<std::string> &Candidates,
+                       std::string_view Prefix) {
+  std::string Near = nearestSpelling(Word, Candidates);
+  return Near.empty() ? std::string() : "; did you mean '" + std::string(Prefix) + Near + "'?";
 }
 
 } // namespace pykc::frontend

@@ -49,7 +49,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
     if (Base.K == Value::Kind::Expr && dynCast<ScalarType>(Base.E->Ty) &&
         !dynCast<ScalarType>(Base.E->Ty)->isBoolean())
       return Value::expr(lowerConjugate(Base.E, C));
-    error(A->AttrRange, DiagKind::UnknownAttribute, {describe(Base), A->Attr});
+    unknownAttributeError(*A, Base);
     return Value::invalid();
   }
   Value Callee = lower(*C.Func);
@@ -72,7 +72,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
         return Value::expr(lowerLibdeviceCall(*Fn, C, displayPath(Callee.Path)));
     auto Id = intrinsicByPath(Callee.Path);
     if (!Id) {
-      error(C.Func->Range, DiagKind::UnsupportedFunction, {displayPath(Callee.Path)});
+      unsupportedFunctionError(C.Func->Range, Callee.Path);
       return Value::invalid();
     }
     return Value::expr(lowerIntrinsicCall(*Id, Callee.Path, C));
@@ -319,7 +319,7 @@ Expr *FunctionLowerer::lowerArrayView(const fe::AttributeExpr &A, const fe::Call
     return nullptr;
   const ArrayType *AT = Base.K == Value::Kind::Expr ? dynCast<ArrayType>(Base.E->Ty) : nullptr;
   if (!AT) {
-    error(A.AttrRange, DiagKind::UnknownAttribute, {describe(Base), A.Attr});
+    unknownAttributeError(A, Base);
     return nullptr;
   }
   if (!C.Keywords.empty()) {
@@ -899,7 +899,7 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
       }
     }
     if (V.K != Value::Kind::Expr) {
-      error(I < C.Args.size() ? C.Args[I]->Range : C.Range, DiagKind::NotAValue, {describe(V)});
+      notAValueError(I < C.Args.size() ? C.Args[I]->Range : C.Range, V);
       return nullptr;
     }
     Args.push_back(InstanceArg{V.E->Ty, {}});

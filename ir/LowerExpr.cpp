@@ -246,7 +246,7 @@ Expr *FunctionLowerer::lowerValue(const fe::Expr &E) {
   if (V.K == Value::Kind::Expr)
     return unwrapOptional(V.E);
   if (V.isValid())
-    error(E.Range, DiagKind::NotAValue, {describe(V)});
+    notAValueError(E.Range, V);
   return nullptr;
 }
 
@@ -538,14 +538,14 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
     // threadIdx, blockIdx, blockDim and gridDim have x, y and z only: any
     // other attribute is a mistake, not a feature pykc lacks.
     if (specialRegister(Base.Path + ".x")) {
-      error(A.AttrRange, DiagKind::UnknownAttribute, {displayPath(Base.Path), A.Attr});
+      unknownAttributeError(A, Base);
       return Value::invalid();
     }
     if (std::string Top = Path.substr(0, Path.find('.')); !isKnownLibrary(Top) && Top[0] != '.') {
       error(A.Range, DiagKind::ModuleNotFound, {Top});
       return Value::invalid();
     }
-    error(A.Range, DiagKind::UnsupportedFunction, {displayPath(Path)});
+    unsupportedFunctionError(A.Range, Path);
     return Value::invalid();
   }
   if (Base.K == Value::Kind::Module) {
@@ -563,7 +563,7 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       }
       return lowerSymbol(Copy, A.Attr, A);
     }
-    error(A.AttrRange, DiagKind::UnknownAttribute, {describe(Base), A.Attr});
+    unknownAttributeError(A, Base);
     return Value::invalid();
   }
   if (Base.K == Value::Kind::Constant && Base.Const.K == ConstantValue::Kind::EnumClass) {
@@ -638,7 +638,7 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       }
     }
   }
-  error(A.AttrRange, DiagKind::UnknownAttribute, {describe(Base), A.Attr});
+  unknownAttributeError(A, Base);
   return Value::invalid();
 }
 
@@ -718,7 +718,7 @@ Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const Su
       return nullptr;
     auto *ST = dynCast<ScalarType>(V->Ty);
     if (!ST || !ST->isInteger()) {
-      error(P->Range, DiagKind::IndexType, {V->Ty->str()});
+      indexTypeError(*P, P->Range, V->Ty);
       return nullptr;
     }
     return V;
@@ -749,6 +749,7 @@ Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const Su
 
 bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Index,
                                         SourceRange Range, ExprList &Out, bool AllowView) {
+  std::vector<const fe::Expr *> From; // the source of each of Out
   for (const fe::Expr *P : indexParts(Index)) {
     if (isa<SliceExpr>(P)) {
       error(P->Range, DiagKind::UnsupportedSyntax, {"assigning to a slice of an array"});
@@ -765,15 +766,18 @@ bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Ind
         Get->Tuple = Tuple;
         Get->Index = unsigned(I);
         Out.push_back(Get);
+        From.push_back(P);
       }
     } else {
       Out.push_back(V);
+      From.push_back(P);
     }
   }
-  for (Expr *I : Out) {
+  for (size_t K = 0; K < Out.size(); ++K) {
+    Expr *I = Out[K];
     auto *ST = dynCast<ScalarType>(I->Ty);
     if (!ST || !ST->isInteger()) {
-      error(I->Range.isValid() ? I->Range : Index.Range, DiagKind::IndexType, {I->Ty->str()});
+      indexTypeError(*From[K], I->Range.isValid() ? I->Range : Index.Range, I->Ty);
       return false;
     }
   }
@@ -830,7 +834,7 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
         return Value::invalid();
       auto *IT = dynCast<ScalarType>(Index->Ty);
       if (!IT || !IT->isInteger()) {
-        error(Sub.Index->Range, DiagKind::IndexType, {Index->Ty->str()});
+        indexTypeError(*Sub.Index, Sub.Index->Range, Index->Ty);
         return Value::invalid();
       }
       if (auto *C = dynCast<ir::ConstantExpr>(Index)) {
@@ -926,6 +930,9 @@ Expr *FunctionLowerer::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, SourceRange 
     Sig = S.Ops.binary(*Op, L->Ty, R->Ty);
   if (!Sig) {
     error(Range, DiagKind::UnsupportedBinary, {std::string(spelling(PyOp)), L->Ty->str(), R->Ty->str()});
+    noteSignatureOperand(L);
+    if (R != L)
+      noteSignatureOperand(R);
     return nullptr;
   }
   if (auto *CT = dynCast<ScalarType>(Sig->Result);
@@ -964,6 +971,7 @@ Expr *FunctionLowerer::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange
     Sig = S.Ops.unary(Op, V->Ty);
   if (!Sig) {
     error(Range, DiagKind::UnsupportedUnary, {std::string(spelling(UOp)), V->Ty->str()});
+    noteSignatureOperand(V);
     return nullptr;
   }
   Expr *Operand = convert(V, Sig->Args[0]);

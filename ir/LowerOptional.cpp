@@ -92,7 +92,7 @@ Expr *FunctionLowerer::lowerOptional(const fe::Expr &E) {
   if (V.K == Value::Kind::Expr)
     return V.E;
   if (V.isValid())
-    error(E.Range, DiagKind::NotAValue, {describe(V)});
+    notAValueError(E.Range, V);
   return nullptr;
 }
 

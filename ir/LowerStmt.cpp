@@ -1143,6 +1143,8 @@ void FunctionLowerer::lowerReturn(const fe::ReturnStmt &R, StmtList &Out) {
       Expr *V = lowerValue(*R.Value);
       error(R.Value->Range, DiagKind::KernelReturnType,
             {F.PyName, V ? "'" + V->Ty->str() + "'" : "a value"});
+      if (!Quiet)
+        S.Diags.report(File, R.Value->Range, DiagKind::NoteKernelOutput);
       return;
     }
     Out.push_back(Ret);

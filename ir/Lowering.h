@@ -171,6 +171,9 @@ public:
   const Type *typeOnly();
   /// The unification of the returns typed so far, null before any.
   const Type *provisionalReturnType() const { return ReturnTypeKnown ? ReturnType : nullptr; }
+  /// The kernel's signature, when it is typed from one: its parameter
+  /// types are blamed on it in notes.
+  void setSignature(const ParsedSignature *Sig) { KernelSignature = Sig; }
 
 private:
   // --- Variables and typing (LowerStmt.cpp) ---
@@ -471,9 +474,25 @@ private:
   void error(frontend::SourceRange Range, frontend::DiagKind Kind,
              std::vector<std::string> Args = {});
   std::string describe(const Value &V) const;
+  /// IndexType for \p Index (typed \p Ty, the AST \p At), with notes that
+  /// say why: a '/' that should be '//', a parameter the signature typed.
+  void indexTypeError(const frontend::Expr &At, frontend::SourceRange Range, const Type *Ty);
+  /// When \p Operand of an operator that does not type is a parameter the
+  /// kernel's signature made a float, complex or boolean (where an integer
+  /// was likely meant), a note at that type.
+  void noteSignatureOperand(const Expr *Operand);
+  /// NotAValue for \p V at \p At, with "did you mean '.x'" for the
+  /// index and size registers used whole.
+  void notAValueError(frontend::SourceRange At, const Value &V);
+  /// UnknownAttribute on \p Base, with the nearest attribute it has.
+  void unknownAttributeError(const frontend::AttributeExpr &A, const Value &Base);
+  /// UnsupportedFunction for \p Path, with the nearest known spelling and
+  /// what to write instead of a NumPy function that has an idiom.
+  void unsupportedFunctionError(frontend::SourceRange At, const std::string &Path);
 
   SemaContext &S;
   FunctionInfo &Info;
+  const ParsedSignature *KernelSignature = nullptr;
   /// The module the function is defined in: where its global names are.
   ModuleScope &Scope;
   Function &F;

@@ -59,6 +59,21 @@ bool isKnownBuiltinPath(const std::string &Path) {
   return knownPaths().count(Path) != 0;
 }
 
+std::vector<std::string> knownAttributes(const std::string &Path) {
+  std::string Prefix = Path + ".";
+  std::vector<std::string> Out;
+  for (auto It = knownPaths().lower_bound(Prefix);
+       It != knownPaths().end() && It->compare(0, Prefix.size(), Prefix) == 0; ++It)
+    if (It->find('.', Prefix.size()) == std::string::npos)
+      Out.push_back(It->substr(Prefix.size()));
+  if (isDtypeNamespace(cupyAsNumpy(Path)))
+    for (const char *Dtype : {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                              "uint64", "float16", "float32", "float64", "complex64",
+                              "complex128", "intp", "uintp"})
+      Out.push_back(Dtype);
+  return Out;
+}
+
 ModuleScope::ModuleScope(const Module &Mod, TypeContext &Types, DiagnosticEngine &Diags,
                          ModuleLoader Loader, std::string Name, ModuleOptions Opts)
     : Options(std::move(Opts)), M(Mod), Loader(std::move(Loader)), Name(std::move(Name)),
@@ -379,6 +394,22 @@ std::vector<FunctionInfo *> ModuleScope::functions() const {
   std::vector<FunctionInfo *> Out;
   for (auto &F : Functions)
     Out.push_back(F.get());
+  return Out;
+}
+
+std::vector<std::string> ModuleScope::symbolNames() const {
+  std::vector<std::string> Out;
+  for (const auto &[Name, Sym] : Symbols)
+    if (Sym.K != Symbol::Kind::Host)
+      Out.push_back(Name);
+  return Out;
+}
+
+std::vector<std::string> ModuleScope::functionNames(FunctionRole Role) const {
+  std::vector<std::string> Out;
+  for (const auto &Fn : Functions)
+    if (Fn->Role == Role && !Fn->Synthetic)
+      Out.push_back(Fn->Name);
   return Out;
 }
 

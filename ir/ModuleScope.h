@@ -140,6 +140,12 @@ public:
   void bindSubmodule(const std::string &Name, ModuleScope *Sub);
 
   std::vector<FunctionInfo *> functions() const;
+  /// The module-level names a kernel can use (no host-only ones), for
+  /// "did you mean".
+  std::vector<std::string> symbolNames() const;
+  /// The names of the functions of role \p Role the user wrote, for "did
+  /// you mean" on a command line's kernel name.
+  std::vector<std::string> functionNames(FunctionRole Role) const;
   /// Parses \p Template, pykc's own kernel-language source (the kernels of
   /// a reduction, round's helper) with each @KEY@ of \p Substitutions
   /// replaced by its value, as functions of this module that users never
@@ -262,5 +268,10 @@ bool isKnownLibrary(const std::string &Module);
 /// Is \p Path a builtin the kernel language knows (a namespace, special
 /// register, intrinsic or constant)?
 bool isKnownBuiltinPath(const std::string &Path);
+
+/// The attributes pykc knows of the namespace \p Path ("math" gives
+/// "sin", "cos", ...; dtype namespaces their dtype names), for "did you
+/// mean". Linear in Builtins.def.
+std::vector<std::string> knownAttributes(const std::string &Path);
 
 } // namespace pykc::ir

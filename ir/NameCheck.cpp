@@ -1,6 +1,8 @@
 //===- NameCheck.cpp ------------------------------------------------------===//
 #include "ir/NameCheck.h"
 
+#include "frontend/Suggest.h"
+
 #include <map>
 #include <set>
 
@@ -68,6 +70,87 @@ bool isPythonBuiltin(const std::string &Name) {
   return Names.count(Name) != 0;
 }
 
+/// The module-level `name = value` (at top level or in the blocks of if,
+/// try, with, for and while) whose target \p Target is at \p At, or null.
+const AssignStmt *assignmentAt(const StmtList &Module, SourceRange At) {
+  std::vector<const StmtList *> Blocks{&Module};
+  while (!Blocks.empty()) {
+    const StmtList *Body = Blocks.back();
+    Blocks.pop_back();
+    for (const Stmt *S : *Body) {
+      if (auto *A = dyn_cast<AssignStmt>(S)) {
+        for (const Expr *T : A->Targets)
+          if (auto *N = dyn_cast<NameExpr>(T); N && N->Range.Begin.Offset == At.Begin.Offset)
+            return A;
+      } else if (auto *I = dyn_cast<IfStmt>(S)) {
+        Blocks.push_back(&I->Body);
+        Blocks.push_back(&I->OrElse);
+      } else if (auto *T = dyn_cast<TryStmt>(S)) {
+        Blocks.push_back(&T->Body);
+        for (const ExceptHandler &H : T->Handlers)
+          Blocks.push_back(&H.Body);
+        Blocks.push_back(&T->OrElse);
+        Blocks.push_back(&T->FinalBody);
+      } else if (auto *W = dyn_cast<WithStmt>(S)) {
+        Blocks.push_back(&W->Body);
+      } else if (auto *F = dyn_cast<ForStmt>(S)) {
+        Blocks.push_back(&F->Body);
+        Blocks.push_back(&F->OrElse);
+      } else if (auto *W = dyn_cast<WhileStmt>(S)) {
+        Blocks.push_back(&W->Body);
+        Blocks.push_back(&W->OrElse);
+      }
+    }
+  }
+  return nullptr;
+}
+
+/// The names \p Value reads, in order, outside lambdas and comprehensions
+/// (which have scopes of their own).
+std::vector<const NameExpr *> namesRead(const Expr *Value) {
+  std::vector<const NameExpr *> Out;
+  std::vector<const Expr *> Work{Value};
+  while (!Work.empty()) {
+    const Expr *E = Work.back();
+    Work.pop_back();
+    if (!E)
+      continue;
+    auto Push = [&](const ExprList &L) { Work.insert(Work.end(), L.rbegin(), L.rend()); };
+    if (auto *N = dyn_cast<NameExpr>(E)) {
+      Out.push_back(N);
+    } else if (auto *A = dyn_cast<AttributeExpr>(E)) {
+      Work.push_back(A->Value);
+    } else if (auto *S = dyn_cast<SubscriptExpr>(E)) {
+      Work.push_back(S->Index);
+      Work.push_back(S->Value);
+    } else if (auto *B = dyn_cast<BinaryExpr>(E)) {
+      Work.push_back(B->RHS);
+      Work.push_back(B->LHS);
+    } else if (auto *U = dyn_cast<UnaryExpr>(E)) {
+      Work.push_back(U->Operand);
+    } else if (auto *C = dyn_cast<CallExpr>(E)) {
+      for (auto K = C->Keywords.rbegin(); K != C->Keywords.rend(); ++K)
+        Work.push_back(K->Value);
+      Push(C->Args);
+      Work.push_back(C->Func);
+    } else if (auto *T = dyn_cast<TupleExpr>(E)) {
+      Push(T->Elts);
+    } else if (auto *L = dyn_cast<ListExpr>(E)) {
+      Push(L->Elts);
+    } else if (auto *B = dyn_cast<BoolOpExpr>(E)) {
+      Push(B->Values);
+    } else if (auto *C = dyn_cast<CompareExpr>(E)) {
+      Push(C->Comparators);
+      Work.push_back(C->Left);
+    } else if (auto *I = dyn_cast<IfExpExpr>(E)) {
+      Work.push_back(I->OrElse);
+      Work.push_back(I->Body);
+      Work.push_back(I->Test);
+    }
+  }
+  return Out;
+}
+
 class NameChecker {
 public:
   NameChecker(const FunctionInfo &Fn, const ModuleScope &Scope, DiagnosticEngine &Diags)
@@ -97,6 +180,8 @@ private:
         return;
       }
       Diags.report(File, N.Range, DiagKind::HostOnlyName, {N.Id});
+      if (S->HostReason.empty() && noteMisspeltInValue(N.Id, *S))
+        return;
       if (!S->HostReason.empty())
         Diags.report(File, S->DefRange, S->HostNote, {N.Id, S->HostReason});
       else
@@ -111,7 +196,47 @@ private:
       return;
     }
     Ok = false;
-    Diags.report(File, N.Range, DiagKind::UndefinedName, {N.Id});
+    std::string Hint = Diags.allowSpellingCheck() ? didYouMean(N.Id, namesInScope()) : "";
+    Diags.report(File, N.Range, DiagKind::UndefinedName, {N.Id, Hint});
+  }
+
+  /// When the module-level `NAME = value` that made \p Sym host-only reads
+  /// a name that is not defined but is near one that is (a misspelling:
+  /// Python stops there with a NameError), a note on it with the nearest
+  /// spelling. Only misspellings: pykc does not know every name module
+  /// code can read.
+  bool noteMisspeltInValue(const std::string &Name, const Symbol &Sym) {
+    if (Scope.module().File != File || !Diags.allowSpellingCheck())
+      return false;
+    const AssignStmt *A = assignmentAt(Scope.module().Body, Sym.DefRange);
+    if (!A)
+      return false;
+    for (const NameExpr *Read : namesRead(A->Value)) {
+      if (Scope.lookup(Read->Id) || Scope.resolvePath(*Read) || isPythonBuiltin(Read->Id))
+        continue;
+      std::vector<std::string> Names = Scope.symbolNames();
+      for (std::string &B : knownAttributes("builtins"))
+        Names.push_back(std::move(B));
+      std::string Hint = didYouMean(Read->Id, Names); // one lookup: the first undefined name
+      if (Hint.empty())
+        return false;
+      Diags.report(File, Read->Range, DiagKind::NoteUndefinedInValue, {Name, Read->Id, Hint});
+      return true;
+    }
+    return false;
+  }
+
+  /// The names the function's body can see: its locals, the module's names and
+  /// the builtins the kernel language has, for "did you mean".
+  const std::vector<std::string> &namesInScope() {
+    if (InScope.empty()) {
+      InScope.assign(Locals.begin(), Locals.end());
+      for (std::string &N : Scope.symbolNames())
+        InScope.push_back(std::move(N));
+      for (std::string &N : knownAttributes("builtins"))
+        InScope.push_back(std::move(N));
+    }
+    return InScope;
   }
 
   void exprs(const ExprList &Es) {
@@ -236,6 +361,7 @@ private:
   DiagnosticEngine &Diags;
   const SourceFile *File;
   std::set<std::string> Locals;
+  std::vector<std::string> InScope; ///< namesInScope(), once.
   bool Ok = true;
 };
 

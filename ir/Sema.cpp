@@ -10,6 +10,8 @@
 #include "ir/NameCheck.h"
 #include "ir/Reduction.h"
 
+#include "frontend/Suggest.h"
+
 #include <algorithm>
 #include <utility>
 #include <cctype>
@@ -239,6 +241,8 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     Fn.NameChecked = true;
     Fn.HasNameErrors = !checkNames(Fn, Fn.Scope ? *Fn.Scope : Scope, Diags);
   }
+  if (Fn.HasNameErrors) // reported; its calls fail without a cascade
+    return nullptr;
   const std::vector<InstanceArg> &Params = Bound->Params;
   Key K = keyOf(Fn, Params, Host);
   if (auto It = DeviceInstances.find(K); It != DeviceInstances.end())
@@ -337,6 +341,7 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   }
   if (Sig.Return && Sig.Return != Types.none()) {
     Diags.report(Sig.File, Sig.Range, DiagKind::KernelReturnType, {Fn.Name, "'" + Sig.Return->str() + "'"});
+    Diags.report(Sig.File, Sig.Range, DiagKind::NoteKernelOutput);
     return nullptr;
   }
   Function *F = Out.addFunction();
@@ -352,7 +357,9 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   std::vector<InstanceArg> Args;
   for (const Type *T : Sig.Args)
     Args.push_back(InstanceArg{T, {}});
-  if (!FunctionLowerer(*this, Fn, *F, Args).run()) {
+  FunctionLowerer Lowerer(*this, Fn, *F, Args);
+  Lowerer.setSignature(&Sig);
+  if (!Lowerer.run()) {
     Out.eraseFunction(F);
     return nullptr;
   }
@@ -434,8 +441,13 @@ SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine 
     }
     if (!Fn || (Fn->Role != FunctionRole::Kernel && Fn->Role != FunctionRole::Device &&
                 Fn->Role != FunctionRole::CpuJit)) {
+      std::vector<std::string> Names;
+      for (const FunctionInfo *Other : Scope.functions())
+        if (!Other->Synthetic && Other->Role != FunctionRole::Host)
+          Names.push_back(Other->Name);
       Diags.report(NS.Sig.File, NS.Sig.Range, DiagKind::UnknownSignatureTarget,
-                   {NS.Name, M.File->name()});
+                   {NS.Name, M.File->name(),
+                    Fn || !Diags.allowSpellingCheck() ? "" : didYouMean(NS.Name, Names)});
       continue;
     }
     // A signature given twice, or equal to the decorator's, is one

@@ -75,10 +75,12 @@ public:
     ++Pos;
     skipSpace();
     while (peek() != ')') {
+      size_t ArgStart = Pos;
       const Type *T = type();
       if (!T)
         return std::nullopt;
       Sig.Args.push_back(T);
+      Sig.ArgRanges.push_back(range(ArgStart, Pos));
       skipSpace();
       if (peek() == ',') {
         ++Pos;

@@ -25,6 +25,9 @@ struct ParsedSignature {
   const Type *Return = nullptr; ///< Null when the text gave none.
   const frontend::SourceFile *File = nullptr;
   frontend::SourceRange Range;
+  /// Where each of Args is spelled, for notes that blame a type on the
+  /// signature (empty for signatures pykc made itself).
+  std::vector<frontend::SourceRange> ArgRanges;
 };
 
 /// Parses \p Text, which starts at byte \p BaseOffset of \p File (so errors

@@ -9,6 +9,6 @@ def k(a):
     i = cuda.blockIdx.x * cuda.blockDim + cuda.threadIdx.x
     a[i] = 0
 
-# CHECK: {{^}}{{.*}}fail_not_a_value.py:9:27: error: 'cuda.blockDim' is not a value that a kernel can use [NotAValue]{{$}}
+# CHECK: {{^}}{{.*}}fail_not_a_value.py:9:27: error: 'cuda.blockDim' is not a value that a kernel can use; did you mean 'cuda.blockDim.x'? [NotAValue]{{$}}
 # CHECK-NEXT: {{^}}    i = cuda.blockIdx.x * cuda.blockDim + cuda.threadIdx.x{{$}}
 # CHECK-NEXT: {{^}}                          ^~~~~~~~~~~~~{{$}}

@@ -10,6 +10,6 @@ def k(a):
     if i < a.size:
         a[i] = 0
 
-# CHECK: {{^}}{{.*}}fail_unknown_attribute_dim3.py:9:41: error: 'cuda.blockDim' has no attribute 'X' [UnknownAttribute]{{$}}
+# CHECK: {{^}}{{.*}}fail_unknown_attribute_dim3.py:9:41: error: 'cuda.blockDim' has no attribute 'X'; did you mean 'x'? [UnknownAttribute]{{$}}
 # CHECK-NEXT: {{^}}    i = cuda.blockIdx.x * cuda.blockDim.X + cuda.threadIdx.x{{$}}
 # CHECK-NEXT: {{^}}                                        ^{{$}}

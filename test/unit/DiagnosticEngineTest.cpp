@@ -86,4 +86,28 @@ TEST(Suggest, NearestSpelling) {
   EXPECT_GT(editDistance("a", "abcdefgh", 2), 2u);
 }
 
+TEST(Suggest, ShortWordsGetNoGuess) {
+  // As clang: one edit per three characters, so 'q' is no misspelt 'a'.
+  EXPECT_EQ(nearestSpelling("q", {"a", "k"}), "");
+  EXPECT_EQ(nearestSpelling("ab", {"ac"}), "");
+  EXPECT_EQ(nearestSpelling("X", {"x"}), "x"); // case alone is always near
+  EXPECT_EQ(nearestSpelling("sine", {"sin", "sinh"}), "sin"); // ties: the first
+}
+
+TEST(DiagnosticEngine, SpellingChecksAreLimited) {
+  // As clang's -fspell-checking-limit: the first 50 lookups, then none, so
+  // many misspellings against many names stay linear.
+  DiagnosticEngine D(nullptr);
+  for (int I = 0; I < 50; ++I)
+    EXPECT_TRUE(D.allowSpellingCheck());
+  EXPECT_FALSE(D.allowSpellingCheck());
+  EXPECT_FALSE(D.allowSpellingCheck());
+}
+
+TEST(Suggest, DidYouMeanIsTheMessageTail) {
+  EXPECT_EQ(didYouMean("syncthread", {"grid", "syncthreads"}, "cuda."),
+            "; did you mean 'cuda.syncthreads'?");
+  EXPECT_EQ(didYouMean("zzzz", {"grid"}), "");
+}
+
 } // namespace

@@ -10,6 +10,8 @@
 #include "ir/Sema.h"
 #include "ir/Signature.h"
 
+#include "frontend/Suggest.h"
+
 #include <filesystem>
 #include <iostream>
 #include <sys/stat.h>
@@ -303,7 +305,8 @@ void requestForArguments(FrontendRequest &R, Compilation &C, const std::string &
                                                           std::vector<std::string> &Sigs) {
     ir::FunctionInfo *Fn = Scope.function(Name);
     if (!Fn || Fn->Role != Role)
-      return "'" + Name + "' is not " + RoleText + " in '" + File + "'";
+      return "'" + Name + "' is not " + RoleText + " in '" + File + "'" +
+             (Fn ? "" : frontend::didYouMean(Name, Scope.functionNames(Role)));
     size_t Params = Fn->Def->Params.size();
     if (Args.size() != Params)
       return "'" + Name + "' takes " + std::to_string(Params) +

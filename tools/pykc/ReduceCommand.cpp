@@ -12,6 +12,8 @@
 
 #include "ir/Reduction.h"
 
+#include "frontend/Suggest.h"
+
 #include <pykc/Device.h>
 #include <pykc/Memory.h>
 #include <pykc/Reduce.h>
@@ -167,7 +169,8 @@ int reduceCommand(int Argc, char **Argv) {
   R.CheckScope = [&](const ir::ModuleScope &Scope, std::vector<std::string> &) -> std::string {
     ir::FunctionInfo *Fn = Scope.function(O.Function);
     if (!Fn || Fn->Role != ir::FunctionRole::Reduce)
-      return "'" + O.Function + "' is not a @cuda.reduce function in '" + O.File + "'";
+      return "'" + O.Function + "' is not a @cuda.reduce function in '" + O.File + "'" +
+             (Fn ? "" : frontend::didYouMean(O.Function, Scope.functionNames(ir::FunctionRole::Reduce)));
     return "";
   };
   Compilation C;
