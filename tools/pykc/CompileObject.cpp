@@ -5,6 +5,7 @@
 #include "Header.h"
 #include "Output.h"
 #include "OutputFiles.h"
+#include "SharedLibrary.h"
 
 #include "codegen/HostObject.h"
 #include "codegen/TargetRegistration.h"
@@ -46,6 +47,8 @@ std::string commandLine(const Options &O, const std::string &Object) {
     S += " --namespace " + O.Namespace;
   if (O.Check)
     S += " --check";
+  if (O.Shared)
+    S += " --shared";
   return S;
 }
 
@@ -85,6 +88,7 @@ int compileObject(const Options &O, const ir::Module &IR) {
   HO.OptLevel = O.OptLevel;
   HO.Float.Fmad = O.Fmad;
   HO.Check = O.Check;
+  HO.Shared = O.Shared;
   // The GPU images (LLVM per architecture, ptxas, fatbinary) and the CPU
   // backend's optimized module are independent until the object embeds the
   // images, so they are built side by side (both only read the typed IR).
@@ -103,6 +107,12 @@ int compileObject(const Options &O, const ir::Module &IR) {
   std::string Object;
   if (!HostBuilt || !codegen::emitHostObject(Host, IR, Images, HO, Object, Error))
     return fail(Error);
+  if (O.Shared) {
+    std::string Library;
+    if (!linkSharedLibrary(Object, Library, Error))
+      return fail(Error);
+    Object = std::move(Library);
+  }
   std::string Header;
   if (!O.Header.empty()) {
     HeaderInfo Info;
