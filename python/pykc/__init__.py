@@ -30,7 +30,9 @@ def load(path):
     global _runtime
     path = os.fspath(path)
     try:
-        lib = ctypes.CDLL(os.path.abspath(path))
+        # A file by its absolute path (so a name in the current folder is
+        # that file); a bare library name as the dynamic loader finds it.
+        lib = ctypes.CDLL(os.path.abspath(path) if os.path.exists(path) else path)
     except OSError as e:
         raise ImportError("pykc.load: cannot load %s: %s" % (path, e)) from None
     try:
