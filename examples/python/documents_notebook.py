@@ -50,7 +50,8 @@ def timed(f, number):
 
 
 increment = build("increment_by_one_threadidx", "increment_by_one(float32[:])")
-reductions = build("reductions", "sum_reduce(float32)", "numba_reduce(float32[:])")
+reductions = build("reductions", "sum_reduce(float32)", "cuda_reduce(float32)",
+                   "numba_reduce(float32[:])")
 print("device:", "GPU" if increment.on_gpu else "CPU backend")
 
 # %% [markdown]
