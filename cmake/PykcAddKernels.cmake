@@ -66,7 +66,7 @@ function(pykc_add_kernels)
                         "SOURCES;SIGNATURES;ARCHS;OPTIONS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${_fn}: unexpected arguments: ${ARG_UNPARSED_ARGUMENTS} "
-            "(expected TARGET, SOURCES, SIGNATURES, ARCHS, NAMESPACE, OPTIONS)")
+            "(expected TARGET, SHARED, SOURCES, SIGNATURES, ARCHS, NAMESPACE, OPTIONS)")
   endif()
   foreach(_kw IN ITEMS TARGET NAMESPACE)
     if(_kw IN_LIST ARG_KEYWORDS_MISSING_VALUES)

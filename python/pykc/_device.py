@@ -72,13 +72,17 @@ class DeviceArray:
         return {"shape": self.shape, "strides": self.strides, "typestr": self.dtype.str,
                 "data": (self.ptr, False), "version": 3}
 
-    def __del__(self):
+    def free(self):
+        """Frees the memory now (the array is empty afterwards)."""
         ptr, self.ptr = getattr(self, "ptr", None), None
         if ptr:
-            try:
-                self._runtime.free(ptr)
-            except Exception:  # interpreter shutdown
-                pass
+            self._runtime.free(ptr)
+
+    def __del__(self):
+        try:
+            self.free()
+        except Exception:  # at interpreter shutdown
+            pass
 
     def __repr__(self):
         return "<pykc.DeviceArray shape=%s dtype=%s>" % (self.shape, self.dtype)

@@ -185,7 +185,7 @@ class Kernel:
                     c.copy_back(rt)
         finally:
             for c in b.copies:
-                c.device.__del__()
+                c.device.free()
 
     def _bind(self, rt, b, sig, i, ty, value):
         if isinstance(ty, _types.Tuple):

@@ -109,7 +109,7 @@ const Module &moduleOf(const pykc_module_image *Image) {
 void checkImage(const pykc_module_image *Image) {
   if (Image->abi_version != PYKC_MODULE_ABI_VERSION)
     throw Error(ErrorCode::ModuleLoad,
-                "pykc: module '" + std::string(Image->name ? Image->name : "?") +
+                "module '" + std::string(Image->name ? Image->name : "?") +
                     "' was built for module ABI version " + std::to_string(Image->abi_version) +
                     ", but this runtime has version " + std::to_string(PYKC_MODULE_ABI_VERSION) +
                     "; rebuild it with this runtime's pykc");
@@ -118,7 +118,7 @@ void checkImage(const pykc_module_image *Image) {
 void checkIndex(const pykc_module_image *Image, uint32_t Index, const char *What) {
   if (Index >= Image->num_kernels)
     throw Error(ErrorCode::InvalidValue,
-                std::string("pykc: ") + What + ": module '" + Image->name + "' has " +
+                std::string(What) + ": module '" + Image->name + "' has " +
                     std::to_string(Image->num_kernels) + " kernels, not one numbered " +
                     std::to_string(Index));
 }
@@ -143,7 +143,7 @@ pykc_status pykc_module_find_kernel(const pykc_module_image *Image, const char *
       if (Names.find(std::string("'") + K.name + "'") == std::string::npos)
         Names += std::string(Names.empty() ? "" : ", ") + "'" + K.name + "'";
     }
-    throw Error(ErrorCode::InvalidValue, "pykc: module '" + std::string(Image->name) +
+    throw Error(ErrorCode::InvalidValue, "module '" + std::string(Image->name) +
                                              "' has no kernel named '" + Name + "' (it has " +
                                              (Names.empty() ? "none" : Names) + ")");
   });
@@ -176,7 +176,7 @@ pykc_status pykc_module_reduce(const pykc_module_image *Image, uint32_t GpuKerne
     checkIndex(Image, GpuKernel, "pykc_module_reduce");
     checkIndex(Image, CpuKernel, "pykc_module_reduce");
     if (ElementSize == 0 || ElementSize > 8)
-      throw Error(ErrorCode::InvalidValue, "pykc: pykc_module_reduce: element size " +
+      throw Error(ErrorCode::InvalidValue, "pykc_module_reduce: element size " +
                                                std::to_string(ElementSize) +
                                                " is not that of a reducible dtype (1 to 8 bytes)");
     std::memcpy(Result, Init, ElementSize);

@@ -145,7 +145,11 @@ class Kernels(unittest.TestCase):
     def test_launch_error_from_runtime(self):
         with self.assertRaises(pykc.PykcError) as e:
             self.m.ramp[1, 2048](np.zeros(2), (0.0, 1.0), 0)
-        self.assertIn("2048", str(e.exception))
+        self.assertRegex(str(e.exception),
+                         r"^pykc: cannot launch kernel 'ramp' on device \d+ \(.*\): a block of "
+                         r"\(2048, 1, 1\) = 2048 threads exceeds the limit of 1024 threads per "
+                         r"block; use smaller blocks and more of them$")
+        self.assertEqual(e.exception.status, 3)  # PYKC_ERROR_LAUNCH_LIMIT
 
 
 class Reductions(unittest.TestCase):
