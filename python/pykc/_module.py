@@ -9,7 +9,7 @@ import types
 
 import numpy as np
 
-from . import _abi, _types
+from . import _abi, _dlpack, _types
 from ._device import DeviceArray, HostCopy
 
 
@@ -85,6 +85,9 @@ def _array_info(value):
         dtype, shape = np.dtype(cai["typestr"]), tuple(cai["shape"])
         strides = cai.get("strides") or _contiguous(shape, dtype.itemsize)
         return dtype, shape, tuple(strides)
+    t = _dlpack.tensor_of(value)
+    if t is not None:
+        return t.dtype, t.shape, t.strides
     return None
 
 
@@ -199,6 +202,8 @@ class Kernel:
             copy = HostCopy(rt, value)
             b.copies.append(copy)
             b.array(copy.device.ptr, value.shape, copy.device.strides)
+        elif getattr(type(value), "__cuda_array_interface__", None) is None:
+            self._bind_dlpack(rt, b, sig, i, _dlpack.tensor_of(value))
         else:  # __cuda_array_interface__: the memory is used in place
             if not rt.on_gpu():
                 raise TypeError(
@@ -209,6 +214,21 @@ class Kernel:
             cai = value.__cuda_array_interface__
             dtype, shape, strides = _array_info(value)
             b.array(cai["data"][0], shape, strides)
+
+    def _bind_dlpack(self, rt, b, sig, i, t):
+        b.keep.append(t)
+        if t.on_host:  # host memory: copied as a NumPy array's is
+            copy = HostCopy(rt, t.host_array())
+            b.copies.append(copy)
+            b.array(copy.device.ptr, t.shape, copy.device.strides)
+        elif t.device_type in (_dlpack.CUDA, _dlpack.CUDA_MANAGED) and rt.on_gpu():
+            b.array(t.ptr, t.shape, t.strides)
+        else:
+            raise TypeError(
+                "parameter '%s' of %s%s was given a DLPack tensor on device type %d, but pykc "
+                "runs on the %s; pass host memory or a tensor of this GPU" % (
+                    sig.names[i], sig.name, sig.text, t.device_type,
+                    "GPU" if rt.on_gpu() else "CPU device (no GPU, or PYKC_BACKEND=cpu)"))
 
     def __repr__(self):
         return "<pykc kernel %s: %s>" % (self.__name__, ", ".join(
@@ -246,6 +266,10 @@ class Reduction:
         init_buf = np.array(init, dtype=dtype)
         out = np.zeros(1, dtype=dtype)
         gpu, cpu = self._kernels[dtype]
+        t = None if isinstance(arr, (np.ndarray, DeviceArray)) or getattr(
+            type(arr), "__cuda_array_interface__", None) is not None else _dlpack.tensor_of(arr)
+        if t is not None and t.on_host:
+            arr = t.host_array()
         if isinstance(arr, np.ndarray):
             host = np.ascontiguousarray(arr[:n])
             rt.module_reduce(self._module._image, gpu, cpu, dtype.itemsize, host.ctypes.data,
@@ -254,7 +278,7 @@ class Reduction:
             if not isinstance(arr, DeviceArray) and not rt.on_gpu():
                 raise TypeError("%s was given a CUDA array (%s), but pykc runs on the CPU "
                                 "device; pass a NumPy array" % (self.__name__, type(arr).__name__))
-            ptr = arr.ptr if isinstance(arr, DeviceArray) else \
+            ptr = arr.ptr if isinstance(arr, DeviceArray) else t.ptr if t is not None else \
                 arr.__cuda_array_interface__["data"][0]
             rt.module_reduce(self._module._image, gpu, cpu, dtype.itemsize, ptr, n,
                              strides[0], 1, init_buf.ctypes.data, out.ctypes.data)
@@ -315,10 +339,22 @@ class Function:
         elif isinstance(value, np.ndarray):
             b.keep.append(value)
             b.array(value.ctypes.data, value.shape, value.strides)
+        elif self._host_tensor(value) is not None:
+            t = self._host_tensor(value)
+            b.keep.append(t)
+            b.array(t.ptr, t.shape, t.strides)
         else:
             raise TypeError("parameter '%s' of %s%s: an @njit function runs on the host and "
                             "takes NumPy arrays, not %s" % (sig.names[i], sig.name, sig.text,
                                                              type(value).__name__))
+
+    @staticmethod
+    def _host_tensor(value):
+        """value's DLPack tensor when it is one in host memory."""
+        if getattr(type(value), "__cuda_array_interface__", None) is not None:
+            return None
+        t = _dlpack.tensor_of(value)
+        return t if t is not None and t.on_host else None
 
     def __repr__(self):
         return "<pykc @njit %s: %s>" % (self.__name__, ", ".join(

@@ -113,23 +113,33 @@ def parse(text):
 
 def describe(value):
     """How a rejected argument is named in a TypeError: its Numba type when
-    it has one (float64[:] for a NumPy array), else its Python type."""
-    if isinstance(value, np.ndarray) or hasattr(value, "__cuda_array_interface__"):
-        if isinstance(value, np.ndarray):
-            dtype, shape, strides = value.dtype, value.shape, value.strides
-        else:
-            cai = value.__cuda_array_interface__
-            dtype, shape = np.dtype(cai["typestr"]), tuple(cai["shape"])
-            strides = cai.get("strides")
+    it is an array (float64[::1] array, a DLPack tensor's too), else its
+    Python type."""
+    info = None
+    if isinstance(value, np.ndarray):
+        info = value.dtype, value.shape, value.strides, "array"
+    elif hasattr(value, "__cuda_array_interface__"):
+        cai = value.__cuda_array_interface__
+        info = np.dtype(cai["typestr"]), tuple(cai["shape"]), cai.get("strides"), "array"
+    elif hasattr(value, "__dlpack__") or type(value).__name__ == "PyCapsule":
+        from . import _dlpack
+        try:
+            t = _dlpack.tensor_of(value)
+        except TypeError:
+            t = None
+        if t is not None:
+            info = t.dtype, t.shape, t.strides, "DLPack tensor"
+    if info is not None:
+        dtype, shape, strides, what = info
         name = "bool" if dtype == np.bool_ else str(dtype)
+        if not shape:
+            return "%s 0-d %s" % (name, what)
         layout = "A"
         if strides is None or _contiguous(shape, strides, dtype.itemsize, "C"):
             layout = "C"
         elif _contiguous(shape, strides, dtype.itemsize, "F"):
             layout = "F"
-        return "%s array" % Array(Scalar(name), len(shape), layout if len(shape) > 1 else
-                                  ("C" if layout != "A" else "A")) if shape else \
-            "%s 0-d array" % name
+        return "%s %s" % (Array(Scalar(name), len(shape), layout), what)
     if isinstance(value, np.generic):
         return "numpy.%s" % type(value).__name__
     return type(value).__name__

@@ -224,6 +224,52 @@ class Functions(unittest.TestCase):
                          r"\(in 'ratio'\)$")
 
 
+class Producer:
+    """A library's tensor as DLPack shows it: __dlpack__ and nothing else
+    NumPy-like (NumPy's own arrays give the capsules)."""
+
+    def __init__(self, a):
+        self.a = a
+
+    def __dlpack__(self, stream=None):
+        return self.a.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self.a.__dlpack_device__()
+
+
+class DLPack(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.m = lib("libloader_kernels.so")
+        cls.njit = lib("libnjit.so")
+        cls.docs = lib("libreductions.so")
+
+    def test_kernel_writes_reach_the_producer(self):
+        a = np.zeros(4)
+        self.m.ramp[1, 4](Producer(a), (1.0, 2.0), 0)
+        self.assertEqual(a.tolist(), [1.0, 3.0, 5.0, 7.0])
+
+    def test_capsule_of_a_strided_view(self):
+        base = np.zeros(6)
+        self.m.ramp[1, 4](base[::2].__dlpack__(), (1.0, 2.0), 0)
+        self.assertEqual(base.tolist(), [1.0, 0.0, 3.0, 0.0, 5.0, 0.0])
+
+    def test_reductions_and_njit(self):
+        self.assertEqual(self.docs.sum_reduce(Producer(np.arange(1, 10, dtype=np.float32))), 45.0)
+        self.assertEqual(self.docs.sum_reduce(np.arange(4, dtype=np.float32).__dlpack__()), 6.0)
+        x = np.arange(6, dtype=np.float32).reshape(2, 3)
+        self.njit.scale(Producer(x), 3.0)
+        self.assertEqual(x.tolist(), [[0, 3, 6], [9, 12, 15]])
+
+    def test_wrong_dtype(self):
+        with self.assertRaises(TypeError) as e:
+            self.m.scale2d[1, 1](Producer(np.zeros((2, 2))), 1.0)
+        self.assertEqual(str(e.exception),
+                         "parameter 'a' of scale2d(a: float32[:, ::1], f: float64) expects "
+                         "float32[:, ::1], but was given float64[:, ::1] DLPack tensor")
+
+
 class Loading(unittest.TestCase):
     def test_not_a_pykc_library(self):
         import ctypes.util
