@@ -229,8 +229,9 @@ void addSharedTable(TableBuilder &T, const ir::Module &IR, const HostObjectOptio
   }
   for (const auto &[R, Kernels] : Pairs)
     Reductions.push_back(ConstantStruct::get(
-        T.reductionType(), {T.string(R->Operator), T.string(R->Dtype->str()),
-                            ConstantInt::get(T.I32, Kernels[0]), ConstantInt::get(T.I32, Kernels[1])}));
+        T.reductionType(),
+        {T.string(R->Operator), T.string(R->Dtype->str()), ConstantInt::get(T.I32, Kernels[0]),
+         ConstantInt::get(T.I32, Kernels[1])}));
   for (const auto &F : IR.functions()) {
     if (!F->HostEntry)
       continue;

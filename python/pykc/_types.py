@@ -45,7 +45,8 @@ class Tuple:
 
     def __str__(self):
         inner = ", ".join(str(e) for e in self.elements)
-        return "%s(%s%s)" % (self.name, inner, "," if len(self.elements) == 1 and not self.name else "")
+        single = len(self.elements) == 1 and not self.name
+        return "%s(%s%s)" % (self.name, inner, "," if single else "")
 
 
 class Optional:

@@ -45,7 +45,8 @@ const std::vector<std::string> &knownFlags() {
   static const std::vector<std::string> Flags = {
       "--sig",        "--emit",       "--arch",      "-arch",        "--gpu-architecture",
       "-code",        "--gpu-code",   "-c",          "--header",     "--namespace",
-      "--host-cpu",   "--no-sass",    "--shared",    "--fmad",      "--boundscheck", "--allow-unused-sig",
+      "--host-cpu",   "--no-sass",    "--fmad",      "--boundscheck", "--allow-unused-sig",
+      "--shared",
       "--cuda-path",  "--libdevice",  "-o",          "-O0",          "-O1",
       "-O2",          "-O3",          "-Xptxas",     "--ptxas-options", "-lineinfo",
       "--generate-line-info", "-g", "-w",           "-Werror",      "-Wall",
