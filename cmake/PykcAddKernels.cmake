@@ -37,6 +37,20 @@
 # OPTIONS -O2 --no-sass -Werror -Wno-float64-promotion (warning control
 # as on the command line: pykc --help).
 #
+# SHARED: shared libraries for Python instead (pykc.load(), README "The
+# compiled kernels from Python"):
+#
+#   pykc_add_kernels(TARGET <name> SHARED SOURCES <file.py>... [SIGNATURES ...]
+#                    [ARCHS ...] [NAMESPACE <ns>] [OPTIONS ...])
+#
+# creates <name>, a new target built by default, that runs for each X.py
+#
+#   pykc X.py -c --shared -o <bindir>/pykc/libX.so [same arguments]
+#
+# (the object linked against the shared runtime, with the table pykc.load()
+# reads). The target's property PYKC_LIBRARIES lists the libraries, e.g.
+# for install(FILES $<TARGET_PROPERTY:<name>,PYKC_LIBRARIES> ...).
+#
 # Call it in the directory that created <target> (an executable, a static,
 # shared or module library), after find_package(pykc) or, inside pykc's own
 # tree, where the root CMakeLists.txt has included this file. Each X.py is
@@ -48,11 +62,11 @@ include_guard(GLOBAL)
 
 function(pykc_add_kernels)
   set(_fn pykc_add_kernels)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "TARGET;NAMESPACE"
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "SHARED" "TARGET;NAMESPACE"
                         "SOURCES;SIGNATURES;ARCHS;OPTIONS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${_fn}: unexpected arguments: ${ARG_UNPARSED_ARGUMENTS} "
-            "(expected TARGET, SOURCES, SIGNATURES, ARCHS, NAMESPACE, OPTIONS)")
+            "(expected TARGET, SHARED, SOURCES, SIGNATURES, ARCHS, NAMESPACE, OPTIONS)")
   endif()
   foreach(_kw IN ITEMS TARGET NAMESPACE)
     if(_kw IN_LIST ARG_KEYWORDS_MISSING_VALUES)
@@ -64,29 +78,37 @@ function(pykc_add_kernels)
   if(NOT ARG_TARGET)
     message(FATAL_ERROR "${_fn}: TARGET <target> is required")
   endif()
-  if(NOT TARGET "${ARG_TARGET}")
+  if(ARG_SHARED)
+    if(TARGET "${ARG_TARGET}")
+      message(FATAL_ERROR "${_fn}: with SHARED, TARGET names the target that "
+              "builds the libraries, which ${_fn} creates; '${ARG_TARGET}' exists already")
+    endif()
+    add_custom_target("${ARG_TARGET}" ALL)
+  elseif(NOT TARGET "${ARG_TARGET}")
     message(FATAL_ERROR "${_fn}: there is no target named '${ARG_TARGET}'; "
             "create it (add_executable or add_library) before calling ${_fn}")
   endif()
   set(_target "${ARG_TARGET}")
-  get_target_property(_aliased "${_target}" ALIASED_TARGET)
-  if(_aliased)
-    set(_target "${_aliased}")
-  endif()
-  get_target_property(_imported "${_target}" IMPORTED)
-  get_target_property(_type "${_target}" TYPE)
-  if(_imported OR NOT _type MATCHES "^(EXECUTABLE|STATIC_LIBRARY|SHARED_LIBRARY|MODULE_LIBRARY)$")
-    if(_imported)
-      string(APPEND _type " (imported)")
+  if(NOT ARG_SHARED)
+    get_target_property(_aliased "${_target}" ALIASED_TARGET)
+    if(_aliased)
+      set(_target "${_aliased}")
     endif()
-    message(FATAL_ERROR "${_fn}: target '${ARG_TARGET}' is ${_type}; "
-            "kernels can only be added to "
-            "an executable or a static, shared or module library of this project")
-  endif()
-  get_target_property(_target_dir "${_target}" SOURCE_DIR)
-  if(NOT _target_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
-    message(FATAL_ERROR "${_fn}: target '${ARG_TARGET}' was created in "
-            "${_target_dir}; call ${_fn} in that directory's CMakeLists.txt")
+    get_target_property(_imported "${_target}" IMPORTED)
+    get_target_property(_type "${_target}" TYPE)
+    if(_imported OR NOT _type MATCHES "^(EXECUTABLE|STATIC_LIBRARY|SHARED_LIBRARY|MODULE_LIBRARY)$")
+      if(_imported)
+        string(APPEND _type " (imported)")
+      endif()
+      message(FATAL_ERROR "${_fn}: target '${ARG_TARGET}' is ${_type}; "
+              "kernels can only be added to "
+              "an executable or a static, shared or module library of this project")
+    endif()
+    get_target_property(_target_dir "${_target}" SOURCE_DIR)
+    if(NOT _target_dir STREQUAL CMAKE_CURRENT_SOURCE_DIR)
+      message(FATAL_ERROR "${_fn}: target '${ARG_TARGET}' was created in "
+              "${_target_dir}; call ${_fn} in that directory's CMakeLists.txt")
+    endif()
   endif()
 
   if(NOT ARG_SOURCES)
@@ -145,6 +167,19 @@ function(pykc_add_kernels)
     endif()
     list(APPEND _stems "${_stem}")
 
+    if(ARG_SHARED)
+      set(_lib "${_outdir}/lib${_stem}.so")
+      add_custom_command(
+        OUTPUT "${_lib}"
+        COMMAND pykc::pykc "${_py}" -c --shared -o "${_lib}" ${_args}
+        DEPENDS "${_py}" pykc::pykc "$<TARGET_FILE:pykc::runtime_shared>"
+        COMMENT "pykc: compiling ${_src} to ${_rel_outdir}/lib${_stem}.so"
+        VERBATIM)
+      add_custom_target("${ARG_TARGET}_${_stem}" DEPENDS "${_lib}")
+      add_dependencies("${ARG_TARGET}" "${ARG_TARGET}_${_stem}")
+      set_property(TARGET "${ARG_TARGET}" APPEND PROPERTY PYKC_LIBRARIES "${_lib}")
+      continue()
+    endif()
     set(_obj "${_outdir}/${_stem}.o")
     set(_hdr "${_outdir}/${_stem}.h")
     get_property(_owner GLOBAL PROPERTY "PYKC_KERNELS_OUTPUT:${_obj}")
@@ -167,6 +202,9 @@ function(pykc_add_kernels)
     target_sources("${_target}" PRIVATE "${_obj}" "${_hdr}")
   endforeach()
 
+  if(ARG_SHARED)
+    return()
+  endif()
   target_include_directories("${_target}" PRIVATE "${_outdir}")
   target_link_libraries("${_target}" PRIVATE pykc::runtime)
   # The kernels' CPU code calls libm (sqrtf, expf, ...); C++ drivers link it

@@ -9,6 +9,7 @@
 #                  pykcTargets*.cmake       pykc::runtime_shared, pykc::headers
 #                  PykcAddKernels.cmake     and pykc_add_kernels()
 #   lib/pkgconfig/pykc.pc                pkg-config --cflags --libs pykc
+#   share/pykc/python/pykc/*.py          the Python loader (PYTHONPATH=share/pykc/python)
 #
 # (lib is CMAKE_INSTALL_LIBDIR: lib/x86_64-linux-gnu when the prefix is /usr
 # on Debian.) Every installed file refers to the others by relative paths,
@@ -40,6 +41,11 @@ install(TARGETS pykc pykcRuntime pykcRuntimeShared pykcRuntimeHeaders
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/pykc
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h")
+
+# Pure Python (ctypes): pykc.load() of `pykc -c --shared` libraries.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/pykc
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/pykc/python
+  FILES_MATCHING PATTERN "*.py")
 
 install(EXPORT pykcTargets
   NAMESPACE pykc::

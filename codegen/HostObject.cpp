@@ -7,6 +7,7 @@
 #include "ir/Signature.h"
 
 #include <pykc/ModuleABI.h>
+#include <pykc/SharedABI.h>
 
 #include <llvm/ADT/SmallString.h>
 #include <llvm/IR/Constants.h>
@@ -144,6 +145,20 @@ public:
   StructType *moduleType() {
     return StructType::create(C, {I32, I32, I32, I32, Ptr, Ptr, Ptr, Ptr}, "pykc_module_image");
   }
+  StructType *reductionType() {
+    if (!ReductionTy)
+      ReductionTy = StructType::create(C, {Ptr, Ptr, I32, I32}, "pykc_shared_reduction");
+    return ReductionTy;
+  }
+  StructType *functionType() {
+    if (!FunctionTy)
+      FunctionTy = StructType::create(C, {Ptr, Ptr, Ptr, I32, I32, Ptr, Ptr, Ptr, Ptr},
+                                      "pykc_shared_function");
+    return FunctionTy;
+  }
+  StructType *sharedType() {
+    return StructType::create(C, {I32, I32, I32, I32, Ptr, Ptr, Ptr}, "pykc_shared_module");
+  }
 
   /// A private constant array of Ty, or null when Elems is empty.
   Constant *table(StructType *Ty, const std::vector<Constant *> &Elems, const char *Name) {
@@ -163,7 +178,8 @@ public:
 
 private:
   std::map<std::string, Constant *> Strings;
-  StructType *ImageTy = nullptr, *EntryTy = nullptr;
+  StructType *ImageTy = nullptr, *EntryTy = nullptr, *ReductionTy = nullptr,
+             *FunctionTy = nullptr;
 };
 
 /// Reads, then removes, one of the constants emitCpuModule puts beside a
@@ -185,6 +201,68 @@ unsigned flattenedSlots(const ir::Function &F) {
   for (const ir::Variable *P : F.Params)
     Slots += ir::kernelSlots(P->ArgType);
   return Slots;
+}
+
+/// pykc_shared_module (pykc/SharedABI.h): the reductions, by the indices
+/// of their kernels in the table, and the @njit functions' host entries.
+void addSharedTable(TableBuilder &T, const ir::Module &IR, const HostObjectOptions &Options,
+                    GlobalVariable *Registration) {
+  std::vector<Constant *> Reductions, Functions;
+  uint32_t Index = 0;
+  // Index of the GPU kernel per (operator, dtype), to pair it with the CPU's.
+  std::vector<std::pair<const ir::ReduceKernel *, uint32_t[2]>> Pairs;
+  for (const auto &F : IR.functions()) {
+    if (F->Kind != ir::FunctionKind::Kernel)
+      continue;
+    uint32_t Own = Index++;
+    if (!F->Reduce)
+      continue;
+    auto It = std::find_if(Pairs.begin(), Pairs.end(), [&](const auto &P) {
+      return P.first->Operator == F->Reduce->Operator && P.first->Dtype == F->Reduce->Dtype;
+    });
+    if (It == Pairs.end()) {
+      Pairs.emplace_back();
+      It = Pairs.end() - 1;
+      It->first = &*F->Reduce;
+    }
+    It->second[F->Reduce->K == ir::ReduceKernel::Kind::Cpu ? 1 : 0] = Own;
+  }
+  for (const auto &[R, Kernels] : Pairs)
+    Reductions.push_back(ConstantStruct::get(
+        T.reductionType(),
+        {T.string(R->Operator), T.string(R->Dtype->str()), ConstantInt::get(T.I32, Kernels[0]),
+         ConstantInt::get(T.I32, Kernels[1])}));
+  for (const auto &F : IR.functions()) {
+    if (!F->HostEntry)
+      continue;
+    Function *Entry = T.M.getFunction(hostEntrySymbol(Options.Namespace, F->SymbolName));
+    if (!Entry)
+      PYKC_ICE("the CPU module lacks the host entry of " + F->SymbolName);
+    std::vector<std::string> Names, Types;
+    for (const ir::Variable *P : F->Params) {
+      Names.push_back(P->Name);
+      Types.push_back(ir::signatureSpelling(P->ArgType));
+    }
+    const ir::Type *Ret = F->ReturnType;
+    std::string RetText =
+        !Ret || Ret->kind() == ir::TypeKind::None ? "none" : ir::signatureSpelling(Ret);
+    Functions.push_back(ConstantStruct::get(
+        T.functionType(),
+        {T.string(F->PyName), T.string(F->SymbolName), T.string(kernelSignatureText(*F)),
+         ConstantInt::get(T.I32, F->Params.size()), ConstantInt::get(T.I32, ir::scalarCount(Ret)),
+         T.stringArray(Names), T.stringArray(Types), T.string(RetText), Entry}));
+  }
+  StructType *Ty = T.sharedType();
+  auto *G = new GlobalVariable(
+      T.M, Ty, true, GlobalValue::ExternalLinkage,
+      ConstantStruct::get(Ty, {ConstantInt::get(T.I32, PYKC_ABI_VERSION),
+                               ConstantInt::get(T.I32, Reductions.size()),
+                               ConstantInt::get(T.I32, Functions.size()),
+                               ConstantInt::get(T.I32, 0), Registration,
+                               T.table(T.reductionType(), Reductions, ".pykc.reductions"),
+                               T.table(T.functionType(), Functions, ".pykc.functions")}),
+      PYKC_SHARED_SYMBOL_NAME);
+  G->setAlignment(Align(8));
 }
 
 } // namespace
@@ -341,6 +419,8 @@ bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<Gp
                            T.table(T.entryType(), Entries, ".pykc.kernels")}),
       moduleSymbol(Options.Namespace));
   Registration->setAlignment(Align(8));
+  if (Options.Shared)
+    addSharedTable(T, IR, Options, Registration);
   if (!Options.StampSymbol.empty()) {
     // The stamp points at the runtime's ABI symbol: linking the object
     // needs a runtime of the same ABI, and its header needs this object.
@@ -358,6 +438,9 @@ bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<Gp
   // The tables must have the runtime's layout; the compiler runs on the
   // x86-64 host it targets, so the C structs' sizes are the reference.
   const DataLayout &DL = M->getDataLayout();
+  if (Options.Shared && (DL.getTypeAllocSize(T.reductionType()) != sizeof(pykc_shared_reduction) ||
+                         DL.getTypeAllocSize(T.functionType()) != sizeof(pykc_shared_function)))
+    PYKC_ICE("the shared library's tables do not match runtime/include/pykc/SharedABI.h");
   if (DL.getTypeAllocSize(T.imageType()) != sizeof(pykc_gpu_image) ||
       DL.getTypeAllocSize(T.entryType()) != sizeof(pykc_kernel_entry) ||
       DL.getTypeAllocSize(ModuleTy) != sizeof(pykc_module_image))

@@ -49,6 +49,9 @@ struct HostObjectOptions {
   /// it, so a header and an object of different runs do not link. Empty:
   /// no stamp.
   std::string StampSymbol;
+  /// `pykc -c --shared`: also define pykc_shared_module (pykc/SharedABI.h),
+  /// the self-description a loader reads from the shared library.
+  bool Shared = false;
 };
 
 /// pykc_module_<NS> with `::` spelled `__`: the registration's symbol.

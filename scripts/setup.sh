@@ -14,6 +14,8 @@ packages=(
   # Tests: FileCheck, not and lit; GoogleTest; libFuzzer; Numba's simulator.
   llvm-19-tools libgtest-dev libgmock-dev libclang-rt-19-dev python3
   python3-numba python3-numpy
+  # test/Python/ runs as unittest; pytest runs the same files.
+  python3-pytest
   # The install test (test/Install/): pkg-config for the installed pykc.pc,
   # nm to check that nothing from LLVM is linked.
   pkgconf binutils

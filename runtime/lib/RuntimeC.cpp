@@ -1,10 +1,15 @@
 //===- RuntimeC.cpp - The C interface over the C++ API --------------------===//
 #include "Allocations.h"
 
+#include "pykc/Reduce.h"
 #include "pykc/Runtime.h"
 #include "pykc/runtime_c.h"
 
 #include <cstdint>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -87,9 +92,105 @@ pykc_status nullArgument(const char *Function) {
   return PYKC_ERROR_INVALID_VALUE;
 }
 
+/// The runtime's state of a module image loaded through the C API: one
+/// pykc::Module per image, kept for the life of the process.
+const Module &moduleOf(const pykc_module_image *Image) {
+  static std::mutex Lock;
+  static std::map<const pykc_module_image *, std::unique_ptr<Module>> *Modules =
+      new std::map<const pykc_module_image *, std::unique_ptr<Module>>; // never destroyed
+  std::lock_guard<std::mutex> Guard(Lock);
+  std::unique_ptr<Module> &M = (*Modules)[Image];
+  if (!M)
+    M = std::make_unique<Module>(*Image);
+  return *M;
+}
+
+/// Refuses an image of another ABI before its table is read.
+void checkImage(const pykc_module_image *Image) {
+  if (Image->abi_version != PYKC_MODULE_ABI_VERSION)
+    throw Error(ErrorCode::ModuleLoad,
+                "module '" + std::string(Image->name ? Image->name : "?") +
+                    "' was built for module ABI version " + std::to_string(Image->abi_version) +
+                    ", but this runtime has version " + std::to_string(PYKC_MODULE_ABI_VERSION) +
+                    "; rebuild it with this runtime's pykc");
+}
+
+void checkIndex(const pykc_module_image *Image, uint32_t Index, const char *What) {
+  if (Index >= Image->num_kernels)
+    throw Error(ErrorCode::InvalidValue,
+                std::string(What) + ": module '" + Image->name + "' has " +
+                    std::to_string(Image->num_kernels) + " kernels, not one numbered " +
+                    std::to_string(Index));
+}
+
 } // namespace
 
 extern "C" {
+
+pykc_status pykc_module_find_kernel(const pykc_module_image *Image, const char *Name,
+                                    uint32_t *Index) {
+  if (!Image || !Name || !Index)
+    return nullArgument("pykc_module_find_kernel");
+  return guarded([&] {
+    checkImage(Image);
+    std::string Names;
+    for (uint32_t I = 0; I < Image->num_kernels; ++I) {
+      const pykc_kernel_entry &K = Image->kernels[I];
+      if (std::string(K.name) == Name || std::string(K.symbol) == Name) {
+        *Index = I;
+        return;
+      }
+      if (Names.find(std::string("'") + K.name + "'") == std::string::npos)
+        Names += std::string(Names.empty() ? "" : ", ") + "'" + K.name + "'";
+    }
+    throw Error(ErrorCode::InvalidValue, "module '" + std::string(Image->name) +
+                                             "' has no kernel named '" + Name + "' (it has " +
+                                             (Names.empty() ? "none" : Names) + ")");
+  });
+}
+
+pykc_status pykc_module_launch(const pykc_module_image *Image, uint32_t Index,
+                               const uint32_t Grid[3], const uint32_t Block[3],
+                               size_t DynamicSharedBytes, void **Args) {
+  if (!Image || !Grid || !Block)
+    return nullArgument("pykc_module_launch");
+  return guarded([&] {
+    checkImage(Image);
+    checkIndex(Image, Index, "pykc_module_launch");
+    LaunchConfig C;
+    C.Grid = Dim3(Grid[0], Grid[1], Grid[2]);
+    C.Block = Dim3(Block[0], Block[1], Block[2]);
+    C.DynamicSharedBytes = DynamicSharedBytes;
+    launch(moduleOf(Image), Index, C, Args, nullptr, 0);
+  });
+}
+
+pykc_status pykc_module_reduce(const pykc_module_image *Image, uint32_t GpuKernel,
+                               uint32_t CpuKernel, size_t ElementSize, const void *Data,
+                               int64_t Count, int64_t Stride, int OnDevice, const void *Init,
+                               void *Result) {
+  if (!Image || !Init || !Result || (Count > 0 && !Data))
+    return nullArgument("pykc_module_reduce");
+  return guarded([&] {
+    checkImage(Image);
+    checkIndex(Image, GpuKernel, "pykc_module_reduce");
+    checkIndex(Image, CpuKernel, "pykc_module_reduce");
+    if (ElementSize == 0 || ElementSize > 8)
+      throw Error(ErrorCode::InvalidValue, "pykc_module_reduce: element size " +
+                                               std::to_string(ElementSize) +
+                                               " is not that of a reducible dtype (1 to 8 bytes)");
+    std::memcpy(Result, Init, ElementSize);
+    if (Count <= 0)
+      return;
+    ReduceKernels K(moduleOf(Image), GpuKernel, CpuKernel);
+    if (OnDevice)
+      detail::reduceOnDevice(K, ElementSize, const_cast<void *>(Data), Count, Stride, Init,
+                             nullptr, Result, nullptr);
+    else
+      detail::reduceHost(K, ElementSize, Data, uint64_t(Count), Init, nullptr, Result, nullptr,
+                         StreamLimits::forCurrentDevice());
+  });
+}
 
 const char *pykc_last_error(void) { return LastError.c_str(); }
 

@@ -18,6 +18,8 @@
 #     programs, of libpykcRuntime.a and of the kernel objects.
 #  6. pykc_add_kernels argument errors (Inputs/errors) stop the configure
 #     with a clear message.
+#  7. The installed Python loader (share/pykc/python) runs a kernel of the
+#     library pykc_add_kernels(... SHARED) built.
 #
 # Usage: run_install_test.sh BUILD_DIR
 # Environment: PYKC_TEST_CMAKE (default cmake), PYKC_TEST_NINJA (default
@@ -203,9 +205,9 @@ if [ -x "$app" ]; then
 
   touch "$prefix/bin/pykc"
   "$ninja" -C "$ubuild" -n >"$work/touch-pykc.txt" 2>&1
-  n=$(grep -cE "pykc: compiling (kernels|scale|shift).py" "$work/touch-pykc.txt")
-  if [ "$n" -eq 3 ]; then
-    pass "touching the installed pykc schedules all 3 kernel files"
+  n=$(grep -cE "pykc: compiling (kernels|scale|shift).py to [^ ]+\.o and" "$work/touch-pykc.txt")
+  if [ "$n" -eq 3 ] && grep -q "pykc: compiling scale.py to pykc/libscale.so" "$work/touch-pykc.txt"; then
+    pass "touching the installed pykc schedules all 3 kernel files and the SHARED library"
   else
     fail "touching the installed pykc schedules $n of 3 kernel files:"
     cat "$work/touch-pykc.txt"
@@ -348,5 +350,23 @@ namespace_many|pykc_add_kernels: NAMESPACE is only allowed with a single source
 missing_source|pykc_add_kernels: kernel source 'no_such_file.py' does not exist
 twice|kernels.py is already compiled in this directory for target 'app'
 EOF
+
+# --- 7. Python: pykc_add_kernels(... SHARED) and the installed package -------
+python=${PYKC_TEST_PYTHON:-/usr/bin/python3}
+pylib=$ubuild/pykc/libscale.so
+if ! "$python" -c 'import numpy' 2>/dev/null; then
+  echo "note: $python lacks NumPy: the Python loader is not checked"
+elif [ ! -f "$prefix/share/pykc/python/pykc/__init__.py" ]; then
+  fail "not installed: share/pykc/python/pykc/__init__.py"
+elif PYTHONPATH="$prefix/share/pykc/python" PYKC_BACKEND=cpu "$python" -c '
+import sys, numpy as np, pykc
+a = np.arange(4.0)
+pykc.load(sys.argv[1]).scale[1, 4](a, 2.5)
+print(a.tolist())' "$pylib" >"$work/python.out" 2>&1 &&
+    [ "$(cat "$work/python.out")" = "[0.0, 2.5, 5.0, 7.5]" ]; then
+  pass "pykc.load (share/pykc/python) runs scale from pykc_add_kernels(... SHARED)"
+else
+  fail "pykc.load of $pylib: $(cat "$work/python.out")"
+fi
 
 finish

@@ -88,7 +88,11 @@ def main():
     root = tempfile.mkdtemp(prefix="pykc-readme-test.")
     env = dict(os.environ, HOME=os.path.join(root, "home"),
                PATH=os.path.join(root, "bin") + os.pathsep + os.environ.get("PATH", ""))
-    env.pop("PYKC_BACKEND", None)
+    # Nothing of the user's: no backend choice, and the compile cache in the
+    # scratch folder's $HOME (XDG_CACHE_HOME and PYKC_CACHE_DIR would point
+    # elsewhere).
+    for var in ("PYKC_BACKEND", "XDG_CACHE_HOME", "PYKC_CACHE_DIR", "PYKC_CACHE"):
+        env.pop(var, None)
     passed = failed = skipped = 0
     last_stdout = None
     try:

@@ -81,7 +81,7 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   // Options makes this binding fail to compile: if the new option can
   // change what a compile writes, hash it below; if not, say why.
   const auto &[Input, Output, Emit, Signatures, Archs, Header, Namespace, HostCpu, Sass, Check,
-               AllowUnusedSignatures, OptLevel, Fmad, BoundsCheck, Modules, Diagnostics,
+               Shared, AllowUnusedSignatures, OptLevel, Fmad, BoundsCheck, Modules, Diagnostics,
                PtxasOptions, LineInfo, CudaPath, Libdevice, Verbose, NoCache, CacheClear, Help,
                Version] = O;
   // The input as named (objects and headers quote it) and as a file (its
@@ -92,7 +92,7 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   K.add(Input).add(Input == "-" ? "" : std::filesystem::absolute(Input, EC).string());
   K.add(Header.empty() ? "" : Output).add(Header).add(Namespace);
   K.add(uint64_t(Emit)).add(Signatures).add(Archs).add(HostCpu);
-  K.add(Sass).add(Check).add(AllowUnusedSignatures).add(OptLevel).add(Fmad).add(BoundsCheck);
+  K.add(Sass).add(Check).add(Shared).add(AllowUnusedSignatures).add(OptLevel).add(Fmad).add(BoundsCheck);
   {
     const auto &[Defines, IncludeDirs, WarnAll] = Modules;
     K.add(Defines).add(IncludeDirs).add(WarnAll);

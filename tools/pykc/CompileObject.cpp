@@ -7,6 +7,7 @@
 #include "Output.h"
 #include "OutputFiles.h"
 #include "Progress.h"
+#include "SharedLibrary.h"
 
 #include "codegen/HostObject.h"
 #include "codegen/TargetRegistration.h"
@@ -94,6 +95,7 @@ int compileObject(const Options &O, const Compilation &C, PhaseTimes *Times) {
     HO.OptLevel = O.OptLevel;
     HO.Float.Fmad = O.Fmad;
     HO.Check = O.Check;
+    HO.Shared = O.Shared;
     // The GPU images (LLVM per architecture, ptxas, fatbinary) and the CPU
     // backend's optimized module are independent until the object embeds the
     // images, so they are built side by side (both only read the typed IR).
@@ -135,6 +137,12 @@ int compileObject(const Options &O, const Compilation &C, PhaseTimes *Times) {
     std::cerr << PtxasLog;
     if (!HostBuilt)
       return fail(Error);
+    if (O.Shared) { // --shared: the object linked into a library for pykc.load
+      std::string Library;
+      if (!linkSharedLibrary(Object, Library, Error))
+        return fail(Error);
+      Object = std::move(Library);
+    }
     Out.emplace_back("object", std::move(Object));
     if (!O.Header.empty()) {
       PhaseTimes::Scope T(Times, "header");

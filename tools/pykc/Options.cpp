@@ -46,6 +46,7 @@ const std::vector<std::string> &knownFlags() {
       "--sig",        "--emit",       "--arch",      "-arch",        "--gpu-architecture",
       "-code",        "--gpu-code",   "-c",          "--header",     "--namespace",
       "--host-cpu",   "--no-sass",    "--fmad",      "--boundscheck", "--allow-unused-sig",
+      "--shared",
       "--cuda-path",  "--libdevice",  "-o",          "-O0",          "-O1",
       "-O2",          "-O3",          "-Xptxas",     "--ptxas-options", "-lineinfo",
       "--generate-line-info", "-g", "-w",           "-Werror",      "-Wall",
@@ -128,6 +129,11 @@ OPTIONS:
                         ptxas and fatbinary are found), the CPU backend's
                         code of every kernel, and their registration; link
                         it with the runtime (libpykcRuntime).
+  --shared              With -c: link the object into a shared library
+                        (-o libk.so; default FILE.so) against the shared
+                        runtime, describing its kernels, reductions and
+                        @njit functions for Python's pykc.load() (README,
+                        "The compiled kernels from Python").
   --header FILE         With -c: also write a C++ header declaring one typed
                         kernel object per kernel, in namespace NS:
                           NS::increment[{blocks, threads}](device_array);
@@ -281,6 +287,8 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       O.Sass = false;
     } else if (A == "--check") {
       O.Check = true;
+    } else if (A == "--shared") {
+      O.Shared = true;
     } else if (Value("--fmad", V)) {
       if (!parseFmad(V, O.Fmad) && Error.empty())
         Error = "invalid --fmad '" + V + "' (expected true or false)";
@@ -338,6 +346,8 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       Error = "--namespace is for objects; add -c";
     else if (!O.PtxasOptions.empty())
       Error = "-Xptxas is for objects, whose SASS ptxas builds; add -c";
+    else if (O.Shared)
+      Error = "--shared links an object into a shared library; add -c";
   }
   if (Error.empty() && !O.Namespace.empty()) {
     std::string Problem = namespaceProblem(O.Namespace);
@@ -403,7 +413,7 @@ std::string defaultOutputPath(const Options &O) {
   case EmitKind::PTX:
     return Base + ".ptx";
   case EmitKind::Object:
-    return Base + ".o";
+    return Base + (O.Shared ? ".so" : ".o");
   case EmitKind::Cuda:
     return Base + ".cu";
   }

@@ -28,6 +28,9 @@ struct Options {
   std::string HostCpu = "x86-64"; ///< --host-cpu, for the CPU backend's code
   bool Sass = true;               ///< --no-sass turns ptxas/fatbinary off
   bool Check = false;             ///< -c --check: instrumented CPU kernels too
+  /// -c --shared: link the object into a shared library (with the table
+  /// of pykc/SharedABI.h) against the shared runtime, for pykc.load().
+  bool Shared = false;
   bool AllowUnusedSignatures = false; ///< --allow-unused-sig
   unsigned OptLevel = 3;
   bool Fmad = true; ///< --fmad=true|false (codegen::FloatOptions::Fmad)

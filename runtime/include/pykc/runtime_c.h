@@ -11,6 +11,7 @@
 #define PYKC_RUNTIME_C_H
 
 #include "pykc/CpuABI.h"
+#include "pykc/ModuleABI.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -81,6 +82,36 @@ pykc_status pykc_memcpy_dtod(void *dst, const void *src, size_t bytes);
 pykc_status pykc_launch(const pykc_kernel_image *kernel, const uint32_t grid[3],
                         const uint32_t block[3], size_t dynamic_shared_bytes,
                         void **args);
+
+/* Compiled modules (`pykc -c`; a shared library's pykc_shared_module, see
+ * SharedABI.h, points at one). The runtime keeps one state per module
+ * image for the life of the process, as the C++ API's pykc::Module does,
+ * so a module loads once per device. */
+
+/* The index of the first kernel of module named `name` (its Python name,
+ * Ops.scale for a class's, or its symbol); PYKC_ERROR_INVALID_VALUE with a
+ * message listing the kernels when there is none. */
+pykc_status pykc_module_find_kernel(const pykc_module_image *module, const char *name,
+                                    uint32_t *index);
+
+/* Launches kernel `index` of module on the current device's default
+ * stream, loading the module there first if needed (as pykc_launch;
+ * args flattened as KernelABI.h says). */
+pykc_status pykc_module_launch(const pykc_module_image *module, uint32_t index,
+                               const uint32_t grid[3], const uint32_t block[3],
+                               size_t dynamic_shared_bytes, void **args);
+
+/* Runs the reduction whose kernels are gpu_kernel and cpu_kernel of module
+ * (pykc_shared_reduction) on `count` values of element_size bytes at data,
+ * as Numba's Reduce.__call__: f-reduced in any order, then f(total, *init)
+ * once; `init` for count 0. With on_device, data is memory of the current
+ * device whose elements are stride bytes apart; else it is `count`
+ * contiguous host values (stride is ignored), streamed through the device
+ * in bounded chunks. The result (element_size bytes) goes to *result. */
+pykc_status pykc_module_reduce(const pykc_module_image *module, uint32_t gpu_kernel,
+                               uint32_t cpu_kernel, size_t element_size, const void *data,
+                               int64_t count, int64_t stride, int on_device, const void *init,
+                               void *result);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -125,3 +125,87 @@ TEST_F(RuntimeCApi, NullOutputPointersAreErrors) {
   EXPECT_EQ(pykc_launch(nullptr, Dims, Dims, 0, nullptr), PYKC_ERROR_INVALID_VALUE);
   EXPECT_TRUE(lastErrorHas("pykc_launch"));
 }
+
+namespace {
+
+/// A CPU kernel as the backend emits one: a[i] += 1 for thread i of
+/// add_one(a: float32[:]).
+void addOneThread(void **Args, pykc_cpu_context *Ctx) {
+  float *A = *static_cast<float **>(Args[0]);
+  int64_t N = *static_cast<int64_t *>(Args[1]);
+  int64_t I = int64_t(Ctx->block_idx[0]) * Ctx->block_dim[0] + Ctx->thread_idx[0];
+  if (I < N)
+    A[I] += 1;
+}
+
+const char *const AddOneNames[] = {"a"};
+const char *const AddOneTypes[] = {"float32[:]"};
+const pykc_kernel_entry AddOneKernels[] = {
+    {"add_one", "add_one", "(a: float32[:])", 1, 3, 0, 0, 0, addOneThread, nullptr, AddOneNames,
+     AddOneTypes},
+    {"Ops.add_one", "Ops__add_one", "(a: float32[:])", 1, 3, 0, 0, 0, addOneThread, nullptr,
+     AddOneNames, AddOneTypes}};
+const pykc_module_image AddOneModule = {
+    PYKC_MODULE_ABI_VERSION, 0, 2, 0, "capi", "capi.py", nullptr, AddOneKernels};
+
+} // namespace
+
+TEST_F(RuntimeCApi, ModuleKernelsAreFoundByNameOrSymbol) {
+  uint32_t Index = 7;
+  EXPECT_EQ(pykc_module_find_kernel(&AddOneModule, "add_one", &Index), PYKC_SUCCESS);
+  EXPECT_EQ(Index, 0u);
+  EXPECT_EQ(pykc_module_find_kernel(&AddOneModule, "Ops__add_one", &Index), PYKC_SUCCESS);
+  EXPECT_EQ(Index, 1u);
+  EXPECT_EQ(pykc_module_find_kernel(&AddOneModule, "Ops.add_one", &Index), PYKC_SUCCESS);
+  EXPECT_EQ(Index, 1u);
+  EXPECT_EQ(pykc_module_find_kernel(&AddOneModule, "add_two", &Index), PYKC_ERROR_INVALID_VALUE);
+  EXPECT_STREQ(pykc_last_error(),
+               "pykc: module 'capi' has no kernel named 'add_two' (it has 'add_one', "
+               "'Ops.add_one')");
+  EXPECT_EQ(pykc_module_find_kernel(&AddOneModule, nullptr, &Index), PYKC_ERROR_INVALID_VALUE);
+  EXPECT_TRUE(lastErrorHas("pykc: pykc_module_find_kernel: a required pointer argument is null"));
+}
+
+TEST_F(RuntimeCApi, ModuleLaunchRunsTheKernelOfThatIndex) {
+  void *D = nullptr;
+  float Host[5] = {0, 1, 2, 3, 4};
+  ASSERT_EQ(pykc_malloc(&D, sizeof Host), PYKC_SUCCESS);
+  ASSERT_EQ(pykc_memcpy_htod(D, Host, sizeof Host), PYKC_SUCCESS);
+  int64_t N = 5, Stride = 4;
+  void *Args[] = {&D, &N, &Stride};
+  const uint32_t Grid[3] = {2, 1, 1}, Block[3] = {4, 1, 1};
+  EXPECT_EQ(pykc_module_launch(&AddOneModule, 1, Grid, Block, 0, Args), PYKC_SUCCESS);
+  EXPECT_EQ(pykc_synchronize(), PYKC_SUCCESS);
+  ASSERT_EQ(pykc_memcpy_dtoh(Host, D, sizeof Host), PYKC_SUCCESS);
+  EXPECT_EQ(Host[0], 1.0f);
+  EXPECT_EQ(Host[4], 5.0f);
+  EXPECT_EQ(pykc_module_launch(&AddOneModule, 2, Grid, Block, 0, Args), PYKC_ERROR_INVALID_VALUE);
+  EXPECT_STREQ(pykc_last_error(),
+               "pykc: pykc_module_launch: module 'capi' has 2 kernels, not one numbered 2");
+  EXPECT_EQ(pykc_free(D), PYKC_SUCCESS);
+}
+
+TEST_F(RuntimeCApi, ModuleOfAnotherAbiIsRefusedBeforeItsTableIsRead) {
+  pykc_module_image Old = AddOneModule;
+  Old.abi_version = PYKC_MODULE_ABI_VERSION - 1;
+  Old.kernels = nullptr;
+  uint32_t Index = 0;
+  EXPECT_EQ(pykc_module_find_kernel(&Old, "add_one", &Index), PYKC_ERROR_MODULE_LOAD);
+  EXPECT_STREQ(pykc_last_error(),
+               ("pykc: module 'capi' was built for module ABI version " +
+                std::to_string(PYKC_MODULE_ABI_VERSION - 1) + ", but this runtime has version " +
+                std::to_string(PYKC_MODULE_ABI_VERSION) + "; rebuild it with this runtime's pykc")
+                   .c_str());
+}
+
+TEST_F(RuntimeCApi, ModuleReduceOfNothingGivesInitAndChecksTheElementSize) {
+  float Init = 2.5f, Result = 0;
+  EXPECT_EQ(pykc_module_reduce(&AddOneModule, 0, 1, sizeof(float), nullptr, 0, 4, 0, &Init,
+                               &Result),
+            PYKC_SUCCESS);
+  EXPECT_EQ(Result, 2.5f);
+  EXPECT_EQ(pykc_module_reduce(&AddOneModule, 0, 1, 16, nullptr, 0, 16, 0, &Init, &Result),
+            PYKC_ERROR_INVALID_VALUE);
+  EXPECT_STREQ(pykc_last_error(), "pykc: pykc_module_reduce: element size 16 is not that of a "
+                                  "reducible dtype (1 to 8 bytes)");
+}
