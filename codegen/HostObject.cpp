@@ -258,7 +258,7 @@ void addSharedTable(TableBuilder &T, const ir::Module &IR, const HostObjectOptio
       ConstantStruct::get(Ty, {ConstantInt::get(T.I32, PYKC_ABI_VERSION),
                                ConstantInt::get(T.I32, Reductions.size()),
                                ConstantInt::get(T.I32, Functions.size()),
-                               ConstantInt::get(T.I32, 0), Registration,
+                               ConstantInt::get(T.I32, PYKC_SHARED_ABI_VERSION), Registration,
                                T.table(T.reductionType(), Reductions, ".pykc.reductions"),
                                T.table(T.functionType(), Functions, ".pykc.functions")}),
       PYKC_SHARED_SYMBOL_NAME);

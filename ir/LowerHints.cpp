@@ -42,9 +42,9 @@ std::vector<std::string> insteadNames(const std::string &Namespace) {
   return Out;
 }
 
-/// The AST nodes an index is computed from, without entering calls'
-/// callees or attributes' bases: the operands a hint can point at.
-/// Iterative, linear in the expression.
+/// The AST nodes an index is computed from by arithmetic (not inside
+/// calls, whose results have types of their own, nor attributes' bases):
+/// the operands a hint can point at. Iterative, linear in the expression.
 template <class Fn> void forEachOperand(const fe::Expr &Root, Fn &&Visit) {
   std::vector<const fe::Expr *> Work{&Root};
   while (!Work.empty()) {
@@ -61,8 +61,6 @@ template <class Fn> void forEachOperand(const fe::Expr &Root, Fn &&Visit) {
     } else if (auto *I = dyn_cast<fe::IfExpExpr>(E)) {
       Work.push_back(I->OrElse);
       Work.push_back(I->Body);
-    } else if (auto *C = dyn_cast<fe::CallExpr>(E)) {
-      Work.insert(Work.end(), C->Args.rbegin(), C->Args.rend());
     }
   }
 }

@@ -474,8 +474,9 @@ private:
   void error(frontend::SourceRange Range, frontend::DiagKind Kind,
              std::vector<std::string> Args = {});
   std::string describe(const Value &V) const;
-  /// IndexType for \p Index (typed \p Ty, the AST \p At), with notes that
-  /// say why: a '/' that should be '//', a parameter the signature typed.
+  /// IndexType at \p Range for an index of type \p Ty computed by the
+  /// expression \p At, with notes that say why: a '/' in it that should be
+  /// '//', else a parameter in it that the signature made a float.
   void indexTypeError(const frontend::Expr &At, frontend::SourceRange Range, const Type *Ty);
   /// When \p Operand of an operator that does not type is a parameter the
   /// kernel's signature made a float, complex or boolean (where an integer

@@ -14,7 +14,8 @@ runtime picks the device as everywhere: the first GPU, else the CPU backend
 import ctypes
 import os
 
-from ._abi import ABI_VERSION, MODULE_ABI_VERSION, SHARED_SYMBOL, PykcError, Runtime, SharedModule
+from ._abi import (ABI_VERSION, MODULE_ABI_VERSION, SHARED_ABI_VERSION, SHARED_SYMBOL, PykcError,
+                   Runtime, SharedModule)
 from ._device import DeviceArray
 from ._module import Function, Kernel, Module, Reduction
 
@@ -41,11 +42,13 @@ def load(path):
         raise ImportError("pykc.load: %s is not a pykc shared library (it has no %s); build "
                           "it with `pykc FILE.py -c --shared -o %s`" % (
                               path, SHARED_SYMBOL, os.path.basename(path))) from None
-    if shared.abi_version != ABI_VERSION or \
+    if shared.abi_version != ABI_VERSION or shared.shared_version != SHARED_ABI_VERSION or \
             shared.module.contents.abi_version != MODULE_ABI_VERSION:
-        raise ImportError("pykc.load: %s was built for runtime ABI %d, but this pykc package "
-                          "reads ABI %d; rebuild it with the pykc this package came with" % (
-                              path, shared.abi_version, ABI_VERSION))
+        raise ImportError("pykc.load: %s was built for runtime ABI %d (table version %d), but "
+                          "this pykc package reads ABI %d (table version %d); rebuild it with "
+                          "the pykc this package came with" % (
+                              path, shared.abi_version, shared.shared_version, ABI_VERSION,
+                              SHARED_ABI_VERSION))
     runtime = Runtime(lib)
     _runtime = _runtime or runtime
     return Module(path, lib, shared, runtime)

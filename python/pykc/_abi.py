@@ -2,14 +2,14 @@
 of a compiled module), SharedABI.h (what a `pykc -c --shared` library
 describes) and runtime_c.h (the functions a loader calls).
 
-The layouts must stay those of the headers; ABI_VERSION is the runtime ABI
-(PYKC_ABI_VERSION) they were written for, and load() refuses a library
-stamped with another one."""
+The layouts must stay those of the headers (test/Python/abi_versions.test
+compares the versions); load() refuses a library of other versions."""
 
 import ctypes
 
 ABI_VERSION = 301  # PYKC_ABI_VERSION, pykc/ModuleABI.h
 MODULE_ABI_VERSION = 3  # PYKC_MODULE_ABI_VERSION
+SHARED_ABI_VERSION = 1  # PYKC_SHARED_ABI_VERSION, pykc/SharedABI.h
 SHARED_SYMBOL = "pykc_shared_module"  # PYKC_SHARED_SYMBOL_NAME
 
 _c_str_p = ctypes.POINTER(ctypes.c_char_p)
@@ -57,7 +57,7 @@ class SharedFunction(ctypes.Structure):
 
 class SharedModule(ctypes.Structure):
     _fields_ = [("abi_version", ctypes.c_uint32), ("num_reductions", ctypes.c_uint32),
-                ("num_functions", ctypes.c_uint32), ("reserved", ctypes.c_uint32),
+                ("num_functions", ctypes.c_uint32), ("shared_version", ctypes.c_uint32),
                 ("module", ctypes.POINTER(ModuleImage)),
                 ("reductions", ctypes.POINTER(SharedReduction)),
                 ("functions", ctypes.POINTER(SharedFunction))]

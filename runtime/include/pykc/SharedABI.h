@@ -32,6 +32,10 @@ extern "C" {
 
 #define PYKC_SHARED_SYMBOL_NAME "pykc_shared_module"
 
+/* Bumped whenever a struct below changes. A loader checks it and the
+ * runtime ABI (abi_version) before it reads anything else. */
+#define PYKC_SHARED_ABI_VERSION 1
+
 /* An @njit function's host entry: args as KernelABI.h flattens parameters
  * (pointers to each slot; arrays are the caller's memory, used in place),
  * the result as 64-bit slots (ir::scalarCount of the return type: a float
@@ -65,7 +69,7 @@ typedef struct pykc_shared_module {
   uint32_t abi_version; /* PYKC_ABI_VERSION of the runtime it links */
   uint32_t num_reductions;
   uint32_t num_functions;
-  uint32_t reserved;
+  uint32_t shared_version; /* PYKC_SHARED_ABI_VERSION */
   const pykc_module_image *module;
   const pykc_shared_reduction *reductions;
   const pykc_shared_function *functions;

@@ -281,6 +281,21 @@ class Loading(unittest.TestCase):
                          "pykc_shared_module); build it with `pykc FILE.py -c --shared -o %s`"
                          % (libm, libm))
 
+    def test_other_versions_are_refused(self):
+        saved = pykc.ABI_VERSION
+        pykc.ABI_VERSION = saved - 1
+        try:
+            with self.assertRaises(ImportError) as e:
+                pykc.load(os.path.join(LIBS, "libnjit.so"))
+        finally:
+            pykc.ABI_VERSION = saved
+        self.assertEqual(str(e.exception),
+                         "pykc.load: %s was built for runtime ABI %d (table version %d), but "
+                         "this pykc package reads ABI %d (table version %d); rebuild it with "
+                         "the pykc this package came with" % (
+                             os.path.join(LIBS, "libnjit.so"), saved, pykc.SHARED_ABI_VERSION,
+                             saved - 1, pykc.SHARED_ABI_VERSION))
+
     def test_missing_file(self):
         with self.assertRaises(ImportError) as e:
             pykc.load(os.path.join(LIBS, "nothing.so"))
