@@ -42,28 +42,41 @@ void FunctionEmitter::checkAccess(Value *Ptr, const ir::ArrayType *AT, const ir:
   default:
     return; // constant memory is only read: checked for bounds (memcheck)
   }
-  unsigned NDim = std::min<unsigned>(unsigned(CheckIndices.size()), 3);
-  std::string Place = F.FileName + ":" + std::to_string(Where.Begin.Line) + ":" +
-                      std::to_string(Where.Begin.Column);
-  Value *PlaceStr = B.CreateGlobalStringPtr(Place, "check.where", 0, &ME.M);
-  Value *Name = B.CreateGlobalStringPtr(checkArrayName(Array), "check.array", 0, &ME.M);
-  uint64_t Bytes = AT->itemSize();
-  std::vector<Value *> Args = {TargetContext, Ptr, B.getInt32(uint32_t(Bytes)),
-                               B.getInt32(Kind | Space | NDim << 4), PlaceStr, Name};
-  for (unsigned D = 0; D < 3; ++D)
-    Args.push_back(D < NDim ? CheckIndices[D] : B.getInt64(0));
+  unsigned NDim;
+  std::vector<Value *> Report = checkReportArgs(Array, Where, NDim);
+  std::vector<Value *> Args = {TargetContext, Ptr, B.getInt32(uint32_t(AT->itemSize())),
+                               B.getInt32(Kind | Space | NDim << 4)};
+  Args.insert(Args.end(), Report.begin(), Report.end());
   Type *Ptr_ = B.getPtrTy(), *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
   FunctionCallee Fn = ME.M.getOrInsertFunction(
       "pykc_check_access",
       FunctionType::get(B.getVoidTy(), {Ptr_, Ptr_, I32, I32, Ptr_, Ptr_, I64, I64, I64}, false));
-  if (Space != PYKC_CHECK_GLOBAL) {
+  // (Only global arrays have the bounds error's scratch element.)
+  if (Space != PYKC_CHECK_GLOBAL)
     B.CreateCall(Fn, Args);
-    return;
-  }
-  // An index out of range gave the bounds error's scratch element, shared
-  // by every thread: that is no access to check (memcheck reported it).
+  else
+    callUnlessBoundsScratch(Ptr, Fn, Args, "check.global");
+}
+
+std::vector<Value *> FunctionEmitter::checkReportArgs(const ir::Expr &Array,
+                                                      frontend::SourceRange Where,
+                                                      unsigned &NDim) {
+  NDim = std::min<unsigned>(unsigned(CheckIndices.size()), 3);
+  std::string Place = F.FileName + ":" + std::to_string(Where.Begin.Line) + ":" +
+                      std::to_string(Where.Begin.Column);
+  std::vector<Value *> Args = {B.CreateGlobalStringPtr(Place, "check.where", 0, &ME.M),
+                               B.CreateGlobalStringPtr(checkArrayName(Array), "check.array", 0,
+                                                       &ME.M)};
+  for (unsigned D = 0; D < 3; ++D)
+    Args.push_back(D < NDim ? CheckIndices[D] : B.getInt64(0));
+  return Args;
+}
+
+void FunctionEmitter::callUnlessBoundsScratch(Value *Ptr, FunctionCallee Fn, ArrayRef<Value *> Args,
+                                              const char *Block) {
+  // The scratch element is shared by every thread that indexed out of range.
   Function *Parent = B.GetInsertBlock()->getParent();
-  BasicBlock *Call = BasicBlock::Create(ME.Ctx, "check.global", Parent);
+  BasicBlock *Call = BasicBlock::Create(ME.Ctx, Block, Parent);
   BasicBlock *Join = BasicBlock::Create(ME.Ctx, "check.done", Parent);
   B.CreateCondBr(B.CreateICmpEQ(Ptr, ME.boundsScratch()), Join, Call);
   B.SetInsertPoint(Call);
@@ -74,28 +87,16 @@ void FunctionEmitter::checkAccess(Value *Ptr, const ir::ArrayType *AT, const ir:
 
 void FunctionEmitter::checkHostAccess(Value *Ptr, const ir::ArrayType *AT, const ir::Expr &Array,
                                       frontend::SourceRange Where, unsigned Kind) {
-  unsigned NDim = std::min<unsigned>(unsigned(CheckIndices.size()), 3);
-  std::string Place = F.FileName + ":" + std::to_string(Where.Begin.Line) + ":" +
-                      std::to_string(Where.Begin.Column);
-  Value *PlaceStr = B.CreateGlobalStringPtr(Place, "check.where", 0, &ME.M);
-  Value *Name = B.CreateGlobalStringPtr(checkArrayName(Array), "check.array", 0, &ME.M);
+  unsigned NDim;
+  std::vector<Value *> Report = checkReportArgs(Array, Where, NDim);
   std::vector<Value *> Args = {Ptr, B.getInt32(uint32_t(AT->itemSize())),
-                               B.getInt32(Kind | NDim << 4), PlaceStr, Name};
-  for (unsigned D = 0; D < 3; ++D)
-    Args.push_back(D < NDim ? CheckIndices[D] : B.getInt64(0));
+                               B.getInt32(Kind | NDim << 4)};
+  Args.insert(Args.end(), Report.begin(), Report.end());
   Type *Ptr_ = B.getPtrTy(), *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
   FunctionCallee Fn = ME.M.getOrInsertFunction(
       "pykc_check_host_access",
       FunctionType::get(B.getVoidTy(), {Ptr_, I32, I32, Ptr_, Ptr_, I64, I64, I64}, false));
-  // An index out of range gave the bounds scratch: no access to check.
-  Function *Parent = B.GetInsertBlock()->getParent();
-  BasicBlock *Call = BasicBlock::Create(ME.Ctx, "check.host", Parent);
-  BasicBlock *Join = BasicBlock::Create(ME.Ctx, "check.done", Parent);
-  B.CreateCondBr(B.CreateICmpEQ(Ptr, ME.boundsScratch()), Join, Call);
-  B.SetInsertPoint(Call);
-  B.CreateCall(Fn, Args);
-  B.CreateBr(Join);
-  B.SetInsertPoint(Join);
+  callUnlessBoundsScratch(Ptr, Fn, Args, "check.host");
 }
 
 void FunctionEmitter::checkIteration(Value *Index, const ir::ScalarType *Ty) {

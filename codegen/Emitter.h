@@ -165,6 +165,15 @@ private:
   /// checkAccess in host code: accesses of prange iterations.
   void checkHostAccess(llvm::Value *Ptr, const ir::ArrayType *AT, const ir::Expr &Array,
                        frontend::SourceRange Where, unsigned Kind);
+  /// What every access check passes after its own arguments: the place
+  /// ("file:line:col" of \p Where), \p Array's name and three indices
+  /// (zeros past the \p NDim that elementPointer computed).
+  std::vector<llvm::Value *> checkReportArgs(const ir::Expr &Array, frontend::SourceRange Where,
+                                             unsigned &NDim);
+  /// Calls \p Fn unless \p Ptr is the bounds error's scratch element (an
+  /// index out of range, which memcheck reported: no access to check).
+  void callUnlessBoundsScratch(llvm::Value *Ptr, llvm::FunctionCallee Fn,
+                               llvm::ArrayRef<llvm::Value *> Args, const char *Block);
   /// A threadfence (device or system), for the checker's ordering of blocks.
   void checkFence();
   /// With ME.Check in host code: a prange iteration with index \p Index starts.

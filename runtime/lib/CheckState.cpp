@@ -213,9 +213,8 @@ void BlockCheck::local(uint64_t T, const void *Ptr, uint64_t Bytes) {
   Locals[T].push_back({Base, Bytes, std::vector<uint8_t>(Bytes, 0)});
 }
 
-namespace {
-
-std::string elementText(const char *Array, uint32_t Flags, const int64_t (&Idx)[3]) {
+std::string pykc::runtime::elementText(const char *Array, uint32_t Flags,
+                                      const int64_t (&Idx)[3]) {
   std::string S = Array ? Array : "array";
   unsigned N = Flags >> 4 & 3;
   S += "[";
@@ -223,8 +222,6 @@ std::string elementText(const char *Array, uint32_t Flags, const int64_t (&Idx)[
     S += (D ? ", " : "") + std::to_string(Idx[D]);
   return S + "]";
 }
-
-} // namespace
 
 void BlockCheck::access(uint64_t T, const pykc_cpu_context &Ctx, const void *Ptr, uint32_t Bytes,
                         uint32_t Flags, const char *Where, const char *Array,

@@ -34,6 +34,10 @@ template <class F> void checkError(CheckKind Kind, const char *Where, F &&Text);
 void recordCheckError(CheckKind Kind, const char *Where, const std::string *Text);
 bool checkErrorIsNew(CheckKind Kind, const char *Where);
 
+/// "a[3, 4]": the element an access names (\p Flags's bits 4-5 are how many
+/// of \p Idx it has), as reports print it.
+std::string elementText(const char *Array, uint32_t Flags, const int64_t (&Idx)[3]);
+
 /// "(2, 0, 0)" for the linear thread \p T of a block of \p Dim.
 std::string threadString(uint64_t T, const uint32_t (&Dim)[3]);
 

@@ -37,15 +37,6 @@ HostState &state() {
   return *S;
 }
 
-std::string elementText(const char *Array, uint32_t Flags, const int64_t (&Idx)[3]) {
-  std::string S = Array ? Array : "array";
-  unsigned N = Flags >> 4 & 3;
-  S += "[";
-  for (unsigned D = 0; D < N; ++D)
-    S += (D ? ", " : "") + std::to_string(Idx[D]);
-  return S + "]";
-}
-
 } // namespace
 
 bool pykc::runtime::hostCheckOn() { return state().On.load(std::memory_order_relaxed); }
