@@ -20,53 +20,15 @@
 //===----------------------------------------------------------------------===//
 #include "reductions.h"
 
+#include "common/anchors.h"
 #include "common/banner.h"
 
 #include <pykc/Runtime.h>
 
-#include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <thread>
 #include <vector>
-
-namespace {
-
-template <class F> double medianMs(int Reps, F &&Run) {
-  std::vector<double> T;
-  for (int R = 0; R < Reps; ++R) {
-    auto T0 = std::chrono::steady_clock::now();
-    Run();
-    T.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - T0).count());
-  }
-  std::sort(T.begin(), T.end());
-  return T[T.size() / 2];
-}
-
-/// The anchor: a plain C++ sum on every hardware thread.
-double threadedSum(const std::vector<float> &V, size_t N) {
-  unsigned Threads = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<double> Part(Threads, 0.0);
-  std::vector<std::thread> Pool;
-  for (unsigned T = 0; T < Threads; ++T)
-    Pool.emplace_back([&, T] {
-      size_t Begin = N * T / Threads, End = N * (T + 1) / Threads;
-      float S = 0;
-      for (size_t I = Begin; I < End; ++I)
-        S += V[I];
-      Part[T] = S;
-    });
-  for (auto &Th : Pool)
-    Th.join();
-  double S = 0;
-  for (double P : Part)
-    S += P;
-  return S;
-}
-
-} // namespace
 
 int main(int argc, char **argv) {
   int MaxLog = argc > 1 ? std::atoi(argv[1]) : 24;
@@ -100,7 +62,7 @@ int main(int argc, char **argv) {
       double HostMs = medianMs(Reps, [&] { HostSum = reductions::sum_reduce(Host); });
       double AbsMs = medianMs(Reps, [&] { Abs = reductions::cuda_reduce(Device, O); });
       double CxxSum = 0;
-      double CxxMs = medianMs(Reps, [&] { CxxSum = threadedSum(Values, N); });
+      double CxxMs = medianMs(Reps, [&] { CxxSum = threadedSum<float>(Values.data(), N); });
       AllExact &= Sum == Exact && HostSum == Exact && CxxSum == Exact;
       std::printf("%10zu %12.4f %12.4f %12.4f %12.4f %16.2f %16.2f (abs sum %.2f)\n", N, DevMs,
                   HostMs, AbsMs, CxxMs, double(Sum), double(Abs), AbsExact);

@@ -27,54 +27,20 @@
 //===----------------------------------------------------------------------===//
 #include "reductions.h"
 
+#include "common/anchors.h"
 #include "common/banner.h"
 
 #include <pykc/Runtime.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace {
-
-template <class F> double medianMs(int Reps, F &&Run) {
-  std::vector<double> T;
-  for (int R = 0; R < Reps; ++R) {
-    auto T0 = std::chrono::steady_clock::now();
-    Run();
-    T.push_back(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - T0).count());
-  }
-  std::sort(T.begin(), T.end());
-  return T[T.size() / 2];
-}
-
-/// The anchor: a plain C++ sum on every hardware thread.
-double threadedSum(const float *V, size_t N) {
-  unsigned Threads = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<double> Part(Threads, 0.0);
-  std::vector<std::thread> Pool;
-  for (unsigned T = 0; T < Threads; ++T)
-    Pool.emplace_back([&, T] {
-      size_t Begin = N * T / Threads, End = N * (T + 1) / Threads;
-      double S = 0; // exact for these values at any size, as float is not
-      for (size_t I = Begin; I < End; ++I)
-        S += V[I];
-      Part[T] = S;
-    });
-  for (auto &Th : Pool)
-    Th.join();
-  double S = 0;
-  for (double P : Part)
-    S += P;
-  return S;
-}
 
 /// The host's available memory in bytes (MemAvailable), 0 if unknown.
 uint64_t availableHostMemory() {
@@ -185,7 +151,7 @@ int main(int argc, char **argv) {
         std::snprintf(PinnedRate, sizeof PinnedRate, "%.2f", gbps(N, PinnedMs));
       }
       double Cxx = 0;
-      double CxxMs = medianMs(Reps, [&] { Cxx = threadedSum(Values.get(), N); });
+      double CxxMs = medianMs(Reps, [&] { Cxx = threadedSum<double>(Values.get(), N); });
       AllExact &= Cxx == Exact;
       char Plan[32];
       std::snprintf(Plan, sizeof Plan, "%llu x %u", (unsigned long long)Report.Plan.Chunks,
