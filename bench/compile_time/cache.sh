@@ -30,14 +30,4 @@ hyperfine --runs "$runs" --style basic --export-json "$out/cache.json" \
   --prepare "python3 $gen $n $out/k.py 1\$(date +%N)" -n "one of $n kernels changed" "$c"
 results=${PYKC_BENCH_RESULTS:-$build_dir/bench}
 mkdir -p "$results"
-python3 - "$out/cache.json" "$results/compile_cache.csv" <<'PY'
-import csv, json, sys
-results = json.load(open(sys.argv[1]))["results"]
-with open(sys.argv[2], "w", newline="") as f:
-    w = csv.writer(f)
-    w.writerow(["command", "median_ms", "min_ms", "max_ms"])
-    for r in results:
-        w.writerow([r["command"], f"{r['median'] * 1000:.3f}", f"{r['min'] * 1000:.3f}",
-                    f"{r['max'] * 1000:.3f}"])
-        print(f"  {r['command']:28} {r['median'] * 1000:9.1f} ms")
-PY
+python3 bench/common/hyperfine_csv.py "$out/cache.json" "$results/compile_cache.csv" --print

@@ -110,19 +110,7 @@ PY
 # CSV of the medians, and a bar chart of them when gnuplot is installed.
 results=${PYKC_BENCH_RESULTS:-$out}
 mkdir -p "$results"
-python3 - "$out/compile_time.json" "$results/compile_time.csv" <<'PY'
-import csv
-import json
-import sys
-
-results = json.load(open(sys.argv[1]))["results"]
-with open(sys.argv[2], "w", newline="") as f:
-    w = csv.writer(f)
-    w.writerow(["command", "median_ms", "min_ms", "max_ms"])
-    for r in results:
-        w.writerow([r["command"], f"{r['median'] * 1000:.3f}", f"{r['min'] * 1000:.3f}",
-                    f"{r['max'] * 1000:.3f}"])
-PY
+python3 bench/common/hyperfine_csv.py "$out/compile_time.json" "$results/compile_time.csv"
 if command -v gnuplot >/dev/null; then
   gnuplot <<GP
 set terminal pngcairo size 1100,600 font ',10'
