@@ -18,9 +18,14 @@
 // and prints each time with its rate in GB/s of float32 values read.
 //
 // On the CPU device, PYKC_DEVICE_MEMORY=64M plays a small GPU, so the sizes
-// past 64 MiB stream and copy-then-reduce does not fit. The values
-// (1/4, -1/2, 3/4, -1, ...) keep every partial sum exact in float32, so the
-// sum must equal the exact one.
+// past 64 MiB stream and copy-then-reduce does not fit. The values repeat
+// 1/4, -1/2, 3/4, -1/2 (which sum to 0), plus 1 on every 4096th: any run of
+// them, and any strided selection a block or thread may sum, stays far below
+// 2^24 quarters, so every float32 partial sum is exact and every sum must
+// equal the exact one, while losing one 64 MiB chunk still moves the sum by
+// 4096. (Values whose runs grow with n, as an earlier version had, make a
+// float32 accumulator stall once it passes 2^24: that is rounding, not a
+// wrong reduction, and would hide one.)
 //
 // Usage: pykc-example-stream_reduce [MAX_N]  (default 2000000000)
 //
@@ -111,11 +116,12 @@ int main(int argc, char **argv) {
         break;
       }
       std::unique_ptr<float[]> Values(new float[N]);
-      for (uint64_t I = 0; I < N; ++I) // 1/4, -1/2, 3/4, -1, ...: small partial sums
-        Values[I] = float(int(I % 4) + 1) / 4.0f * (I % 2 ? -1.0f : 1.0f);
-      double Exact = -double(N / 4) / 2;
-      for (uint64_t I = N / 4 * 4; I < N; ++I)
+      double Exact = 0; // exact in double too: quarters far below 2^53
+      for (uint64_t I = 0; I < N; ++I) {
+        static constexpr float Pattern[4] = {0.25f, -0.5f, 0.75f, -0.5f};
+        Values[I] = Pattern[I % 4] + (I % 4096 == 0 ? 1.0f : 0.0f);
         Exact += Values[I];
+      }
       int Reps = N <= (uint64_t(1) << 21) ? 9 : N <= (uint64_t(1) << 27) ? 3 : 1;
       std::span<const float> Span(Values.get(), N);
 
