@@ -26,7 +26,4 @@ namespace pykc::driver {
 bool parseDiagnosticFlag(const std::string &Arg, frontend::DiagnosticOptions &Options,
                          std::string &Error);
 
-/// The help text lines for these flags.
-const char *diagnosticFlagsHelp();
-
 } // namespace pykc::driver
