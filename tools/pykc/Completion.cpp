@@ -70,16 +70,44 @@ struct ValueOption {
   std::string Words; ///< For ValueSource::Words.
 };
 
+/// Whether a flag of some command is spelled \p S too (--shared is -c's
+/// flag and `pykc run`'s byte count): its value is not completed then.
+bool isAlsoAFlag(const std::string &S) {
+  for (const OptionInfo &O : options())
+    if (O.Kind == ArgKind::Flag)
+      for (const std::string &F : allSpellings(O))
+        if (F == S)
+          return true;
+  return false;
+}
+
 std::vector<ValueOption> valueOptions(const char *Bar) {
   std::vector<ValueOption> Out;
-  for (const OptionInfo &O : options())
-    if (!O.hidden() && (O.Kind == ArgKind::SeparateOrEquals || O.Kind == ArgKind::JoinedOrSeparate))
-      Out.push_back({join(allSpellings(O), Bar), valueSource(O), join(optionValues(O.Values), " ")});
+  for (const OptionInfo &O : options()) {
+    if (O.hidden() || (O.Kind != ArgKind::SeparateOrEquals && O.Kind != ArgKind::JoinedOrSeparate))
+      continue;
+    std::vector<std::string> Spellings;
+    for (const std::string &S : allSpellings(O))
+      if (!isAlsoAFlag(S))
+        Spellings.push_back(S);
+    if (!Spellings.empty())
+      Out.push_back({join(Spellings, Bar), valueSource(O), join(optionValues(O.Values), " ")});
+  }
   return Out;
 }
 
 const CommandInfo *subcommand(size_t I) {
   return I < commands().size() ? &commands()[I] : nullptr;
+}
+
+/// The commands with the default one last, for a `case` whose last
+/// pattern is `*`.
+std::vector<const CommandInfo *> commandsDefaultLast() {
+  std::vector<const CommandInfo *> Out;
+  for (size_t I = 1; subcommand(I); ++I)
+    Out.push_back(subcommand(I));
+  Out.push_back(&commands().front());
+  return Out;
 }
 
 std::string subcommandNames(const char *Separator) {
@@ -144,9 +172,9 @@ _pykc() {
   fi
   case $cmd in
 )";
-  for (const CommandInfo &C : commands()) {
-    OptionWords W = optionWords(C.Id);
-    S += std::string("    ") + (*C.Name ? C.Name : "*") + ")\n      opts=\"" + W.Plain +
+  for (const CommandInfo *C : commandsDefaultLast()) {
+    OptionWords W = optionWords(C->Id);
+    S += std::string("    ") + (*C->Name ? C->Name : "*") + ")\n      opts=\"" + W.Plain +
          "\"\n      eqopts=\"" + W.Equals + "\" ;;\n";
   }
   S += R"(  esac
@@ -217,9 +245,9 @@ _pykc() {
   fi
   case $cmd in
 )";
-  for (const CommandInfo &C : commands()) {
-    OptionWords W = optionWords(C.Id);
-    S += std::string("    ") + (*C.Name ? C.Name : "*") + ")\n      opts=(" + W.Plain +
+  for (const CommandInfo *C : commandsDefaultLast()) {
+    OptionWords W = optionWords(C->Id);
+    S += std::string("    ") + (*C->Name ? C->Name : "*") + ")\n      opts=(" + W.Plain +
          ")\n      eqopts=(" + W.Equals + ") ;;\n";
   }
   S += R"(  esac

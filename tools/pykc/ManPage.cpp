@@ -81,7 +81,7 @@ void addOption(std::string &Out, const OptionInfo &O) {
 
 void addCommandOptions(std::string &Out, const CommandInfo &C) {
   std::string Shared;
-  Out += ".SS \"pykc" + std::string(*C.Name ? " " : "") + C.Name + "\"\n";
+  Out += ".SS \"pykc " + std::string(*C.Name ? C.Name : "FILE.py") + "\"\n";
   if (C.Id != Command::Compile)
     Out += paragraphs(C.Description);
   for (const OptionInfo &O : options()) {
@@ -137,7 +137,7 @@ pykc call funcs.py norm data.npy
 
 std::string manPage() {
   std::string Out = ".\\\" The manual of pykc, written by `pykc --man` from its tables.\n"
-                    ".TH PYKC 1 \"\" \"pykc " PYKC_VERSION "\" \"User Commands\"\n"
+                    ".TH PYKC 1 \"\" \"pykc " PYKC_VERSION "\" \"User Commands\"\n.nh\n.ad l\n"
                     ".SH NAME\npykc \\- compile Numba\\-CUDA Python kernels to PTX, objects "
                     "and C++\n.SH SYNOPSIS\n.nf\n";
   for (const CommandInfo &C : commands())
