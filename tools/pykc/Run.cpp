@@ -12,6 +12,7 @@
 #include "Arguments.h"
 #include "CheckReport.h"
 #include "DeviceCode.h"
+#include "HelpText.h"
 #include "Npy.h"
 #include "Output.h"
 #include "Pipeline.h"
@@ -48,7 +49,7 @@ int runCommand(int Argc, char **Argv) {
   bool Help = false;
   auto O = parseRunOptions(Argc, Argv, Error, Help);
   if (Help) {
-    std::cout << RunHelp;
+    std::cout << helpText(Command::Run);
     return 0;
   }
   if (!O)
