@@ -43,6 +43,11 @@ def main():
         ax.set_xscale("log")
     ax.set_xlabel("ms, median of the runs (whiskers: min and max; lower is better)")
     ax.grid(False, axis="y")
+    from matplotlib.patches import Patch
+    kinds = [("pykc", "pykc")] + ([("nvcc -O3", "nvcc (the anchor)")]
+                                  if any("nvcc" in n for n in names) else [])
+    ax.legend(handles=[Patch(color=ps.colour(k), label=label) for k, label in kinds],
+              loc="lower right")
     ps.finish(fig, ax, ps.title(o.what, o.device, o.commit), o.png, legend=False)
     return 0
 
