@@ -8,6 +8,7 @@
 #include "codegen/Optimize.h"
 #include "codegen/TargetRegistration.h"
 #include "frontend/Diagnostic.h"
+#include "support/InternalError.h"
 
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>

@@ -2,6 +2,7 @@
 #include "codegen/CPUTarget.h"
 
 #include "frontend/Diagnostic.h"
+#include "support/InternalError.h"
 
 #include <pykc/CpuABI.h>
 

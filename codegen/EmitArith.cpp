@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/Emitter.h"
+#include "support/InternalError.h"
 
 #include <llvm/IR/MDBuilder.h>
 

@@ -9,6 +9,7 @@
 #include "codegen/Emitter.h"
 
 #include "frontend/Diagnostic.h"
+#include "support/InternalError.h"
 
 #include <llvm/IR/Intrinsics.h>
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/Emitter.h"
 #include "frontend/Diagnostic.h"
+#include "support/InternalError.h"
 
 namespace pykc::codegen {
 

@@ -11,6 +11,7 @@
 
 #include "frontend/Diagnostic.h"
 #include "ir/Libdevice.h"
+#include "support/InternalError.h"
 
 #include <llvm/IR/Intrinsics.h>
 

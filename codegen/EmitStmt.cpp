@@ -2,6 +2,7 @@
 #include "codegen/Emitter.h"
 
 #include "frontend/Diagnostic.h"
+#include "support/InternalError.h"
 
 #include <pykc/CpuABI.h>
 

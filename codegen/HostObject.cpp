@@ -5,6 +5,7 @@
 #include "codegen/TargetRegistration.h"
 #include "frontend/Diagnostic.h"
 #include "ir/Signature.h"
+#include "support/InternalError.h"
 
 #include <pykc/ModuleABI.h>
 #include <pykc/SharedABI.h>

@@ -6,6 +6,7 @@
 #include "codegen/Optimize.h"
 #include "codegen/TargetRegistration.h"
 #include "frontend/Diagnostic.h"
+#include "support/InternalError.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/LegacyPassManager.h>

@@ -177,10 +177,4 @@ void DiagnosticEngine::print(const Diagnostic &D, Severity Shown) const {
   O << Marker << '\n';
 }
 
-void internalError(std::string_view Message, const char *File, int Line) {
-  std::cerr << "pykc: internal compiler error: " << Message << " (at " << File
-            << ':' << Line << ")\nPlease report this with the input file.\n";
-  std::abort();
-}
-
 } // namespace pykc::frontend

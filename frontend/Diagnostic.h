@@ -6,7 +6,7 @@
 ///       <the source line>
 ///       ^~~~~
 /// Every kind is declared in Diagnostic.def. These are for problems in the
-/// user's input; broken compiler invariants use internalError() instead.
+/// user's input; broken compiler invariants use PYKC_ICE (support/InternalError.h).
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -125,11 +125,5 @@ private:
   unsigned SpellingChecks = 0;
   bool Finished = false;
 };
-
-/// A broken invariant inside pykc: prints "internal compiler error" and
-/// aborts. Never used for bad user input.
-[[noreturn]] void internalError(std::string_view Message, const char *File,
-                                int Line);
-#define PYKC_ICE(Message) ::pykc::frontend::internalError(Message, __FILE__, __LINE__)
 
 } // namespace pykc::frontend

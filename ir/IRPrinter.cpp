@@ -9,6 +9,7 @@
 #include "ir/Libdevice.h"
 
 #include "frontend/Diagnostic.h"
+#include "support/InternalError.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,6 +1,7 @@
 //===- IRWalk.cpp - Visiting the children of typed IR nodes ---------------===//
 #include "ir/IRWalk.h"
 #include "frontend/Diagnostic.h"
+#include "support/InternalError.h"
 
 namespace pykc::ir {
 

@@ -2,6 +2,7 @@
 #include "ir/Type.h"
 
 #include "frontend/Diagnostic.h"
+#include "support/InternalError.h"
 
 #include <algorithm>
 

@@ -6,6 +6,7 @@
 #include "codegen/HostObject.h"
 #include "frontend/Diagnostic.h"
 #include "ir/Signature.h"
+#include "support/InternalError.h"
 
 #include <pykc/ModuleABI.h>
 

@@ -7,6 +7,7 @@
 #include "frontend/Diagnostic.h"
 #include "ir/IRWalk.h"
 #include "ir/Signature.h"
+#include "support/InternalError.h"
 
 #include <map>
 #include <set>

@@ -11,6 +11,7 @@
 #include "Compile.h"
 #include "Completion.h"
 #include "CrashHandler.h"
+#include "support/InternalError.h"
 #include "HelpText.h"
 #include "ManPage.h"
 #include "Options.h"
