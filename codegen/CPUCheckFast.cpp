@@ -54,7 +54,7 @@ std::optional<Plan> analyze(const ir::Function &F) {
     if (V->Ty != V->ArgType)
       return std::nullopt;
     if (auto *AT = ir::dynCast<ir::ArrayType>(V->ArgType)) {
-      if (AT->addressSpace() != ir::AddressSpace::Global || !AT->dtype())
+      if (AT->addressSpace() != ir::AddressSpace::Global || AT->record())
         return std::nullopt;
       P.Arrays[V] = ArrayUse{Slot, AT, false, std::vector<unsigned>{}, false};
       if (AT->ndim() > 3)

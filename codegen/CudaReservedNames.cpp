@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/CudaSourceWriter.h"
+#include "codegen/CxxKeywords.h"
 
 #include <algorithm>
 #include <cctype>
@@ -177,19 +178,10 @@ const char *const Reserved[] = {
   "ynf64", "ynf64x", "ynl",
 };
 
-const char *const Keywords[] = {
-    "alignas", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case",
-    "catch", "char", "class", "compl", "concept", "const", "const_cast", "consteval",
-    "constexpr", "constinit", "continue", "co_await", "co_return", "co_yield", "decltype",
-    "default", "delete", "do", "double", "dynamic_cast", "else", "enum", "explicit", "export",
-    "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int", "long",
-    "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
-    "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires",
-    "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
-    "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
-    "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
-    "while", "xor", "xor_eq", "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",
-    "std", "min", "max"};
+/// Besides C++'s keywords (CxxKeywords.h): the names CUDA's headers give
+/// meaning in every kernel, and what the source's own text uses.
+const char *const CudaWords[] = {"threadIdx", "blockIdx", "blockDim", "gridDim",
+                                 "warpSize",  "std",      "min",      "max"};
 
 /// Taken by rule: cudaMalloc, cuLaunchKernel, __x and _X (the
 /// implementation's), and pykc's own names (the prelude's helpers, the
@@ -207,8 +199,9 @@ bool listedReserved(const std::string &Name) {
   if (std::binary_search(std::begin(Reserved), std::end(Reserved), std::string_view(Name),
                          [](std::string_view A, std::string_view B) { return A < B; }))
     return true;
-  return std::find(std::begin(Keywords), std::end(Keywords), std::string_view(Name)) !=
-         std::end(Keywords);
+  return isCxxKeyword(Name) ||
+         std::find(std::begin(CudaWords), std::end(CudaWords), std::string_view(Name)) !=
+             std::end(CudaWords);
 }
 
 /// Whether \p Stem ends as the names the writer derives from a variable's

@@ -3,6 +3,7 @@
 
 #include "HostFunctionHeader.h"
 
+#include "codegen/CxxKeywords.h"
 #include "codegen/HostObject.h"
 #include "frontend/Diagnostic.h"
 #include "ir/Signature.h"
@@ -20,29 +21,13 @@
 
 namespace pykc::driver {
 
-bool isCxxKeyword(const std::string &S) {
-  static const std::set<std::string> Keywords = {
-      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
-      "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
-      "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
-      "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
-      "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
-      "if", "import", "inline", "int", "long", "module", "mutable", "namespace", "new",
-      "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private",
-      "protected", "public", "register", "reinterpret_cast", "requires", "return", "short",
-      "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch",
-      "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
-      "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
-      "while", "xor", "xor_eq", "final", "override"};
-  return Keywords.count(S) != 0;
-}
 
 
 /// A Python name as a C++ name that cannot collide with a keyword or with
 /// the names the header itself uses.
 std::string cxxName(const std::string &Py) {
   static const std::set<std::string> Taken = {"pykc", "pykc_impl", "compiled_module", "std"};
-  return isCxxKeyword(Py) || Taken.count(Py) ? Py + "_" : Py;
+  return codegen::isCxxKeyword(Py) || Taken.count(Py) ? Py + "_" : Py;
 }
 
 /// bool, _Float16 (clang's and GCC's half type), float, double,
@@ -424,7 +409,7 @@ std::string defaultNamespace(const std::string &SourcePath) {
       C = '_';
   if (Stem.empty() || std::isdigit(static_cast<unsigned char>(Stem[0])))
     Stem = "_" + Stem;
-  return isCxxKeyword(Stem) || Stem == "pykc" || Stem == "std" ? Stem + "_" : Stem;
+  return codegen::isCxxKeyword(Stem) || Stem == "pykc" || Stem == "std" ? Stem + "_" : Stem;
 }
 
 namespace {

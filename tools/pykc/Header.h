@@ -28,11 +28,6 @@ struct HeaderInfo {
 /// The header text for the kernels of \p IR (in the object's table order).
 std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info);
 
-/// Whether \p S is a C++20 keyword or alternative token (and, int, ...), or
-/// one of the identifiers with special meaning (final, override), which
-/// cannot name a namespace or kernel object.
-bool isCxxKeyword(const std::string &S);
-
 /// A Python name as a C++ identifier (a keyword gets a trailing '_').
 std::string cxxName(const std::string &Py);
 

@@ -1,6 +1,8 @@
 //===- Options.cpp - Parsing the pykc command line ------------------------===//
 #include "Options.h"
 
+#include "codegen/CxxKeywords.h"
+
 #include "Numbers.h"
 #include "OutputFiles.h"
 #include "ArgParser.h"
@@ -30,7 +32,7 @@ std::string namespaceProblem(const std::string &NS) {
       Identifier = Identifier && (std::isalnum(static_cast<unsigned char>(C)) || C == '_');
     if (!Identifier)
       return "expected C++ identifiers separated by '::', e.g. my_app::kernels";
-    if (isCxxKeyword(Part))
+    if (codegen::isCxxKeyword(Part))
       return "'" + Part + "' is a C++ keyword";
     if (Start == 0 && (Part == "std" || Part == "pykc"))
       return "'" + Part + "' is the namespace of " +
