@@ -100,10 +100,13 @@ void BlockCheck::begin(const pykc_cpu_context &Ctx, uint64_t Static_, uint64_t N
   BlockKnows.reset();
   ThreadKnows.assign(N, nullptr);
   Fenced.assign(N, 0);
-  if (Shared.size() < StaticBytes + DynamicBytes)
+  if (Shared.size() < StaticBytes + DynamicBytes) {
     Shared.resize(StaticBytes + DynamicBytes);
+    WrittenGen.resize(StaticBytes + DynamicBytes);
+  }
   if (++Gen == 0) { // wrapped: forget every stamp
     std::fill(Shared.begin(), Shared.end(), Shadow{});
+    std::fill(WrittenGen.begin(), WrittenGen.end(), 0);
     Gen = 1;
   }
   Epoch = 1;
@@ -268,7 +271,43 @@ void BlockCheck::access(uint64_t T, const pykc_cpu_context &Ctx, const void *Ptr
     Offset = StaticBytes + uint64_t(P - Dynamic);
   else
     return; // not this block's shared memory (a bounds error's scratch)
-  sharedAccess(T, Ctx, Offset, Bytes, Flags, Where, Array, Idx);
+  if (!sharedOnlyRecords(T, Offset, Bytes, Flags & 3, Where))
+    sharedAccess(T, Ctx, Offset, Bytes, Flags, Where, Array, Idx);
+}
+
+bool BlockCheck::sharedOnlyRecords(uint64_t T, uint64_t Offset, uint32_t Bytes, uint32_t Kind,
+                                   const char *Where) {
+  // The common case, in which nothing can be reported: the element is
+  // written (for a read), its record is of this block and barrier
+  // interval, and every access it holds is the same thread's.
+  if (Kind == PYKC_CHECK_ATOMIC)
+    return false;
+  Shadow &S = Shared[Offset];
+  if (S.Gen != Gen || S.Epoch != Epoch)
+    return false;
+  const uint32_t *Stamp = WrittenGen.data() + Offset;
+  uint32_t Me = uint32_t(T);
+  if (Kind == PYKC_CHECK_READ) {
+    for (uint32_t K = 0; K < Bytes; ++K)
+      if (Stamp[K] != Gen)
+        return false;
+    if (S.WThread != NoThread && S.WThread != Me)
+      return false;
+    unsigned Slot = S.RThread[0] == Me || S.RThread[0] == NoThread ? 0 : 1;
+    S.RThread[Slot] = Me;
+    S.RClock[Slot] = clockOf(T);
+    S.RWhere[Slot] = Where;
+    return true;
+  }
+  for (uint32_t Other : {S.WThread, S.RThread[0], S.RThread[1]})
+    if (Other != NoThread && Other != Me)
+      return false;
+  std::fill(WrittenGen.data() + Offset, WrittenGen.data() + Offset + Bytes, Gen);
+  S.WThread = Me;
+  S.WClock = clockOf(T);
+  S.WWhere = Where;
+  S.RThread[0] = S.RThread[1] = NoThread;
+  return true;
 }
 
 void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Offset,
@@ -278,13 +317,10 @@ void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Off
   auto Element = [&] { return elementText(Array, Flags, Idx); };
   auto Block = [&] { return blockText(); };
   uint32_t Kind = Flags & 3;
+  uint32_t *Stamp = WrittenGen.data() + Offset;
   bool Uninit = false;
-  for (uint32_t K = 0; K < Bytes; ++K) {
-    Shadow &S = Shared[Offset + K];
-    if (S.Gen != Gen)
-      S = Shadow{Gen, Epoch};
-    Uninit |= !S.Written;
-  }
+  for (uint32_t K = 0; K < Bytes; ++K)
+    Uninit |= Stamp[K] != Gen;
   if (Uninit && Kind != PYKC_CHECK_WRITE)
     checkError(CheckKind::Initcheck, Where, [&] {
       return std::string(Where) + ": error: read of shared " + Element() +
@@ -292,9 +328,10 @@ void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Off
              " of block " + Block() + " [Initcheck]\n";
     });
   Shadow &S = Shared[Offset]; // races are tracked by the element's first byte
+  if (S.Gen != Gen)
+    S = Shadow{Gen, Epoch};
   if (Kind != PYKC_CHECK_READ)
-    for (uint32_t K = 0; K < Bytes; ++K)
-      Shared[Offset + K].Written = true;
+    std::fill(Stamp, Stamp + Bytes, Gen);
   if (Kind == PYKC_CHECK_ATOMIC)
     return; // atomics do not race with each other
   if (S.Epoch != Epoch) {
