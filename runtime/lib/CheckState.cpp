@@ -2,6 +2,7 @@
 #include "CheckState.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -115,6 +116,24 @@ void BlockCheck::begin(const pykc_cpu_context &Ctx, uint64_t Static_, uint64_t N
     L.clear();
   Sites.assign(N, nullptr);
   WarpClocks = false;
+  syncInline();
+}
+
+void BlockCheck::syncInline() {
+  static_assert(sizeof(Shadow) == sizeof(pykc_check_shadow) &&
+                offsetof(Shadow, Epoch) == offsetof(pykc_check_shadow, epoch) &&
+                offsetof(Shadow, WThread) == offsetof(pykc_check_shadow, w_thread) &&
+                offsetof(Shadow, RThread) == offsetof(pykc_check_shadow, r_thread) &&
+                offsetof(Shadow, RClock) == offsetof(pykc_check_shadow, r_clock) &&
+                offsetof(Shadow, RWhere) == offsetof(pykc_check_shadow, r_where));
+  Inline.records = reinterpret_cast<pykc_check_shadow *>(Shared.data());
+  Inline.written = WrittenGen.data();
+  Inline.shared = Static;
+  Inline.shared_bytes = StaticBytes;
+  Inline.gen = Gen;
+  Inline.epoch = Epoch;
+  // (With warp clocks a read records a clock of its own: the runtime's.)
+  Inline.on = !WarpClocks && Static && StaticBytes;
 }
 
 std::string BlockCheck::blockText() const { return blockText(BlockLinear); }
@@ -149,6 +168,7 @@ void BlockCheck::warpMet(uint64_t Warp, uint32_t Lanes) {
       std::copy(Join, Join + WarpSize, Clocks.begin() + (First + L) * WarpSize);
       ++Clocks[(First + L) * WarpSize + L];
     }
+  syncInline();
 }
 
 void BlockCheck::barrierOpened(const std::vector<uint8_t> &Live) {
@@ -172,6 +192,7 @@ void BlockCheck::barrierOpened(const std::vector<uint8_t> &Live) {
     break; // one report a barrier
   }
   ++Epoch;
+  syncInline();
   // What any thread learned of other blocks, all now know.
   for (KnowledgeRef &K : ThreadKnows)
     if (K) {

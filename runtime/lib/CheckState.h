@@ -61,11 +61,13 @@ public:
   void warpMet(uint64_t Warp, uint32_t Lanes);
   /// Checks a warp operation's mask as lane \p T meets with it: it must
   /// hold the caller and no lane of \p Exited.
+  const pykc_check_inline *inlineState() const { return &Inline; }
   void warpMask(uint64_t T, uint32_t Mask, uint32_t Exited, uint32_t OtherMask, uint64_t Other);
 
 private:
   /// The race record of an element, kept at its first byte (only that
   /// byte's is ever read or written); a stale Gen means a fresh one.
+  /// (Checked kernels update it inline too: pykc_check_shadow.)
   struct Shadow {
     uint32_t Gen = 0, Epoch = 0;
     uint32_t WThread = ~0u, WClock = 0;
@@ -73,6 +75,10 @@ private:
     uint32_t RThread[2] = {~0u, ~0u}, RClock[2] = {0, 0};
     const char *RWhere[2] = {nullptr, nullptr};
   };
+  /// What checked kernels read for their inline path (pykc_check_inline),
+  /// kept current by begin, barrierOpened and warpMet.
+  pykc_check_inline Inline{};
+  void syncInline();
   struct LocalArray {
     const char *Base = nullptr;
     uint64_t Bytes = 0;
