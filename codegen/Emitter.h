@@ -174,6 +174,11 @@ private:
   /// index out of range, which memcheck reported: no access to check).
   void callUnlessBoundsScratch(llvm::Value *Ptr, llvm::FunctionCallee Fn,
                                llvm::ArrayRef<llvm::Value *> Args, const char *Block);
+  /// Calls \p Fn (pykc_check_access with \p Args) for a read of \p Bytes
+  /// of shared memory at \p Ptr, unless the kernel can record it itself
+  /// (EmitCheckInline.cpp); \p Where is the report's place.
+  void checkSharedReadInline(llvm::Value *Ptr, uint32_t Bytes, llvm::Value *Where,
+                             llvm::FunctionCallee Fn, llvm::ArrayRef<llvm::Value *> Args);
   /// A threadfence (device or system), for the checker's ordering of blocks.
   void checkFence();
   /// With ME.Check in host code: a prange iteration with index \p Index starts.

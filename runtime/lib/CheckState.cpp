@@ -2,6 +2,7 @@
 #include "CheckState.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -100,10 +101,13 @@ void BlockCheck::begin(const pykc_cpu_context &Ctx, uint64_t Static_, uint64_t N
   BlockKnows.reset();
   ThreadKnows.assign(N, nullptr);
   Fenced.assign(N, 0);
-  if (Shared.size() < StaticBytes + DynamicBytes)
+  if (Shared.size() < StaticBytes + DynamicBytes) {
     Shared.resize(StaticBytes + DynamicBytes);
+    WrittenGen.resize(StaticBytes + DynamicBytes);
+  }
   if (++Gen == 0) { // wrapped: forget every stamp
     std::fill(Shared.begin(), Shared.end(), Shadow{});
+    std::fill(WrittenGen.begin(), WrittenGen.end(), 0);
     Gen = 1;
   }
   Epoch = 1;
@@ -112,6 +116,24 @@ void BlockCheck::begin(const pykc_cpu_context &Ctx, uint64_t Static_, uint64_t N
     L.clear();
   Sites.assign(N, nullptr);
   WarpClocks = false;
+  syncInline();
+}
+
+void BlockCheck::syncInline() {
+  static_assert(sizeof(Shadow) == sizeof(pykc_check_shadow) &&
+                offsetof(Shadow, Epoch) == offsetof(pykc_check_shadow, epoch) &&
+                offsetof(Shadow, WThread) == offsetof(pykc_check_shadow, w_thread) &&
+                offsetof(Shadow, RThread) == offsetof(pykc_check_shadow, r_thread) &&
+                offsetof(Shadow, RClock) == offsetof(pykc_check_shadow, r_clock) &&
+                offsetof(Shadow, RWhere) == offsetof(pykc_check_shadow, r_where));
+  Inline.records = reinterpret_cast<pykc_check_shadow *>(Shared.data());
+  Inline.written = WrittenGen.data();
+  Inline.shared = Static;
+  Inline.shared_bytes = StaticBytes;
+  Inline.gen = Gen;
+  Inline.epoch = Epoch;
+  // (With warp clocks a read records a clock of its own: the runtime's.)
+  Inline.on = !WarpClocks && Static && StaticBytes;
 }
 
 std::string BlockCheck::blockText() const { return blockText(BlockLinear); }
@@ -146,6 +168,7 @@ void BlockCheck::warpMet(uint64_t Warp, uint32_t Lanes) {
       std::copy(Join, Join + WarpSize, Clocks.begin() + (First + L) * WarpSize);
       ++Clocks[(First + L) * WarpSize + L];
     }
+  syncInline();
 }
 
 void BlockCheck::barrierOpened(const std::vector<uint8_t> &Live) {
@@ -169,6 +192,7 @@ void BlockCheck::barrierOpened(const std::vector<uint8_t> &Live) {
     break; // one report a barrier
   }
   ++Epoch;
+  syncInline();
   // What any thread learned of other blocks, all now know.
   for (KnowledgeRef &K : ThreadKnows)
     if (K) {
@@ -268,7 +292,43 @@ void BlockCheck::access(uint64_t T, const pykc_cpu_context &Ctx, const void *Ptr
     Offset = StaticBytes + uint64_t(P - Dynamic);
   else
     return; // not this block's shared memory (a bounds error's scratch)
-  sharedAccess(T, Ctx, Offset, Bytes, Flags, Where, Array, Idx);
+  if (!sharedOnlyRecords(T, Offset, Bytes, Flags & 3, Where))
+    sharedAccess(T, Ctx, Offset, Bytes, Flags, Where, Array, Idx);
+}
+
+bool BlockCheck::sharedOnlyRecords(uint64_t T, uint64_t Offset, uint32_t Bytes, uint32_t Kind,
+                                   const char *Where) {
+  // The common case, in which nothing can be reported: the element is
+  // written (for a read), its record is of this block and barrier
+  // interval, and every access it holds is the same thread's.
+  if (Kind == PYKC_CHECK_ATOMIC)
+    return false;
+  Shadow &S = Shared[Offset];
+  if (S.Gen != Gen || S.Epoch != Epoch)
+    return false;
+  const uint32_t *Stamp = WrittenGen.data() + Offset;
+  uint32_t Me = uint32_t(T);
+  if (Kind == PYKC_CHECK_READ) {
+    for (uint32_t K = 0; K < Bytes; ++K)
+      if (Stamp[K] != Gen)
+        return false;
+    if (S.WThread != NoThread && S.WThread != Me)
+      return false;
+    unsigned Slot = S.RThread[0] == Me || S.RThread[0] == NoThread ? 0 : 1;
+    S.RThread[Slot] = Me;
+    S.RClock[Slot] = clockOf(T);
+    S.RWhere[Slot] = Where;
+    return true;
+  }
+  for (uint32_t Other : {S.WThread, S.RThread[0], S.RThread[1]})
+    if (Other != NoThread && Other != Me)
+      return false;
+  std::fill(WrittenGen.data() + Offset, WrittenGen.data() + Offset + Bytes, Gen);
+  S.WThread = Me;
+  S.WClock = clockOf(T);
+  S.WWhere = Where;
+  S.RThread[0] = S.RThread[1] = NoThread;
+  return true;
 }
 
 void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Offset,
@@ -278,13 +338,10 @@ void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Off
   auto Element = [&] { return elementText(Array, Flags, Idx); };
   auto Block = [&] { return blockText(); };
   uint32_t Kind = Flags & 3;
+  uint32_t *Stamp = WrittenGen.data() + Offset;
   bool Uninit = false;
-  for (uint32_t K = 0; K < Bytes; ++K) {
-    Shadow &S = Shared[Offset + K];
-    if (S.Gen != Gen)
-      S = Shadow{Gen, Epoch};
-    Uninit |= !S.Written;
-  }
+  for (uint32_t K = 0; K < Bytes; ++K)
+    Uninit |= Stamp[K] != Gen;
   if (Uninit && Kind != PYKC_CHECK_WRITE)
     checkError(CheckKind::Initcheck, Where, [&] {
       return std::string(Where) + ": error: read of shared " + Element() +
@@ -292,9 +349,10 @@ void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Off
              " of block " + Block() + " [Initcheck]\n";
     });
   Shadow &S = Shared[Offset]; // races are tracked by the element's first byte
+  if (S.Gen != Gen)
+    S = Shadow{Gen, Epoch};
   if (Kind != PYKC_CHECK_READ)
-    for (uint32_t K = 0; K < Bytes; ++K)
-      Shared[Offset + K].Written = true;
+    std::fill(Stamp, Stamp + Bytes, Gen);
   if (Kind == PYKC_CHECK_ATOMIC)
     return; // atomics do not race with each other
   if (S.Epoch != Epoch) {

@@ -61,17 +61,24 @@ public:
   void warpMet(uint64_t Warp, uint32_t Lanes);
   /// Checks a warp operation's mask as lane \p T meets with it: it must
   /// hold the caller and no lane of \p Exited.
+  const pykc_check_inline *inlineState() const { return &Inline; }
   void warpMask(uint64_t T, uint32_t Mask, uint32_t Exited, uint32_t OtherMask, uint64_t Other);
 
 private:
+  /// The race record of an element, kept at its first byte (only that
+  /// byte's is ever read or written); a stale Gen means a fresh one.
+  /// (Checked kernels update it inline too: pykc_check_shadow.)
   struct Shadow {
     uint32_t Gen = 0, Epoch = 0;
-    bool Written = false;
     uint32_t WThread = ~0u, WClock = 0;
     const char *WWhere = nullptr;
     uint32_t RThread[2] = {~0u, ~0u}, RClock[2] = {0, 0};
     const char *RWhere[2] = {nullptr, nullptr};
   };
+  /// What checked kernels read for their inline path (pykc_check_inline),
+  /// kept current by begin, barrierOpened and warpMet.
+  pykc_check_inline Inline{};
+  void syncInline();
   struct LocalArray {
     const char *Base = nullptr;
     uint64_t Bytes = 0;
@@ -80,6 +87,10 @@ private:
   uint32_t clockOf(uint64_t T) const;
   std::string blockText() const;
   bool ordered(uint64_t Before, uint32_t Clock, uint64_t T) const;
+  /// Records a shared access that cannot be reported (the common case);
+  /// false, having done nothing, when it might be.
+  bool sharedOnlyRecords(uint64_t T, uint64_t Offset, uint32_t Bytes, uint32_t Kind,
+                         const char *Where);
   void sharedAccess(uint64_t T, const pykc_cpu_context &Ctx, uint64_t Offset, uint32_t Bytes,
                     uint32_t Flags, const char *Where, const char *Array,
                     const int64_t (&Idx)[3]);
@@ -100,6 +111,8 @@ private:
   std::vector<uint8_t> Fenced;
   uint32_t Gen = 0, Epoch = 1;
   std::vector<Shadow> Shared;
+  /// Per byte of shared memory: Gen when some thread of this block wrote it.
+  std::vector<uint32_t> WrittenGen;
   std::vector<std::vector<LocalArray>> Locals;
   std::vector<const char *> Sites;
   bool WarpClocks = false;

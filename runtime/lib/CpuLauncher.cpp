@@ -103,6 +103,14 @@ private:
 
 /// What ctx->scheduler points to while a block runs.
 struct BlockScheduler {
+  /// First, for checked kernels' inline path (pykc_check_inline): the
+  /// checker's state, or one that is off.
+  const pykc_check_inline *CheckInline = &CheckOff;
+  static constexpr pykc_check_inline CheckOff{};
+  void setCheck(BlockCheck *C) {
+    Check = C;
+    CheckInline = C ? C->inlineState() : &CheckOff;
+  }
   bool Fibered = false;
   bool MisusedBarrier = false;
   /// A cooperative launch's barrier of all blocks (null otherwise), and
@@ -469,10 +477,10 @@ void runBlock(const Launch &L, WorkerState &W, uint64_t Block, GridBarrier *Grid
   pykc_cpu_context Ctx = blockContext(L, W);
   setBlockIndex(Ctx, L.C.Grid, Block);
   W.Scheduler.Grid = Grid;
-  W.Scheduler.Check = nullptr;
+  W.Scheduler.setCheck(nullptr);
   if (L.K.CpuChecked) {
     W.Check.begin(Ctx, L.K.CpuSharedBytes, L.C.Block.count());
-    W.Scheduler.Check = &W.Check;
+    W.Scheduler.setCheck(&W.Check);
   }
   FaultLanding Fault;
   if (runCatchingFaults(Fault, [&] {
@@ -501,7 +509,7 @@ bool runBlockRun(const Launch &L, WorkerState &W, uint64_t First, uint64_t Count
   BlockScheduler &S = W.Scheduler;
   S.reset(L.C.Block.count(), /*WithFibers=*/false);
   S.Grid = nullptr;
-  S.Check = Check;
+  S.setCheck(Check);
   S.FastRefused = false;
   Ctx.scheduler = &S;
   FaultLanding Fault;

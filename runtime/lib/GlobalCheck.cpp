@@ -201,6 +201,7 @@ GridCheck::Region *GridCheck::region(uintptr_t P, uint32_t Bytes) {
     R.Start = A->Start;
     R.End = A->Start + A->Bytes;
     R.Granule = Bytes;
+    R.Shift = Bytes && !(Bytes & (Bytes - 1)) ? uint32_t(__builtin_ctz(Bytes)) : ~0u;
     R.Records.assign(A->Bytes / Bytes + 1, GlobalShadow{});
   }
   Recent[NextRecent++ % 4] = &R;
@@ -210,8 +211,15 @@ GridCheck::Region *GridCheck::region(uintptr_t P, uint32_t Bytes) {
 GlobalShadow &GridCheck::shadow(const void *Ptr, uint32_t Bytes) {
   uintptr_t P = reinterpret_cast<uintptr_t>(Ptr);
   if (Region *R = region(P, Bytes))
-    if (Bytes == R->Granule && (P - R->Start) % Bytes == 0)
-      return fresh(R->Records[(P - R->Start) / Bytes]);
+    if (Bytes == R->Granule) {
+      uintptr_t Off = P - R->Start;
+      if (R->Shift != ~0u) { // (no division for the usual element sizes)
+        if (!(Off & (Bytes - 1)))
+          return fresh(R->Records[Off >> R->Shift]);
+      } else if (Off % Bytes == 0) {
+        return fresh(R->Records[Off / Bytes]);
+      }
+    }
   return fresh(Shadows[P]);
 }
 

@@ -100,6 +100,7 @@ private:
   struct Region {
     uintptr_t Start = 0, End = 0;
     uint32_t Granule = 0;
+    uint32_t Shift = ~0u; ///< log2(Granule) when a power of two.
     std::vector<GlobalShadow> Records;
   };
   GlobalShadow &fresh(GlobalShadow &S) {

@@ -174,6 +174,24 @@ uint32_t pykc_cpu_warp_active(pykc_cpu_context *ctx);
 #define PYKC_CHECK_SHARED 4u
 #define PYKC_CHECK_LOCAL 8u
 #define PYKC_CHECK_GLOBAL 64u
+/* The checker's record of a shared element (at its first byte's offset),
+ * and what checked kernels read to update it inline for a read of static
+ * shared memory that can only be recorded: ctx->scheduler points to a
+ * pointer to pykc_check_inline; `on` is 0 when every access must call
+ * pykc_check_access. Internal to pykc's compiler and runtime. */
+typedef struct pykc_check_shadow {
+  uint32_t gen, epoch, w_thread, w_clock;
+  const char *w_where;
+  uint32_t r_thread[2], r_clock[2];
+  const char *r_where[2];
+} pykc_check_shadow;
+typedef struct pykc_check_inline {
+  pykc_check_shadow *records; /* per byte of shared memory */
+  const uint32_t *written;    /* per byte: gen once some thread wrote it */
+  const char *shared;         /* the block's static shared memory */
+  uint64_t shared_bytes;
+  uint32_t gen, epoch, on;
+} pykc_check_inline;
 void pykc_check_access(pykc_cpu_context *ctx, const void *ptr, uint32_t bytes, uint32_t flags,
                        const char *where, const char *array, int64_t i0, int64_t i1, int64_t i2);
 void pykc_check_local(pykc_cpu_context *ctx, const void *ptr, uint64_t bytes);
