@@ -20,7 +20,8 @@ namespace {
 Function *calleeWithResult(const CallBase &Call) {
   Function *Callee = Call.getCalledFunction();
   if (!Callee || Callee->isDeclaration() || Callee->isIntrinsic() ||
-      Callee->getReturnType()->isVoidTy() || Call.getFunctionType() != Callee->getFunctionType())
+      Callee->getReturnType()->isVoidTy() ||
+      Call.getFunctionType() != Callee->getFunctionType())
     return nullptr;
   return Callee;
 }
@@ -30,7 +31,8 @@ Function *calleeWithResult(const CallBase &Call) {
 bool onlyCalled(const Function &F) {
   for (const Use &U : F.uses()) {
     auto *Call = dyn_cast<CallBase>(U.getUser());
-    if (!Call || !Call->isCallee(&U) || Call->getFunctionType() != F.getFunctionType())
+    if (!Call || !Call->isCallee(&U) ||
+        Call->getFunctionType() != F.getFunctionType())
       return false;
   }
   return !F.hasAddressTaken();
@@ -52,7 +54,8 @@ Function *withResultParameter(Function &F) {
   for (unsigned I = 0; I < F.arg_size(); ++I)
     ParamAttrs.push_back(A.getParamAttrs(I));
   ParamAttrs.push_back(AttributeSet());
-  New->setAttributes(AttributeList::get(C, A.getFnAttrs(), AttributeSet(), ParamAttrs));
+  New->setAttributes(
+      AttributeList::get(C, A.getFnAttrs(), AttributeSet(), ParamAttrs));
   // The callee now writes memory it is given: memory(none) or readonly
   // would let calls of it be dropped.
   New->removeFnAttr(Attribute::Memory);
@@ -125,8 +128,8 @@ unsigned returnCallResultsThroughMemory(Module &M, unsigned MinCalls) {
       for (unsigned I = 0; I < Call->arg_size(); ++I)
         ParamAttrs.push_back(A.getParamAttrs(I));
       ParamAttrs.push_back(AttributeSet());
-      NewCall->setAttributes(
-          AttributeList::get(M.getContext(), A.getFnAttrs(), AttributeSet(), ParamAttrs));
+      NewCall->setAttributes(AttributeList::get(M.getContext(), A.getFnAttrs(),
+                                                AttributeSet(), ParamAttrs));
       NewCall->removeFnAttr(Attribute::Memory);
       Value *Result = B.CreateLoad(Ret, Slot);
       Result->takeName(Call);

@@ -34,7 +34,8 @@ inline constexpr unsigned MinCallsWithResults = 64;
 /// Rewrites \p M's defined functions called with a result from a function
 /// that makes at least \p MinCalls such calls, as described above. Returns
 /// how many functions were rewritten.
-unsigned returnCallResultsThroughMemory(llvm::Module &M,
-                                        unsigned MinCalls = MinCallsWithResults);
+unsigned
+returnCallResultsThroughMemory(llvm::Module &M,
+                               unsigned MinCalls = MinCallsWithResults);
 
 } // namespace pykc::codegen
