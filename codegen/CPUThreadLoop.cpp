@@ -3,6 +3,8 @@
 
 #include "codegen/CPUTarget.h"
 
+#include <llvm/Transforms/Utils/Cloning.h>
+
 #include <functional>
 
 namespace pykc::codegen {
@@ -46,6 +48,103 @@ std::vector<InnerStride> innerStrides(const ir::Function &F) {
     Arg += 1 + 2 * A->ndim();
   }
   return Out;
+}
+
+/// Loop metadata on \p Latch: no interleaving (a block's row of threads
+/// is short: with two vectors an iteration, most of a 64-thread row ran in
+/// the remainder), and with \p Scalar no vectorization or unrolling either.
+void setLoopHints(Instruction *Latch, bool Scalar) {
+  LLVMContext &C = Latch->getContext();
+  auto Hint = [&](StringRef Name, Metadata *Value) -> Metadata * {
+    if (!Value)
+      return MDNode::get(C, {MDString::get(C, Name)});
+    return MDNode::get(C, {MDString::get(C, Name), Value});
+  };
+  Type *I1 = Type::getInt1Ty(C), *I32 = Type::getInt32Ty(C);
+  auto Self = MDNode::getTemporary(C, {});
+  std::vector<Metadata *> Ops = {
+      Self.get(), Hint("llvm.loop.interleave.count",
+                       ConstantAsMetadata::get(ConstantInt::get(I32, 1)))};
+  if (Scalar) {
+    Ops.push_back(Hint("llvm.loop.vectorize.enable",
+                       ConstantAsMetadata::get(ConstantInt::get(I1, 0))));
+    Ops.push_back(Hint("llvm.loop.unroll.disable", nullptr));
+  }
+  MDNode *Loop = MDNode::getDistinct(C, Ops);
+  Loop->replaceOperandWith(0, Loop);
+  Latch->setMetadata(LLVMContext::MD_loop, Loop);
+}
+
+/// Each array parameter's argument index (of its data; its extents and
+/// byte strides follow), dimensions and element size.
+struct ArrayParam {
+  unsigned Arg;
+  unsigned Ndim;
+  uint64_t ElementBytes;
+};
+
+std::vector<ArrayParam> arrayParams(const ir::Function &F) {
+  std::vector<ArrayParam> Out;
+  unsigned Arg = 0;
+  for (const ir::Variable *P : F.Params) {
+    if (auto *A = ir::dynCast<ir::ArrayType>(P->ArgType)) {
+      Out.push_back({Arg, A->ndim(), A->itemSize()});
+      Arg += 1 + 2 * A->ndim();
+    } else {
+      Arg += ir::kernelSlots(P->ArgType);
+    }
+  }
+  return Out;
+}
+
+/// Whether no two of \p Arrays share a byte: each spans [lowest, highest
+/// element + its size), from its extents and (possibly negative) strides;
+/// an empty array spans nothing.
+Value *arraysDisjoint(IRBuilder<> &B, const std::vector<ArrayParam> &Arrays,
+                      const std::vector<Value *> &Values) {
+  Type *I64 = B.getInt64Ty();
+  std::vector<std::pair<Value *, Value *>> Spans;
+  for (const ArrayParam &A : Arrays) {
+    Value *Lo = B.CreatePtrToInt(Values[A.Arg], I64), *Hi = Lo;
+    Value *Empty = B.getFalse();
+    for (unsigned D = 0; D < A.Ndim; ++D) {
+      Value *Extent = Values[A.Arg + 1 + D],
+            *Stride = Values[A.Arg + 1 + A.Ndim + D];
+      Empty = B.CreateOr(Empty, B.CreateICmpSLE(Extent, B.getInt64(0)));
+      Value *Reach = B.CreateMul(B.CreateSub(Extent, B.getInt64(1)), Stride);
+      Value *Down = B.CreateICmpSLT(Reach, B.getInt64(0));
+      Lo = B.CreateAdd(Lo, B.CreateSelect(Down, Reach, B.getInt64(0)));
+      Hi = B.CreateAdd(Hi, B.CreateSelect(Down, B.getInt64(0), Reach));
+    }
+    Hi = B.CreateAdd(Hi, B.getInt64(A.ElementBytes));
+    Hi = B.CreateSelect(Empty, Lo, Hi);
+    Spans.push_back({Lo, Hi});
+  }
+  Value *Disjoint = B.getTrue();
+  for (size_t I = 0; I < Spans.size(); ++I)
+    for (size_t J = I + 1; J < Spans.size(); ++J) {
+      Value *Apart =
+          B.CreateOr(B.CreateICmpULE(Spans[I].second, Spans[J].first),
+                     B.CreateICmpULE(Spans[J].second, Spans[I].first));
+      Disjoint = B.CreateAnd(Disjoint, Apart);
+    }
+  return Disjoint;
+}
+
+/// \p Kernel again with its array data parameters noalias: once inlined
+/// into the thread loops, LLVM knows that a store through one array leaves
+/// the others' elements as they were, and vectorises without comparing the
+/// arrays' addresses row after row.
+Function *disjointArraysClone(Function &Kernel,
+                              const std::vector<ArrayParam> &Arrays) {
+  ValueToValueMapTy Map;
+  Function *Clone = CloneFunction(&Kernel, Map);
+  Clone->setName(Kernel.getName() + ".disjoint");
+  Clone->setLinkage(GlobalValue::InternalLinkage);
+  Clone->addFnAttr(Attribute::AlwaysInline);
+  for (const ArrayParam &A : Arrays)
+    Clone->addParamAttr(A.Arg, Attribute::NoAlias);
+  return Clone;
 }
 
 } // namespace
@@ -92,6 +191,17 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
   auto NoRangeSplit = [&](Instruction *Latch) {
     Latch->setMetadata("irce.loop.clone", MDNode::get(C, {}));
   };
+  // The copy of the loops for arrays strided in their last axis (or that
+  // overlap) is the rare path: vectorised (gathers, and LLVM's own
+  // versioning for unit strides, which the fast copy already is) or
+  // unrolled, it doubled each kernel's code and compile time for nothing.
+  bool Rare = false;
+  std::vector<CallInst *> DisjointCalls;
+  auto Plain = [&](Instruction *Latch) {
+    NoRangeSplit(Latch);
+    if (Rare)
+      setLoopHints(Latch, /*Scalar=*/true);
+  };
   // A counted loop: Body(I) for I in [From, To) (To > From).
   auto CountedLoop = [&](Value *From, Value *To, const Twine &Name,
                          const std::function<void(Value *)> &Body,
@@ -108,8 +218,10 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
         B.CreateAdd(I, ConstantInt::get(From->getType(), 1), "", true, true);
     I->addIncoming(Next, B.GetInsertBlock());
     Instruction *Latch = B.CreateCondBr(B.CreateICmpULT(Next, To), Loop, After);
-    if (!Split)
-      NoRangeSplit(Latch);
+    if (!Split || Rare)
+      Plain(Latch);
+    else
+      setLoopHints(Latch, /*Scalar=*/false);
     B.SetInsertPoint(After);
   };
   // for each block: block_idx = its (x, y, z); for z, for y, for x:
@@ -117,7 +229,8 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
   // of the linear one once per call and then counted up with carries: a
   // division per block (and x86's codegen repeats it at every use) costs
   // more than a block of a barrier-free kernel's vectorised work.
-  auto Blocks = [&](const std::vector<Value *> &Args, const Twine &Name) {
+  auto Blocks = [&](const std::vector<Value *> &Args, const Twine &Name,
+                    Function *Callee) {
     Value *FirstXY = B.CreateURem(First, GridXY);
     Value *Start[3] = {B.CreateURem(FirstXY, GridDim[0]),
                        B.CreateUDiv(FirstXY, GridDim[0]),
@@ -140,15 +253,18 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
       B.CreateCall(Fission->Block, Args);
     } else {
       std::function<void(int)> Threads = [&](int D) {
-        CountedLoop(B.getInt32(0), BlockDim[D],
-                    Name + ".thread" + Twine("xyz"[D]), [&](Value *I) {
-                      B.CreateStore(I, Field(0, unsigned(D)));
-                      if (D == 0)
-                        B.CreateCall(&Kernel, Args);
-                      else
-                        Threads(D - 1);
-                    },
-                    /*Split=*/D == 0);
+        CountedLoop(
+            B.getInt32(0), BlockDim[D], Name + ".thread" + Twine("xyz"[D]),
+            [&](Value *I) {
+              B.CreateStore(I, Field(0, unsigned(D)));
+              if (D == 0 && Callee != &Kernel)
+                DisjointCalls.push_back(B.CreateCall(Callee, Args));
+              else if (D == 0)
+                B.CreateCall(Callee, Args);
+              else
+                Threads(D - 1);
+            },
+            /*Split=*/D == 0);
       };
       Threads(2);
     }
@@ -166,7 +282,7 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
     }
     Value *NextLinear = B.CreateAdd(Linear, B.getInt64(1), "", true, true);
     Linear->addIncoming(NextLinear, B.GetInsertBlock());
-    NoRangeSplit(B.CreateCondBr(B.CreateICmpULT(NextLinear, End), Loop, After));
+    Plain(B.CreateCondBr(B.CreateICmpULT(NextLinear, End), Loop, After));
     B.SetInsertPoint(After);
   };
 
@@ -179,29 +295,49 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
   // collide). Most arrays a launch gets are contiguous in their last axis,
   // so the loops are emitted twice: once with those strides known to be
   // the element size, taken when they are, and once as they come.
+  //
+  // Likewise, when the arrays do not overlap (as almost always), the fast
+  // copy calls the kernel with its arrays noalias (disjointArraysClone);
+  // arrays that share memory (a kernel given one array twice) take the
+  // other copy, as strided ones do.
   std::vector<InnerStride> Strides = innerStrides(F);
-  if (Strides.empty()) {
-    Blocks(Values, "all");
+  std::vector<ArrayParam> Arrays =
+      Fission ? std::vector<ArrayParam>() : arrayParams(F);
+  if (Arrays.size() < 2)
+    Arrays.clear();
+  if (Strides.empty() && Arrays.empty()) {
+    Blocks(Values, "all", &Kernel);
   } else {
-    Value *Unit = B.getTrue();
-    std::vector<Value *> UnitValues = Values;
+    Value *Fast = B.getTrue();
+    std::vector<Value *> FastValues = Values;
     for (const InnerStride &S : Strides) {
       Value *Bytes = B.getInt64(S.ElementBytes);
-      Unit = B.CreateAnd(Unit, B.CreateICmpEQ(Values[S.Arg], Bytes));
-      UnitValues[S.Arg] = Bytes;
+      Fast = B.CreateAnd(Fast, B.CreateICmpEQ(Values[S.Arg], Bytes));
+      FastValues[S.Arg] = Bytes;
     }
+    if (!Arrays.empty())
+      Fast = B.CreateAnd(Fast, arraysDisjoint(B, Arrays, Values));
     BasicBlock *Contiguous = BasicBlock::Create(C, "contiguous", Entry);
     BasicBlock *Strided = BasicBlock::Create(C, "strided", Entry);
-    B.CreateCondBr(Unit, Contiguous, Strided);
+    B.CreateCondBr(Fast, Contiguous, Strided);
     B.SetInsertPoint(Contiguous);
-    Blocks(UnitValues, "contiguous");
+    Blocks(FastValues, "contiguous",
+           Arrays.empty() ? &Kernel : disjointArraysClone(Kernel, Arrays));
     B.CreateBr(Done);
     B.SetInsertPoint(Strided);
-    Blocks(Values, "strided");
+    Rare = true;
+    Blocks(Values, "strided", &Kernel);
   }
   B.CreateBr(Done);
   B.SetInsertPoint(Done);
   B.CreateRetVoid();
+  // Inlined, the clone's noalias parameters become scopes the inliner
+  // declares at each call, inside the thread loops, where they would hold
+  // for one thread only; Optimize.cpp's pass drops those declarations, so
+  // the scopes hold in the whole entry, as arraysDisjoint checked.
+  if (!DisjointCalls.empty())
+    Entry->addFnAttr(DisjointArraysAttribute,
+                     DisjointCalls[0]->getCalledFunction()->getName());
 }
 
 } // namespace pykc::codegen

@@ -13,7 +13,6 @@
 #pragma once
 
 #include "codegen/CPUBarrierFission.h"
-#include "codegen/CPUBarrierFission.h"
 #include "ir/IR.h"
 
 #include <llvm/IR/IRBuilder.h>
@@ -22,6 +21,11 @@
 #include <vector>
 
 namespace pykc::codegen {
+
+/// The attribute of a blocks entry whose fast copy calls its kernel with
+/// noalias arrays; its value is the name of that kernel's clone, the
+/// domain of the scopes the inliner makes of them.
+inline constexpr const char *DisjointArraysAttribute = "pykc-disjoint-arrays";
 
 /// The kernel's flattened parameters, loaded from a cuLaunchKernel-style
 /// array of pointers (KernelABI.h); the trailing context is not included.
@@ -34,7 +38,8 @@ std::vector<llvm::Value *> loadKernelArguments(llvm::IRBuilder<> &B,
 /// barrier or warp operation, and each block's threads are loops; with it
 /// (the kernel has barriers: CPUBarrierFission.h) each block is one call
 /// of Fission->Block.
-void emitBlocksEntry(llvm::Module &M, llvm::Function &Kernel, const ir::Function &F,
+void emitBlocksEntry(llvm::Module &M, llvm::Function &Kernel,
+                     const ir::Function &F,
                      const FissionedKernel *Fission = nullptr);
 
 } // namespace pykc::codegen

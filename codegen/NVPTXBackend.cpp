@@ -2,6 +2,7 @@
 #include "codegen/Codegen.h"
 
 #include "codegen/Emitter.h"
+#include "codegen/NVPTXCallResults.h"
 #include "codegen/NVPTXTarget.h"
 #include "codegen/Optimize.h"
 #include "codegen/TargetRegistration.h"
@@ -160,6 +161,7 @@ std::unique_ptr<Module> NVPTXBackend::compile(const ir::Module &IR, LLVMContext 
 }
 
 bool NVPTXBackend::emitPTX(Module &M, std::string &PTX, std::string &Error) {
+  returnCallResultsThroughMemory(M); // keeps huge kernels' code generation linear
   SmallString<0> Buffer;
   raw_svector_ostream OS(Buffer);
   legacy::PassManager PM;

@@ -1,6 +1,8 @@
 //===- Optimize.cpp -------------------------------------------------------===//
 #include "codegen/Optimize.h"
 
+#include "codegen/CPUThreadLoop.h"
+
 #include <functional>
 
 #include <llvm/Analysis/AssumptionCache.h>
@@ -8,6 +10,8 @@
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PatternMatch.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -102,6 +106,44 @@ struct NonZeroAsLowerBoundPass : PassInfoMixin<NonZeroAsLowerBoundPass> {
   }
 };
 
+/// A blocks entry that runs its kernel with noalias arrays once it has
+/// checked that they do not overlap (CPUThreadLoop.h) means it for the
+/// whole launch: the declarations of those scopes that inlining put inside
+/// the thread loops are dropped, so that the loop vectorizer, which reads a
+/// scope declared inside a loop as holding for one iteration, needs no
+/// run-time check of the arrays' addresses for every row of threads.
+struct LaunchWideScopesPass : PassInfoMixin<LaunchWideScopesPass> {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    Attribute Domain = F.getFnAttribute(DisjointArraysAttribute);
+    if (!Domain.isValid())
+      return PreservedAnalyses::all();
+    std::vector<Instruction *> Declarations;
+    for (Instruction &I : instructions(F)) {
+      auto *Decl = dyn_cast<IntrinsicInst>(&I);
+      if (!Decl ||
+          Decl->getIntrinsicID() != Intrinsic::experimental_noalias_scope_decl)
+        continue;
+      auto *Scopes = cast<MDNode>(
+          cast<MetadataAsValue>(Decl->getArgOperand(0))->getMetadata());
+      bool Ours = Scopes->getNumOperands() > 0;
+      for (const MDOperand &Op : Scopes->operands()) {
+        AliasScopeNode Scope(dyn_cast<MDNode>(Op.get()));
+        const MDNode *D = Scope.getNode() ? Scope.getDomain() : nullptr;
+        auto *Name = D && D->getNumOperands() > 1
+                         ? dyn_cast<MDString>(D->getOperand(1))
+                         : nullptr;
+        Ours = Ours && Name && Name->getString() == Domain.getValueAsString();
+      }
+      if (Ours)
+        Declarations.push_back(Decl);
+    }
+    for (Instruction *I : Declarations)
+      I->eraseFromParent();
+    return Declarations.empty() ? PreservedAnalyses::all()
+                                : PreservedAnalyses::none();
+  }
+};
+
 /// A barrier-free kernel's body is usually guarded by `if i < n:` where i
 /// counts with the thread index. Vectorised as it is, every load under the
 /// guard becomes a masked load, and on x86 masked loads defeat the hardware
@@ -112,6 +154,7 @@ void addThreadLoopGuardSplitting(PassBuilder &PB) {
   skipRangeCheckProfitability();
   PB.registerScalarOptimizerLateEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(LaunchWideScopesPass());
         FPM.addPass(NonZeroAsLowerBoundPass());
         FPM.addPass(IRCEPass());
       });
