@@ -46,7 +46,7 @@ const std::vector<std::string> &knownFlags() {
       "--sig",        "--emit",       "--arch",      "-arch",        "--gpu-architecture",
       "-code",        "--gpu-code",   "-c",          "--header",     "--namespace",
       "--host-cpu",   "--no-sass",    "--fmad",      "--boundscheck", "--allow-unused-sig",
-      "--shared",
+      "--shared",     "--link",
       "--cuda-path",  "--libdevice",  "-o",          "-O0",          "-O1",
       "-O2",          "-O3",          "-Xptxas",     "--ptxas-options", "-lineinfo",
       "--generate-line-info", "-g", "-w",           "-Werror",      "-Wall",
@@ -137,6 +137,9 @@ OPTIONS:
   --header FILE         With -c: also write a C++ header declaring one typed
                         kernel object per kernel, in namespace NS:
                           NS::increment[{blocks, threads}](device_array);
+  --link FILE           Link the kernels with FILE (.cu, .ptx, .ltoir, .o, .a,
+                        .fatbin, .cubin), as @cuda.jit(link=[FILE]): it
+                        defines cuda.declare_device functions. Repeatable.
   --namespace NS        With -c: the header's namespace (default: the file's
                         stem, e.g. kernels for kernels.py; a::b nests).
 )" + std::string(moduleFlagsHelp()) + diagnosticFlagsHelp() + R"(  --allow-unused-sig    Ignore --sig for kernels this file does not define.
@@ -273,6 +276,10 @@ std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error) {
       O.LineInfo = true;
     } else if (A == "-c") {
       O.Emit = EmitKind::Object;
+    } else if (Value("--link", V)) {
+      O.LinkFiles.push_back(V);
+      if (V.empty() && Error.empty())
+        Error = "empty file name after '--link'";
     } else if (Value("--header", V)) {
       O.Header = V;
       if (V.empty() && Error.empty())
