@@ -177,13 +177,16 @@ bool compileHostLinks(ir::Module &IR, frontend::DiagnosticEngine &Diags) {
   }
   if (!Ok)
     return false;
+  std::string Names;
+  for (const ir::LinkFile &L : IR.Links)
+    Names += (Names.empty() ? " ('" : "', '") + L.Spelling;
+  Names = Names.empty() ? " (the kernels name none: give @cuda.jit(link=['file.cu']) or "
+                          "--link file.cu)"
+                        : Names + "')";
   for (const ir::ForeignFunction *F : IR.Foreign)
     if (!Defined.count(F->Symbol)) {
       Diags.report(F->File, F->Range, frontend::DiagKind::ForeignUndefined,
-                   {F->Symbol, F->signatureText(),
-                    IR.Links.empty() ? " (the kernels name none: give @cuda.jit(link=['file.cu']) "
-                                       "or --link file.cu)"
-                                     : ""});
+                   {F->Symbol, F->signatureText(), Names});
       Ok = false;
     }
   return Ok;

@@ -95,6 +95,9 @@ int runCommand(int Argc, char **Argv) {
     // The CPU backend links the foreign functions' .cu files compiled for the host.
     if (Device.Kind == DeviceKind::CPU && !compileHostLinks(*Typed.IR, C.Diags))
       return 1;
+    if (Device.Kind != DeviceKind::CPU && !Typed.IR->Foreign.empty())
+      return fail("'" + O->Kernel + "' calls foreign device functions, which `pykc run` does "
+                  "not link for a GPU yet; use --backend cpu, or `pykc -c` (nvJitLink links them)");
     if (O->Backend == "auto")
       std::cerr << "pykc: running '" << O->Kernel << "' on " << Device.Name
                 << (Device.Kind == DeviceKind::CPU ? " (the CPU backend)" : " (CUDA)") << '\n';
