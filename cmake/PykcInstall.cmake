@@ -10,6 +10,9 @@
 #                  PykcAddKernels.cmake     and pykc_add_kernels()
 #   lib/pkgconfig/pykc.pc                pkg-config --cflags --libs pykc
 #   share/pykc/python/pykc/*.py          the Python loader (PYTHONPATH=share/pykc/python)
+#   share/bash-completion/completions/pykc  bash completion (pykc --completion=bash)
+#   share/zsh/site-functions/_pykc       zsh completion (pykc --completion=zsh)
+#   share/man/man1/pykc.1                the man page (pykc --man)
 #
 # (lib is CMAKE_INSTALL_LIBDIR: lib/x86_64-linux-gnu when the prefix is /usr
 # on Debian.) Every installed file refers to the others by relative paths,
@@ -46,6 +49,14 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/pykc
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/pykc
   DESTINATION ${CMAKE_INSTALL_DATADIR}/pykc/python
   FILES_MATCHING PATTERN "*.py")
+
+# Written at build time by the built pykc (tools/CMakeLists.txt).
+install(FILES ${PYKC_BASH_COMPLETION}
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+install(FILES ${PYKC_ZSH_COMPLETION}
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-functions)
+install(FILES ${PYKC_MAN_PAGE}
+  DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 
 install(EXPORT pykcTargets
   NAMESPACE pykc::

@@ -21,8 +21,8 @@ packages=(
   pkgconf binutils
   # Runtime and benchmarks (g++ is the host compiler nvcc uses).
   libboost-context-dev libbenchmark-dev hyperfine g++
-  # The benchmarks' plots (bench/cpu_backend/run.py).
-  gnuplot-nox
+  # The benchmarks' and examples' plots (bench/common/plot_style.py).
+  python3-matplotlib
   # Formatting (.clang-format) and what the scripts themselves use.
   clang-format-19 git ca-certificates
 )

@@ -18,6 +18,8 @@
 #   nvcc       nvcc is beside ptxas (%nvcc): --emit=cuda output is compiled.
 #   nvjitlink  the toolkit has libnvJitLink: objects get SASS from it.
 #   clang-format  clang-format(-19) is on PATH: --emit=cuda output is formatted.
+#   zsh        zsh is on PATH: `zsh -n` checks `pykc --completion=zsh`.
+#   groff      groff is on PATH: `pykc --man` is rendered with -ww.
 
 import os
 import re
@@ -104,6 +106,12 @@ if config.ptxas_path:
 # clang-format: --emit=cuda formats its output with it when installed.
 if shutil.which("clang-format-19") or shutil.which("clang-format"):
     config.available_features.add("clang-format")
+
+# The shells and the formatter that check the completion scripts and the
+# man page (test/Driver/completion_*.test, man_page.test).
+for tool in ("zsh", "groff"):
+    if shutil.which(tool):
+        config.available_features.add(tool)
 
 # ptxas: optional; without it PTX is not verified.
 if config.ptxas_path and os.access(config.ptxas_path, os.X_OK):

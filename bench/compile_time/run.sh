@@ -4,7 +4,7 @@
 # cuda_matmul) compiled by pykc from the documents vs by nvcc from CUDA C++,
 # to PTX and to objects with SASS for five architectures.
 # One hyperfine run (--warmup 2); the table goes to build/bench/compile_time.md,
-# a CSV (and with gnuplot a bar chart) of the medians to $PYKC_BENCH_RESULTS
+# a CSV and a bar chart of the medians to $PYKC_BENCH_RESULTS
 # (default build/bench).
 # Prints each median and the ratio pykc/nvcc for the same four kernels.
 #
@@ -107,25 +107,14 @@ if "nvcc -c kernels.cu" in median:
           f"89, 90): {ratio:.3g}")
 PY
 
-# CSV of the medians, and a bar chart of them when gnuplot is installed.
+# CSV of the medians, and a bar chart of them (bench/common/plot_style.py's
+# style; skipped with a message when matplotlib is missing).
 results=${PYKC_BENCH_RESULTS:-$out}
 mkdir -p "$results"
 python3 bench/common/hyperfine_csv.py "$out/compile_time.json" "$results/compile_time.csv"
-if command -v gnuplot >/dev/null; then
-  gnuplot <<GP
-set terminal pngcairo size 1100,600 font ',10'
-set output '$results/compile_time.png'
-set datafile separator ','
-set title 'Compile time per kernel file and per set (median ms; lower is better)' noenhanced
-set style data histogram
-set style fill solid 0.8
-set logscale y
-set ylabel 'ms'
-set xtics rotate by -30 noenhanced
-set key off
-set grid y
-plot '$results/compile_time.csv' every ::1 using 2:xtic(1)
-GP
-  echo "Plot: $results/compile_time.png"
-fi
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
+/usr/bin/python3 bench/common/plot_hyperfine.py "$results/compile_time.csv" \
+  "$results/compile_time.png" "Compile time per kernel file and per set" \
+  --device "$cpu ($(nproc) cores)" --commit "$(git rev-parse --short=7 HEAD 2>/dev/null || echo unknown)"
+[ -f "$results/compile_time.png" ] && echo "Plot: $results/compile_time.png"
 echo "Table: $out/compile_time.md; CSV: $results/compile_time.csv"

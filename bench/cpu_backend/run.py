@@ -7,22 +7,26 @@ For each kernel and size it times, as medians of repeated launches:
   pykc    the same on every core.
 and reports nanoseconds per unit of work (an element, or a multiply-add for
 the matmuls) and the ratios plain/pykc-1 (the per-core goal: 1 means as fast
-as the loop) and plain/pykc. Writes the table (markdown), a CSV and, when
-gnuplot is installed, a plot of time per unit across sizes.
+as the loop) and plain/pykc. Writes the table (markdown), a CSV, device.txt
+(the CPU and the commit) and a plot of time per unit across sizes
+(bench/common/plot_style.py; --plot-only redraws it from DIR's CSV).
 
   /usr/bin/python3 bench/cpu_backend/run.py --pykc build/bin/pykc \
       --plain build/bench/cpu_backend/plain --out DIR [--quick]
+  /usr/bin/python3 bench/cpu_backend/run.py --plot-only --out DIR
 """
 import argparse
 import csv
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import plot_style as ps  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DOCS = os.path.join(ROOT, "examples", "documents")
@@ -109,48 +113,78 @@ def time_plain(plain, kernel, n):
     return float(done.stdout)
 
 
-def plot(rows, out):
-    gnuplot = shutil.which("gnuplot")
-    if not gnuplot:
-        print("bench: gnuplot not found; no plot (scripts/setup.sh installs it)")
+def write_device(out):
+    """device.txt: the CPU, its cores and the commit measured, for the plot's title."""
+    cpu = "unknown CPU"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short=7", "HEAD"],
+                            capture_output=True, text=True).stdout.strip() or "unknown"
+    with open(os.path.join(out, "device.txt"), "w") as f:
+        f.write(f"{cpu} ({os.cpu_count()} cores), CPU backend\ncommit {commit}\n")
+
+
+def plot(out):
+    """cpu_backend.png from out's cpu_backend.csv and device.txt, one small plot a
+    kernel, in bench/common/plot_style.py's style."""
+    plt = ps.pyplot()
+    if plt is None:
         return None
-    data = os.path.join(out, "cpu_backend.dat")
+    with open(os.path.join(out, "cpu_backend.csv")) as f:
+        rows = list(csv.DictReader(f))
+    device, commit = ps.read_device_txt(out)
     kernels = list(dict.fromkeys(r["kernel"] for r in rows))
-    with open(data, "w") as f:
-        for k in kernels:  # one gnuplot data block a kernel
-            f.write(f"# {k}\n")
-            for r in rows:
-                if r["kernel"] == k:
-                    f.write(f"{r['units']} {r['plain_ns']} {r['pykc1_ns']} {r['pykc_ns']}\n")
-            f.write("\n\n")
+    cols = 3
+    fig, axes = plt.subplots((len(kernels) + cols - 1) // cols, cols, figsize=ps.GRID_SIZE,
+                             squeeze=False)
+    flat = [a for row in axes for a in row]
+    for ax, k in zip(flat, kernels):
+        mine = [r for r in rows if r["kernel"] == k]
+        units = [int(r["units"]) for r in mine]
+        curves = [("plain C++", "plain C++ loop (1 core, the anchor)", "plain_ns", "--"),
+                  ("pykc (1 core)", "pykc (1 core)", "pykc1_ns", "-"),
+                  ("pykc (all cores)", "pykc (all cores)", "pykc_ns", "-")]
+        values = []
+        for key, label, col, style in curves:
+            ys = [float(r[col]) for r in mine]
+            values += ys
+            ax.plot(units, ys, linestyle=style, **ps.series(key, label=label))
+        ps.log_axes(ax, units, values)
+        ax.set_title(k)
+        ax.set_xlabel("multiply-adds" if "matmul" in k else "elements")
+        ax.set_ylabel("ns per unit (lower is better)")
+    for ax in flat[len(kernels):]:
+        ax.set_visible(False)
+    handles, labels = flat[0].get_legend_handles_labels()
+    if len(kernels) < len(flat):
+        flat[-1].set_visible(True)
+        flat[-1].axis("off")
+        flat[-1].legend(handles, labels, loc="center")
+    else:
+        flat[0].legend(handles, labels)
     png = os.path.join(out, "cpu_backend.png")
-    script = [
-        "set terminal pngcairo size 1400,900 font ',10'",
-        f"set output '{png}'",
-        "set multiplot layout 2,3 title 'pykc CPU backend vs a plain C++ loop (ns per element or multiply-add; lower is better)'",
-        "set logscale x 2", "set logscale y", "set key top right", "set grid",
-        "set format x '2^{%L}'",
-        "set xlabel 'units of work (elements, multiply-adds)'", "set ylabel 'ns per unit'",
-    ]
-    for i, k in enumerate(kernels):
-        script += [
-            f"set title '{k}' noenhanced",
-            f"plot '{data}' index {i} using 1:2 with linespoints title 'plain C++ (1 core)', "
-            f"'' index {i} using 1:3 with linespoints title 'pykc (1 core)', "
-            f"'' index {i} using 1:4 with linespoints title 'pykc (all cores)'",
-        ]
-    script.append("unset multiplot")
-    subprocess.run([gnuplot], input="\n".join(script), text=True, check=True)
+    ps.finish(fig, flat, ps.title("pykc's CPU backend against a plain C++ loop", device, commit),
+              png, legend=False)
     return png
 
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("--pykc", required=True)
-    p.add_argument("--plain", required=True)
+    p.add_argument("--pykc")
+    p.add_argument("--plain")
     p.add_argument("--out", required=True)
     p.add_argument("--quick", action="store_true", help="one small size each (CI smoke)")
+    p.add_argument("--plot-only", action="store_true",
+                   help="only redraw cpu_backend.png from --out's CSV and device.txt")
     o = p.parse_args()
+    if o.plot_only:
+        plot(o.out)
+        return
+    if not o.pykc or not o.plain:
+        p.error("--pykc and --plain are required (or --plot-only)")
     os.makedirs(o.out, exist_ok=True)
     sizes = QUICK_SIZES if o.quick else SIZES
     cores = os.cpu_count()
@@ -189,7 +223,8 @@ def main():
     print(table)
     with open(os.path.join(o.out, "cpu_backend.md"), "w") as f:
         f.write(table + "\n")
-    png = plot(rows, o.out)
+    write_device(o.out)
+    png = plot(o.out)
     if png:
         print(f"plot: {png}")
 

@@ -3,7 +3,7 @@
 # work (plain.cpp, the anchor, measured in the same run), on the documents'
 # increment and matmuls and on saxpy and a stencil (kernels.py), across
 # sizes: run.py prints the table of medians and ratios and writes
-# cpu_backend.csv, cpu_backend.md and (with gnuplot) cpu_backend.png to
+# cpu_backend.csv, cpu_backend.md, device.txt and cpu_backend.png to
 # $PYKC_BENCH_RESULTS (default build/bench/cpu_backend). Then Numba's CUDA
 # simulator on two small launches, for scale.
 #

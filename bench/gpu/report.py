@@ -1,6 +1,7 @@
 """Turns one GPU run of bench/gpu/bench.sh into bench/results/<gpu>/.
 
     /usr/bin/python3 bench/gpu/report.py RESULTS_DIR [--out bench/results/h100]
+    /usr/bin/python3 bench/gpu/report.py --plot-only --out bench/results/h100
 
 RESULTS_DIR holds what bench.sh wrote on the GPU machine (codegen.csv,
 numba_codegen.csv, matmul.csv, numba_matmul.csv, launch.txt, registers.csv,
@@ -11,7 +12,8 @@ device.txt). Writes, under --out:
   matmul.csv    the documents' matmuls (pykc, numba-cuda) against cuBLAS
   launch.csv    the launch cost of a four-array kernel, per launch
   device.txt    the GPU, driver, commit and tool versions
-  codegen.png, matmul.png   plots (matplotlib)
+  codegen.png, matmul.png   plots (bench/common/plot_style.py; --plot-only
+                redraws them from the CSVs above)
 and prints the tables as Markdown for the session note.
 """
 import argparse
@@ -21,6 +23,9 @@ import os
 import re
 import shutil
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import plot_style as ps  # noqa: E402
 
 
 def read_csv(path):
@@ -135,66 +140,75 @@ def launch(src, out):
         print("\nnumba-cuda / pykc typed = %.1fx\n" % (values["numba_issue"] / values["typed_issue"]))
 
 
-def plots(code_rows, mm_rows, out, device):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("report: matplotlib is missing (apt-get install python3-matplotlib): no plots",
-              file=sys.stderr)
+def plots(out):
+    """codegen.png and matmul.png from out's codegen.csv, matmul.csv and
+    device.txt (the committed results), in bench/common/plot_style.py's style."""
+    plt = ps.pyplot()
+    if plt is None:
         return
+    device, commit = ps.read_device_txt(out)
+    code_rows = read_csv(os.path.join(out, "codegen.csv"))
+    mm_rows = read_csv(os.path.join(out, "matmul.csv"))
+
     labels = ["%s\n(%s)" % (r["kernel"], r["file"].replace(".py", "")) for r in code_rows]
     x = range(len(code_rows))
-    fig, ax = plt.subplots(figsize=(13, 5))
+    pykc = [float(r["pykc_over_nvcc"]) for r in code_rows]
+    numba = [float(r["numba_ms"]) / float(r["nvcc_ms"]) for r in code_rows]
+    fig, ax = plt.subplots(figsize=ps.WIDE)
     width = 0.38
-    ax.bar([i - width / 2 for i in x], [r["pykc_over_nvcc"] for r in code_rows], width,
-           label="pykc / nvcc -O3")
-    ax.bar([i + width / 2 for i in x], [r["numba_ms"] / r["nvcc_ms"] for r in code_rows], width,
-           label="numba-cuda / nvcc -O3")
-    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.bar([i - width / 2 for i in x], pykc, width,
+           color=ps.colour("pykc"), label="pykc / nvcc -O3")
+    ax.bar([i + width / 2 for i in x], numba, width,
+           color=ps.colour("numba-cuda"), label="numba-cuda / nvcc -O3")
+    ax.axhline(1.0, color=ps.colour("nvcc -O3"), linewidth=1.0,
+               label="nvcc -O3 (the anchor, 1.0)")
     ax.set_xticks(list(x))
-    ax.set_xticklabels(labels, fontsize=7, rotation=30, ha="right")
-    ax.set_ylabel("kernel time / nvcc's (lower is better)")
-    ax.set_ylim(0.8, max(1.2, max(r["numba_ms"] / r["nvcc_ms"] for r in code_rows) * 1.05))
-    ax.set_title("Kernel time against nvcc -O3, same algorithm and data (%s)" % device)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, "codegen.png"), dpi=110)
-    plt.close(fig)
+    ax.set_xticklabels(labels, rotation=30, ha="right", fontsize=8)
+    ax.set_ylabel("kernel time / nvcc -O3's (lower is better)")
+    ax.set_ylim(0.8, max(1.2, max(numba) * 1.05))
+    ax.grid(False, axis="x")
+    ps.finish(fig, ax, ps.title("Kernel time against nvcc -O3, same algorithm and data",
+                                device, commit), os.path.join(out, "codegen.png"))
 
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    ns = [r["n"] for r in mm_rows]
-    for key, label in (("naive_TFLOPs", "pykc naive (cuda_matmul)"),
-                       ("tiled_TFLOPs", "pykc tiled (fast_matmul)"),
-                       ("cublas_TFLOPs", "cuBLAS SGEMM")):
-        ax.plot(ns, [r[key] for r in mm_rows], marker="o", label=label)
-    ax.plot(ns, [2.0 * n ** 3 / r["numba_tiled_ms"] / 1e9 for n, r in zip(ns, mm_rows)],
-            marker="x", linestyle="--", label="numba-cuda tiled")
-    ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
+    fig, ax = plt.subplots(figsize=ps.SIZE)
+    ns = [int(r["n"]) for r in mm_rows]
+
+    def tflops(key):
+        return [2.0 * n ** 3 / float(r[key]) / 1e9 for n, r in zip(ns, mm_rows)]
+
+    curves = [("pykc naive", "pykc naive (cuda_matmul)", tflops("pykc_naive_ms"), "-"),
+              ("pykc tiled", "pykc tiled (fast_matmul)", tflops("pykc_tiled_ms"), "-"),
+              ("numba-cuda naive", "numba-cuda naive", tflops("numba_naive_ms"), "--"),
+              ("numba-cuda tiled", "numba-cuda tiled", tflops("numba_tiled_ms"), "--"),
+              ("cuBLAS", "cuBLAS SGEMM", tflops("cublas_ms"), "-")]
+    for key, label, ys, style in curves:
+        ax.plot(ns, ys, linestyle=style, **ps.series(key, label=label))
+    ps.log_axes(ax, ns, [y for _, _, ys, _ in curves for y in ys])
     ax.set_xlabel("n (n x n float32 matrices)")
-    ax.set_ylabel("TFLOP/s (2 n^3 / time)")
-    ax.set_title("The documents' matmuls against cuBLAS (%s)" % device)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, "matmul.png"), dpi=110)
-    plt.close(fig)
+    ax.set_ylabel("TFLOP/s (2 n^3 / time; higher is better)")
+    ps.finish(fig, ax, ps.title("The documents' matmuls against cuBLAS", device, commit),
+              os.path.join(out, "matmul.png"))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("results")
+    parser.add_argument("results", nargs="?")
     parser.add_argument("--out", default="bench/results/h100")
+    parser.add_argument("--plot-only", action="store_true",
+                        help="only redraw the plots from --out's CSVs and device.txt")
     opts = parser.parse_args()
+    if opts.plot_only:
+        plots(opts.out)
+        return
+    if not opts.results:
+        parser.error("RESULTS_DIR is required (or --plot-only)")
     os.makedirs(opts.out, exist_ok=True)
     shutil.copy(os.path.join(opts.results, "device.txt"), os.path.join(opts.out, "device.txt"))
-    device = open(os.path.join(opts.out, "device.txt")).readline().split(",")[0].strip()
     print("Device: " + open(os.path.join(opts.out, "device.txt")).read().replace("\n", "; "))
-    code_rows = codegen(opts.results, opts.out)
-    mm_rows = matmul(opts.results, opts.out)
+    codegen(opts.results, opts.out)
+    matmul(opts.results, opts.out)
     launch(opts.results, opts.out)
-    plots(code_rows, mm_rows, opts.out, device)
+    plots(opts.out)
 
 
 if __name__ == "__main__":

@@ -2,14 +2,21 @@
 bench/results/<gpu>/reduce.csv and draws reduce.png.
 
     report.py RUN_DIR --out bench/results/h100
+    report.py --plot-only --out bench/results/h100   (redraws reduce.png)
 RUN_DIR holds reduce_pykc_cub.csv, reduce_numba.csv and summary.txt."""
 import argparse
 import csv
 import os
+import sys
 
-import matplotlib
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import plot_style as ps  # noqa: E402
+
+# Document 001's own experiment has NumPy's sum and a CPU reduction beside
+# the GPU's. bench/reduce measures on the GPU only, so its reduce.csv has
+# neither column yet: the plot says so, and draws them once a CSV has them.
+ANCHORS = (("numpy_ms", "numpy", "NumPy sum (host)"),
+           ("cpu_ms", "pykc CPU backend", "pykc CPU backend (sum_reduce)"))
 
 
 def read(path):
@@ -17,11 +24,56 @@ def read(path):
         return list(csv.DictReader(f))
 
 
+def plot(out):
+    """reduce.png from out/reduce.csv (device and commit from its comment line)."""
+    plt = ps.pyplot()
+    if plt is None:
+        return
+    path = os.path.join(out, "reduce.csv")
+    device, commit = ps.read_csv_comment(path)
+    with open(path) as f:
+        rows = list(csv.DictReader(l for l in f if not l.startswith("#")))
+    ns = [int(r["n"]) for r in rows]
+
+    def gbs(key):
+        return [n * 4 / float(r[key]) / 1e6 for n, r in zip(ns, rows)]
+
+    fig, ax = plt.subplots(figsize=ps.SIZE)
+    curves = [("pykc", "pykc (sum_reduce, device array)", gbs("pykc_ms"), "-"),
+              ("CUB", "CUB DeviceReduce::Sum", gbs("cub_ms"), "-"),
+              ("numba-cuda", "numba-cuda cuda.reduce", gbs("numba_ms"), "--")]
+    missing = []
+    for key, name, label in ANCHORS:
+        if key in rows[0]:
+            curves.append((name, label, gbs(key), ":"))
+        else:
+            missing.append(label.split(" (")[0])
+    for key, label, ys, style in curves:
+        ax.plot(ns, ys, linestyle=style, **ps.series(key, label=label))
+    ps.log_axes(ax, ns, [y for _, _, ys, _ in curves for y in ys])
+    ax.set_xlabel("float32 elements")
+    ax.set_ylabel("GB/s read (result copied back; higher is better)")
+    note = None
+    if missing:
+        note = ("%s: not measured in this run (reduce.csv has no such column); "
+                "see bench/results/cpu-vm/document001.png for both on a CPU"
+                % " and ".join(missing))
+    ps.finish(fig, ax, ps.title("@cuda.reduce sum of float32", device, commit),
+              os.path.join(out, "reduce.png"), note=note)
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("run")
+    ap.add_argument("run", nargs="?")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--plot-only", action="store_true",
+                    help="only redraw reduce.png from --out's reduce.csv")
     a = ap.parse_args()
+    if a.plot_only:
+        plot(a.out)
+        return
+    if not a.run:
+        ap.error("RUN_DIR is required (or --plot-only)")
     pc = read(os.path.join(a.run, "reduce_pykc_cub.csv"))
     nb = {r["n"]: r for r in read(os.path.join(a.run, "reduce_numba.csv"))}
     summary = open(os.path.join(a.run, "summary.txt")).read().splitlines()
@@ -50,20 +102,7 @@ def main():
         w.writeheader()
         for r in rows:
             w.writerow({k: ("%.5g" % v if isinstance(v, float) else v) for k, v in r.items()})
-    ns = [int(r["n"]) for r in rows]
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    ax.plot(ns, [r["pykc_gbs"] for r in rows], "o-", label="pykc (sum_reduce)")
-    ax.plot(ns, [r["cub_gbs"] for r in rows], "s-", label="CUB DeviceReduce::Sum")
-    ax.plot(ns, [int(r["n"]) * 4 / r["numba_ms"] / 1e6 for r in rows], "^-",
-            label="numba-cuda cuda.reduce")
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("float32 elements")
-    ax.set_ylabel("GB/s (read), result copied back")
-    ax.set_title("@cuda.reduce sum on %s (commit %s)" % (device, commit))
-    ax.grid(True, alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(os.path.join(a.out, "reduce.png"), dpi=110)
+    plot(a.out)
     print("wrote", path)
 
 

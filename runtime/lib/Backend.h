@@ -42,6 +42,10 @@ public:
   virtual void *createStream() = 0;
   virtual void destroyStream(void *Stream) noexcept = 0;
   virtual void synchronizeStream(void *Stream) = 0;
+  /// Throws Error(InvalidValue) unless Stream, a handle another library
+  /// made (Stream::borrow), can order this device's work: a CUstream of
+  /// the context pykc loads its modules into.
+  virtual void checkForeignStream(void *Stream) = 0;
 
   /// Free and total bytes of device memory (CPU: its cap, else the host's
   /// available and physical memory).

@@ -176,6 +176,12 @@ public:
     delete static_cast<CpuStream *>(S);
   }
   void synchronizeStream(void *) override {}
+  void checkForeignStream(void *) override {
+    throw Error(ErrorCode::InvalidValue,
+                "Stream::borrow: a stream handle from another library (a CUstream) cannot order "
+                "work on the CPU device, where all work runs in order as it is called; launch on "
+                "the default stream (nullptr) instead");
+  }
 
   void *createEvent() override { return new CpuEvent; }
   void destroyEvent(void *E) noexcept override {

@@ -114,6 +114,9 @@ struct BlockScheduler {
   std::string BoundsError; ///< The block's first out-of-range index.
   const char *BoundsArray = nullptr; ///< --check: the next bounds error's array.
   std::string NoneError;   ///< The block's first None used as a value.
+  /// A checked kernel's fast blocks entry declined the launch
+  /// (pykc_check_fast_launch).
+  bool FastRefused = false;
   /// The checker of a checked launch (KernelImage::CpuChecked), else null.
   BlockCheck *Check = nullptr;
   std::vector<uint8_t> Live; ///< For the checker, when a barrier opens.
@@ -489,20 +492,26 @@ void runBlock(const Launch &L, WorkerState &W, uint64_t Block, GridBarrier *Grid
 }
 
 /// Runs blocks [First, First + Count) of a kernel without barriers in one
-/// call of its blocks entry, with \p W's shared memory.
-void runBlockRun(const Launch &L, WorkerState &W, uint64_t First, uint64_t Count) {
+/// call of its blocks entry, with \p W's shared memory. A checked kernel's
+/// (codegen/CPUCheckFast.h) reports its bounds errors to \p Check; false
+/// when it declined the launch (nothing ran).
+bool runBlockRun(const Launch &L, WorkerState &W, uint64_t First, uint64_t Count,
+                 BlockCheck *Check = nullptr) {
   pykc_cpu_context Ctx = blockContext(L, W);
   BlockScheduler &S = W.Scheduler;
   S.reset(L.C.Block.count(), /*WithFibers=*/false);
   S.Grid = nullptr;
-  S.Check = nullptr;
+  S.Check = Check;
+  S.FastRefused = false;
   Ctx.scheduler = &S;
   FaultLanding Fault;
   if (runCatchingFaults(Fault, [&] {
         runtime_detail::callGenerated(L.K.CpuBlocksEntry, L.Args, &Ctx, First, Count);
       })) {
+    if (S.FastRefused)
+      return false;
     throwRecordedProblem(L, S);
-    return;
+    return true;
   }
   // The blocks entry keeps its indices in registers. Run the blocks again,
   // one at a time through the per-thread entry, until one faults and names
@@ -607,8 +616,12 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
     return launchCooperatively(L);
   if (K.CpuChecked) {
     // One block at a time, on this thread: the checker's reports come in
-    // block order, the same on every run.
+    // block order, the same on every run. A kernel that cannot race on
+    // global memory has a blocks entry that runs them so (when the launch
+    // keeps its guarantee) with bounds checks only.
     static WorkerState Checking;
+    if (K.CpuBlocksEntry && runBlockRun(L, Checking, 0, C.Grid.count(), &Checking.Check))
+      return;
     for (uint64_t Block = 0; Block < C.Grid.count(); ++Block)
       runBlock(L, Checking, Block, nullptr);
     return;
@@ -847,6 +860,84 @@ pykc_check_local(pykc_cpu_context *Ctx, const void *Ptr, uint64_t Bytes) {
   BlockScheduler *S = schedulerOf(Ctx);
   if (S && S->Check)
     S->Check->local(S->Current, Ptr, Bytes);
+}
+
+namespace {
+
+/// The bytes an array argument's elements span (empty when it has none),
+/// and whether no two of its elements share a byte.
+struct ArraySpan {
+  uintptr_t Lo = 0, Hi = 0;
+  bool Distinct = true;
+};
+
+ArraySpan arraySpan(void **Args, uint64_t Slot, uint64_t NDim, uint64_t Item) {
+  const char *Data = *static_cast<char *const *>(Args[Slot]);
+  int64_t Shape[3], Stride[3];
+  for (uint64_t D = 0; D < NDim; ++D) {
+    Shape[D] = *static_cast<const int64_t *>(Args[Slot + 1 + D]);
+    Stride[D] = *static_cast<const int64_t *>(Args[Slot + 1 + NDim + D]);
+    if (Shape[D] <= 0)
+      return {};
+  }
+  int64_t Low = 0, High = 0;
+  for (uint64_t D = 0; D < NDim; ++D)
+    (Stride[D] < 0 ? Low : High) += Stride[D] * (Shape[D] - 1);
+  ArraySpan A{uintptr_t(Data + Low), uintptr_t(Data + High) + Item, true};
+  // Axes by their stride's size: each must step past everything the
+  // smaller ones span.
+  uint64_t Order[3] = {0, 1, 2};
+  auto Abs = [&](uint64_t D) { return uint64_t(Stride[D] < 0 ? -Stride[D] : Stride[D]); };
+  std::sort(Order, Order + NDim, [&](uint64_t X, uint64_t Y) { return Abs(X) < Abs(Y); });
+  uint64_t Span = Item;
+  for (uint64_t K = 0; K < NDim; ++K) {
+    uint64_t D = Order[K];
+    if (Shape[D] == 1)
+      continue;
+    if (Abs(D) < Span)
+      A.Distinct = false;
+    Span += Abs(D) * uint64_t(Shape[D] - 1);
+  }
+  return A;
+}
+
+} // namespace
+
+extern "C" __attribute__((visibility("default"))) uint8_t
+pykc_check_fast_launch(void **Args, pykc_cpu_context *Ctx, const int64_t *Arrays) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (!S || !S->Check)
+    return 0;
+  S->FastRefused = true;
+  // The written arrays are indexed by cuda.grid(N): one element a thread
+  // only when the launch has no more dimensions.
+  uint64_t N = uint64_t(Arrays[0]), Count = uint64_t(Arrays[1]);
+  for (uint64_t D = N ? N : 3; D < 3; ++D)
+    if (Ctx->block_dim[D] != 1 || Ctx->grid_dim[D] != 1)
+      return 0;
+  ArraySpan Spans[64];
+  if (Count > 64)
+    return 0;
+  for (uint64_t I = 0; I < Count; ++I) {
+    const int64_t *A = Arrays + 2 + 4 * I;
+    Spans[I] = arraySpan(Args, uint64_t(A[0]), uint64_t(A[1]), uint64_t(A[2]));
+    if (Spans[I].Lo == Spans[I].Hi)
+      continue;
+    if (A[3] && !Spans[I].Distinct)
+      return 0;
+    // initcheck: some element may be device memory nothing wrote.
+    if (initTrackingOn() && readsUnwritten(reinterpret_cast<const void *>(Spans[I].Lo),
+                                           Spans[I].Hi - Spans[I].Lo))
+      return 0;
+  }
+  // racecheck: a written array must share no byte with another.
+  for (uint64_t I = 0; I < Count; ++I)
+    for (uint64_t J = 0; J < Count; ++J)
+      if (I != J && Arrays[2 + 4 * I + 3] && Spans[I].Lo < Spans[J].Hi &&
+          Spans[J].Lo < Spans[I].Hi)
+        return 0;
+  S->FastRefused = false;
+  return 1;
 }
 
 extern "C" __attribute__((visibility("default"))) void

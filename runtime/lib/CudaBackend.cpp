@@ -176,6 +176,17 @@ public:
           "could not create a stream on " + where());
     return St;
   }
+  void checkForeignStream(void *St) override {
+    CUcontext Owner = nullptr;
+    check(D.cuStreamGetCtx(stream(St), &Owner), "cuStreamGetCtx",
+          "the stream handle given to Stream::borrow is not a valid CUstream");
+    if (Owner != context())
+      throw Error(ErrorCode::InvalidValue,
+                  "Stream::borrow: the stream belongs to another CUDA context than " + where() +
+                      "'s primary context, where pykc loads its modules; create it in the "
+                      "primary context (the CUDA runtime API's streams, and PyTorch's and "
+                      "CuPy's, are there)");
+  }
   void destroyStream(void *St) noexcept override {
     if (!St || !Context)
       return;

@@ -108,6 +108,7 @@ enum : unsigned {
   X(cuStreamCreate, CUresult, (CUstream *, unsigned))                          \
   X(cuStreamDestroy_v2, CUresult, (CUstream))                                  \
   X(cuStreamSynchronize, CUresult, (CUstream))                                 \
+  X(cuStreamGetCtx, CUresult, (CUstream, CUcontext *))                         \
   X(cuStreamWaitEvent, CUresult, (CUstream, CUevent, unsigned))                \
   X(cuMemGetInfo_v2, CUresult, (size_t *, size_t *))                           \
   X(cuEventCreate, CUresult, (CUevent *, unsigned))                            \

@@ -106,7 +106,9 @@ void pykc::throwLayoutMismatch(const Module &M, uint32_t Index, uint32_t Param,
                                Layout Want, Order Given) {
   const char *Need = Want == Layout::C ? "C order (row-major)"
                                        : "Fortran order (column-major)";
-  const char *Got = Given == Order::C ? "C-order" : "Fortran-order";
+  const char *Got = Given == Order::C   ? "C-order"
+                    : Given == Order::F ? "Fortran-order"
+                                        : "strided (neither C- nor Fortran-order)";
   throw Error(ErrorCode::InvalidValue,
               paramWhere(M, Index, Param) + " needs an array in " + Need +
                   " but was given a " + Got +

@@ -149,6 +149,48 @@ pykc_status pykc_module_find_kernel(const pykc_module_image *Image, const char *
   });
 }
 
+pykc_status pykc_module_find_reduction(const pykc_module_image *Image, const char *Name,
+                                       const char *Dtype, uint32_t *GpuKernel,
+                                       uint32_t *CpuKernel) {
+  if (!Image || !Name || !Dtype || !GpuKernel || !CpuKernel)
+    return nullArgument("pykc_module_find_reduction");
+  return guarded([&] {
+    checkImage(Image);
+    // pykc names a reduction's two kernels NAME__pykc_reduce_DTYPE_gpu and
+    // _cpu (ir/Reduction.cpp), NAME's dots spelled "__" as in every symbol.
+    std::string Stem;
+    for (const char *C = Name; *C; ++C)
+      Stem += *C == '.' ? std::string("__") : std::string(1, *C);
+    Stem += std::string("__pykc_reduce_") + Dtype;
+    const std::string Marker = "__pykc_reduce_";
+    std::optional<uint32_t> Gpu, Cpu;
+    std::string Known;
+    for (uint32_t I = 0; I < Image->num_kernels; ++I) {
+      std::string Symbol = Image->kernels[I].symbol;
+      if (Symbol == Stem + "_gpu")
+        Gpu = I;
+      else if (Symbol == Stem + "_cpu")
+        Cpu = I;
+      size_t At = Symbol.find(Marker);
+      if (At != std::string::npos && Symbol.size() > 4 &&
+          Symbol.compare(Symbol.size() - 4, 4, "_gpu") == 0) {
+        std::string Dt = Symbol.substr(At + Marker.size(),
+                                       Symbol.size() - 4 - At - Marker.size());
+        Known += std::string(Known.empty() ? "" : ", ") + "'" + Symbol.substr(0, At) + "' (" +
+                 Dt + ")";
+      }
+    }
+    if (!Gpu || !Cpu)
+      throw Error(ErrorCode::InvalidValue,
+                  "module '" + std::string(Image->name) + "' has no @cuda.reduce '" + Name +
+                      "' compiled for " + Dtype + " (it has " +
+                      (Known.empty() ? "none" : Known) +
+                      "); compile it with --sig '" + Name + "(" + Dtype + ")'");
+    *GpuKernel = *Gpu;
+    *CpuKernel = *Cpu;
+  });
+}
+
 pykc_status pykc_module_launch(const pykc_module_image *Image, uint32_t Index,
                                const uint32_t Grid[3], const uint32_t Block[3],
                                size_t DynamicSharedBytes, void **Args) {

@@ -22,8 +22,19 @@ Stream::Stream(DefaultTag, int DeviceId) : DeviceId(DeviceId), Default(true) {}
 
 Stream::~Stream() { release(); }
 
+Stream Stream::borrow(void *Handle, int DeviceId) {
+  Stream S(DefaultTag{}, DeviceId < 0 ? currentDeviceId() : DeviceId);
+  S.Default = Handle == nullptr;
+  if (Handle) {
+    backend(S.DeviceId).checkForeignStream(Handle);
+    S.Handle = Handle;
+    S.Borrowed = true;
+  }
+  return S;
+}
+
 void Stream::release() noexcept {
-  if (!Default && DeviceId >= 0) {
+  if (!Default && !Borrowed && DeviceId >= 0) {
     try {
       backend(DeviceId).destroyStream(Handle);
     } catch (...) {
@@ -35,7 +46,7 @@ void Stream::release() noexcept {
 
 Stream::Stream(Stream &&O) noexcept
     : DeviceId(std::exchange(O.DeviceId, -1)),
-      Handle(std::exchange(O.Handle, nullptr)), Default(O.Default) {}
+      Handle(std::exchange(O.Handle, nullptr)), Default(O.Default), Borrowed(O.Borrowed) {}
 
 Stream &Stream::operator=(Stream &&O) noexcept {
   if (this != &O) {
@@ -43,6 +54,7 @@ Stream &Stream::operator=(Stream &&O) noexcept {
     DeviceId = std::exchange(O.DeviceId, -1);
     Handle = std::exchange(O.Handle, nullptr);
     Default = O.Default;
+    Borrowed = O.Borrowed;
   }
   return *this;
 }

@@ -4,7 +4,8 @@
 # directory):
 #
 #  1. `cmake --install BUILD_DIR` into a staging prefix, then moves it, so
-#     everything below also checks that the installed tree is relocatable.
+#     everything below also checks that the installed tree is relocatable;
+#     checks the installed files (the completions and man page among them).
 #  2. Configures and builds Inputs/project (find_package(pykc) and
 #     pykc_add_kernels, three .py files) with Ninja, runs it with
 #     PYKC_BACKEND=cpu and compares its output with Inputs/project/expected.txt.
@@ -99,14 +100,15 @@ missing=()
 for f in bin/pykc $lib/libpykcRuntime.a $lib/libpykcRuntime.so \
     $lib/cmake/pykc/pykcConfig.cmake $lib/cmake/pykc/pykcConfigVersion.cmake \
     $lib/cmake/pykc/pykcTargets.cmake $lib/cmake/pykc/PykcAddKernels.cmake \
-    $lib/pkgconfig/pykc.pc; do
+    $lib/pkgconfig/pykc.pc share/bash-completion/completions/pykc \
+    share/zsh/site-functions/_pykc share/man/man1/pykc.1; do
   [ -e "$prefix/$f" ] || missing+=("$f")
 done
 for h in "$here"/../../runtime/include/pykc/*.h; do
   [ -f "$prefix/include/pykc/$(basename "$h")" ] || missing+=("include/pykc/$(basename "$h")")
 done
 if [ ${#missing[@]} -eq 0 ]; then
-  pass "installed files: bin/pykc, the runtime (.a, .so), its headers, $lib/cmake/pykc, $lib/pkgconfig/pykc.pc"
+  pass "installed files: bin/pykc, the runtime (.a, .so), its headers, $lib/cmake/pykc, $lib/pkgconfig/pykc.pc, the completions and the man page"
 else
   fail "not installed: ${missing[*]}"
 fi
@@ -124,6 +126,16 @@ if "$prefix/bin/pykc" --version >"$work/version.txt" 2>&1; then
 else
   fail "installed pykc --version: $(cat "$work/version.txt")"
 fi
+
+# The completions and the man page are what the installed pykc prints.
+docs_ok=1
+for doc in "--completion=bash share/bash-completion/completions/pykc" \
+    "--completion=zsh share/zsh/site-functions/_pykc" "--man share/man/man1/pykc.1"; do
+  set -- $doc
+  "$prefix/bin/pykc" "$1" 2>&1 | cmp -s - "$prefix/$2" || { docs_ok=0; fail "$2 is not pykc $1"; }
+done
+bash -n "$prefix/share/bash-completion/completions/pykc" || { docs_ok=0; fail "bash -n on the completion"; }
+[ $docs_ok = 1 ] && pass "share/: the bash and zsh completions and pykc.1 match the installed pykc"
 
 # --- 2. find_package(pykc) + pykc_add_kernels --------------------------------
 project=$work/project

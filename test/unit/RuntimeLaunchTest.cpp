@@ -455,6 +455,50 @@ TEST(RuntimeCuda, LaunchesKeepTheCallersContext) {
   select_device(cpu_device_id());
 }
 
+// A CUstream another library made (here pykc's own, as a stand-in) is
+// borrowed: launches queue on it, and letting go of the borrowed
+// pykc::Stream leaves the handle to its owner, which still uses it.
+TEST(RuntimeCuda, BorrowedStreamQueuesLaunchesAndStaysItsOwners) {
+  if (!cuda_available())
+    GTEST_SKIP() << "no CUDA device: " << cuda_unavailable_reason();
+  select_device(0);
+  KernelImage K{"increment", IncrementPtx, increment__cpu, 0, false};
+  Stream Owner(0);
+  auto A = to_device(std::vector<float>(1000, 1.0f));
+  KernelArgs Args(A);
+  {
+    Stream Borrowed = Stream::borrow(Owner.handle(), 0);
+    EXPECT_TRUE(Borrowed.isBorrowed());
+    EXPECT_EQ(Borrowed.handle(), Owner.handle());
+    launch(K, LaunchConfig(Dim3(4), Dim3(256), 0, &Borrowed), Args.data());
+  }
+  launch(K, LaunchConfig(Dim3(4), Dim3(256), 0, &Owner), Args.data());
+  Owner.synchronize();
+  for (float V : A.copy_to_host())
+    ASSERT_EQ(V, 3.0f);
+  select_device(cpu_device_id());
+}
+
+// On the CPU device there is no CUstream to queue on: null is the default
+// stream, anything else is refused.
+TEST(RuntimeStream, BorrowOnTheCpuDevice) {
+  select_device(cpu_device_id());
+  Stream Default = Stream::borrow(nullptr);
+  EXPECT_TRUE(Default.isDefault());
+  EXPECT_FALSE(Default.isBorrowed());
+  int NotAStream = 0;
+  try {
+    Stream::borrow(&NotAStream);
+    FAIL() << "borrowed a handle on the CPU device";
+  } catch (const Error &E) {
+    EXPECT_EQ(E.code(), ErrorCode::InvalidValue);
+    EXPECT_STREQ(E.what(), "pykc: Stream::borrow: a stream handle from another library (a "
+                           "CUstream) cannot order work on the CPU device, where all work runs "
+                           "in order as it is called; launch on the default stream (nullptr) "
+                           "instead");
+  }
+}
+
 // pykc run flattens arrays it knows only at run time with addArray: the
 // slots must be those of a typed DeviceArray of the same shape.
 TEST(KernelArgs, DynamicArraysFlattenLikeTypedOnes) {

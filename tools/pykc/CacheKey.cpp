@@ -86,7 +86,7 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   const auto &[Input, Output, Emit, Signatures, Archs, Header, LinkFiles, Namespace, HostCpu, Sass, Check,
                Shared, AllowUnusedSignatures, OptLevel, Fmad, BoundsCheck, Modules, Diagnostics,
                PtxasOptions, LineInfo, CudaPath, Libdevice, Verbose, NoCache, CacheClear, Help,
-               Version] = O;
+               Version, Man, Completion] = O;
   // The input as named (objects and headers quote it) and as a file (its
   // absolute path is module code's __file__); the outputs' names only with
   // a header, which names the object and itself (an object alone does not
@@ -104,8 +104,9 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   K.add(PtxasOptions).add(LineInfo).add(CudaPath).add(Libdevice);
   K.add(LinkFiles); // as given; their contents with the other link files below
   // Not hashed: Verbose (only what -v prints), NoCache and CacheClear (the
-  // cache itself), Help and Version (no compile).
-  (void)Verbose, (void)NoCache, (void)CacheClear, (void)Help, (void)Version;
+  // cache itself), Help, Version, Man and Completion (no compile).
+  (void)Verbose, (void)NoCache, (void)CacheClear, (void)Help, (void)Version, (void)Man,
+      (void)Completion;
 
   // The tools.
   K.add(PYKC_VERSION).add(LLVM_VERSION_STRING);

@@ -13,11 +13,11 @@
 #include "Arguments.h"
 #include "CheckReport.h"
 #include "DeviceCode.h"
-#include "DiagnosticFlags.h"
 #include "Numbers.h"
 #include "Output.h"
 #include "Pipeline.h"
-#include "UnknownOption.h"
+#include "SharedOptions.h"
+#include "HelpText.h"
 #include "ScalarArguments.h"
 #include "runtime/lib/CallGenerated.h"
 #include "runtime/lib/GuardedMemory.h"
@@ -36,34 +36,6 @@
 namespace pykc::driver {
 
 namespace {
-
-const char *CallHelp = R"(USAGE: pykc call FILE.py FUNC ARG... [options]
-
-Compiles the @njit function FUNC for its arguments, runs it on this
-machine's CPU and prints its result alone on stdout, as Python prints it.
-Arrays it changes are written back to their .npy files.
-
-ARG is a .npy file (an array; the same file twice is one array) or a
-scalar: 5 (int64), 2.5 (float64), true/false, or TYPE:VALUE (int32:7,
-float32:0.5). A function declared with signatures runs with the one its
-arguments fit.
-
-  -O0 .. -O3            Optimization level (default -O3).
-  --boundscheck         Check every array index, as @njit(boundscheck=True)
-                        does for one function: one out of range is not
-                        accessed, and the call fails with Numba's IndexError
-                        (the source line, the index, the axis and its size).
-  --check               Also run prange loops one iteration after the other
-                        and report two iterations touching one array element,
-                        at least one writing (racecheck): the first of each
-                        place, both accesses, then a count; any makes the
-                        exit status 1 and leaves every file untouched.
-  -D NAME[=VALUE], -I DIR
-                        Module-level values and import roots, as for pykc
-                        (pykc --help).
-  -w, -Werror, -W<Kind>, -Wno-<Kind>, -Werror=<Kind>, -Wall, -ferror-limit=N
-                        Warning control, as for pykc (pykc --help).
-)";
 
 int usage(const std::string &Message) {
   std::cerr << "pykc: error: " << Message << "\nRun 'pykc call --help' for usage.\n";
@@ -166,33 +138,31 @@ int callCommand(int Argc, char **Argv) {
   bool BoundsCheck = false, Check = false;
   ModuleFlags Modules;
   frontend::DiagnosticOptions Diagnostics;
-  for (int I = 0; I < Argc; ++I) {
-    std::string A = Argv[I];
-    if (std::string FlagError; parseModuleFlag(Argc, Argv, I, Modules, FlagError) ||
-                               parseDiagnosticFlag(A, Diagnostics, FlagError)) {
-      if (!FlagError.empty())
-        return usage(FlagError);
-      continue;
-    }
-    if (A == "--help" || A == "-h") {
-      std::cout << CallHelp;
-      return 0;
-    }
-    if (A.size() == 3 && A[0] == '-' && A[1] == 'O' && A[2] >= '0' && A[2] <= '3')
-      OptLevel = unsigned(A[2] - '0');
-    else if (A == "--boundscheck")
-      BoundsCheck = true;
-    else if (A == "--check")
+  bool Help = false;
+  SharedOptionTargets Shared{&OptLevel, nullptr, &Modules, &Diagnostics, nullptr, &BoundsCheck};
+  auto OnOption = [&](const ParsedOption &P, std::string &Err) {
+    if (applySharedOption(Command::Call, P, Shared, Err))
+      return ParseStep::Continue;
+    if (P.Id == OptionId::CallCheck)
       Check = BoundsCheck = true;
-    else if (A.size() > 1 && A[0] == '-' && !(A[1] >= '0' && A[1] <= '9') && A[1] != '.')
-      return usage(unknownOption(A, {"--boundscheck", "-O0", "-O1", "-O2", "-O3", "-D", "-I", "-w",
-                                     "-Werror", "-Wall", "-ferror-limit", "--help"}));
-    else if (File.empty())
+    Help = P.Id == OptionId::Help;
+    return Help ? ParseStep::Stop : ParseStep::Continue;
+  };
+  auto OnPositional = [&](const std::string &A, std::string &) {
+    if (File.empty())
       File = A;
     else if (Function.empty())
       Function = A;
     else
       Texts.push_back(A);
+  };
+  if (std::string FlagError; !parseCommandLine(Command::Call,
+                                               std::vector<std::string>(Argv, Argv + Argc),
+                                               OnOption, OnPositional, FlagError))
+    return usage(FlagError);
+  if (Help) {
+    std::cout << helpText(Command::Call);
+    return 0;
   }
   if (File.empty() || Function.empty())
     return usage("expected FILE.py and the name of an @njit function");

@@ -47,6 +47,7 @@ std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned O
          {"pykc_cpu_none_error", reinterpret_cast<void *>(&pykc_cpu_none_error)},
          {"pykc_check_access", reinterpret_cast<void *>(&pykc_check_access)},
          {"pykc_check_local", reinterpret_cast<void *>(&pykc_check_local)},
+         {"pykc_check_fast_launch", reinterpret_cast<void *>(&pykc_check_fast_launch)},
          {"pykc_check_site", reinterpret_cast<void *>(&pykc_check_site)},
          {"pykc_check_fence", reinterpret_cast<void *>(&pykc_check_fence)},
          {"pykc_check_bounds_array", reinterpret_cast<void *>(&pykc_check_bounds_array)},

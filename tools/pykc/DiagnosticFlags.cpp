@@ -83,16 +83,4 @@ bool parseDiagnosticFlag(const std::string &A, frontend::DiagnosticOptions &O, s
   return true;
 }
 
-const char *diagnosticFlagsHelp() {
-  return R"(  -w                    Show no warning.
-  -Werror               Make every warning an error.
-  -W<Kind> -Wno-<Kind>  Turn one warning on or off, by the [Kind] name pykc
-                        prints or in kebab case: -Wno-Float64Promotion,
-                        -Wno-float64-promotion.
-  -Werror=<Kind>        Make one kind of warning an error.
-  -Wall                 Turn on every warning.
-  -ferror-limit=N       Show the first N errors (default 20; 0 shows all).
-)";
-}
-
 } // namespace pykc::driver

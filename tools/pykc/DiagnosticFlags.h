@@ -7,9 +7,12 @@
 ///   -Werror                make every warning an error (-Wno-error undoes it)
 ///   -W<Kind>, -Wno-<Kind>  turn one warning kind on or off
 ///   -Werror=<Kind>         make one warning kind an error (-Wno-error=<Kind>)
-///   -Wall                  every warning kind on (DiagnosticOptions::AllWarnings)
+///   -Wall                  every warning kind on (DiagnosticOptions::AllWarnings);
+///                          the option table sends -Wall to ModuleFlags::WarnAll
+///                          instead, as the commands always did
 ///   -ferror-limit=N        show the first N errors (default 20; 0: all)
-/// Every command (compile, -c, run, reduce, call) takes them.
+/// Every command (compile, -c, run, reduce, call) takes them; ArgParser.h
+/// finds them by OptionTable.def's rows and SharedOptions.cpp calls this.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -25,8 +28,5 @@ namespace pykc::driver {
 /// known one), a kind that is not a warning, or a bad limit.
 bool parseDiagnosticFlag(const std::string &Arg, frontend::DiagnosticOptions &Options,
                          std::string &Error);
-
-/// The help text lines for these flags.
-const char *diagnosticFlagsHelp();
 
 } // namespace pykc::driver

@@ -83,11 +83,9 @@ bool run(const std::string &Program, const std::vector<std::string> &Args, const
   return false;
 }
 
-} // namespace
-
 /// The link files of \p IR as nvJitLink inputs for \p Arch: a .cu
 /// compiled to relocatable PTX by \p Rtc, the others as they are.
-static bool linkInputs(const ir::Module &IR, const Nvrtc *Rtc, const std::string &Arch,
+bool linkInputs(const ir::Module &IR, const Nvrtc *Rtc, const std::string &Arch,
                 std::vector<NvJitLink::Input> &Out, std::string &Error) {
   for (const ir::LinkFile &L : IR.Links) {
     NvJitLink::Input In;
@@ -120,6 +118,91 @@ static bool linkInputs(const ir::Module &IR, const Nvrtc *Rtc, const std::string
   }
   return true;
 }
+
+/// One architecture's SASS and what ptxas said.
+struct ArchImages {
+  GpuImage Cubin;
+  std::string Error;
+  std::string PtxasLog; ///< What ptxas printed, shown with -Xptxas.
+};
+
+/// The tools SASS comes from: ptxas (a path) or libnvJitLink, or neither
+/// (--no-sass), and the folder ptxas reads and writes in.
+struct SassTools {
+  std::string Ptxas;
+  const NvJitLink *Jit = nullptr;
+  const TempDir *Dir = nullptr;
+  /// Kernels that call foreign functions: their link files go to
+  /// nvJitLink beside the PTX (a .cu through NVRTC, Rtc).
+  const ir::Module *ForeignIR = nullptr;
+  const Nvrtc *Rtc = nullptr;
+};
+
+/// Builds \p Arch's SASS from the PTX \p P into \p A.
+void buildSass(const std::string &Arch, const GpuImage &P, const Options &O, bool LineInfo,
+               const SassTools &Tools, ArchImages &A, PhaseTimes *Times, Progress *Shown) {
+  const NvJitLink *Jit = Tools.Jit;
+  const std::string &Ptxas = Tools.Ptxas;
+  const TempDir &Dir = *Tools.Dir;
+  PhaseTimes::Scope T(Jit || !Ptxas.empty() ? Times : nullptr, "sass/" + Arch);
+  if (Jit) { // SASS in the process: no ptxas, no temporary files
+    std::string Log;
+    std::vector<NvJitLink::Input> Extra;
+    if (Tools.ForeignIR && !linkInputs(*Tools.ForeignIR, Tools.Rtc, Arch, Extra, A.Error))
+      return;
+    std::optional<std::string> Cubin = Jit->compile(P.Data, Arch, O.OptLevel, Log, Extra);
+    if (!Cubin && Tools.ForeignIR) { // most likely the link files' problem
+      A.Error = "libnvJitLink (" + Jit->path() + ") could not link the kernels' PTX with their "
+                "link files for " + Arch + ":\n" + Log;
+      return;
+    }
+    if (!Cubin) {
+      A.Error = "libnvJitLink (" + Jit->path() + ") could not compile the PTX for " + Arch +
+                ":\n" + Log + "\nThis is a pykc bug; to build without SASS meanwhile, add --no-sass";
+      return;
+    }
+    A.Cubin = {PYKC_IMAGE_CUBIN, smNumber(Arch), Arch, std::move(*Cubin)};
+    if (Shown)
+      Shown->sassDone();
+    return;
+  }
+  if (Ptxas.empty())
+    return;
+  std::string In = Dir.file(Arch + ".ptx"), Out = Dir.file(Arch + ".cubin");
+  if (!writeFile(In, P.Data)) {
+    A.Error = "cannot write '" + In + "': " + std::strerror(errno);
+    return;
+  }
+  std::vector<std::string> PtxasArgs = {"-arch=" + Arch,
+                                        "-O" + std::to_string(std::min(O.OptLevel, 3u))};
+  if (LineInfo) // the .loc directives become the cubin's line table
+    PtxasArgs.push_back("-lineinfo");
+  PtxasArgs.insert(PtxasArgs.end(), O.PtxasOptions.begin(), O.PtxasOptions.end()); // -Xptxas
+  PtxasArgs.insert(PtxasArgs.end(), {In, "-o", Out});
+  if (!run(Ptxas, PtxasArgs, Dir, Arch + ".log", A.Error))
+    return;
+  if (!O.PtxasOptions.empty()) // e.g. -Xptxas -v: its report is wanted
+    readFile(Dir.file(Arch + ".log"), A.PtxasLog);
+  A.Cubin = {PYKC_IMAGE_CUBIN, smNumber(Arch), Arch, ""};
+  if (!readFile(Out, A.Cubin.Data))
+    A.Error = "ptxas wrote no '" + Out + "'";
+  else if (Shown)
+    Shown->sassDone();
+}
+
+/// Calls \p Work(0 .. N-1), each on its own thread (the calling thread
+/// takes the first), and returns when all are done.
+template <class Fn> void runEach(size_t N, const Fn &Work) {
+  std::vector<std::thread> Workers;
+  for (size_t K = 1; K < N; ++K)
+    Workers.emplace_back([&Work, K] { Work(K); });
+  if (N)
+    Work(0);
+  for (std::thread &W : Workers)
+    W.join();
+}
+
+} // namespace
 
 bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage> &Images,
                     std::string &PtxasLog, std::string &Error, PhaseTimes *Times,
@@ -173,75 +256,43 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   if (!Ptxas.empty() && !Dir.create("pykc-sass", Error))
     return false;
 
-  // Each architecture on its own thread, PTX (its own LLVMContext) and then
-  // SASS through ptxas: the architectures overlap instead of queueing.
-  struct ArchImages {
-    GpuImage Ptx, Cubin;
-    std::string Error;
-    std::string PtxasLog; ///< What ptxas printed, shown with -Xptxas.
-  };
-  std::vector<ArchImages> Built(Archs.size());
-  auto Build = [&](size_t K) {
-    ArchImages &A = Built[K];
+  // PTX once per PTX target, each on its own thread with its own
+  // LLVMContext (sm_100 and newer share sm_90's: LLVM 19 stops there and
+  // ptxas builds their SASS from it), then SASS per architecture, each on
+  // its own thread: the work is split by target and architecture, never by
+  // the number of cores, so the output is the same on any machine.
+  std::vector<GpuImage> Ptx;
+  std::vector<std::string> PtxErrors;
+  std::vector<size_t> PtxOf; // Archs[K]'s PTX is Ptx[PtxOf[K]]
+  for (const std::string &Arch : Archs) {
+    std::string Target = ptxTargetFor(Arch);
+    auto Same = std::find_if(Ptx.begin(), Ptx.end(), [&](const GpuImage &P) { return P.Arch == Target; });
+    PtxOf.push_back(size_t(Same - Ptx.begin()));
+    if (Same == Ptx.end())
+      Ptx.push_back({PYKC_IMAGE_PTX, smNumber(Target), Target, ""});
+  }
+  PtxErrors.resize(Ptx.size());
+  runEach(Ptx.size(), [&](size_t T) {
     codegen::CodegenOptions Options = CO;
-    // sm_100 and newer: sm_90 PTX, which ptxas builds their SASS from.
-    Options.Arch = ptxTargetFor(Archs[K]);
-    A.Ptx = {PYKC_IMAGE_PTX, smNumber(Options.Arch), Options.Arch, ""};
-    {
-      PhaseTimes::Scope T(Times, "ptx/" + Archs[K]);
-      if (!compilePTX(IR, Options, /*LLVMText=*/false, A.Ptx.Data, A.Error))
-        return;
+    Options.Arch = Ptx[T].Arch;
+    PhaseTimes::Scope Time(Times, "ptx/" + Ptx[T].Arch);
+    compilePTX(IR, Options, /*LLVMText=*/false, Ptx[T].Data, PtxErrors[T]);
+  });
+  for (const std::string &E : PtxErrors)
+    if (!E.empty()) {
+      Error = E;
+      return false;
     }
-    if (Shown)
+  if (Shown)
+    for (size_t K = 0; K < Archs.size(); ++K)
       Shown->ptxDone();
-    PhaseTimes::Scope T(Jit || !Ptxas.empty() ? Times : nullptr, "sass/" + Archs[K]);
-    if (Jit) { // SASS in the process: no ptxas, no temporary files
-      std::string Log;
-      std::vector<NvJitLink::Input> Extra;
-      if (Foreign && !linkInputs(IR, Rtc, Archs[K], Extra, A.Error))
-        return;
-      std::optional<std::string> Cubin =
-          Jit->compile(A.Ptx.Data, Archs[K], O.OptLevel, Log, Extra);
-      if (!Cubin) {
-        A.Error = "libnvJitLink (" + Jit->path() + ") could not compile the PTX for " + Archs[K] +
-                  ":\n" + Log + "\nThis is a pykc bug; to build without SASS meanwhile, add --no-sass";
-        return;
-      }
-      A.Cubin = {PYKC_IMAGE_CUBIN, smNumber(Archs[K]), Archs[K], std::move(*Cubin)};
-      if (Shown)
-        Shown->sassDone();
-      return;
-    }
-    if (Ptxas.empty())
-      return;
-    std::string In = Dir.file(Archs[K] + ".ptx"), Out = Dir.file(Archs[K] + ".cubin");
-    if (!writeFile(In, A.Ptx.Data)) {
-      A.Error = "cannot write '" + In + "': " + std::strerror(errno);
-      return;
-    }
-    std::vector<std::string> PtxasArgs = {"-arch=" + Archs[K],
-                                          "-O" + std::to_string(std::min(O.OptLevel, 3u))};
-    if (LineInfo) // the .loc directives become the cubin's line table
-      PtxasArgs.push_back("-lineinfo");
-    PtxasArgs.insert(PtxasArgs.end(), O.PtxasOptions.begin(), O.PtxasOptions.end()); // -Xptxas
-    PtxasArgs.insert(PtxasArgs.end(), {In, "-o", Out});
-    if (!run(Ptxas, PtxasArgs, Dir, Archs[K] + ".log", A.Error))
-      return;
-    if (!O.PtxasOptions.empty()) // e.g. -Xptxas -v: its report is wanted
-      readFile(Dir.file(Archs[K] + ".log"), A.PtxasLog);
-    A.Cubin = {PYKC_IMAGE_CUBIN, smNumber(Archs[K]), Archs[K], ""};
-    if (!readFile(Out, A.Cubin.Data))
-      A.Error = "ptxas wrote no '" + Out + "'";
-    else if (Shown)
-      Shown->sassDone();
-  };
-  std::vector<std::thread> Workers;
-  for (size_t K = 1; K < Archs.size(); ++K)
-    Workers.emplace_back(Build, K);
-  if (!Archs.empty())
-    Build(0);
-  for (std::thread &W : Workers)
-    W.join();
+
+  std::vector<ArchImages> Built(Archs.size());
+  SassTools Tools{Ptxas, Jit, &Dir, Foreign ? &IR : nullptr, Rtc};
+  if (Jit || !Ptxas.empty())
+    runEach(Archs.size(), [&](size_t K) {
+      buildSass(Archs[K], Ptx[PtxOf[K]], O, LineInfo, Tools, Built[K], Times, Shown);
+    });
   for (const ArchImages &A : Built)
     PtxasLog += A.PtxasLog;
   for (const ArchImages &A : Built)
@@ -249,15 +300,6 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
       Error = A.Error;
       return false;
     }
-  // One PTX per PTX target (sm_100 and sm_120 share sm_90's).
-  std::vector<GpuImage> Ptx;
-  std::vector<size_t> PtxOf; // Built[K]'s PTX is Ptx[PtxOf[K]]
-  for (ArchImages &A : Built) {
-    auto Same = std::find_if(Ptx.begin(), Ptx.end(), [&](const GpuImage &P) { return P.Arch == A.Ptx.Arch; });
-    PtxOf.push_back(size_t(Same - Ptx.begin()));
-    if (Same == Ptx.end())
-      Ptx.push_back(std::move(A.Ptx));
-  }
   if (Jit) // a cubin per architecture; the runtime picks the one that runs
     for (ArchImages &A : Built)
       Images.push_back(std::move(A.Cubin));

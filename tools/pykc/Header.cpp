@@ -247,11 +247,12 @@ std::string cxxTupleType(const ir::TupleType *T) {
   return S + ">";
 }
 
-/// The C++ parameter type: `const ::pykc::DeviceArray<float, 2> &` or a
+/// The C++ parameter type: `const ::pykc::ArrayView<float, 2> &` (a
+/// pykc::DeviceArray is one; so is a view of someone else's memory) or a
 /// scalar type taken by value.
 std::string cxxParamType(const ir::Type *Ty) {
   if (auto *A = ir::dynCast<ir::ArrayType>(Ty))
-    return "const ::pykc::DeviceArray<" + elementCxxType(A) + ", " + std::to_string(A->ndim()) +
+    return "const ::pykc::ArrayView<" + elementCxxType(A) + ", " + std::to_string(A->ndim()) +
            "> &";
   if (auto *R = ir::dynCast<ir::RecordType>(Ty)) // passed by reference, in device memory
     return "const ::pykc::DeviceRecord<" + recordCxxType(R) + "> &";
@@ -529,7 +530,8 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   OS << "//   " << Info.Namespace << "::KERNEL[{grid, block}](args...);\n";
   OS << "//   " << Info.Namespace << "::KERNEL[{grid, block, shared_bytes, stream}](args...);\n";
   OS << "// grid and block are integers or pykc::Dim3{x, y, z}; arrays are\n";
-  OS << "// pykc::DeviceArray<T, N> on the launching device; launches are\n";
+  OS << "// pykc::ArrayView<T, N> on the launching device (a pykc::DeviceArray,\n";
+  OS << "// or a view of memory from elsewhere: pykc/ArrayView.h); launches are\n";
   OS << "// asynchronous on a GPU (pykc::synchronize() waits).\n";
   OS << "//\n";
   OS << "// Driver-API users: " << Symbol << ".images holds the GPU code\n";

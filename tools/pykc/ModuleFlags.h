@@ -24,16 +24,10 @@ struct ModuleFlags {
   bool WarnAll = false;
 };
 
-/// If Args[I] is -D or -I (`-D X`, `-DX`, `-I dir`, `-Idir`) or -Wall, records it,
-/// advances \p I past its value and returns true; sets \p Error when the
-/// value is missing or malformed.
-bool parseModuleFlag(const std::vector<std::string> &Args, size_t &I, ModuleFlags &Flags,
-                     std::string &Error);
-
-/// The same over argv, for the subcommands' parsers that walk it by index.
-bool parseModuleFlag(int Argc, char **Argv, int &I, ModuleFlags &Flags, std::string &Error);
-
-/// The help text lines for -D and -I.
-const char *moduleFlagsHelp();
+/// Records `-D VALUE` or `-I VALUE` (\p Flag is "-D" or "-I"; ArgParser.h
+/// has split the value from the flag, `-DX` and `-D X` alike); sets
+/// \p Error when the value is malformed.
+void addModuleFlag(const std::string &Flag, const std::string &Value, ModuleFlags &Flags,
+                   std::string &Error);
 
 } // namespace pykc::driver

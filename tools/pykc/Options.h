@@ -10,7 +10,8 @@
 
 namespace pykc::driver {
 
-/// Where the pipeline stops and what it writes.
+/// Where the pipeline stops and what it writes (--emit's names and help:
+/// EmitKinds.def).
 enum class EmitKind { AST, IR, LLVM, CpuLLVM, PTX, Object, Cuda };
 
 /// A field added here must be given a decision in CacheKey.cpp (hashed
@@ -47,14 +48,13 @@ struct Options {
   bool CacheClear = false; ///< --cache-clear: empty the cache first
   bool Help = false;
   bool Version = false;
+  bool Man = false;       ///< --man: print the man page
+  std::string Completion; ///< --completion=bash|zsh: print that script
 };
 
 /// Parses argv. On a usage error returns nothing and sets \p Error to the
 /// message (without the "pykc: error: " prefix).
 std::optional<Options> parseOptions(int Argc, char **Argv, std::string &Error);
-
-/// The text of `pykc --help`.
-std::string helpText();
 
 /// The architectures an object holds when no --arch is given.
 const std::vector<std::string> &defaultObjectArchs();

@@ -2,13 +2,13 @@
 #include "ReduceCommand.h"
 
 #include "DeviceCode.h"
-#include "DiagnosticFlags.h"
 #include "Npy.h"
 #include "Numbers.h"
 #include "Output.h"
 #include "Pipeline.h"
 #include "RunOptions.h"
-#include "UnknownOption.h"
+#include "SharedOptions.h"
+#include "HelpText.h"
 
 #include "ir/Reduction.h"
 
@@ -24,31 +24,6 @@
 namespace pykc::driver {
 
 namespace {
-
-const char *ReduceHelp = R"(USAGE: pykc reduce FILE.py FUNC ARRAY.npy [options]
-
-Compiles the @cuda.reduce function FUNC for the array's dtype, reduces the
-1-d array with it, as Numba's FUNC(array, size, init=...) does, and prints
-the result alone on stdout.
-
-  --init V              Combined once with the total, FUNC(total, V), and the
-                        result of an empty array (default 0), in the array's
-                        dtype.
-  --size N              Reduce only the first N elements.
-
-The array streams through the device in chunks sized from its free memory,
-so it may be larger than the device; PYKC_DEVICE_MEMORY=64M caps the CPU
-device's memory (to see how a small GPU fares).
-  --backend KIND        cpu, cuda or auto (default: CUDA when a GPU is
-                        present, else the CPU).
-  -O0 .. -O3            Optimization level (default -O3).
-  --fmad=true|false     Fused multiply-adds, as for pykc (default true).
-  -D NAME[=VALUE], -I DIR
-                        Module-level values and import roots, as for pykc
-                        (pykc --help).
-  -w, -Werror, -W<Kind>, -Wno-<Kind>, -Werror=<Kind>, -Wall, -ferror-limit=N
-                        Warning control, as for pykc (pykc --help).
-)";
 
 struct ReduceOptions {
   std::string File, Function, Array, Init = "0", Backend = "auto";
@@ -92,60 +67,39 @@ int reduceCommand(int Argc, char **Argv) {
   std::vector<std::string> Positional;
   ModuleFlags Modules;
   frontend::DiagnosticOptions Diagnostics;
-  for (int I = 0; I < Argc; ++I) {
-    std::string A = Argv[I];
-    if (std::string FlagError; parseModuleFlag(Argc, Argv, I, Modules, FlagError) ||
-                               parseDiagnosticFlag(A, Diagnostics, FlagError)) {
-      if (!FlagError.empty())
-        return usage(FlagError);
-      continue;
+  bool Help = false;
+  SharedOptionTargets Shared{&O.OptLevel, &O.Fmad, &Modules, &Diagnostics, &O.Backend, nullptr};
+  auto OnOption = [&](const ParsedOption &P, std::string &Err) {
+    if (applySharedOption(Command::Reduce, P, Shared, Err))
+      return ParseStep::Continue;
+    if (P.Id == OptionId::Help) {
+      Help = true;
+      return ParseStep::Stop;
     }
-    auto Value = [&](const std::string &Name, std::string &Out) -> int {
-      if (A.rfind(Name + "=", 0) == 0) {
-        Out = A.substr(Name.size() + 1);
-        return 1;
-      }
-      if (A != Name)
-        return 0;
-      if (I + 1 >= Argc)
-        return -1;
-      Out = Argv[++I];
-      return 1;
-    };
-    std::string V;
-    int Got = 0;
-    if (A == "--help" || A == "-h") {
-      std::cout << ReduceHelp;
-      return 0;
-    }
-    if ((Got = Value("--init", O.Init)) || (Got = Value("--backend", O.Backend))) {
-      if (Got < 0)
-        return usage("missing value after '" + A + "'");
-    } else if ((Got = Value("--size", V))) {
+    if (P.Id == OptionId::Init)
+      O.Init = P.Value;
+    if (P.Id == OptionId::Size) {
       uint64_t N = 0;
-      if (Got < 0 || parseDecimal(V, uint64_t(INT64_MAX), N) != DecimalStatus::Ok)
-        return usage("invalid --size '" + V + "' (expected a number of elements)");
+      if (parseDecimal(P.Value, uint64_t(INT64_MAX), N) != DecimalStatus::Ok)
+        Err = "invalid --size '" + P.Value + "' (expected a number of elements)";
       O.Size = N;
-    } else if ((Got = Value("--fmad", V))) {
-      if (Got < 0 || !parseFmad(V, O.Fmad))
-        return usage("invalid --fmad '" + V + "' (expected true or false)");
-    } else if (A.size() == 3 && A.rfind("-O", 0) == 0 && A[2] >= '0' && A[2] <= '3') {
-      O.OptLevel = unsigned(A[2] - '0');
-    } else if (A.size() > 1 && A[0] == '-') {
-      return usage(unknownOption(A, {"--init", "--size", "--backend", "--fmad", "-O0", "-O1", "-O2",
-                                     "-O3", "-D", "-I", "-w", "-Werror", "-Wall", "-ferror-limit",
-                                     "--help"}));
-    } else {
-      Positional.push_back(A);
     }
+    return ParseStep::Continue;
+  };
+  auto OnPositional = [&](const std::string &A, std::string &) { Positional.push_back(A); };
+  if (std::string FlagError; !parseCommandLine(Command::Reduce,
+                                               std::vector<std::string>(Argv, Argv + Argc),
+                                               OnOption, OnPositional, FlagError))
+    return usage(FlagError);
+  if (Help) {
+    std::cout << helpText(Command::Reduce);
+    return 0;
   }
   if (Positional.size() != 3)
     return usage("expected FILE.py FUNC ARRAY.npy");
   O.File = Positional[0];
   O.Function = Positional[1];
   O.Array = Positional[2];
-  if (O.Backend != "cpu" && O.Backend != "cuda" && O.Backend != "auto")
-    return usage("invalid --backend '" + O.Backend + "' (expected cpu, cuda or auto)");
 
   std::string Error;
   auto Array = readNpy(O.Array, Error);

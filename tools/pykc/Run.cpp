@@ -13,6 +13,7 @@
 #include "Arguments.h"
 #include "CheckReport.h"
 #include "DeviceCode.h"
+#include "HelpText.h"
 #include "Npy.h"
 #include "Output.h"
 #include "Pipeline.h"
@@ -49,7 +50,7 @@ int runCommand(int Argc, char **Argv) {
   bool Help = false;
   auto O = parseRunOptions(Argc, Argv, Error, Help);
   if (Help) {
-    std::cout << RunHelp;
+    std::cout << helpText(Command::Run);
     return 0;
   }
   if (!O)

@@ -1,6 +1,7 @@
 //===- RunOptions.cpp -----------------------------------------------------===//
 #include "RunOptions.h"
-#include "UnknownOption.h"
+
+#include "SharedOptions.h"
 
 #include "Numbers.h"
 
@@ -14,47 +15,6 @@
 #include <limits>
 
 namespace pykc::driver {
-
-const char *RunHelp = R"(USAGE: pykc run FILE.py KERNEL --grid G --block B [options] ARG...
-
-Compiles KERNEL for the types of its arguments and launches it once.
-
-  --grid G, --block B   Blocks per grid and threads per block: 4, 4,2 or 4,2,2.
-  --backend KIND        cpu, cuda or auto (default: CUDA when a GPU is
-                        present, else the CPU; says which on stderr).
-  --shared BYTES        Dynamic shared memory per block.
-  --time N              After the launch, launch N more times and print the
-                        median and fastest launch time (the arrays then hold
-                        the result of all N+1 launches).
-  -O0 .. -O3            Optimization level (default -O3).
-  --fmad=true|false     Fused multiply-adds, as for pykc (default true);
-                        false rounds every operation, as Numba's simulator.
-  --boundscheck         Check every array index: one out of range is not
-                        accessed, and the launch fails naming the kernel, the
-                        source line, the index, the extent, the thread and
-                        the block (Numba-CUDA cannot; boundscheck=True in
-                        @cuda.jit does the same for one function).
-  --check               Run on the CPU backend, checking as NVIDIA's
-                        compute-sanitizer does: indices out of range
-                        (memcheck), threads touching one shared element
-                        between barriers (racecheck), reads of shared or local
-                        memory nothing wrote (initcheck), barriers and warp
-                        masks the threads disagree on (synccheck). Prints the
-                        first error of each kind and place and a summary; any
-                        error makes the exit status 1 and leaves every file
-                        untouched.
-  -D NAME[=VALUE], -I DIR
-                        Module-level values and import roots, as for pykc
-                        (pykc --help).
-  -w, -Werror, -W<Kind>, -Wno-<Kind>, -Werror=<Kind>, -Wall, -ferror-limit=N
-                        Warning control, as for pykc (pykc --help).
-  ARG                   An array: a .npy file (dtype, shape and C/F order from
-                        the file, at most 16 GiB of data; written back after
-                        the launch when the kernel changed it). A scalar:
-                        5 (int64), 2.5 (float64), true or false (bool), or
-                        TYPE:VALUE such as
-                        float32:1.25, int32:7, uint8:3, bool:1.
-)";
 
 namespace {
 
@@ -247,89 +207,55 @@ std::optional<RunOptions> parseRunOptions(int Argc, char **Argv, std::string &Er
   RunOptions O;
   std::vector<std::string> Positional;
   bool HaveGrid = false, HaveBlock = false;
-  for (int I = 0; I < Argc; ++I) {
-    std::string A = Argv[I];
-    if (parseModuleFlag(Argc, Argv, I, O.Modules, Error) ||
-        parseDiagnosticFlag(A, O.Diagnostics, Error)) {
-      if (!Error.empty())
-        return std::nullopt;
-      continue;
-    }
-    auto Value = [&](const std::string &Name, std::string &Out) {
-      if (A.rfind(Name + "=", 0) == 0) {
-        Out = A.substr(Name.size() + 1);
-        return true;
-      }
-      if (A != Name)
-        return false;
-      if (I + 1 >= Argc) {
-        Error = "missing value after '" + Name + "'";
-        return true;
-      }
-      Out = Argv[++I];
-      return true;
-    };
-    std::string V;
-    if (A == "--help" || A == "-h") {
+  SharedOptionTargets Shared{&O.OptLevel, &O.Fmad,    &O.Modules,
+                             &O.Diagnostics, &O.Backend, &O.BoundsCheck};
+  auto OnOption = [&](const ParsedOption &P, std::string &Err) {
+    if (applySharedOption(Command::Run, P, Shared, Err))
+      return ParseStep::Continue;
+    switch (P.Id) {
+    case OptionId::Help:
       Help = true;
-      return O;
-    }
-    if (Value("--grid", V) || Value("--block", V)) {
-      bool IsGrid = A.rfind("--grid", 0) == 0;
-      if (!Error.empty())
-        return std::nullopt;
-      auto D = parseDim3(IsGrid ? "--grid" : "--block", V, Error);
-      if (!D)
-        return std::nullopt;
-      (IsGrid ? O.Grid : O.Block) = *D;
-      (IsGrid ? HaveGrid : HaveBlock) = true;
-    } else if (Value("--backend", V)) {
-      if (V != "cpu" && V != "cuda" && V != "auto") {
-        Error = "invalid --backend '" + V + "' (expected cpu, cuda or auto)";
-        return std::nullopt;
+      return ParseStep::Stop;
+    case OptionId::Grid:
+    case OptionId::Block: {
+      bool IsGrid = P.Id == OptionId::Grid;
+      if (auto D = parseDim3(IsGrid ? "--grid" : "--block", P.Value, Err)) {
+        (IsGrid ? O.Grid : O.Block) = *D;
+        (IsGrid ? HaveGrid : HaveBlock) = true;
       }
-      O.Backend = V;
-    } else if (Value("--shared", V)) {
+      break;
+    }
+    case OptionId::SharedBytes: {
       // CUDA takes the dynamic shared memory as a 32-bit count.
-      DecimalStatus Status = parseDecimal(V, UINT32_MAX, O.SharedBytes);
-      if (Status == DecimalStatus::TooLarge) {
-        Error = "invalid --shared '" + V + "' (at most " + std::to_string(UINT32_MAX) + " bytes)";
-        return std::nullopt;
-      }
-      if (Status != DecimalStatus::Ok) {
-        Error = "invalid --shared '" + V + "' (expected a number of bytes)";
-        return std::nullopt;
-      }
-    } else if (Value("--fmad", V)) {
-      if (!parseFmad(V, O.Fmad)) {
-        Error = "invalid --fmad '" + V + "' (expected true or false)";
-        return std::nullopt;
-      }
-    } else if (A == "--boundscheck") {
-      O.BoundsCheck = true;
-    } else if (A == "--check") {
-      O.Check = true;
-    } else if (Value("--time", V)) {
-      uint64_t N = 0;
-      if (parseDecimal(V, 999999, N) != DecimalStatus::Ok) {
-        Error = "invalid --time '" + V + "' (expected a number of launches up to 999999)";
-        return std::nullopt;
-      }
-      O.TimedLaunches = unsigned(N);
-    } else if (A.size() == 3 && A.rfind("-O", 0) == 0 && A[2] >= '0' && A[2] <= '3') {
-      O.OptLevel = unsigned(A[2] - '0');
-    } else if (A.size() > 1 && A[0] == '-' &&
-               !(std::isdigit(static_cast<unsigned char>(A[1])) || A[1] == '.')) {
-      Error = unknownOption(A, {"--grid", "--block", "--backend", "--shared", "--fmad",
-                                "--boundscheck", "--check", "--time", "-O0", "-O1", "-O2", "-O3",
-                                "-D", "-I", "-w", "-Werror", "-Wall", "-ferror-limit", "--help"});
-      return std::nullopt;
-    } else {
-      Positional.push_back(A);
+      DecimalStatus Status = parseDecimal(P.Value, UINT32_MAX, O.SharedBytes);
+      if (Status == DecimalStatus::TooLarge)
+        Err = "invalid --shared '" + P.Value + "' (at most " + std::to_string(UINT32_MAX) +
+                " bytes)";
+      else if (Status != DecimalStatus::Ok)
+        Err = "invalid --shared '" + P.Value + "' (expected a number of bytes)";
+      break;
     }
-    if (!Error.empty())
-      return std::nullopt;
-  }
+    case OptionId::RunCheck:
+      O.Check = true;
+      break;
+    case OptionId::Time: {
+      uint64_t N = 0;
+      if (parseDecimal(P.Value, 999999, N) != DecimalStatus::Ok)
+        Err = "invalid --time '" + P.Value + "' (expected a number of launches up to 999999)";
+      O.TimedLaunches = unsigned(N);
+      break;
+    }
+    default:
+      break;
+    }
+    return ParseStep::Continue;
+  };
+  auto OnPositional = [&](const std::string &A, std::string &) { Positional.push_back(A); };
+  if (!parseCommandLine(Command::Run, std::vector<std::string>(Argv, Argv + Argc), OnOption,
+                        OnPositional, Error))
+    return std::nullopt;
+  if (Help)
+    return O;
   if (Positional.size() < 2) {
     Error = "expected FILE.py and KERNEL";
     return std::nullopt;

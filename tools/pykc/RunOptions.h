@@ -36,9 +36,6 @@ struct RunOptions {
   std::vector<std::string> Args;
 };
 
-/// The text of `pykc run --help`.
-extern const char *RunHelp;
-
 /// Parses the arguments after "run". Sets \p Help for --help; on a usage
 /// error returns nothing and sets \p Error (without "pykc: error: ").
 std::optional<RunOptions> parseRunOptions(int Argc, char **Argv, std::string &Error, bool &Help);

@@ -9,7 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Compile.h"
+#include "Completion.h"
 #include "CrashHandler.h"
+#include "HelpText.h"
+#include "ManPage.h"
 #include "Options.h"
 #include "ir/ModuleValues.h"
 #include "Call.h"
@@ -82,7 +85,15 @@ int run(int Argc, char **Argv) {
     return 2;
   }
   if (O->Help) {
-    std::cout << helpText();
+    std::cout << helpText(Command::Compile);
+    return 0;
+  }
+  if (O->Man) {
+    std::cout << manPage();
+    return 0;
+  }
+  if (O->Completion == "bash" || O->Completion == "zsh") {
+    std::cout << (O->Completion == "bash" ? bashCompletion() : zshCompletion());
     return 0;
   }
   if (O->Version) {

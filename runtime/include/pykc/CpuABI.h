@@ -181,6 +181,11 @@ void pykc_check_site(pykc_cpu_context *ctx, const char *where);
 void pykc_check_fence(pykc_cpu_context *ctx);
 /* The array the next pykc_cpu_bounds_error is about, for memcheck's report. */
 void pykc_check_bounds_array(pykc_cpu_context *ctx, const char *array);
+/* A checked kernel's SYM__cpu_blocks (codegen/CPUCheckFast.h: one whose
+ * global accesses cannot race by construction) asks first whether this
+ * launch keeps that guarantee; `arrays` describes its array arguments. 0:
+ * it returns at once and the launch runs its blocks checked. */
+uint8_t pykc_check_fast_launch(void **args, pykc_cpu_context *ctx, const int64_t *arrays);
 /* pykc call --check: host code (@njit) reports each array access and the
  * start of each prange iteration (its index); two iterations of one prange
  * loop touching an element, one writing, race. */

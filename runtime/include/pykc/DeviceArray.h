@@ -1,10 +1,9 @@
 //===- pykc/DeviceArray.h - Typed N-d arrays in device memory ---*- C++ -*-===//
 //
-// DeviceArray<T, N> owns a contiguous N-d array (N = 1..3) of a Numba scalar
+// DeviceArray<T, N> owns a contiguous N-d array (N = 1..32) of a Numba
 // dtype on one device, in C (row-major, default) or F (column-major) order.
-// Its fields are stored exactly as the kernel ABI's pykc_array_N (data
-// pointer, extents, byte strides; see KernelABI.h), so appendKernelArgs can
-// hand their addresses to a launch.
+// It is an ArrayView (pykc/ArrayView.h) that owns its memory: its fields are
+// stored exactly as the kernel ABI's pykc_array_N, and every launch takes it.
 //
 // Host copies move raw bytes in the array's own order: an F-order array
 // copies to and from F-order host buffers, as in Numba.
@@ -13,10 +12,7 @@
 #ifndef PYKC_DEVICEARRAY_H
 #define PYKC_DEVICEARRAY_H
 
-#include "pykc/Error.h"
-#include "pykc/Extents.h"
-#include "pykc/KernelABI.h"
-#include "pykc/Memory.h"
+#include "pykc/ArrayView.h"
 
 #include <array>
 #include <concepts>
@@ -28,89 +24,29 @@
 
 namespace pykc {
 
-namespace detail {
-/// True for std::complex<float> and <double> once pykc/Complex.h is
-/// included (generated headers include it for kernels that take complex
-/// numbers), so that other programs do not get <complex> and <cmath>.
-template <typename T> struct IsComplexDType : std::false_type {};
-} // namespace detail
-
-/// A record dtype (a NumPy structured dtype): the struct a generated header
-/// declares for it (or pykc::random::xoroshiro128p_state), laid out at
-/// NumPy's offsets and marked by a static member `pykc_record_dtype`.
-template <typename T>
-concept RecordDType = requires { T::pykc_record_dtype; } && std::is_trivially_copyable_v<T> &&
-                      std::is_standard_layout_v<T>;
-
-/// The element types a kernel array can hold: Numba's bool (one byte),
-/// int8..uint64, float32, float64, and with pykc/Complex.h complex64
-/// (std::complex<float>) and complex128 (std::complex<double>), which NumPy
-/// lays out as C++ does.
-template <typename T>
-concept DType = std::same_as<T, bool> || std::same_as<T, int8_t> ||
-                std::same_as<T, uint8_t> || std::same_as<T, int16_t> ||
-                std::same_as<T, uint16_t> || std::same_as<T, int32_t> ||
-                std::same_as<T, uint32_t> || std::same_as<T, int64_t> ||
-                std::same_as<T, uint64_t> || std::same_as<T, float> ||
-                std::same_as<T, double> || detail::IsComplexDType<T>::value ||
-                RecordDType<T>;
-
-static_assert(sizeof(bool) == 1, "the kernel ABI passes bool as one byte");
-
-/// Memory order of a contiguous array.
-enum class Order { C, F };
-
-namespace detail {
-/// The kernel ABI's array of N dimensions: pykc_array_1 to _3 by their C
-/// names, and the same layout (data, shape[N], strides[N]) beyond, as
-/// Numba arrays have any number of dimensions.
-template <int N> struct AbiArray {
-  struct Type {
-    void *data;
-    int64_t shape[N];
-    int64_t strides[N];
-  };
-};
-template <> struct AbiArray<1> {
-  using Type = pykc_array_1;
-};
-template <> struct AbiArray<2> {
-  using Type = pykc_array_2;
-};
-template <> struct AbiArray<3> {
-  using Type = pykc_array_3;
-};
-} // namespace detail
-
-template <DType T, int N> class DeviceArray {
-  static_assert(N >= 1 && N <= 32, "DeviceArray has 1 to 32 dimensions, as NumPy 1.x arrays");
+/// An array pykc allocated and owns: an ArrayView (so every launch takes
+/// it) that frees its memory when it goes away.
+template <DType T, int N> class DeviceArray : public ArrayView<T, N> {
+  using View = ArrayView<T, N>;
+  using View::Abi;
+  using View::DeviceId;
 
 public:
-  using value_type = T;
-  using Shape = std::array<int64_t, N>;
-  using AbiType = typename detail::AbiArray<N>::Type;
-  static constexpr int NDim = N;
+  using typename View::AbiType;
+  using typename View::Shape;
 
   /// An empty array: no device, no data, size 0.
-  DeviceArray() noexcept { Abi = AbiType{}; }
+  DeviceArray() noexcept = default;
 
   /// An uninitialized array of the given extents on device DeviceId (-1: the
   /// current device).
-  explicit DeviceArray(const Shape &Extents, Order O = Order::C,
-                       int DeviceId = -1)
-      : DeviceId(DeviceId < 0 ? currentDeviceId() : DeviceId), Ord(O) {
-    Abi = AbiType{};
-    // Throws before anything is allocated; every stride below fits.
-    detail::checkedByteSize(Extents.data(), N, sizeof(T), "a device array");
-    int64_t Step = sizeof(T);
-    for (int I = 0; I < N; ++I)
-      Abi.shape[I] = Extents[I];
-    for (int K = 0; K < N; ++K) {
-      int I = O == Order::C ? N - 1 - K : K;
-      Abi.strides[I] = Step;
-      Step *= Extents[I] > 0 ? Extents[I] : 1;
-    }
-    if (size_t Bytes = nbytes())
+  explicit DeviceArray(const Shape &Extents, Order O = Order::C, int DeviceId = -1)
+      : View(typename View::Layout{}, Extents, View::contiguousStrides(Extents, O, "a device array"), DeviceId,
+             "a device array"),
+        Ord(O) {
+    // The view's constructor checked the extents before anything is
+    // allocated; every stride fits.
+    if (size_t Bytes = this->nbytes())
       Abi.data = deviceMalloc(this->DeviceId, Bytes);
   }
 
@@ -118,16 +54,12 @@ public:
 
   /// Moving transfers ownership; the moved-from array is empty. Addresses
   /// taken by appendKernelArgs refer to the old object and become invalid.
-  DeviceArray(DeviceArray &&O) noexcept
-      : DeviceId(O.DeviceId), Ord(O.Ord), Abi(O.Abi) {
-    O.reset();
-  }
+  DeviceArray(DeviceArray &&O) noexcept : View(O), Ord(O.Ord) { O.reset(); }
   DeviceArray &operator=(DeviceArray &&O) noexcept {
     if (this != &O) {
       deviceFree(DeviceId, Abi.data);
-      DeviceId = O.DeviceId;
+      View::operator=(O);
       Ord = O.Ord;
-      Abi = O.Abi;
       O.reset();
     }
     return *this;
@@ -136,26 +68,10 @@ public:
   DeviceArray(const DeviceArray &) = delete;
   DeviceArray &operator=(const DeviceArray &) = delete;
 
-  Shape shape() const { return toShape(Abi.shape); }
-  int64_t shape(int I) const { return Abi.shape[I]; }
-  /// Byte strides, NumPy's convention.
-  Shape strides() const { return toShape(Abi.strides); }
-  int64_t stride(int I) const { return Abi.strides[I]; }
-  int64_t size() const {
-    int64_t S = 1; // A default or moved-from array has extents 0.
-    for (int I = 0; I < N; ++I)
-      S *= Abi.shape[I];
-    return S;
-  }
-  size_t nbytes() const { return size_t(size()) * sizeof(T); }
-  bool empty() const { return size() == 0; }
+  /// The order it was allocated in.
   Order order() const { return Ord; }
-  /// The device address of element 0 (null when empty).
-  T *data() const { return static_cast<T *>(Abi.data); }
-  /// The owning device's id (-1 for a default-constructed array).
-  int device() const { return DeviceId; }
-  /// The fields a kernel receives for this array (KernelABI.h).
-  const AbiType &abi() const { return Abi; }
+  /// A view of this array (valid while the array lives).
+  const View &view() const { return *this; }
 
   /// Appends the addresses of this array's flattened kernel parameters
   /// (&data, &shape[0..N-1], &strides[0..N-1]) to a kernelParams vector.
@@ -172,15 +88,17 @@ public:
   /// A new array of the same shape, order and device holding a copy of this
   /// one's elements.
   DeviceArray copy(Stream *S = nullptr) const {
-    DeviceArray R(shape(), Ord, DeviceId);
-    if (size_t Bytes = nbytes())
+    DeviceArray R(this->shape(), Ord, DeviceId);
+    if (size_t Bytes = this->nbytes())
       copyDeviceToDevice(DeviceId, R.Abi.data, Abi.data, Bytes, S);
     return R;
   }
 
+  using View::copy_to_device;
+  using View::copy_to_host;
   /// Copies size() elements, in this array's order, from host memory.
   void copy_to_device(const T *Src, Stream *S = nullptr) {
-    if (size_t Bytes = nbytes())
+    if (size_t Bytes = this->nbytes())
       copyHostToDevice(DeviceId, Abi.data, Src, Bytes, S);
   }
   void copy_to_device(const std::vector<T> &Src, Stream *S = nullptr) {
@@ -195,17 +113,17 @@ public:
 
   /// Copies size() elements, in this array's order, to host memory.
   void copy_to_host(T *Dst, Stream *S = nullptr) const {
-    if (size_t Bytes = nbytes())
+    if (size_t Bytes = this->nbytes())
       copyDeviceToHost(DeviceId, Dst, Abi.data, Bytes, S);
   }
   /// Resizes Dst to size() and copies into it (synchronously).
   void copy_to_host(std::vector<T> &Dst) const {
     if constexpr (std::is_same_v<T, bool>) {
-      std::vector<uint8_t> Bytes(static_cast<size_t>(size()));
+      std::vector<uint8_t> Bytes(static_cast<size_t>(this->size()));
       copy_to_host(reinterpret_cast<bool *>(Bytes.data()));
       Dst.assign(Bytes.begin(), Bytes.end());
     } else {
-      Dst.resize(size_t(size()));
+      Dst.resize(size_t(this->size()));
       copy_to_host(Dst.data());
     }
   }
@@ -216,28 +134,20 @@ public:
   }
 
 private:
-  static Shape toShape(const int64_t (&A)[N]) {
-    Shape R;
-    for (int I = 0; I < N; ++I)
-      R[I] = A[I];
-    return R;
-  }
   void reset() noexcept {
     DeviceId = -1;
     Ord = Order::C;
     Abi = AbiType{};
   }
   void checkHostSize(size_t HostSize, const char *What) const {
-    if (HostSize != size_t(size()))
+    if (HostSize != size_t(this->size()))
       throw Error(ErrorCode::InvalidValue,
                   std::string(What) + ": host buffer has " +
                       std::to_string(HostSize) + " elements but the array " +
-                      std::to_string(size()));
+                      std::to_string(this->size()));
   }
 
-  int DeviceId = -1;
   Order Ord = Order::C;
-  AbiType Abi;
 };
 
 /// device_array<float>(n), device_array<int32_t>(rows, cols), ...: an

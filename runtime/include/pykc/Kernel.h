@@ -106,15 +106,15 @@ void launch(const Module &M, uint32_t Index, const LaunchConfig &C,
                                       uint32_t Param, Layout Want,
                                       Order Given);
 
-/// Whether A's order satisfies layout Want (1-d arrays and arrays of at
-/// most one element satisfy every layout).
+/// Whether A's layout satisfies layout Want, by its strides (NumPy's
+/// contiguity flags, which Numba types arrays by: an F-order array of one
+/// row is also C-contiguous); 1-d arrays satisfy every layout.
 template <Layout Want, DType T, int N>
-constexpr bool hasLayout(const DeviceArray<T, N> &A) {
+constexpr bool hasLayout(const ArrayView<T, N> &A) {
   if constexpr (N == 1 || Want == Layout::A)
     return true;
   else
-    return A.order() == (Want == Layout::C ? Order::C : Order::F) ||
-           A.size() <= 1;
+    return A.is_contiguous(Want == Layout::C ? Order::C : Order::F);
 }
 
 namespace detail {
@@ -122,9 +122,10 @@ namespace detail {
 template <typename T> struct ArgSlots {
   static constexpr size_t Slots = requires(T V) { V.imag(); } ? 2 : 1, Arrays = 0;
 };
-template <DType T, int N> struct ArgSlots<DeviceArray<T, N>> {
+template <DType T, int N> struct ArgSlots<ArrayView<T, N>> {
   static constexpr size_t Slots = 1 + 2 * size_t(N), Arrays = 1;
 };
+template <DType T, int N> struct ArgSlots<DeviceArray<T, N>> : ArgSlots<ArrayView<T, N>> {};
 template <RecordDType T> struct ArgSlots<DeviceRecord<T>> {
   static constexpr size_t Slots = 1, Arrays = 1;
 };
@@ -136,10 +137,10 @@ template <typename... Ts> struct ArgSlots<std::tuple<Ts...>> {
 
 
 template <DType T, int N>
-inline void flatten(const DeviceArray<T, N> &A, uint32_t Param, void **Ptrs,
+inline void flatten(const ArrayView<T, N> &A, uint32_t Param, void **Ptrs,
                     size_t &Slot, ArrayPlacement *Placed, size_t &Array) {
   // cuLaunchKernel and the CPU entries only read through these pointers.
-  auto &Abi = const_cast<typename DeviceArray<T, N>::AbiType &>(A.abi());
+  auto &Abi = const_cast<typename ArrayView<T, N>::AbiType &>(A.abi());
   Ptrs[Slot++] = &Abi.data;
   for (int I = 0; I < N; ++I)
     Ptrs[Slot++] = &Abi.shape[I];
@@ -194,8 +195,9 @@ public:
   PendingLaunch(const Module &M, const LaunchConfig &C) : M(&M), C(C) {}
 
 protected:
-  /// Launches kernel Index with Args, each a DeviceArray or a scalar of a
-  /// Numba dtype, in the order of the kernel's Python parameters.
+  /// Launches kernel Index with Args, each an ArrayView (a DeviceArray is
+  /// one) or a scalar of a Numba dtype, in the order of the kernel's Python
+  /// parameters.
   template <typename... Args>
   void run(uint32_t Index, const Args &...A) const {
     constexpr size_t Slots = (detail::ArgSlots<Args>::Slots + ... + 0);
@@ -213,8 +215,8 @@ protected:
   /// Returns A after checking that its order satisfies the layout parameter
   /// Param of kernel Index requires (1-d arrays satisfy every layout).
   template <Layout Want, DType T, int N>
-  const DeviceArray<T, N> &requireLayout(const DeviceArray<T, N> &A,
-                                         uint32_t Index, uint32_t Param) const {
+  const ArrayView<T, N> &requireLayout(const ArrayView<T, N> &A, uint32_t Index,
+                                       uint32_t Param) const {
     if (!hasLayout<Want>(A))
       throwLayoutMismatch(*M, Index, Param, Want, A.order());
     return A;

@@ -36,6 +36,16 @@ public:
 
   /// The default stream of device DeviceId (CUDA's legacy NULL stream).
   static Stream &defaultStream(int DeviceId);
+  /// A stream another library owns (a CUstream, or a cudaStream_t, which
+  /// is the same handle) on device DeviceId (-1: the current one), for
+  /// launches and copies to queue on: destroying the pykc::Stream leaves
+  /// it alone. Null is the device's default stream. Throws
+  /// Error(InvalidValue) for a handle of another context than the one pykc
+  /// loads its modules into (the device's primary context), or any handle
+  /// on the CPU device.
+  static Stream borrow(void *Handle, int DeviceId = -1);
+  /// Whether another library owns the handle (borrow()).
+  bool isBorrowed() const { return Borrowed; }
 
 private:
   struct DefaultTag {};
@@ -45,6 +55,7 @@ private:
   int DeviceId = -1;
   void *Handle = nullptr;
   bool Default = false;
+  bool Borrowed = false;
 };
 
 /// The default stream of the current device.

@@ -94,6 +94,14 @@ pykc_status pykc_launch(const pykc_kernel_image *kernel, const uint32_t grid[3],
 pykc_status pykc_module_find_kernel(const pykc_module_image *module, const char *name,
                                     uint32_t *index);
 
+/* The two kernels of the @cuda.reduce function `name` (its Python name)
+ * compiled for `dtype` ("float32", as in --sig 'name(float32)'), for
+ * pykc_module_reduce; PYKC_ERROR_INVALID_VALUE with a message listing the
+ * module's reductions when it has no such one. */
+pykc_status pykc_module_find_reduction(const pykc_module_image *module, const char *name,
+                                       const char *dtype, uint32_t *gpu_kernel,
+                                       uint32_t *cpu_kernel);
+
 /* Launches kernel `index` of module on the current device's default
  * stream, loading the module there first if needed (as pykc_launch;
  * args flattened as KernelABI.h says). */

@@ -166,6 +166,52 @@ TEST_F(RuntimeCApi, ModuleKernelsAreFoundByNameOrSymbol) {
   EXPECT_TRUE(lastErrorHas("pykc: pykc_module_find_kernel: a required pointer argument is null"));
 }
 
+namespace {
+
+// A table as `pykc -c --sig 'total(float32)' --sig 'Ops.peak(int64)'` lays
+// out a @cuda.reduce's kernels (only the names matter to the look-up).
+const pykc_kernel_entry ReduceKernels[] = {
+    {"add_one", "add_one", "(a: float32[:])", 1, 3, 0, 0, 0, addOneThread, nullptr, AddOneNames,
+     AddOneTypes},
+    {"total__pykc_reduce_float32_gpu", "total__pykc_reduce_float32_gpu", "()", 0, 0, 0, 0, 0,
+     nullptr, nullptr, nullptr, nullptr},
+    {"total__pykc_reduce_float32_cpu", "total__pykc_reduce_float32_cpu", "()", 0, 0, 0, 0, 0,
+     nullptr, nullptr, nullptr, nullptr},
+    {"Ops__peak__pykc_reduce_int64_gpu", "Ops__peak__pykc_reduce_int64_gpu", "()", 0, 0, 0, 0,
+     0, nullptr, nullptr, nullptr, nullptr},
+    {"Ops__peak__pykc_reduce_int64_cpu", "Ops__peak__pykc_reduce_int64_cpu", "()", 0, 0, 0, 0,
+     0, nullptr, nullptr, nullptr, nullptr}};
+const pykc_module_image ReduceModule = {
+    PYKC_MODULE_ABI_VERSION, 0, 5, 0, "red", "red.py", nullptr, ReduceKernels};
+
+} // namespace
+
+TEST_F(RuntimeCApi, ReductionKernelsAreFoundByPythonNameAndDtype) {
+  uint32_t Gpu = 9, Cpu = 9;
+  EXPECT_EQ(pykc_module_find_reduction(&ReduceModule, "total", "float32", &Gpu, &Cpu),
+            PYKC_SUCCESS);
+  EXPECT_EQ(Gpu, 1u);
+  EXPECT_EQ(Cpu, 2u);
+  EXPECT_EQ(pykc_module_find_reduction(&ReduceModule, "Ops.peak", "int64", &Gpu, &Cpu),
+            PYKC_SUCCESS);
+  EXPECT_EQ(Gpu, 3u);
+  EXPECT_EQ(Cpu, 4u);
+  EXPECT_EQ(pykc_module_find_reduction(&ReduceModule, "total", "float64", &Gpu, &Cpu),
+            PYKC_ERROR_INVALID_VALUE);
+  EXPECT_STREQ(pykc_last_error(),
+               "pykc: module 'red' has no @cuda.reduce 'total' compiled for float64 (it has "
+               "'total' (float32), 'Ops__peak' (int64)); compile it with --sig "
+               "'total(float64)'");
+  EXPECT_EQ(pykc_module_find_reduction(&AddOneModule, "add_one", "float32", &Gpu, &Cpu),
+            PYKC_ERROR_INVALID_VALUE);
+  EXPECT_STREQ(pykc_last_error(),
+               "pykc: module 'capi' has no @cuda.reduce 'add_one' compiled for float32 (it has "
+               "none); compile it with --sig 'add_one(float32)'");
+  EXPECT_EQ(pykc_module_find_reduction(&ReduceModule, "total", nullptr, &Gpu, &Cpu),
+            PYKC_ERROR_INVALID_VALUE);
+  EXPECT_TRUE(lastErrorHas("pykc: pykc_module_find_reduction: a required pointer argument is null"));
+}
+
 TEST_F(RuntimeCApi, ModuleLaunchRunsTheKernelOfThatIndex) {
   void *D = nullptr;
   float Host[5] = {0, 1, 2, 3, 4};

@@ -1,0 +1,327 @@
+//===- CPUCheckFast.cpp - Checked kernels that need no checker ------------===//
+#include "codegen/CPUCheckFast.h"
+
+#include "codegen/CPUThreadLoop.h"
+#include "ir/IRWalk.h"
+#include "ir/Type.h"
+
+#include <pykc/CpuABI.h>
+
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+#include <map>
+#include <optional>
+#include <set>
+
+namespace pykc::codegen {
+
+using namespace llvm;
+
+namespace {
+
+/// A variable that always holds coordinate Dim of cuda.grid(N).
+struct Coordinate {
+  unsigned N = 0, Dim = 0;
+};
+
+struct ArrayUse {
+  unsigned Slot = 0; ///< Its data pointer's flattened argument index.
+  const ir::ArrayType *Type = nullptr;
+  bool Written = false;
+  /// The coordinate each access indexes with, when every one so far used
+  /// the same plain coordinates (std::nullopt once one did not).
+  std::optional<std::vector<unsigned>> Index;
+  bool Indexed = false; ///< Some access was seen.
+};
+
+struct Plan {
+  unsigned GridN = 0; ///< The cuda.grid(N) written arrays are indexed by; 0: none written.
+  std::map<const ir::Variable *, ArrayUse> Arrays;
+};
+
+/// Whether no access of \p F's global arrays can be reported but by its
+/// bounds checks; the arrays and how the runtime must check the launch.
+std::optional<Plan> analyze(const ir::Function &F) {
+  if (F.Kind != ir::FunctionKind::Kernel || !F.Callees.empty() || !F.SharedArrays.empty() ||
+      !F.LocalArrays.empty() || F.UsesGridSync || F.Reduce || F.HostCode)
+    return std::nullopt;
+  Plan P;
+  unsigned Slot = 0;
+  for (const ir::Variable *V : F.Params) {
+    if (V->Ty != V->ArgType)
+      return std::nullopt;
+    if (auto *AT = ir::dynCast<ir::ArrayType>(V->ArgType)) {
+      if (AT->addressSpace() != ir::AddressSpace::Global || !AT->dtype())
+        return std::nullopt;
+      P.Arrays[V] = ArrayUse{Slot, AT, false, std::vector<unsigned>{}, false};
+      if (AT->ndim() > 3)
+        return std::nullopt;
+    } else if (!ir::dynCast<ir::ScalarType>(V->ArgType)) {
+      return std::nullopt;
+    }
+    Slot += ir::kernelSlots(V->ArgType);
+  }
+  // Variables assigned only cuda.grid(N) or an element of it.
+  std::map<const ir::Variable *, std::optional<Coordinate>> Coords;
+  std::map<const ir::Variable *, unsigned> GridTuples; // $t = cuda.grid(N)
+  std::set<unsigned> GridNs;
+  bool Ok = true;
+  auto Grid = [](const ir::Expr *E) -> unsigned {
+    auto *I = ir::dynCast<ir::IntrinsicExpr>(E);
+    return I && I->Id == ir::IntrinsicId::Grid ? I->Count : 0;
+  };
+  std::map<const ir::Variable *, unsigned> Refs, ArrayRefs;
+  std::vector<const ir::AssignStmt *> Assigns;
+  std::set<const ir::Variable *> LoopVars;
+  ir::forEachNode(F.Body, [&](const ir::Node &N) {
+    if (auto *L = ir::dynCast<ir::ForRangeStmt>(&N))
+      LoopVars.insert(L->Var); // assigned each iteration: no coordinate
+    if (auto *A = ir::dynCast<ir::AssignStmt>(&N)) {
+      Assigns.push_back(A);
+      if (ir::dynCast<ir::ArrayType>(A->Var->Ty))
+        Ok = false; // an array variable is only ever a parameter
+      return;
+    }
+    if (auto *R = ir::dynCast<ir::VarRefExpr>(&N)) {
+      if (ir::dynCast<ir::ArrayType>(R->Var->Ty))
+        ++Refs[R->Var];
+      return;
+    }
+    if (auto *I = ir::dynCast<ir::IntrinsicExpr>(&N)) {
+      // Only the grid's coordinates and size: no barrier, warp operation,
+      // fence or print.
+      if (I->Id == ir::IntrinsicId::Grid)
+        GridNs.insert(I->Count);
+      else if (I->Id != ir::IntrinsicId::GridSize)
+        Ok = false;
+      return;
+    }
+    switch (N.Kind) {
+    case ir::NodeKind::AtomicRMW:
+    case ir::NodeKind::Call:
+    case ir::NodeKind::AllocArray:
+    case ir::NodeKind::ArrayView:
+    case ir::NodeKind::ArrayReinterpret:
+    case ir::NodeKind::RecordField:
+    case ir::NodeKind::RecordStoreStmt:
+    case ir::NodeKind::ParallelFor:
+    case ir::NodeKind::OptionalUnwrap: // a None error would end the launch early
+      Ok = false;
+      return;
+    default:
+      break;
+    }
+    const ir::Expr *Array = nullptr;
+    const ir::ExprList *Indices = nullptr;
+    bool Store = false;
+    if (auto *L = ir::dynCast<ir::ArrayLoadExpr>(&N)) {
+      Array = L->Array;
+      Indices = &L->Indices;
+    } else if (auto *S = ir::dynCast<ir::StoreStmt>(&N)) {
+      Array = S->Array;
+      Indices = &S->Indices;
+      Store = true;
+    } else if (auto *D = ir::dynCast<ir::ArrayDimExpr>(&N)) {
+      Array = D->Array;
+    } else if (auto *Z = ir::dynCast<ir::ArraySizeExpr>(&N)) {
+      Array = Z->Array;
+    }
+    if (!Array || ir::dynCast<ir::ConstArrayExpr>(Array))
+      return;
+    auto *R = ir::dynCast<ir::VarRefExpr>(Array);
+    if (!R || !P.Arrays.count(R->Var)) {
+      Ok = false;
+      return;
+    }
+    ++ArrayRefs[R->Var];
+    // (Whether its indices are coordinates is known once every assignment
+    // was seen: below.)
+    if (Indices)
+      P.Arrays[R->Var].Written |= Store;
+  });
+  if (!Ok || Refs != ArrayRefs || GridNs.size() > 1)
+    return std::nullopt;
+  // Coordinates: every assignment of the variable is the same grid element.
+  for (const ir::AssignStmt *A : Assigns)
+    if (unsigned N = Grid(A->Value)) {
+      auto [It, New] = GridTuples.emplace(A->Var, N);
+      if (!New && It->second != N)
+        It->second = 0;
+    }
+  for (const ir::AssignStmt *A : Assigns) {
+    std::optional<Coordinate> C;
+    if (unsigned N = Grid(A->Value); N == 1) {
+      C = Coordinate{1, 0};
+    } else if (auto *G = ir::dynCast<ir::TupleGetExpr>(A->Value)) {
+      auto *T = ir::dynCast<ir::VarRefExpr>(G->Tuple);
+      auto It = T ? GridTuples.find(T->Var) : GridTuples.end();
+      if (It != GridTuples.end() && It->second > 1)
+        C = Coordinate{It->second, G->Index};
+    }
+    auto [It, New] = Coords.emplace(A->Var, C);
+    if (!New && (!It->second || !C || It->second->Dim != C->Dim || It->second->N != C->N))
+      It->second = std::nullopt;
+  }
+  for (const ir::Variable *V : F.Params)
+    Coords.erase(V);
+  for (const ir::Variable *V : LoopVars)
+    Coords.erase(V);
+  // A grid tuple assigned anything else is no coordinate source.
+  for (const ir::AssignStmt *A : Assigns)
+    if (GridTuples.count(A->Var) && !Grid(A->Value))
+      return std::nullopt;
+  // The index tuples of every access of every written array.
+  ir::forEachNode(F.Body, [&](const ir::Node &N) {
+    const ir::Expr *Array = nullptr;
+    const ir::ExprList *Indices = nullptr;
+    if (auto *L = ir::dynCast<ir::ArrayLoadExpr>(&N)) {
+      Array = L->Array;
+      Indices = &L->Indices;
+    } else if (auto *S = ir::dynCast<ir::StoreStmt>(&N)) {
+      Array = S->Array;
+      Indices = &S->Indices;
+    }
+    auto *R = Array ? ir::dynCast<ir::VarRefExpr>(Array) : nullptr;
+    if (!R || !P.Arrays.count(R->Var))
+      return;
+    ArrayUse &U = P.Arrays[R->Var];
+    std::vector<unsigned> Dims;
+    for (const ir::Expr *E : *Indices) {
+      auto *IV = ir::dynCast<ir::VarRefExpr>(E);
+      auto It = IV ? Coords.find(IV->Var) : Coords.end();
+      if (It == Coords.end() || !It->second) {
+        U.Index = std::nullopt;
+        return;
+      }
+      Dims.push_back(It->second->Dim);
+    }
+    if (!U.Index)
+      return;
+    if (!U.Indexed) {
+      U.Index = Dims;
+      U.Indexed = true;
+    } else if (*U.Index != Dims) {
+      U.Index = std::nullopt;
+    }
+  });
+  for (auto &[V, U] : P.Arrays) {
+    if (!U.Written)
+      continue;
+    // Written: the same coordinates at every access, each of the grid's
+    // once, so that two threads never name one element.
+    if (!U.Index || GridNs.size() != 1)
+      return std::nullopt;
+    unsigned N = *GridNs.begin();
+    std::set<unsigned> Seen(U.Index->begin(), U.Index->end());
+    if (U.Index->size() != N || Seen.size() != N || *Seen.rbegin() != N - 1)
+      return std::nullopt;
+    P.GridN = N;
+  }
+  return P;
+}
+
+/// The array's name the checker's call names (operand 5), or "".
+StringRef checkedArray(const CallInst &Call) {
+  StringRef Name;
+  if (Call.arg_size() > 5 && getConstantStringInfo(Call.getArgOperand(5), Name))
+    return Name;
+  return "";
+}
+
+} // namespace
+
+void emitCheckedFastBlocks(Module &M, Function &Kernel, const ir::Function &F) {
+  std::optional<Plan> P = analyze(F);
+  if (!P)
+    return;
+  std::set<std::string> Names;
+  for (const auto &[V, U] : P->Arrays)
+    Names.insert(V->Name);
+  ValueToValueMapTy Map;
+  Function *Fast = CloneFunction(&Kernel, Map);
+  Fast->setName(Kernel.getName() + "__check_fast");
+  Fast->setLinkage(GlobalValue::InternalLinkage);
+  // Drop the checker's calls on the arrays; anything else of the checker's
+  // or the scheduler's left means the analysis missed something: no entry.
+  std::vector<CallInst *> Drop;
+  bool Clean = true;
+  for (BasicBlock &BB : *Fast)
+    for (Instruction &I : BB) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      if (!Call)
+        continue;
+      if (!Callee) {
+        Clean = false;
+        continue;
+      }
+      StringRef Name = Callee->getName();
+      if (Name == "pykc_check_access") {
+        auto *Flags = dyn_cast<ConstantInt>(Call->getArgOperand(3));
+        if (Flags && (Flags->getZExtValue() & PYKC_CHECK_GLOBAL) &&
+            (Flags->getZExtValue() & 3) != PYKC_CHECK_ATOMIC &&
+            Names.count(checkedArray(*Call).str())) {
+          Drop.push_back(Call);
+          continue;
+        }
+        Clean = false;
+      } else if (Name.starts_with("pykc_") && Name != "pykc_cpu_bounds_error" &&
+                 Name != "pykc_check_bounds_array") {
+        Clean = false;
+      } else if (!Callee->isDeclaration()) {
+        Clean = false; // a call of generated code (F.Callees was empty)
+      }
+    }
+  if (!Clean) {
+    Fast->eraseFromParent();
+    return;
+  }
+  for (CallInst *Call : Drop)
+    Call->eraseFromParent();
+  emitBlocksEntry(M, *Fast, F);
+  Function *Inner = M.getFunction(Fast->getName().str() + "__cpu_blocks");
+  Inner->setLinkage(GlobalValue::InternalLinkage);
+
+  // What the runtime checks before the blocks run: GridN, the number of
+  // arrays, then per array its data pointer's argument, dimensions, item
+  // size and whether the kernel writes it.
+  LLVMContext &C = M.getContext();
+  Type *I64 = Type::getInt64Ty(C), *Ptr = PointerType::get(C, 0);
+  std::vector<Constant *> Words = {ConstantInt::get(I64, P->GridN),
+                                   ConstantInt::get(I64, P->Arrays.size())};
+  std::vector<const ArrayUse *> Uses;
+  for (const auto &[V, U] : P->Arrays)
+    Uses.push_back(&U);
+  std::sort(Uses.begin(), Uses.end(),
+            [](const ArrayUse *A, const ArrayUse *B) { return A->Slot < B->Slot; });
+  for (const ArrayUse *U : Uses)
+    for (uint64_t W : {uint64_t(U->Slot), uint64_t(U->Type->ndim()), U->Type->itemSize(),
+                       uint64_t(U->Written)})
+      Words.push_back(ConstantInt::get(I64, W));
+  auto *DescTy = ArrayType::get(I64, Words.size());
+  auto *Desc = new GlobalVariable(M, DescTy, true, GlobalValue::InternalLinkage,
+                                  ConstantArray::get(DescTy, Words),
+                                  Kernel.getName() + "__check_fast_arrays");
+
+  auto *Entry = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I64, I64}, false),
+      GlobalValue::ExternalLinkage, Kernel.getName() + "__cpu_blocks", M);
+  IRBuilder<> B(BasicBlock::Create(C, "entry", Entry));
+  FunctionCallee Ask = M.getOrInsertFunction(
+      "pykc_check_fast_launch",
+      FunctionType::get(Type::getInt8Ty(C), {Ptr, Ptr, Ptr}, false));
+  Value *Yes = B.CreateCall(Ask, {Entry->getArg(0), Entry->getArg(1), Desc});
+  BasicBlock *Run = BasicBlock::Create(C, "run", Entry);
+  BasicBlock *Done = BasicBlock::Create(C, "done", Entry);
+  B.CreateCondBr(B.CreateICmpNE(Yes, B.getInt8(0)), Run, Done);
+  B.SetInsertPoint(Run);
+  B.CreateCall(Inner, {Entry->getArg(0), Entry->getArg(1), Entry->getArg(2), Entry->getArg(3)});
+  B.CreateBr(Done);
+  B.SetInsertPoint(Done);
+  B.CreateRetVoid();
+}
+
+} // namespace pykc::codegen
