@@ -5,6 +5,7 @@
 #                    [SIGNATURES "<name>(<types>)"...]
 #                    [ARCHS sm_XX...]
 #                    [NAMESPACE <ns>]
+#                    [LINK <file.cu|.ptx|.ltoir|.o|.a|.fatbin>...]
 #                    [OPTIONS <extra pykc arguments>...])
 #
 # For each SOURCES file X.py (relative paths are relative to the calling
@@ -63,10 +64,10 @@ include_guard(GLOBAL)
 function(pykc_add_kernels)
   set(_fn pykc_add_kernels)
   cmake_parse_arguments(PARSE_ARGV 0 ARG "SHARED" "TARGET;NAMESPACE"
-                        "SOURCES;SIGNATURES;ARCHS;OPTIONS")
+                        "SOURCES;SIGNATURES;ARCHS;OPTIONS;LINK")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "${_fn}: unexpected arguments: ${ARG_UNPARSED_ARGUMENTS} "
-            "(expected TARGET, SHARED, SOURCES, SIGNATURES, ARCHS, NAMESPACE, OPTIONS)")
+            "(expected TARGET, SHARED, SOURCES, SIGNATURES, ARCHS, NAMESPACE, LINK, OPTIONS)")
   endif()
   foreach(_kw IN ITEMS TARGET NAMESPACE)
     if(_kw IN_LIST ARG_KEYWORDS_MISSING_VALUES)
@@ -144,6 +145,12 @@ function(pykc_add_kernels)
   if(_count GREATER 1)
     list(APPEND _args --allow-unused-sig)
   endif()
+  set(_links)
+  foreach(_link IN LISTS ARG_LINK)
+    get_filename_component(_link "${_link}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    list(APPEND _links "${_link}")
+    list(APPEND _args --link "${_link}")
+  endforeach()
   list(APPEND _args ${ARG_OPTIONS})
 
   set(_outdir "${CMAKE_CURRENT_BINARY_DIR}/pykc")
@@ -172,7 +179,7 @@ function(pykc_add_kernels)
       add_custom_command(
         OUTPUT "${_lib}"
         COMMAND pykc::pykc "${_py}" -c --shared -o "${_lib}" ${_args}
-        DEPENDS "${_py}" pykc::pykc "$<TARGET_FILE:pykc::runtime_shared>"
+        DEPENDS "${_py}" ${_links} pykc::pykc "$<TARGET_FILE:pykc::runtime_shared>"
         COMMENT "pykc: compiling ${_src} to ${_rel_outdir}/lib${_stem}.so"
         VERBATIM)
       add_custom_target("${ARG_TARGET}_${_stem}" DEPENDS "${_lib}")
@@ -194,7 +201,7 @@ function(pykc_add_kernels)
     add_custom_command(
       OUTPUT "${_obj}" "${_hdr}"
       COMMAND pykc::pykc "${_py}" -c -o "${_obj}" --header "${_hdr}" ${_args}
-      DEPENDS "${_py}" pykc::pykc
+      DEPENDS "${_py}" ${_links} pykc::pykc
       COMMENT "pykc: compiling ${_src} to ${_rel_outdir}/${_stem}.o and ${_stem}.h"
       VERBATIM)
     set_source_files_properties("${_obj}" PROPERTIES

@@ -13,7 +13,10 @@
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/InstIterator.h>
+#include <llvm/Linker/Linker.h>
+#include <llvm/Transforms/IPO/Internalize.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
@@ -160,6 +163,29 @@ bool reachesBarrier(Function &Kernel) {
 
 } // namespace
 
+/// Links in the foreign functions' .cu files compiled for the host
+/// (ir::Module::HostBitcode) before optimizing, so they can be inlined;
+/// what they define becomes internal, so two objects that link one file
+/// do not clash.
+static void linkHostBitcode(const ir::Module &IR, Module &M) {
+  for (const std::string &Bitcode : IR.HostBitcode) {
+    auto Src = parseBitcodeFile(MemoryBufferRef(Bitcode, "foreign"), M.getContext());
+    if (!Src)
+      PYKC_ICE("the host bitcode of a link file does not parse: " + toString(Src.takeError()));
+    (*Src)->setTargetTriple(M.getTargetTriple());
+    (*Src)->setDataLayout(M.getDataLayout());
+    bool Failed = Linker::linkModules(
+        M, std::move(*Src), Linker::Flags::LinkOnlyNeeded,
+        [](Module &Linked, const StringSet<> &FromSrc) {
+          internalizeModule(Linked, [&](const GlobalValue &GV) {
+            return !GV.hasName() || !FromSrc.count(GV.getName());
+          });
+        });
+    if (Failed)
+      PYKC_ICE("a link file's host code does not link with the kernels");
+  }
+}
+
 std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, TargetMachine &TM,
                                       unsigned OptLevel, FloatOptions Float,
                                       const KernelFilter &Kernels, bool Check) {
@@ -201,6 +227,7 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
   raw_string_ostream OS(Problems);
   if (verifyModule(*M, &OS))
     PYKC_ICE("the emitted CPU LLVM IR is invalid:\n" + OS.str());
+  linkHostBitcode(IR, *M);
   for (Function &Fn : *M)
     if (!Fn.isDeclaration())
       Fn.addFnAttr("target-cpu", TM.getTargetCPU());

@@ -300,6 +300,8 @@ std::string CudaSourceWriter::write() {
   OS << cudaSourcePrelude() << "\n";
   if (UsesComplex)
     OS << cudaSourceComplexPrelude() << "\n";
+  if (std::string Foreign = cudaSourceForeign(IR); !Foreign.empty())
+    OS << Foreign << "\n";
   if (UsesGridSync)
     OS << "// cuda.cg.this_grid() and its sync(): the kernel must be launched cooperatively.\n"
           "struct pykc_grid_group {};\n"

@@ -576,6 +576,8 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
     return seq(static_cast<const ir::SeqExpr &>(E));
   case ir::NodeKind::LibdeviceCall:
     return libdevice(static_cast<const ir::LibdeviceCallExpr &>(E));
+  case ir::NodeKind::ForeignCall:
+    return foreignCall(static_cast<const ir::ForeignCallExpr &>(E));
   case ir::NodeKind::OptionalMake: {
     auto &M = static_cast<const ir::OptionalMakeExpr &>(E);
     auto *O = ir::dynCast<ir::OptionalType>(M.Ty);

@@ -23,6 +23,9 @@ namespace pykc::codegen {
 
 /// The helpers every emitted file starts with (CudaSourcePrelude.cpp).
 const char *cudaSourcePrelude();
+/// The declarations of the module's foreign device functions, their
+/// wrappers and the #includes of its .cu link files (CudaSourceForeign.cpp).
+std::string cudaSourceForeign(const ir::Module &IR);
 /// pykc_complex and its operators (CudaSourceComplex.cpp).
 const char *cudaSourceComplexPrelude();
 
@@ -136,6 +139,7 @@ private:
   /// cuda.libdevice.NAME(...): CUDA's math function of the C name, or its
   /// integer intrinsic (__popc, __clz, __brev, __ffs and ll forms).
   std::string libdevice(const ir::LibdeviceCallExpr &L);
+  std::string foreignCall(const ir::ForeignCallExpr &F);
   std::string atomic(const ir::AtomicRMWExpr &A);
   std::string warp(const ir::IntrinsicExpr &I);
 

@@ -67,6 +67,8 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
   }
   case ir::NodeKind::LibdeviceCall:
     return emitLibdeviceCall(static_cast<const ir::LibdeviceCallExpr &>(E));
+  case ir::NodeKind::ForeignCall:
+    return emitForeignCall(static_cast<const ir::ForeignCallExpr &>(E));
   case ir::NodeKind::OptionalMake: {
     auto &M = static_cast<const ir::OptionalMakeExpr &>(E);
     auto *O = ir::dynCast<ir::OptionalType>(M.Ty);

@@ -118,6 +118,8 @@ private:
   llvm::Value *emitSelect(const ir::SelectExpr &E);
   /// cuda.libdevice.NAME(...): libdevice's function, or the CPU's equivalent.
   llvm::Value *emitLibdeviceCall(const ir::LibdeviceCallExpr &E);
+  /// A cuda.declare_device function's call (EmitForeign.cpp).
+  llvm::Value *emitForeignCall(const ir::ForeignCallExpr &E);
   /// The value an optional holds; a None is reported as the target does.
   llvm::Value *emitOptionalUnwrap(const ir::OptionalUnwrapExpr &E);
   llvm::Value *emitIntrinsic(const ir::IntrinsicExpr &E);

@@ -15,6 +15,7 @@
 #include "frontend/SourceManager.h"
 #include "ir/Operators.h"
 #include "ir/ConstantValue.h"
+#include "ir/ForeignFunction.h"
 #include "ir/Type.h"
 
 #include <cstdint>
@@ -27,6 +28,7 @@
 namespace pykc::ir {
 
 struct LibdeviceFunction; // ir/Libdevice.h
+struct ForeignFunction;   // ir/ForeignFunction.h
 
 using frontend::SourceRange;
 
@@ -149,6 +151,16 @@ struct SelectExpr : Expr {
 struct LibdeviceCallExpr : Expr {
   PYKC_IR_NODE(LibdeviceCallExpr, LibdeviceCall, Expr)
   const LibdeviceFunction *Fn = nullptr;
+  ExprList Args;
+};
+
+/// A call of the foreign device function \p Fn (cuda.declare_device) with
+/// its ABI. A scalar parameter's argument is converted to it; a pointer
+/// parameter's is an array, passed as its data pointer. Of \p Fn's return
+/// type (NoneType for void).
+struct ForeignCallExpr : Expr {
+  PYKC_IR_NODE(ForeignCallExpr, ForeignCall, Expr)
+  const ForeignFunction *Fn = nullptr;
   ExprList Args;
 };
 
@@ -520,6 +532,22 @@ public:
     return Functions.back().get();
   }
   const std::vector<std::unique_ptr<Function>> &functions() const { return Functions; }
+  /// The foreign device functions the functions call, once each, in the
+  /// order of their first call.
+  std::vector<const ForeignFunction *> Foreign;
+  /// The files to link the code with: the compiled kernels' link=, the
+  /// called foreign functions' link= and --link, once each (by path).
+  std::vector<LinkFile> Links;
+  /// The .cu link files compiled for the host as LLVM bitcode: the driver
+  /// fills it before the CPU backend runs, which links them in.
+  std::vector<std::string> HostBitcode;
+  /// Adds \p L to Links unless a link of its path is there.
+  void addLink(const LinkFile &L) {
+    for (const LinkFile &E : Links)
+      if (E.Path == L.Path)
+        return;
+    Links.push_back(L);
+  }
   /// Drops a function whose typing failed.
   void eraseFunction(const Function *F) {
     std::erase_if(Functions, [F](const auto &P) { return P.get() == F; });

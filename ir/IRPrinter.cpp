@@ -237,6 +237,10 @@ private:
       auto &L = static_cast<const LibdeviceCallExpr &>(E);
       return "cuda.libdevice." + std::string(L.Fn->Name) + "(" + list(L.Args) + ")";
     }
+    case NodeKind::ForeignCall: {
+      auto &F = static_cast<const ForeignCallExpr &>(E);
+      return "foreign " + F.Fn->Symbol + "(" + list(F.Args) + ")";
+    }
     case NodeKind::OptionalMake: {
       auto &M = static_cast<const OptionalMakeExpr &>(E);
       return M.Operand ? "optional(" + expr(*M.Operand) + ")" : "optional(None)";

@@ -42,6 +42,8 @@ void forEachChild(const Node &N, const NodeVisitor &Visit) {
     return Visit(*static_cast<const TruthExpr &>(N).Operand);
   case NodeKind::LibdeviceCall:
     return visitAll(static_cast<const LibdeviceCallExpr &>(N).Args, Visit);
+  case NodeKind::ForeignCall:
+    return visitAll(static_cast<const ForeignCallExpr &>(N).Args, Visit);
   case NodeKind::OptionalMake:
     return visitIf(static_cast<const OptionalMakeExpr &>(N).Operand, Visit);
   case NodeKind::OptionalValid:

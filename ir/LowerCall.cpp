@@ -67,6 +67,8 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
         return Value::expr(lowerVectorConstructor(VT, C, displayPath(Callee.Path)));
     if (std::optional<Expr *> Applied = lowerOperatorFunction(Callee.Path, C))
       return Value::expr(*Applied);
+    if (Callee.Path == "cffi.FFI().from_buffer")
+      return Value::expr(lowerFromBuffer(C));
     if (Callee.Path.rfind("numba.cuda.libdevice.", 0) == 0)
       if (const LibdeviceFunction *Fn = libdeviceFunction(Callee.Path.substr(21)))
         return Value::expr(lowerLibdeviceCall(*Fn, C, displayPath(Callee.Path)));
@@ -97,6 +99,8 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
     if (Callee.Const.K == ConstantValue::Kind::NamedTupleClass)
       return Value::expr(lowerNamedTupleConstructor(Callee.Const, C));
     break;
+  case Value::Kind::Foreign:
+    return Value::expr(lowerForeignCall(*Callee.Foreign, C));
   case Value::Kind::Function:
     // pykc's own reduction kernels call the @cuda.reduce operator; users'
     // kernels cannot (a Numba reduction is a host object).

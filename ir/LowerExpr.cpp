@@ -121,6 +121,8 @@ std::string FunctionLowerer::describe(const Value &V) const {
     return V.Fn->Name;
   case Value::Kind::Module:
     return V.Path; // the module's name
+  case Value::Kind::Foreign:
+    return V.Foreign->BoundName;
   case Value::Kind::Invalid:
     break;
   }
@@ -438,6 +440,12 @@ Value FunctionLowerer::lowerSymbol(const Symbol &Sym, const std::string &Name,
     V.Path = Sym.Path;
     return V;
   }
+  case Symbol::Kind::Foreign: {
+    Value V;
+    V.K = Value::Kind::Foreign;
+    V.Foreign = Sym.Foreign;
+    return V;
+  }
   case Symbol::Kind::Host:
     if (Info.Synthetic) // pykc's own source: no name check ran on it
       error(At.Range, DiagKind::UndefinedName, {Name});
@@ -529,7 +537,8 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
     if (auto C = Scope.constantOf(A))
       return lowerConstantValue(*C, A.Range);
     bool VectorCtor = Base.Path == "numba.cuda" && S.Types.vectorByName(A.Attr);
-    if (isKnownBuiltinPath(Path) || VectorCtor) {
+    bool FromBuffer = Path == "cffi.FFI().from_buffer"; // LowerForeign.cpp
+    if (isKnownBuiltinPath(Path) || VectorCtor || FromBuffer) {
       Value V;
       V.K = Value::Kind::Path;
       V.Path = Path;

@@ -45,13 +45,14 @@ std::string plural(size_t N, const char *Word);
 /// compile-time entity (a module path, a constant such as a dtype, a
 /// function) that only makes sense as the callee or base of something.
 struct Value {
-  enum class Kind { Invalid, Expr, Path, Constant, Function, Module };
+  enum class Kind { Invalid, Expr, Path, Constant, Function, Module, Foreign };
   Kind K = Kind::Invalid;
   Expr *E = nullptr;
   std::string Path; ///< Module: its name.
   ConstantValue Const;
   FunctionInfo *Fn = nullptr;
   ModuleScope *Mod = nullptr; ///< Another file of the program.
+  const ForeignFunction *Foreign = nullptr; ///< cuda.declare_device's.
 
   static Value invalid() { return Value(); }
   static Value expr(Expr *E) {
@@ -318,6 +319,11 @@ private:
   /// numba.cuda.libdevice.NAME(...) for \p Fn's row of ir/Libdevice.def.
   Expr *lowerLibdeviceCall(const LibdeviceFunction &Fn, const frontend::CallExpr &C,
                            const std::string &Name);
+  /// A call of a cuda.declare_device function (LowerForeign.cpp).
+  Expr *lowerForeignCall(const ForeignFunction &Fn, const frontend::CallExpr &C);
+  /// `ffi.from_buffer(a)` of a module's `ffi = cffi.FFI()`: the array
+  /// itself, which a pointer parameter of a foreign function takes.
+  Expr *lowerFromBuffer(const frontend::CallExpr &C);
   /// operator.add(a, b) and the other rows OPERATOR_* of ir/Builtins.def:
   /// the operator applied (null after an error); nothing for other paths.
   std::optional<Expr *> lowerOperatorFunction(const std::string &Path,

@@ -790,7 +790,7 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
   // `TPB = 16` freezes; `a = b = 3` freezes both; anything that is not a
   // constant expression is host data.
   // `W = np.array([...], dtype=np.float32)` freezes too (ConstantArray.h).
-  if (bindDecoratorCall(S))
+  if (bindDecoratorCall(S) || bindDeclareDevice(S) || bindCffi(S))
     return;
   // kernel_jit = cuda.jit("void(float64[:])"): a decorator object that
   // @kernel_jit applies later (classify).
@@ -1101,8 +1101,11 @@ void ModuleScope::readJitArguments(FunctionInfo &Fn, const CallExpr &Call) {
       // debug=True is line information too (no DWARF variables yet).
       if (auto B = Flag())
         Fn.LineInfo = Fn.LineInfo || *B;
+    } else if (K.Name == "link") {
+      if (!RuntimeSignatures)
+        readLinkFiles(*K.Value, Fn.Links);
     } else if (K.Name == "inline" || K.Name == "opt" || K.Name == "cache" ||
-               K.Name == "link" || K.Name == "forceinline" ||
+               K.Name == "forceinline" ||
                K.Name == "launch_bounds" || K.Name == "lto") {
       // Accepted for compatibility; they do not change the generated code yet.
     } else {
@@ -1156,6 +1159,19 @@ void ModuleScope::readNjitArguments(FunctionInfo &Fn, const CallExpr &Call) {
   }
 }
 
+std::string ModuleScope::typeExpressionText(const Expr &Arg) const {
+  std::string Text(M.File->text(Arg.Range));
+  for (const auto &[Bound, Sym] : Symbols)
+    if (Sym.K == Symbol::Kind::Path &&
+        (Sym.Path == "numba" || Sym.Path == "numba.types" || Sym.Path == "numba.core.types"))
+      for (size_t At = Text.find(Bound + "."); At != std::string::npos; At = Text.find(Bound + ".", At))
+        if (At == 0 || !(std::isalnum(static_cast<unsigned char>(Text[At - 1])) || Text[At - 1] == '_' || Text[At - 1] == '.'))
+          Text.erase(At, Bound.size() + 1);
+        else
+          At += Bound.size() + 1;
+  return Text;
+}
+
 void ModuleScope::readSignatureArgument(FunctionInfo &Fn, const Expr &Arg) {
   if (auto *List = dyn_cast<ListExpr>(&Arg)) {
     for (const Expr *E : List->Elts)
@@ -1187,15 +1203,7 @@ void ModuleScope::readSignatureArgument(FunctionInfo &Fn, const Expr &Arg) {
           Fn.HasSignatureErrors = true;
       return;
     } else if (!RuntimeSignatures && (isa<CallExpr>(&Arg) || isa<SubscriptExpr>(&Arg))) {
-      Text = std::string(M.File->text(Arg.Range));
-      for (const auto &[Bound, Sym] : Symbols)
-        if (Sym.K == Symbol::Kind::Path &&
-            (Sym.Path == "numba" || Sym.Path == "numba.types" || Sym.Path == "numba.core.types"))
-          for (size_t At = Text.find(Bound + "."); At != std::string::npos; At = Text.find(Bound + ".", At))
-            if (At == 0 || !(std::isalnum(static_cast<unsigned char>(Text[At - 1])) || Text[At - 1] == '_' || Text[At - 1] == '.'))
-              Text.erase(At, Bound.size() + 1);
-            else
-              At += Bound.size() + 1;
+      Text = typeExpressionText(Arg);
     }
     if (Text.empty() && RuntimeSignatures)
       return; // computed by the run: the command line gives it (--sig)

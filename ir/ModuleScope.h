@@ -14,6 +14,7 @@
 #include "frontend/AST.h"
 #include "frontend/Diagnostic.h"
 #include "ir/ConstantValue.h"
+#include "ir/ForeignFunction.h"
 #include "ir/Signature.h"
 
 #include <functional>
@@ -60,6 +61,8 @@ struct FunctionInfo {
   bool HasNameErrors = false; ///< Set by Sema's name check.
   bool NameChecked = false;   ///< Whether that check ran (once per function).
   bool HasSignatureErrors = false; ///< A decorator signature was invalid.
+  /// @cuda.jit(link=[...]): files that define the foreign functions it calls.
+  std::vector<LinkFile> Links;
 };
 
 struct Symbol {
@@ -69,6 +72,7 @@ struct Symbol {
     Function, ///< A function defined in the module.
     Host,     ///< Bound by host code pykc does not run.
     Module,   ///< Another Python file of the program (`import helpers`).
+    Foreign,  ///< cuda.declare_device(...): a foreign device function.
   };
   Kind K = Kind::Host;
   std::string Path;
@@ -84,6 +88,8 @@ struct Symbol {
   ModuleScope *Imported = nullptr;
   /// Host: `from m import name` of a name m.py does not bind.
   bool NotInModule = false;
+  /// Foreign: its declaration.
+  const ForeignFunction *Foreign = nullptr;
 };
 
 /// Finds the module `import NAME` means when it is another file of the
@@ -140,6 +146,8 @@ public:
   void bindSubmodule(const std::string &Name, ModuleScope *Sub);
 
   std::vector<FunctionInfo *> functions() const;
+  /// The foreign device functions the module declares (declare_device).
+  std::vector<const ForeignFunction *> foreignFunctions() const;
   /// The module-level names a kernel can use (no host-only ones), for
   /// "did you mean".
   std::vector<std::string> symbolNames() const;
@@ -228,6 +236,20 @@ private:
   void readJitArguments(FunctionInfo &Fn, const frontend::CallExpr &Call);
   void readNjitArguments(FunctionInfo &Fn, const frontend::CallExpr &Call);
   void readSignatureArgument(FunctionInfo &Fn, const frontend::Expr &Arg);
+  /// `f = cuda.declare_device(name, sig, link=..., abi=...)`: binds the
+  /// foreign function and returns true (ModuleForeign.cpp).
+  bool bindDeclareDevice(const frontend::AssignStmt &S);
+  /// `ffi = cffi.FFI()`: binds the name to the path "cffi.FFI()", whose
+  /// from_buffer kernels call; returns true.
+  bool bindCffi(const frontend::AssignStmt &S);
+  /// A `link=` value (a path or a list of paths), resolved against the
+  /// module's folder, appended to \p Out; each missing file or unknown
+  /// extension is reported.
+  void readLinkFiles(const frontend::Expr &Value, std::vector<LinkFile> &Out);
+  /// The text of a Numba type expression (`types.float32(types.int32)`)
+  /// without the prefixes that name Numba's modules.
+  std::string typeExpressionText(const frontend::Expr &E) const;
+  std::vector<std::unique_ptr<ForeignFunction>> ForeignFunctions;
 
   unsigned NumThreads = 0;
   ModuleOptions Options;

@@ -28,7 +28,7 @@ bool isKnownLibrary(const std::string &Module) {
       "json", "pickle", "io", "glob", "shutil", "subprocess", "tempfile", "textwrap",
       "traceback", "datetime", "uuid", "hashlib", "importlib", "multiprocessing", "queue",
       "heapq", "bisect", "array", "statistics", "atexit", "gc", "signal", "socket",
-      "concurrent", "asyncio", "pprint", "secrets", "zlib", "gzip", "csv"};
+      "concurrent", "asyncio", "pprint", "secrets", "zlib", "gzip", "csv", "cffi"};
   for (const char *K : Known)
     if (Top == K)
       return true;

@@ -363,6 +363,8 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
     Out.eraseFunction(F);
     return nullptr;
   }
+  for (const LinkFile &L : Fn.Links) // @cuda.jit(link=[...])
+    Out.addLink(L);
   return F;
 }
 

@@ -2,9 +2,12 @@
 #include "CacheKey.h"
 
 #include "CudaToolkit.h"
+#include "ForeignLink.h"
+#include "TempFiles.h"
 
 #include <llvm/Config/llvm-config.h>
 #include <llvm/Support/BLAKE3.h>
+#include <llvm/Support/Program.h>
 #include <llvm/Support/xxhash.h>
 
 #include <dlfcn.h>
@@ -80,7 +83,7 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   // Every field of Options, each with its decision. A field added to
   // Options makes this binding fail to compile: if the new option can
   // change what a compile writes, hash it below; if not, say why.
-  const auto &[Input, Output, Emit, Signatures, Archs, Header, Namespace, HostCpu, Sass, Check,
+  const auto &[Input, Output, Emit, Signatures, Archs, Header, LinkFiles, Namespace, HostCpu, Sass, Check,
                Shared, AllowUnusedSignatures, OptLevel, Fmad, BoundsCheck, Modules, Diagnostics,
                PtxasOptions, LineInfo, CudaPath, Libdevice, Verbose, NoCache, CacheClear, Help,
                Version, Man, Completion] = O;
@@ -99,6 +102,7 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   }
   addDiagnosticOptions(K, Diagnostics);
   K.add(PtxasOptions).add(LineInfo).add(CudaPath).add(Libdevice);
+  K.add(LinkFiles); // as given; their contents with the other link files below
   // Not hashed: Verbose (only what -v prints), NoCache and CacheClear (the
   // cache itself), Help, Version, Man and Completion (no compile).
   (void)Verbose, (void)NoCache, (void)CacheClear, (void)Help, (void)Version, (void)Man,
@@ -128,6 +132,22 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   std::ostringstream IR;
   ir::printModule(*C.Typed.IR, IR);
   K.add(IR.str());
+  // The link files (link=, --link): their paths and contents (not yet what
+  // a .cu #includes), pykc's header for compiling them for the host, and
+  // the clang++ that does.
+  K.add(uint64_t(C.Typed.IR->Links.size()));
+  for (const ir::LinkFile &L : C.Typed.IR->Links) {
+    std::string Text;
+    K.add(L.Path).add(readFile(L.Path, Text) ? Text : std::string("<unreadable>"));
+  }
+  if (!C.Typed.IR->Links.empty()) {
+    K.add(foreignHostHeader());
+    for (const char *Clang : {"clang++-19", "clang++"})
+      if (auto P = llvm::sys::findProgramByName(Clang)) {
+        K.addTool(*P);
+        break;
+      }
+  }
   return K.hex();
 }
 

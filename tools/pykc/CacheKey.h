@@ -18,8 +18,9 @@
 ///     path, size and modification time of ptxas, fatbinary, libnvJitLink
 ///     and libdevice as this compile finds them, LLVM's shared library when
 ///     pykc links one, and PYKC_NVJITLINK.
-/// pykc reads no `link=` files yet (@cuda.jit accepts and ignores link=);
-/// when it does, their text and what they include belong in the key.
+///   - the link files (link=, --link): their paths and texts (not yet
+///     the headers a .cu includes), and the clang++ that compiles a .cu
+///     for the host.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once

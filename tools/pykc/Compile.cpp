@@ -1,5 +1,6 @@
 //===- Compile.cpp - The pipeline -----------------------------------------===//
 #include "Compile.h"
+#include "ForeignLink.h"
 
 #include "codegen/CudaSource.h"
 #include "codegen/HostObject.h"
@@ -69,6 +70,13 @@ int compileWithTimes(const Options &O, PhaseTimes *Times) {
   if (int Status = runFrontend(R, C))
     return Status;
 
+  if (C.Typed.IR && !addCommandLineLinks(*C.Typed.IR, O.LinkFiles, C.Diags))
+    return 1;
+  // The CPU backend's code links the .cu files compiled for the host.
+  if ((O.Emit == EmitKind::Object || O.Emit == EmitKind::CpuLLVM) &&
+      !compileHostLinks(*C.Typed.IR, C.Diags))
+    return 1;
+
   std::ostringstream OS;
   switch (O.Emit) {
   case EmitKind::AST:
@@ -119,6 +127,14 @@ int compileWithTimes(const Options &O, PhaseTimes *Times) {
   CO.Float.Fmad = O.Fmad;
   CO.LineInfo = O.LineInfo;
   CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
+  if (!C.Typed.IR->Foreign.empty() && O.Emit == EmitKind::PTX) {
+    std::string Names;
+    for (const ir::ForeignFunction *F : C.Typed.IR->Foreign)
+      Names += (Names.empty() ? "'" : ", '") + F->Symbol + "'";
+    std::cerr << "pykc: note: the PTX calls the foreign device functions " << Names
+              << " (.extern .func): link it with the files that define them (nvJitLink, "
+                 "or nvcc -rdc=true; `pykc -c` links them itself)\n";
+  }
   CacheEntry Entry;
   if (int Status = cachedBuild(O, C, Times, [&](CacheEntry &Out) {
         PhaseTimes::Scope T(Times, std::string(O.Emit == EmitKind::LLVM ? "llvm/" : "ptx/") + Arch);

@@ -4,6 +4,7 @@
 
 #include "CudaToolkit.h"
 #include "NvJitLink.h"
+#include "Nvrtc.h"
 #include "TempFiles.h"
 
 #include "codegen/Codegen.h"
@@ -82,6 +83,42 @@ bool run(const std::string &Program, const std::vector<std::string> &Args, const
   return false;
 }
 
+/// The link files of \p IR as nvJitLink inputs for \p Arch: a .cu
+/// compiled to relocatable PTX by \p Rtc, the others as they are.
+bool linkInputs(const ir::Module &IR, const Nvrtc *Rtc, const std::string &Arch,
+                std::vector<NvJitLink::Input> &Out, std::string &Error) {
+  for (const ir::LinkFile &L : IR.Links) {
+    NvJitLink::Input In;
+    In.Name = L.Path;
+    if (!readFile(L.Path, In.Data)) {
+      Error = "cannot read the link file '" + L.Path + "'";
+      return false;
+    }
+    switch (L.Kind) {
+    case ir::LinkFileKind::Cuda: {
+      std::string Log;
+      std::optional<std::string> Ptx = Rtc->compile(In.Data, L.Path, Arch, Log);
+      if (!Ptx) {
+        Error = "NVRTC (" + Rtc->path() + ") could not compile the link file '" + L.Spelling +
+                "' for " + Arch + ":\n" + Log;
+        return false;
+      }
+      In.Data = std::move(*Ptx);
+      In.Kind = NvJitLink::Ptx;
+      break;
+    }
+    case ir::LinkFileKind::Ptx: In.Kind = NvJitLink::Ptx; break;
+    case ir::LinkFileKind::LtoIr: In.Kind = NvJitLink::LtoIr; break;
+    case ir::LinkFileKind::Object: In.Kind = NvJitLink::Object; break;
+    case ir::LinkFileKind::Archive: In.Kind = NvJitLink::Library; break;
+    case ir::LinkFileKind::Fatbin: In.Kind = NvJitLink::Fatbin; break;
+    case ir::LinkFileKind::Cubin: In.Kind = NvJitLink::Cubin; break;
+    }
+    Out.push_back(std::move(In));
+  }
+  return true;
+}
+
 /// One architecture's SASS and what ptxas said.
 struct ArchImages {
   GpuImage Cubin;
@@ -95,6 +132,10 @@ struct SassTools {
   std::string Ptxas;
   const NvJitLink *Jit = nullptr;
   const TempDir *Dir = nullptr;
+  /// Kernels that call foreign functions: their link files go to
+  /// nvJitLink beside the PTX (a .cu through NVRTC, Rtc).
+  const ir::Module *ForeignIR = nullptr;
+  const Nvrtc *Rtc = nullptr;
 };
 
 /// Builds \p Arch's SASS from the PTX \p P into \p A.
@@ -106,7 +147,15 @@ void buildSass(const std::string &Arch, const GpuImage &P, const Options &O, boo
   PhaseTimes::Scope T(Jit || !Ptxas.empty() ? Times : nullptr, "sass/" + Arch);
   if (Jit) { // SASS in the process: no ptxas, no temporary files
     std::string Log;
-    std::optional<std::string> Cubin = Jit->compile(P.Data, Arch, O.OptLevel, Log);
+    std::vector<NvJitLink::Input> Extra;
+    if (Tools.ForeignIR && !linkInputs(*Tools.ForeignIR, Tools.Rtc, Arch, Extra, A.Error))
+      return;
+    std::optional<std::string> Cubin = Jit->compile(P.Data, Arch, O.OptLevel, Log, Extra);
+    if (!Cubin && Tools.ForeignIR) { // most likely the link files' problem
+      A.Error = "libnvJitLink (" + Jit->path() + ") could not link the kernels' PTX with their "
+                "link files for " + Arch + ":\n" + Log;
+      return;
+    }
     if (!Cubin) {
       A.Error = "libnvJitLink (" + Jit->path() + ") could not compile the PTX for " + Arch +
                 ":\n" + Log + "\nThis is a pykc bug; to build without SASS meanwhile, add --no-sass";
@@ -180,9 +229,29 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   // long-tested path stays the default.
   const char *JitSetting = std::getenv("PYKC_NVJITLINK");
   std::string UseJit = JitSetting ? JitSetting : "";
-  std::string Ptxas = O.Sass && UseJit != "1" ? findCudaTool("ptxas", O.CudaPath) : "";
+  // Kernels that call foreign device functions are linked with their link
+  // files by nvJitLink (a .cu compiled by NVRTC first).
+  bool Foreign = !IR.Foreign.empty();
+  std::string Ptxas =
+      O.Sass && UseJit != "1" && !Foreign ? findCudaTool("ptxas", O.CudaPath) : "";
   const NvJitLink *Jit =
-      O.Sass && Ptxas.empty() && UseJit != "0" ? NvJitLink::load(O.CudaPath) : nullptr;
+      O.Sass && Ptxas.empty() && (UseJit != "0" || Foreign) ? NvJitLink::load(O.CudaPath) : nullptr;
+  const Nvrtc *Rtc = nullptr;
+  if (Foreign && O.Sass) {
+    if (!Jit) {
+      Error = "the kernels call foreign device functions, which pykc links for the GPU with the "
+              "CUDA toolkit's libnvJitLink, and there is none; add --no-sass to embed their PTX "
+              "unlinked (the CPU backend's code runs; the GPU cannot load it)";
+      return false;
+    }
+    for (const ir::LinkFile &L : IR.Links)
+      if (L.Kind == ir::LinkFileKind::Cuda && !(Rtc = Nvrtc::load(O.CudaPath))) {
+        Error = "the link file '" + L.Spelling + "' is compiled for the GPU with the CUDA "
+                "toolkit's NVRTC (libnvrtc.so), and there is none; add --no-sass to embed the "
+                "kernels' PTX unlinked";
+        return false;
+      }
+  }
   TempDir Dir;
   if (!Ptxas.empty() && !Dir.create("pykc-sass", Error))
     return false;
@@ -219,7 +288,7 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
       Shown->ptxDone();
 
   std::vector<ArchImages> Built(Archs.size());
-  SassTools Tools{Ptxas, Jit, &Dir};
+  SassTools Tools{Ptxas, Jit, &Dir, Foreign ? &IR : nullptr, Rtc};
   if (Jit || !Ptxas.empty())
     runEach(Archs.size(), [&](size_t K) {
       buildSass(Archs[K], Ptx[PtxOf[K]], O, LineInfo, Tools, Built[K], Times, Shown);
@@ -270,8 +339,13 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
         Images.push_back(std::move(C));
     }
   }
-  for (GpuImage &P : Ptx)
-    Images.push_back(std::move(P));
+  // PTX that calls foreign functions does not load without its link files.
+  if (!Foreign)
+    for (GpuImage &P : Ptx)
+      Images.push_back(std::move(P));
+  else if (!Jit)
+    for (GpuImage &P : Ptx) // --no-sass: unlinked, for tools that link it
+      Images.push_back(std::move(P));
   return true;
 }
 

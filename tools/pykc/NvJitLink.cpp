@@ -68,12 +68,16 @@ const NvJitLink *NvJitLink::load(const std::string &CudaPath) {
 NvJitLink::~NvJitLink() = default;
 
 std::optional<std::string> NvJitLink::compile(const std::string &Ptx, const std::string &Arch,
-                                              unsigned OptLevel, std::string &Error) const {
+                                              unsigned OptLevel, std::string &Error,
+                                              const std::vector<Input> &Extra) const {
   // nvJitLink takes -O0 and -O3 only: -O1 and -O2 optimize fully.
   std::string ArchOption = "-arch=" + Arch, Opt = OptLevel ? "-O3" : "-O0";
-  const char *Options[] = {ArchOption.c_str(), Opt.c_str()};
+  const char *Options[] = {ArchOption.c_str(), Opt.c_str(), "-lto"};
+  bool Lto = false;
+  for (const Input &I : Extra)
+    Lto |= I.Kind == LtoIr;
   Api::Handle H = nullptr;
-  if (Fns->Create(&H, 2, Options) != 0) {
+  if (Fns->Create(&H, Lto ? 3 : 2, Options) != 0) {
     Error = "nvJitLink refused the options " + ArchOption + " " + Opt;
     return std::nullopt;
   }
@@ -83,8 +87,10 @@ std::optional<std::string> NvJitLink::compile(const std::string &Ptx, const std:
     ~Destroy() { Fns.Destroy(&H); }
   } Guard{*Fns, H};
   std::optional<std::string> Cubin;
-  if (Fns->AddData(H, InputPtx, Ptx.data(), Ptx.size(), "pykc.ptx") == 0 &&
-      Fns->Complete(H) == 0) {
+  bool Added = Fns->AddData(H, InputPtx, Ptx.data(), Ptx.size(), "pykc.ptx") == 0;
+  for (const Input &I : Extra)
+    Added = Added && Fns->AddData(H, I.Kind, I.Data.data(), I.Data.size(), I.Name.c_str()) == 0;
+  if (Added && Fns->Complete(H) == 0) {
     size_t Size = 0;
     if (Fns->GetLinkedCubinSize(H, &Size) == 0) {
       std::string Out(Size, '\0');

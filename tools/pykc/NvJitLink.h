@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pykc::driver {
 
@@ -21,12 +22,22 @@ public:
   /// per path; null when there is none or it lacks an entry point.
   static const NvJitLink *load(const std::string &CudaPath);
 
-  /// The cubin of \p Ptx for \p Arch ("sm_80", "sm_90a"), optimized
-  /// unless \p OptLevel is 0; nothing, with
+  /// nvJitLinkInputType's values for Input::Kind.
+  enum InputKind { Cubin = 1, Ptx = 2, LtoIr = 3, Fatbin = 4, Object = 5, Library = 6 };
+  /// Another input linked with the PTX (a foreign function's link file).
+  struct Input {
+    InputKind Kind = Ptx;
+    std::string Data;
+    std::string Name;
+  };
+
+  /// The cubin of \p Ptx, linked with \p Extra, for \p Arch ("sm_80",
+  /// "sm_90a"), optimized unless \p OptLevel is 0; nothing, with
   /// \p Error holding nvJitLink's log, when the PTX does not compile.
   /// Thread-safe (each call has its own handle).
   std::optional<std::string> compile(const std::string &Ptx, const std::string &Arch,
-                                     unsigned OptLevel, std::string &Error) const;
+                                     unsigned OptLevel, std::string &Error,
+                                     const std::vector<Input> &Extra = {}) const;
 
   /// Where it was loaded from.
   const std::string &path() const { return Path; }

@@ -149,6 +149,11 @@ void applyCompileOption(const ParsedOption &P, Options &O, std::string &Error) {
     if (V.empty())
       Error = "empty file name after '--header'";
     break;
+  case OptionId::Link:
+    O.LinkFiles.push_back(V);
+    if (V.empty())
+      Error = "empty file name after '--link'";
+    break;
   case OptionId::Namespace:
     O.Namespace = V;
     if (V.empty())

@@ -25,6 +25,7 @@ struct Options {
   /// for objects.
   std::vector<std::string> Archs;
   std::string Header;    ///< --header FILE (objects only)
+  std::vector<std::string> LinkFiles; ///< --link FILE, in order given
   std::string Namespace; ///< --namespace NS; default: the file stem
   std::string HostCpu = "x86-64"; ///< --host-cpu, for the CPU backend's code
   bool Sass = true;               ///< --no-sass turns ptxas/fatbinary off
