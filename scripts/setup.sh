@@ -19,6 +19,9 @@ packages=(
   # The install test (test/Install/): pkg-config for the installed pykc.pc,
   # nm to check that nothing from LLVM is linked.
   pkgconf binutils
+  # The shell completion and man page tests (test/Driver/completion_zsh,
+  # man_page): zsh parses pykc's zsh completion, groff its man page.
+  zsh groff-base
   # Runtime and benchmarks (g++ is the host compiler nvcc uses).
   libboost-context-dev libbenchmark-dev hyperfine g++
   # The benchmarks' and examples' plots (bench/common/plot_style.py).
