@@ -1,14 +1,9 @@
 //===- NvJitLink.cpp - PTX to SASS in the process -------------------------===//
 #include "NvJitLink.h"
 
-#include "CudaToolkit.h"
-
-#include <dlfcn.h>
+#include "ToolkitLibrary.h"
 
 #include <cstdint>
-#include <map>
-#include <memory>
-#include <mutex>
 
 namespace pykc::driver {
 
@@ -30,39 +25,27 @@ namespace {
 
 constexpr int InputPtx = 2; // NVJITLINK_INPUT_PTX (after NONE and CUBIN)
 
-template <class F> bool bind(void *Lib, const char *Name, F &Out) {
-  Out = reinterpret_cast<F>(dlsym(Lib, Name));
-  return Out != nullptr;
-}
-
 } // namespace
 
 const NvJitLink *NvJitLink::load(const std::string &CudaPath) {
-  static std::mutex Mutex;
-  static std::map<std::string, std::unique_ptr<NvJitLink>> Loaded; // by path, once
-  std::string Path = findCudaLibrary("libnvJitLink.so", CudaPath);
-  if (Path.empty())
-    return nullptr;
-  std::lock_guard<std::mutex> Lock(Mutex);
-  auto [It, New] = Loaded.try_emplace(Path);
-  if (!New)
-    return It->second.get();
-  void *Lib = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!Lib)
-    return nullptr;
-  auto A = std::make_unique<Api>();
-  if (!bind(Lib, "nvJitLinkCreate", A->Create) || !bind(Lib, "nvJitLinkDestroy", A->Destroy) ||
-      !bind(Lib, "nvJitLinkAddData", A->AddData) || !bind(Lib, "nvJitLinkComplete", A->Complete) ||
-      !bind(Lib, "nvJitLinkGetLinkedCubinSize", A->GetLinkedCubinSize) ||
-      !bind(Lib, "nvJitLinkGetLinkedCubin", A->GetLinkedCubin) ||
-      !bind(Lib, "nvJitLinkGetErrorLogSize", A->GetErrorLogSize) ||
-      !bind(Lib, "nvJitLinkGetErrorLog", A->GetErrorLog))
-    return nullptr;
-  auto L = std::make_unique<NvJitLink>();
-  L->Fns = std::move(A);
-  L->Path = Path;
-  It->second = std::move(L);
-  return It->second.get();
+  return loadToolkitLibrary<NvJitLink>(
+      "libnvJitLink.so", CudaPath,
+      [](void *Lib, const std::string &Path) -> std::unique_ptr<NvJitLink> {
+        auto A = std::make_unique<Api>();
+        if (!bindSymbol(Lib, "nvJitLinkCreate", A->Create) ||
+            !bindSymbol(Lib, "nvJitLinkDestroy", A->Destroy) ||
+            !bindSymbol(Lib, "nvJitLinkAddData", A->AddData) ||
+            !bindSymbol(Lib, "nvJitLinkComplete", A->Complete) ||
+            !bindSymbol(Lib, "nvJitLinkGetLinkedCubinSize", A->GetLinkedCubinSize) ||
+            !bindSymbol(Lib, "nvJitLinkGetLinkedCubin", A->GetLinkedCubin) ||
+            !bindSymbol(Lib, "nvJitLinkGetErrorLogSize", A->GetErrorLogSize) ||
+            !bindSymbol(Lib, "nvJitLinkGetErrorLog", A->GetErrorLog))
+          return nullptr;
+        auto L = std::make_unique<NvJitLink>();
+        L->Fns = std::move(A);
+        L->Path = Path;
+        return L;
+      });
 }
 
 NvJitLink::~NvJitLink() = default;

@@ -1,12 +1,7 @@
 //===- Nvrtc.cpp - CUDA C++ to PTX in the process -------------------------===//
 #include "Nvrtc.h"
 
-#include "CudaToolkit.h"
-
-#include <dlfcn.h>
-
-#include <map>
-#include <mutex>
+#include "ToolkitLibrary.h"
 
 namespace pykc::driver {
 
@@ -24,38 +19,23 @@ struct Nvrtc::Api {
   Result (*GetLog)(Program, char *) = nullptr;
 };
 
-namespace {
-template <class F> bool bind(void *Lib, const char *Name, F &Out) {
-  Out = reinterpret_cast<F>(dlsym(Lib, Name));
-  return Out != nullptr;
-}
-} // namespace
-
 const Nvrtc *Nvrtc::load(const std::string &CudaPath) {
-  static std::mutex Mutex;
-  static std::map<std::string, std::unique_ptr<Nvrtc>> Loaded; // by path, once
-  std::string Path = findCudaLibrary("libnvrtc.so", CudaPath);
-  if (Path.empty())
-    return nullptr;
-  std::lock_guard<std::mutex> Lock(Mutex);
-  auto [It, New] = Loaded.try_emplace(Path);
-  if (!New)
-    return It->second.get();
-  void *Lib = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!Lib)
-    return nullptr;
-  auto A = std::make_unique<Api>();
-  if (!bind(Lib, "nvrtcCreateProgram", A->Create) ||
-      !bind(Lib, "nvrtcDestroyProgram", A->Destroy) ||
-      !bind(Lib, "nvrtcCompileProgram", A->Compile) || !bind(Lib, "nvrtcGetPTXSize", A->GetPTXSize) ||
-      !bind(Lib, "nvrtcGetPTX", A->GetPTX) || !bind(Lib, "nvrtcGetProgramLogSize", A->GetLogSize) ||
-      !bind(Lib, "nvrtcGetProgramLog", A->GetLog))
-    return nullptr;
-  auto N = std::make_unique<Nvrtc>();
-  N->Fns = std::move(A);
-  N->LibPath = Path;
-  It->second = std::move(N);
-  return It->second.get();
+  return loadToolkitLibrary<Nvrtc>(
+      "libnvrtc.so", CudaPath, [](void *Lib, const std::string &Path) -> std::unique_ptr<Nvrtc> {
+        auto A = std::make_unique<Api>();
+        if (!bindSymbol(Lib, "nvrtcCreateProgram", A->Create) ||
+            !bindSymbol(Lib, "nvrtcDestroyProgram", A->Destroy) ||
+            !bindSymbol(Lib, "nvrtcCompileProgram", A->Compile) ||
+            !bindSymbol(Lib, "nvrtcGetPTXSize", A->GetPTXSize) ||
+            !bindSymbol(Lib, "nvrtcGetPTX", A->GetPTX) ||
+            !bindSymbol(Lib, "nvrtcGetProgramLogSize", A->GetLogSize) ||
+            !bindSymbol(Lib, "nvrtcGetProgramLog", A->GetLog))
+          return nullptr;
+        auto N = std::make_unique<Nvrtc>();
+        N->Fns = std::move(A);
+        N->LibPath = Path;
+        return N;
+      });
 }
 
 Nvrtc::~Nvrtc() = default;
