@@ -9,11 +9,14 @@
 //===----------------------------------------------------------------------===//
 #include "pykc/Runtime.h"
 
+#include "ErrorOf.h"
+
 #include <gtest/gtest.h>
 
 #include <vector>
 
 using namespace pykc;
+using pykc::test::errorOf;
 
 extern "C" {
 
@@ -63,16 +66,6 @@ struct Launch : PendingLaunch {
     run(1, requireLayout<Layout::C>(M, 1, 0), Out);
   }
 };
-
-std::string errorOf(auto &&Body) {
-  try {
-    Body();
-  } catch (const Error &E) {
-    EXPECT_EQ(E.code(), ErrorCode::InvalidValue);
-    return E.what();
-  }
-  return "no error";
-}
 
 } // namespace
 

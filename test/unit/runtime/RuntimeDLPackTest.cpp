@@ -11,23 +11,16 @@
 #include "pykc/DLPack.h"
 #include "pykc/Runtime.h"
 
+#include "ErrorOf.h"
+
 #include <gtest/gtest.h>
 
 #include <vector>
 
 using namespace pykc;
+using pykc::test::errorOf;
 
 namespace {
-
-std::string errorOf(auto &&Body) {
-  try {
-    Body();
-  } catch (const Error &E) {
-    EXPECT_EQ(E.code(), ErrorCode::InvalidValue);
-    return E.what();
-  }
-  return "no error";
-}
 
 /// A host tensor as a library would hand it over.
 DLTensor hostTensor(void *Data, int64_t *Shape, int32_t NDim, int64_t *Strides,
