@@ -102,7 +102,7 @@ public:
       copyHostToDevice(DeviceId, Abi.data, Src, Bytes, S);
   }
   void copy_to_device(const std::vector<T> &Src, Stream *S = nullptr) {
-    checkHostSize(Src.size(), "copy_to_device");
+    this->checkCopy(Src.size(), "copy_to_device");
     if constexpr (std::is_same_v<T, bool>) {
       std::vector<uint8_t> Bytes(Src.begin(), Src.end());
       copy_to_device(reinterpret_cast<const bool *>(Bytes.data()), S);
@@ -138,13 +138,6 @@ private:
     DeviceId = -1;
     Ord = Order::C;
     Abi = AbiType{};
-  }
-  void checkHostSize(size_t HostSize, const char *What) const {
-    if (HostSize != size_t(this->size()))
-      throw Error(ErrorCode::InvalidValue,
-                  std::string(What) + ": host buffer has " +
-                      std::to_string(HostSize) + " elements but the array " +
-                      std::to_string(this->size()));
   }
 
   Order Ord = Order::C;
