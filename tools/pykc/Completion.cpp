@@ -117,6 +117,48 @@ std::string subcommandNames(const char *Separator) {
   return join(Names, Separator);
 }
 
+/// How a shell completes an option's value: from a word list (Words, the
+/// words, then WordsEnd), from files, from folders, or not at all.
+struct ValueSpelling {
+  const char *Words, *WordsEnd, *Files, *Directories, *Nothing;
+};
+
+/// _pykc_values's `case` arms, one an option that takes a value.
+std::string valueCases(const ValueSpelling &Spell) {
+  std::string S;
+  for (const ValueOption &V : valueOptions("|")) {
+    S += "    " + V.Pattern + ")\n      ";
+    switch (V.Source) {
+    case ValueSource::Words:
+      S += Spell.Words + V.Words + Spell.WordsEnd;
+      break;
+    case ValueSource::Files:
+      S += Spell.Files;
+      break;
+    case ValueSource::Directories:
+      S += Spell.Directories;
+      break;
+    case ValueSource::Nothing:
+      S += Spell.Nothing;
+      break;
+    }
+    S += " ;;\n";
+  }
+  return S;
+}
+
+/// _pykc's `case $cmd` arms: each command's options (opts) and those that
+/// take `=VALUE` (eqopts), as lists between \p Open and \p Close.
+std::string commandCases(const char *Open, const char *Close) {
+  std::string S;
+  for (const CommandInfo *C : commandsDefaultLast()) {
+    OptionWords W = optionWords(C->Id);
+    S += std::string("    ") + (*C->Name ? C->Name : "*") + ")\n      opts=" + Open + W.Plain +
+         Close + "\n      eqopts=" + Open + W.Equals + Close + " ;;\n";
+  }
+  return S;
+}
+
 } // namespace
 
 std::string bashCompletion() {
@@ -127,23 +169,9 @@ _pykc_values() {
   # $1: the option, $2: the word typed so far, $3: what to put before each.
   case $1 in
 )";
-  for (const ValueOption &V : valueOptions("|")) {
-    S += "    " + V.Pattern + ")\n      ";
-    switch (V.Source) {
-    case ValueSource::Words:
-      S += "COMPREPLY=($(compgen -P \"$3\" -W \"" + V.Words + "\" -- \"$2\")) ;;\n";
-      break;
-    case ValueSource::Files:
-      S += "COMPREPLY=($(compgen -P \"$3\" -f -- \"$2\")) ;;\n";
-      break;
-    case ValueSource::Directories:
-      S += "COMPREPLY=($(compgen -P \"$3\" -d -- \"$2\")) ;;\n";
-      break;
-    case ValueSource::Nothing:
-      S += "COMPREPLY=() ;;\n";
-      break;
-    }
-  }
+  S += valueCases({"COMPREPLY=($(compgen -P \"$3\" -W \"", "\" -- \"$2\"))",
+                   "COMPREPLY=($(compgen -P \"$3\" -f -- \"$2\"))",
+                   "COMPREPLY=($(compgen -P \"$3\" -d -- \"$2\"))", "COMPREPLY=()"});
   S += R"(    *) return 1 ;;
   esac
   return 0
@@ -172,11 +200,7 @@ _pykc() {
   fi
   case $cmd in
 )";
-  for (const CommandInfo *C : commandsDefaultLast()) {
-    OptionWords W = optionWords(C->Id);
-    S += std::string("    ") + (*C->Name ? C->Name : "*") + ")\n      opts=\"" + W.Plain +
-         "\"\n      eqopts=\"" + W.Equals + "\" ;;\n";
-  }
+  S += commandCases("\"", "\"");
   S += R"(  esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$opts $eqopts" -- "$cur"))
@@ -204,23 +228,7 @@ std::string zshCompletion() {
 _pykc_values() {
   case $1 in
 )";
-  for (const ValueOption &V : valueOptions("|")) {
-    S += "    " + V.Pattern + ")\n      ";
-    switch (V.Source) {
-    case ValueSource::Words:
-      S += "compadd -- " + V.Words + " ;;\n";
-      break;
-    case ValueSource::Files:
-      S += "_files ;;\n";
-      break;
-    case ValueSource::Directories:
-      S += "_files -/ ;;\n";
-      break;
-    case ValueSource::Nothing:
-      S += "_message 'value' ;;\n";
-      break;
-    }
-  }
+  S += valueCases({"compadd -- ", "", "_files", "_files -/", "_message 'value'"});
   S += R"(    *) return 1 ;;
   esac
   return 0
@@ -245,11 +253,7 @@ _pykc() {
   fi
   case $cmd in
 )";
-  for (const CommandInfo *C : commandsDefaultLast()) {
-    OptionWords W = optionWords(C->Id);
-    S += std::string("    ") + (*C->Name ? C->Name : "*") + ")\n      opts=(" + W.Plain +
-         ")\n      eqopts=(" + W.Equals + ") ;;\n";
-  }
+  S += commandCases("(", ")");
   S += R"(  esac
   if [[ $cur == -* ]]; then
     compadd -- $opts
