@@ -42,6 +42,20 @@ struct Plan {
   std::map<const ir::Variable *, ArrayUse> Arrays;
 };
 
+/// An element access: a load's or a store's array and indices.
+struct ElementAccess {
+  const ir::Expr *Array = nullptr;
+  const ir::ExprList *Indices = nullptr;
+  bool Store = false;
+};
+ElementAccess elementAccess(const ir::Node &N) {
+  if (auto *L = ir::dynCast<ir::ArrayLoadExpr>(&N))
+    return {L->Array, &L->Indices, false};
+  if (auto *S = ir::dynCast<ir::StoreStmt>(&N))
+    return {S->Array, &S->Indices, true};
+  return {};
+}
+
 /// Whether no access of \p F's global arrays can be reported but by its
 /// bounds checks; the arrays and how the runtime must check the launch.
 std::optional<Plan> analyze(const ir::Function &F) {
@@ -114,21 +128,11 @@ std::optional<Plan> analyze(const ir::Function &F) {
     default:
       break;
     }
-    const ir::Expr *Array = nullptr;
-    const ir::ExprList *Indices = nullptr;
-    bool Store = false;
-    if (auto *L = ir::dynCast<ir::ArrayLoadExpr>(&N)) {
-      Array = L->Array;
-      Indices = &L->Indices;
-    } else if (auto *S = ir::dynCast<ir::StoreStmt>(&N)) {
-      Array = S->Array;
-      Indices = &S->Indices;
-      Store = true;
-    } else if (auto *D = ir::dynCast<ir::ArrayDimExpr>(&N)) {
+    auto [Array, Indices, Store] = elementAccess(N);
+    if (auto *D = ir::dynCast<ir::ArrayDimExpr>(&N))
       Array = D->Array;
-    } else if (auto *Z = ir::dynCast<ir::ArraySizeExpr>(&N)) {
+    else if (auto *Z = ir::dynCast<ir::ArraySizeExpr>(&N))
       Array = Z->Array;
-    }
     if (!Array || ir::dynCast<ir::ConstArrayExpr>(Array))
       return;
     auto *R = ir::dynCast<ir::VarRefExpr>(Array);
@@ -175,21 +179,13 @@ std::optional<Plan> analyze(const ir::Function &F) {
       return std::nullopt;
   // The index tuples of every access of every written array.
   ir::forEachNode(F.Body, [&](const ir::Node &N) {
-    const ir::Expr *Array = nullptr;
-    const ir::ExprList *Indices = nullptr;
-    if (auto *L = ir::dynCast<ir::ArrayLoadExpr>(&N)) {
-      Array = L->Array;
-      Indices = &L->Indices;
-    } else if (auto *S = ir::dynCast<ir::StoreStmt>(&N)) {
-      Array = S->Array;
-      Indices = &S->Indices;
-    }
-    auto *R = Array ? ir::dynCast<ir::VarRefExpr>(Array) : nullptr;
+    ElementAccess Access = elementAccess(N);
+    auto *R = Access.Array ? ir::dynCast<ir::VarRefExpr>(Access.Array) : nullptr;
     if (!R || !P.Arrays.count(R->Var))
       return;
     ArrayUse &U = P.Arrays[R->Var];
     std::vector<unsigned> Dims;
-    for (const ir::Expr *E : *Indices) {
+    for (const ir::Expr *E : *Access.Indices) {
       auto *IV = ir::dynCast<ir::VarRefExpr>(E);
       auto It = IV ? Coords.find(IV->Var) : Coords.end();
       if (It == Coords.end() || !It->second) {
