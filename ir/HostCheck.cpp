@@ -43,4 +43,10 @@ bool checkHostEntry(const Function &Entry, const frontend::SourceFile *File,
   return Ok;
 }
 
+void checkHostEntries(SemaResult &Result, frontend::DiagnosticEngine &Diags) {
+  for (auto [F, Info] : Result.HostEntries)
+    if (F->HostEntry && !checkHostEntry(*F, Info->File, Diags))
+      F->HostEntry = false;
+}
+
 } // namespace pykc::ir

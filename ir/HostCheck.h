@@ -13,6 +13,7 @@
 
 #include "frontend/Diagnostic.h"
 #include "ir/IR.h"
+#include "ir/Sema.h"
 
 namespace pykc::ir {
 
@@ -20,5 +21,9 @@ namespace pykc::ir {
 /// \p Entry or the functions it calls; false if there was one.
 bool checkHostEntry(const Function &Entry, const frontend::SourceFile *File,
                     frontend::DiagnosticEngine &Diags);
+
+/// The pass: checkHostEntry for each host entry of \p Result. One that
+/// fails stops being a host entry.
+void checkHostEntries(SemaResult &Result, frontend::DiagnosticEngine &Diags);
 
 } // namespace pykc::ir

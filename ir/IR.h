@@ -457,11 +457,13 @@ struct ReduceKernel {
   enum class Kind {
     Gpu,   ///< The reduction, for GPUs.
     Cpu,   ///< The reduction, for the CPU device.
-    Check, ///< Tries the operator on samples at compile time; never output.
   };
   std::string Operator; ///< The @cuda.reduce function's name.
   const ScalarType *Dtype = nullptr;
   Kind K = Kind::Gpu;
+  /// The operator's instance for (Dtype, Dtype), which the kernel calls;
+  /// the reduction-order check (ReductionOrder.h) runs it on samples.
+  const Function *OperatorFunction = nullptr;
 };
 
 struct Function {

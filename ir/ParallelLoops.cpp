@@ -363,4 +363,12 @@ bool outlineParallelLoops(Function &F, Module &M, TypeContext &Types, unsigned T
   return Outliner(F, M, Types, Threads, File, Diags).run();
 }
 
+void outlineParallelLoops(SemaResult &Result, TypeContext &Types, unsigned Threads,
+                          frontend::DiagnosticEngine &Diags) {
+  for (auto [F, Info] : Result.HostEntries)
+    if (F->HostEntry && F->Parallel &&
+        !outlineParallelLoops(*F, *Result.IR, Types, Threads, Info->File, Diags))
+      F->HostEntry = false;
+}
+
 } // namespace pykc::ir

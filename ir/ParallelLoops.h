@@ -15,6 +15,7 @@
 
 #include "frontend/Diagnostic.h"
 #include "ir/IR.h"
+#include "ir/Sema.h"
 #include "ir/Type.h"
 
 namespace pykc::ir {
@@ -23,5 +24,11 @@ namespace pykc::ir {
 /// the module's set_num_threads (0: none). False after an error.
 bool outlineParallelLoops(Function &F, Module &M, TypeContext &Types, unsigned Threads,
                           const frontend::SourceFile *File, frontend::DiagnosticEngine &Diags);
+
+/// The pass: outlines the prange loops of each parallel host entry of
+/// \p Result. An entry whose loops cannot be outlined stops being one
+/// (after its error), so later host checks pass it by.
+void outlineParallelLoops(SemaResult &Result, TypeContext &Types, unsigned Threads,
+                          frontend::DiagnosticEngine &Diags);
 
 } // namespace pykc::ir

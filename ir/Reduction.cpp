@@ -130,23 +130,6 @@ def @P@_cpu(_pk_arr, _pk_n, _pk_init, _pk_use_init, _pk_partials, _pk_ticket, _p
         _pk_out[0] = _pk_total
         _pk_ticket[0] = 0
 
-
-@__pykc_cuda.jit
-def @P@_check(_pk_s, _pk_out):
-    # Run once on the CPU at compile time: the first pair of samples the
-    # operator does not commute on (out[0]) and the first triple it does
-    # not associate on (out[1]), as 1 + a mixed-radix index; 0 for none.
-    _pk_n = _pk_s.size
-    for _pk_x in range(_pk_n):
-        for _pk_y in range(_pk_n):
-            if _pk_out[0] == 0 and @D@(@OP@(_pk_s[_pk_x], _pk_s[_pk_y])) != @D@(@OP@(_pk_s[_pk_y], _pk_s[_pk_x])):
-                _pk_out[0] = 1 + _pk_x * _pk_n + _pk_y
-            for _pk_z in range(_pk_n):
-                if _pk_out[1] == 0:
-                    _pk_left = @D@(@OP@(@D@(@OP@(_pk_s[_pk_x], _pk_s[_pk_y])), _pk_s[_pk_z]))
-                    _pk_right = @D@(@OP@(_pk_s[_pk_x], @D@(@OP@(_pk_s[_pk_y], _pk_s[_pk_z]))))
-                    if _pk_left != _pk_right:
-                        _pk_out[1] = 1 + (_pk_x * _pk_n + _pk_y) * _pk_n + _pk_z
 )py";
 
 std::string stem(const std::string &Op, const ScalarType *Dtype) {
@@ -214,18 +197,13 @@ unsigned lowerReduction(SemaContext &Ctx, FunctionInfo &Op,
     ParsedSignature Sig{
         {Arr, Ctx.Types.int64(), D, Ctx.Types.int64(), Scratch, Ticket, Scratch}, nullptr, File,
         Def.NameRange};
-    ParsedSignature CheckSig{{Scratch, Ctx.Types.array(Ctx.Types.int64(), 1, ArrayLayout::C)},
-                             nullptr, File, Def.NameRange};
     for (FunctionInfo *K : Kernels) {
       if (K->Role != FunctionRole::Kernel)
         continue;
-      bool Check = K->Def->Name == P + "_check";
-      if (Function *F = Ctx.lowerKernel(*K, Check ? CheckSig : Sig, /*Mangle=*/false)) {
-        auto Kind = Check                          ? ReduceKernel::Kind::Check
-                    : K->Def->Name == P + "_cpu" ? ReduceKernel::Kind::Cpu
-                                                   : ReduceKernel::Kind::Gpu;
-        F->Reduce = ReduceKernel{Def.Name, D, Kind};
-        Added += !Check;
+      if (Function *F = Ctx.lowerKernel(*K, Sig, /*Mangle=*/false)) {
+        auto Kind = K->Def->Name == P + "_cpu" ? ReduceKernel::Kind::Cpu : ReduceKernel::Kind::Gpu;
+        F->Reduce = ReduceKernel{Def.Name, D, Kind, Fn};
+        ++Added;
       }
     }
   }

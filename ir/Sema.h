@@ -26,6 +26,9 @@ struct NamedSignature {
 struct SemaResult {
   std::unique_ptr<Module> IR;
   unsigned KernelsCompiled = 0;
+  /// The @njit functions compiled as host entry points, and where each
+  /// was written (for the passes that check and outline them).
+  std::vector<std::pair<Function *, const FunctionInfo *>> HostEntries;
 };
 
 /// \p Name (a Python identifier, perhaps not ASCII) as a symbol PTX and
@@ -39,7 +42,7 @@ std::string symbolName(const std::string &Name);
 const ParsedSignature *chooseSignature(const FunctionInfo &Fn,
                                        const std::vector<const Type *> &Args);
 
-/// What lowerModule says about the kernels a command does not compile.
+/// What buildPlannedIR (CompilePlan.h) says about the kernels a command does not compile.
 struct SkippedKernelReport {
   /// -Wall: check them too (names, and their types for the signatures
   /// they have) and report each error as a SkippedKernelError warning.
@@ -48,15 +51,5 @@ struct SkippedKernelReport {
   /// MissingSignature warning for each.
   bool OneNote = false;
 };
-
-/// Types every kernel of \p Scope's module. Errors go to \p Diags; the IR
-/// holds every kernel that typed without error. With \p OnlyKernel set
-/// (`pykc run`), only that kernel is typed, and only for the command-line
-/// signatures, as Numba's dispatcher specialises a kernel to its arguments.
-SemaResult lowerModule(ModuleScope &Scope, TypeContext &Types,
-                       frontend::DiagnosticEngine &Diags,
-                       const std::vector<NamedSignature> &CommandLineSignatures,
-                       const std::string &OnlyKernel = "",
-                       SkippedKernelReport Skipped = {});
 
 } // namespace pykc::ir

@@ -14,7 +14,12 @@
 #include "frontend/SourceManager.h"
 #include "ir/IR.h"
 #include "ir/ModuleScope.h"
-#include "ir/Sema.h"
+#include "ir/BarrierCheck.h"
+#include "ir/CompilePlan.h"
+#include "ir/HostCheck.h"
+#include "ir/MemoryLimits.h"
+#include "ir/ParallelLoops.h"
+#include "ir/PrecisionCheck.h"
 #include "ir/SignatureGuess.h"
 
 #include <cstddef>
@@ -51,7 +56,13 @@ struct FuzzModule {
         Sig.File = &File;
         Fn->Signatures.push_back(Sig);
       }
-    Typed = ir::lowerModule(*Scope, Types, Diags, {});
+    // The driver's passes up to the checked IR (tools/pykc/Pipeline.cpp).
+    Typed = ir::typeModule(*Scope, Types, Diags);
+    ir::outlineParallelLoops(Typed, Types, Scope->numThreads(), Diags);
+    ir::checkHostEntries(Typed, Diags);
+    ir::checkMemoryLimits(*Typed.IR, &File, Diags);
+    ir::checkFloat64Promotion(*Typed.IR, &File, Diags);
+    ir::checkDivergentBarriers(*Typed.IR, &File, Diags);
     return true;
   }
 };

@@ -39,7 +39,7 @@
 #include "ir/IR.h"
 #include "ir/IRWalk.h"
 #include "ir/ModuleScope.h"
-#include "ir/Sema.h"
+#include "ir/CompilePlan.h"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -247,7 +247,7 @@ Counts measure(const std::string &Text, bool Optimize) {
   C.AST = uint64_t(std::count(Lines.begin(), Lines.end(), '\n'));
   ir::TypeContext Types;
   ir::ModuleScope Scope(Syntax, Types, Diags);
-  ir::SemaResult Typed = ir::lowerModule(Scope, Types, Diags, {});
+  ir::SemaResult Typed = ir::typeModule(Scope, Types, Diags);
   if (Diags.hasErrors() || !Typed.IR)
     return C;
   for (const auto &F : Typed.IR->functions()) {

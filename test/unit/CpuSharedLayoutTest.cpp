@@ -8,7 +8,7 @@
 #include "codegen/CPUBackend.h"
 #include "frontend/Parser.h"
 #include "ir/ModuleScope.h"
-#include "ir/Sema.h"
+#include "ir/CompilePlan.h"
 
 #include <gtest/gtest.h>
 
@@ -63,7 +63,7 @@ TEST(CpuSharedLayout, EachKernelGetsWhatItReaches) {
   frontend::Module Syntax = frontend::parseModule(*File, AST, Diags);
   ir::TypeContext Types;
   ir::ModuleScope Scope(Syntax, Types, Diags);
-  ir::SemaResult Typed = ir::lowerModule(Scope, Types, Diags, {});
+  ir::SemaResult Typed = ir::typeModule(Scope, Types, Diags);
   ASSERT_FALSE(Diags.hasErrors());
 
   std::string Error;

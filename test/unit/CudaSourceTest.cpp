@@ -10,7 +10,7 @@
 #include "codegen/CudaSourceWriter.h"
 #include "frontend/Parser.h"
 #include "ir/ModuleScope.h"
-#include "ir/Sema.h"
+#include "ir/CompilePlan.h"
 
 #include <gtest/gtest.h>
 
@@ -38,7 +38,7 @@ TEST(CudaSource, AConstructWithoutCppIsALocatedError) {
   frontend::Module Syntax = frontend::parseModule(*File, AST, Diags);
   ir::TypeContext Types;
   ir::ModuleScope Scope(Syntax, Types, Diags);
-  ir::SemaResult Typed = ir::lowerModule(Scope, Types, Diags, {});
+  ir::SemaResult Typed = ir::typeModule(Scope, Types, Diags);
   ASSERT_FALSE(Diags.hasErrors()) << Errors.str();
   std::string Out;
   ASSERT_TRUE(codegen::emitCudaSource(*Typed.IR, *File, Diags, Out));

@@ -60,7 +60,6 @@ int compileWithTimes(const Options &O, PhaseTimes *Times) {
   R.Signatures = O.Signatures;
   R.AllowUnusedSignatures = O.AllowUnusedSignatures;
   R.StopAfterParse = O.Emit == EmitKind::AST;
-  R.Fmad = O.Fmad;
   R.BoundsCheck = O.BoundsCheck;
   R.Modules = O.Modules;
   R.OneSkippedNote = O.Emit == EmitKind::Object;

@@ -1,20 +1,8 @@
 //===- Pipeline.h - The phases every pykc command shares --------*- C++ -*-===//
 ///
 /// \file
-/// `pykc FILE`, `pykc -c` and `pykc run` run the same phases up to the typed
-/// IR, listed once in runFrontend:
-///   1. read the source file (InputFile.h: size-capped, `-` for stdin);
-///   2. tokenize and parse it (frontend/): syntax errors stop here;
-///   3. resolve the module's names (ir::ModuleScope), reading the other
-///      files of the program it imports (`import helpers`: helpers.py
-///      beside it) as they are met;
-///   4. parse the command-line signatures (`--sig`, or `pykc run`'s
-///      arguments spelled as one, or the declared signature they fit);
-///   5. type the kernels and build their IR (ir::lowerModule);
-///   6. try each @cuda.reduce operator on sample values (ReductionChecks.h).
-/// Each command then hands the IR to its back end: PTX (compilePTX, shared
-/// by `pykc FILE` and `pykc run --backend cuda`), the host object and GPU
-/// images of `pykc -c`, or the CPU JIT of `pykc run`.
+/// The passes every pykc command shares, from source text to typed IR, and
+/// the emission each output takes: listed once, in order, in Pipeline.cpp.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -44,7 +32,6 @@ struct FrontendRequest {
   bool AllowUnusedSignatures = false;  ///< Drop those for unknown kernels.
   std::string OnlyKernel;              ///< Type only this kernel (pykc run).
   bool StopAfterParse = false;         ///< --emit=ast.
-  bool Fmad = true;                    ///< --fmad, for the reduction checks.
   bool BoundsCheck = false;            ///< --boundscheck: every function checks.
   ModuleFlags Modules;                 ///< -D, -I and -Wall.
   /// -c: one note names the kernels skipped for want of a signature.
@@ -82,7 +69,8 @@ struct Compilation {
   ir::SemaResult Typed;
 };
 
-/// Runs phases 1 to 6 (1 to 2 with StopAfterParse). Returns the exit
+/// Runs the passes up to the checked IR (read and parse only with
+/// StopAfterParse). Returns the exit
 /// status: 0 with \p C filled, 1 after diagnostics or an unreadable input.
 int runFrontend(const FrontendRequest &R, Compilation &C);
 

@@ -117,7 +117,6 @@ int reduceCommand(int Argc, char **Argv) {
   R.Signatures = {O.Function + "(" + Array->Dtype + ")"};
   R.SignatureOrigin = "<array dtype>";
   R.OnlyKernel = O.Function;
-  R.Fmad = O.Fmad;
   R.Modules = Modules;
   R.Diagnostics = Diagnostics;
   R.CheckScope = [&](const ir::ModuleScope &Scope, std::vector<std::string> &) -> std::string {

@@ -63,7 +63,6 @@ int runCommand(int Argc, char **Argv) {
   // Type the kernel for these arguments: the shared phases, with the
   // arguments spelled as one signature.
   FrontendRequest R;
-  R.Fmad = O->Fmad;
   R.BoundsCheck = O->BoundsCheck || O->Check; // memcheck is --boundscheck's check
   R.Modules = O->Modules;
   R.Diagnostics = O->Diagnostics;
