@@ -7,8 +7,8 @@
 /// compilers that read it look for them:
 ///   - `#include "name"`: the folder of the file that has the directive
 ///     (clang++ for the host and NVRTC both look there first), then the
-///     .cu's own folder (the only include path pykc gives: NVRTC's
-///     --include-path; clang++'s first file's folder);
+///     .cu's own folder (the only include path pykc gives the compilers:
+///     NVRTC's --include-path, clang++'s -I);
 ///   - `#include <name>`: the .cu's folder alone. A name not found there is
 ///     a system or toolkit header (<cmath>, <cuda_fp16.h>), which is not
 ///     followed: those change with the compilers, whose paths and times are
