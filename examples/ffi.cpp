@@ -48,12 +48,16 @@ int main() {
       High += V > Hi;
       Bad += Out[I] != Expected;
     }
-    std::printf("evaluate[%d, %d](out, x, coefficients, %g, %g)\n", Blocks, Threads, Lo, Hi);
-    std::printf("out[0] = %g, out[500] = %g, out[504] = %g, out[506] = %g, out[900] = %g\n", Out[0],
-                Out[500], Out[504], Out[506], Out[900]);
-    std::printf("check: %zu of %zu elements differ from 3x^2 - 2x + 1 clamped to [%g, %g] "
+    std::printf("evaluate[%d, %d](out, x, coefficients, %g, %g)\n", Blocks,
+                Threads, Lo, Hi);
+    std::printf("out[0] = %g, out[500] = %g, out[504] = %g, out[506] = %g, "
+                "out[900] = %g\n",
+                Out[0], Out[500], Out[504], Out[506], Out[900]);
+    std::printf("check: %zu of %zu elements differ from 3x^2 - 2x + 1 clamped "
+                "to [%g, %g] "
                 "(%zu raised to %g, %zu lowered to %g): %s\n",
-                Bad, Out.size(), Lo, Hi, Low, Lo, High, Hi, Bad ? "FAIL" : "PASS");
+                Bad, Out.size(), Lo, Hi, Low, Lo, High, Hi,
+                Bad ? "FAIL" : "PASS");
     return Bad ? 1 : 0;
   } catch (const std::exception &E) {
     std::fprintf(stderr, "error: %s\n", E.what());

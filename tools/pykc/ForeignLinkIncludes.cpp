@@ -55,7 +55,8 @@ std::optional<Directive> includeOn(std::string_view Line) {
 }
 
 /// \p Name looked for in \p Folder: the path when it is a regular file.
-std::optional<std::string> lookIn(llvm::StringRef Folder, const std::string &Name) {
+std::optional<std::string> lookIn(llvm::StringRef Folder,
+                                  const std::string &Name) {
   llvm::SmallString<256> P;
   if (llvm::sys::path::is_absolute(Name))
     P = Name;

@@ -1,4 +1,4 @@
-//===- ForeignLinkIncludes.h - The headers a .cu link file includes -*- C++ -*-===//
+//===- ForeignLinkIncludes.h - What a .cu link file includes ----*- C++ -*-===//
 ///
 /// \file
 /// A .cu link file (ForeignLink.h, Nvrtc.h) may `#include "helper.cuh"`;
