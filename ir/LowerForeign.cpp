@@ -31,6 +31,13 @@ Expr *FunctionLowerer::lowerFromBuffer(const fe::CallExpr &C) {
 
 Expr *FunctionLowerer::lowerForeignCall(const ForeignFunction &Fn, const fe::CallExpr &C) {
   const std::string &Name = Fn.BoundName;
+  if (F.HostCode) {
+    // An @njit function run on the host, or one that such a function
+    // calls: Numba's CPU target cannot type a declare_device stub, and the
+    // function exists only beside the kernels' code.
+    error(C.Func->Range, DiagKind::ForeignInHostFunction, {Name, F.PyName});
+    return nullptr;
+  }
   if (!C.Keywords.empty()) {
     error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C.Keywords.front().Name});
     return nullptr;

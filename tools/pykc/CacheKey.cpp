@@ -3,6 +3,7 @@
 
 #include "CudaToolkit.h"
 #include "ForeignLink.h"
+#include "ForeignLinkIncludes.h"
 #include "TempFiles.h"
 
 #include <llvm/Config/llvm-config.h>
@@ -132,13 +133,19 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   std::ostringstream IR;
   ir::printModule(*C.Typed.IR, IR);
   K.add(IR.str());
-  // The link files (link=, --link): their paths and contents (not yet what
-  // a .cu #includes), pykc's header for compiling them for the host, and
-  // the clang++ that does.
+  // The link files (link=, --link): their paths and contents, those of the
+  // headers a .cu #includes (ForeignLinkIncludes.h), pykc's header for
+  // compiling them for the host, and the clang++ that does.
   K.add(uint64_t(C.Typed.IR->Links.size()));
   for (const ir::LinkFile &L : C.Typed.IR->Links) {
     std::string Text;
     K.add(L.Path).add(readFile(L.Path, Text) ? Text : std::string("<unreadable>"));
+    if (L.Kind != ir::LinkFileKind::Cuda)
+      continue;
+    std::vector<IncludedFile> Headers = includedFiles(L.Path);
+    K.add(uint64_t(Headers.size()));
+    for (const IncludedFile &H : Headers)
+      K.add(H.Path).add(H.Text);
   }
   if (!C.Typed.IR->Links.empty()) {
     K.add(foreignHostHeader());

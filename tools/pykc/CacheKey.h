@@ -18,9 +18,9 @@
 ///     path, size and modification time of ptxas, fatbinary, libnvJitLink
 ///     and libdevice as this compile finds them, LLVM's shared library when
 ///     pykc links one, and PYKC_NVJITLINK.
-///   - the link files (link=, --link): their paths and texts (not yet
-///     the headers a .cu includes), and the clang++ that compiles a .cu
-///     for the host.
+///   - the link files (link=, --link): their paths and texts, the paths
+///     and texts of the headers a .cu includes (ForeignLinkIncludes.h),
+///     and the clang++ that compiles a .cu for the host.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -2,6 +2,7 @@
 #include "DeviceCode.h"
 
 #include "CudaToolkit.h"
+#include "ForeignLinkGpu.h"
 #include "Pipeline.h"
 
 #include <pykc/CpuABI.h>
@@ -72,6 +73,16 @@ std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned O
   CO.LibdevicePath = findLibdevice("", "");
   if (!compilePTX(IR, CO, /*LLVMText=*/false, Code->PTX, Error))
     return nullptr;
+  // PTX that calls foreign device functions has .extern functions the
+  // driver cannot resolve: such kernels load as one cubin for this GPU,
+  // linked with their link files (ForeignLinkGpu.h).
+  if (!IR.Foreign.empty()) {
+    std::optional<std::string> Cubin =
+        linkForeignCubin(IR, Code->PTX, "sm_" + std::to_string(CC), OptLevel, "", Error);
+    if (!Cubin)
+      return nullptr;
+    Code->Cubin = std::move(*Cubin);
+  }
   return Code;
 }
 
@@ -88,7 +99,9 @@ std::optional<KernelImage> DeviceCode::image(const std::string &Symbol, std::str
   KernelImage Image{};
   Image.Name = Names.back()->c_str();
   if (!JIT) {
-    Image.Ptx = PTX.c_str();
+    // The driver's loader (cuModuleLoadDataEx) takes a cubin as it takes
+    // PTX.
+    Image.Ptx = Cubin.empty() ? PTX.c_str() : Cubin.c_str();
     return Image;
   }
   auto K = JIT->lookup(Symbol, Error);

@@ -3,8 +3,9 @@
 /// \file
 /// What `pykc run` and `pykc reduce` share after the typed IR: choosing the
 /// device --backend names, compiling the module for it (the ORC JIT on the
-/// CPU device, PTX for the GPU's architecture) and handing out launchable
-/// KernelImages.
+/// CPU device, PTX for the GPU's architecture, linked with the foreign
+/// functions' link files into a cubin by nvJitLink when kernels call some)
+/// and handing out launchable KernelImages.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -42,7 +43,10 @@ public:
 
 private:
   std::unique_ptr<codegen::CPUJit> JIT; ///< The CPU device's code, or
-  std::string PTX;                      ///< the GPU's.
+  std::string PTX;                      ///< the GPU's, and
+  /// for kernels that call foreign device functions, the GPU's cubin of it
+  /// linked with their link files (what is loaded).
+  std::string Cubin;
   std::vector<std::unique_ptr<std::string>> Names;
 };
 

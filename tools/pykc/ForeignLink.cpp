@@ -139,9 +139,13 @@ bool compileHostLinks(ir::Module &IR, frontend::DiagnosticEngine &Diags) {
                  {L.Spelling, "cannot write " + Header});
       return false;
     }
-    std::vector<std::string> Args = {*Clang, "-x",      "c++",  "-std=c++17", "-O2",
-                                     "-fPIC", "-include", Header, "-emit-llvm", "-c",
-                                     L.Path,  "-o",       Output};
+    // -I the .cu's folder, as NVRTC's --include-path (Nvrtc.cpp): a header
+    // in a subfolder finds one beside the .cu on both targets.
+    std::string Folder = llvm::sys::path::parent_path(L.Path).str();
+    std::vector<std::string> Args = {*Clang,     "-x",     "c++",      "-std=c++17",
+                                     "-O2",      "-fPIC",  "-I",       Folder,
+                                     "-include", Header,   "-emit-llvm", "-c",
+                                     L.Path,     "-o",     Output};
     std::vector<llvm::StringRef> Argv(Args.begin(), Args.end());
     std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Log),
                                                   llvm::StringRef(Log)};

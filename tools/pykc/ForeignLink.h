@@ -3,7 +3,8 @@
 /// \file
 /// The CPU backend runs a kernel's foreign device functions (ir/
 /// ForeignFunction.h) by compiling the .cu files that define them as C++
-/// for the host: `clang++ -x c++ -std=c++17 -O2` with pykc's small header
+/// for the host: `clang++ -x c++ -std=c++17 -O2 -I<the .cu's folder>` (the
+/// include path NVRTC gets too) with pykc's small header
 /// that makes `__device__`, `__host__` and `__forceinline__` mean nothing
 /// special (`__global__` is an error), to LLVM bitcode that the CPU backend
 /// links into the kernels' module before optimizing (so foreign functions

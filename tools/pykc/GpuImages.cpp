@@ -3,6 +3,7 @@
 #include "Pipeline.h"
 
 #include "CudaToolkit.h"
+#include "ForeignLinkGpu.h"
 #include "NvJitLink.h"
 #include "Nvrtc.h"
 #include "TempFiles.h"
@@ -83,42 +84,6 @@ bool run(const std::string &Program, const std::vector<std::string> &Args, const
   return false;
 }
 
-/// The link files of \p IR as nvJitLink inputs for \p Arch: a .cu
-/// compiled to relocatable PTX by \p Rtc, the others as they are.
-bool linkInputs(const ir::Module &IR, const Nvrtc *Rtc, const std::string &Arch,
-                std::vector<NvJitLink::Input> &Out, std::string &Error) {
-  for (const ir::LinkFile &L : IR.Links) {
-    NvJitLink::Input In;
-    In.Name = L.Path;
-    if (!readFile(L.Path, In.Data)) {
-      Error = "cannot read the link file '" + L.Path + "'";
-      return false;
-    }
-    switch (L.Kind) {
-    case ir::LinkFileKind::Cuda: {
-      std::string Log;
-      std::optional<std::string> Ptx = Rtc->compile(In.Data, L.Path, Arch, Log);
-      if (!Ptx) {
-        Error = "NVRTC (" + Rtc->path() + ") could not compile the link file '" + L.Spelling +
-                "' for " + Arch + ":\n" + Log;
-        return false;
-      }
-      In.Data = std::move(*Ptx);
-      In.Kind = NvJitLink::Ptx;
-      break;
-    }
-    case ir::LinkFileKind::Ptx: In.Kind = NvJitLink::Ptx; break;
-    case ir::LinkFileKind::LtoIr: In.Kind = NvJitLink::LtoIr; break;
-    case ir::LinkFileKind::Object: In.Kind = NvJitLink::Object; break;
-    case ir::LinkFileKind::Archive: In.Kind = NvJitLink::Library; break;
-    case ir::LinkFileKind::Fatbin: In.Kind = NvJitLink::Fatbin; break;
-    case ir::LinkFileKind::Cubin: In.Kind = NvJitLink::Cubin; break;
-    }
-    Out.push_back(std::move(In));
-  }
-  return true;
-}
-
 /// One architecture's SASS and what ptxas said.
 struct ArchImages {
   GpuImage Cubin;
@@ -148,7 +113,7 @@ void buildSass(const std::string &Arch, const GpuImage &P, const Options &O, boo
   if (Jit) { // SASS in the process: no ptxas, no temporary files
     std::string Log;
     std::vector<NvJitLink::Input> Extra;
-    if (Tools.ForeignIR && !linkInputs(*Tools.ForeignIR, Tools.Rtc, Arch, Extra, A.Error))
+    if (Tools.ForeignIR && !foreignLinkInputs(*Tools.ForeignIR, Tools.Rtc, Arch, Extra, A.Error))
       return;
     std::optional<std::string> Cubin = Jit->compile(P.Data, Arch, O.OptLevel, Log, Extra);
     if (!Cubin && Tools.ForeignIR) { // most likely the link files' problem

@@ -92,12 +92,10 @@ int runCommand(int Argc, char **Argv) {
     if (std::string Problem = selectBackend(O->Check ? "cpu" : O->Backend); !Problem.empty())
       return fail(Problem);
     const DeviceInfo &Device = current_device();
-    // The CPU backend links the foreign functions' .cu files compiled for the host.
+    // The CPU backend links the foreign functions' .cu files compiled for the
+    // host; a GPU, the cubin nvJitLink links (DeviceCode.h).
     if (Device.Kind == DeviceKind::CPU && !compileHostLinks(*Typed.IR, C.Diags))
       return 1;
-    if (Device.Kind != DeviceKind::CPU && !Typed.IR->Foreign.empty())
-      return fail("'" + O->Kernel + "' calls foreign device functions, which `pykc run` does "
-                  "not link for a GPU yet; use --backend cpu, or `pykc -c` (nvJitLink links them)");
     if (O->Backend == "auto")
       std::cerr << "pykc: running '" << O->Kernel << "' on " << Device.Name
                 << (Device.Kind == DeviceKind::CPU ? " (the CPU backend)" : " (CUDA)") << '\n';

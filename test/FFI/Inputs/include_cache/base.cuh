@@ -1,0 +1,2 @@
+#pragma once
+#define BASE 0.0f

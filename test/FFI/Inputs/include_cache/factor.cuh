@@ -1,0 +1,3 @@
+#pragma once
+#include "detail/offset.cuh"
+#define FACTOR 2.0f
