@@ -32,7 +32,7 @@ constexpr uint32_t Exited = ~0u;
 bool isBarrier(const Instruction &I) {
   auto *Call = dyn_cast<CallBase>(&I);
   Function *Callee = Call ? Call->getCalledFunction() : nullptr;
-  return Callee && Callee->getName() == "pykc_cpu_barrier";
+  return Callee && CPUTarget::isBlockBarrier(Callee->getName());
 }
 
 /// Inlines every call of \p F to a defined function, to a fixed point.

@@ -2,10 +2,12 @@
 #include "codegen/CPUTarget.h"
 
 #include "frontend/Diagnostic.h"
+#include "ir/Builtins.h"
 #include "support/InternalError.h"
 
 #include <pykc/CpuABI.h>
 
+#include <llvm/ADT/StringSet.h>
 #include <llvm/IR/MDBuilder.h>
 
 #include <algorithm>
@@ -15,6 +17,19 @@
 namespace pykc::codegen {
 
 using namespace llvm;
+
+namespace {
+
+/// The CPU runtime function of the builtin \p Id: its Cpu column in
+/// ir/Builtins.def.
+const char *runtimeSymbol(ir::IntrinsicId Id) {
+  const char *Symbol = ir::builtinTraits(Id).CpuRuntime;
+  if (!Symbol)
+    PYKC_ICE("a builtin without a CPU runtime function reached a runtime call");
+  return Symbol;
+}
+
+} // namespace
 
 StructType *CPUTarget::contextType(LLVMContext &C) {
   if (StructType *S = StructType::getTypeByName(C, "pykc.cpu_context"))
@@ -78,7 +93,8 @@ Value *CPUTarget::specialRegister(IRBuilder<> &B, ir::SpecialRegister Reg, unsig
 void CPUTarget::barrier(IRBuilder<> &B, Value *Context) {
   Module &M = *B.GetInsertBlock()->getModule();
   FunctionCallee Barrier = M.getOrInsertFunction(
-      "pykc_cpu_barrier", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+      runtimeSymbol(ir::IntrinsicId::SyncThreads),
+      FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
   B.CreateCall(Barrier, {Context});
 }
 
@@ -117,7 +133,8 @@ Value *CPUTarget::hostContext(IRBuilder<> &B, Value *Status) {
 void CPUTarget::gridSync(IRBuilder<> &B, Value *Context) {
   Module &M = *B.GetInsertBlock()->getModule();
   FunctionCallee Sync = M.getOrInsertFunction(
-      "pykc_cpu_grid_sync", FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
+      runtimeSymbol(ir::IntrinsicId::GridSync),
+      FunctionType::get(B.getVoidTy(), {B.getPtrTy()}, false));
   B.CreateCall(Sync, {Context});
 }
 
@@ -200,10 +217,19 @@ FunctionCallee runtimeFunction(IRBuilder<> &B, const char *Name, Type *Result,
 } // namespace
 
 bool CPUTarget::isMeetingPoint(StringRef Name) {
-  return Name == "pykc_cpu_barrier" || Name == "pykc_cpu_barrier_reduce" ||
-         Name == "pykc_cpu_grid_sync" ||
-         Name == "pykc_cpu_warp_sync" || Name == "pykc_cpu_warp_shuffle" ||
-         Name == "pykc_cpu_warp_ballot" || Name == "pykc_cpu_warp_match";
+  // The runtime functions of ir/Builtins.def's rows that meet other threads.
+  static const StringSet<> MeetingPoints = [] {
+    StringSet<> Names;
+    for (ir::IntrinsicId Id : ir::AllIntrinsics)
+      if (ir::BuiltinTraits T = ir::builtinTraits(Id); T.Sync != ir::SyncKind::None)
+        Names.insert(T.CpuRuntime);
+    return Names;
+  }();
+  return MeetingPoints.contains(Name);
+}
+
+bool CPUTarget::isBlockBarrier(StringRef Name) {
+  return Name == runtimeSymbol(ir::IntrinsicId::SyncThreads);
 }
 
 Value *CPUTarget::warpShuffle(IRBuilder<> &B, ShuffleMode Mode, Value *Mask, Value *Val,
@@ -231,7 +257,7 @@ Value *CPUTarget::warpShuffle(IRBuilder<> &B, ShuffleMode Mode, Value *Mask, Val
     Src = B.CreateXor(Lane, By);
     break;
   }
-  FunctionCallee Fn = runtimeFunction(B, "pykc_cpu_warp_shuffle", B.getInt64Ty(),
+  FunctionCallee Fn = runtimeFunction(B, runtimeSymbol(ir::IntrinsicId::ShflSync), B.getInt64Ty(),
                                       {B.getPtrTy(), B.getInt32Ty(), B.getInt64Ty(), B.getInt32Ty()});
   Type *Ty = Val->getType();
   Value *Bits = Ty->isIntegerTy(64) ? Val : B.CreateZExt(Val, B.getInt64Ty());
@@ -240,8 +266,9 @@ Value *CPUTarget::warpShuffle(IRBuilder<> &B, ShuffleMode Mode, Value *Mask, Val
 }
 
 Value *CPUTarget::warpMatch(IRBuilder<> &B, bool All, Value *Mask, Value *V, Value *Context) {
-  FunctionCallee Fn = runtimeFunction(B, "pykc_cpu_warp_match", B.getInt64Ty(),
-                                      {B.getPtrTy(), B.getInt32Ty(), B.getInt64Ty()});
+  FunctionCallee Fn =
+      runtimeFunction(B, runtimeSymbol(ir::IntrinsicId::MatchAnySync), B.getInt64Ty(),
+                      {B.getPtrTy(), B.getInt32Ty(), B.getInt64Ty()});
   Value *Both = B.CreateCall(Fn, {Context, Mask, B.CreateZExt(V, B.getInt64Ty())});
   Value *Same = B.CreateTrunc(Both, B.getInt32Ty());
   if (!All)
@@ -256,7 +283,7 @@ Value *CPUTarget::warpMatch(IRBuilder<> &B, bool All, Value *Mask, Value *V, Val
 
 Value *CPUTarget::warpVote(IRBuilder<> &B, VoteMode Mode, Value *Mask, Value *Predicate,
                            Value *Context) {
-  FunctionCallee Fn = runtimeFunction(B, "pykc_cpu_warp_ballot", B.getInt64Ty(),
+  FunctionCallee Fn = runtimeFunction(B, runtimeSymbol(ir::IntrinsicId::BallotSync), B.getInt64Ty(),
                                       {B.getPtrTy(), B.getInt32Ty(), B.getInt32Ty()});
   Value *Both = B.CreateCall(Fn, {Context, Mask, B.CreateZExt(Predicate, B.getInt32Ty())});
   Value *Ballot = B.CreateTrunc(Both, B.getInt32Ty());
@@ -275,20 +302,23 @@ Value *CPUTarget::warpVote(IRBuilder<> &B, VoteMode Mode, Value *Mask, Value *Pr
 }
 
 void CPUTarget::warpSync(IRBuilder<> &B, Value *Mask, Value *Context) {
-  B.CreateCall(runtimeFunction(B, "pykc_cpu_warp_sync", B.getVoidTy(), {B.getPtrTy(), B.getInt32Ty()}),
+  B.CreateCall(runtimeFunction(B, runtimeSymbol(ir::IntrinsicId::SyncWarp), B.getVoidTy(),
+                               {B.getPtrTy(), B.getInt32Ty()}),
                {Context, Mask});
 }
 
 Value *CPUTarget::activeMask(IRBuilder<> &B, Value *Context) {
-  return B.CreateCall(runtimeFunction(B, "pykc_cpu_warp_active", B.getInt32Ty(), {B.getPtrTy()}),
+  return B.CreateCall(runtimeFunction(B, runtimeSymbol(ir::IntrinsicId::ActiveMask), B.getInt32Ty(),
+                                      {B.getPtrTy()}),
                       {Context});
 }
 
 Value *CPUTarget::barrierReduce(IRBuilder<> &B, BarrierReduction Op, Value *Predicate,
                                 Value *Context) {
   static const int Ops[] = {PYKC_CPU_REDUCE_COUNT, PYKC_CPU_REDUCE_AND, PYKC_CPU_REDUCE_OR};
-  FunctionCallee Fn = runtimeFunction(B, "pykc_cpu_barrier_reduce", B.getInt32Ty(),
-                                      {B.getPtrTy(), B.getInt32Ty(), B.getInt32Ty()});
+  FunctionCallee Fn =
+      runtimeFunction(B, runtimeSymbol(ir::IntrinsicId::SyncThreadsCount), B.getInt32Ty(),
+                      {B.getPtrTy(), B.getInt32Ty(), B.getInt32Ty()});
   return B.CreateCall(Fn, {Context, B.getInt32(Ops[unsigned(Op)]), Predicate});
 }
 

@@ -77,8 +77,11 @@ public:
   static constexpr unsigned WarpSize = 32;
 
   /// Whether \p Name is a runtime function at which the threads of a block
-  /// wait for each other (so a kernel calling it runs its threads on fibers).
+  /// wait for each other (so a kernel calling it runs its threads on fibers):
+  /// the Cpu column of ir/Builtins.def's rows whose Sync is not None.
   static bool isMeetingPoint(llvm::StringRef Name);
+  /// Whether \p Name is the runtime's plain block barrier (cuda.syncthreads).
+  static bool isBlockBarrier(llvm::StringRef Name);
 
   /// The LLVM type of pykc_cpu_context.
   static llvm::StructType *contextType(llvm::LLVMContext &C);

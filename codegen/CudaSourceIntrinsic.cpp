@@ -2,8 +2,9 @@
 //
 // ir/Builtins.def's rows as CUDA C++: the math module through the C math
 // functions CUDA overloads for float and double (nvcc maps them to
-// libdevice's, as Numba calls them), warp and block operations through
-// CUDA's intrinsics of the same meaning, atomics and bit operations
+// libdevice's, as Numba calls them); every other row as its Cuda column
+// spells it (warp and block operations through CUDA's intrinsics of the
+// same meaning, bit operations through the prelude's helpers); atomics
 // through the prelude's helpers.
 //
 //===----------------------------------------------------------------------===//
@@ -13,7 +14,6 @@
 
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <numbers>
 
 namespace pykc::codegen {
@@ -148,8 +148,8 @@ std::string CudaSourceWriter::libdevice(const ir::LibdeviceCallExpr &L) {
   return inOrder(Prefix, Body + "; }()");
 }
 
-std::string CudaSourceWriter::warp(const ir::IntrinsicExpr &I) {
-  std::string Prefix;
+std::vector<std::string> CudaSourceWriter::warpOperands(const ir::IntrinsicExpr &I,
+                                                       std::string &Prefix, std::string &Mask) {
   std::vector<const ir::Expr *> Ops(I.Args.begin(), I.Args.end());
   auto A = ordered(Ops, Prefix);
   // Constant masks in hex, constant lanes and offsets bare.
@@ -170,169 +170,106 @@ std::string CudaSourceWriter::warp(const ir::IntrinsicExpr &I) {
     A[K] = Text;
     ConstantMask |= K == 0;
   }
-  std::string T = "(" + type(I.Ty) + ")";
-  auto Mask = [&] { return ConstantMask ? A[0] : "(unsigned)" + A[0]; };
-  switch (I.Id) {
-  case ir::IntrinsicId::ShflSync:
-    return inOrder(Prefix, "__shfl_sync(" + Mask() + ", " + A[1] + ", " + A[2] + ")");
-  case ir::IntrinsicId::ShflUpSync:
-    return inOrder(Prefix, "__shfl_up_sync(" + Mask() + ", " + A[1] + ", " + A[2] + ")");
-  case ir::IntrinsicId::ShflDownSync:
-    return inOrder(Prefix, "__shfl_down_sync(" + Mask() + ", " + A[1] + ", " + A[2] + ")");
-  case ir::IntrinsicId::ShflXorSync:
-    return inOrder(Prefix, "__shfl_xor_sync(" + Mask() + ", " + A[1] + ", " + A[2] + ")");
-  case ir::IntrinsicId::AllSync:
-    return inOrder(Prefix, T + "__all_sync(" + Mask() + ", " + A[1] + ")");
-  case ir::IntrinsicId::AnySync:
-    return inOrder(Prefix, T + "__any_sync(" + Mask() + ", " + A[1] + ")");
-  case ir::IntrinsicId::EqSync:
-    return inOrder(Prefix, T + "__uni_sync(" + Mask() + ", " + A[1] + ")");
-  case ir::IntrinsicId::BallotSync:
-    return inOrder(Prefix, T + "__ballot_sync(" + Mask() + ", " + A[1] + ")");
-  case ir::IntrinsicId::MatchAnySync:
-    return inOrder(Prefix, T + "__match_any_sync(" + Mask() + ", " + A[1] + ")");
-  case ir::IntrinsicId::MatchAllSync: {
-    // (the mask of lanes holding the same value or 0, whether all do)
-    auto *TT = ir::dynCast<ir::TupleType>(I.Ty);
-    return inOrder(Prefix, "[&] { int pykc_all; unsigned pykc_mask = __match_all_sync(" + Mask() + ", " +
-                               A[1] + ", &pykc_all); return " + tupleStruct(TT) + "{(" +
-                               type(TT->elements()[0]) + ")pykc_mask, pykc_all != 0}; }()");
-  }
-  case ir::IntrinsicId::SyncWarp:
-    return "__syncwarp(" + (A.empty() ? std::string("0xffffffffu") : Mask()) + ")";
-  case ir::IntrinsicId::ActiveMask:
-    return T + "__activemask()";
-  case ir::IntrinsicId::LanemaskLt:
-    return T + "((1u << pykc_laneid()) - 1)";
-  case ir::IntrinsicId::SyncThreadsCount:
-    return T + "__syncthreads_count(" + A[0] + ")";
-  case ir::IntrinsicId::SyncThreadsAnd:
-    return T + "__syncthreads_and(" + A[0] + ")";
-  case ir::IntrinsicId::SyncThreadsOr:
-    return T + "__syncthreads_or(" + A[0] + ")";
-  default:
-    unsupported(std::string(ir::intrinsicName(I.Id)) + "()");
-  }
+  // syncwarp() waits for the whole warp, as Numba's default mask says.
+  Mask = A.empty() ? "0xffffffffu" : ConstantMask ? A[0] : "(unsigned)" + A[0];
+  return A;
 }
+
+std::string CudaSourceWriter::spell(const ir::IntrinsicExpr &I, const std::string &Cast,
+                                    const char *Format, bool Warp) {
+  std::string Prefix, Mask;
+  std::vector<std::string> A;
+  if (Warp) {
+    A = warpOperands(I, Prefix, Mask);
+  } else {
+    std::vector<const ir::Expr *> Ops(I.Args.begin(), I.Args.end());
+    A = ordered(Ops, Prefix);
+  }
+  std::string S;
+  for (const char *C = Format; *C; ++C) {
+    if (*C != '%') {
+      S += *C;
+      continue;
+    }
+    switch (*++C) {
+    case 'T':
+      S += Cast;
+      break;
+    case 'G':
+      UsesGridSync = true;
+      break;
+    case 'm':
+      S += Mask;
+      break;
+    case 'c': {
+      size_t K = size_t(*++C - '0');
+      S += cast(A.at(K), I.Args[K]->Ty, I.Ty);
+      break;
+    }
+    default:
+      S += A.at(size_t(*C - '0'));
+      break;
+    }
+  }
+  return inOrder(Prefix, S);
+}
+
+std::string CudaSourceWriter::cudaGridIndex(const ir::IntrinsicExpr &I, const char *Fn) {
+  if (I.Count == 1)
+    return std::string(Fn) + "(0)";
+  std::string S = type(I.Ty) + "{";
+  for (unsigned D = 0; D < I.Count; ++D)
+    S += (D ? ", " : "") + std::string(Fn) + "(" + std::to_string(D) + ")";
+  return S + "}";
+}
+
+std::string CudaSourceWriter::cudaPrint(const ir::IntrinsicExpr &I) {
+  std::string Prefix, S = "printf(" + quoted(I.Text);
+  std::vector<const ir::Expr *> Ops(I.Args.begin(), I.Args.end());
+  auto Names = ordered(Ops, Prefix);
+  for (size_t K = 0; K < Names.size(); ++K) {
+    // %lld and %llu take long long, which int64_t need not be.
+    auto *S2 = ir::dynCast<ir::ScalarType>(I.Args[K]->Ty);
+    std::string Cast = S2->isFloat() ? "" : S2->isSigned() ? "(long long)" : "(unsigned long long)";
+    S += ", " + Cast + Names[K];
+  }
+  return Prefix.empty() ? S + ")" : "[&] { " + Prefix + "return " + S + "); }()";
+}
+
+std::string CudaSourceWriter::cudaMatchAll(const ir::IntrinsicExpr &I) {
+  // (the mask of lanes holding the same value or 0, whether all do)
+  std::string Prefix, Mask;
+  auto A = warpOperands(I, Prefix, Mask);
+  auto *TT = ir::dynCast<ir::TupleType>(I.Ty);
+  return inOrder(Prefix, "[&] { int pykc_all; unsigned pykc_mask = __match_all_sync(" + Mask +
+                             ", " + A[1] + ", &pykc_all); return " + tupleStruct(TT) + "{(" +
+                             type(TT->elements()[0]) + ")pykc_mask, pykc_all != 0}; }()");
+}
+
+// The Cuda column of ir/Builtins.def: a format spell() expands, a named
+// emitter cudaF, or nothing (typing built another IR node).
+#define PYKC_CUDA_Format(Text) return spell(I, T, Text, /*Warp=*/false);
+#define PYKC_CUDA_WarpFormat(Text) return spell(I, T, Text, /*Warp=*/true);
+#define PYKC_CUDA_Emitter(F, ...) return cuda##F(I __VA_OPT__(, ) __VA_ARGS__);
+#define PYKC_CUDA_Node break;
 
 std::string CudaSourceWriter::intrinsic(const ir::IntrinsicExpr &I) {
   MathLowering L;
   const char *Name = nullptr;
   if (mathRow(I.Id, L, Name))
     return math(I, Name);
+  // The result type first: a tuple's struct is declared before the
+  // operands'.
   std::string T = "(" + type(I.Ty) + ")";
-  auto Arg = [&](size_t K) { return expr(*I.Args[K]); };
   switch (I.Id) {
-  case ir::IntrinsicId::SyncThreads:
-    return "__syncthreads()";
-  case ir::IntrinsicId::ThreadFence:
-    return "__threadfence()";
-  case ir::IntrinsicId::ThreadFenceBlock:
-    return "__threadfence_block()";
-  case ir::IntrinsicId::ThreadFenceSystem:
-    return "__threadfence_system()";
-  case ir::IntrinsicId::ThisGrid:
-    UsesGridSync = true;
-    return "pykc_grid_group{}";
-  case ir::IntrinsicId::GridSync:
-    UsesGridSync = true;
-    return "pykc_grid_sync()";
-  case ir::IntrinsicId::Grid:
-  case ir::IntrinsicId::GridSize: {
-    const char *Fn = I.Id == ir::IntrinsicId::Grid ? "pykc_grid(" : "pykc_gridsize(";
-    if (I.Count == 1)
-      return std::string(Fn) + "0)";
-    std::string S = type(I.Ty) + "{";
-    for (unsigned D = 0; D < I.Count; ++D)
-      S += (D ? ", " : "") + std::string(Fn) + std::to_string(D) + ")";
-    return S + "}";
-  }
-  case ir::IntrinsicId::Print: {
-    std::string Prefix, S = "printf(" + quoted(I.Text);
-    std::vector<const ir::Expr *> Ops(I.Args.begin(), I.Args.end());
-    auto Names = ordered(Ops, Prefix);
-    for (size_t K = 0; K < Names.size(); ++K) {
-      // %lld and %llu take long long, which int64_t need not be.
-      auto *S2 = ir::dynCast<ir::ScalarType>(I.Args[K]->Ty);
-      std::string Cast = S2->isFloat() ? "" : S2->isSigned() ? "(long long)" : "(unsigned long long)";
-      S += ", " + Cast + Names[K];
-    }
-    return Prefix.empty() ? S + ")" : "[&] { " + Prefix + "return " + S + "); }()";
-  }
-  case ir::IntrinsicId::Abs:
-    return "pykc_abs(" + Arg(0) + ")";
-  case ir::IntrinsicId::Round:
-    // Python's round(x): half to even, as an integer.
-    return T + "rint(" + Arg(0) + ")";
-  case ir::IntrinsicId::Popc:
-    return T + "pykc_popc(" + Arg(0) + ")";
-  case ir::IntrinsicId::Clz:
-    return T + "pykc_clz(" + Arg(0) + ")";
-  case ir::IntrinsicId::Ffs:
-    return T + "pykc_ffs(" + Arg(0) + ")";
-  case ir::IntrinsicId::Brev:
-    return T + "pykc_brev(" + Arg(0) + ")";
-  case ir::IntrinsicId::Fma: {
-    // Rounded once, whatever nvcc's -fmad says: asked for by name.
-    std::string Prefix;
-    std::vector<const ir::Expr *> Ops(I.Args.begin(), I.Args.end());
-    auto A = ordered(Ops, Prefix);
-    return inOrder(Prefix, "fma(" + A[0] + ", " + A[1] + ", " + A[2] + ")");
-  }
-  case ir::IntrinsicId::Cbrt:
-    return "cbrt(" + cast(Arg(0), I.Args[0]->Ty, I.Ty) + ")";
-  case ir::IntrinsicId::Hadd:
-  case ir::IntrinsicId::Hsub:
-  case ir::IntrinsicId::Hmul:
-  case ir::IntrinsicId::Hmax:
-  case ir::IntrinsicId::Hmin:
-  case ir::IntrinsicId::Hneg:
-  case ir::IntrinsicId::Habs:
-  case ir::IntrinsicId::Heq:
-  case ir::IntrinsicId::Hne:
-  case ir::IntrinsicId::Hge:
-  case ir::IntrinsicId::Hgt:
-  case ir::IntrinsicId::Hle:
-  case ir::IntrinsicId::Hlt:
-  case ir::IntrinsicId::Hfma: {
-    // cuda_fp16.h's intrinsics, each rounded to float16 on its own. hmax
-    // and hmin keep Numba's rule (a NaN gives the second operand), not
-    // __hmax's; __hne is ordered, as PTX's setp.ne.f16.
-    static const std::map<ir::IntrinsicId, const char *> Names = {
-        {ir::IntrinsicId::Hadd, "__hadd"}, {ir::IntrinsicId::Hsub, "__hsub"},
-        {ir::IntrinsicId::Hmul, "__hmul"}, {ir::IntrinsicId::Hmax, "pykc_hmax"},
-        {ir::IntrinsicId::Hmin, "pykc_hmin"}, {ir::IntrinsicId::Hneg, "__hneg"},
-        {ir::IntrinsicId::Habs, "__habs"}, {ir::IntrinsicId::Heq, "__heq"},
-        {ir::IntrinsicId::Hne, "__hne"}, {ir::IntrinsicId::Hge, "__hge"},
-        {ir::IntrinsicId::Hgt, "__hgt"}, {ir::IntrinsicId::Hle, "__hle"},
-        {ir::IntrinsicId::Hlt, "__hlt"}, {ir::IntrinsicId::Hfma, "__hfma"}};
-    std::string Prefix, S = std::string(Names.at(I.Id)) + "(";
-    std::vector<const ir::Expr *> Ops(I.Args.begin(), I.Args.end());
-    auto A = ordered(Ops, Prefix);
-    for (size_t K = 0; K < A.size(); ++K)
-      S += (K ? ", " : "") + A[K];
-    return inOrder(Prefix, S + ")");
-  }
-  case ir::IntrinsicId::SyncWarp:
-  case ir::IntrinsicId::ShflSync:
-  case ir::IntrinsicId::ShflUpSync:
-  case ir::IntrinsicId::ShflDownSync:
-  case ir::IntrinsicId::ShflXorSync:
-  case ir::IntrinsicId::AllSync:
-  case ir::IntrinsicId::AnySync:
-  case ir::IntrinsicId::EqSync:
-  case ir::IntrinsicId::BallotSync:
-  case ir::IntrinsicId::MatchAnySync:
-  case ir::IntrinsicId::MatchAllSync:
-  case ir::IntrinsicId::ActiveMask:
-  case ir::IntrinsicId::LanemaskLt:
-  case ir::IntrinsicId::SyncThreadsCount:
-  case ir::IntrinsicId::SyncThreadsAnd:
-  case ir::IntrinsicId::SyncThreadsOr:
-    return warp(I);
+#define BUILTIN(Id, Path, Typing, Lowering, Sync, Thread, Host, Cuda, Cpu)     \
+  case ir::IntrinsicId::Id:                                                    \
+    PYKC_CUDA_##Cuda
+#include "ir/Builtins.def"
   default:
-    unsupported(std::string(ir::intrinsicName(I.Id)) + "()");
+    break;
   }
+  unsupported(std::string(ir::intrinsicName(I.Id)) + "()");
 }
 
 std::string CudaSourceWriter::atomic(const ir::AtomicRMWExpr &A) {

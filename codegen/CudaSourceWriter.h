@@ -141,7 +141,16 @@ private:
   std::string libdevice(const ir::LibdeviceCallExpr &L);
   std::string foreignCall(const ir::ForeignCallExpr &F);
   std::string atomic(const ir::AtomicRMWExpr &A);
-  std::string warp(const ir::IntrinsicExpr &I);
+  // ir/Builtins.def's Cuda column (CudaSourceIntrinsic.cpp): a Format or
+  // WarpFormat row's text expanded (\p Cast is the result's cast), a warp
+  // row's operands, and the Emitter(F) rows' cudaF.
+  std::string spell(const ir::IntrinsicExpr &I, const std::string &Cast, const char *Format,
+                    bool Warp);
+  std::vector<std::string> warpOperands(const ir::IntrinsicExpr &I, std::string &Prefix,
+                                        std::string &Mask);
+  std::string cudaGridIndex(const ir::IntrinsicExpr &I, const char *Fn);
+  std::string cudaPrint(const ir::IntrinsicExpr &I);
+  std::string cudaMatchAll(const ir::IntrinsicExpr &I);
 
   const ir::Module &IR;
   const frontend::SourceFile &File;

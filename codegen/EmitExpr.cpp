@@ -303,17 +303,17 @@ Value *FunctionEmitter::emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E) {
   return B.CreateLoad(Elt, B.CreateGEP(AsArray, Slot, {B.getInt64(0), Index}));
 }
 
-// The lowering column of ir/Builtins.def: Emit(F) calls emitF; Node(K) rows
-// never reach here (typing built IR node K instead), which the static_assert
-// ties to a real node kind.
-#define PYKC_EMIT_BUILTIN_Emit(F) return emit##F(E);
+// The lowering column of ir/Builtins.def: Emit(F, Args...) calls
+// emitF(E, Args...); Node(K) rows never reach here (typing built IR node K
+// instead), which the static_assert ties to a real node kind.
+#define PYKC_EMIT_BUILTIN_Emit(F, ...) return emit##F(E __VA_OPT__(, ) __VA_ARGS__);
 #define PYKC_EMIT_BUILTIN_Node(K)                                              \
   static_assert(std::is_base_of_v<ir::Node, ir::K>);                           \
   break;
 
 Value *FunctionEmitter::emitIntrinsic(const ir::IntrinsicExpr &E) {
   switch (E.Id) {
-#define BUILTIN(Id, Path, Typing, Lowering)                                    \
+#define BUILTIN(Id, Path, Typing, Lowering, ...)                               \
   case ir::IntrinsicId::Id:                                                    \
     PYKC_EMIT_BUILTIN_##Lowering
 #define MATH(MathId, Path, Cases, Lowering, Name)                               \

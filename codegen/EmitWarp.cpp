@@ -2,9 +2,11 @@
 //
 // The Emit() lowerings of ir/Builtins.def's warp rows (shuffles, votes,
 // syncwarp, activemask, lanemask_lt) and block rows (syncthreads_count/
-// and/or, threadfence*). Typing converted every argument to Numba's case
-// (int32 mask, bool predicate, ...); the target does the rest: NVVM
-// intrinsics on the GPU, the runtime's meeting points on the CPU.
+// and/or, threadfence*); each row names its variant (the shuffle's mode,
+// the vote, the reduction, the fence's scope). Typing converted every
+// argument to Numba's case (int32 mask, bool predicate, ...); the target
+// does the rest: NVVM intrinsics on the GPU, the runtime's meeting points on
+// the CPU.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/Emitter.h"
@@ -15,36 +17,6 @@ namespace pykc::codegen {
 
 using namespace llvm;
 
-namespace {
-
-ShuffleMode shuffleMode(ir::IntrinsicId Id) {
-  switch (Id) {
-  case ir::IntrinsicId::ShflUpSync:
-    return ShuffleMode::Up;
-  case ir::IntrinsicId::ShflDownSync:
-    return ShuffleMode::Down;
-  case ir::IntrinsicId::ShflXorSync:
-    return ShuffleMode::Xor;
-  default:
-    return ShuffleMode::Idx;
-  }
-}
-
-VoteMode voteMode(ir::IntrinsicId Id) {
-  switch (Id) {
-  case ir::IntrinsicId::AllSync:
-    return VoteMode::All;
-  case ir::IntrinsicId::AnySync:
-    return VoteMode::Any;
-  case ir::IntrinsicId::EqSync:
-    return VoteMode::Uni;
-  default:
-    return VoteMode::Ballot;
-  }
-}
-
-} // namespace
-
 Value *FunctionEmitter::emitSyncWarp(const ir::IntrinsicExpr &E) {
   // syncwarp() waits for the whole warp, as Numba's default mask says.
   Value *Mask = E.Args.empty() ? B.getInt32(-1) : emitExpr(*E.Args[0]);
@@ -53,7 +25,7 @@ Value *FunctionEmitter::emitSyncWarp(const ir::IntrinsicExpr &E) {
   return nullptr;
 }
 
-Value *FunctionEmitter::emitShuffle(const ir::IntrinsicExpr &E) {
+Value *FunctionEmitter::emitShuffle(const ir::IntrinsicExpr &E, ShuffleMode Mode) {
   // Floats travel as their bits, as in Numba.
   Value *Mask = emitExpr(*E.Args[0]);
   Value *V = emitExpr(*E.Args[1]);
@@ -61,25 +33,25 @@ Value *FunctionEmitter::emitShuffle(const ir::IntrinsicExpr &E) {
   Type *Ty = V->getType();
   Type *Bits = B.getIntNTy(Ty->getPrimitiveSizeInBits());
   checkSite(E);
-  Value *Got = ME.Target.warpShuffle(B, shuffleMode(E.Id), Mask, B.CreateBitCast(V, Bits),
-                                     Offset, TargetContext);
+  Value *Got =
+      ME.Target.warpShuffle(B, Mode, Mask, B.CreateBitCast(V, Bits), Offset, TargetContext);
   return B.CreateBitCast(Got, Ty);
 }
 
-Value *FunctionEmitter::emitMatch(const ir::IntrinsicExpr &E) {
+Value *FunctionEmitter::emitMatch(const ir::IntrinsicExpr &E, bool All) {
   // Floats are compared as their bits, as in Numba.
   Value *Mask = emitExpr(*E.Args[0]);
   Value *V = emitExpr(*E.Args[1]);
   V = B.CreateBitCast(V, B.getIntNTy(V->getType()->getPrimitiveSizeInBits()));
   checkSite(E);
-  return ME.Target.warpMatch(B, E.Id == ir::IntrinsicId::MatchAllSync, Mask, V, TargetContext);
+  return ME.Target.warpMatch(B, All, Mask, V, TargetContext);
 }
 
-Value *FunctionEmitter::emitVote(const ir::IntrinsicExpr &E) {
+Value *FunctionEmitter::emitVote(const ir::IntrinsicExpr &E, VoteMode Mode) {
   Value *Mask = emitExpr(*E.Args[0]);
   Value *Predicate = emitExpr(*E.Args[1]);
   checkSite(E);
-  return ME.Target.warpVote(B, voteMode(E.Id), Mask, Predicate, TargetContext);
+  return ME.Target.warpVote(B, Mode, Mask, Predicate, TargetContext);
 }
 
 Value *FunctionEmitter::emitActiveMask(const ir::IntrinsicExpr &) {
@@ -92,19 +64,13 @@ Value *FunctionEmitter::emitLanemaskLt(const ir::IntrinsicExpr &) {
   return B.CreateSub(B.CreateShl(B.getInt32(1), Lane), B.getInt32(1));
 }
 
-Value *FunctionEmitter::emitBarrierReduce(const ir::IntrinsicExpr &E) {
-  BarrierReduction Op = E.Id == ir::IntrinsicId::SyncThreadsCount ? BarrierReduction::Count
-                        : E.Id == ir::IntrinsicId::SyncThreadsAnd ? BarrierReduction::And
-                                                                   : BarrierReduction::Or;
+Value *FunctionEmitter::emitBarrierReduce(const ir::IntrinsicExpr &E, BarrierReduction Op) {
   Value *Predicate = emitExpr(*E.Args[0]);
   checkSite(E);
   return ME.Target.barrierReduce(B, Op, Predicate, TargetContext);
 }
 
-Value *FunctionEmitter::emitFence(const ir::IntrinsicExpr &E) {
-  FenceScope Scope = E.Id == ir::IntrinsicId::ThreadFenceBlock    ? FenceScope::Block
-                     : E.Id == ir::IntrinsicId::ThreadFenceSystem ? FenceScope::System
-                                                                  : FenceScope::Device;
+Value *FunctionEmitter::emitFence(const ir::IntrinsicExpr &, FenceScope Scope) {
   ME.Target.fence(B, Scope);
   if (Scope != FenceScope::Block)
     checkFence(); // orders this thread's accesses for other blocks' atomics

@@ -123,25 +123,25 @@ private:
   /// The value an optional holds; a None is reported as the target does.
   llvm::Value *emitOptionalUnwrap(const ir::OptionalUnwrapExpr &E);
   llvm::Value *emitIntrinsic(const ir::IntrinsicExpr &E);
-  // The Emit(F) lowerings of ir/Builtins.def.
+  // The Emit(F, Args...) lowerings of ir/Builtins.def.
   llvm::Value *emitBarrier(const ir::IntrinsicExpr &E);
   llvm::Value *emitParallelFor(const ir::ParallelForExpr &E);
   /// In host code: records a ZeroDivisionError when \p Divisor is zero.
   void raiseOnZeroDivisor(llvm::Value *Divisor, const ir::BinaryExpr &E, bool Float);
-  llvm::Value *emitMatch(const ir::IntrinsicExpr &E);
+  llvm::Value *emitMatch(const ir::IntrinsicExpr &E, bool All);
   llvm::Value *emitThisGrid(const ir::IntrinsicExpr &E);
   llvm::Value *emitGridSync(const ir::IntrinsicExpr &E);
   llvm::Value *emitGridIndex(const ir::IntrinsicExpr &E);
   llvm::Value *emitAbs(const ir::IntrinsicExpr &E);
   llvm::Value *emitRound(const ir::IntrinsicExpr &E);
-  // Warp and block operations (EmitWarp.cpp).
+  // Warp and block operations (EmitWarp.cpp); the row gives the variant.
   llvm::Value *emitSyncWarp(const ir::IntrinsicExpr &E);
-  llvm::Value *emitShuffle(const ir::IntrinsicExpr &E);
-  llvm::Value *emitVote(const ir::IntrinsicExpr &E);
+  llvm::Value *emitShuffle(const ir::IntrinsicExpr &E, ShuffleMode Mode);
+  llvm::Value *emitVote(const ir::IntrinsicExpr &E, VoteMode Mode);
   llvm::Value *emitActiveMask(const ir::IntrinsicExpr &E);
   llvm::Value *emitLanemaskLt(const ir::IntrinsicExpr &E);
-  llvm::Value *emitBarrierReduce(const ir::IntrinsicExpr &E);
-  llvm::Value *emitFence(const ir::IntrinsicExpr &E);
+  llvm::Value *emitBarrierReduce(const ir::IntrinsicExpr &E, BarrierReduction Op);
+  llvm::Value *emitFence(const ir::IntrinsicExpr &E, FenceScope Scope);
   // Bit and arithmetic intrinsics of the cuda module (EmitBits.cpp).
   llvm::Value *emitBitCount(const ir::IntrinsicExpr &E);
   llvm::Value *emitFfs(const ir::IntrinsicExpr &E);

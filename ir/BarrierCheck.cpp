@@ -1,5 +1,6 @@
 //===- BarrierCheck.cpp - Barriers some threads of a block skip -----------===//
 #include "ir/BarrierCheck.h"
+#include "ir/Builtins.h"
 #include "ir/IRWalk.h"
 
 #include <map>
@@ -12,41 +13,6 @@ using frontend::DiagKind;
 using frontend::SourceFile;
 
 namespace {
-
-bool isBarrier(IntrinsicId Id) {
-  switch (Id) {
-  case IntrinsicId::SyncThreads:
-  case IntrinsicId::SyncThreadsCount:
-  case IntrinsicId::SyncThreadsAnd:
-  case IntrinsicId::SyncThreadsOr:
-  case IntrinsicId::GridSync:
-    return true;
-  default:
-    return false;
-  }
-}
-
-/// Intrinsics whose value differs between the threads of a block.
-bool variesByThread(IntrinsicId Id) {
-  switch (Id) {
-  case IntrinsicId::Grid:
-  case IntrinsicId::ShflSync:
-  case IntrinsicId::ShflUpSync:
-  case IntrinsicId::ShflDownSync:
-  case IntrinsicId::ShflXorSync:
-  case IntrinsicId::AllSync:
-  case IntrinsicId::AnySync:
-  case IntrinsicId::EqSync:
-  case IntrinsicId::BallotSync:
-  case IntrinsicId::MatchAnySync:
-  case IntrinsicId::MatchAllSync:
-  case IntrinsicId::ActiveMask:
-  case IntrinsicId::LanemaskLt:
-    return true;
-  default:
-    return false;
-  }
-}
 
 std::string barrierName(IntrinsicId Id) {
   // GridGroup.sync is a method, not a path the user writes.
@@ -190,7 +156,7 @@ private:
     });
     if (!R && N.Kind == NodeKind::Intrinsic) {
       auto &I = static_cast<const IntrinsicExpr &>(N);
-      if (isBarrier(I.Id))
+      if (isBarrier(I.Id)) // ir/Builtins.def's Sync column: Block or Grid
         R = Reach{&I, "", barrierName(I.Id)};
     } else if (!R && N.Kind == NodeKind::Call) {
       auto &C = static_cast<const CallExpr &>(N);
@@ -384,7 +350,8 @@ private:
         noteBarrier(barrierName(I.Id));
         report(E, barrierName(I.Id) + " is called", Ctl);
       }
-      return Dependent || variesByThread(I.Id);
+      // ir/Builtins.def's Thread column: grid, shuffles, votes, masks.
+      return Dependent || builtinTraits(I.Id).VariesByThread;
     }
     case NodeKind::Call: {
       auto &C = static_cast<const CallExpr &>(E);

@@ -1,10 +1,10 @@
 //===- HostCheck.cpp - What @njit functions cannot use on the host --------===//
 #include "ir/HostCheck.h"
+#include "ir/Builtins.h"
 #include "ir/IRWalk.h"
 
 #include <set>
 #include <string>
-#include <string_view>
 
 namespace pykc::ir {
 
@@ -25,8 +25,7 @@ bool checkHostEntry(const Function &Entry, const frontend::SourceFile *File,
       std::string Name;
       if (auto *R = dynCast<SpecialRegExpr>(&N))
         Name = specialRegisterName(R->Reg);
-      else if (auto *I = dynCast<IntrinsicExpr>(&N);
-               I && std::string_view(intrinsicName(I->Id)).rfind("cuda.", 0) == 0)
+      else if (auto *I = dynCast<IntrinsicExpr>(&N); I && !builtinTraits(I->Id).Host)
         Name = intrinsicName(I->Id);
       else if (auto *A = dynCast<AllocArrayExpr>(&N))
         Name = dynCast<ArrayType>(A->Ty)->addressSpace() == AddressSpace::Shared

@@ -41,7 +41,7 @@ enum class NodeKind {
 enum class SpecialRegister { ThreadIdx, BlockIdx, BlockDim, GridDim, WarpSize, LaneId };
 
 enum class IntrinsicId {
-#define BUILTIN(Id, Path, Typing, Lowering) Id,
+#define BUILTIN(Id, ...) Id,
 #define MATH(Id, Path, Cases, Lowering, Name) Id,
 #include "ir/Builtins.def"
 };

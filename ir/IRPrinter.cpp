@@ -402,10 +402,10 @@ const char *intrinsicName(IntrinsicId Id) {
     return std::string_view(Path).rfind("numba.", 0) == 0 ? Path + 6 : Path;
   };
   switch (Id) {
-#define BUILTIN(Id, Path, Typing, Lowering)                                    \
+#define BUILTIN(Id, Path, ...)                                                 \
   case IntrinsicId::Id:                                                        \
     return Spelled(Path);
-#define MATH(Id, Path, Cases, Lowering, Name) BUILTIN(Id, Path, , )
+#define MATH(Id, Path, ...) BUILTIN(Id, Path)
 #include "ir/Builtins.def"
   }
   return "?";

@@ -30,10 +30,10 @@ bool isLiteral(const ConstantValue &C) {
 }
 
 std::optional<IntrinsicId> intrinsicByPath(const std::string &Path) {
-#define BUILTIN(Id, P, Typing, Lowering)                                       \
+#define BUILTIN(Id, P, ...)                                                    \
   if (Path == P)                                                               \
     return IntrinsicId::Id;
-#define MATH(Id, P, Cases, Lowering, Name) BUILTIN(Id, P, , )
+#define MATH(Id, P, ...) BUILTIN(Id, P)
 #include "ir/Builtins.def"
   return std::nullopt;
 }
@@ -152,7 +152,7 @@ Expr *FunctionLowerer::lowerIntrinsicCall(IntrinsicId Id, const std::string &Pat
     return nullptr;
   }
   switch (Id) {
-#define BUILTIN(BuiltinId, P, Typing, Lowering)                                \
+#define BUILTIN(BuiltinId, P, Typing, ...)                                     \
   case IntrinsicId::BuiltinId:                                                 \
     return PYKC_TYPE_##Typing;
 #define MATH(MathId, P, Cases, L, N)                                           \

@@ -20,7 +20,7 @@ const std::set<std::string> &knownPaths() {
   static const std::set<std::string> Paths = {
 #define NAMESPACE(Path) Path,
 #define SPECIAL_REG(Id, Path, Register, Dim) Path,
-#define BUILTIN(Id, Path, Typing, Lowering) Path,
+#define BUILTIN(Id, Path, ...) Path,
 #define MATH(Id, Path, Cases, Lowering, Name) Path,
 #define CONSTANT_FLOAT(Path, Value) Path,
 #define OPERATOR_BINARY(Path, Op) Path,

@@ -31,19 +31,20 @@ std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned O
   std::unique_ptr<DeviceCode> Code(new DeviceCode());
   const DeviceInfo &Device = current_device();
   if (Device.Kind == DeviceKind::CPU) {
-    // The runtime functions CPU kernels call (CpuABI.h).
+    // The runtime functions CPU kernels call (CpuABI.h): the builtins' (the
+    // Cpu column of ir/Builtins.def; rows sharing one repeat it), then the
+    // rest.
     Code->JIT = codegen::CPUJit::create(
-        {{"pykc_cpu_barrier", reinterpret_cast<void *>(&pykc_cpu_barrier)},
-         {"pykc_cpu_grid_sync", reinterpret_cast<void *>(&pykc_cpu_grid_sync)},
+        {
+#define PYKC_JIT_SYMBOL_Runtime(Symbol) {#Symbol, reinterpret_cast<void *>(&Symbol)},
+#define PYKC_JIT_SYMBOL_Inline
+#define BUILTIN(Id, Path, Typing, Lowering, Sync, Thread, Host, Cuda, Cpu) PYKC_JIT_SYMBOL_##Cpu
+#include "ir/Builtins.def"
+#undef PYKC_JIT_SYMBOL_Runtime
+#undef PYKC_JIT_SYMBOL_Inline
          {"pykc_cpu_parallel_for", reinterpret_cast<void *>(&pykc_cpu_parallel_for)},
          {"pykc_host_raise", reinterpret_cast<void *>(&pykc_host_raise)},
          {"pykc_host_bounds_error", reinterpret_cast<void *>(&pykc_host_bounds_error)},
-         {"pykc_cpu_barrier_reduce", reinterpret_cast<void *>(&pykc_cpu_barrier_reduce)},
-         {"pykc_cpu_warp_sync", reinterpret_cast<void *>(&pykc_cpu_warp_sync)},
-         {"pykc_cpu_warp_shuffle", reinterpret_cast<void *>(&pykc_cpu_warp_shuffle)},
-         {"pykc_cpu_warp_ballot", reinterpret_cast<void *>(&pykc_cpu_warp_ballot)},
-         {"pykc_cpu_warp_match", reinterpret_cast<void *>(&pykc_cpu_warp_match)},
-         {"pykc_cpu_warp_active", reinterpret_cast<void *>(&pykc_cpu_warp_active)},
          {"pykc_cpu_bounds_error", reinterpret_cast<void *>(&pykc_cpu_bounds_error)},
          {"pykc_cpu_none_error", reinterpret_cast<void *>(&pykc_cpu_none_error)},
          {"pykc_check_access", reinterpret_cast<void *>(&pykc_check_access)},
