@@ -8,20 +8,7 @@ namespace pykc::codegen {
 
 // --- Types and names -------------------------------------------------------
 
-std::string CudaSourceWriter::scalar(const ir::ScalarType *S) {
-  if (S->isBoolean())
-    return "bool";
-  if (S->isComplex())
-    return complexType(S);
-  if (S->isFloat()) {
-    if (S->bitWidth() == 16) {
-      UsesHalf = true; // cuda_fp16.h's __half, as Numba's float16 is
-      return "__half";
-    }
-    return S->bitWidth() == 32 ? "float" : "double";
-  }
-  return std::string(S->isSigned() ? "int" : "uint") + std::to_string(S->bitWidth()) + "_t";
-}
+std::string CudaSourceWriter::scalar(const ir::ScalarType *S) { return Types.scalar(S); }
 
 std::string CudaSourceWriter::type(const ir::Type *T) {
   if (auto *S = ir::dynCast<ir::ScalarType>(T))
@@ -43,23 +30,13 @@ std::string CudaSourceWriter::type(const ir::Type *T) {
     return "void";
   if (T->kind() == ir::TypeKind::GridGroup)
     return "pykc_grid_group";
-  if (ir::dynCast<ir::EnumType>(T)) // an enum member is its int64 value
-    return "int64_t";
+  if (auto *E = ir::dynCast<ir::EnumType>(T))
+    return Types.enumType(E);
   unsupported("values of type " + T->str());
 }
 
 std::string CudaSourceWriter::tupleStruct(const ir::TupleType *T) {
-  // One struct per tuple type, written before the functions.
-  auto It = Tuples.find(T);
-  if (It != Tuples.end())
-    return It->second;
-  std::string Fields;
-  for (size_t I = 0; I < T->size(); ++I)
-    Fields += "  " + type(T->elements()[I]) + " e" + std::to_string(I) + ";\n";
-  std::string Name = "pykc_tuple" + std::to_string(Tuples.size());
-  Structs << "// " << T->str() << "\nstruct " << Name << " {\n" << Fields << "};\n";
-  Tuples[T] = Name;
-  return Name;
+  return Types.tuple(T, [this](const ir::Type *E) { return type(E); });
 }
 
 std::string CudaSourceWriter::vectorName(const ir::VectorType *V) {
@@ -293,12 +270,12 @@ std::string CudaSourceWriter::write() {
   OS << "// CUDA C++ for the kernels of " << File.name() << ", written by pykc --emit=cuda.\n";
   OS << "// Kernels take pykc/KernelABI.h's flattened parameters: an array is its\n";
   OS << "// data, extents and byte strides.\n";
-  if (UsesHalf)
+  if (Types.usesHalf())
     OS << "#include <cuda_fp16.h>\n";
   if (UsesGridSync)
     OS << "#include <cooperative_groups.h>\n";
   OS << cudaSourcePrelude() << "\n";
-  if (UsesComplex)
+  if (Types.usesComplex())
     OS << cudaSourceComplexPrelude() << "\n";
   if (std::string Foreign = cudaSourceForeign(IR); !Foreign.empty())
     OS << Foreign << "\n";
@@ -316,7 +293,7 @@ std::string CudaSourceWriter::write() {
           "  return bytes;\n"
           "}\n"
           "#endif\n\n";
-  if (UsesHalf)
+  if (Types.usesHalf())
     OS << "// float16, as Numba converts it: to an integer rounded to nearest (ties\n"
           "// to even), saturating, NaN to 0; from anything in one rounding.\n"
           "template <typename T> __device__ inline T pykc_from_half(__half h) {\n"
@@ -338,11 +315,9 @@ std::string CudaSourceWriter::write() {
           "}\n"
           "__device__ inline __half pykc_hmax(__half a, __half b) { return __hgt(a, b) ? a : b; }\n"
           "__device__ inline __half pykc_hmin(__half a, __half b) { return __hlt(a, b) ? a : b; }\n\n";
-  for (const std::ostringstream *Part : {&Structs, &Globals, &Declarations}) {
-    std::string S = Part->str();
+  for (const std::string &S : {Types.takeDeclarations(), Globals.str(), Declarations.str()})
     if (!S.empty())
       OS << S << "\n";
-  }
   OS << Functions.str();
   return OS.str();
 }

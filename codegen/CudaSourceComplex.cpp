@@ -64,11 +64,7 @@ __device__ inline pykc_array<T, N> pykc_complex_part(const pykc_array<pykc_compl
 )cu";
 }
 
-std::string CudaSourceWriter::complexType(const ir::ScalarType *S) {
-  UsesComplex = true;
-  return std::string("pykc_complex<") +
-         (S->bitWidth() == 64 ? "float" : "double") + ">";
-}
+std::string CudaSourceWriter::complexType(const ir::ScalarType *S) { return Types.complex(S); }
 
 std::string CudaSourceWriter::complexConstant(const ir::ConstantExpr &C) {
   auto *S = ir::dynCast<ir::ScalarType>(C.Ty);

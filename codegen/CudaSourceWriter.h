@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "codegen/CxxTypeWriter.h"
 #include "frontend/SourceManager.h"
 #include "ir/IR.h"
 
@@ -59,7 +60,7 @@ public:
   frontend::SourceRange Where; ///< What was being written last.
 
 private:
-  // --- Types and names (CudaSource.cpp) ---
+  // --- Types and names (CudaSource.cpp; the spellings are Types') ---
   [[noreturn]] void unsupported(const std::string &What) { throw CudaUnsupported{What, Where}; }
   std::string scalar(const ir::ScalarType *S);
   std::string type(const ir::Type *T);
@@ -155,10 +156,11 @@ private:
   const ir::Module &IR;
   const frontend::SourceFile &File;
   const ir::Function *Current = nullptr;
-  std::ostringstream Structs, Globals, Declarations, Functions;
+  /// Scalars, records, tuples and enums as C++: the structs, declared on
+  /// first use, go before the functions.
+  CxxTypeWriter Types{CxxDialect::Cuda, [this](const std::string &What) { unsupported(What); }};
+  std::ostringstream Globals, Declarations, Functions;
   std::ostringstream *Body = nullptr;
-  std::map<const ir::TupleType *, std::string> Tuples;
-  std::map<const ir::RecordType *, std::string> Records;
   std::set<std::string> ConstArrays;
   std::set<const ir::Variable *> Declared;
   /// The storage of arrays declareVariables declared, at the function's top.
@@ -166,7 +168,7 @@ private:
   std::map<const ir::Variable *, unsigned> StorageCount;
   std::vector<const ir::Function *> Renamed;
   std::map<const ir::Function *, bool> Writers;
-  bool UsesGridSync = false, UsesDynamicShared = false, UsesHalf = false, UsesComplex = false;
+  bool UsesGridSync = false, UsesDynamicShared = false;
   /// The float types of complex parts, for their constants.
   const ir::ScalarType SinglePart{ir::ScalarKind::Float32}, DoublePart{ir::ScalarKind::Float64};
   bool InSeq = false; ///< Writing a SeqExpr's statements: no line comments.

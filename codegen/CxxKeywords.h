@@ -2,9 +2,9 @@
 ///
 /// \file
 /// The words no C++ name pykc writes may be: the headers of `-c` objects
-/// (tools/pykc/Header.cpp) and the CUDA C++ source (CudaReservedNames.cpp)
-/// both rename a Python name that is one, each adding the names its own
-/// text takes.
+/// and the CUDA C++ source (CxxTypeWriter.h's cxxName and
+/// CudaReservedNames.cpp's cudaIdentifier) both rename a Python name that
+/// is one, each adding the names its own text takes.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -31,7 +31,7 @@ def noise(states, out):
     i = cuda.grid(1)
     out[i] = xoroshiro128p_normal_float32(states, i)
 
-# CHECK-LABEL: // particle: Record(pos[type=nestedarray(float32, (3,));offset=0],mass[type=float64;offset=16],id[type=int32;offset=24];32;True)
+# CHECK-LABEL: // The module's dtype particle: Record(pos[type=nestedarray(float32, (3,));offset=0],mass[type=float64;offset=16],id[type=int32;offset=24];32;True)
 # CHECK-NEXT: struct pykc_record_particle {
 # CHECK-NEXT:   float pos[3];
 # CHECK-NEXT:   unsigned char pykc_pad0[4];

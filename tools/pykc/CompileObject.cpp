@@ -3,12 +3,12 @@
 
 #include "CacheKey.h"
 #include "GpuImages.h"
-#include "Header.h"
 #include "Output.h"
 #include "OutputFiles.h"
 #include "Progress.h"
 #include "SharedLibrary.h"
 
+#include "codegen/HeaderWriter.h"
 #include "codegen/HostObject.h"
 #include "codegen/TargetRegistration.h"
 
@@ -75,7 +75,7 @@ int compileObject(const Options &O, const Compilation &C, PhaseTimes *Times) {
   const ir::Module &IR = *C.Typed.IR;
   if (O.Input == "-" && O.Namespace.empty())
     return fail("-c reading standard input needs --namespace NS");
-  std::string Namespace = O.Namespace.empty() ? defaultNamespace(O.Input) : O.Namespace;
+  std::string Namespace = O.Namespace.empty() ? codegen::defaultNamespace(O.Input) : O.Namespace;
   std::string ObjectPath = O.Output.empty() ? defaultOutputPath(O) : O.Output;
   std::error_code EC;
   if (!O.Header.empty() && ObjectPath != "-" &&
@@ -146,14 +146,15 @@ int compileObject(const Options &O, const Compilation &C, PhaseTimes *Times) {
     Out.emplace_back("object", std::move(Object));
     if (!O.Header.empty()) {
       PhaseTimes::Scope T(Times, "header");
-      HeaderInfo Info;
+      codegen::HeaderInfo Info;
       Info.Namespace = Namespace;
       Info.SourcePath = O.Input;
       Info.ObjectPath = ObjectPath == "-" ? "the object" : ObjectPath;
       Info.CommandLine = commandLine(O, ObjectPath);
       Info.HeaderPath = O.Header;
+      Info.Version = PYKC_VERSION;
       Info.StampSymbol = HO.StampSymbol;
-      Out.emplace_back("header", writeHeader(IR, Info));
+      Out.emplace_back("header", codegen::writeHeader(IR, Info));
     }
     // -Xptxas -v's report, printed again when the entry is used.
     Out.emplace_back("stderr", std::move(PtxasLog));

@@ -8,8 +8,6 @@
 #include "ArgParser.h"
 #include "SharedOptions.h"
 
-#include "Header.h"
-
 #include "codegen/Codegen.h"
 
 #include <algorithm>

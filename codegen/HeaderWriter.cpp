@@ -1,11 +1,10 @@
-//===- Header.cpp - Writing the typed C++ header ---------------------------===//
-#include "Header.h"
-
-#include "HostFunctionHeader.h"
+//===- codegen/HeaderWriter.cpp - Writing the typed C++ header ------------===//
+#include "codegen/HeaderWriter.h"
 
 #include "codegen/CxxKeywords.h"
+#include "codegen/CxxTypeWriter.h"
+#include "codegen/HostFunctionHeader.h"
 #include "codegen/HostObject.h"
-#include "frontend/Diagnostic.h"
 #include "ir/Signature.h"
 #include "support/InternalError.h"
 
@@ -13,48 +12,14 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <functional>
-#include <map>
-#include <set>
 #include <sstream>
 
-namespace pykc::driver {
-
-
-
-/// A Python name as a C++ name that cannot collide with a keyword or with
-/// the names the header itself uses.
-std::string cxxName(const std::string &Py) {
-  static const std::set<std::string> Taken = {"pykc", "pykc_impl", "compiled_module", "std"};
-  return codegen::isCxxKeyword(Py) || Taken.count(Py) ? Py + "_" : Py;
-}
-
-/// bool, _Float16 (clang's and GCC's half type), float, double,
-/// ::std::complex<float> or <double>, or the <cstdint> integer of the
-/// dtype's width.
-std::string scalarCxxType(const ir::ScalarType *S) {
-  if (S->isBoolean())
-    return "bool";
-  if (S->isComplex())
-    return S->bitWidth() == 64 ? "::std::complex<float>" : "::std::complex<double>";
-  if (S->isFloat())
-    return S->bitWidth() == 16 ? "_Float16" : S->bitWidth() == 32 ? "float" : "double";
-  return std::string(S->isSigned() ? "int" : "uint") + std::to_string(S->bitWidth()) + "_t";
-}
+namespace pykc::codegen {
 
 namespace {
 
-/// Whether \p R is Numba's xoroshiro128p_dtype (two uint64, s0 and s1).
-bool isXoroshiroState(const ir::RecordType *R) {
-  const auto &F = R->fields();
-  auto U64 = [](const ir::Type *T) {
-    auto *S = ir::dynCast<ir::ScalarType>(T);
-    return S && S->scalarKind() == ir::ScalarKind::UInt64;
-  };
-  return R->size() == 16 && F.size() == 2 && F[0].Name == "s0" && F[0].Offset == 0 &&
-         U64(F[0].Ty) && F[1].Name == "s1" && F[1].Offset == 8 && U64(F[1].Ty);
-}
+// --- What the module has -----------------------------------------------------
 
 /// The records kernel parameters hold (arrays of them, records, in
 /// tuples), each after the records nested in it.
@@ -84,67 +49,18 @@ std::vector<const ir::RecordType *> kernelRecords(const ir::Module &IR) {
   return Out;
 }
 
-/// A record dtype as a struct whose members sit at NumPy's offsets: padding
-/// where the layout has gaps, packed when the dtype is, and static_asserts
-/// on the size and each offset (so a compiler that lays it out otherwise
-/// stops the build).
-void writeRecords(std::ostream &OS, const ir::Module &IR) {
-  for (const ir::RecordType *R : kernelRecords(IR)) {
-    std::string Name = recordCxxType(R);
-    if (isXoroshiroState(R)) {
-      if (!R->name().empty() && cxxName(R->name()) != "xoroshiro128p_state")
-        OS << "/// numba.cuda.random's generator state (Numba's xoroshiro128p_dtype).\n"
-           << "using " << cxxName(R->name()) << " = " << Name << ";\n\n";
-      continue;
-    }
-    std::vector<const ir::RecordType::Field *> Fields;
-    for (const ir::RecordType::Field &F : R->fields())
-      Fields.push_back(&F);
-    std::stable_sort(Fields.begin(), Fields.end(),
-                     [](auto *A, auto *B) { return A->Offset < B->Offset; });
-    std::ostringstream Members, Asserts;
-    uint64_t End = 0;
-    unsigned Pads = 0;
-    auto Pad = [&](uint64_t To) {
-      if (To > End)
-        Members << "  unsigned char pykc_pad" << Pads++ << "[" << To - End << "];\n";
-    };
-    bool Overlap = false;
-    for (const ir::RecordType::Field *F : Fields) {
-      Overlap |= F->Offset < End;
-      Pad(F->Offset);
-      const ir::Type *T = F->Ty;
-      std::string Dims;
-      if (auto *N = ir::dynCast<ir::NestedArrayType>(T)) {
-        for (int64_t D : N->shape())
-          Dims += "[" + std::to_string(D) + "]";
-        T = N->element();
-      }
-      std::string Member = cxxName(F->Name);
-      for (char &C : Member)
-        if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
-          C = '_';
-      if (Member.empty() || std::isdigit(static_cast<unsigned char>(Member[0])))
-        Member = "_" + Member;
-      auto *Inner = ir::dynCast<ir::RecordType>(T);
-      Members << "  "
-              << (Inner ? recordCxxType(Inner) : scalarCxxType(ir::dynCast<ir::ScalarType>(T)))
-              << " " << Member << Dims << ";\n";
-      Asserts << "static_assert(offsetof(" << Name << ", " << Member << ") == " << F->Offset
-              << ");\n";
-      End = std::max(End, F->Offset + ir::storageSize(F->Ty));
-    }
-    if (Overlap) // a dict dtype whose fields share bytes: no struct says that
-      PYKC_ICE("a record whose fields overlap reached the header writer: " + R->str());
-    Pad(R->size());
-    OS << "/// " << (R->name().empty() ? "A record dtype" : "The module's dtype " + R->name())
-       << ": " << R->str() << "\n";
-    OS << "struct " << (R->aligned() ? "" : "__attribute__((packed)) ") << Name << " {\n"
-       << Members.str() << "  static constexpr bool pykc_record_dtype = true;\n};\n";
-    OS << "static_assert(sizeof(" << Name << ") == " << R->size() << ");\n" << Asserts.str()
-       << "\n";
-  }
+/// The enum classes (Enum, IntEnum) kernel parameters take.
+std::vector<const ir::EnumType *> kernelEnums(const ir::Module &IR) {
+  std::vector<const ir::EnumType *> Enums;
+  for (const auto &F : IR.functions())
+    if (F->Kind == ir::FunctionKind::Kernel)
+      for (const ir::Variable *P : F->Params)
+        if (auto *E = ir::dynCast<ir::EnumType>(P->ArgType);
+            E && std::find(Enums.begin(), Enums.end(), E) == Enums.end())
+          Enums.push_back(E);
+  return Enums;
 }
+
 
 /// Whether a kernel or @njit function of \p IR takes or returns a complex
 /// (its header then needs pykc/Complex.h).
@@ -185,27 +101,6 @@ bool usesComplex(const ir::Module &IR) {
   return false;
 }
 
-/// The enum classes (Enum, IntEnum) kernel parameters take, as C++ enum
-/// classes whose values are the members' (what the kernel receives: for a
-/// class whose values are not ints, the members' indices).
-void writeEnums(std::ostream &OS, const ir::Module &IR) {
-  std::vector<const ir::EnumType *> Enums;
-  for (const auto &F : IR.functions())
-    if (F->Kind == ir::FunctionKind::Kernel)
-      for (const ir::Variable *P : F->Params)
-        if (auto *E = ir::dynCast<ir::EnumType>(P->ArgType);
-            E && std::find(Enums.begin(), Enums.end(), E) == Enums.end())
-          Enums.push_back(E);
-  for (const ir::EnumType *E : Enums) {
-    OS << "/// The module's enum.Enum " << E->name() << ".\n";
-    OS << "enum class " << cxxName(E->name()) << " : ::std::int64_t {";
-    for (size_t I = 0; I < E->members().size(); ++I)
-      OS << (I ? ", " : " ") << cxxName(E->members()[I].first) << " = "
-         << E->members()[I].second;
-    OS << " };\n\n";
-  }
-}
-
 /// Whether a kernel takes a tuple (its header then needs <tuple>).
 bool usesTuples(const ir::Module &IR) {
   for (const auto &F : IR.functions())
@@ -216,39 +111,24 @@ bool usesTuples(const ir::Module &IR) {
   return false;
 }
 
-std::string cxxParamType(const ir::Type *Ty);
-
-/// A tuple parameter's std::tuple: numbers and tuples by value, arrays by
-/// reference (std::forward_as_tuple(2.5f, a) makes one).
-std::string cxxTupleType(const ir::TupleType *T) {
-  std::string S = "::std::tuple<";
-  for (size_t I = 0; I < T->size(); ++I) {
-    const ir::Type *E = T->elements()[I];
-    std::string Text = ir::dynCast<ir::TupleType>(E) ? cxxTupleType(ir::dynCast<ir::TupleType>(E))
-                                                     : cxxParamType(E);
-    while (!Text.empty() && Text.back() == ' ')
-      Text.pop_back();
-    S += (I ? ", " : "") + Text;
-  }
-  return S + ">";
-}
-
 /// The C++ parameter type: `const ::pykc::ArrayView<float, 2> &` (a
 /// pykc::DeviceArray is one; so is a view of someone else's memory) or a
-/// scalar type taken by value.
-std::string cxxParamType(const ir::Type *Ty) {
+/// scalar type taken by value; a tuple's std::tuple holds numbers and
+/// tuples by value, arrays by reference (std::forward_as_tuple(2.5f, a)
+/// makes one).
+std::string paramType(CxxTypeWriter &Types, const ir::Type *Ty) {
   if (auto *A = ir::dynCast<ir::ArrayType>(Ty))
-    return "const ::pykc::ArrayView<" + elementCxxType(A) + ", " + std::to_string(A->ndim()) +
+    return "const ::pykc::ArrayView<" + Types.element(A) + ", " + std::to_string(A->ndim()) +
            "> &";
   if (auto *R = ir::dynCast<ir::RecordType>(Ty)) // passed by reference, in device memory
-    return "const ::pykc::DeviceRecord<" + recordCxxType(R) + "> &";
+    return "const ::pykc::DeviceRecord<" + Types.record(R) + "> &";
   if (auto *S = ir::dynCast<ir::ScalarType>(Ty))
-    return (S->isBoolean() || S->isFloat() || S->isComplex() ? "" : "::std::") +
-           scalarCxxType(S) + " ";
-  if (auto *E = ir::dynCast<ir::EnumType>(Ty)) // writeEnums' enum class
-    return cxxName(E->name()) + " ";
+    return Types.qualifiedScalar(S) + " ";
+  if (auto *E = ir::dynCast<ir::EnumType>(Ty))
+    return Types.enumType(E) + " ";
   if (auto *T = ir::dynCast<ir::TupleType>(Ty)) // flattened by pykc/Kernel.h
-    return "const " + cxxTupleType(T) + " &";
+    return "const " +
+           Types.tuple(T, [&](const ir::Type *E) { return paramType(Types, E); }) + " &";
   PYKC_ICE("kernel parameter of type " + Ty->str() + " reached the header writer");
 }
 
@@ -273,13 +153,13 @@ struct Signature {
 };
 
 /// `kernelParams` of one signature, for the ABI comment.
-std::string abiComment(const ir::Function &F) {
+std::string abiComment(CxxTypeWriter &Types, const ir::Function &F) {
   std::string S;
   for (const ir::Variable *P : F.Params) {
     std::string Piece;
     if (auto *A = ir::dynCast<ir::ArrayType>(P->ArgType)) {
       unsigned N = A->ndim();
-      Piece = P->Name + ": data (" + elementCxxType(A) + "*), shape[" + std::to_string(N) +
+      Piece = P->Name + ": data (" + Types.element(A) + "*), shape[" + std::to_string(N) +
               "], strides[" + std::to_string(N) + "] (int64_t, bytes)";
     } else if (ir::dynCast<ir::TupleType>(P->ArgType)) {
       Piece = P->Name + ": its elements' parameters in order (" +
@@ -287,12 +167,12 @@ std::string abiComment(const ir::Function &F) {
     } else if (auto *E = ir::dynCast<ir::EnumType>(P->ArgType)) {
       Piece = P->Name + ": int64_t (a " + E->name() + " member's value)";
     } else if (auto *R = ir::dynCast<ir::RecordType>(P->ArgType)) {
-      Piece = P->Name + ": " + recordCxxType(R) + "* (the record, in device memory)";
+      Piece = P->Name + ": " + Types.recordName(R) + "* (the record, in device memory)";
     } else if (auto *S = ir::dynCast<ir::ScalarType>(P->ArgType); S && S->isComplex()) {
       const char *Part = S->bitWidth() == 64 ? "float" : "double";
       Piece = P->Name + ": real, imag (" + Part + " each)";
     } else {
-      Piece = P->Name + ": " + scalarCxxType(ir::dynCast<ir::ScalarType>(P->ArgType));
+      Piece = P->Name + ": " + Types.scalar(ir::dynCast<ir::ScalarType>(P->ArgType));
     }
     S += (S.empty() ? "" : "; ") + Piece;
   }
@@ -302,20 +182,20 @@ std::string abiComment(const ir::Function &F) {
 /// One call operator for signatures whose C++ parameter types are the same
 /// (they differ in layout only): the first whose layouts the arrays satisfy
 /// runs; the most specific signatures are tried first.
-void writeCallOperator(std::ostream &OS, std::vector<Signature> Group) {
+void writeCallOperator(std::ostream &OS, CxxTypeWriter &Types, std::vector<Signature> Group) {
   std::sort(Group.begin(), Group.end(), [](const Signature &A, const Signature &B) {
     unsigned RA = layoutRequirements(*A.F), RB = layoutRequirements(*B.F);
     return RA != RB ? RA > RB : A.Index < B.Index;
   });
   const ir::Function &First = *Group.front().F;
-  OS << "    /// " << First.PyName << codegen::kernelSignatureText(First);
+  OS << "    /// " << First.PyName << kernelSignatureText(First);
   for (size_t I = 1; I < Group.size(); ++I)
-    OS << ", or " << codegen::kernelSignatureText(*Group[I].F);
+    OS << ", or " << kernelSignatureText(*Group[I].F);
   OS << "\n    void operator()(";
   std::vector<std::string> Names;
   for (size_t I = 0; I < First.Params.size(); ++I) {
     Names.push_back(cxxName(First.Params[I]->Name));
-    OS << (I ? ", " : "") << cxxParamType(First.Params[I]->ArgType) << Names.back();
+    OS << (I ? ", " : "") << paramType(Types, First.Params[I]->ArgType) << Names.back();
   }
   OS << ") const {\n";
   for (size_t G = 0; G < Group.size(); ++G) {
@@ -348,7 +228,7 @@ void writeCallOperator(std::ostream &OS, std::vector<Signature> Group) {
 
 /// A kernel object type named Struct with one call operator per distinct
 /// C++ parameter list of Sigs.
-void writeKernelStruct(std::ostream &OS, const std::string &Struct,
+void writeKernelStruct(std::ostream &OS, CxxTypeWriter &Types, const std::string &Struct,
                        const std::vector<Signature> &Sigs) {
   OS << "struct " << Struct << " {\n";
   OS << "  struct launch : ::pykc::PendingLaunch {\n";
@@ -357,7 +237,7 @@ void writeKernelStruct(std::ostream &OS, const std::string &Struct,
   for (const Signature &S : Sigs) {
     std::string Key;
     for (const ir::Variable *P : S.F->Params)
-      Key += cxxParamType(P->ArgType) + ",";
+      Key += paramType(Types, P->ArgType) + ",";
     auto It = std::find_if(Groups.begin(), Groups.end(), [&](auto &G) { return G.first == Key; });
     if (It == Groups.end())
       Groups.push_back({Key, {S}});
@@ -365,7 +245,7 @@ void writeKernelStruct(std::ostream &OS, const std::string &Struct,
       It->second.push_back(S);
   }
   for (auto &[Key, Group] : Groups)
-    writeCallOperator(OS, Group);
+    writeCallOperator(OS, Types, Group);
   OS << "  };\n";
   OS << "  /// kernel[{grid, block}] or kernel[{grid, block, shared_bytes, stream}]\n";
   OS << "  launch operator[](const ::pykc::LaunchConfig &Config) const {\n";
@@ -373,46 +253,6 @@ void writeKernelStruct(std::ostream &OS, const std::string &Struct,
   OS << "  }\n";
   OS << "};\n";
 }
-
-} // namespace
-
-std::string recordCxxType(const ir::RecordType *R) {
-  if (isXoroshiroState(R))
-    return "::pykc::random::xoroshiro128p_state";
-  if (!R->name().empty())
-    return cxxName(R->name());
-  // FNV-1a of Numba's spelling: the same name for the same layout.
-  uint32_t H = 2166136261u;
-  for (char C : R->str())
-    H = (H ^ uint8_t(C)) * 16777619u;
-  char Buf[16];
-  std::snprintf(Buf, sizeof Buf, "record_%08x", H);
-  return Buf;
-}
-
-std::string elementCxxType(const ir::ArrayType *A) {
-  if (auto *R = A->record())
-    return recordCxxType(R);
-  return scalarCxxType(A->dtype());
-}
-
-std::string defaultNamespace(const std::string &SourcePath) {
-  std::string Stem = SourcePath;
-  size_t Slash = Stem.find_last_of('/');
-  if (Slash != std::string::npos)
-    Stem = Stem.substr(Slash + 1);
-  size_t Dot = Stem.rfind('.');
-  if (Dot != std::string::npos && Dot > 0)
-    Stem = Stem.substr(0, Dot);
-  for (char &C : Stem)
-    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
-      C = '_';
-  if (Stem.empty() || std::isdigit(static_cast<unsigned char>(Stem[0])))
-    Stem = "_" + Stem;
-  return codegen::isCxxKeyword(Stem) || Stem == "pykc" || Stem == "std" ? Stem + "_" : Stem;
-}
-
-namespace {
 
 /// The classes around a kernel of a class body as a C++ namespace path,
 /// and its own name: Ops.scale is {"Ops", "scale"}, Outer.Inner.k
@@ -448,11 +288,11 @@ struct ReduceEntry {
 /// ns::sum_reduce(array, {.init = ..., .size = ..., .res = ..., .stream = ...})
 /// for each dtype it was compiled for, on device arrays and host spans (of
 /// any size: streamed, optionally within given StreamLimits).
-void writeReduceStruct(std::ostream &OS, const std::string &Name,
+void writeReduceStruct(std::ostream &OS, CxxTypeWriter &Types, const std::string &Name,
                        const std::vector<ReduceEntry> &Entries) {
   OS << "struct " << cxxName(Name) << "_reduction {\n";
   for (const ReduceEntry &E : Entries) {
-    std::string T = scalarCxxType(E.Dtype);
+    std::string T = Types.scalar(E.Dtype);
     std::string Kernels = "::pykc::ReduceKernels(compiled_module, " + std::to_string(E.Gpu) + ", " +
                           std::to_string(E.Cpu) + ")";
     OS << "  /// " << Name << " over " << E.Dtype->str() << " values (kernels " << E.Gpu << ", "
@@ -476,11 +316,34 @@ void writeReduceStruct(std::ostream &OS, const std::string &Name,
 
 } // namespace
 
-std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
-  // Kernels in table order, grouped by Python name in order of appearance;
-  // reductions' kernels apart, by operator and dtype.
+std::string defaultNamespace(const std::string &SourcePath) {
+  std::string Stem = SourcePath;
+  size_t Slash = Stem.find_last_of('/');
+  if (Slash != std::string::npos)
+    Stem = Stem.substr(Slash + 1);
+  size_t Dot = Stem.rfind('.');
+  if (Dot != std::string::npos && Dot > 0)
+    Stem = Stem.substr(0, Dot);
+  for (char &C : Stem)
+    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
+      C = '_';
+  if (Stem.empty() || std::isdigit(static_cast<unsigned char>(Stem[0])))
+    Stem = "_" + Stem;
+  return isCxxKeyword(Stem) || Stem == "pykc" || Stem == "std" ? Stem + "_" : Stem;
+}
+
+namespace {
+
+/// A module's kernels in table order, grouped by Python name in order of
+/// appearance; reductions' kernels apart, by operator and dtype.
+struct KernelTable {
   std::vector<std::pair<std::string, std::vector<Signature>>> Kernels;
   std::vector<std::pair<std::string, std::vector<ReduceEntry>>> Reductions;
+};
+
+KernelTable kernelTable(const ir::Module &IR) {
+  KernelTable T;
+  auto &[Kernels, Reductions] = T;
   unsigned Index = 0;
   for (const auto &F : IR.functions()) {
     if (F->Kind != ir::FunctionKind::Kernel)
@@ -505,11 +368,15 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
       It->second.push_back({F.get(), Index});
     ++Index;
   }
+  return T;
+}
 
-  std::string Symbol = codegen::moduleSymbol(Info.Namespace);
-  std::ostringstream OS;
+/// The comment at the top: what the header is, how it was made, how to
+/// use it.
+void writeBanner(std::ostream &OS, const HeaderInfo &Info) {
+  std::string Symbol = moduleSymbol(Info.Namespace);
   OS << "// C++ launchers for the kernels of " << Info.SourcePath << ".\n";
-  OS << "// Generated by pykc " << PYKC_VERSION << "; do not edit:\n";
+  OS << "// Generated by pykc " << Info.Version << "; do not edit:\n";
   OS << "//   " << Info.CommandLine << "\n";
   OS << "//\n";
   OS << "// Link " << Info.ObjectPath << " and the pykc runtime (libpykcRuntime), then\n";
@@ -523,6 +390,12 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   OS << "// Driver-API users: " << Symbol << ".images holds the GPU code\n";
   OS << "// (cuModuleLoadData) and .kernels the entry symbols; parameters are\n";
   OS << "// flattened as pykc/KernelABI.h says and listed per kernel below.\n";
+}
+
+/// The #includes the header's types need, the module's image and stamp.
+void writeIncludes(std::ostream &OS, const ir::Module &IR, const HeaderInfo &Info,
+                   const KernelTable &T) {
+  std::string Symbol = moduleSymbol(Info.Namespace);
   OS << "#pragma once\n\n";
   OS << "#include <pykc/Kernel.h>\n";
   if (usesComplex(IR))
@@ -534,7 +407,7 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
   }
   if (usesTuples(IR))
     OS << "\n#include <tuple>\n";
-  if (!Reductions.empty())
+  if (!T.Reductions.empty())
     OS << "#include <pykc/Reduce.h>\n\n#include <span>\n";
   if (hasHostFunctions(IR))
     OS << "#include <pykc/HostArray.h>\n\n#include <bit>\n#include <cstdint>\n#include <optional>\n#include <tuple>\n";
@@ -554,34 +427,52 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
     OS << "__attribute__((used)) static const void *const *const " << Info.StampSymbol
        << "_reference = &" << Info.StampSymbol << ";\n";
   }
-  writeHostEntryDeclarations(OS, IR, Info.Namespace);
-  OS << "\n";
-  OS << "namespace " << Info.Namespace << " {\n\n";
-  writeEnums(OS, IR);
-  writeRecords(OS, IR);
+}
+
+/// The enum classes and record structs kernel parameters take, each
+/// followed by an empty line.
+void writeTypes(std::ostream &OS, CxxTypeWriter &Types, const ir::Module &IR) {
+  for (const ir::EnumType *E : kernelEnums(IR)) {
+    Types.enumType(E);
+    OS << Types.takeDeclarations() << "\n";
+  }
+  // Each after the records nested in it, so each writes one declaration.
+  for (const ir::RecordType *R : kernelRecords(IR)) {
+    Types.record(R);
+    if (std::string D = Types.takeDeclarations(); !D.empty())
+      OS << D << "\n";
+  }
+}
+
+/// pykc_impl: the module's registration, a struct per kernel and per
+/// reduction.
+void writeImpl(std::ostream &OS, CxxTypeWriter &Types, const HeaderInfo &Info,
+               const KernelTable &T) {
+  std::string Symbol = moduleSymbol(Info.Namespace);
   OS << "namespace pykc_impl {\n";
   OS << "inline constinit ::pykc::Module compiled_module{" << Symbol << "};\n\n";
-  for (const auto &[Name, Sigs] : Kernels) {
+  for (const auto &[Name, Sigs] : T.Kernels) {
     for (const Signature &S : Sigs) {
-      OS << "// Entry " << S.Index << ": " << S.F->PyName << codegen::kernelSignatureText(*S.F)
+      OS << "// Entry " << S.Index << ": " << S.F->PyName << kernelSignatureText(*S.F)
          << ", symbol \"" << S.F->SymbolName << "\"\n";
-      OS << "//   kernelParams: " << abiComment(*S.F) << "\n";
+      OS << "//   kernelParams: " << abiComment(Types, *S.F) << "\n";
     }
-    writeKernelStruct(OS, implName(Name) + "_kernel", Sigs);
+    writeKernelStruct(OS, Types, implName(Name) + "_kernel", Sigs);
     if (Sigs.size() > 1)
       for (const Signature &S : Sigs)
-        writeKernelStruct(OS, S.F->SymbolName + "_kernel", {S});
+        writeKernelStruct(OS, Types, S.F->SymbolName + "_kernel", {S});
     OS << "\n";
   }
-  for (const auto &[Name, Entries] : Reductions) {
+  for (const auto &[Name, Entries] : T.Reductions) {
     OS << "// @cuda.reduce " << Name << "\n";
-    writeReduceStruct(OS, Name, Entries);
+    writeReduceStruct(OS, Types, Name, Entries);
     OS << "\n";
   }
   OS << "} // namespace pykc_impl\n\n";
-  OS << "/// The module's registration: image(), load(device) to load it ahead of\n";
-  OS << "/// the first launch.\n";
-  OS << "inline const ::pykc::Module &compiled_module() { return pykc_impl::compiled_module; }\n\n";
+}
+
+/// The kernel and reduction objects the user calls.
+void writeObjects(std::ostream &OS, const KernelTable &T) {
   // A kernel of a class body, Ops.scale, is NS::Ops::scale: the class a
   // namespace, opened once for its kernels that follow each other.
   std::string Open;
@@ -594,7 +485,7 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
       OS << "namespace " << Class << " {\n";
     Open = Class;
   };
-  for (const auto &[Name, Sigs] : Kernels) {
+  for (const auto &[Name, Sigs] : T.Kernels) {
     auto [Class, Leaf] = classAndLeaf(Name);
     Enter(Class);
     OS << "inline constexpr pykc_impl::" << implName(Name) << "_kernel " << Leaf << "{};\n";
@@ -607,13 +498,32 @@ std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
       }
   }
   Enter("");
-  for (const auto &[Name, Entries] : Reductions)
+  for (const auto &[Name, Entries] : T.Reductions)
     OS << "inline constexpr pykc_impl::" << cxxName(Name) << "_reduction " << cxxName(Name)
        << "{};\n";
   OS << "\n";
-  writeHostFunctions(OS, IR, Info.Namespace);
+}
+
+} // namespace
+
+std::string writeHeader(const ir::Module &IR, const HeaderInfo &Info) {
+  KernelTable T = kernelTable(IR);
+  CxxTypeWriter Types(CxxDialect::Host);
+  std::ostringstream OS;
+  writeBanner(OS, Info);
+  writeIncludes(OS, IR, Info, T);
+  writeHostEntryDeclarations(OS, IR, Info.Namespace);
+  OS << "\n";
+  OS << "namespace " << Info.Namespace << " {\n\n";
+  writeTypes(OS, Types, IR);
+  writeImpl(OS, Types, Info, T);
+  OS << "/// The module's registration: image(), load(device) to load it ahead of\n";
+  OS << "/// the first launch.\n";
+  OS << "inline const ::pykc::Module &compiled_module() { return pykc_impl::compiled_module; }\n\n";
+  writeObjects(OS, T);
+  writeHostFunctions(OS, Types, IR, Info.Namespace);
   OS << "} // namespace " << Info.Namespace << "\n";
   return OS.str();
 }
 
-} // namespace pykc::driver
+} // namespace pykc::codegen

@@ -1,10 +1,7 @@
-//===- HostFunctionHeader.cpp - @njit functions in the C++ header ---------===//
-#include "HostFunctionHeader.h"
-
-#include "Header.h"
+//===- codegen/HostFunctionHeader.cpp - @njit functions in the header -----===//
+#include "codegen/HostFunctionHeader.h"
 
 #include "codegen/HostObject.h"
-#include "frontend/Diagnostic.h"
 #include "ir/IRWalk.h"
 #include "ir/Signature.h"
 #include "support/InternalError.h"
@@ -12,7 +9,7 @@
 #include <map>
 #include <set>
 
-namespace pykc::driver {
+namespace pykc::codegen {
 
 namespace {
 
@@ -65,34 +62,29 @@ bool mayWrite(const ir::Function &F, const ir::Variable *P, unsigned Depth = 0) 
   return Writes;
 }
 
-std::string cxxType(const ir::Type *Ty) {
+std::string cxxType(CxxTypeWriter &Types, const ir::Type *Ty) {
   if (auto *O = ir::dynCast<ir::OptionalType>(Ty)) // None is std::nullopt
-    return "::std::optional<" + cxxType(O->base()) + ">";
-  if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
-    std::string S = "::std::tuple<";
-    for (size_t I = 0; I < T->size(); ++I)
-      S += (I ? ", " : "") + cxxType(T->elements()[I]);
-    return S + ">";
-  }
+    return "::std::optional<" + cxxType(Types, O->base()) + ">";
+  if (auto *T = ir::dynCast<ir::TupleType>(Ty))
+    return Types.tuple(T, [&](const ir::Type *E) { return cxxType(Types, E); });
   if (auto *S = ir::dynCast<ir::ScalarType>(Ty))
-    return (S->isBoolean() || S->isFloat() || S->isComplex() ? "" : "::std::") +
-           scalarCxxType(S);
+    return Types.qualifiedScalar(S);
   if (!Ty || Ty->kind() == ir::TypeKind::None)
     return "void";
   PYKC_ICE("an @njit function's result of type " + Ty->str() + " reached the header writer");
 }
 
 /// The C++ expression of the result's value from its 64-bit slots.
-std::string resultValue(const ir::Type *Ty, unsigned &Slot) {
+std::string resultValue(CxxTypeWriter &Types, const ir::Type *Ty, unsigned &Slot) {
   if (auto *O = ir::dynCast<ir::OptionalType>(Ty)) {
     std::string Holds = "pykc_result[" + std::to_string(Slot++) + "] != 0";
-    std::string Value = resultValue(O->base(), Slot);
-    return "(" + Holds + " ? " + cxxType(Ty) + "(" + Value + ") : " + cxxType(Ty) + "())";
+    std::string Value = resultValue(Types, O->base(), Slot);
+    return "(" + Holds + " ? " + cxxType(Types, Ty) + "(" + Value + ") : " + cxxType(Types, Ty) + "())";
   }
   if (auto *T = ir::dynCast<ir::TupleType>(Ty)) {
-    std::string S = cxxType(Ty) + "{";
+    std::string S = cxxType(Types, Ty) + "{";
     for (size_t I = 0; I < T->size(); ++I)
-      S += (I ? ", " : "") + resultValue(T->elements()[I], Slot);
+      S += (I ? ", " : "") + resultValue(Types, T->elements()[I], Slot);
     return S + "}";
   }
   auto *S = ir::dynCast<ir::ScalarType>(Ty);
@@ -102,17 +94,17 @@ std::string resultValue(const ir::Type *Ty, unsigned &Slot) {
     for (int I = 0; I < 2; ++I)
       Parts += std::string(I ? ", " : "") + "::std::bit_cast<" + Part + ">(static_cast<::std::uint" +
                std::to_string(Bits) + "_t>(pykc_result[" + std::to_string(Slot++) + "]))";
-    return cxxType(S) + "{" + Parts + "}";
+    return cxxType(Types, S) + "{" + Parts + "}";
   }
   std::string V = "pykc_result[" + std::to_string(Slot++) + "]";
   if (S->isBoolean())
     return "(" + V + " != 0)";
   if (S->isFloat()) {
     unsigned Bits = S->bitWidth();
-    return "::std::bit_cast<" + scalarCxxType(S) + ">(static_cast<::std::uint" +
+    return "::std::bit_cast<" + Types.scalar(S) + ">(static_cast<::std::uint" +
            std::to_string(Bits) + "_t>(" + V + "))";
   }
-  return "static_cast<" + cxxType(S) + ">(" + V + ")";
+  return "static_cast<" + cxxType(Types, S) + ">(" + V + ")";
 }
 
 } // namespace
@@ -128,11 +120,12 @@ void writeHostEntryDeclarations(std::ostream &OS, const ir::Module &IR,
                                 const std::string &Namespace) {
   for (const auto &F : IR.functions())
     if (F->HostEntry)
-      OS << "extern \"C\" const char *" << codegen::hostEntrySymbol(Namespace, F->SymbolName)
+      OS << "extern \"C\" const char *" << hostEntrySymbol(Namespace, F->SymbolName)
          << "(void **, void *);\n";
 }
 
-void writeHostFunctions(std::ostream &OS, const ir::Module &IR, const std::string &Namespace) {
+void writeHostFunctions(std::ostream &OS, CxxTypeWriter &Types, const ir::Module &IR,
+                        const std::string &Namespace) {
   std::set<std::string> Written; // C++ signatures: one function each
   std::map<std::string, unsigned> Signatures; // per Python name
   for (const auto &F : IR.functions())
@@ -145,7 +138,7 @@ void writeHostFunctions(std::ostream &OS, const ir::Module &IR, const std::strin
       std::string Name = cxxName(P->Name);
       Params += Params.empty() ? "" : ", ";
       if (auto *A = ir::dynCast<ir::ArrayType>(P->ArgType)) {
-        std::string Elt = elementCxxType(A);
+        std::string Elt = Types.element(A);
         Params += "::pykc::HostArray<" + std::string(mayWrite(*F, P) ? "" : "const ") + Elt +
                   ", " + std::to_string(A->ndim()) + "> " + Name;
         Slots += "&" + Name + ".data, ";
@@ -155,15 +148,15 @@ void writeHostFunctions(std::ostream &OS, const ir::Module &IR, const std::strin
           Slots += "&" + Name + ".strides[" + std::to_string(D) + "], ";
       } else if (ir::kernelSlots(P->ArgType) == 2) {
         // A complex: its parts, which std::complex lays out as an array.
-        Params += cxxType(P->ArgType) + " " + Name;
-        std::string Parts = "reinterpret_cast<" + cxxType(P->ArgType) + "::value_type *>(&" + Name + ")";
+        Params += cxxType(Types, P->ArgType) + " " + Name;
+        std::string Parts = "reinterpret_cast<" + cxxType(Types, P->ArgType) + "::value_type *>(&" + Name + ")";
         Slots += Parts + ", " + Parts + " + 1, ";
       } else {
-        Params += cxxType(P->ArgType) + " " + Name;
+        Params += cxxType(Types, P->ArgType) + " " + Name;
         Slots += "&" + Name + ", ";
       }
     }
-    std::string Ret = cxxType(F->ReturnType);
+    std::string Ret = cxxType(Types, F->ReturnType);
     std::string Key = cxxName(F->PyName) + "(" + Params + ")";
     // A function compiled for several signatures has C++ overloads, and
     // each signature also its symbol's name: signatures that differ only
@@ -174,7 +167,7 @@ void writeHostFunctions(std::ostream &OS, const ir::Module &IR, const std::strin
     if (Signatures[F->PyName] > 1)
       Names.push_back(F->SymbolName);
     for (const std::string &Name : Names) {
-      OS << "/// @njit " << F->PyName << codegen::kernelSignatureText(*F) << " -> "
+      OS << "/// @njit " << F->PyName << kernelSignatureText(*F) << " -> "
          << ir::signatureSpelling(F->ReturnType) << ", run on the calling thread"
          << (F->Parallel ? " (its prange loops on the runtime's threads)" : "") << ".\n";
       OS << "inline " << Ret << " " << Name << "(" << Params << ") {\n";
@@ -182,16 +175,16 @@ void writeHostFunctions(std::ostream &OS, const ir::Module &IR, const std::strin
          << "};\n";
       unsigned N = ir::scalarCount(F->ReturnType);
       OS << "  ::std::uint64_t pykc_result[" << (N ? N : 1) << "] = {};\n";
-      OS << "  if (const char *pykc_raised = " << codegen::hostEntrySymbol(Namespace, F->SymbolName)
+      OS << "  if (const char *pykc_raised = " << hostEntrySymbol(Namespace, F->SymbolName)
          << "(pykc_args, pykc_result))\n";
       OS << "    throw ::pykc::Error(::pykc::ErrorCode::Kernel, pykc_raised);\n";
       if (N) {
         unsigned Slot = 0;
-        OS << "  return " << resultValue(F->ReturnType, Slot) << ";\n";
+        OS << "  return " << resultValue(Types, F->ReturnType, Slot) << ";\n";
       }
       OS << "}\n\n";
     }
   }
 }
 
-} // namespace pykc::driver
+} // namespace pykc::codegen

@@ -1,4 +1,4 @@
-//===- HostFunctionHeader.h - @njit functions in the C++ header -*- C++ -*-===//
+//===- codegen/HostFunctionHeader.h - @njit functions in the header -*- C++ -*-===//
 ///
 /// \file
 /// Each @njit function compiled for the host becomes an inline C++ function
@@ -11,21 +11,24 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "codegen/CxxTypeWriter.h"
 #include "ir/IR.h"
 
 #include <ostream>
 #include <string>
 
-namespace pykc::driver {
+namespace pykc::codegen {
 
 /// The `extern "C"` declarations of the host entries (before the namespace).
 void writeHostEntryDeclarations(std::ostream &OS, const ir::Module &IR,
                                 const std::string &Namespace);
 
-/// The inline functions (inside the namespace).
-void writeHostFunctions(std::ostream &OS, const ir::Module &IR, const std::string &Namespace);
+/// The inline functions (inside the namespace), their types spelled by
+/// \p Types (whose records the header has declared).
+void writeHostFunctions(std::ostream &OS, CxxTypeWriter &Types, const ir::Module &IR,
+                        const std::string &Namespace);
 
 /// Whether \p IR has host entries (the header then includes HostArray.h).
 bool hasHostFunctions(const ir::Module &IR);
 
-} // namespace pykc::driver
+} // namespace pykc::codegen
