@@ -25,31 +25,6 @@ std::vector<Value *> loadKernelArguments(IRBuilder<> &B, Value *Args,
 
 namespace {
 
-/// For each array parameter of any layout (an 'A' array indexes with its
-/// byte strides), the argument index of its innermost stride and the byte
-/// size of its elements.
-struct InnerStride {
-  unsigned Arg;
-  uint64_t ElementBytes;
-};
-
-std::vector<InnerStride> innerStrides(const ir::Function &F) {
-  std::vector<InnerStride> Out;
-  unsigned Arg = 0;
-  for (const ir::Variable *P : F.Params) {
-    auto *A = ir::dynCast<ir::ArrayType>(P->ArgType);
-    if (!A) {
-      Arg += ir::kernelSlots(P->ArgType);
-      continue;
-    }
-    // data, ndim extents, ndim strides (KernelABI.h)
-    if (A->layout() == ir::ArrayLayout::A && A->ndim() > 0)
-      Out.push_back({Arg + 2 * A->ndim(), A->itemSize()});
-    Arg += 1 + 2 * A->ndim();
-  }
-  return Out;
-}
-
 /// Loop metadata on \p Latch: no interleaving (a block's row of threads
 /// is short: with two vectors an iteration, most of a 64-thread row ran in
 /// the remainder), and with \p Scalar no vectorization or unrolling either.
@@ -81,6 +56,10 @@ struct ArrayParam {
   unsigned Arg;
   unsigned Ndim;
   uint64_t ElementBytes;
+  ir::ArrayLayout Layout;
+  /// The argument index of its innermost byte stride: data, ndim extents,
+  /// ndim strides (KernelABI.h).
+  unsigned innerStrideArg() const { return Arg + 2 * Ndim; }
 };
 
 std::vector<ArrayParam> arrayParams(const ir::Function &F) {
@@ -88,7 +67,7 @@ std::vector<ArrayParam> arrayParams(const ir::Function &F) {
   unsigned Arg = 0;
   for (const ir::Variable *P : F.Params) {
     if (auto *A = ir::dynCast<ir::ArrayType>(P->ArgType)) {
-      Out.push_back({Arg, A->ndim(), A->itemSize()});
+      Out.push_back({Arg, A->ndim(), A->itemSize(), A->layout()});
       Arg += 1 + 2 * A->ndim();
     } else {
       Arg += ir::kernelSlots(P->ArgType);
@@ -300,9 +279,14 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
   // copy calls the kernel with its arrays noalias (disjointArraysClone);
   // arrays that share memory (a kernel given one array twice) take the
   // other copy, as strided ones do.
-  std::vector<InnerStride> Strides = innerStrides(F);
-  std::vector<ArrayParam> Arrays =
-      Fission ? std::vector<ArrayParam>() : arrayParams(F);
+  std::vector<ArrayParam> Params = arrayParams(F);
+  // An 'A' array indexes with its byte strides: its innermost one is
+  // checked against the element size.
+  std::vector<ArrayParam> Strides;
+  for (const ArrayParam &A : Params)
+    if (A.Layout == ir::ArrayLayout::A && A.Ndim > 0)
+      Strides.push_back(A);
+  std::vector<ArrayParam> Arrays = Fission ? std::vector<ArrayParam>() : Params;
   if (Arrays.size() < 2)
     Arrays.clear();
   if (Strides.empty() && Arrays.empty()) {
@@ -310,10 +294,10 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
   } else {
     Value *Fast = B.getTrue();
     std::vector<Value *> FastValues = Values;
-    for (const InnerStride &S : Strides) {
+    for (const ArrayParam &S : Strides) {
       Value *Bytes = B.getInt64(S.ElementBytes);
-      Fast = B.CreateAnd(Fast, B.CreateICmpEQ(Values[S.Arg], Bytes));
-      FastValues[S.Arg] = Bytes;
+      Fast = B.CreateAnd(Fast, B.CreateICmpEQ(Values[S.innerStrideArg()], Bytes));
+      FastValues[S.innerStrideArg()] = Bytes;
     }
     if (!Arrays.empty())
       Fast = B.CreateAnd(Fast, arraysDisjoint(B, Arrays, Values));
