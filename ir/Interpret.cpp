@@ -33,6 +33,9 @@ bool isNumber(const Type *T) {
   return S && !S->isComplex() && S->scalarKind() != ScalarKind::Float16;
 }
 
+/// Python's truth of a number.
+bool isTrue(const ScalarValue &V) { return V.Ty->isFloat() ? V.Float != 0 : V.Bits != 0; }
+
 /// What a statement list ended with.
 enum class Flow { Next, Break, Continue, Return };
 
@@ -94,7 +97,7 @@ private:
     std::optional<ScalarValue> V = value(E);
     if (!V)
       return false;
-    return V->Ty->isFloat() ? V->Float != 0 : V->Bits != 0;
+    return isTrue(*V);
   }
 
   Flow statement(const Stmt &S, std::optional<ScalarValue> &Returned) {
@@ -222,8 +225,7 @@ std::optional<ScalarValue> Interpreter::value(const Expr *E) {
     std::optional<ScalarValue> Left = value(L->LHS);
     if (!Left)
       return std::nullopt;
-    bool LeftTrue = Left->Ty->isFloat() ? Left->Float != 0 : Left->Bits != 0;
-    return LeftTrue == L->IsAnd ? value(L->RHS) : Left;
+    return isTrue(*Left) == L->IsAnd ? value(L->RHS) : Left;
   }
   case NodeKind::Select: {
     auto *S = static_cast<const SelectExpr *>(E);
@@ -417,7 +419,7 @@ ScalarValue convertScalar(const ScalarValue &V, const ScalarType *To) {
   if (From == To)
     return V;
   if (To->isBoolean())
-    return ScalarValue{To, From->isFloat() ? V.Float != 0 : V.Bits != 0, 0};
+    return ScalarValue{To, isTrue(V), 0};
   if (To->isFloat()) {
     if (From->isFloat())
       return ScalarValue::floating(To, V.Float);

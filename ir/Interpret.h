@@ -37,6 +37,7 @@ struct ScalarValue {
 
   static ScalarValue integer(const ScalarType *Ty, int64_t V);
   static ScalarValue floating(const ScalarType *Ty, double V);
+  /// As the IR's `==`: of one type, and a NaN equals nothing.
   bool operator==(const ScalarValue &O) const;
 };
 

@@ -52,17 +52,13 @@ Findings tryOperator(const Function &Op, const ScalarType *D, const std::vector<
     }
     return convertScalar(*R.Value, D);
   };
-  // Compared as the values' `!=`: a NaN result differs from itself.
-  auto Differ = [](const ScalarValue &A, const ScalarValue &B) {
-    return A.Ty->isFloat() ? !(A.Float == B.Float) : A.Bits != B.Bits;
-  };
   std::string Commute, Associate;
   for (const Sample &X : S)
     for (const Sample &Y : S) {
       std::optional<ScalarValue> XY = F(X.Value, Y.Value), YX = F(Y.Value, X.Value);
       if (!XY || !YX)
         return Out;
-      if (Commute.empty() && Differ(*XY, *YX))
+      if (Commute.empty() && !(*XY == *YX))
         Commute = "f(" + X.Text + ", " + Y.Text + ") != f(" + Y.Text + ", " + X.Text + ")";
       for (const Sample &Z : S) {
         if (!Associate.empty())
@@ -71,7 +67,7 @@ Findings tryOperator(const Function &Op, const ScalarType *D, const std::vector<
         std::optional<ScalarValue> Right = YZ ? F(X.Value, *YZ) : std::nullopt;
         if (!Left || !Right)
           return Out;
-        if (Differ(*Left, *Right))
+        if (!(*Left == *Right))
           Associate = "f(f(" + X.Text + ", " + Y.Text + "), " + Z.Text + ") != f(" + X.Text +
                       ", f(" + Y.Text + ", " + Z.Text + "))";
       }
