@@ -2,6 +2,7 @@
 #include "codegen/CPUCheckFast.h"
 
 #include "codegen/CPUThreadLoop.h"
+#include "codegen/Emitter.h"
 #include "ir/IRWalk.h"
 #include "ir/Type.h"
 
@@ -113,6 +114,8 @@ std::optional<Plan> analyze(const ir::Function &F) {
         Ok = false;
       return;
     }
+    if (auto *C = ir::dynCast<ir::CallExpr>(&N); C && C->Callee->Operator)
+      return; // a Python operator: arithmetic on its arguments only
     switch (N.Kind) {
     case ir::NodeKind::AtomicRMW:
     case ir::NodeKind::Call:
@@ -267,8 +270,10 @@ void emitCheckedFastBlocks(Module &M, Function &Kernel, const ir::Function &F) {
       } else if (Name.starts_with("pykc_") && Name != "pykc_cpu_bounds_error" &&
                  Name != "pykc_check_bounds_array") {
         Clean = false;
-      } else if (!Callee->isDeclaration()) {
-        Clean = false; // a call of generated code (F.Callees was empty)
+      } else if (!Callee->isDeclaration() && !Callee->hasFnAttribute(OperatorAttribute)) {
+        // A call of generated code (F.Callees was empty); Python's
+        // operators are arithmetic.
+        Clean = false;
       }
     }
   if (!Clean) {

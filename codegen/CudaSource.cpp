@@ -232,7 +232,9 @@ void CudaSourceWriter::function(const ir::Function &F) {
   Body = &Text;
   Depth = 1;
   LastLine = F.Range.Begin.Line;
-  if (F.FileName == File.name())
+  if (F.Operator)
+    Text << "// " << F.PyName << ": Python's operator in primitive operations (pykc)\n";
+  else if (F.FileName == File.name())
     Text << "// " << sourceLine(F.Range) << "\n";
   else // pykc's own helpers, or a function of another file of the program
     Text << "// " << F.PyName << ", from " << F.FileName << ":" << F.Range.Begin.Line << "\n";

@@ -304,43 +304,32 @@ std::string CudaSourceWriter::binary(const ir::BinaryExpr &B) {
     };
     return inOrder(Prefix, "(" + AsFloat(B.LHS, Ops[0]) + " / " + AsFloat(B.RHS, Ops[1]) + ")");
   }
-  case ir::ArithOp::FloorDiv:
-  case ir::ArithOp::Mod: {
-    // The left operand's type decides, as in the LLVM emitter.
-    Prefix.clear();
-    bool Sequence = hasEffects(*B.LHS) + hasEffects(*B.RHS) >= 1 && !isTrivial(*B.LHS) && !isTrivial(*B.RHS);
-    std::string L = expr(*B.LHS), R = cast(expr(*B.RHS), B.RHS->Ty, B.LHS->Ty);
-    if (Sequence) {
-      Prefix = "auto pykc_l = " + L + "; ";
-      L = "pykc_l";
-    }
-    std::string V = std::string(B.Op == ir::ArithOp::Mod ? "pykc_mod(" : "pykc_floordiv(") + L + ", " + R + ")";
-    return inOrder(Prefix, cast(V, B.LHS->Ty, B.Ty));
-  }
-  case ir::ArithOp::Pow: {
+  case ir::ArithOp::DivTrunc:
+  case ir::ArithOp::RemTrunc: {
+    // C++'s / and % truncate, as the primitives do; a float's remainder
+    // is fmod's.
     auto Ops = ordered({B.LHS, B.RHS}, Prefix);
-    if (Left->isFloat() && Right->isFloat())
-      return inOrder(Prefix, "pow(" + Ops[0] + ", " + Ops[1] + ")");
-    std::string Base = isIntegerConstant(*B.LHS) ? expr(*B.LHS) : Ops[0];
-    return inOrder(Prefix, cast("pykc_ipow(" + Base + ", " + Ops[1] + ")", B.LHS->Ty, B.Ty));
+    if (B.Op == ir::ArithOp::RemTrunc && Left->isFloat())
+      return inOrder(Prefix, "fmod(" + Ops[0] + ", " + Ops[1] + ")");
+    std::string Op = B.Op == ir::ArithOp::DivTrunc ? " / " : " % ";
+    return inOrder(Prefix, Narrow("(" + Ops[0] + Op + Ops[1] + ")"));
   }
+  case ir::ArithOp::ShlBits:
+  case ir::ArithOp::ShrBits: {
+    auto Ops = ordered({B.LHS, B.RHS}, Prefix);
+    if (B.Op == ir::ArithOp::ShrBits)
+      return inOrder(Prefix, Narrow("(" + Ops[0] + " >> " + Ops[1] + ")"));
+    // A signed left shift in the unsigned type: C++17 leaves shifting a
+    // negative value undefined.
+    std::string U = Left->isSigned() ? "(uint" + std::to_string(Left->bitWidth()) + "_t)" : "";
+    return inOrder(Prefix, "(" + type(Result) + ")(" + U + Ops[0] + " << " + Ops[1] + ")");
+  }
+  case ir::ArithOp::FloorDiv:
+  case ir::ArithOp::Mod:
+  case ir::ArithOp::Pow:
   case ir::ArithOp::Shl:
-  case ir::ArithOp::Shr: {
-    // Both operands in the result's type, as the LLVM emitter shifts.
-    Prefix.clear();
-    std::vector<std::string> Ops;
-    bool Sequence = hasEffects(*B.LHS) + hasEffects(*B.RHS) >= 1 && !isTrivial(*B.LHS) && !isTrivial(*B.RHS);
-    for (const ir::Expr *E : {B.LHS, B.RHS}) {
-      std::string V = cast(expr(*E), E->Ty, B.Ty);
-      if (Sequence && !isTrivial(*E)) {
-        std::string T = "pykc_e" + std::to_string(Temps++);
-        Prefix += "auto " + T + " = " + V + "; ";
-        V = T;
-      }
-      Ops.push_back(V);
-    }
-    return inOrder(Prefix, std::string(B.Op == ir::ArithOp::Shl ? "pykc_shl(" : "pykc_shr(") + Ops[0] + ", " + Ops[1] + ")");
-  }
+  case ir::ArithOp::Shr:
+    break; // expanded before emission (ir/ExpandOperators.h)
   }
   unsupported("the operator '" + std::string(ir::spelling(B.Op)) + "'");
 }

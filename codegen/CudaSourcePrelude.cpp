@@ -3,8 +3,10 @@
 // Numba's semantics where C++ differs, each spelled once as a small inline
 // function, so that the emitted kernels read like the Python they come
 // from. Every helper mirrors what the LLVM emitter does for the same IR
-// (codegen/EmitArith.cpp, EmitAtomic.cpp, EmitBits.cpp, EmitArray.cpp):
-// the .cu file and pykc's PTX compute the same values.
+// (codegen/EmitAtomic.cpp, EmitBits.cpp, EmitArray.cpp): the .cu file and
+// pykc's PTX compute the same values. Python's //, %, ** and shifts are not
+// here: they are functions of the IR (ir/OperatorFunctions.h), written out
+// with the kernels.
 //
 // The helpers use only CUDA's own intrinsics (atomicCAS, __popc, ...), so a
 // header that provides those for the host (test/CudaSource/host_cuda.h)
@@ -145,111 +147,10 @@ __device__ inline pykc_array<To, N> pykc_reinterpret(const pykc_array<From, N> &
   return r;
 }
 
-// Two's complement without C++'s overflow rules: INT_MIN // -1 and
-// abs(INT_MIN) wrap, as in Numba.
+// Two's complement without C++'s overflow rules: abs(INT_MIN) wraps, as in
+// Numba.
 template <typename T> __device__ inline T pykc_negate(T a) {
   return (T)(0 - (std::make_unsigned_t<T>)a);
-}
-
-// Python's // and % on integers: rounded toward negative infinity; by zero
-// gives 0 (Numba-CUDA cannot raise).
-template <typename T> __device__ inline T pykc_floordiv(T a, T b) {
-  if (b == 0)
-    return 0;
-  if constexpr (std::is_signed_v<T>) {
-    if (b == -1)
-      return pykc_negate(a);
-    T q = a / b, r = a % b;
-    return (r != 0 && ((r < 0) != (b < 0))) ? (T)(q - 1) : q;
-  } else {
-    return a / b;
-  }
-}
-template <typename T> __device__ inline T pykc_mod(T a, T b) {
-  if (b == 0)
-    return 0;
-  if constexpr (std::is_signed_v<T>) {
-    if (b == -1)
-      return 0;
-    T r = a % b;
-    return (r != 0 && ((r < 0) != (b < 0))) ? (T)(r + b) : r;
-  } else {
-    return a % b;
-  }
-}
-// On floats, CPython's float_divmod: by zero, // gives inf or nan and %
-// gives nan, as NumPy does.
-template <typename F> __device__ inline F pykc_float_floordiv(F a, F b) {
-  if (b == 0)
-    return a / b;
-  F mod = fmod(a, b), div = (a - mod) / b;
-  if (mod != 0 && ((b < 0) != (mod < 0)))
-    div -= 1;
-  if (div == 0)
-    return copysign((F)0, a / b);
-  F floored = floor(div);
-  return div - floored > (F)0.5 ? floored + 1 : floored;
-}
-template <typename F> __device__ inline F pykc_float_mod(F a, F b) {
-  F mod = fmod(a, b);
-  if (mod != 0)
-    return ((b < 0) != (mod < 0)) ? mod + b : mod;
-  return copysign((F)0, b);
-}
-__device__ inline float pykc_floordiv(float a, float b) { return pykc_float_floordiv(a, b); }
-__device__ inline double pykc_floordiv(double a, double b) { return pykc_float_floordiv(a, b); }
-__device__ inline float pykc_mod(float a, float b) { return pykc_float_mod(a, b); }
-__device__ inline double pykc_mod(double a, double b) { return pykc_float_mod(a, b); }
-
-// x ** n for an integer n: repeated squaring, as Numba's int_power. A
-// negative n gives 1 / x ** -n for floats; for integers, 1 and -1 stay
-// units and everything else gives 0.
-template <typename T> __device__ inline T pykc_times(T a, T b) {
-  if constexpr (std::is_integral_v<T>)
-    return (T)((std::make_unsigned_t<T>)a * (std::make_unsigned_t<T>)b);
-  else
-    return a * b;
-}
-template <typename T, typename E> __device__ inline T pykc_ipow(T base, E exp) {
-  bool negative = false;
-  if constexpr (std::is_signed_v<E>)
-    negative = exp < 0;
-  std::make_unsigned_t<E> n = negative ? (std::make_unsigned_t<E>)(0 - (std::make_unsigned_t<E>)exp)
-                                       : (std::make_unsigned_t<E>)exp;
-  T result = 1, square = base;
-  for (;;) {
-    if (n & 1)
-      result = pykc_times(result, square);
-    n >>= 1;
-    if (n == 0)
-      break;
-    square = pykc_times(square, square);
-  }
-  if (!negative)
-    return result;
-  if constexpr (std::is_floating_point_v<T>)
-    return 1 / result;
-  else if (base == 1)
-    return 1;
-  else if (std::is_signed_v<T> && base == (T)-1)
-    return (exp & 1) ? (T)-1 : (T)1;
-  else
-    return 0;
-}
-
-// Python's shifts have no width limit: shifting by the width or more (or
-// by a negative amount) leaves 0, or the sign for a signed right shift.
-template <typename T> __device__ inline T pykc_shl(T a, T n) {
-  using U = std::make_unsigned_t<T>;
-  return (U)n >= sizeof(T) * 8 ? (T)0 : (T)((U)a << (U)n);
-}
-template <typename T> __device__ inline T pykc_shr(T a, T n) {
-  using U = std::make_unsigned_t<T>;
-  bool far = (U)n >= sizeof(T) * 8;
-  if constexpr (std::is_signed_v<T>)
-    return (T)(a >> (far ? (int)(sizeof(T) * 8 - 1) : (int)n));
-  else
-    return far ? (T)0 : (T)(a >> n);
 }
 
 template <typename T> __device__ inline T pykc_abs(T x) {

@@ -1,9 +1,9 @@
-//===- EmitArith.cpp - Conversions and operators with Numba's semantics ---===//
+//===- EmitArith.cpp - Conversions and the IR's primitive operators -------===//
 //
-// Integer // and % floor like Python's; division by zero gives 0 (Numba's
-// "numpy" error model for CUDA, since a kernel cannot raise). Float // and %
-// follow CPython's float_divmod. `**` with an integer exponent multiplies by
-// repeated squaring as Numba's int_power does.
+// The IR's operators are primitive by the time they get here: Python's //,
+// %, ** and shifts were expanded into them (ir/ExpandOperators.h), so each
+// is one LLVM instruction or intrinsic. What is left of Python here is a
+// host function's ZeroDivisionError, which needs the run-time context.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/Emitter.h"
@@ -85,83 +85,6 @@ Value *FunctionEmitter::emitUnary(const ir::UnaryExpr &E) {
   return X;
 }
 
-Value *FunctionEmitter::shift(Value *A, Value *N, bool Left, bool Signed) {
-  // Python shifts have no width limit; in a fixed width, shifting by the
-  // width or more leaves 0 (or the sign, for a signed right shift), rather
-  // than LLVM's poison.
-  unsigned Bits = A->getType()->getIntegerBitWidth();
-  Value *TooFar = B.CreateICmpUGE(N, ConstantInt::get(N->getType(), Bits));
-  Value *Amount = B.CreateSelect(TooFar, ConstantInt::get(N->getType(), Bits - 1), N);
-  if (Left)
-    return B.CreateSelect(TooFar, ConstantInt::get(A->getType(), 0), B.CreateShl(A, Amount));
-  if (Signed)
-    return B.CreateAShr(A, Amount);
-  return B.CreateSelect(TooFar, ConstantInt::get(A->getType(), 0), B.CreateLShr(A, Amount));
-}
-
-Value *FunctionEmitter::intDivMod(Value *A, Value *D, bool Signed, bool WantMod) {
-  Type *T = A->getType();
-  Value *Zero = ConstantInt::get(T, 0);
-  Value *IsZero = B.CreateICmpEQ(D, Zero);
-  Value *SafeD = B.CreateSelect(IsZero, ConstantInt::get(T, 1), D);
-  Value *Result;
-  if (Signed) {
-    // INT_MIN / -1 overflows; dividing by -1 is negation (mod 0).
-    Value *IsMinusOne = B.CreateICmpEQ(D, ConstantInt::getSigned(T, -1));
-    SafeD = B.CreateSelect(IsMinusOne, ConstantInt::get(T, 1), SafeD);
-    Value *Q = B.CreateSDiv(A, SafeD);
-    Value *R = B.CreateSRem(A, SafeD);
-    // Round toward negative infinity when the signs differ.
-    Value *Adjust = B.CreateAnd(B.CreateICmpNE(R, Zero),
-                                B.CreateICmpSLT(B.CreateXor(R, SafeD), Zero));
-    if (WantMod)
-      Result = B.CreateSelect(Adjust, B.CreateAdd(R, SafeD), R);
-    else
-      Result = B.CreateSelect(IsMinusOne, B.CreateNeg(A),
-                              B.CreateSub(Q, B.CreateZExt(Adjust, T)));
-  } else {
-    Result = WantMod ? B.CreateURem(A, SafeD) : B.CreateUDiv(A, SafeD);
-  }
-  return B.CreateSelect(IsZero, Zero, Result);
-}
-
-Value *FunctionEmitter::floatDivMod(Value *A, Value *D, bool WantMod) {
-  Type *T = A->getType();
-  Value *Zero = ConstantFP::get(T, 0.0);
-  auto Flags = [&](Value *V) {
-    setFloatFlags(V);
-    return V;
-  };
-  Value *Mod = Flags(B.CreateFRem(A, D));
-  Value *Div = Flags(B.CreateFDiv(Flags(B.CreateFSub(A, Mod)), D));
-  Value *ModNonZero = B.CreateFCmpUNE(Mod, Zero);
-  Value *SignsDiffer = B.CreateXor(B.CreateFCmpOLT(D, Zero), B.CreateFCmpOLT(Mod, Zero));
-  Value *Adjust = B.CreateAnd(ModNonZero, SignsDiffer);
-  Value *DZero = B.CreateFCmpOEQ(D, Zero);
-  if (WantMod) {
-    Value *Adjusted = B.CreateSelect(Adjust, Flags(B.CreateFAdd(Mod, D)), Mod);
-    Value *SignedZero = B.CreateBinaryIntrinsic(Intrinsic::copysign, Zero, D);
-    return B.CreateSelect(ModNonZero, Adjusted, SignedZero);
-  }
-  Value *Div2 = B.CreateSelect(Adjust, Flags(B.CreateFSub(Div, ConstantFP::get(T, 1.0))), Div);
-  Value *Floor = B.CreateUnaryIntrinsic(Intrinsic::floor, Div2);
-  Value *RoundUp = B.CreateFCmpOGT(Flags(B.CreateFSub(Div2, Floor)), ConstantFP::get(T, 0.5));
-  Floor = B.CreateSelect(RoundUp, Flags(B.CreateFAdd(Floor, ConstantFP::get(T, 1.0))), Floor);
-  Value *Quotient = Flags(B.CreateFDiv(A, D));
-  Value *SignedZero = B.CreateBinaryIntrinsic(Intrinsic::copysign, Zero, Quotient);
-  Value *Result = B.CreateSelect(B.CreateFCmpUNE(Div2, Zero), Floor, SignedZero);
-  // x // 0.0 is ±inf or nan, as NumPy gives.
-  return B.CreateSelect(DZero, Quotient, Result);
-}
-
-Value *FunctionEmitter::power(const ir::BinaryExpr &E, Value *A, Value *X) {
-  auto *BaseTy = ir::dynCast<ir::ScalarType>(E.LHS->Ty);
-  auto *ExpTy = ir::dynCast<ir::ScalarType>(E.RHS->Ty);
-  if (BaseTy->isFloat() && ExpTy->isFloat())
-    return B.CreateCall(ME.Target.mathFunction(ME.M, "pow", A->getType(), 2), {A, X});
-  return B.CreateCall(ME.powerHelper(BaseTy, ExpTy), {A, X});
-}
-
 /// The multiplication \p E is, when it can be fused into an addition of
 /// type \p Ty: a float `a * b` of that type, written as the operand.
 static const ir::BinaryExpr *fusableProduct(const ir::Expr &E, const ir::Type *Ty) {
@@ -201,18 +124,20 @@ Value *FunctionEmitter::emitFusedMultiplyAdd(const ir::BinaryExpr &E) {
   return B.CreateIntrinsic(Intrinsic::fma, {A->getType()}, {A, Bv, C});
 }
 
-void FunctionEmitter::raiseOnZeroDivisor(Value *D, const ir::BinaryExpr &E, bool Float) {
+void FunctionEmitter::raiseOnZeroDivisor(Value *D, ir::ArithOp Op, const ir::SourceRange &At,
+                                         bool Float) {
   // Numba's CPU target raises ZeroDivisionError (its messages); kernels
   // divide by zero silently, as on a GPU. The division that follows is
-  // safe either way (intDivMod, IEEE).
-  if (!F.HostCode || !TargetContext)
+  // safe either way (the operator's function, IEEE). An operator's own
+  // function never raises: its call does.
+  if (!F.HostCode || F.Operator || !TargetContext)
     return;
-  const char *What = E.Op == ir::ArithOp::TrueDiv ? "division by zero"
-                     : E.Op == ir::ArithOp::Mod   ? (Float ? "modulo by zero" : "integer modulo by zero")
-                     : Float                      ? "division by zero"
-                                                  : "integer division by zero";
-  std::string Message = F.FileName + ":" + std::to_string(E.Range.Begin.Line) + ":" +
-                        std::to_string(E.Range.Begin.Column) + ": ZeroDivisionError: " + What +
+  const char *What = Op == ir::ArithOp::TrueDiv ? "division by zero"
+                     : Op == ir::ArithOp::Mod   ? (Float ? "modulo by zero" : "integer modulo by zero")
+                     : Float                    ? "division by zero"
+                                                : "integer division by zero";
+  std::string Message = F.FileName + ":" + std::to_string(At.Begin.Line) + ":" +
+                        std::to_string(At.Begin.Column) + ": ZeroDivisionError: " + What +
                         " (in '" + F.PyName + "')";
   Value *IsZero = Float ? B.CreateFCmpOEQ(D, ConstantFP::get(D->getType(), 0.0))
                         : B.CreateICmpEQ(D, ConstantInt::get(D->getType(), 0));
@@ -232,15 +157,12 @@ Value *FunctionEmitter::emitBinary(const ir::BinaryExpr &E) {
     return Fused;
   Value *L = emitExpr(*E.LHS);
   Value *R = emitExpr(*E.RHS);
-  auto *ResultTy = ir::dynCast<ir::ScalarType>(E.Ty);
   auto *OpTy = ir::dynCast<ir::ScalarType>(E.LHS->Ty);
   if (OpTy->isComplex())
     return complexBinary(E.Op, L, R);
   bool Float = OpTy->isFloat();
   if (E.Op == ArithOp::TrueDiv)
-    raiseOnZeroDivisor(cast(R, E.RHS->Ty, E.Ty), E, /*Float=*/true);
-  else if (E.Op == ArithOp::FloorDiv || E.Op == ArithOp::Mod)
-    raiseOnZeroDivisor(R, E, Float);
+    raiseOnZeroDivisor(cast(R, E.RHS->Ty, E.Ty), E.Op, E.Range, /*Float=*/true);
   Value *V = nullptr;
   switch (E.Op) {
   case ArithOp::Add:
@@ -255,16 +177,23 @@ Value *FunctionEmitter::emitBinary(const ir::BinaryExpr &E) {
   case ArithOp::TrueDiv:
     V = B.CreateFDiv(cast(L, E.LHS->Ty, E.Ty), cast(R, E.RHS->Ty, E.Ty));
     break;
+  case ArithOp::DivTrunc:
+    if (Float)
+      PYKC_ICE("div.trunc of floats");
+    return OpTy->isSigned() ? B.CreateSDiv(L, R) : B.CreateUDiv(L, R);
+  case ArithOp::RemTrunc:
+    V = Float ? B.CreateFRem(L, R) : OpTy->isSigned() ? B.CreateSRem(L, R) : B.CreateURem(L, R);
+    break;
+  case ArithOp::ShlBits:
+    return B.CreateShl(L, R);
+  case ArithOp::ShrBits:
+    return OpTy->isSigned() ? B.CreateAShr(L, R) : B.CreateLShr(L, R);
   case ArithOp::FloorDiv:
   case ArithOp::Mod:
-    return Float ? floatDivMod(L, R, E.Op == ArithOp::Mod)
-                 : intDivMod(L, R, OpTy->isSigned(), E.Op == ArithOp::Mod);
   case ArithOp::Pow:
-    return power(E, L, R);
   case ArithOp::Shl:
   case ArithOp::Shr:
-    return shift(cast(L, E.LHS->Ty, E.Ty), cast(R, E.RHS->Ty, E.Ty), E.Op == ArithOp::Shl,
-                 ResultTy->isSigned());
+    PYKC_ICE("Python's '" + std::string(ir::spelling(E.Op)) + "' reached codegen unexpanded");
   case ArithOp::BitAnd:
     return B.CreateAnd(L, R);
   case ArithOp::BitOr:

@@ -172,6 +172,9 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
       ArgSlots.push_back(Slot);
       Args.push_back(Slot ? nullptr : emitExpr(*A));
     }
+    if (C.RaisesOnZero != ir::ArithOp::Add) // Python's // or % in host code
+      raiseOnZeroDivisor(Args.back(), C.RaisesOnZero, C.Range,
+                         ir::dynCast<ir::ScalarType>(C.Args.back()->Ty)->isFloat());
     if (TargetContext)
       Args.push_back(TargetContext);
     return callFunction(B, ME.declaration(C.Callee), Args, ArgSlots);
@@ -205,6 +208,17 @@ Value *FunctionEmitter::emitLogical(const ir::LogicalExpr &E) {
 
 Value *FunctionEmitter::emitSelect(const ir::SelectExpr &E) {
   // Only the chosen side is evaluated: `a[i] if i < n else 0` must not load.
+  // Sides that are names or constants cost nothing and cannot fault: a
+  // select instruction (what Python's operators' functions are made of).
+  auto Settled = [](const ir::Expr &S) {
+    return (ir::dynCast<ir::VarRefExpr>(&S) || ir::dynCast<ir::ConstantExpr>(&S)) &&
+           ir::dynCast<ir::ScalarType>(S.Ty);
+  };
+  if (Settled(*E.Then) && Settled(*E.Else)) {
+    Value *Cond = emitExpr(*E.Cond);
+    Value *T = emitExpr(*E.Then);
+    return B.CreateSelect(Cond, T, emitExpr(*E.Else));
+  }
   Value *Cond = emitExpr(*E.Cond);
   BasicBlock *Then = BasicBlock::Create(ME.Ctx, "sel.then", Fn);
   BasicBlock *Else = BasicBlock::Create(ME.Ctx, "sel.else", Fn);

@@ -2,6 +2,14 @@
 #include "codegen/Emitter.h"
 
 #include "frontend/Diagnostic.h"
+#include "ir/IRWalk.h"
+#include "support/InternalError.h"
+
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+#include <set>
 
 namespace pykc::codegen {
 
@@ -138,6 +146,10 @@ void ModuleEmitter::declare(const ir::Function &F) {
   Fn->addFnAttr(Attribute::NoUnwind);
   if (F.Kind == ir::FunctionKind::Kernel)
     Target.markKernel(*Fn, F);
+  else if (F.Operator) { // a few instructions where the operator stood
+    Fn->addFnAttr(Attribute::AlwaysInline);
+    Fn->addFnAttr(OperatorAttribute);
+  }
   else
     Fn->addFnAttr(Attribute::InlineHint);
   unsigned Arg = 0;
@@ -169,64 +181,42 @@ void ModuleEmitter::emit(const KernelFilter &Kernels) {
     Target.beginFunction(*F);
     FunctionEmitter(*this, *F).emit();
   }
+  inlineOperators();
 }
 
-Function *ModuleEmitter::powerHelper(const ir::ScalarType *BaseTy, const ir::ScalarType *ExpTy) {
-  auto Key = std::make_pair(BaseTy, ExpTy);
-  if (auto It = PowerHelpers.find(Key); It != PowerHelpers.end())
-    return It->second;
-  Type *BT = llvmType(BaseTy), *ET = llvmType(ExpTy);
-  auto *Fn = Function::Create(FunctionType::get(BT, {BT, ET}, false), GlobalValue::InternalLinkage,
-                              "pykc.pow." + BaseTy->str() + "." + ExpTy->str(), M);
-  Fn->addFnAttr(Attribute::NoUnwind);
-  Fn->addFnAttr(Attribute::AlwaysInline);
-  Argument *Base = Fn->getArg(0), *Exp = Fn->getArg(1);
-  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Fn));
-  BasicBlock *Loop = BasicBlock::Create(Ctx, "loop", Fn);
-  BasicBlock *Done = BasicBlock::Create(Ctx, "done", Fn);
-  // |exponent| by repeated squaring, as Numba's int_power does.
-  Value *Negative = ExpTy->isSigned() ? B.CreateICmpSLT(Exp, ConstantInt::get(ET, 0))
-                                      : ConstantInt::getFalse(Ctx);
-  Value *Magnitude = B.CreateSelect(Negative, B.CreateNeg(Exp), Exp);
-  BasicBlock *Entry = B.GetInsertBlock();
-  Value *One = BaseTy->isFloat() ? ConstantFP::get(BT, 1.0) : ConstantInt::get(BT, 1);
-  B.CreateBr(Loop);
-  B.SetInsertPoint(Loop);
-  PHINode *Result = B.CreatePHI(BT, 2);
-  PHINode *Square = B.CreatePHI(BT, 2);
-  PHINode *Remaining = B.CreatePHI(ET, 2);
-  Result->addIncoming(One, Entry);
-  Square->addIncoming(Base, Entry);
-  Remaining->addIncoming(Magnitude, Entry);
-  Value *Odd = B.CreateICmpNE(B.CreateAnd(Remaining, ConstantInt::get(ET, 1)), ConstantInt::get(ET, 0));
-  Value *Times = BaseTy->isFloat() ? B.CreateFMul(Result, Square) : B.CreateMul(Result, Square);
-  Value *NextResult = B.CreateSelect(Odd, Times, Result);
-  Value *NextSquare = BaseTy->isFloat() ? B.CreateFMul(Square, Square) : B.CreateMul(Square, Square);
-  Value *NextRemaining = B.CreateLShr(Remaining, ConstantInt::get(ET, 1));
-  Result->addIncoming(NextResult, Loop);
-  Square->addIncoming(NextSquare, Loop);
-  Remaining->addIncoming(NextRemaining, Loop);
-  B.CreateCondBr(B.CreateICmpEQ(NextRemaining, ConstantInt::get(ET, 0)), Done, Loop);
-  B.SetInsertPoint(Done);
-  PHINode *Final = B.CreatePHI(BT, 2);
-  Final->addIncoming(NextResult, Loop);
-  // A zero exponent never enters the multiply: the loop above handles it
-  // because Remaining starts at 0 -> one iteration with Odd false.
-  Value *R = Final;
-  if (BaseTy->isFloat()) {
-    R = B.CreateSelect(Negative, B.CreateFDiv(ConstantFP::get(BT, 1.0), R), R);
-  } else if (ExpTy->isSigned()) {
-    // A negative power of an integer: 1 and -1 stay units, others give 0.
-    Value *IsOne = B.CreateICmpEQ(Base, ConstantInt::get(BT, 1));
-    Value *IsMinusOne = B.CreateICmpEQ(Base, ConstantInt::getSigned(BT, -1));
-    Value *ExpOdd = B.CreateICmpNE(B.CreateAnd(Exp, ConstantInt::get(ET, 1)), ConstantInt::get(ET, 0));
-    Value *Unit = B.CreateSelect(IsMinusOne, B.CreateSelect(ExpOdd, ConstantInt::getSigned(BT, -1), One),
-                                 B.CreateSelect(IsOne, One, ConstantInt::get(BT, 0)));
-    R = B.CreateSelect(Negative, Unit, R);
+void ModuleEmitter::inlineOperators() {
+  // Python's operators are their callers' arithmetic: inlined before any
+  // optimization, so that the optimizer sees the instructions where the
+  // operator stood, as one expression of the caller (it would otherwise
+  // simplify each operator's function on its own first, and the caller's
+  // code would come out differently scheduled).
+  // A power's loop is left to the optimizer's own inlining: simplified on
+  // its own first (rotated, unrolled for a constant exponent), it comes out
+  // better where it is inlined.
+  std::set<const Function *> Straight;
+  for (const auto &[F, Fn] : Declared) {
+    bool Loops = false;
+    ir::forEachNode(F->Body, [&](const ir::Node &N) { Loops |= N.Kind == ir::NodeKind::WhileStmt; });
+    if (F->Operator && !Loops)
+      Straight.insert(Fn);
   }
-  B.CreateRet(R);
-  PowerHelpers[Key] = Fn;
-  return Fn;
+  std::vector<CallInst *> Calls;
+  for (Function &Fn : M)
+    for (Instruction &I : instructions(Fn))
+      if (auto *C = dyn_cast<CallInst>(&I))
+        if (Straight.count(C->getCalledFunction()))
+          Calls.push_back(C);
+  for (CallInst *C : Calls) {
+    InlineFunctionInfo Info;
+    if (!InlineFunction(*C, Info).isSuccess())
+      PYKC_ICE("an operator's function could not be inlined");
+  }
+  std::erase_if(Declared, [](const auto &D) {
+    return D.second->hasFnAttribute(OperatorAttribute) && D.second->use_empty();
+  });
+  for (Function &Fn : llvm::make_early_inc_range(M))
+    if (Fn.hasFnAttribute(OperatorAttribute) && Fn.use_empty())
+      Fn.eraseFromParent();
 }
 
 FunctionEmitter::FunctionEmitter(ModuleEmitter &ME, const ir::Function &F)

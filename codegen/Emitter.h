@@ -22,6 +22,10 @@
 
 namespace pykc::codegen {
 
+/// The LLVM attribute of the function of one of Python's operators
+/// (ir::Function::Operator): arithmetic on its arguments, always inlined.
+inline constexpr const char *OperatorAttribute = "pykc-operator";
+
 class ModuleEmitter {
 public:
   ModuleEmitter(const ir::Module &IR, llvm::Module &M, TargetInfo &Target,
@@ -29,6 +33,9 @@ public:
   /// Emits every device function and the kernels \p Kernels accepts (all
   /// when empty).
   void emit(const KernelFilter &Kernels = {});
+  /// Inlines every call of an operator's function (ir::Function::Operator)
+  /// and drops the functions; emit() ends with it.
+  void inlineOperators();
   /// Whether emit() emitted \p F.
   bool emitted(const ir::Function *F) const { return Declared.count(F) != 0; }
 
@@ -44,9 +51,6 @@ public:
   llvm::Type *memoryType(const ir::Type *Ty);
   llvm::StructType *arrayStructType(unsigned NDim);
   llvm::Function *declaration(const ir::Function *F) { return Declared.at(F); }
-  /// Helper for `base ** exponent` by repeated squaring, emitted once per
-  /// type pair.
-  llvm::Function *powerHelper(const ir::ScalarType *Base, const ir::ScalarType *Exponent);
   /// The global holding the frozen module-level array \p E, made once per
   /// name (null for an empty array).
   llvm::Constant *constantArrayData(const ir::ConstArrayExpr &E);
@@ -79,7 +83,6 @@ private:
   void flattenKernelParam(const ir::Type *Ty, const std::string &Name,
                           std::vector<llvm::Type *> &Types, std::vector<std::string> &Names);
   std::map<const ir::Function *, llvm::Function *> Declared;
-  std::map<std::pair<const ir::ScalarType *, const ir::ScalarType *>, llvm::Function *> PowerHelpers;
   std::map<std::string, llvm::Constant *> ConstantArrays;
   uint64_t ConstantBytes = 0; ///< Placed in the target's constant memory so far.
   llvm::Constant *BoundsScratch = nullptr;
@@ -126,8 +129,9 @@ private:
   // The Emit(F, Args...) lowerings of ir/Builtins.def.
   llvm::Value *emitBarrier(const ir::IntrinsicExpr &E);
   llvm::Value *emitParallelFor(const ir::ParallelForExpr &E);
-  /// In host code: records a ZeroDivisionError when \p Divisor is zero.
-  void raiseOnZeroDivisor(llvm::Value *Divisor, const ir::BinaryExpr &E, bool Float);
+  /// In host code: records a ZeroDivisionError when \p Divisor is zero,
+  /// for the operator \p Op (TrueDiv, FloorDiv or Mod) written at \p At.
+  void raiseOnZeroDivisor(llvm::Value *Divisor, ir::ArithOp Op, const ir::SourceRange &At, bool Float);
   llvm::Value *emitMatch(const ir::IntrinsicExpr &E, bool All);
   llvm::Value *emitThisGrid(const ir::IntrinsicExpr &E);
   llvm::Value *emitGridSync(const ir::IntrinsicExpr &E);
@@ -282,10 +286,6 @@ private:
   /// null when \p E is not such an expression.
   llvm::Value *emitFusedMultiplyAdd(const ir::BinaryExpr &E);
   llvm::Value *emitCompare(const ir::CompareExpr &E);
-  llvm::Value *intDivMod(llvm::Value *A, llvm::Value *B, bool Signed, bool WantMod);
-  llvm::Value *floatDivMod(llvm::Value *A, llvm::Value *B, bool WantMod);
-  llvm::Value *shift(llvm::Value *A, llvm::Value *N, bool Left, bool Signed);
-  llvm::Value *power(const ir::BinaryExpr &E, llvm::Value *A, llvm::Value *B);
   void setFloatFlags(llvm::Value *V);
 
   ModuleEmitter &ME;

@@ -1,5 +1,6 @@
 //===- CompilePlan.cpp - What a command compiles, and its IR --------------===//
 #include "ir/CompilePlan.h"
+#include "ir/ExpandOperators.h"
 
 #include "ir/Lowering.h"
 #include "ir/NameCheck.h"
@@ -271,7 +272,9 @@ SemaResult typeModule(ModuleScope &Scope, TypeContext &Types, DiagnosticEngine &
                       const std::vector<NamedSignature> &Signatures) {
   CompilePlan Plan = planCompilation(Scope, Diags, Signatures, "");
   checkPlannedNames(Plan, Scope, Diags);
-  return buildPlannedIR(Plan, Scope, Types, Diags, {});
+  SemaResult Result = buildPlannedIR(Plan, Scope, Types, Diags, {});
+  expandPythonOperators(*Result.IR, Types);
+  return Result;
 }
 
 } // namespace pykc::ir

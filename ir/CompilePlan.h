@@ -87,8 +87,10 @@ void checkSkippedKernels(const CompilePlan &Plan, ModuleScope &Scope, TypeContex
 void reportNothingToCompile(const CompilePlan &Plan, const ModuleScope &Scope,
                             const SemaResult &Result, frontend::DiagnosticEngine &Diags);
 
-/// planCompilation, checkPlannedNames and buildPlannedIR, for callers that
-/// want a module's typed IR and no command's choices: tests and fuzzers.
+/// planCompilation, checkPlannedNames and buildPlannedIR, then
+/// expandPythonOperators (ExpandOperators.h), for callers that want a
+/// module's IR ready for the emitters and no command's choices: tests and
+/// fuzzers.
 /// (The driver runs the passes one by one: tools/pykc/Pipeline.cpp.)
 SemaResult typeModule(ModuleScope &Scope, TypeContext &Types, frontend::DiagnosticEngine &Diags,
                       const std::vector<NamedSignature> &Signatures = {});

@@ -1,5 +1,6 @@
 //===- ConstantValue.cpp - Compile-time evaluation ------------------------===//
 #include "ir/ConstantValue.h"
+#include "ir/ConstantOperators.h"
 
 #include <cmath>
 #include <cstdio>
@@ -147,11 +148,9 @@ bool truth(const CV &V) {
   return false;
 }
 
-int64_t floorDiv(int64_t A, int64_t B) {
-  int64_t Q = A / B;
-  if ((A % B != 0) && ((A < 0) != (B < 0)))
-    --Q;
-  return Q;
+std::optional<CV> intOperator(ArithOp Op, int64_t A, int64_t B) {
+  std::optional<int64_t> V = constantIntOperator(Op, A, B);
+  return V ? std::optional(CV::makeInt(*V)) : std::nullopt;
 }
 
 std::optional<CV> intBinary(BinaryOp Op, int64_t A, int64_t B) {
@@ -173,33 +172,31 @@ std::optional<CV> intBinary(BinaryOp Op, int64_t A, int64_t B) {
     if (B == 0)
       return std::nullopt;
     return CV::makeFloat(double(A) / double(B));
+  // The values are the kernels' (ConstantOperators.h); what is Python's
+  // alone is decided here: a zero divisor or a negative shift raises, and
+  // an int past int64 is not a constant pykc keeps.
   case BinaryOp::FloorDiv:
-    if (B == 0 || (A == INT64_MIN && B == -1))
-      return std::nullopt;
-    return CV::makeInt(floorDiv(A, B));
   case BinaryOp::Mod:
     if (B == 0 || (A == INT64_MIN && B == -1))
       return std::nullopt;
-    return CV::makeInt(A - floorDiv(A, B) * B);
+    return intOperator(Op == BinaryOp::FloorDiv ? ArithOp::FloorDiv : ArithOp::Mod, A, B);
   case BinaryOp::Pow: {
-    if (B < 0)
+    if (B < 0) // Python's int ** negative int is a float
       return CV::makeFloat(std::pow(double(A), double(B)));
     int64_t Result = 1;
-    for (int64_t I = 0; I < B; ++I)
+    for (int64_t I = 0; I < B && Result != 0 && !(A == 1 || A == -1); ++I)
       if (__builtin_mul_overflow(Result, A, &Result))
-        return std::nullopt;
-    return CV::makeInt(Result);
+        return std::nullopt; // past int64: not kept
+    return intOperator(ArithOp::Pow, A, B);
   }
   case BinaryOp::LShift:
-    if (B < 0 || B >= 63)
+    if (B < 0 || B >= 63 || __builtin_mul_overflow(A, int64_t(1) << B, &R))
       return std::nullopt;
-    if (__builtin_mul_overflow(A, int64_t(1) << B, &R))
-      return std::nullopt;
-    return CV::makeInt(R);
+    return intOperator(ArithOp::Shl, A, B);
   case BinaryOp::RShift:
     if (B < 0)
       return std::nullopt;
-    return CV::makeInt(B >= 64 ? (A < 0 ? -1 : 0) : A >> B);
+    return intOperator(ArithOp::Shr, A, B);
   case BinaryOp::BitAnd:
     return CV::makeInt(A & B);
   case BinaryOp::BitOr:
@@ -226,20 +223,11 @@ std::optional<CV> floatBinary(BinaryOp Op, double A, double B) {
     return CV::makeFloat(A / B);
   case BinaryOp::FloorDiv:
   case BinaryOp::Mod: {
-    if (B == 0)
+    if (B == 0) // Python raises
       return std::nullopt;
-    double Mod = std::fmod(A, B);
-    double Div = (A - Mod) / B;
-    if (Mod != 0 && ((B < 0) != (Mod < 0))) {
-      Mod += B;
-      Div -= 1;
-    }
-    if (Op == BinaryOp::Mod)
-      return CV::makeFloat(Mod != 0 ? Mod : std::copysign(0.0, B));
-    double Floor = std::floor(Div);
-    if (Div - Floor > 0.5)
-      Floor += 1;
-    return CV::makeFloat(Div != 0 ? Floor : std::copysign(0.0, A / B));
+    std::optional<double> V =
+        constantFloatOperator(Op == BinaryOp::FloorDiv ? ArithOp::FloorDiv : ArithOp::Mod, A, B);
+    return V ? std::optional(CV::makeFloat(*V)) : std::nullopt;
   }
   case BinaryOp::Pow:
     return CV::makeFloat(std::pow(A, B));

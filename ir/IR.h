@@ -317,6 +317,11 @@ struct CallExpr : Expr {
   PYKC_IR_NODE(CallExpr, Call, Expr)
   Function *Callee = nullptr;
   ExprList Args; ///< Converted to the callee's parameter types.
+  /// A call of Python's // or % (ir/ExpandOperators.h) in host code, whose
+  /// zero divisor (the last argument) raises ZeroDivisionError there, as
+  /// Numba's CPU target raises it: FloorDiv or Mod, naming the message;
+  /// Add (no check) elsewhere. Kernels divide by zero silently.
+  ArithOp RaisesOnZero = ArithOp::Add;
 };
 
 /// An atomic read-modify-write of one array element (cuda.atomic.add, ...),
@@ -503,6 +508,11 @@ struct Function {
   bool HostCode = false;
   /// @njit(parallel=True): prange loops run on the CPU's threads.
   bool Parallel = false;
+  /// One of Python's operators as primitive operations (ir/ExpandOperators.h):
+  /// it reads only its arguments, calls nothing, never raises (its callers
+  /// do: CallExpr::RaisesOnZero) and is inlined wherever it is called. Its
+  /// callers do not list it among their Callees.
+  bool Operator = false;
   /// A prange loop's body, outlined from this function (ParallelLoops.h).
   const Function *OutlinedFrom = nullptr;
   /// Its cuda.shared.array allocations (bytes, where) and the device

@@ -15,10 +15,19 @@
 namespace pykc::ir {
 
 using NodeVisitor = std::function<void(const Node &)>;
+/// Given each expression slot of a node: it may read the expression or
+/// put another one in its place.
+using ExprSlotVisitor = std::function<void(Expr *&)>;
+using StmtVisitor = std::function<void(Stmt &)>;
 
 /// Calls \p Visit on each direct child of \p N (expressions and statements)
 /// in the order Python evaluates them; absent optional parts are skipped.
 void forEachChild(const Node &N, const NodeVisitor &Visit);
+
+/// The same walk for passes that rewrite the IR: \p OnExpr gets each
+/// child expression's slot, \p OnStmt each child statement, in the order
+/// Python evaluates them.
+void forEachChildSlot(Node &N, const ExprSlotVisitor &OnExpr, const StmtVisitor &OnStmt);
 
 /// Calls \p Visit on \p N and then on every node below it, parents first.
 void forEachNode(const Node &N, const NodeVisitor &Visit);

@@ -329,6 +329,7 @@ std::optional<ScalarValue> Interpreter::binary(const BinaryExpr &B) {
     case ArithOp::Add: return ScalarValue::floating(Ty, A + D);
     case ArithOp::Sub: return ScalarValue::floating(Ty, A - D);
     case ArithOp::Mul: return ScalarValue::floating(Ty, A * D);
+    case ArithOp::RemTrunc: return ScalarValue::floating(Ty, std::fmod(A, D));
     default: break;
     }
   } else {
@@ -337,6 +338,26 @@ std::optional<ScalarValue> Interpreter::binary(const BinaryExpr &B) {
     case ArithOp::Add: return ScalarValue{Ty, fitBits(Ty, A + D), 0};
     case ArithOp::Sub: return ScalarValue{Ty, fitBits(Ty, A - D), 0};
     case ArithOp::Mul: return ScalarValue{Ty, fitBits(Ty, A * D), 0};
+    case ArithOp::DivTrunc:
+    case ArithOp::RemTrunc: {
+      // The expansion makes the divisor safe first (OperatorFunctions.h).
+      if (D == 0)
+        return stop("it divides by zero");
+      bool Div = B.Op == ArithOp::DivTrunc;
+      if (!Ty->isSigned())
+        return ScalarValue{Ty, fitBits(Ty, Div ? A / D : A % D), 0};
+      int64_t SA = int64_t(A), SD = int64_t(D);
+      if (SD == -1) // INT_MIN / -1 wraps
+        return ScalarValue{Ty, fitBits(Ty, Div ? 0 - A : 0), 0};
+      return ScalarValue{Ty, fitBits(Ty, uint64_t(Div ? SA / SD : SA % SD)), 0};
+    }
+    case ArithOp::ShlBits:
+    case ArithOp::ShrBits:
+      if (D >= Ty->bitWidth())
+        return stop("it shifts by the width or more");
+      if (B.Op == ArithOp::ShlBits)
+        return ScalarValue{Ty, fitBits(Ty, A << D), 0};
+      return ScalarValue{Ty, fitBits(Ty, Ty->isSigned() ? uint64_t(int64_t(A) >> D) : A >> D), 0};
     case ArithOp::BitAnd: return ScalarValue{Ty, A & D, 0};
     case ArithOp::BitOr: return ScalarValue{Ty, A | D, 0};
     case ArithOp::BitXor: return ScalarValue{Ty, A ^ D, 0};

@@ -394,6 +394,11 @@ std::optional<Signature> OperatorTyping::binary(ArithOp Op, const Type *L,
   case ArithOp::BitOr:
   case ArithOp::BitXor:
     return resolveOverload(BitLogic, Args, /*AllowUnsafe=*/false);
+  case ArithOp::DivTrunc:
+  case ArithOp::RemTrunc:
+  case ArithOp::ShlBits:
+  case ArithOp::ShrBits:
+    return std::nullopt; // primitives no Python program writes
   }
   return std::nullopt;
 }

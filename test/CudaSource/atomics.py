@@ -40,4 +40,4 @@ def atomics(i32, i64, u32, u64, f32, f64):
 # CHECK-NEXT: pykc_array<double, 1> local = {local_storage, {4}, {sizeof(double)}};
 # CHECK: (void)pykc_atomic_add<pykc_thread_local>(&pykc_at(local, 0), pykc_at(f64, i));
 # CHECK: __shared__ int32_t s_storage[8];
-# CHECK: (void)pykc_atomic_max(&pykc_at(s, pykc_mod(i, (int64_t)8)), (int32_t)i);
+# CHECK: (void)pykc_atomic_max(&pykc_at(s, pykc_mod_int64(i, 8)), (int32_t)i);

@@ -36,7 +36,7 @@ def half_vec(h, f, n):
 # CHECK: pykc_at(h, 0) = __hadd(pykc_at(h, i), pykc_at(h, 1));
 # CHECK: pykc_at(h, 1) = pykc_hmax(pykc_at(h, i), pykc_to_half(2.5));
 # CHECK: pykc_at(h, 2) = __hfma(pykc_at(h, 0), pykc_at(h, 1), pykc_at(h, 2));
-# CHECK: pykc_at(f, 0) = (__half2float(pykc_at(h, i)) * 2.0f) + __half2float(pykc_at(pykc_array<__half, 1>{(__half *)pykc_const_HALVES, {3}, {2}}, pykc_mod(i, (int64_t)3)));
+# CHECK: pykc_at(f, 0) = (__half2float(pykc_at(h, i)) * 2.0f) + __half2float(pykc_at(pykc_array<__half, 1>{(__half *)pykc_const_HALVES, {3}, {2}}, pykc_mod_int64(i, 3)));
 # CHECK: pykc_at(n, 0) = (int32_t)pykc_from_half<int64_t>(pykc_at(h, i));
 # CHECK: if (__hlt(pykc_at(h, 0), pykc_at(h, 1))) {
 # CHECK: v = make_float4(pykc_t0, pykc_t1, pykc_t2, pykc_t3);

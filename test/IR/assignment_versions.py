@@ -32,6 +32,6 @@ def k(res):
 # CHECK-NEXT: res[j] = float64(v.1.z)
 # CHECK-NEXT: j: int64 = (j + 1)
 # CHECK-NEXT: x: int64 = 7
-# CHECK-NEXT: res[j] = float64((x // 2))
+# CHECK-NEXT: res[j] = float64(pykc_floordiv_int64(x, 2))
 # CHECK-NEXT: x.1: float64 = 2.5
 # CHECK-NEXT: res[(j + 1)] = x.1

@@ -18,7 +18,7 @@ def count(bins, grid, v):
 
 # CHECK-LABEL: {{^}}kernel count(bins: array(int32, 1d, A), grid: array(float32, 2d, A), v: int64) -> none  # symbol count
 # CHECK-NEXT: {{^}}  i: int64 = cuda.grid(1){{$}}
-# CHECK-NEXT: {{^}}  old: int32 = cuda.atomic.add(bins, (i % bins.size), int32(1)){{$}}
+# CHECK-NEXT: {{^}}  old: int32 = cuda.atomic.add(bins, pykc_mod_int64(i, bins.size), int32(1)){{$}}
 # CHECK-NEXT: {{^}}  cuda.atomic.add(grid, (old, -1), float32(v)){{$}}
 # CHECK-NEXT: {{^}}  idx: UniTuple(int64 x 2) = (0, i){{$}}
 # CHECK-NEXT: {{^}}  f: float32 = cuda.atomic.add(grid, (idx[0], idx[1]), float32(0.5)){{$}}

@@ -51,7 +51,7 @@ def k(out, idx):
 # CHECK-NEXT: {{^}}  sm: array(float32, 1d, C, shared) = cuda.shared.array((32,), float32){{$}}
 # CHECK-NEXT: {{^}}  t: int32 = cuda.threadIdx.x{{$}}
 # CHECK-NEXT: {{^}}  sm[t] = float32(twice__int32(t)){{$}}
-# CHECK-NEXT: {{^}}  cuda.atomic.add(out, (idx[t] % 32), sm[t]){{$}}
+# CHECK-NEXT: {{^}}  cuda.atomic.add(out, pykc_mod_int64(idx[t], 32), sm[t]){{$}}
 # CHECK-EMPTY:
 # CHECK-LABEL: {{^}}device fill(out: array(float32, 1d, A), idx: array(int64, 1d, A)) -> none  # symbol fill__float32_1dA_int64_1dA_c16_cfloat32_ccuda_atomic_max_ctwice_cFalse; compile-time n = 16, dtype = float32, op = cuda.atomic.max, f = twice, flag = False{{$}}
 # CHECK-NEXT: {{^}}  sm: array(float32, 1d, C, shared) = cuda.shared.array((16,), float32){{$}}

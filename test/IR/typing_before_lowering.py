@@ -22,6 +22,8 @@ def k(out):
 
 # CHECK-LABEL: {{^}}kernel k(out: array(float64, 1d, A)) -> none  # symbol k{{$}}
 # CHECK: {{^}}  x: UniTuple(float64 x 2) = (float64($t0[0]), $t0[1]){{$}}
-# CHECK: {{^}}    out[k] = pick__tuple_float64_float64_int64(x, (i % 2)){{$}}
+# CHECK: {{^}}    out[k] = pick__tuple_float64_float64_int64(x, pykc_mod_int64(i, 2)){{$}}
 # CHECK: {{^}}device pick(t: UniTuple(float64 x 2), i: int64) -> float64  # symbol pick__tuple_float64_float64_int64{{$}}
 # CHECK-NEXT: {{^}}  return t[i]{{$}}
+# Python's `%`, as a function of primitive operations (ir/ExpandOperators.h).
+# CHECK: {{^}}device pykc_mod_int64(a: int64, b: int64) -> int64  # symbol pykc_mod_int64{{$}}

@@ -13,7 +13,7 @@ namespace {
 /// side by side after the ones before them. Unknown names go last.
 int phaseRank(const std::string &Name) {
   static const char *const Order[] = {
-      "read",     "parse",      "names",  "signatures", "typing", "checks", "reductions",
+      "read", "parse", "names", "signatures", "typing", "checks", "operators", "reductions",
       "cache-key", "cache-lookup", "ptx",  "llvm",       "sass",   "fatbinary",
       "cpu-module", "cpu-object", "cpu-llvm", "header", "cache-store", "write"};
   std::string Family = Name.substr(0, Name.find('/'));

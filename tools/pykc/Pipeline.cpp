@@ -16,6 +16,7 @@
 #include "frontend/Parser.h"
 #include "ir/BarrierCheck.h"
 #include "ir/CompilePlan.h"
+#include "ir/ExpandOperators.h"
 #include "ir/HostCheck.h"
 #include "ir/MemoryLimits.h"
 #include "ir/ParallelLoops.h"
@@ -113,7 +114,14 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
       F->BoundsCheck = true;
   ChecksTime.stop();
 
-  // 7. Reductions whose result depends on the order of operations: each
+  // 7. Python's //, %, ** and shifts as calls of functions of primitive
+  // operations, the one definition every backend and the interpreter use
+  // (ExpandOperators.h).
+  PhaseTimes::Scope OperatorsTime(R.Times, "operators");
+  ir::expandPythonOperators(IR, C.Types);
+  OperatorsTime.stop();
+
+  // 8. Reductions whose result depends on the order of operations: each
   // @cuda.reduce operator's IR run on sample values (ReductionOrder.h).
   PhaseTimes::Scope ReductionsTime(R.Times, "reductions");
   ir::checkReductionOrder(IR, *C.Scope, Diags);
