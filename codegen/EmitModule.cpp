@@ -7,7 +7,9 @@
 
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/Dominators.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/PromoteMemToReg.h>
 
 #include <set>
 
@@ -199,6 +201,17 @@ void ModuleEmitter::inlineOperators() {
     ir::forEachNode(F->Body, [&](const ir::Node &N) { Loops |= N.Kind == ir::NodeKind::WhileStmt; });
     if (F->Operator && !Loops)
       Straight.insert(Fn);
+  }
+  // Their variables as SSA values first: what the emitter left in stack
+  // slots would otherwise be copied into every caller for SROA to undo.
+  for (const Function *Fn : Straight) {
+    Function &G = const_cast<Function &>(*Fn);
+    std::vector<AllocaInst *> Slots;
+    for (Instruction &I : G.getEntryBlock())
+      if (auto *A = dyn_cast<AllocaInst>(&I); A && isAllocaPromotable(A))
+        Slots.push_back(A);
+    DominatorTree DT(G);
+    PromoteMemToReg(Slots, DT);
   }
   std::vector<CallInst *> Calls;
   for (Function &Fn : M)
