@@ -31,6 +31,49 @@ void visitIf(Expr *&E, const Slots &Visit) {
     Visit(E);
 }
 
+/// The children of the statements that have any.
+void statementChildren(Node &N, const Slots &Visit) {
+  switch (N.Kind) {
+  case NodeKind::AssignStmt:
+    return Visit(static_cast<AssignStmt &>(N).Value);
+  case NodeKind::StoreStmt: {
+    auto &S = static_cast<StoreStmt &>(N);
+    Visit(S.Value);
+    Visit(S.Array);
+    return visitAll(S.Indices, Visit);
+  }
+  case NodeKind::RecordStoreStmt: {
+    auto &S = static_cast<RecordStoreStmt &>(N);
+    Visit(S.Value);
+    return Visit(S.Record);
+  }
+  case NodeKind::EvalStmt:
+    return Visit(static_cast<EvalStmt &>(N).Value);
+  case NodeKind::IfStmt: {
+    auto &I = static_cast<IfStmt &>(N);
+    Visit(I.Cond);
+    visitAll(I.Then, Visit);
+    return visitAll(I.Else, Visit);
+  }
+  case NodeKind::WhileStmt: {
+    auto &W = static_cast<WhileStmt &>(N);
+    Visit(W.Cond);
+    return visitAll(W.Body, Visit);
+  }
+  case NodeKind::ForRangeStmt: {
+    auto &F = static_cast<ForRangeStmt &>(N);
+    Visit(F.Start);
+    Visit(F.Stop);
+    Visit(F.Step);
+    return visitAll(F.Body, Visit);
+  }
+  case NodeKind::ReturnStmt:
+    return visitIf(static_cast<ReturnStmt &>(N).Value, Visit);
+  default:
+    PYKC_ICE("not a statement with children");
+  }
+}
+
 } // namespace
 
 void forEachChildSlot(Node &N, const ExprSlotVisitor &OnExpr, const StmtVisitor &OnStmt) {
@@ -140,40 +183,14 @@ void forEachChildSlot(Node &N, const ExprSlotVisitor &OnExpr, const StmtVisitor 
     return Visit(Q.Value);
   }
   case NodeKind::AssignStmt:
-    return Visit(static_cast<AssignStmt &>(N).Value);
-  case NodeKind::StoreStmt: {
-    auto &S = static_cast<StoreStmt &>(N);
-    Visit(S.Value);
-    Visit(S.Array);
-    return visitAll(S.Indices, Visit);
-  }
-  case NodeKind::RecordStoreStmt: {
-    auto &S = static_cast<RecordStoreStmt &>(N);
-    Visit(S.Value);
-    return Visit(S.Record);
-  }
+  case NodeKind::StoreStmt:
+  case NodeKind::RecordStoreStmt:
   case NodeKind::EvalStmt:
-    return Visit(static_cast<EvalStmt &>(N).Value);
-  case NodeKind::IfStmt: {
-    auto &I = static_cast<IfStmt &>(N);
-    Visit(I.Cond);
-    visitAll(I.Then, Visit);
-    return visitAll(I.Else, Visit);
-  }
-  case NodeKind::WhileStmt: {
-    auto &W = static_cast<WhileStmt &>(N);
-    Visit(W.Cond);
-    return visitAll(W.Body, Visit);
-  }
-  case NodeKind::ForRangeStmt: {
-    auto &F = static_cast<ForRangeStmt &>(N);
-    Visit(F.Start);
-    Visit(F.Stop);
-    Visit(F.Step);
-    return visitAll(F.Body, Visit);
-  }
+  case NodeKind::IfStmt:
+  case NodeKind::WhileStmt:
+  case NodeKind::ForRangeStmt:
   case NodeKind::ReturnStmt:
-    return visitIf(static_cast<ReturnStmt &>(N).Value, Visit);
+    return statementChildren(N, Visit);
   }
   PYKC_ICE("node kind not handled by forEachChildSlot");
 }
