@@ -1,5 +1,6 @@
 //===- CudaSource.cpp - The typed IR as CUDA C++: functions and statements -===//
 #include "codegen/CudaSource.h"
+#include "support/InternalError.h"
 #include "codegen/CudaSourceWriter.h"
 
 #include "ir/IRWalk.h"
@@ -233,7 +234,7 @@ void CudaSourceWriter::function(const ir::Function &F) {
   Depth = 1;
   LastLine = F.Range.Begin.Line;
   if (F.Operator)
-    Text << "// " << F.PyName << ": Python's operator in primitive operations (pykc)\n";
+    Text << "// " << F.PyName << ": Python's rule in primitive operations (pykc)\n";
   else if (F.FileName == File.name())
     Text << "// " << sourceLine(F.Range) << "\n";
   else // pykc's own helpers, or a function of another file of the program
@@ -253,6 +254,8 @@ void CudaSourceWriter::function(const ir::Function &F) {
 }
 
 std::string CudaSourceWriter::write() {
+  if (!IR.OperatorsExpanded)
+    PYKC_ICE("the CUDA C++ writer needs Python's operators and index rules expanded first");
   // Callees before callers: every device function declared first.
   // Host code (@njit) and the CPU's reduction kernels stay out.
   auto ForGpu = [](const ir::Function &F) {
@@ -419,7 +422,7 @@ void CudaSourceWriter::stmt(const ir::Stmt &S) {
     std::string V = operand(*St.Value);
     if (ir::dynCast<ir::ArrayType>(St.Array->Ty)->record())
       V = "*" + V; // a copy of the record's bytes
-    Out << indent() << access(*St.Array, St.Indices) << " = " << bare(V) << ";\n";
+    Out << indent() << access(*St.Array, St.Indices, St.Wraps) << " = " << bare(V) << ";\n";
     return;
   }
   case ir::NodeKind::RecordStoreStmt:

@@ -25,14 +25,14 @@ namespace {
 
 const ir::ScalarType *scalarOf(const ir::Expr &E) { return ir::dynCast<ir::ScalarType>(E.Ty); }
 
+} // namespace
+
 bool isIntegerConstant(const ir::Expr &E) {
   auto *C = ir::dynCast<ir::ConstantExpr>(&E);
   auto *S = C ? ir::dynCast<ir::ScalarType>(C->Ty) : nullptr;
   return S && S->isInteger();
 }
 
-/// Constants, variables and the thread's coordinates: evaluating them has
-/// no effect and reads no memory.
 bool isTrivial(const ir::Expr &E) {
   switch (E.Kind) {
   case ir::NodeKind::Constant:
@@ -45,8 +45,6 @@ bool isTrivial(const ir::Expr &E) {
     return false;
   }
 }
-
-} // namespace
 
 // --- Order of evaluation ------------------------------------------------------
 
@@ -375,112 +373,6 @@ std::string CudaSourceWriter::unary(const ir::UnaryExpr &U) {
   unsupported("this unary operator");
 }
 
-// --- Arrays ------------------------------------------------------------------------
-
-std::string CudaSourceWriter::access(const ir::Expr &Array, const ir::ExprList &Indices) {
-  std::string Prefix;
-  std::vector<const ir::Expr *> Ops = {&Array};
-  Ops.insert(Ops.end(), Indices.begin(), Indices.end());
-  std::vector<std::string> Names = ordered(Ops, Prefix);
-  std::string S = Current->BoundsCheck ? "pykc_at_checked(\"" + File.name() + ":" +
-                                             std::to_string(Array.Range.Begin.Line) + ":" +
-                                             std::to_string(Array.Range.Begin.Column) + "\", "
-                                       : "pykc_at(";
-  S += Names[0];
-  for (size_t I = 1; I < Names.size(); ++I)
-    S += ", " + (isIntegerConstant(*Ops[I]) ? operand(*Ops[I]) : Names[I]);
-  S += ")";
-  // Indices whose evaluation has effects, in Python's order: the element
-  // through a pointer, so that it can still be assigned to.
-  return Prefix.empty() ? S : "*[&] { " + Prefix + "return &" + S + "; }()";
-}
-
-std::string CudaSourceWriter::arrayView(const ir::ArrayViewExpr &V) {
-  // Basic indexing that keeps dimensions: the same data, offset, with
-  // Python's slice rules per axis (pykc_slice). Evaluated in Python's
-  // order: the array, then each entry's parts.
-  auto *From = ir::dynCast<ir::ArrayType>(V.Array->Ty);
-  auto *To = ir::dynCast<ir::ArrayType>(V.Ty);
-  std::string A = "pykc_a" + std::to_string(Temps++);
-  std::string S = "[&] { auto " + A + " = " + expr(*V.Array) + "; int64_t pykc_offset = 0; ";
-  std::string Shape, Strides;
-  for (unsigned D = 0; D < From->ndim(); ++D) {
-    std::string Dim = std::to_string(D);
-    const ir::ViewIndex *I = D < V.Entries.size() ? &V.Entries[D] : nullptr;
-    std::string Extent = A + ".shape[" + Dim + "]", Stride = A + ".strides[" + Dim + "]";
-    auto List = [](std::string &L, const std::string &X) { L += (L.empty() ? "" : ", ") + X; };
-    if (I && !I->isSlice()) {
-      S += "pykc_offset += pykc_wrap(" + expr(*I->Index) + ", " + Extent + ") * " + Stride + "; ";
-      continue;
-    }
-    if (!I || (!I->Start && !I->Stop && !I->Step)) {
-      List(Shape, Extent);
-      List(Strides, Stride);
-      continue;
-    }
-    std::string Axis = "pykc_axis" + Dim;
-    auto Part = [&](const ir::Expr *X) {
-      return X ? "true, " + operand(*X) : std::string("false, 0");
-    };
-    S += "pykc_axis " + Axis + " = pykc_slice(" + Extent + ", " + Stride + ", " + Part(I->Start) +
-         ", " + Part(I->Stop) + ", " + (I->Step ? operand(*I->Step) : "1") + "); ";
-    S += "pykc_offset += " + Axis + ".offset; ";
-    List(Shape, Axis + ".extent");
-    List(Strides, Axis + ".stride");
-  }
-  return S + "return " + type(To) + "{(" + element(To) + " *)((char *)" + A +
-         ".data + pykc_offset), {" + Shape + "}, {" + Strides + "}}; }()";
-}
-
-std::string CudaSourceWriter::constArray(const ir::ConstArrayExpr &C) {
-  // A module-level NumPy array, frozen into constant memory as Numba does:
-  // one copy per name.
-  const ir::ConstantValue &A = *C.Data;
-  if (A.Record)
-    return constRecordArray(C);
-  std::string T = scalar(A.Dtype), Name = "pykc_const_" + cudaIdentifier(C.Name);
-  if (ConstArrays.insert(C.Name).second && !A.Elements.empty()) {
-    bool Half = A.Dtype->isFloat() && A.Dtype->bitWidth() == 16;
-    Globals << "// " << C.Name << ", a module-level array, frozen" << (Half ? " (float16 bits)" : "")
-            << ".\n__constant__ " << (Half ? "unsigned short" : T) << " " << Name << "["
-            << A.Elements.size() << "] = {";
-    for (size_t I = 0; I < A.Elements.size(); ++I) {
-      const ir::ConstantValue &E = A.Elements[I];
-      Globals << (I ? ", " : "") << (I && I % 8 == 0 ? "\n    " : "");
-      if (A.Dtype->isFloat() && A.Dtype->bitWidth() == 16) {
-        // A __constant__ array cannot be initialised by a call: its bits.
-        llvm::APFloat H(E.Float);
-        bool Lost = false;
-        H.convert(llvm::APFloat::IEEEhalf(), llvm::APFloat::rmNearestTiesToEven, &Lost);
-        char Bits[16];
-        std::snprintf(Bits, sizeof Bits, "0x%04x", unsigned(H.bitcastToAPInt().getZExtValue()));
-        Globals << Bits;
-      } else if (A.Dtype->isFloat() || A.Dtype->isComplex()) {
-        ir::ConstantExpr K;
-        K.Ty = A.Dtype;
-        K.FloatValue = E.Float;
-        K.ImagValue = E.Imag;
-        Globals << constant(K, true);
-      } else if (A.Dtype->isBoolean()) {
-        Globals << (E.Bool ? "true" : "false");
-      } else {
-        Globals << E.Int;
-      }
-    }
-    Globals << "};\n";
-  }
-  std::string Shape, Strides;
-  for (size_t D = 0; D < A.Shape.size(); ++D) {
-    int64_t Stride = int64_t(A.Dtype->byteSize());
-    for (size_t E = D + 1; E < A.Shape.size(); ++E)
-      Stride *= A.Shape[E];
-    Shape += (D ? ", " : "") + std::to_string(A.Shape[D]);
-    Strides += (D ? ", " : "") + std::to_string(Stride);
-  }
-  return type(C.Ty) + "{(" + T + " *)" + (A.Elements.empty() ? "nullptr" : Name) + ", {" + Shape +
-         "}, {" + Strides + "}}";
-}
-
 // --- Everything else -----------------------------------------------------------------
 
 std::string CudaSourceWriter::seq(const ir::SeqExpr &Q) {
@@ -583,8 +475,8 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
   case ir::NodeKind::ArrayLoad: {
     auto &L = static_cast<const ir::ArrayLoadExpr &>(E);
     if (ir::dynCast<ir::ArrayType>(L.Array->Ty)->record())
-      return "(&" + access(*L.Array, L.Indices) + ")"; // a reference to the record
-    return access(*L.Array, L.Indices);
+      return "(&" + access(*L.Array, L.Indices, L.Wraps) + ")"; // a reference to the record
+    return access(*L.Array, L.Indices, L.Wraps);
   }
   case ir::NodeKind::RecordField:
     return recordField(static_cast<const ir::RecordFieldExpr &>(E));
@@ -651,8 +543,8 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
     for (size_t I = 0; I < TT->size(); ++I)
       Items += (I ? ", " : "") + std::string("pykc_tuple.e") + std::to_string(I);
     return "[&] { auto pykc_tuple = " + expr(*T.Tuple) + "; const " + type(TT->elements().front()) +
-           " pykc_items[] = {" + Items + "}; return pykc_items[pykc_wrap(" + expr(*T.Index) + ", " +
-           std::to_string(TT->size()) + ")]; }()";
+           " pykc_items[] = {" + Items + "}; return pykc_items[" +
+           wrapped(expr(*T.Index), T.Wrap, std::to_string(TT->size())) + "]; }()";
   }
   case ir::NodeKind::SpecialReg: {
     auto &R = static_cast<const ir::SpecialRegExpr &>(E);

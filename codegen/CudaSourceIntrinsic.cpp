@@ -285,7 +285,7 @@ std::string CudaSourceWriter::atomic(const ir::AtomicRMWExpr &A) {
     Fn += "<pykc_thread_local>"; // one thread's memory: a plain read-modify-write
   // Python's order: the array and the index, then the old value (cas),
   // then the value.
-  std::string Element = "&" + access(*A.Array, A.Indices);
+  std::string Element = "&" + access(*A.Array, A.Indices, A.Wraps);
   std::vector<const ir::Expr *> Rest;
   if (A.Compare)
     Rest.push_back(A.Compare);

@@ -48,44 +48,35 @@ template <typename T> __device__ inline T pykc_unwrap(const pykc_optional<T> &o)
   return o.value;
 }
 
-// A negative index of a signed type counts from the end, as in Python.
-template <typename I> __device__ inline int64_t pykc_wrap(I i, int64_t n) {
-  if constexpr (std::is_signed_v<I>)
-    return i < 0 ? (int64_t)i + n : (int64_t)i;
-  else
-    return (int64_t)i;
-}
-
-// a[i, j, ...]: one index per dimension.
+// a[i, j, ...]: one index per dimension, each already wrapped around by
+// its rule (the module's pykc_wrap_<type> functions).
 template <typename T, int N, typename... I>
 __device__ inline T &pykc_at(const pykc_array<T, N> &a, I... i) {
   static_assert(sizeof...(I) == N, "one index per dimension");
   char *p = (char *)a.data;
   int d = 0;
-  ((p += pykc_wrap(i, a.shape[d]) * a.strides[d], ++d), ...);
+  ((p += (int64_t)i * a.strides[d], ++d), ...);
   return *(T *)p;
 }
 
 // a[i, j, ...] under boundscheck=True: the first index out of range is
-// reported and stops the kernel, as pykc's --boundscheck does on the GPU.
-template <typename T, int N, typename... I>
-__device__ inline T &pykc_at_checked(const char *where, const pykc_array<T, N> &a, I... i) {
-  int d = 0;
-  bool bad = false;
-  auto check = [&](long long written, int64_t wrapped) {
-    if (!bad && (uint64_t)wrapped >= (uint64_t)a.shape[d]) {
-      bad = true;
+// reported as the kernel wrote it and stops the kernel, as pykc's
+// --boundscheck does on the GPU.
+template <typename T, int N>
+__device__ inline T &pykc_at_checked(const char *where, const pykc_array<T, N> &a,
+                                     const long long (&written)[N], const int64_t (&index)[N]) {
+  char *p = (char *)a.data;
+  for (int d = 0; d < N; ++d) {
+    if ((uint64_t)index[d] >= (uint64_t)a.shape[d]) {
       printf("pykc: %s: index %lld is out of bounds for axis %d with size %lld in thread "
              "(%u, %u, %u) of block (%u, %u, %u) (--boundscheck)\n",
-             where, written, d, (long long)a.shape[d], threadIdx.x, threadIdx.y, threadIdx.z,
+             where, written[d], d, (long long)a.shape[d], threadIdx.x, threadIdx.y, threadIdx.z,
              blockIdx.x, blockIdx.y, blockIdx.z);
+      __trap();
     }
-    ++d;
-  };
-  (check((long long)i, pykc_wrap(i, a.shape[d])), ...);
-  if (bad)
-    __trap();
-  return pykc_at(a, i...);
+    p += index[d] * a.strides[d];
+  }
+  return *(T *)p;
 }
 
 template <typename T, int N> __device__ inline int64_t pykc_size(const pykc_array<T, N> &a) {
@@ -93,32 +84,6 @@ template <typename T, int N> __device__ inline int64_t pykc_size(const pykc_arra
   for (int d = 0; d < N; ++d)
     s *= a.shape[d];
   return s;
-}
-
-// a[start:stop:step] on one axis: Python's slice.indices(n), then the
-// view's first element, extent and stride. A step of 0 gives an empty
-// view (Python raises; a kernel cannot).
-struct pykc_axis {
-  int64_t offset, extent, stride;
-};
-__device__ inline pykc_axis pykc_slice(int64_t n, int64_t stride, bool has_start, int64_t start,
-                                       bool has_stop, int64_t stop, int64_t step) {
-  bool down = step < 0;
-  auto clamp = [&](int64_t v) {
-    if (v < 0)
-      v += n;
-    if (v < 0)
-      return down ? (int64_t)-1 : (int64_t)0;
-    if (v >= n)
-      return down ? n - 1 : n;
-    return v;
-  };
-  int64_t first = has_start ? clamp(start) : (down ? n - 1 : 0);
-  int64_t last = has_stop ? clamp(stop) : (down ? -1 : n);
-  int64_t by = step == 0 ? 1 : step, span = down ? first - last : last - first;
-  int64_t magnitude = down ? -by : by;
-  int64_t extent = span > 0 && step != 0 ? (span + magnitude - 1) / magnitude : 0;
-  return {first * stride, extent, stride * by};
 }
 
 // a.view(dtype): NumPy's rule. The contiguous axis (C: the last, F: the

@@ -106,7 +106,14 @@ private:
   std::string compare(const ir::CompareExpr &C);
   std::string logical(const ir::LogicalExpr &L);
   std::string unary(const ir::UnaryExpr &U);
-  std::string access(const ir::Expr &Array, const ir::ExprList &Indices);
+  /// a[i, j]: the element, its indices wrapped by their rules (\p Wraps).
+  std::string access(const ir::Expr &Array, const ir::ExprList &Indices,
+                     const ir::IndexWraps &Wraps);
+  /// \p Index (the text of an integer of \p Ty) as an int64_t index into
+  /// an axis of \p Extent: wrapped around by \p Wrap, or as it is where
+  /// \p Wrap is null.
+  static std::string wrapped(const std::string &Index, const ir::Function *Wrap,
+                             const std::string &Extent);
   std::string arrayView(const ir::ArrayViewExpr &V);
   std::string constArray(const ir::ConstArrayExpr &C);
   std::string seq(const ir::SeqExpr &S);
@@ -174,5 +181,11 @@ private:
   bool InSeq = false; ///< Writing a SeqExpr's statements: no line comments.
   unsigned Depth = 1, Temps = 0, LastLine = 0;
 };
+
+/// An integer constant.
+bool isIntegerConstant(const ir::Expr &E);
+/// Constants, variables and the thread's coordinates (and conversions of
+/// them): evaluating them has no effect and reads no memory.
+bool isTrivial(const ir::Expr &E);
 
 } // namespace pykc::codegen

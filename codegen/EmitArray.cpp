@@ -1,5 +1,6 @@
 //===- EmitArray.cpp - Array values and element addressing ----------------===//
 #include "codegen/Emitter.h"
+#include "support/InternalError.h"
 
 namespace pykc::codegen {
 
@@ -35,24 +36,29 @@ Value *FunctionEmitter::toInt64(Value *V, const ir::ScalarType *Ty) {
                         : B.CreateZExtOrTrunc(V, B.getInt64Ty());
 }
 
-Value *FunctionEmitter::wrapIndex(Value *Index, const ir::ScalarType *IndexTy, Value *Extent) {
-  // Numba wraps negative indices of signed types around once: a[-1] is the
-  // last element. There is no bounds check, as in Numba's CUDA target
-  // (--boundscheck adds one: elementPointer).
-  Value *I = toInt64(Index, IndexTy);
-  if (!IndexTy->isSigned())
-    return I;
-  Value *Negative = B.CreateICmpSLT(I, B.getInt64(0));
-  return B.CreateSelect(Negative, B.CreateAdd(I, Extent), I);
+Value *FunctionEmitter::wrapIndex(Value *Index, const ir::ScalarType *IndexTy,
+                                  const ir::Function *Wrap, Value *Extent) {
+  // There is no bounds check, as in Numba's CUDA target (--boundscheck
+  // adds one: elementPointer).
+  if (Wrap)
+    return callPrimitive(Wrap, {Index, Extent});
+  return toInt64(Index, IndexTy); // known not to be negative
+}
+
+Value *FunctionEmitter::callPrimitive(const ir::Function *Fn, std::vector<Value *> Args) {
+  if (TargetContext)
+    Args.push_back(TargetContext);
+  return callFunction(B, ME.declaration(Fn), std::move(Args), {});
 }
 
 Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
-                                       const ir::ExprList &Indices, frontend::SourceRange Where,
+                                       const ir::ExprList &Indices,
+                                       const ir::IndexWraps &Wraps, frontend::SourceRange Where,
                                        const ir::Expr *Named) {
   if (!F.BoundsCheck)
-    return uncheckedElementPointer(Array, AT, Indices, nullptr);
+    return uncheckedElementPointer(Array, AT, Indices, Wraps, nullptr);
   std::vector<IndexCheck> Checks;
-  Value *Ptr = uncheckedElementPointer(Array, AT, Indices, &Checks);
+  Value *Ptr = uncheckedElementPointer(Array, AT, Indices, Wraps, &Checks);
   // Any index out of range: report the first, and point the access at a
   // scratch element instead, so nothing outside the array is touched.
   Value *Bad = B.getFalse();
@@ -113,6 +119,7 @@ Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
 
 Value *FunctionEmitter::uncheckedElementPointer(Value *Array, const ir::ArrayType *AT,
                                                 const ir::ExprList &Indices,
+                                                const ir::IndexWraps &Wraps,
                                                 std::vector<IndexCheck> *Checks) {
   Value *Data = B.CreateExtractValue(Array, {0u});
   unsigned N = AT->ndim();
@@ -122,7 +129,7 @@ Value *FunctionEmitter::uncheckedElementPointer(Value *Array, const ir::ArrayTyp
     Shape[D] = B.CreateExtractValue(Array, {1u, D});
     Value *Raw = emitExpr(*Indices[D]);
     auto *IT = ir::dynCast<ir::ScalarType>(Indices[D]->Ty);
-    Idx[D] = wrapIndex(Raw, IT, Shape[D]);
+    Idx[D] = wrapIndex(Raw, IT, D < Wraps.size() ? Wraps[D] : nullptr, Shape[D]);
     if (ME.Check)
       CheckIndices.push_back(Idx[D]);
     if (Checks)
@@ -157,13 +164,14 @@ Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
   auto *AT = ir::dynCast<ir::ArrayType>(E.Array->Ty);
   Value *Offset = B.getInt64(0);
   std::vector<Value *> Shape, Strides;
-  Value *Zero = B.getInt64(0), *One = B.getInt64(1), *MinusOne = B.getInt64(-1);
+  Value *One = B.getInt64(1);
   for (unsigned D = 0; D < AT->ndim(); ++D) {
     Value *Extent = B.CreateExtractValue(Array, {1u, D});
     Value *Stride = B.CreateExtractValue(Array, {2u, D});
     const ir::ViewIndex *I = D < E.Entries.size() ? &E.Entries[D] : nullptr;
     if (I && !I->isSlice()) {
-      Value *K = wrapIndex(emitExpr(*I->Index), ir::dynCast<ir::ScalarType>(I->Index->Ty), Extent);
+      Value *K = wrapIndex(emitExpr(*I->Index), ir::dynCast<ir::ScalarType>(I->Index->Ty),
+                           I->Wrap, Extent);
       Offset = B.CreateAdd(Offset, B.CreateMul(K, Stride));
       continue;
     }
@@ -172,39 +180,22 @@ Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
       Strides.push_back(Stride);
       continue;
     }
-    // Python's slice.indices(n): bounds wrapped once and clamped, then the
-    // length of the range they describe. A step of 0 gives an empty view
-    // (Python raises; a kernel cannot).
-    // Evaluated in Python's order, start, stop, step, before any is used.
+    // Python's slice.indices(n) (IndexFunctions.h), its parts evaluated in
+    // Python's order, start, stop, step, before any is used.
     auto Bound = [&](const ir::Expr *X) -> Value * {
-      return X ? toInt64(emitExpr(*X), ir::dynCast<ir::ScalarType>(X->Ty)) : nullptr;
+      return X ? toInt64(emitExpr(*X), ir::dynCast<ir::ScalarType>(X->Ty)) : B.getInt64(0);
     };
-    Value *RawStart = Bound(I->Start), *RawStop = Bound(I->Stop), *RawStep = Bound(I->Step);
-    Value *Step = RawStep ? RawStep : One;
-    Value *Negative = B.CreateICmpSLT(Step, Zero);
-    auto Clamp = [&](Value *V) -> Value * {
-      Value *Wrapped = B.CreateSelect(B.CreateICmpSLT(V, Zero), B.CreateAdd(V, Extent), V);
-      // Below 0: 0 going up, -1 (before the first) going down; at or past
-      // n: n going up, n - 1 going down.
-      Value *Low = B.CreateSelect(Negative, MinusOne, Zero);
-      Value *High = B.CreateSelect(Negative, B.CreateSub(Extent, One), Extent);
-      Value *R = B.CreateSelect(B.CreateICmpSLT(Wrapped, Zero), Low, Wrapped);
-      return B.CreateSelect(B.CreateICmpSGE(R, Extent), High, R);
-    };
-    Value *Start = RawStart ? Clamp(RawStart)
-                            : B.CreateSelect(Negative, B.CreateSub(Extent, One), Zero);
-    Value *Stop = RawStop ? Clamp(RawStop) : B.CreateSelect(Negative, MinusOne, Extent);
-    // Up: ceil((stop - start) / step) when stop > start; down: the same
-    // with the signs turned.
-    Value *SafeStep = B.CreateSelect(B.CreateICmpEQ(Step, Zero), One, Step);
-    Value *Span = B.CreateSelect(Negative, B.CreateSub(Start, Stop), B.CreateSub(Stop, Start));
-    Value *AbsStep = B.CreateSelect(Negative, B.CreateNeg(SafeStep), SafeStep);
-    Value *Len = B.CreateSDiv(B.CreateAdd(Span, B.CreateSub(AbsStep, One)), AbsStep);
-    Len = B.CreateSelect(B.CreateICmpSGT(Span, Zero), Len, Zero);
-    Len = B.CreateSelect(B.CreateICmpEQ(Step, Zero), Zero, Len);
+    Value *RawStart = Bound(I->Start), *RawStop = Bound(I->Stop);
+    Value *Step = I->Step ? Bound(I->Step) : One;
+    const ir::SliceFunctions &Rules = I->Slice;
+    if (!Rules.Start)
+      PYKC_ICE("a slice has no rules (ExpandOperators did not run)");
+    Value *Start = callPrimitive(Rules.Start, {Extent, B.getInt1(I->Start), RawStart, Step});
+    Value *Stop = callPrimitive(Rules.Stop, {Extent, B.getInt1(I->Stop), RawStop, Step});
+    Value *Len = callPrimitive(Rules.Length, {Start, Stop, Step});
     Offset = B.CreateAdd(Offset, B.CreateMul(Start, Stride));
     Shape.push_back(Len);
-    Strides.push_back(B.CreateMul(Stride, SafeStep));
+    Strides.push_back(B.CreateMul(Stride, callPrimitive(Rules.Step, {Step})));
   }
   Value *Data = B.CreateGEP(B.getInt8Ty(), B.CreateExtractValue(Array, {0u}), Offset);
   return makeArray(Data, Shape, Strides);

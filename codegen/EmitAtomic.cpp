@@ -88,7 +88,7 @@ Value *FunctionEmitter::emitAtomic(const ir::AtomicRMWExpr &E) {
   const ir::ScalarType *Dtype = AT->dtype();
   // Python's order: the array and the index, then the old value (Cas),
   // then the value.
-  Value *Ptr = elementPointer(emitExpr(*E.Array), AT, E.Indices, E.Range, E.Array);
+  Value *Ptr = elementPointer(emitExpr(*E.Array), AT, E.Indices, E.Wraps, E.Range, E.Array);
   std::vector<Value *> Indices = CheckIndices;
   Value *Compare = E.Compare ? emitExpr(*E.Compare) : nullptr;
   Value *V = emitExpr(*E.Value);

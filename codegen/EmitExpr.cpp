@@ -88,7 +88,7 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
   case ir::NodeKind::ArrayLoad: {
     auto &L = static_cast<const ir::ArrayLoadExpr &>(E);
     auto *AT = ir::dynCast<ir::ArrayType>(L.Array->Ty);
-    Value *Ptr = elementPointer(emitExpr(*L.Array), AT, L.Indices, L.Range, L.Array);
+    Value *Ptr = elementPointer(emitExpr(*L.Array), AT, L.Indices, L.Wraps, L.Range, L.Array);
     if (AT->record())
       return Ptr; // a record is a reference to its bytes
     checkAccess(Ptr, AT, *L.Array, L.Range, PYKC_CHECK_READ);
@@ -313,7 +313,7 @@ Value *FunctionEmitter::emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E) {
       B.CreateStore(B.CreateExtractValue(Tuple, {I}), B.CreateConstGEP2_32(AsArray, Slot, 0, I));
   }
   auto *IndexTy = ir::dynCast<ir::ScalarType>(E.Index->Ty);
-  Value *Index = wrapIndex(emitExpr(*E.Index), IndexTy, B.getInt64(TT->size()));
+  Value *Index = wrapIndex(emitExpr(*E.Index), IndexTy, E.Wrap, B.getInt64(TT->size()));
   return B.CreateLoad(Elt, B.CreateGEP(AsArray, Slot, {B.getInt64(0), Index}));
 }
 

@@ -163,6 +163,8 @@ void ModuleEmitter::declare(const ir::Function &F) {
 }
 
 void ModuleEmitter::emit(const KernelFilter &Kernels) {
+  if (!IR.OperatorsExpanded)
+    PYKC_ICE("the LLVM emitter needs Python's operators and index rules expanded first");
   M.setTargetTriple(Target.triple());
   M.setDataLayout(Target.dataLayout());
   auto Wanted = [&](const ir::Function &F) {

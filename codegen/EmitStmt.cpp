@@ -134,7 +134,7 @@ void FunctionEmitter::emitStmt(const ir::Stmt &S) {
     auto &St = static_cast<const ir::StoreStmt &>(S);
     auto *AT = ir::dynCast<ir::ArrayType>(St.Array->Ty);
     Value *Array = emitExpr(*St.Array);
-    Value *Ptr = elementPointer(Array, AT, St.Indices, St.Range, St.Array);
+    Value *Ptr = elementPointer(Array, AT, St.Indices, St.Wraps, St.Range, St.Array);
     std::vector<Value *> Indices = CheckIndices; // the value may index too
     if (auto *R = AT->record()) {
       copyRecord(Ptr, emitExpr(*St.Value), R, recordAlign(R));

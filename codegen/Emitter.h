@@ -194,8 +194,8 @@ private:
   /// (\p Named: the array's expression, whose name --check's memcheck
   /// reports give.)
   llvm::Value *elementPointer(llvm::Value *Array, const ir::ArrayType *AT,
-                              const ir::ExprList &Indices, frontend::SourceRange Where,
-                              const ir::Expr *Named = nullptr);
+                              const ir::ExprList &Indices, const ir::IndexWraps &Wraps,
+                              frontend::SourceRange Where, const ir::Expr *Named = nullptr);
   /// The name --check reports an access of \p Array with: the variable's,
   /// or "array".
   static std::string checkArrayName(const ir::Expr &Array);
@@ -207,7 +207,7 @@ private:
   };
   /// The address, and with \p Checks what each axis needs checked.
   llvm::Value *uncheckedElementPointer(llvm::Value *Array, const ir::ArrayType *AT,
-                                       const ir::ExprList &Indices,
+                                       const ir::ExprList &Indices, const ir::IndexWraps &Wraps,
                                        std::vector<IndexCheck> *Checks);
   llvm::Value *arrayView(const ir::ArrayViewExpr &E);
   llvm::Value *arrayReinterpret(const ir::ArrayReinterpretExpr &E);
@@ -225,8 +225,14 @@ private:
                     std::optional<llvm::Align> A = std::nullopt);
   llvm::Value *makeArray(llvm::Value *Data, const std::vector<llvm::Value *> &Shape,
                          const std::vector<llvm::Value *> &Strides);
+  /// \p Index (of \p IndexTy) as an i64 into an axis of \p Extent: wrapped
+  /// around by \p Wrap, the index's rule (IndexFunctions.h), or as it is
+  /// where \p Wrap is null (it cannot be negative).
   llvm::Value *wrapIndex(llvm::Value *Index, const ir::ScalarType *IndexTy,
-                         llvm::Value *Extent);
+                         const ir::Function *Wrap, llvm::Value *Extent);
+  /// A call of one of pykc's own functions of primitive operations
+  /// (ir::Function::Operator), which inlineOperators inlines.
+  llvm::Value *callPrimitive(const ir::Function *Fn, std::vector<llvm::Value *> Args);
 
   // Records (EmitRecord.cpp)
   /// What the address of field \p Field of a record of \p R is known to

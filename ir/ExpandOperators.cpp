@@ -2,6 +2,8 @@
 #include "ir/ExpandOperators.h"
 
 #include "ir/IRWalk.h"
+#include "ir/IndexFunctions.h"
+#include "ir/NonNegative.h"
 #include "ir/OperatorFunctions.h"
 
 #include <map>
@@ -19,6 +21,8 @@ public:
 
   void function(Function &F) {
     Current = &F;
+    NonNegativeValues Facts(F); // on the IR as written, before expanding
+    NonNegative = &Facts;
     // Iterative, so that deeply nested expressions cost no native stack;
     // a node reached twice (the IR may share one) is expanded once.
     std::vector<Node *> Work(F.Body.rbegin(), F.Body.rend());
@@ -35,11 +39,90 @@ public:
             Children.push_back(E);
           },
           [&](Stmt &S) { Children.push_back(&S); });
+      setIndexFacts(*N);
       Work.insert(Work.end(), Children.rbegin(), Children.rend());
     }
+    NonNegative = nullptr;
   }
 
 private:
+  /// The index rules of a node that indexes (IndexFunctions.h), read by
+  /// the emitters; its indices are already expanded.
+  void setIndexFacts(Node &N) {
+    auto Wraps = [&](const ExprList &Indices) {
+      IndexWraps W;
+      for (const Expr *I : Indices)
+        W.push_back(wrap(*I));
+      return W;
+    };
+    switch (N.Kind) {
+    case NodeKind::ArrayLoad:
+      static_cast<ArrayLoadExpr &>(N).Wraps = Wraps(static_cast<ArrayLoadExpr &>(N).Indices);
+      break;
+    case NodeKind::StoreStmt:
+      static_cast<StoreStmt &>(N).Wraps = Wraps(static_cast<StoreStmt &>(N).Indices);
+      break;
+    case NodeKind::AtomicRMW:
+      static_cast<AtomicRMWExpr &>(N).Wraps = Wraps(static_cast<AtomicRMWExpr &>(N).Indices);
+      break;
+    case NodeKind::TupleGetDynamic: {
+      auto &T = static_cast<TupleGetDynamicExpr &>(N);
+      T.Wrap = wrap(*T.Index);
+      break;
+    }
+    case NodeKind::ArrayView:
+      for (ViewIndex &E : static_cast<ArrayViewExpr &>(N).Entries) {
+        if (!E.isSlice())
+          E.Wrap = wrap(*E.Index);
+        else if (E.Start || E.Stop || E.Step)
+          E.Slice = sliceFunctions();
+      }
+      break;
+    default:
+      break;
+    }
+  }
+
+  /// The function wrapping \p Index around; null when it cannot be
+  /// negative (NonNegative.h).
+  const Function *wrap(const Expr &Index) {
+    auto *T = dynCast<ScalarType>(Index.Ty);
+    if (!T || !T->isInteger() || !T->isSigned())
+      return nullptr;
+    auto Written = Original.find(&Index); // what expanding an operator replaced
+    if (NonNegative->known(Written == Original.end() ? Index : *Written->second))
+      return nullptr;
+    const Function *&F = WrapMade[{T, Current->HostCode}];
+    if (!F)
+      F = flavoured(buildIndexWrapFunction(M, Types, T), false);
+    return F;
+  }
+
+  SliceFunctions sliceFunctions() {
+    SliceFunctions &S = SliceMade[Current->HostCode];
+    if (!S.Start) {
+      buildSliceFunctions(M, Types, S);
+      for (const Function *F : {S.Start, S.Stop, S.Length, S.Step})
+        flavoured(const_cast<Function *>(F), false);
+    }
+    return S;
+  }
+
+  /// \p F made for the current function's flavour: host code's (and, for
+  /// \p FastMath operators, fastmath's) are separate functions with a
+  /// name each.
+  Function *flavoured(Function *F, bool FastMath) {
+    if (!F)
+      return F;
+    F->HostCode = Current->HostCode;
+    F->FastMath = FastMath && Current->FastMath;
+    if (F->HostCode)
+      F->SymbolName += "_host";
+    if (F->FastMath)
+      F->SymbolName += "_fastmath";
+    return F;
+  }
+
   using Key =
       std::tuple<ArithOp, const ScalarType *, const ScalarType *, bool, bool>;
 
@@ -52,6 +135,7 @@ private:
       return It->second;
     Expr *New = replacement(*B);
     Replaced[B] = New;
+    Original[New] = B;
     return New;
   }
 
@@ -107,16 +191,7 @@ private:
     Key K{Op, L, R, Current->HostCode, Current->FastMath};
     if (auto It = Made.find(K); It != Made.end())
       return It->second;
-    Function *F = buildOperatorFunction(M, Types, Op, L, R);
-    if (F) {
-      F->HostCode = Current->HostCode;
-      F->FastMath = Current->FastMath;
-      // Flavours of one operator are separate functions with one name each.
-      if (F->HostCode)
-        F->SymbolName += "_host";
-      if (F->FastMath)
-        F->SymbolName += "_fastmath";
-    }
+    Function *F = flavoured(buildOperatorFunction(M, Types, Op, L, R), true);
     Made[K] = F;
     return F;
   }
@@ -134,7 +209,11 @@ private:
   const TypeContext &Types;
   Function *Current = nullptr;
   std::map<Key, Function *> Made;
+  std::map<std::pair<const ScalarType *, bool>, const Function *> WrapMade;
+  std::map<bool, SliceFunctions> SliceMade;
   std::map<const BinaryExpr *, Expr *> Replaced;
+  std::map<const Expr *, const BinaryExpr *> Original;
+  NonNegativeValues *NonNegative = nullptr;
   std::set<const Node *> Seen;
 };
 
@@ -150,6 +229,7 @@ void expandPythonOperators(Module &M, const TypeContext &Types) {
       Functions.push_back(F.get());
   for (Function *F : Functions)
     X.function(*F);
+  M.OperatorsExpanded = true;
 }
 
 } // namespace pykc::ir

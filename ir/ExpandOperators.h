@@ -8,6 +8,11 @@
 /// float ** float becomes math.pow. After it no backend sees those
 /// operators: they print the primitives, as the interpreter runs them.
 ///
+/// It also gives every node that indexes its index rules as facts
+/// (IndexFunctions.h): the function that wraps each index that can be
+/// negative, and a slice's bound, length and step functions. The emitters
+/// call those with the extents they read, instead of restating the rules.
+///
 /// It runs after the checks (which read the operators as written) and
 /// before the reduction-order check and emission (tools/pykc/Pipeline.cpp).
 ///

@@ -71,6 +71,21 @@ struct Stmt : Node {
 };
 
 using ExprList = std::vector<Expr *>;
+
+struct Function;
+
+/// Per index of an access, the function (IndexFunctions.h) that wraps a
+/// negative index around, set by ir/ExpandOperators.h; null for an index
+/// known not to be negative (NonNegative.h).
+using IndexWraps = std::vector<const Function *>;
+
+/// The functions (IndexFunctions.h) that give a slice its bounds, length
+/// and stride step, set by ir/ExpandOperators.h.
+struct SliceFunctions {
+  const Function *Start = nullptr, *Stop = nullptr, *Length = nullptr,
+                 *Step = nullptr;
+};
+
 using StmtList = std::vector<Stmt *>;
 
 /// A local variable or parameter, one storage slot of one (unified) type.
@@ -198,6 +213,7 @@ struct ArrayLoadExpr : Expr {
   PYKC_IR_NODE(ArrayLoadExpr, ArrayLoad, Expr)
   Expr *Array = nullptr;
   ExprList Indices; ///< One integer per dimension; negative ones wrap around.
+  IndexWraps Wraps; ///< How each index wraps around.
 };
 
 /// One entry of basic indexing: an integer index, which drops its dimension,
@@ -205,6 +221,8 @@ struct ArrayLoadExpr : Expr {
 struct ViewIndex {
   Expr *Index = nullptr; ///< Set for an integer index, null for a slice.
   Expr *Start = nullptr, *Stop = nullptr, *Step = nullptr;
+  const Function *Wrap = nullptr; ///< How Index wraps around (IndexWraps).
+  SliceFunctions Slice;           ///< A slice's rules.
   bool isSlice() const { return Index == nullptr; }
 };
 
@@ -283,6 +301,7 @@ struct TupleGetDynamicExpr : Expr {
   PYKC_IR_NODE(TupleGetDynamicExpr, TupleGetDynamic, Expr)
   Expr *Tuple = nullptr;
   Expr *Index = nullptr; ///< An integer; negative values wrap around.
+  const Function *Wrap = nullptr; ///< How Index wraps around (IndexWraps).
 };
 
 struct SpecialRegExpr : Expr {
@@ -311,8 +330,6 @@ struct AllocArrayExpr : Expr {
   bool Dynamic = false;
 };
 
-struct Function;
-
 struct CallExpr : Expr {
   PYKC_IR_NODE(CallExpr, Call, Expr)
   Function *Callee = nullptr;
@@ -333,6 +350,7 @@ struct AtomicRMWExpr : Expr {
   AtomicOp Op = AtomicOp::Add;
   Expr *Array = nullptr;
   ExprList Indices;      ///< One integer per dimension, as in ArrayLoadExpr.
+  IndexWraps Wraps;      ///< As in ArrayLoadExpr.
   Expr *Value = nullptr; ///< Of the array's dtype.
   Expr *Compare = nullptr; ///< Cas: the value the element must hold.
 };
@@ -386,6 +404,7 @@ struct StoreStmt : Stmt {
   PYKC_IR_NODE(StoreStmt, StoreStmt, Stmt)
   Expr *Array = nullptr;
   ExprList Indices;
+  IndexWraps Wraps; ///< As in ArrayLoadExpr.
   Expr *Value = nullptr; ///< Of the array's dtype.
 };
 
@@ -547,6 +566,10 @@ public:
   /// The foreign device functions the functions call, once each, in the
   /// order of their first call.
   std::vector<const ForeignFunction *> Foreign;
+  /// Set by ir/ExpandOperators.h: Python's operators and index rules are
+  /// expanded, which the emitters need (an index without a wrap function
+  /// is then one known not to be negative).
+  bool OperatorsExpanded = false;
   /// The files to link the code with: the compiled kernels' link=, the
   /// called foreign functions' link= and --link, once each (by path).
   std::vector<LinkFile> Links;

@@ -671,8 +671,11 @@ Expr *FunctionLowerer::arrayAccess(Expr *Array, const ArrayType *AT, ExprList In
       Range, S.Types.array(AT->element(), AT->ndim() - unsigned(Indices.size()), Layout,
                            AT->addressSpace()));
   View->Array = Array;
-  for (Expr *I : Indices)
-    View->Entries.push_back(ViewIndex{I});
+  for (Expr *I : Indices) {
+    ViewIndex Entry;
+    Entry.Index = I;
+    View->Entries.push_back(Entry);
+  }
   return View;
 }
 

@@ -1,6 +1,8 @@
 //===- ModuleValues.cpp - What module-level Python computes ---------------===//
 #include "ir/ModuleValues.h"
 
+#include "ir/ConstantOperators.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -502,8 +504,6 @@ std::optional<CV> format(const std::string &Fmt, const std::vector<CV> &Args) {
   return makeString(Out);
 }
 
-int64_t wrapIndex(int64_t I, int64_t Size) { return I < 0 ? I + Size : I; }
-
 } // namespace
 
 std::optional<CV> environmentValue(const std::string &Path) {
@@ -944,7 +944,7 @@ std::optional<CV> subscriptOf(const CV &Base, const CV &Index) {
     return std::nullopt;
   int64_t Size = Base.K == CV::Kind::String ? int64_t(Base.String.size())
                                             : int64_t(Base.Elements.size());
-  int64_t I = wrapIndex(intOf(Index), Size);
+  int64_t I = constantIndex(intOf(Index), Size);
   if (I < 0 || I >= Size)
     return std::nullopt; // IndexError
   if (Base.K == CV::Kind::String)
@@ -963,22 +963,15 @@ std::optional<CV> sliceOf(const CV &Base, const CV &Lower, const CV &Upper, cons
   int64_t S = Step.K == CV::Kind::None ? 1 : intOf(Step);
   if (S == 0 || S == INT64_MIN)
     return std::nullopt;
-  // Python's slice.indices.
-  auto Clamp = [&](const CV &V, int64_t Default) {
+  auto Bound = [](const CV &V) -> std::optional<int64_t> {
     if (V.K == CV::Kind::None)
-      return Default;
-    int64_t I = intOf(V);
-    if (I < 0)
-      I = std::max<int64_t>(I + Size, S < 0 ? -1 : 0);
-    else
-      I = std::min<int64_t>(I, S < 0 ? Size - 1 : Size);
-    return I;
+      return std::nullopt;
+    return intOf(V);
   };
-  int64_t From = Clamp(Lower, S < 0 ? Size - 1 : 0);
-  int64_t To = Clamp(Upper, S < 0 ? -1 : Size);
+  ConstantSlice Range = constantSlice(Size, Bound(Lower), Bound(Upper), S);
   CV Out;
   Out.K = Base.K;
-  for (int64_t I = From; S > 0 ? I < To : I > To; I += S) {
+  for (int64_t K = 0, I = Range.First; K < Range.Length; ++K, I += S) {
     if (Base.K == CV::Kind::String)
       Out.String += Base.String[size_t(I)];
     else

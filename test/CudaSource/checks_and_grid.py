@@ -25,7 +25,7 @@ def grid_sync(a):
 
 # CHECK: #include <cooperative_groups.h>
 # CHECK: __device__ inline void pykc_grid_sync() { cooperative_groups::this_grid().sync(); }
-# CHECK: pykc_at_checked("{{.*}}checks_and_grid.py:14:5", a, i) = (float)((double)pykc_at_checked("{{.*}}checks_and_grid.py:14:12", a, pykc_at_checked("{{.*}}checks_and_grid.py:14:14", n, 0)) * 2.0);
-# CHECK: printf("value %f %lld\n", (double)pykc_at_checked("{{.*}}checks_and_grid.py:15:20", a, i), (long long)i);
+# CHECK: pykc_at_checked("{{.*}}checks_and_grid.py:14:5", a, {(long long)i}, {(int64_t)i}) = (float)((double)(*[&] { auto pykc_e0 = pykc_at_checked("{{.*}}checks_and_grid.py:14:14", n, {(long long)0}, {0}); return &pykc_at_checked("{{.*}}checks_and_grid.py:14:12", a, {(long long)pykc_e0}, {pykc_wrap_int32(pykc_e0, a.shape[0])}); }()) * 2.0);
+# CHECK: printf("value %f %lld\n", (double)pykc_at_checked("{{.*}}checks_and_grid.py:15:20", a, {(long long)i}, {(int64_t)i}), (long long)i);
 # CHECK: (void)pykc_grid_group{};
 # CHECK: pykc_grid_sync();

@@ -16,5 +16,5 @@ def take(c):
 def effidx(a, c):
     a[take(c), take(c)] = a[take(c), 1] + 1.0
 
-# CHECK: *[&] { auto pykc_e0 = take__int64_1dA(c); auto pykc_e1 = take__int64_1dA(c); return &pykc_at(a, pykc_e0, pykc_e1); }() = pykc_at(a, take__int64_1dA(c), 1) + 1.0;
+# CHECK: *[&] { auto pykc_e0 = take__int64_1dA(c); auto pykc_e1 = take__int64_1dA(c); return &pykc_at(a, pykc_wrap_int64(pykc_e0, a.shape[0]), pykc_wrap_int64(pykc_e1, a.shape[1])); }() = pykc_at(a, pykc_wrap_int64(take__int64_1dA(c), a.shape[0]), 1) + 1.0;
 # CHECK: return pykc_atomic_add(&pykc_at(c, 0), (int64_t)1);

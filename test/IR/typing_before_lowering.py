@@ -27,3 +27,6 @@ def k(out):
 # CHECK-NEXT: {{^}}  return t[i]{{$}}
 # Python's `%`, as a function of primitive operations (ir/ExpandOperators.h).
 # CHECK: {{^}}device pykc_mod_int64(a: int64, b: int64) -> int64  # symbol pykc_mod_int64{{$}}
+# t[i]'s index wraps around by Python's rule, a function of primitive
+# operations too (ir/IndexFunctions.h).
+# CHECK: {{^}}device pykc_wrap_int64(i: int64, n: int64) -> int64  # symbol pykc_wrap_int64{{$}}

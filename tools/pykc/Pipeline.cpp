@@ -115,8 +115,9 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
   ChecksTime.stop();
 
   // 7. Python's //, %, ** and shifts as calls of functions of primitive
-  // operations, the one definition every backend and the interpreter use
-  // (ExpandOperators.h).
+  // operations, the one definition every backend and the interpreter use,
+  // and index wrap-around and slice bounds as such functions set on the
+  // nodes that index (ExpandOperators.h).
   PhaseTimes::Scope OperatorsTime(R.Times, "operators");
   ir::expandPythonOperators(IR, C.Types);
   OperatorsTime.stop();
