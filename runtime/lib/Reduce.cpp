@@ -1,6 +1,8 @@
 //===- Reduce.cpp - Running @cuda.reduce reductions -----------------------===//
 #include "pykc/Reduce.h"
 
+#include "Backend.h"
+
 #include "pykc/Device.h"
 #include "pykc/Error.h"
 #include "pykc/Stream.h"
@@ -120,6 +122,12 @@ void checkReduceArrays(int ArrayDevice, bool HasRes, int ResDevice, int64_t ResS
     Refuse("the array", ArrayDevice);
   if (S && S->device() != Current)
     Refuse("the stream", S->device());
+  if (S && S->isBorrowed() && runtime::backend(Current).inOtherContext(S->handle()))
+    throw Error(ErrorCode::InvalidValue,
+                "pykc::reduce: the stream belongs to another CUDA context than the device's "
+                "primary one, where pykc keeps a reduction's scratch memory, out of that "
+                "context's reach; reduce on a stream of the primary context (or the default "
+                "stream)");
   if (!HasRes)
     return;
   if (ResSize < 1)

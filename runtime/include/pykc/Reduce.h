@@ -81,8 +81,9 @@ void *enqueueReduce(const ReduceKernels &K, size_t ElementSize, const void *Data
 void prepareReduceScratch(size_t ElementSize, Stream *S);
 /// Throws Error(InvalidValue) unless what a reduction on the current device
 /// uses is there: the array (on \p ArrayDevice; -1 for an empty view), the
-/// stream \p S and the result array \p ResDevice of \p ResSize elements
-/// (\p HasRes false: none), which needs one.
+/// stream \p S (in the primary context, where the scratch memory is) and
+/// the result array \p ResDevice of \p ResSize elements (\p HasRes false:
+/// none), which needs one.
 void checkReduceArrays(int ArrayDevice, bool HasRes, int ResDevice, int64_t ResSize, Stream *S);
 } // namespace detail
 
