@@ -286,8 +286,11 @@ struct ReduceEntry {
 
 /// One object per @cuda.reduce function, callable like Numba's reduction:
 /// ns::sum_reduce(array, {.init = ..., .size = ..., .res = ..., .stream = ...})
-/// for each dtype it was compiled for, on device arrays and host spans (of
-/// any size: streamed, optionally within given StreamLimits).
+/// for each dtype it was compiled for, on device memory (a DeviceArray or any
+/// 1-d ArrayView, reduced in place) and host spans (of any size: streamed,
+/// optionally within given StreamLimits). The device form is a template
+/// constrained to views, so a std::span<T> or a std::vector still means host
+/// values (ArrayView's constructor from a span would make them ambiguous).
 void writeReduceStruct(std::ostream &OS, CxxTypeWriter &Types, const std::string &Name,
                        const std::vector<ReduceEntry> &Entries) {
   OS << "struct " << cxxName(Name) << "_reduction {\n";
@@ -297,8 +300,9 @@ void writeReduceStruct(std::ostream &OS, CxxTypeWriter &Types, const std::string
                           std::to_string(E.Cpu) + ")";
     OS << "  /// " << Name << " over " << E.Dtype->str() << " values (kernels " << E.Gpu << ", "
        << E.Cpu << ")\n";
-    OS << "  " << T << " operator()(const ::pykc::DeviceArray<" << T
-       << ", 1> &array, const ::pykc::ReduceOptions<" << T << "> &options = {}) const {\n";
+    OS << "  template <::pykc::ArrayViewOf<" << T << ", 1> Array>\n";
+    OS << "  " << T << " operator()(const Array &array, const ::pykc::ReduceOptions<" << T
+       << "> &options = {}) const {\n";
     OS << "    return ::pykc::reduce(" << Kernels << ", array, options);\n  }\n";
     OS << "  " << T << " operator()(::std::span<const " << T
        << "> array, const ::pykc::ReduceOptions<" << T << "> &options = {}) const {\n";

@@ -42,10 +42,17 @@ public:
   virtual void *createStream() = 0;
   virtual void destroyStream(void *Stream) noexcept = 0;
   virtual void synchronizeStream(void *Stream) = 0;
-  /// Throws Error(InvalidValue) unless Stream, a handle another library
-  /// made (Stream::borrow), can order this device's work: a CUstream of
-  /// the context pykc loads its modules into.
-  virtual void checkForeignStream(void *Stream) = 0;
+  /// Stream::borrow: throws Error(InvalidValue) unless Stream, a handle
+  /// another library made, can order this device's work (a CUstream of a
+  /// context on this GPU), and remembers its context until
+  /// releaseBorrowedStream, so that work on it runs there.
+  virtual void borrowStream(void *Stream) = 0;
+  /// Undoes one borrowStream of Stream.
+  virtual void releaseBorrowedStream(void *Stream) noexcept {}
+  /// Whether Stream is a borrowed stream of another context than the one
+  /// pykc allocates memory in (the primary context), where pykc's own
+  /// memory is out of reach.
+  virtual bool inOtherContext(void *Stream) { return false; }
 
   /// Free and total bytes of device memory (CPU: its cap, else the host's
   /// available and physical memory).

@@ -176,7 +176,7 @@ public:
     delete static_cast<CpuStream *>(S);
   }
   void synchronizeStream(void *) override {}
-  void checkForeignStream(void *) override {
+  void borrowStream(void *) override {
     throw Error(ErrorCode::InvalidValue,
                 "Stream::borrow: a stream handle from another library (a CUstream) cannot order "
                 "work on the CPU device, where all work runs in order as it is called; launch on "

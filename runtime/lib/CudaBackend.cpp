@@ -2,12 +2,15 @@
 //
 // One backend per CUDA device. Its primary context is retained on first use
 // and pushed around every driver call, so callers' own current contexts are
-// left alone. PTX modules are cached per (device, PTX pointer) and kernels
-// per (module, name), so each kernel's module is JIT-compiled once.
+// left alone; work on a borrowed stream of another context runs in that
+// context instead (CudaContext.h). PTX modules are cached per (context, PTX
+// pointer) and kernels per (context, module, name), and a compiled module's
+// image is loaded once per context, so each is JIT-compiled once there.
 //
 //===----------------------------------------------------------------------===//
 #include "Backend.h"
 #include "BoundsRecord.h"
+#include "CudaContext.h"
 #include "CudaDriver.h"
 
 #include "pykc/Error.h"
@@ -16,7 +19,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <tuple>
+#include <vector>
 
 using namespace pykc;
 using namespace pykc::runtime;
@@ -24,56 +30,16 @@ using namespace pykc::runtime::cu;
 
 namespace {
 
-/// Makes the device's primary context current for a scope. A thread with
-/// no current context adopts the primary context and keeps it (as the CUDA
-/// runtime API does), so a program that only uses pykc pays one cheap
-/// cuCtxGetCurrent per call instead of a push and a pop; a thread whose
-/// current context is another one (the caller's own) gets it back after
-/// the scope. The noexcept form serves releases, which must not throw: a
-/// failed push there leaves the call to fail on its own, and pops nothing.
-class ContextScope {
-public:
-  struct NoThrow {};
-
-  ContextScope(const Driver &D, CUcontext C) : D(D) {
-    // Tested first so the hot path builds no message string.
-    if (CUresult R = enter(C); R != CUDA_SUCCESS)
-      check(R, "cuCtxPushCurrent",
-            "the CUDA context is unusable; restart the process");
-  }
-  ContextScope(const Driver &D, CUcontext C, NoThrow) noexcept : D(D) {
-    enter(C);
-  }
-  ~ContextScope() {
-    if (!Pushed)
-      return;
-    CUcontext Ignored;
-    D.cuCtxPopCurrent_v2(&Ignored);
-  }
-
-private:
-  /// Makes \p C current, pushing it only over another context.
-  CUresult enter(CUcontext C) noexcept {
-    CUcontext Current = nullptr;
-    if (D.cuCtxGetCurrent(&Current) == CUDA_SUCCESS) {
-      if (Current == C)
-        return CUDA_SUCCESS;
-      if (!Current && D.cuCtxSetCurrent(C) == CUDA_SUCCESS)
-        return CUDA_SUCCESS;
-    }
-    CUresult R = D.cuCtxPushCurrent_v2(C);
-    Pushed = R == CUDA_SUCCESS;
-    return R;
-  }
-
-  const Driver &D;
-  bool Pushed = false;
-};
-
 struct CachedFunction {
   CUfunction F = nullptr;
   int StaticShared = 0;
   int OptedInDynamicShared = 0; ///< Last MAX_DYNAMIC_SHARED_SIZE_BYTES set.
+};
+
+/// A compiled module loaded into one context: its kernels by index.
+struct LoadedModule {
+  CUmodule Module = nullptr;
+  std::vector<CachedFunction> Functions;
 };
 
 class CudaBackend final : public Backend {
@@ -127,7 +93,7 @@ public:
 
   void copyHostToDevice(void *Dst, const void *Src, size_t Bytes,
                         void *Stream) override {
-    ContextScope S(D, context());
+    ContextScope S = scope(Stream);
     if (Stream)
       checkAsync(D.cuMemcpyHtoDAsync_v2(ptr(Dst), Src, Bytes, stream(Stream)),
                  "cuMemcpyHtoDAsync", copyAdvice());
@@ -136,7 +102,7 @@ public:
   }
   void copyDeviceToHost(void *Dst, const void *Src, size_t Bytes,
                         void *Stream) override {
-    ContextScope S(D, context());
+    ContextScope S = scope(Stream);
     if (Stream)
       checkAsync(D.cuMemcpyDtoHAsync_v2(Dst, ptr(Src), Bytes, stream(Stream)),
                  "cuMemcpyDtoHAsync", copyAdvice());
@@ -145,7 +111,7 @@ public:
   }
   void copyDeviceToDevice(void *Dst, const void *Src, size_t Bytes,
                           void *Stream) override {
-    ContextScope S(D, context());
+    ContextScope S = scope(Stream);
     if (Stream)
       checkAsync(D.cuMemcpyDtoDAsync_v2(ptr(Dst), ptr(Src), Bytes, stream(Stream)),
                  "cuMemcpyDtoDAsync", copyAdvice());
@@ -176,17 +142,39 @@ public:
           "could not create a stream on " + where());
     return St;
   }
-  void checkForeignStream(void *St) override {
+  void borrowStream(void *St) override {
     CUcontext Owner = nullptr;
     check(D.cuStreamGetCtx(stream(St), &Owner), "cuStreamGetCtx",
           "the stream handle given to Stream::borrow is not a valid CUstream");
-    if (Owner != context())
+    if (Owner == context())
+      return;
+    // Streams of contexts pykc did not make: they must be on this GPU, and
+    // the driver must name contexts uniquely for the kernels loaded there.
+    if (!D.cuCtxGetId)
       throw Error(ErrorCode::InvalidValue,
                   "Stream::borrow: the stream belongs to another CUDA context than " + where() +
-                      "'s primary context, where pykc loads its modules; create it in the "
-                      "primary context (the CUDA runtime API's streams, and PyTorch's and "
-                      "CuPy's, are there)");
+                      "'s primary context, and this driver (older than CUDA 12.0) cannot "
+                      "identify contexts, which pykc needs to load its kernels there; update "
+                      "the driver, or create the stream in the primary context");
+    ForeignContext W{Owner, 0};
+    CUdevice OwnerDevice = -1;
+    {
+      ContextScope S(D, Owner, /*Adopt=*/false);
+      check(D.cuCtxGetDevice(&OwnerDevice), "cuCtxGetDevice",
+            "the context of the stream given to Stream::borrow is unusable");
+    }
+    if (OwnerDevice != Dev)
+      throw Error(ErrorCode::InvalidValue,
+                  "Stream::borrow: the stream belongs to a CUDA context of another GPU than " +
+                      where() + "; borrow it with the pykc device id of its context's GPU");
+    unsigned long long Id = 0;
+    check(D.cuCtxGetId(Owner, &Id), "cuCtxGetId",
+          "the context of the stream given to Stream::borrow is unusable");
+    W.Id = uint64_t(Id) + 1;
+    Foreign.add(stream(St), W);
   }
+  void releaseBorrowedStream(void *St) noexcept override { Foreign.remove(stream(St)); }
+  bool inOtherContext(void *St) override { return Foreign.find(St).Ctx != nullptr; }
   void destroyStream(void *St) noexcept override {
     if (!St || !Context)
       return;
@@ -194,7 +182,7 @@ public:
     D.cuStreamDestroy_v2(stream(St));
   }
   void synchronizeStream(void *St) override {
-    ContextScope S(D, context());
+    ContextScope S = scope(St);
     checkAsync(D.cuStreamSynchronize(stream(St)), "cuStreamSynchronize", asyncAdvice());
   }
 
@@ -206,7 +194,7 @@ public:
     return {Free, Total};
   }
   void streamWaitEvent(void *St, void *E) override {
-    ContextScope S(D, context());
+    ContextScope S = scope(St);
     checkAsync(D.cuStreamWaitEvent(stream(St), static_cast<CUevent>(E), 0), "cuStreamWaitEvent",
                asyncAdvice());
   }
@@ -225,7 +213,7 @@ public:
     D.cuEventDestroy_v2(static_cast<CUevent>(E));
   }
   void recordEvent(void *E, void *St) override {
-    ContextScope S(D, context());
+    ContextScope S = scope(St);
     check(D.cuEventRecord(static_cast<CUevent>(E), stream(St)), "cuEventRecord",
           asyncAdvice());
   }
@@ -258,6 +246,64 @@ public:
   }
 
   void *loadModule(const pykc_module_image &M) override {
+    return loadModuleIn(M, context(), /*Adopt=*/true).release(); // lives with the module
+  }
+
+  void launchModuleKernel(void *Loaded, const pykc_module_image &M,
+                          uint32_t Index, const LaunchConfig &C, void *St,
+                          void **Args) override {
+    ForeignContext W = Foreign.find(St);
+    LoadedModule &L = W.Ctx ? loadedIn(Loaded, M, W) : *static_cast<LoadedModule *>(Loaded);
+    CachedFunction &F = L.Functions[Index];
+    KernelImage K{M.kernels[Index].name, nullptr, nullptr, 0, false};
+    K.Cooperative = (M.kernels[Index].flags & PYKC_KERNEL_COOPERATIVE) != 0;
+    checkLaunchConfig(K, C, Info.Id, uint64_t(F.StaticShared));
+    ContextScope S = scope(W);
+    launchFunction(F, K, C, St, Args);
+  }
+
+  void launch(const KernelImage &K, const LaunchConfig &C, void *St,
+              void **Args) override {
+    std::string Name = K.Name ? K.Name : "?";
+    if (!K.Ptx)
+      throw Error(
+          ErrorCode::NoDevice,
+          "kernel '" + Name +
+              "' has no PTX (KernelImage::Ptx is "
+              "null); compile it for CUDA or run it with `--backend cpu`");
+    ForeignContext W = Foreign.find(St);
+    ContextScope S = scope(W);
+    CachedFunction &F = function(K, W.Id);
+    checkLaunchConfig(K, C, Info.Id, uint64_t(F.StaticShared));
+    launchFunction(F, K, C, St, Args);
+  }
+
+private:
+  /// Makes current the context work on \p W's stream runs in: the borrowed
+  /// stream's own, else the primary one.
+  ContextScope scope(const ForeignContext &W) {
+    if (W.Ctx)
+      return ContextScope(D, W.Ctx, /*Adopt=*/false);
+    return ContextScope(D, context());
+  }
+  ContextScope scope(void *St) { return scope(Foreign.find(St)); }
+
+  /// The module whose primary-context load is \p Primary, loaded into the
+  /// other context \p W on first use. Kept for the process's lifetime, as
+  /// modules are; destroying W's context frees its CUmodule in the driver,
+  /// and W's unique id keeps a later context at the same address apart.
+  LoadedModule &loadedIn(void *Primary, const pykc_module_image &M, const ForeignContext &W) {
+    std::lock_guard<std::mutex> Lock(CacheMutex);
+    std::unique_ptr<LoadedModule> &L = ForeignModules[{Primary, W.Id}];
+    if (!L)
+      L = loadModuleIn(M, W.Ctx, /*Adopt=*/false);
+    return *L;
+  }
+
+  /// Loads the best image of \p M for this GPU into context \p Ctx (\p
+  /// Adopt: the primary one) and looks up every kernel.
+  std::unique_ptr<LoadedModule> loadModuleIn(const pykc_module_image &M, CUcontext Ctx,
+                                             bool Adopt) {
     const pykc_gpu_image *Image = pickImage(M);
     if (!Image) {
       std::string Have;
@@ -270,8 +316,8 @@ public:
                       ". Recompile it with --arch " + smName() +
                       ", or run it on the CPU with PYKC_BACKEND=cpu");
     }
-    ContextScope S(D, context());
-    auto L = std::make_unique<LoadedModule>(); // lives with the module
+    ContextScope S(D, Ctx, Adopt);
+    auto L = std::make_unique<LoadedModule>();
     auto What = [&](const pykc_gpu_image *I) {
       return std::string("module '") + M.name + "' (" + I->arch + ")";
     };
@@ -311,36 +357,9 @@ public:
             "the CUDA driver cannot describe the kernel");
       L->Functions.push_back(F);
     }
-    return L.release();
+    return L;
   }
 
-  void launchModuleKernel(void *Loaded, const pykc_module_image &M,
-                          uint32_t Index, const LaunchConfig &C, void *St,
-                          void **Args) override {
-    CachedFunction &F = static_cast<LoadedModule *>(Loaded)->Functions[Index];
-    KernelImage K{M.kernels[Index].name, nullptr, nullptr, 0, false};
-    K.Cooperative = (M.kernels[Index].flags & PYKC_KERNEL_COOPERATIVE) != 0;
-    checkLaunchConfig(K, C, Info.Id, uint64_t(F.StaticShared));
-    ContextScope S(D, context());
-    launchFunction(F, K, C, St, Args);
-  }
-
-  void launch(const KernelImage &K, const LaunchConfig &C, void *St,
-              void **Args) override {
-    std::string Name = K.Name ? K.Name : "?";
-    if (!K.Ptx)
-      throw Error(
-          ErrorCode::NoDevice,
-          "kernel '" + Name +
-              "' has no PTX (KernelImage::Ptx is "
-              "null); compile it for CUDA or run it with `--backend cpu`");
-    ContextScope S(D, context());
-    CachedFunction &F = function(K);
-    checkLaunchConfig(K, C, Info.Id, uint64_t(F.StaticShared));
-    launchFunction(F, K, C, St, Args);
-  }
-
-private:
   /// Opts F in to the dynamic shared memory C needs and launches it. Called
   /// with the context current, after the limits were checked.
   void launchFunction(CachedFunction &F, const KernelImage &K,
@@ -556,21 +575,17 @@ private:
     return Best;
   }
 
-  struct LoadedModule {
-    CUmodule Module = nullptr;
-    std::vector<CachedFunction> Functions;
-  };
-
-  /// The kernel's function, loading its module on first use. Called with
-  /// the context current.
-  CachedFunction &function(const KernelImage &K) {
+  /// The kernel's function in the current context (\p CtxId: 0 for the
+  /// primary one, else ForeignContext::Id), loading its module there on
+  /// first use. Called with that context current.
+  CachedFunction &function(const KernelImage &K, uint64_t CtxId) {
     std::lock_guard<std::mutex> Lock(CacheMutex);
-    auto Key = std::make_pair(static_cast<const void *>(K.Ptx),
-                              std::string(K.Name ? K.Name : ""));
+    auto Key = std::make_tuple(CtxId, static_cast<const void *>(K.Ptx),
+                               std::string(K.Name ? K.Name : ""));
     auto It = Functions.find(Key);
     if (It != Functions.end())
       return It->second;
-    CUmodule &M = Modules[K.Ptx];
+    CUmodule &M = Modules[{CtxId, K.Ptx}];
     if (!M) {
       M = loadImage(K.Ptx, "the PTX of kernel '" +
                                std::string(K.Name ? K.Name : "?") + "'");
@@ -593,8 +608,11 @@ private:
   std::once_flag ContextOnce;
   CUcontext Context = nullptr;
   std::mutex CacheMutex;
-  std::map<const char *, CUmodule> Modules;
-  std::map<std::pair<const void *, std::string>, CachedFunction> Functions;
+  std::map<std::pair<uint64_t, const char *>, CUmodule> Modules;
+  std::map<std::tuple<uint64_t, const void *, std::string>, CachedFunction> Functions;
+  /// Modules loaded into other contexts: by primary load and context id.
+  std::map<std::pair<void *, uint64_t>, std::unique_ptr<LoadedModule>> ForeignModules;
+  ForeignStreams Foreign;
   std::mutex BoundsMutex;
   pykc_bounds_record *Bounds = nullptr; ///< Mapped host memory, never freed.
   CUdeviceptr BoundsDevice = 0;

@@ -37,6 +37,7 @@ Loaded load() {
   }
   PYKC_CUDA_FUNCTIONS(PYKC_CUDA_RESOLVE)
 #undef PYKC_CUDA_RESOLVE
+  L.D.cuCtxGetId = reinterpret_cast<decltype(L.D.cuCtxGetId)>(dlsym(Lib, "cuCtxGetId"));
   CUresult R = L.D.cuInit(0);
   if (R != CUDA_SUCCESS) {
     const char *Name = nullptr;

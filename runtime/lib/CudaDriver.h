@@ -93,6 +93,7 @@ enum : unsigned {
   X(cuCtxPushCurrent_v2, CUresult, (CUcontext))                                \
   X(cuCtxPopCurrent_v2, CUresult, (CUcontext *))                               \
   X(cuCtxSynchronize, CUresult, ())                                            \
+  X(cuCtxGetDevice, CUresult, (CUdevice *))                                    \
   X(cuMemAlloc_v2, CUresult, (CUdeviceptr *, size_t))                          \
   X(cuMemFree_v2, CUresult, (CUdeviceptr))                                     \
   X(cuMemHostAlloc, CUresult, (void **, size_t, unsigned))                     \
@@ -138,6 +139,10 @@ struct Driver {
 #define PYKC_CUDA_MEMBER(Name, Ret, Params) Ret(*Name) Params = nullptr;
   PYKC_CUDA_FUNCTIONS(PYKC_CUDA_MEMBER)
 #undef PYKC_CUDA_MEMBER
+  /// Optional (CUDA 12.0 drivers on; null before): a context's id, unique
+  /// for the process's lifetime. Launches on streams of other contexts than
+  /// the primary one need it to key what they load there.
+  CUresult (*cuCtxGetId)(CUcontext, unsigned long long *) = nullptr;
 };
 
 /// The loaded and initialized (cuInit) driver, or null when libcuda.so.1

@@ -1,14 +1,18 @@
 //===- Reduce.cpp - Running @cuda.reduce reductions -----------------------===//
 #include "pykc/Reduce.h"
 
+#include "Backend.h"
+
 #include "pykc/Device.h"
 #include "pykc/Error.h"
 #include "pykc/Stream.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <string>
 #include <utility>
 
 namespace pykc {
@@ -85,7 +89,54 @@ void checkElementSize(size_t ElementSize) {
                 "not " + std::to_string(ElementSize) + "-byte elements");
 }
 
+/// The kernels load whole elements through the array's byte stride: every
+/// element must be aligned to its size, or a GPU faults on the load (and its
+/// context is lost). An ArrayView's strides are multiples of the element's
+/// alignment already; the C API's are not checked before this.
+void checkElementLayout(size_t ElementSize, const void *Data, int64_t Stride) {
+  int64_t Size = int64_t(ElementSize);
+  if (Stride % Size != 0)
+    throw Error(ErrorCode::InvalidValue,
+                "pykc::reduce: the array's stride of " + std::to_string(Stride) +
+                    " bytes is not a multiple of its " + std::to_string(Size) +
+                    "-byte elements, so they are not aligned; strides are in bytes, as NumPy's");
+  if (reinterpret_cast<uintptr_t>(Data) % ElementSize != 0)
+    throw Error(ErrorCode::InvalidValue,
+                "pykc::reduce: the array's data is not aligned to its " + std::to_string(Size) +
+                    "-byte elements");
+}
+
+std::string deviceWhat(int Id) { return "device " + std::to_string(Id); }
+
 } // namespace
+
+void checkReduceArrays(int ArrayDevice, bool HasRes, int ResDevice, int64_t ResSize, Stream *S) {
+  int Current = currentDeviceId();
+  auto Refuse = [&](const char *What, int Id) {
+    throw Error(ErrorCode::InvalidValue,
+                std::string("pykc::reduce: ") + What + " is on " + deviceWhat(Id) +
+                    " but the reduction runs on the current device, " + deviceWhat(Current) +
+                    "; select_device(" + std::to_string(Id) + ") first, or copy it there");
+  };
+  if (ArrayDevice >= 0 && ArrayDevice != Current)
+    Refuse("the array", ArrayDevice);
+  if (S && S->device() != Current)
+    Refuse("the stream", S->device());
+  if (S && S->isBorrowed() && runtime::backend(Current).inOtherContext(S->handle()))
+    throw Error(ErrorCode::InvalidValue,
+                "pykc::reduce: the stream belongs to another CUDA context than the device's "
+                "primary one, where pykc keeps a reduction's scratch memory, out of that "
+                "context's reach; reduce on a stream of the primary context (or the default "
+                "stream)");
+  if (!HasRes)
+    return;
+  if (ResSize < 1)
+    throw Error(ErrorCode::InvalidValue,
+                "pykc::reduce: the result array `res` is empty; it needs one element for the "
+                "result");
+  if (ResDevice != Current)
+    Refuse("the result array `res`", ResDevice);
+}
 
 void prepareReduceScratch(size_t ElementSize, Stream *S) {
   checkElementSize(ElementSize);
@@ -98,6 +149,7 @@ void prepareReduceScratch(size_t ElementSize, Stream *S) {
 void *enqueueReduce(const ReduceKernels &K, size_t ElementSize, const void *Data, int64_t Count,
                     int64_t Stride, const void *Init, bool UseInit, void *Out, Stream *S) {
   checkElementSize(ElementSize);
+  checkElementLayout(ElementSize, Data, Stride);
   const DeviceInfo &Dev = current_device();
   int64_t Blocks, Block;
   launchShape(Dev, Count, Blocks, Block);

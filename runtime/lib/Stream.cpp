@@ -26,7 +26,7 @@ Stream Stream::borrow(void *Handle, int DeviceId) {
   Stream S(DefaultTag{}, DeviceId < 0 ? currentDeviceId() : DeviceId);
   S.Default = Handle == nullptr;
   if (Handle) {
-    backend(S.DeviceId).checkForeignStream(Handle);
+    backend(S.DeviceId).borrowStream(Handle);
     S.Handle = Handle;
     S.Borrowed = true;
   }
@@ -34,9 +34,12 @@ Stream Stream::borrow(void *Handle, int DeviceId) {
 }
 
 void Stream::release() noexcept {
-  if (!Default && !Borrowed && DeviceId >= 0) {
+  if (!Default && DeviceId >= 0) {
     try {
-      backend(DeviceId).destroyStream(Handle);
+      if (Borrowed)
+        backend(DeviceId).releaseBorrowedStream(Handle);
+      else
+        backend(DeviceId).destroyStream(Handle);
     } catch (...) {
     }
   }

@@ -231,6 +231,12 @@ protected:
   AbiType Abi;
 };
 
+/// An ArrayView<T, N> or a class derived from one (a DeviceArray): what a
+/// function taking device memory accepts as a template, so that a
+/// std::span, which converts to a view, still picks a host overload.
+template <typename A, typename T, int N>
+concept ArrayViewOf = std::derived_from<A, ArrayView<T, N>>;
+
 /// A view of a C-order host or device buffer: view(ptr, rows, cols).
 template <DType T, std::integral... Ext>
   requires(sizeof...(Ext) >= 1 && sizeof...(Ext) <= 32)

@@ -78,8 +78,11 @@ struct LaunchConfig {
 
   Dim3 Grid, Block;
   size_t DynamicSharedBytes = 0;
-  /// Null: the default stream of the current device. Otherwise the launch
-  /// runs on this stream's device.
+  /// Null: the default stream of the current device, in its primary
+  /// context, even when the caller has another context current (the
+  /// caller's context comes back after the launch): that is where pykc's
+  /// modules and arrays are. Otherwise the launch runs on this stream's
+  /// device, in its context (Stream::borrow).
   StreamRef S;
 
 private:

@@ -6,16 +6,23 @@
 // stream) does: it reduces the first `size` elements (all by default),
 // applies `init` once at the end, gives `init` for an empty array, and with
 // `res` writes the result to res[0] on the device and copies nothing back.
-// One launch a call on a device array; its scratch memory (the blocks'
-// partials, a ticket counter, the result) is allocated once per device and
-// stream and kept. A host array of any size is streamed through a few
-// bounded buffers, copying one chunk while the one before is reduced
+//
+// Device memory is any 1-d ArrayView: a DeviceArray, memory another library
+// owns (a raw pointer, a DLPack tensor), or a strided view of either (every
+// other element, a reversed array: byte strides of any sign, or zero). The
+// kernels index it through its stride, in place. On the CPU device a view of
+// a std::vector is device memory too; a std::span<const T> is host memory,
+// which is streamed. One launch a call on device memory; its scratch memory
+// (the blocks' partials, a ticket counter, the result) is allocated once per
+// device and stream and kept. A host array of any size is streamed through a
+// few bounded buffers, copying one chunk while the one before is reduced
 // (StreamReduce.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PYKC_REDUCE_H
 #define PYKC_REDUCE_H
 
+#include "pykc/ArrayView.h"
 #include "pykc/DeviceArray.h"
 #include "pykc/Kernel.h"
 #include "pykc/Launch.h"
@@ -50,9 +57,9 @@ template <DType T> struct ReduceOptions {
   T init = T(0);
   /// Reduce only the first `size` elements (at most the array's size).
   std::optional<int64_t> size;
-  /// Write the result to res->data()[0] on the device; nothing is copied
-  /// back and reduce() returns init.
-  DeviceArray<T, 1> *res = nullptr;
+  /// Write the result to res->data()[0] on the device (a DeviceArray or any
+  /// view with an element); nothing is copied back and reduce() returns init.
+  const ArrayView<T, 1> *res = nullptr;
   Stream *stream = nullptr;
 };
 
@@ -72,11 +79,20 @@ void *enqueueReduce(const ReduceKernels &K, size_t ElementSize, const void *Data
 /// Allocates the scratch of reductions on \p S for the most blocks a launch
 /// takes, so that later launches allocate nothing.
 void prepareReduceScratch(size_t ElementSize, Stream *S);
+/// Throws Error(InvalidValue) unless what a reduction on the current device
+/// uses is there: the array (on \p ArrayDevice; -1 for an empty view), the
+/// stream \p S (in the primary context, where the scratch memory is) and
+/// the result array \p ResDevice of \p ResSize elements (\p HasRes false:
+/// none), which needs one.
+void checkReduceArrays(int ArrayDevice, bool HasRes, int ResDevice, int64_t ResSize, Stream *S);
 } // namespace detail
 
-/// Reduces a device array of the current device.
+/// Reduces device memory of the current device: a DeviceArray or any 1-d
+/// view, strided or not.
 template <DType T>
-T reduce(const ReduceKernels &K, const DeviceArray<T, 1> &A, const ReduceOptions<T> &O = {}) {
+T reduce(const ReduceKernels &K, const ArrayView<T, 1> &A, const ReduceOptions<T> &O = {}) {
+  detail::checkReduceArrays(A.device(), O.res != nullptr, O.res ? O.res->device() : -1,
+                            O.res ? O.res->size() : 0, O.stream);
   int64_t N = A.size();
   if (O.size)
     N = *O.size < 0 ? 0 : std::min(*O.size, N);
@@ -96,6 +112,8 @@ T reduce(const ReduceKernels &K, const DeviceArray<T, 1> &A, const ReduceOptions
 template <DType T>
 T reduce(const ReduceKernels &K, std::span<const T> Host, const ReduceOptions<T> &O,
          const StreamLimits &L, StreamReport *Report = nullptr) {
+  detail::checkReduceArrays(-1, O.res != nullptr, O.res ? O.res->device() : -1,
+                            O.res ? O.res->size() : 0, O.stream);
   size_t N = Host.size();
   if (O.size)
     N = *O.size < 0 ? 0 : std::min<size_t>(size_t(*O.size), N);

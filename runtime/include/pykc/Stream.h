@@ -39,10 +39,23 @@ public:
   /// A stream another library owns (a CUstream, or a cudaStream_t, which
   /// is the same handle) on device DeviceId (-1: the current one), for
   /// launches and copies to queue on: destroying the pykc::Stream leaves
-  /// it alone. Null is the device's default stream. Throws
-  /// Error(InvalidValue) for a handle of another context than the one pykc
-  /// loads its modules into (the device's primary context), or any handle
-  /// on the CPU device.
+  /// it alone. Null is the device's default stream.
+  ///
+  /// Work on a stream of the device's primary context (the CUDA runtime
+  /// API's, PyTorch's, CuPy's) runs there, as all of pykc's does. A stream
+  /// of another context on that GPU (cuCtxCreate's, a library's own) has
+  /// its work run in that context: a module is loaded into it on the first
+  /// launch there (once per module and context, for the process's
+  /// lifetime; destroying the context frees it), and the context is pushed
+  /// around each call, so the caller's current context is the same after
+  /// it as before. Kernels there reach only that context's memory, not
+  /// pykc's DeviceArrays (which are the primary context's); pass views of
+  /// memory allocated there, and use events and reductions (whose scratch
+  /// memory is the primary context's: refused) on primary-context streams.
+  ///
+  /// Throws Error(InvalidValue) for a handle of a context on another GPU,
+  /// of another context when the driver predates CUDA 12.0 (which cannot
+  /// identify contexts), or any handle on the CPU device.
   static Stream borrow(void *Handle, int DeviceId = -1);
   /// Whether another library owns the handle (borrow()).
   bool isBorrowed() const { return Borrowed; }

@@ -113,9 +113,13 @@ pykc_status pykc_module_launch(const pykc_module_image *module, uint32_t index,
  * (pykc_shared_reduction) on `count` values of element_size bytes at data,
  * as Numba's Reduce.__call__: f-reduced in any order, then f(total, *init)
  * once; `init` for count 0. With on_device, data is memory of the current
- * device whose elements are stride bytes apart; else it is `count`
- * contiguous host values (stride is ignored), streamed through the device
- * in bounded chunks. The result (element_size bytes) goes to *result. */
+ * device (pykc's or another library's) whose elements are stride bytes
+ * apart: any multiple of element_size, negative (a reversed array, data
+ * pointing at its first element) or zero included; another stride, or data
+ * not aligned to element_size, is PYKC_ERROR_INVALID_VALUE. Else data is
+ * `count` contiguous host values (stride is ignored), streamed through the
+ * device in bounded chunks. The result (element_size bytes) goes to
+ * *result. */
 pykc_status pykc_module_reduce(const pykc_module_image *module, uint32_t gpu_kernel,
                                uint32_t cpu_kernel, size_t element_size, const void *data,
                                int64_t count, int64_t stride, int on_device, const void *init,

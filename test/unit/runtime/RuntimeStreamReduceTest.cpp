@@ -16,6 +16,8 @@
 #include "pykc/runtime_c.h"
 #include "runtime/lib/KernelFaults.h"
 
+#include "CpuReduceKernel.h"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -29,6 +31,7 @@
 #include <vector>
 
 using namespace pykc;
+using namespace pykc::test;
 
 namespace {
 
@@ -46,47 +49,6 @@ constexpr bool Sanitized = false;
 
 constexpr uint64_t MiB = uint64_t(1) << 20;
 
-template <typename T> T &at(void **Args, unsigned Slot, int64_t I) {
-  char *Data = *static_cast<char **>(Args[Slot]);
-  return *reinterpret_cast<T *>(Data + I * *static_cast<int64_t *>(Args[Slot + 2]));
-}
-
-template <typename T> T scalar(void **Args, unsigned Slot) {
-  T V;
-  std::memcpy(&V, Args[Slot], sizeof(T));
-  return V;
-}
-
-/// ir/Reduction.cpp's CPU kernel for operator Op: (arr, n, init, use_init,
-/// partials, ticket, out); one contiguous run a block, the last block to
-/// finish combines the partials in order, then f(total, init) if use_init.
-template <typename T, T (*Op)(T, T)> void reduceKernel(void **Args, pykc_cpu_context *Ctx) {
-  int64_t N = scalar<int64_t>(Args, 3);
-  T Init = scalar<T>(Args, 4);
-  int64_t UseInit = scalar<int64_t>(Args, 5);
-  int64_t B = Ctx->block_idx[0], Blocks = Ctx->grid_dim[0];
-  int64_t Chunk = (N + Blocks - 1) / Blocks, Start = B * Chunk, End = std::min(Start + Chunk, N);
-  if (Start < End) {
-    T Acc = at<T>(Args, 0, Start);
-    for (int64_t J = Start + 1; J < End; ++J)
-      Acc = Op(Acc, at<T>(Args, 0, J));
-    at<T>(Args, 6, B) = Acc;
-  }
-  auto &Ticket = reinterpret_cast<std::atomic<uint32_t> &>(at<uint32_t>(Args, 9, 0));
-  if (Ticket.fetch_add(1) == uint32_t(Blocks - 1)) {
-    int64_t Used = (N + Chunk - 1) / Chunk;
-    T Total = at<T>(Args, 6, 0);
-    for (int64_t K = 1; K < Used; ++K)
-      Total = Op(Total, at<T>(Args, 6, K));
-    if (UseInit)
-      Total = Op(Total, Init);
-    at<T>(Args, 12, 0) = Total;
-    Ticket.store(0);
-  }
-}
-
-template <typename T> T add(T A, T B) { return T(A + B); }
-template <typename T> T first(T A, T) { return A; }
 /// A sum that faults on the value -1 (a kernel failing mid-stream).
 int64_t addOrFault(int64_t A, int64_t B) {
   if (A == -1 || B == -1)
