@@ -8,6 +8,8 @@
 #include "pykc/runtime_c.h"
 #include "runtime/lib/CudaDriver.h"
 
+#include "runtime/IncrementPtx.h"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -362,36 +364,7 @@ TEST_F(RuntimeLaunch, CInterfaceLaunches) {
 }
 
 // Runs only where a CUDA device exists; the PTX is the increment kernel.
-static const char IncrementPtx[] = R"(
-.version 7.0
-.target sm_52
-.address_size 64
-.visible .entry increment(.param .u64 p_data, .param .u64 p_n,
-                          .param .u64 p_stride)
-{
-  .reg .pred %p<2>;
-  .reg .b32 %r<5>;
-  .reg .b64 %rd<8>;
-  .reg .f32 %f<3>;
-  ld.param.u64 %rd1, [p_data];
-  ld.param.u64 %rd2, [p_n];
-  ld.param.u64 %rd3, [p_stride];
-  mov.u32 %r1, %ctaid.x;
-  mov.u32 %r2, %ntid.x;
-  mov.u32 %r3, %tid.x;
-  mad.lo.s32 %r4, %r1, %r2, %r3;
-  cvt.u64.u32 %rd4, %r4;
-  setp.ge.s64 %p1, %rd4, %rd2;
-  @%p1 bra DONE;
-  cvta.to.global.u64 %rd5, %rd1;
-  mad.lo.s64 %rd6, %rd4, %rd3, %rd5;
-  ld.global.f32 %f1, [%rd6];
-  add.f32 %f2, %f1, 0f3F800000;
-  st.global.f32 [%rd6], %f2;
-DONE:
-  ret;
-}
-)";
+using pykc::test::IncrementPtx;
 
 TEST(RuntimeCuda, IncrementRunsOnTheGpu) {
   if (!cuda_available())

@@ -14,6 +14,8 @@
 
 #include "ErrorOf.h"
 
+#include "IncrementPtx.h"
+
 #include <gtest/gtest.h>
 
 #include <dlfcn.h>
@@ -27,49 +29,19 @@ using pykc::test::errorOf;
 
 namespace {
 
-/// add_one(a: float32[:]): a[i] += 1, one thread an element.
-const char AddOnePtx[] = R"(
-.version 7.0
-.target sm_52
-.address_size 64
-.visible .entry add_one(.param .u64 a_data, .param .u64 a_size, .param .u64 a_stride)
-{
-  .reg .pred %p<2>;
-  .reg .b32 %r<5>;
-  .reg .b64 %rd<7>;
-  .reg .f32 %f<3>;
-  ld.param.u64 %rd1, [a_data];
-  ld.param.u64 %rd2, [a_size];
-  ld.param.u64 %rd3, [a_stride];
-  mov.u32 %r1, %ctaid.x;
-  mov.u32 %r2, %ntid.x;
-  mov.u32 %r3, %tid.x;
-  mad.lo.s32 %r4, %r1, %r2, %r3;
-  cvt.u64.u32 %rd4, %r4;
-  setp.ge.s64 %p1, %rd4, %rd2;
-  @%p1 bra DONE;
-  cvta.to.global.u64 %rd5, %rd1;
-  mad.lo.s64 %rd6, %rd4, %rd3, %rd5;
-  ld.global.f32 %f1, [%rd6];
-  add.f32 %f2, %f1, 0f3F800000;
-  st.global.f32 [%rd6], %f2;
-DONE:
-  ret;
-}
-)";
 
-const char *AddOneNames[] = {"a"};
-const char *AddOneTypes[] = {"float32[:]"};
-const pykc_kernel_entry AddOneEntries[] = {{"add_one", "add_one", "(a: float32[:])", 1, 3, 0, 0,
-                                            0, nullptr, nullptr, AddOneNames, AddOneTypes}};
-const pykc_gpu_image AddOneImages[] = {
-    {PYKC_IMAGE_PTX, 52, "sm_52", AddOnePtx, sizeof(AddOnePtx) - 1}};
-const pykc_module_image AddOneImage = {
-    PYKC_MODULE_ABI_VERSION, 1, 1, 0, "ctx", "ctx.py", AddOneImages, AddOneEntries};
-constinit Module AddOneModule{AddOneImage};
+const char *IncrementNames[] = {"a"};
+const char *IncrementTypes[] = {"float32[:]"};
+const pykc_kernel_entry IncrementEntries[] = {{"increment", "increment", "(a: float32[:])", 1, 3, 0, 0,
+                                            0, nullptr, nullptr, IncrementNames, IncrementTypes}};
+const pykc_gpu_image IncrementImages[] = {
+    {PYKC_IMAGE_PTX, 52, "sm_52", pykc::test::IncrementPtx, sizeof(pykc::test::IncrementPtx) - 1}};
+const pykc_module_image IncrementImage = {
+    PYKC_MODULE_ABI_VERSION, 1, 1, 0, "ctx", "ctx.py", IncrementImages, IncrementEntries};
+constinit Module IncrementModule{IncrementImage};
 
-/// What a generated header writes for add_one.
-struct AddOneLaunch : PendingLaunch {
+/// What a generated header writes for increment.
+struct IncrementLaunch : PendingLaunch {
   using PendingLaunch::PendingLaunch;
   void operator()(const ArrayView<float, 1> &A) const { run(0, A); }
 };
@@ -138,14 +110,14 @@ TEST(RuntimeCuda, BorrowedStreamOfAnotherContextRunsKernelsThere) {
       EXPECT_TRUE(Borrowed.isBorrowed());
       LaunchConfig C(Dim3((N + 255) / 256), Dim3(256), 0, &Borrowed);
       // With the library's context current, as inside the library.
-      AddOneLaunch(AddOneModule, C)(A);
+      IncrementLaunch(IncrementModule, C)(A);
       EXPECT_EQ(current(D), Lib.Ctx);
       // With no context current: pushed around the launch and popped.
       CUcontext Popped = nullptr;
       ASSERT_EQ(D.cuCtxPopCurrent_v2(&Popped), CUDA_SUCCESS);
       CUcontext Outside = current(D);
-      AddOneLaunch(AddOneModule, C)(A);
-      KernelImage K{"add_one", AddOnePtx, nullptr, 0, false};
+      IncrementLaunch(IncrementModule, C)(A);
+      KernelImage K{"increment", pykc::test::IncrementPtx, nullptr, 0, false};
       KernelArgs Args;
       Args.addArray(A.data(), {N}, {int64_t(sizeof(float))});
       launch(K, C, Args.data());
@@ -166,7 +138,7 @@ TEST(RuntimeCuda, BorrowedStreamOfAnotherContextRunsKernelsThere) {
       ASSERT_EQ(Host[size_t(I)], float(I) + 3) << "element " << I;
     // pykc's own work still runs in the primary context meanwhile.
     auto Own = to_device(std::vector<float>(4, 1.0f));
-    AddOneLaunch(AddOneModule, {1, 4})(Own);
+    IncrementLaunch(IncrementModule, {1, 4})(Own);
     EXPECT_EQ(Own.copy_to_host(), std::vector<float>(4, 2.0f));
     EXPECT_EQ(current(D), Lib.Ctx);
   }
