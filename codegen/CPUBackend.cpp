@@ -188,7 +188,8 @@ static void linkHostBitcode(const ir::Module &IR, Module &M) {
 
 std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, TargetMachine &TM,
                                       unsigned OptLevel, FloatOptions Float,
-                                      const KernelFilter &Kernels, bool Check) {
+                                      const KernelFilter &Kernels, bool Check,
+                                      const PassTimeSink &PassTimes) {
   CPUTarget Target(TM.getTargetTriple().str(), TM.createDataLayout().getStringRepresentation());
   auto M = std::make_unique<Module>(IR.name(), Ctx);
   Target.planSharedMemory(IR);
@@ -231,7 +232,7 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
   for (Function &Fn : *M)
     if (!Fn.isDeclaration())
       Fn.addFnAttr("target-cpu", TM.getTargetCPU());
-  runOptimizationPipeline(*M, TM, OptLevel);
+  runOptimizationPipeline(*M, TM, OptLevel, PassTimes);
   return M;
 }
 

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "codegen/Optimize.h"
+
 #include "codegen/Target.h"
 #include "ir/IR.h"
 
@@ -47,7 +49,8 @@ std::unique_ptr<llvm::Module> emitCpuModule(const ir::Module &IR, llvm::LLVMCont
                                             llvm::TargetMachine &TM, unsigned OptLevel,
                                             FloatOptions Float = {},
                                             const KernelFilter &Kernels = {},
-                                            bool Check = false);
+                                            bool Check = false,
+                                            const PassTimeSink &PassTimes = {});
 
 class CPUJit {
 public:

@@ -279,7 +279,8 @@ std::unique_ptr<Module> cpuModule(const ir::Module &IR, const HostObjectOptions 
   TM = hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
   if (!TM)
     return nullptr;
-  std::unique_ptr<Module> M = emitCpuModule(IR, Ctx, *TM, Options.OptLevel, Options.Float);
+  std::unique_ptr<Module> M =
+      emitCpuModule(IR, Ctx, *TM, Options.OptLevel, Options.Float, {}, false, Options.PassTimes);
   M->setModuleIdentifier(Options.SourcePath);
   return M;
 }
@@ -313,7 +314,8 @@ bool buildHostModule(const ir::Module &IR, const HostObjectOptions &Options, Hos
   // -c --check: the kernels again, instrumented, each entry renamed
   // SYM__cpu_check_entry; everything else of that module stays inside it.
   std::unique_ptr<Module> Checked =
-      emitCpuModule(IR, *Host.Ctx, *Host.TM, Options.OptLevel, Options.Float, {}, true);
+      emitCpuModule(IR, *Host.Ctx, *Host.TM, Options.OptLevel, Options.Float, {}, true,
+                    Options.PassTimes);
   std::vector<Function *> Entries;
   for (const auto &F : IR.functions())
     if (F->Kind == ir::FunctionKind::Kernel)

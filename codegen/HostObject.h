@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "codegen/Optimize.h"
+
 #include "codegen/Target.h"
 #include "ir/IR.h"
 
@@ -52,6 +54,8 @@ struct HostObjectOptions {
   /// `pykc -c --shared`: also define pykc_shared_module (pykc/SharedABI.h),
   /// the self-description a loader reads from the shared library.
   bool Shared = false;
+  /// -v: where the CPU backend's optimization time goes (Optimize.h).
+  PassTimeSink PassTimes;
 };
 
 /// pykc_module_<NS> with `::` spelled `__`: the registration's symbol.

@@ -3,7 +3,10 @@
 
 #include "codegen/CPUThreadLoop.h"
 
+#include <chrono>
 #include <functional>
+#include <map>
+#include <vector>
 
 #include <llvm/Analysis/AssumptionCache.h>
 #include <llvm/Analysis/LoopInfo.h>
@@ -14,6 +17,7 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/PatternMatch.h>
+#include <llvm/IR/PassInstrumentation.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Target/TargetMachine.h>
@@ -160,14 +164,56 @@ void addThreadLoopGuardSplitting(PassBuilder &PB) {
       });
 }
 
+/// Each pass's own time: the time between its start and end, less the
+/// time of the passes it ran (a pass manager's own time is small).
+class PassClock {
+public:
+  explicit PassClock(PassInstrumentationCallbacks &PIC) {
+    PIC.registerBeforeNonSkippedPassCallback(
+        [this](StringRef, Any) { Running.push_back({Clock::now(), 0}); });
+    PIC.registerAfterPassCallback(
+        [this](StringRef Pass, Any, const PreservedAnalyses &) { finish(Pass); });
+    PIC.registerAfterPassInvalidatedCallback(
+        [this](StringRef Pass, const PreservedAnalyses &) { finish(Pass); });
+  }
+  void report(const PassTimeSink &Times) const {
+    for (const auto &[Pass, Seconds] : Own)
+      Times(Pass, Seconds);
+  }
+
+private:
+  using Clock = std::chrono::steady_clock;
+  struct Frame {
+    Clock::time_point Start;
+    double Inner; ///< Seconds of the passes it ran.
+  };
+  void finish(StringRef Pass) {
+    if (Running.empty())
+      return;
+    Frame F = Running.back();
+    Running.pop_back();
+    double Seconds = std::chrono::duration<double>(Clock::now() - F.Start).count();
+    Own[Pass.str()] += Seconds - F.Inner;
+    if (!Running.empty())
+      Running.back().Inner += Seconds;
+  }
+  std::vector<Frame> Running;
+  std::map<std::string, double> Own;
+};
+
 } // namespace
 
-void runOptimizationPipeline(Module &M, TargetMachine &TM, unsigned OptLevel) {
+void runOptimizationPipeline(Module &M, TargetMachine &TM, unsigned OptLevel,
+                             const PassTimeSink &Times) {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  PassBuilder PB(&TM);
+  PassInstrumentationCallbacks PIC;
+  std::optional<PassClock> Clock;
+  if (Times)
+    Clock.emplace(PIC);
+  PassBuilder PB(&TM, PipelineTuningOptions(), std::nullopt, Times ? &PIC : nullptr);
   if (!TM.getTargetTriple().isNVPTX())
     addThreadLoopGuardSplitting(PB);
   PB.registerModuleAnalyses(MAM);
@@ -182,6 +228,8 @@ void runOptimizationPipeline(Module &M, TargetMachine &TM, unsigned OptLevel) {
   ModulePassManager MPM = OptLevel == 0 ? PB.buildO0DefaultPipeline(Level)
                                         : PB.buildPerModuleDefaultPipeline(Level);
   MPM.run(M, MAM);
+  if (Clock)
+    Clock->report(Times);
 }
 
 } // namespace pykc::codegen

@@ -16,6 +16,7 @@
 #include "frontend/Parser.h"
 
 #include <iostream>
+#include <map>
 #include <sstream>
 
 namespace pykc::driver {
@@ -100,10 +101,16 @@ int compileWithTimes(const Options &O, PhaseTimes *Times) {
     HO.Float.Fmad = O.Fmad;
     CacheEntry Entry;
     if (int Status = cachedBuild(O, C, Times, [&](CacheEntry &Out) {
+          std::map<std::string, double> PassSeconds; // -v: the slowest passes
+          if (Times)
+            HO.PassTimes = [&](const std::string &Pass, double S) { PassSeconds[Pass] += S; };
           PhaseTimes::Scope T(Times, "cpu-llvm");
           std::string Text, Error;
           if (!codegen::emitCpuLLVMText(*C.Typed.IR, HO, Text, Error))
             return fail(Error);
+          T.stop();
+          if (Times)
+            Times->addSlowest("cpu-llvm/pass", PassSeconds, SlowestPassesShown);
           Out.emplace_back("text", std::move(Text));
           return 0;
         }, Entry))

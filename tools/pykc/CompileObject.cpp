@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
+#include <map>
 #include <thread>
 
 namespace pykc::driver {
@@ -116,10 +117,15 @@ int compileObject(const Options &O, const Compilation &C, PhaseTimes *Times) {
     });
     codegen::HostModule Host;
     bool HostBuilt;
+    std::map<std::string, double> PassSeconds; // -v: the slowest passes
+    if (Times)
+      HO.PassTimes = [&](const std::string &Pass, double S) { PassSeconds[Pass] += S; };
     {
       PhaseTimes::Scope T(Times, "cpu-module");
       HostBuilt = codegen::buildHostModule(IR, HO, Host, Error);
     }
+    if (Times)
+      Times->addSlowest("cpu-module/pass", PassSeconds, SlowestPassesShown);
     Gpu.join();
     if (!ImagesBuilt) {
       Shown.reset();

@@ -74,6 +74,19 @@ void PhaseTimes::print(std::ostream &OS) const {
   }
 }
 
+void PhaseTimes::addSlowest(const std::string &Family,
+                            const std::map<std::string, double> &Parts, size_t Most) {
+  std::vector<std::pair<std::string, double>> Slowest(Parts.begin(), Parts.end());
+  std::stable_sort(Slowest.begin(), Slowest.end(),
+                   [](const auto &A, const auto &B) { return A.second > B.second; });
+  if (Slowest.size() > Most)
+    Slowest.resize(Most);
+  for (auto &[Name, Seconds] : Slowest) {
+    std::erase(Name, ' ');
+    add(Family + "/" + Name, Seconds);
+  }
+}
+
 void PhaseTimes::Scope::stop() {
   if (!Times)
     return;

@@ -5,6 +5,7 @@
 ///
 ///   pykc: time: parse 1.204 ms
 ///   pykc: time: ptx/sm_80 96.310 ms
+///   pykc: time: cpu-module/pass/InstCombinePass 41.077 ms
 ///
 /// always `pykc: time: NAME MS ms`, NAME without spaces, so scripts grep
 /// for a phase and tests check the format. Phases that ran side by side
@@ -16,6 +17,7 @@
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <ostream>
 #include <string>
@@ -23,12 +25,20 @@
 
 namespace pykc::driver {
 
+/// How many of the CPU backend's LLVM passes -v names: the slowest.
+inline constexpr size_t SlowestPassesShown = 8;
+
 class PhaseTimes {
 public:
   using Clock = std::chrono::steady_clock;
 
   /// Records that phase \p Name took \p Seconds; safe from any thread.
   void add(const std::string &Name, double Seconds);
+  /// Records the \p Most slowest of \p Parts (a phase's parts by name:
+  /// the CPU backend's LLVM passes) as phases \p Family/NAME, spaces
+  /// taken out of the names.
+  void addSlowest(const std::string &Family, const std::map<std::string, double> &Parts,
+                  size_t Most);
   /// Prints every phase recorded, then `total`, the time since this object
   /// was made.
   void print(std::ostream &OS) const;
