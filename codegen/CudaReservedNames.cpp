@@ -279,4 +279,16 @@ std::string cudaIdentifier(const std::string &Py) {
   return listedReserved(std::string(Stem)) || pykcSuffix(Stem) ? Py + "_" : Py;
 }
 
+std::string cudaKernelIdentifier(const std::string &Symbol) {
+  // The writer's derived spellings are local names, which may shadow a
+  // kernel's name without harm: nothing in device code names a kernel.
+  // Only what C++ and CUDA's headers take at namespace scope is renamed.
+  std::string_view Stem(Symbol);
+  while (!Stem.empty() && Stem.back() == '_')
+    Stem.remove_suffix(1);
+  if (reservedByRule(Symbol))
+    return cudaIdentifier(Symbol);
+  return listedReserved(std::string(Stem)) ? Symbol + "_" : Symbol;
+}
+
 } // namespace pykc::codegen

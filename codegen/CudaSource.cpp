@@ -70,7 +70,7 @@ std::string CudaSourceWriter::name(const ir::Variable *V) {
 
 std::string CudaSourceWriter::kernelName(const ir::Function &F) {
   // The PTX symbol (ASCII already, ir::symbolName), unless CUDA takes it.
-  std::string N = cudaIdentifier(F.SymbolName);
+  std::string N = cudaKernelIdentifier(F.SymbolName);
   if (N != F.SymbolName && std::find(Renamed.begin(), Renamed.end(), &F) == Renamed.end())
     Renamed.push_back(&F);
   return N;
@@ -637,7 +637,7 @@ bool emitCudaSource(const ir::Module &IR, const frontend::SourceFile &File,
   }
   for (const ir::Function *F : W.renamed())
     Diags.report(&File, F->Range, frontend::DiagKind::CudaKernelRenamed,
-                 {F->SymbolName, cudaIdentifier(F->SymbolName)});
+                 {F->SymbolName, cudaKernelIdentifier(F->SymbolName)});
   return true;
 }
 

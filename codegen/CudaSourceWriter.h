@@ -42,6 +42,13 @@ bool isReservedCudaName(const std::string &Name);
 /// characters, non-ASCII ones in hex (`μ` is `pykc_id__3bc_`).
 std::string cudaIdentifier(const std::string &Py);
 
+/// The C++ name of a kernel whose PTX symbol is \p Symbol: as written
+/// unless C++ or CUDA's headers take it or its stem (`select` is
+/// `select_`). Unlike cudaIdentifier it may end as the writer's local
+/// spellings do (`kernel_0`, `a_data`): no device code names a kernel, so
+/// a local of that spelling only shadows it.
+std::string cudaKernelIdentifier(const std::string &Symbol);
+
 /// Thrown where the IR has something the writer cannot print yet.
 struct CudaUnsupported {
   std::string What;

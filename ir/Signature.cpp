@@ -162,6 +162,33 @@ private:
     return Types.tuple(Elements); // () is Numba's empty Tuple()
   }
 
+  /// UniTuple's elements after its '(': Numba's UniTuple(int64, 3), or
+  /// its repr's UniTuple(int64 x 3).
+  const Type *uniTuple(size_t Start) {
+    skipSpace();
+    size_t Element = Pos;
+    const Type *T = type();
+    if (!T)
+      return nullptr;
+    skipSpace();
+    if (peek() != ',') {
+      Pos = Element; // `x N`, or an error tupleElements reports
+      return tupleElements(Start);
+    }
+    ++Pos;
+    skipSpace();
+    size_t N = 0, Digits = Pos;
+    while (std::isdigit(static_cast<unsigned char>(peek())) && N <= 64)
+      N = N * 10 + size_t(Text[Pos++] - '0');
+    if (Pos == Digits || N == 0 || N > 64) {
+      error(Digits, Pos + 1, "expected a count from 1 to 64 after the element type");
+      return nullptr;
+    }
+    if (!expect(')', "to close the tuple type"))
+      return nullptr;
+    return Types.tuple(std::vector<const Type *>(N, T));
+  }
+
   /// Expects \p C (after spaces); false after an error.
   bool expect(char C, const char *What) {
     skipSpace();
@@ -340,7 +367,14 @@ private:
       skipSpace();
       if (peek() == '(') {
         ++Pos;
-        return tupleElements(Start);
+        if (Name == "UniTuple")
+          return uniTuple(Start);
+        // Numba's Tuple takes one sequence of types: Tuple((int64, float32)).
+        auto *T = dynCast<TupleType>(tupleElements(Start));
+        if (T && T->size() == 1)
+          if (auto *Inner = dynCast<TupleType>(T->elements().front()))
+            return Inner;
+        return T;
       }
     }
     // Point(int64, float64) or Point(int64 x 2): a named tuple class of the

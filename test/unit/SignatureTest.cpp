@@ -98,3 +98,37 @@ TEST(Signature, SpellingRoundTrips) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Signature, TuplesAsNumbaSpellsThem) {
+  // numba.types.UniTuple(dtype, count) and Tuple(sequence), as a signature
+  // string evaluates them, beside the repr's UniTuple(float64 x 2).
+  TypeContext Types;
+  const Type *Pair = Types.tuple({Types.float64(), Types.float64()});
+  EXPECT_EQ(parse(Types, "void(UniTuple(float64, 2))").Sig->Args[0], Pair);
+  EXPECT_EQ(parse(Types, "void(UniTuple(float64 x 2))").Sig->Args[0], Pair);
+  EXPECT_EQ(parse(Types, "void(UniTuple( float64 ,  2 ))").Sig->Args[0], Pair);
+  EXPECT_EQ(parse(Types, "void(Tuple((float64, int32)))").Sig->Args[0],
+            Types.tuple({Types.float64(), Types.int32()}));
+  EXPECT_EQ(parse(Types, "void(Tuple(float64, int32))").Sig->Args[0],
+            Types.tuple({Types.float64(), Types.int32()}));
+  EXPECT_EQ(parse(Types, "void(UniTuple(UniTuple(int8, 2), 3))").Sig->Args[0],
+            Types.tuple(std::vector<const Type *>(
+                3, Types.tuple({Types.scalar(ScalarKind::Int8), Types.scalar(ScalarKind::Int8)}))));
+}
+
+TEST(Signature, AUniTupleCountIsFromOneTo64) {
+  TypeContext Types;
+  for (const char *Text : {"void(UniTuple(float64, 0))", "void(UniTuple(float64, 65))",
+                           "void(UniTuple(float64, n))"}) {
+    Parsed P = parse(Types, Text);
+    EXPECT_FALSE(P.Sig) << Text;
+    ASSERT_EQ(P.Diags.size(), 1u) << Text;
+    EXPECT_EQ(P.Diags[0].Message,
+              "invalid signature: expected a count from 1 to 64 after the element type")
+        << Text;
+  }
+}
+
+} // namespace
