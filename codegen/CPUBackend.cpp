@@ -208,8 +208,7 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
       // the checker always knows which thread runs.
       new GlobalVariable(*M, I8, true, GlobalValue::ExternalLinkage, ConstantInt::get(I8, 1),
                          Name + "__cpu_checked");
-      if (!Barrier)
-        emitCheckedFastBlocks(*M, *Kernel, *F);
+      emitCheckedFastBlocks(*M, *Kernel, *F);
     } else if (!Barrier) {
       emitBlocksEntry(*M, *Kernel, *F);
     } else if (FissionedKernel Fission = fissionAtBarriers(*M, *Kernel); Fission.Block) {

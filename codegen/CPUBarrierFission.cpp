@@ -200,7 +200,7 @@ void reloadAtEachUse(LoadInst *Load) {
 
 } // namespace
 
-FissionedKernel fissionAtBarriers(Module &M, Function &Kernel) {
+FissionedKernel fissionAtBarriers(Module &M, Function &Kernel, bool Checked) {
   LLVMContext &C = M.getContext();
   const DataLayout &DL = M.getDataLayout();
   ValueToValueMapTy VMap;
@@ -328,6 +328,11 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel) {
   Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C), *I8 = Type::getInt8Ty(C);
   BasicBlock *Entry = BasicBlock::Create(C, "entry", Block, OldEntry);
   IRBuilder<> B(Entry);
+  Type *Ptr = PointerType::get(C, 0);
+  if (Checked) // the checker's state is the block's from here
+    B.CreateCall(M.getOrInsertFunction("pykc_check_block_begin",
+                                       FunctionType::get(Type::getVoidTy(C), {Ptr}, false)),
+                 {Ctx});
   Value *AnyWaits = B.CreateAlloca(B.getInt1Ty(), nullptr, "any.waits");
   // One array a variable, [thread]: separate objects, so LLVM sees that
   // they do not alias. Static, so inlining the function into the blocks
@@ -395,6 +400,13 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel) {
       B.CreateCondBr(B.CreateICmpULT(Next, Dims[D]), Index[D]->getParent(), After);
       B.SetInsertPoint(After);
     }
+    // The round is over: the barrier its threads wait at opens (as the
+    // fiber scheduler tells the checker after each round).
+    if (Checked)
+      B.CreateCall(M.getOrInsertFunction(
+                       "pykc_check_round",
+                       FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr}, false)),
+                   {Ctx, States});
     // Another round while some thread waits at a barrier.
     Done = BasicBlock::Create(C, "done", Block);
     B.CreateCondBr(B.CreateLoad(B.getInt1Ty(), AnyWaits), Round, Done);

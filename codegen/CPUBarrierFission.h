@@ -34,6 +34,10 @@ struct FissionedKernel {
 /// pykc_cpu_barrier. It is not built (Block is null) when the kernel meets
 /// its threads other ways (warp operations, syncthreads_count, grid sync),
 /// calls itself, or has more than MaxFissionBytesPerThread of variables.
-FissionedKernel fissionAtBarriers(llvm::Module &M, llvm::Function &Kernel);
+/// \p Checked (a --check kernel's copy, codegen/CPUCheckFast.h): the block
+/// calls pykc_check_block_begin(ctx) first and pykc_check_round(ctx,
+/// states) after each round, states[t] being ~0u for a thread that returned.
+FissionedKernel fissionAtBarriers(llvm::Module &M, llvm::Function &Kernel,
+                                  bool Checked = false);
 
 } // namespace pykc::codegen

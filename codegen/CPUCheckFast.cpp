@@ -41,7 +41,31 @@ struct ArrayUse {
 struct Plan {
   unsigned GridN = 0; ///< The cuda.grid(N) written arrays are indexed by; 0: none written.
   std::map<const ir::Variable *, ArrayUse> Arrays;
+  /// Variables holding a block's shared arrays (their accesses stay checked).
+  std::set<const ir::Variable *> Shared;
 };
+
+/// The variables assigned shared arrays (cuda.shared.array), when every
+/// assignment of them is one; std::nullopt when an array variable is
+/// assigned anything else (only parameters and shared arrays are followed).
+std::optional<std::set<const ir::Variable *>> sharedArrayVariables(const ir::Function &F) {
+  std::set<const ir::Variable *> Shared;
+  bool Ok = true;
+  ir::forEachNode(F.Body, [&](const ir::Node &N) {
+    auto *A = ir::dynCast<ir::AssignStmt>(&N);
+    if (!A || !ir::dynCast<ir::ArrayType>(A->Var->Ty))
+      return;
+    auto *Alloc = ir::dynCast<ir::AllocArrayExpr>(A->Value);
+    auto *AT = ir::dynCast<ir::ArrayType>(A->Var->Ty);
+    if (Alloc && AT->addressSpace() == ir::AddressSpace::Shared)
+      Shared.insert(A->Var);
+    else
+      Ok = false;
+  });
+  if (!Ok)
+    return std::nullopt;
+  return Shared;
+}
 
 /// An element access: a load's or a store's array and indices.
 struct ElementAccess {
@@ -60,10 +84,14 @@ ElementAccess elementAccess(const ir::Node &N) {
 /// Whether no access of \p F's global arrays can be reported but by its
 /// bounds checks; the arrays and how the runtime must check the launch.
 std::optional<Plan> analyze(const ir::Function &F) {
-  if (F.Kind != ir::FunctionKind::Kernel || !F.Callees.empty() || !F.SharedArrays.empty() ||
-      !F.LocalArrays.empty() || F.UsesGridSync || F.Reduce || F.HostCode)
+  if (F.Kind != ir::FunctionKind::Kernel || !F.Callees.empty() || !F.LocalArrays.empty() ||
+      F.UsesGridSync || F.Reduce || F.HostCode)
     return std::nullopt;
   Plan P;
+  std::optional<std::set<const ir::Variable *>> Shared = sharedArrayVariables(F);
+  if (!Shared)
+    return std::nullopt;
+  P.Shared = std::move(*Shared);
   unsigned Slot = 0;
   for (const ir::Variable *V : F.Params) {
     if (V->Ty != V->ArgType)
@@ -95,9 +123,7 @@ std::optional<Plan> analyze(const ir::Function &F) {
     if (auto *L = ir::dynCast<ir::ForRangeStmt>(&N))
       LoopVars.insert(L->Var); // assigned each iteration: no coordinate
     if (auto *A = ir::dynCast<ir::AssignStmt>(&N)) {
-      Assigns.push_back(A);
-      if (ir::dynCast<ir::ArrayType>(A->Var->Ty))
-        Ok = false; // an array variable is only ever a parameter
+      Assigns.push_back(A); // (array variables: sharedArrayVariables)
       return;
     }
     if (auto *R = ir::dynCast<ir::VarRefExpr>(&N)) {
@@ -106,12 +132,18 @@ std::optional<Plan> analyze(const ir::Function &F) {
       return;
     }
     if (auto *I = ir::dynCast<ir::IntrinsicExpr>(&N)) {
-      // Only the grid's coordinates and size: no barrier, warp operation,
-      // fence or print.
+      // Only the grid's coordinates and size, and the block barrier (the
+      // checker still sees the block's shared memory): no warp operation,
+      // reducing barrier, fence or print.
       if (I->Id == ir::IntrinsicId::Grid)
         GridNs.insert(I->Count);
-      else if (I->Id != ir::IntrinsicId::GridSize)
+      else if (I->Id != ir::IntrinsicId::GridSize && I->Id != ir::IntrinsicId::SyncThreads)
         Ok = false;
+      return;
+    }
+    if (auto *Alloc = ir::dynCast<ir::AllocArrayExpr>(&N)) {
+      auto *AT = ir::dynCast<ir::ArrayType>(Alloc->Ty);
+      Ok &= AT && AT->addressSpace() == ir::AddressSpace::Shared;
       return;
     }
     if (auto *C = ir::dynCast<ir::CallExpr>(&N); C && C->Callee->Operator)
@@ -119,7 +151,6 @@ std::optional<Plan> analyze(const ir::Function &F) {
     switch (N.Kind) {
     case ir::NodeKind::AtomicRMW:
     case ir::NodeKind::Call:
-    case ir::NodeKind::AllocArray:
     case ir::NodeKind::ArrayView:
     case ir::NodeKind::ArrayReinterpret:
     case ir::NodeKind::RecordField:
@@ -139,6 +170,10 @@ std::optional<Plan> analyze(const ir::Function &F) {
     if (!Array || ir::dynCast<ir::ConstArrayExpr>(Array))
       return;
     auto *R = ir::dynCast<ir::VarRefExpr>(Array);
+    if (R && P.Shared.count(R->Var)) {
+      ++ArrayRefs[R->Var]; // checked as before
+      return;
+    }
     if (!R || !P.Arrays.count(R->Var)) {
       Ok = false;
       return;
@@ -189,6 +224,10 @@ std::optional<Plan> analyze(const ir::Function &F) {
     ArrayUse &U = P.Arrays[R->Var];
     std::vector<unsigned> Dims;
     for (const ir::Expr *E : *Access.Indices) {
+      if (Grid(E) == 1) { // a[cuda.grid(1)]
+        Dims.push_back(0);
+        continue;
+      }
       auto *IV = ir::dynCast<ir::VarRefExpr>(E);
       auto It = IV ? Coords.find(IV->Var) : Coords.end();
       if (It == Coords.end() || !It->second) {
@@ -246,7 +285,7 @@ void emitCheckedFastBlocks(Module &M, Function &Kernel, const ir::Function &F) {
   // Drop the checker's calls on the arrays; anything else of the checker's
   // or the scheduler's left means the analysis missed something: no entry.
   std::vector<CallInst *> Drop;
-  bool Clean = true;
+  bool Clean = true, Barrier = false, SharedChecks = false;
   for (BasicBlock &BB : *Fast)
     for (Instruction &I : BB) {
       auto *Call = dyn_cast<CallInst>(&I);
@@ -260,13 +299,17 @@ void emitCheckedFastBlocks(Module &M, Function &Kernel, const ir::Function &F) {
       StringRef Name = Callee->getName();
       if (Name == "pykc_check_access") {
         auto *Flags = dyn_cast<ConstantInt>(Call->getArgOperand(3));
-        if (Flags && (Flags->getZExtValue() & PYKC_CHECK_GLOBAL) &&
-            (Flags->getZExtValue() & 3) != PYKC_CHECK_ATOMIC &&
+        uint64_t Kind = Flags ? Flags->getZExtValue() : 0;
+        if ((Kind & PYKC_CHECK_GLOBAL) && (Kind & 3) != PYKC_CHECK_ATOMIC &&
             Names.count(checkedArray(*Call).str())) {
           Drop.push_back(Call);
           continue;
         }
-        Clean = false;
+        // The block's shared memory stays checked, all of it.
+        Clean &= (Kind & PYKC_CHECK_SHARED) && !P->Shared.empty();
+        SharedChecks = true;
+      } else if (Name == "pykc_cpu_barrier" || Name == "pykc_check_site") {
+        Barrier = true; // fissioned below; the checker learns of each round
       } else if (Name.starts_with("pykc_") && Name != "pykc_cpu_bounds_error" &&
                  Name != "pykc_check_bounds_array") {
         Clean = false;
@@ -276,13 +319,27 @@ void emitCheckedFastBlocks(Module &M, Function &Kernel, const ir::Function &F) {
         Clean = false;
       }
     }
-  if (!Clean) {
+  // Shared memory is checked block by block, and only a fissioned block
+  // tells the checker where it begins (a kernel with shared memory and no
+  // barrier is a bug the per-thread entry reports anyway).
+  if (!Clean || (SharedChecks && !Barrier)) {
     Fast->eraseFromParent();
     return;
   }
   for (CallInst *Call : Drop)
     Call->eraseFromParent();
-  emitBlocksEntry(M, *Fast, F);
+  if (Barrier) {
+    // Its blocks run as loops over their threads between barriers, not on
+    // fibers; the checker is told where each block and round begins.
+    FissionedKernel Fission = fissionAtBarriers(M, *Fast, /*Checked=*/true);
+    if (!Fission.Block) {
+      Fast->eraseFromParent();
+      return;
+    }
+    emitBlocksEntry(M, *Fast, F, &Fission);
+  } else {
+    emitBlocksEntry(M, *Fast, F);
+  }
   Function *Inner = M.getFunction(Fast->getName().str() + "__cpu_blocks");
   Inner->setLinkage(GlobalValue::InternalLinkage);
 

@@ -272,15 +272,15 @@ namespace {
 
 /// The optimized CPU module of \p IR for Options.HostCpu, and in \p TM the
 /// machine that compiles it; null (with \p Error) when LLVM cannot target
-/// that CPU.
+/// that CPU. \p Checked: the kernels instrumented for --check instead.
 std::unique_ptr<Module> cpuModule(const ir::Module &IR, const HostObjectOptions &Options,
                                   LLVMContext &Ctx, std::unique_ptr<TargetMachine> &TM,
-                                  std::string &Error) {
+                                  std::string &Error, bool Checked = false) {
   TM = hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
   if (!TM)
     return nullptr;
-  std::unique_ptr<Module> M =
-      emitCpuModule(IR, Ctx, *TM, Options.OptLevel, Options.Float, {}, false, Options.PassTimes);
+  std::unique_ptr<Module> M = emitCpuModule(IR, Ctx, *TM, Options.OptLevel, Options.Float, {},
+                                            Checked, Options.PassTimes);
   M->setModuleIdentifier(Options.SourcePath);
   return M;
 }
@@ -291,7 +291,8 @@ bool emitCpuLLVMText(const ir::Module &IR, const HostObjectOptions &Options, std
                      std::string &Error) {
   LLVMContext Ctx;
   std::unique_ptr<TargetMachine> TM;
-  std::unique_ptr<Module> M = cpuModule(IR, Options, Ctx, TM, Error);
+  // With --check, the instrumented kernels `pykc run --check` runs.
+  std::unique_ptr<Module> M = cpuModule(IR, Options, Ctx, TM, Error, Options.Check);
   if (!M)
     return false;
   raw_string_ostream OS(Text);

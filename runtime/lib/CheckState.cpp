@@ -40,13 +40,39 @@ std::string hex32(uint32_t V) {
 
 } // namespace
 
-bool pykc::runtime::checkErrorIsNew(CheckKind Kind, const char *Where) {
+namespace {
+thread_local CheckErrorLog *CurrentLog = nullptr;
+} // namespace
+
+CheckErrorLog::Scope::Scope(CheckErrorLog &Log) { CurrentLog = &Log; }
+CheckErrorLog::Scope::~Scope() { CurrentLog = nullptr; }
+
+void CheckErrorLog::addTo() const {
+  for (const Entry &E : Entries)
+    recordCheckError(E.Kind, E.Where, &E.Text);
   Findings &All = findings();
   std::lock_guard<std::mutex> Lock(All.M);
-  return !All.Seen.count({unsigned(Kind), Where ? Where : ""});
+  for (unsigned K = 0; K < CheckKinds; ++K)
+    All.F.Count[K] += Repeats[K];
+}
+
+bool pykc::runtime::checkErrorIsNew(CheckKind Kind, const char *Where) {
+  std::pair<unsigned, std::string> Key(unsigned(Kind), Where ? Where : "");
+  if (CurrentLog) // (the launch's may have it already: addTo keeps the first)
+    return !CurrentLog->Seen.count(Key);
+  Findings &All = findings();
+  std::lock_guard<std::mutex> Lock(All.M);
+  return !All.Seen.count(Key);
 }
 
 void pykc::runtime::recordCheckError(CheckKind Kind, const char *Where, const std::string *Text) {
+  if (CheckErrorLog *Log = CurrentLog) {
+    if (Text && Log->Seen.emplace(unsigned(Kind), Where ? Where : "").second)
+      Log->Entries.push_back({Kind, Where, *Text});
+    else
+      ++Log->Repeats[unsigned(Kind)];
+    return;
+  }
   Findings &All = findings();
   std::lock_guard<std::mutex> Lock(All.M);
   ++All.F.Count[unsigned(Kind)];
@@ -181,8 +207,8 @@ void BlockCheck::barrierOpened(const std::vector<uint8_t> &Live) {
       First = T;
       continue;
     }
-    if (std::strcmp(Sites[T], Sites[First]) == 0)
-      continue;
+    if (Sites[T] == Sites[First] || std::strcmp(Sites[T], Sites[First]) == 0)
+      continue; // (one barrier's threads pass the same string)
     checkError(CheckKind::Synccheck, Sites[T], [&] {
       return std::string(Sites[T]) + ": error: thread " + threadString(T, Dim) + " of block " +
              blockText() + " waits at this barrier while thread " + threadString(First, Dim) + " waits at " +

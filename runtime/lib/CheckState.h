@@ -23,7 +23,9 @@
 #include "pykc/CpuABI.h"
 
 #include <cstdint>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pykc::runtime {
@@ -33,6 +35,34 @@ namespace pykc::runtime {
 template <class F> void checkError(CheckKind Kind, const char *Where, F &&Text);
 void recordCheckError(CheckKind Kind, const char *Where, const std::string *Text);
 bool checkErrorIsNew(CheckKind Kind, const char *Where);
+
+/// The errors one worker's run of blocks found, in the order found, kept
+/// apart while runs go on at once and then added to the launch's in block
+/// order (addTo): the reports are those of the blocks run one at a time.
+class CheckErrorLog {
+public:
+  /// While a Scope lives, checkError on this thread records into \p Log.
+  struct Scope {
+    explicit Scope(CheckErrorLog &Log);
+    ~Scope();
+    Scope(const Scope &) = delete;
+    Scope &operator=(const Scope &) = delete;
+  };
+  void addTo() const;
+
+private:
+  friend void recordCheckError(CheckKind, const char *, const std::string *);
+  friend bool checkErrorIsNew(CheckKind, const char *);
+  /// The first error of each kind and place; the others are only counted.
+  struct Entry {
+    CheckKind Kind;
+    const char *Where;
+    std::string Text;
+  };
+  std::vector<Entry> Entries;
+  uint64_t Repeats[CheckKinds] = {};
+  std::set<std::pair<unsigned, std::string>> Seen;
+};
 
 /// "a[3, 4]": the element an access names (\p Flags's bits 4-5 are how many
 /// of \p Idx it has), as reports print it.

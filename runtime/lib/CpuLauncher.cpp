@@ -125,8 +125,10 @@ struct BlockScheduler {
   /// A checked kernel's fast blocks entry declined the launch
   /// (pykc_check_fast_launch).
   bool FastRefused = false;
-  /// The checker of a checked launch (KernelImage::CpuChecked), else null.
+  /// The checker of a checked launch (KernelImage::CpuChecked), else null,
+  /// and the kernel's static shared bytes it follows.
   BlockCheck *Check = nullptr;
+  uint64_t CheckStaticShared = 0;
   std::vector<uint8_t> Live; ///< For the checker, when a barrier opens.
   uint64_t Threads = 1;
   uint64_t Current = 0; ///< The linear index of the thread now running.
@@ -510,6 +512,7 @@ bool runBlockRun(const Launch &L, WorkerState &W, uint64_t First, uint64_t Count
   S.reset(L.C.Block.count(), /*WithFibers=*/false);
   S.Grid = nullptr;
   S.setCheck(Check);
+  S.CheckStaticShared = L.K.CpuSharedBytes;
   S.FastRefused = false;
   Ctx.scheduler = &S;
   FaultLanding Fault;
@@ -536,9 +539,60 @@ bool runBlockRun(const Launch &L, WorkerState &W, uint64_t First, uint64_t Count
                                dimString(Last.block_idx)));
 }
 
+/// Runs of consecutive blocks [First, First + Count), a few per worker so
+/// that uneven blocks still balance: Body(Worker, Run, First, Count) for
+/// each of the blockRuns(Blocks) runs.
+uint64_t blockRuns(uint64_t Blocks) {
+  ThreadPool &Pool = ThreadPool::get();
+  // (On one thread there is nothing to balance: one run.)
+  return std::min<uint64_t>(Blocks, Pool.size() == 1 ? 1 : uint64_t(Pool.size()) * 8);
+}
+template <class F> void forEachBlockRun(uint64_t Blocks, F &&Body) {
+  ThreadPool &Pool = ThreadPool::get();
+  uint64_t Runs = blockRuns(Blocks);
+  uint64_t Each = Blocks / Runs, Extra = Blocks % Runs;
+  Pool.parallelFor(Runs, [&](unsigned Worker, uint64_t Run) {
+    Body(Worker, Run, Run * Each + std::min(Run, Extra), Each + (Run < Extra));
+  });
+}
+
+/// A checked kernel's blocks entry (codegen/CPUCheckFast.h: its global
+/// accesses cannot race, and only its blocks' own shared memory is
+/// checked): its blocks are independent, so runs of them go on at once,
+/// each worker with its own checker; what each run found is added in block
+/// order, as if the blocks had run one at a time. False when the entry
+/// declined the launch (nothing ran).
+bool runCheckedBlockRuns(const Launch &L) {
+  uint64_t Blocks = L.C.Grid.count();
+  if (Blocks == 0)
+    return true;
+  auto &States = workerStates();
+  std::vector<CheckErrorLog> Logs(blockRuns(Blocks));
+  std::vector<uint8_t> Ran(Logs.size(), 0);
+  auto AddLogs = [&] {
+    for (const CheckErrorLog &Log : Logs)
+      Log.addTo();
+  };
+  try {
+    forEachBlockRun(Blocks, [&](unsigned Worker, uint64_t Run, uint64_t First, uint64_t Count) {
+      CheckErrorLog::Scope Logging(Logs[Run]);
+      WorkerState &W = States[Worker];
+      Ran[Run] = runBlockRun(L, W, First, Count, &W.Check);
+    });
+  } catch (...) {
+    AddLogs();
+    throw;
+  }
+  // The entry asks the same question of every run: all ran, or none did.
+  if (std::find(Ran.begin(), Ran.end(), 0) != Ran.end())
+    return false;
+  AddLogs();
+  return true;
+}
+
 /// PYKC_CPU_FIBERS=1: kernels with barriers run on fibers even when their
 /// blocks entry could run them (to compare the two; they give the same
-/// results).
+/// results, and checked ones the same reports).
 bool forceFibers() {
   static const bool Force = [] {
     const char *V = std::getenv("PYKC_CPU_FIBERS");
@@ -628,28 +682,22 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
     // global memory has a blocks entry that runs them so (when the launch
     // keeps its guarantee) with bounds checks only.
     static WorkerState Checking;
-    if (K.CpuBlocksEntry && runBlockRun(L, Checking, 0, C.Grid.count(), &Checking.Check))
+    if (K.CpuBlocksEntry && !(K.CpuUsesBarrier && forceFibers()) && runCheckedBlockRuns(L))
       return;
     for (uint64_t Block = 0; Block < C.Grid.count(); ++Block)
       runBlock(L, Checking, Block, nullptr);
     return;
   }
   auto &States = workerStates();
-  ThreadPool &Pool = ThreadPool::get();
   if (K.CpuBlocksEntry && !(K.CpuUsesBarrier && forceFibers())) {
-    // Runs of consecutive blocks, a few per thread so that uneven blocks
-    // still balance; each run is one call, its blocks one loop.
-    uint64_t Blocks = C.Grid.count();
-    // (On one thread there is nothing to balance: one run.)
-    uint64_t Runs = std::min<uint64_t>(Blocks, Pool.size() == 1 ? 1 : uint64_t(Pool.size()) * 8);
-    uint64_t Each = Blocks / Runs, Extra = Blocks % Runs;
-    Pool.parallelFor(Runs, [&](unsigned Worker, uint64_t Run) {
-      uint64_t First = Run * Each + std::min(Run, Extra);
-      runBlockRun(L, States[Worker], First, Each + (Run < Extra));
+    // Each run is one call, its blocks one loop.
+    forEachBlockRun(C.Grid.count(), [&](unsigned Worker, uint64_t, uint64_t First,
+                                        uint64_t Count) {
+      runBlockRun(L, States[Worker], First, Count);
     });
     return;
   }
-  Pool.parallelFor(C.Grid.count(), [&](unsigned Worker, uint64_t Block) {
+  ThreadPool::get().parallelFor(C.Grid.count(), [&](unsigned Worker, uint64_t Block) {
     runBlock(L, States[Worker], Block, nullptr);
   });
 }
@@ -853,6 +901,18 @@ pykc_cpu_warp_active(pykc_cpu_context *Ctx) {
   return S->LiveAtRound[S->Current / WarpSize];
 }
 
+namespace {
+
+/// The calling thread's linear index in its block. (Fibers and threads run
+/// in turn each have their context; a fissioned block sets thread_idx as
+/// each thread's turn comes.)
+uint64_t linearThread(const pykc_cpu_context *Ctx) {
+  return (uint64_t(Ctx->thread_idx[2]) * Ctx->block_dim[1] + Ctx->thread_idx[1]) *
+             Ctx->block_dim[0] + Ctx->thread_idx[0];
+}
+
+} // namespace
+
 extern "C" __attribute__((visibility("default"))) void
 pykc_check_access(pykc_cpu_context *Ctx, const void *Ptr, uint32_t Bytes, uint32_t Flags,
                   const char *Where, const char *Array, int64_t I0, int64_t I1, int64_t I2) {
@@ -860,14 +920,32 @@ pykc_check_access(pykc_cpu_context *Ctx, const void *Ptr, uint32_t Bytes, uint32
   if (!S || !S->Check)
     return;
   const int64_t Idx[3] = {I0, I1, I2};
-  S->Check->access(S->Current, *Ctx, Ptr, Bytes, Flags, Where, Array, Idx);
+  S->Check->access(linearThread(Ctx), *Ctx, Ptr, Bytes, Flags, Where, Array, Idx);
 }
 
 extern "C" __attribute__((visibility("default"))) void
 pykc_check_local(pykc_cpu_context *Ctx, const void *Ptr, uint64_t Bytes) {
   BlockScheduler *S = schedulerOf(Ctx);
   if (S && S->Check)
-    S->Check->local(S->Current, Ptr, Bytes);
+    S->Check->local(linearThread(Ctx), Ptr, Bytes);
+}
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_check_block_begin(pykc_cpu_context *Ctx) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (S && S->Check)
+    S->Check->begin(*Ctx, S->CheckStaticShared, S->Threads);
+}
+
+extern "C" __attribute__((visibility("default"))) void
+pykc_check_round(pykc_cpu_context *Ctx, const uint32_t *States) {
+  BlockScheduler *S = schedulerOf(Ctx);
+  if (!S || !S->Check)
+    return;
+  S->Live.resize(S->Threads);
+  for (uint64_t T = 0; T < S->Threads; ++T)
+    S->Live[T] = States[T] != ~0u;
+  S->Check->barrierOpened(S->Live);
 }
 
 namespace {
@@ -959,12 +1037,12 @@ extern "C" __attribute__((visibility("default"))) void
 pykc_check_fence(pykc_cpu_context *Ctx) {
   BlockScheduler *S = schedulerOf(Ctx);
   if (S && S->Check)
-    S->Check->fence(S->Current);
+    S->Check->fence(linearThread(Ctx));
 }
 
 extern "C" __attribute__((visibility("default"))) void
 pykc_check_site(pykc_cpu_context *Ctx, const char *Where) {
   BlockScheduler *S = schedulerOf(Ctx);
   if (S && S->Check)
-    S->Check->site(S->Current, Where);
+    S->Check->site(linearThread(Ctx), Where);
 }

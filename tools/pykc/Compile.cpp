@@ -99,6 +99,7 @@ int compileWithTimes(const Options &O, PhaseTimes *Times) {
     HO.HostCpu = O.HostCpu;
     HO.OptLevel = O.OptLevel;
     HO.Float.Fmad = O.Fmad;
+    HO.Check = O.Check;
     CacheEntry Entry;
     if (int Status = cachedBuild(O, C, Times, [&](CacheEntry &Out) {
           std::map<std::string, double> PassSeconds; // -v: the slowest passes

@@ -51,6 +51,8 @@ std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned O
          {"pykc_check_local", reinterpret_cast<void *>(&pykc_check_local)},
          {"pykc_check_fast_launch", reinterpret_cast<void *>(&pykc_check_fast_launch)},
          {"pykc_check_site", reinterpret_cast<void *>(&pykc_check_site)},
+         {"pykc_check_block_begin", reinterpret_cast<void *>(&pykc_check_block_begin)},
+         {"pykc_check_round", reinterpret_cast<void *>(&pykc_check_round)},
          {"pykc_check_fence", reinterpret_cast<void *>(&pykc_check_fence)},
          {"pykc_check_bounds_array", reinterpret_cast<void *>(&pykc_check_bounds_array)},
          {"pykc_check_host_access", reinterpret_cast<void *>(&pykc_check_host_access)},

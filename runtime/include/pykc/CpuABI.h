@@ -197,6 +197,12 @@ void pykc_check_access(pykc_cpu_context *ctx, const void *ptr, uint32_t bytes, u
 void pykc_check_local(pykc_cpu_context *ctx, const void *ptr, uint64_t bytes);
 void pykc_check_site(pykc_cpu_context *ctx, const char *where);
 void pykc_check_fence(pykc_cpu_context *ctx);
+/* A checked kernel's blocks run as loops over their threads between
+ * barriers (codegen/CPUBarrierFission.h) tell the checker where a block
+ * begins and where each round of its threads ends (the barrier they wait
+ * at opens); states[t] is ~0u for thread t once it returned. */
+void pykc_check_block_begin(pykc_cpu_context *ctx);
+void pykc_check_round(pykc_cpu_context *ctx, const uint32_t *states);
 /* The array the next pykc_cpu_bounds_error is about, for memcheck's report. */
 void pykc_check_bounds_array(pykc_cpu_context *ctx, const char *array);
 /* A checked kernel's SYM__cpu_blocks (codegen/CPUCheckFast.h: one whose
