@@ -52,8 +52,8 @@ void FunctionEmitter::checkAccess(Value *Ptr, const ir::ArrayType *AT, const ir:
       "pykc_check_access",
       FunctionType::get(B.getVoidTy(), {Ptr_, Ptr_, I32, I32, Ptr_, Ptr_, I64, I64, I64}, false));
   // (Only global arrays have the bounds error's scratch element.)
-  if (Space == PYKC_CHECK_SHARED && Kind == PYKC_CHECK_READ && AT->itemSize() <= 16)
-    checkSharedReadInline(Ptr, uint32_t(AT->itemSize()), Report[0], Fn, Args);
+  if (Space == PYKC_CHECK_SHARED && Kind != PYKC_CHECK_ATOMIC && AT->itemSize() <= 16)
+    checkSharedInline(Ptr, uint32_t(AT->itemSize()), Kind, Report[0], Fn, Args);
   else if (Space != PYKC_CHECK_GLOBAL)
     B.CreateCall(Fn, Args);
   else

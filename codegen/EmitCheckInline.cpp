@@ -1,12 +1,18 @@
-//===- EmitCheckInline.cpp - --check's inline path for shared reads -------===//
+//===- EmitCheckInline.cpp - --check's inline path for shared accesses ----===//
 //
-// Most shared accesses of a checked kernel are reads the checker can only
-// record: the element was written, its record is of this block and barrier
-// interval, and no other thread wrote it since the last barrier. For a read
-// of static shared memory the kernel updates the record itself, as
-// BlockCheck::sharedOnlyRecords does (runtime/lib/CheckState.cpp), through
-// the state the runtime keeps for it (pykc_check_inline, CpuABI.h), and
-// calls pykc_check_access otherwise; reports are the runtime's as before.
+// Most shared accesses of a checked kernel are ones the checker can only
+// record: the element was written (for a read), its record is of this
+// block, and in this barrier interval no other thread wrote it (nor, for a
+// write, read it). For an access of static shared memory the kernel updates
+// the record itself, as BlockCheck::sharedAccess does in those cases
+// (runtime/lib/CheckState.cpp), through the state the runtime keeps for it
+// (pykc_check_inline, CpuABI.h), and calls pykc_check_access otherwise;
+// reports are the runtime's as before.
+//
+// What stays the same for the whole block (the state's arrays, the block's
+// stamp, the thread's index) is loaded once at the function's entry; only
+// what a meeting point changes (the barrier interval, whether the inline
+// path is on) is loaded at each access.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/CPUTarget.h"
@@ -20,66 +26,134 @@ namespace pykc::codegen {
 
 using namespace llvm;
 
-void FunctionEmitter::checkSharedReadInline(Value *Ptr, uint32_t Bytes, Value *Where,
-                                            FunctionCallee Fn, ArrayRef<Value *> Args) {
+namespace {
+
+Value *field(IRBuilder<> &B, Value *Base, size_t Offset) {
+  return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, Offset);
+}
+
+} // namespace
+
+FunctionEmitter::CheckInlineState &FunctionEmitter::checkInlineState() {
+  if (CheckInline.State)
+    return CheckInline;
+  IRBuilder<> E(EntryBlock, EntryBlock->getFirstInsertionPt());
+  Type *I32 = E.getInt32Ty(), *I64 = E.getInt64Ty(), *P = E.getPtrTy();
+  StructType *CtxTy = CPUTarget::contextType(ME.Ctx);
+  Value *Sched = E.CreateLoad(P, E.CreateStructGEP(CtxTy, TargetContext, 5), "check.sched");
+  Value *State = E.CreateLoad(P, Sched, "check.state");
+  CheckInline.State = State;
+  CheckInline.Shared = E.CreateLoad(P, field(E, State, offsetof(pykc_check_inline, shared)));
+  CheckInline.SharedBytes =
+      E.CreateLoad(I64, field(E, State, offsetof(pykc_check_inline, shared_bytes)));
+  CheckInline.Gen = E.CreateLoad(I32, field(E, State, offsetof(pykc_check_inline, gen)));
+  CheckInline.Records = E.CreateLoad(P, field(E, State, offsetof(pykc_check_inline, records)));
+  CheckInline.Written = E.CreateLoad(P, field(E, State, offsetof(pykc_check_inline, written)));
+  // The thread's linear index in its block, as the runtime's.
+  Value *T = E.getInt32(0);
+  for (int D = 2; D >= 0; --D)
+    T = E.CreateAdd(E.CreateMul(T, CPUTarget::loadDimension(E, TargetContext, 2, unsigned(D))),
+                    CPUTarget::loadDimension(E, TargetContext, 0, unsigned(D)));
+  CheckInline.Thread = T;
+  return CheckInline;
+}
+
+void FunctionEmitter::checkSharedInline(Value *Ptr, uint32_t Bytes, unsigned Kind, Value *Where,
+                                        FunctionCallee Fn, ArrayRef<Value *> Args) {
+  CheckInlineState &S = checkInlineState();
   Function *Parent = B.GetInsertBlock()->getParent();
   BasicBlock *Slow = BasicBlock::Create(ME.Ctx, "check.slow", Parent);
   BasicBlock *Join = BasicBlock::Create(ME.Ctx, "check.done", Parent);
-  Type *I8 = B.getInt8Ty(), *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty(), *P = B.getPtrTy();
-  auto Field = [&](Value *Base, size_t Offset) {
-    return B.CreateConstInBoundsGEP1_64(I8, Base, Offset);
-  };
+  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
+  bool Read = Kind == PYKC_CHECK_READ;
   // Goes on in a new block when \p Cond holds, else to the call.
   auto Require = [&](Value *Cond, const char *Name) {
     BasicBlock *Next = BasicBlock::Create(ME.Ctx, Name, Parent, Slow);
     B.CreateCondBr(Cond, Next, Slow);
     B.SetInsertPoint(Next);
   };
-  StructType *CtxTy = CPUTarget::contextType(ME.Ctx);
-  Value *Sched = B.CreateLoad(P, B.CreateStructGEP(CtxTy, TargetContext, 5), "check.sched");
-  Value *State = B.CreateLoad(P, Sched, "check.state");
-  Value *On = B.CreateLoad(I32, Field(State, offsetof(pykc_check_inline, on)));
-  Require(B.CreateICmpNE(On, B.getInt32(0)), "check.on");
-  Value *Base = B.CreateLoad(P, Field(State, offsetof(pykc_check_inline, shared)));
-  Value *Size = B.CreateLoad(I64, Field(State, offsetof(pykc_check_inline, shared_bytes)));
-  Value *Off = B.CreateSub(B.CreatePtrToInt(Ptr, I64), B.CreatePtrToInt(Base, I64), "check.off");
-  // Off + Bytes <= Size, Off unsigned (below Base wraps to a large value).
-  Require(B.CreateAnd(B.CreateICmpULT(Off, Size),
-                      B.CreateICmpULE(B.CreateAdd(Off, B.getInt64(Bytes)), Size)),
+  Value *On = B.CreateLoad(I32, field(B, S.State, offsetof(pykc_check_inline, on)));
+  Value *Off = B.CreateSub(B.CreatePtrToInt(Ptr, I64), B.CreatePtrToInt(S.Shared, I64),
+                           "check.off");
+  // Off + Bytes <= Size, Off unsigned (below the base wraps to a large value).
+  Require(B.CreateAnd(B.CreateAnd(B.CreateICmpNE(On, B.getInt32(0)),
+                                  B.CreateICmpULT(Off, S.SharedBytes)),
+                      B.CreateICmpULE(B.CreateAdd(Off, B.getInt64(Bytes)), S.SharedBytes)),
           "check.inrange");
-  Value *Gen = B.CreateLoad(I32, Field(State, offsetof(pykc_check_inline, gen)));
-  Value *Epoch = B.CreateLoad(I32, Field(State, offsetof(pykc_check_inline, epoch)));
-  Value *Records = B.CreateLoad(P, Field(State, offsetof(pykc_check_inline, records)));
-  Value *Rec = B.CreateInBoundsGEP(
-      I8, Records, B.CreateMul(Off, B.getInt64(sizeof(pykc_check_shadow))), "check.rec");
-  Value *Fresh = B.CreateAnd(
-      B.CreateICmpEQ(B.CreateLoad(I32, Field(Rec, offsetof(pykc_check_shadow, gen))), Gen),
-      B.CreateICmpEQ(B.CreateLoad(I32, Field(Rec, offsetof(pykc_check_shadow, epoch))), Epoch));
-  Value *Written = B.CreateLoad(P, Field(State, offsetof(pykc_check_inline, written)));
-  Value *Stamps = B.CreateInBoundsGEP(I32, Written, Off);
-  for (uint32_t K = 0; K < Bytes; ++K)
-    Fresh = B.CreateAnd(Fresh, B.CreateICmpEQ(B.CreateLoad(I32, B.CreateConstInBoundsGEP1_64(
-                                                                 I32, Stamps, K)),
-                                              Gen));
-  // The thread's linear index in its block, as the runtime's.
-  Value *T = B.getInt32(0);
-  for (int D = 2; D >= 0; --D)
-    T = B.CreateAdd(B.CreateMul(T, CPUTarget::loadDimension(B, TargetContext, 2, unsigned(D))),
-                    CPUTarget::loadDimension(B, TargetContext, 0, unsigned(D)));
-  Value *NoThread = B.getInt32(~0u);
-  Value *WThread = B.CreateLoad(I32, Field(Rec, offsetof(pykc_check_shadow, w_thread)));
-  Fresh = B.CreateAnd(Fresh, B.CreateOr(B.CreateICmpEQ(WThread, NoThread),
-                                        B.CreateICmpEQ(WThread, T)));
-  Require(Fresh, "check.record");
-  Value *R0 = B.CreateLoad(I32, Field(Rec, offsetof(pykc_check_shadow, r_thread)));
-  Value *Slot = B.CreateZExt(
-      B.CreateNot(B.CreateOr(B.CreateICmpEQ(R0, T), B.CreateICmpEQ(R0, NoThread))), I64);
-  auto SlotField = [&](size_t Offset, size_t Size) {
-    return B.CreateInBoundsGEP(I8, Field(Rec, Offset), B.CreateMul(Slot, B.getInt64(Size)));
+  Value *Rec = B.CreateInBoundsGEP(B.getInt8Ty(), S.Records,
+                                   B.CreateMul(Off, B.getInt64(sizeof(pykc_check_shadow))),
+                                   "check.rec");
+  auto RecField = [&](size_t Offset) { return field(B, Rec, Offset); };
+  // The element's bytes' stamps, all at once: whether a thread of this
+  // block wrote each (a read of one that none did is initcheck's).
+  auto *StampsTy = FixedVectorType::get(I32, Bytes);
+  Value *Stamps = B.CreateInBoundsGEP(I32, S.Written, Off);
+  Value *GenSplat = B.CreateVectorSplat(Bytes, S.Gen);
+  Value *Fresh = B.CreateICmpEQ(B.CreateLoad(I32, RecField(offsetof(pykc_check_shadow, gen))),
+                                S.Gen);
+  if (Read)
+    Fresh = B.CreateAnd(Fresh, B.CreateAndReduce(B.CreateICmpEQ(
+                                   B.CreateAlignedLoad(StampsTy, Stamps, Align(4)), GenSplat)));
+  Require(Fresh, "check.fresh");
+  Value *T = S.Thread, *NoThread = B.getInt32(~0u);
+  auto NoneOrMe = [&](size_t Offset) {
+    Value *Who = B.CreateLoad(I32, RecField(Offset));
+    return B.CreateOr(B.CreateICmpEQ(Who, NoThread), B.CreateICmpEQ(Who, T));
   };
-  B.CreateStore(T, SlotField(offsetof(pykc_check_shadow, r_thread), sizeof(uint32_t)));
-  B.CreateStore(B.getInt32(0), SlotField(offsetof(pykc_check_shadow, r_clock), sizeof(uint32_t)));
-  B.CreateStore(Where, SlotField(offsetof(pykc_check_shadow, r_where), sizeof(void *)));
+  auto Store32 = [&](size_t Offset, Value *V) { B.CreateStore(V, RecField(Offset)); };
+  // This thread's write: no reader left, its stamps set.
+  auto RecordWrite = [&] {
+    Store32(offsetof(pykc_check_shadow, w_thread), T);
+    Store32(offsetof(pykc_check_shadow, w_clock), B.getInt32(0));
+    B.CreateStore(Where, RecField(offsetof(pykc_check_shadow, w_where)));
+    Store32(offsetof(pykc_check_shadow, r_thread), NoThread);
+    Store32(offsetof(pykc_check_shadow, r_thread) + 4, NoThread);
+    B.CreateAlignedStore(GenSplat, Stamps, Align(4));
+  };
+  // A record of an earlier barrier interval: everything in it is ordered
+  // before this access, which starts the interval's record.
+  Value *Epoch = B.CreateLoad(I32, field(B, S.State, offsetof(pykc_check_inline, epoch)));
+  Value *Stale = B.CreateICmpNE(B.CreateLoad(I32, RecField(offsetof(pykc_check_shadow, epoch))),
+                                Epoch);
+  BasicBlock *Restart = BasicBlock::Create(ME.Ctx, "check.restart", Parent, Slow);
+  BasicBlock *Same = BasicBlock::Create(ME.Ctx, "check.same", Parent, Slow);
+  B.CreateCondBr(Stale, Restart, Same);
+  B.SetInsertPoint(Restart);
+  Store32(offsetof(pykc_check_shadow, epoch), Epoch);
+  if (Read) {
+    Store32(offsetof(pykc_check_shadow, w_thread), NoThread);
+    Store32(offsetof(pykc_check_shadow, r_thread), T);
+    Store32(offsetof(pykc_check_shadow, r_clock), B.getInt32(0));
+    B.CreateStore(Where, RecField(offsetof(pykc_check_shadow, r_where)));
+    Store32(offsetof(pykc_check_shadow, r_thread) + 4, NoThread);
+  } else {
+    RecordWrite();
+  }
+  B.CreateBr(Join);
+  B.SetInsertPoint(Same);
+  if (Read) {
+    // Written in this interval by this thread only; read into the first
+    // slot unless another thread holds it.
+    Require(NoneOrMe(offsetof(pykc_check_shadow, w_thread)), "check.record");
+    Value *R0 = B.CreateLoad(I32, RecField(offsetof(pykc_check_shadow, r_thread)));
+    Value *Slot = B.CreateZExt(
+        B.CreateNot(B.CreateOr(B.CreateICmpEQ(R0, T), B.CreateICmpEQ(R0, NoThread))), I64);
+    auto SlotField = [&](size_t Offset, size_t Size) {
+      return B.CreateInBoundsGEP(B.getInt8Ty(), RecField(Offset),
+                                 B.CreateMul(Slot, B.getInt64(Size)));
+    };
+    B.CreateStore(T, SlotField(offsetof(pykc_check_shadow, r_thread), sizeof(uint32_t)));
+    B.CreateStore(B.getInt32(0),
+                  SlotField(offsetof(pykc_check_shadow, r_clock), sizeof(uint32_t)));
+    B.CreateStore(Where, SlotField(offsetof(pykc_check_shadow, r_where), sizeof(void *)));
+  } else {
+    // Nothing of another thread in this interval: no hazard to report.
+    Require(B.CreateAnd(B.CreateAnd(NoneOrMe(offsetof(pykc_check_shadow, w_thread)),
+                                    NoneOrMe(offsetof(pykc_check_shadow, r_thread))),
+                        NoneOrMe(offsetof(pykc_check_shadow, r_thread) + 4)),
+            "check.record");
+    RecordWrite();
+  }
   B.CreateBr(Join);
   B.SetInsertPoint(Slow);
   B.CreateCall(Fn, Args);

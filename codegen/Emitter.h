@@ -180,11 +180,21 @@ private:
   /// index out of range, which memcheck reported: no access to check).
   void callUnlessBoundsScratch(llvm::Value *Ptr, llvm::FunctionCallee Fn,
                                llvm::ArrayRef<llvm::Value *> Args, const char *Block);
-  /// Calls \p Fn (pykc_check_access with \p Args) for a read of \p Bytes
-  /// of shared memory at \p Ptr, unless the kernel can record it itself
-  /// (EmitCheckInline.cpp); \p Where is the report's place.
-  void checkSharedReadInline(llvm::Value *Ptr, uint32_t Bytes, llvm::Value *Where,
-                             llvm::FunctionCallee Fn, llvm::ArrayRef<llvm::Value *> Args);
+  /// Calls \p Fn (pykc_check_access with \p Args) for a read or write
+  /// (\p Kind) of \p Bytes of shared memory at \p Ptr, unless the kernel
+  /// can record it itself (EmitCheckInline.cpp); \p Where is the report's
+  /// place.
+  void checkSharedInline(llvm::Value *Ptr, uint32_t Bytes, unsigned Kind, llvm::Value *Where,
+                         llvm::FunctionCallee Fn, llvm::ArrayRef<llvm::Value *> Args);
+  /// What the inline path reads of the checker's state (pykc_check_inline)
+  /// that stays the same while the function runs, loaded at its entry on
+  /// first use, and the thread's linear index.
+  struct CheckInlineState {
+    llvm::Value *State = nullptr, *Shared = nullptr, *SharedBytes = nullptr, *Gen = nullptr,
+                *Records = nullptr, *Written = nullptr, *Thread = nullptr;
+  };
+  CheckInlineState CheckInline;
+  CheckInlineState &checkInlineState();
   /// A threadfence (device or system), for the checker's ordering of blocks.
   void checkFence();
   /// With ME.Check in host code: a prange iteration with index \p Index starts.

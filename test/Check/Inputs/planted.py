@@ -163,3 +163,34 @@ def warp_synchronous(a, out):
 def out_of_bounds(a, out):
     i = cuda.grid(1)
     out[i] = a[i + 1]
+
+
+@cuda.jit
+def tiles_missing_sync(a, out):
+    # Every thread sums all of a, a tile at a time, missing the barrier
+    # before the next tile overwrites the one slower threads still read.
+    tile = cuda.shared.array(TPB, float32)
+    i = cuda.grid(1)
+    tid = cuda.threadIdx.x
+    acc = float32(0)
+    for t in range(a.shape[0] // TPB):
+        tile[tid] = a[t * TPB + tid]
+        cuda.syncthreads()
+        for k in range(TPB):
+            acc += tile[k]
+    out[i] = acc
+
+
+@cuda.jit
+def tiles_synced(a, out):
+    tile = cuda.shared.array(TPB, float32)
+    i = cuda.grid(1)
+    tid = cuda.threadIdx.x
+    acc = float32(0)
+    for t in range(a.shape[0] // TPB):
+        tile[tid] = a[t * TPB + tid]
+        cuda.syncthreads()
+        for k in range(TPB):
+            acc += tile[k]
+        cuda.syncthreads()
+    out[i] = acc
