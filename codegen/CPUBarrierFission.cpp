@@ -136,6 +136,8 @@ bool isUniform(Value *V, const SmallPtrSetImpl<Instruction *> &Uniform, Argument
   if (isa<PHINode>(I) || isa<AllocaInst>(I) || I->isTerminator())
     return false;
   if (auto *L = dyn_cast<LoadInst>(I)) {
+    if (L->getMetadata(BlockUniformLoad) && !L->isVolatile())
+      return isUniform(L->getPointerOperand(), Uniform, Ctx, ThreadIndexToo);
     // The runtime fills the context before the block and only thread_idx
     // (field 0) changes while it runs.
     auto *G = dyn_cast<GetElementPtrInst>(L->getPointerOperand());
@@ -416,6 +418,26 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel, bool Checked) {
 
   for (Instruction *I : Uniform)
     I->moveBefore(Entry->getTerminator());
+  // Loads that only a round's end changes: once a round, before any thread.
+  std::map<Value *, LoadInst *> RoundLoads;
+  std::vector<LoadInst *> PerRound;
+  for (Instruction &I : instructions(*Block))
+    if (auto *L = dyn_cast<LoadInst>(&I); L && L->getMetadata(RoundUniformLoad) &&
+                                           !L->isVolatile())
+      PerRound.push_back(L);
+  for (LoadInst *L : PerRound) {
+    Value *Ptr = L->getPointerOperand();
+    auto *PtrI = dyn_cast<Instruction>(Ptr);
+    if (PtrI && !UniformSet.count(PtrI))
+      continue;
+    LoadInst *&Once = RoundLoads[Ptr];
+    if (!Once || Once->getType() != L->getType()) {
+      Once = cast<LoadInst>(L->clone());
+      Once->insertBefore(Round->getTerminator());
+    }
+    L->replaceAllUsesWith(Once);
+    L->eraseFromParent();
+  }
 
   // A barrier ends the thread's turn, remembering where it waits; a
   // return ends the thread.

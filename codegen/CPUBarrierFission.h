@@ -19,6 +19,15 @@
 
 namespace pykc::codegen {
 
+/// Metadata on a load whose value is the same for every thread of a block
+/// (what --check's inline path reads of the checker's state): fission loads
+/// it once a block, before the threads run, when its address is as uniform.
+inline constexpr const char *BlockUniformLoad = "pykc.block.uniform";
+/// Metadata on a load whose value changes only between rounds of a
+/// fissioned block's threads (the checker's barrier interval): it is loaded
+/// once a round, when its address is uniform.
+inline constexpr const char *RoundUniformLoad = "pykc.round.uniform";
+
 /// The most bytes of per-thread variables a fissioned kernel may have: its
 /// blocks entry keeps that times 1024 threads on the worker's stack.
 constexpr uint64_t MaxFissionBytesPerThread = 1024;

@@ -15,6 +15,7 @@
 // path is on) is loaded at each access.
 //
 //===----------------------------------------------------------------------===//
+#include "codegen/CPUBarrierFission.h"
 #include "codegen/CPUTarget.h"
 #include "codegen/Emitter.h"
 
@@ -40,15 +41,23 @@ FunctionEmitter::CheckInlineState &FunctionEmitter::checkInlineState() {
   IRBuilder<> E(EntryBlock, EntryBlock->getFirstInsertionPt());
   Type *I32 = E.getInt32Ty(), *I64 = E.getInt64Ty(), *P = E.getPtrTy();
   StructType *CtxTy = CPUTarget::contextType(ME.Ctx);
+  // The same for every thread of the block: a fissioned block loads them
+  // once, not once a thread (CPUBarrierFission.h).
+  MDNode *Uniform = MDNode::get(ME.Ctx, {});
+  auto Load = [&](Type *Ty, Value *Ptr, const char *Name = "") {
+    LoadInst *L = E.CreateLoad(Ty, Ptr, Name);
+    L->setMetadata(BlockUniformLoad, Uniform);
+    return L;
+  };
   Value *Sched = E.CreateLoad(P, E.CreateStructGEP(CtxTy, TargetContext, 5), "check.sched");
-  Value *State = E.CreateLoad(P, Sched, "check.state");
+  Value *State = Load(P, Sched, "check.state");
   CheckInline.State = State;
-  CheckInline.Shared = E.CreateLoad(P, field(E, State, offsetof(pykc_check_inline, shared)));
+  CheckInline.Shared = Load(P, field(E, State, offsetof(pykc_check_inline, shared)));
   CheckInline.SharedBytes =
-      E.CreateLoad(I64, field(E, State, offsetof(pykc_check_inline, shared_bytes)));
-  CheckInline.Gen = E.CreateLoad(I32, field(E, State, offsetof(pykc_check_inline, gen)));
-  CheckInline.Records = E.CreateLoad(P, field(E, State, offsetof(pykc_check_inline, records)));
-  CheckInline.Written = E.CreateLoad(P, field(E, State, offsetof(pykc_check_inline, written)));
+      Load(I64, field(E, State, offsetof(pykc_check_inline, shared_bytes)));
+  CheckInline.Gen = Load(I32, field(E, State, offsetof(pykc_check_inline, gen)));
+  CheckInline.Records = Load(P, field(E, State, offsetof(pykc_check_inline, records)));
+  CheckInline.Written = Load(P, field(E, State, offsetof(pykc_check_inline, written)));
   // The thread's linear index in its block, as the runtime's.
   Value *T = E.getInt32(0);
   for (int D = 2; D >= 0; --D)
@@ -72,7 +81,14 @@ void FunctionEmitter::checkSharedInline(Value *Ptr, uint32_t Bytes, unsigned Kin
     B.CreateCondBr(Cond, Next, Slow);
     B.SetInsertPoint(Next);
   };
-  Value *On = B.CreateLoad(I32, field(B, S.State, offsetof(pykc_check_inline, on)));
+  // What a meeting point changes: in a fissioned block, once a round.
+  MDNode *PerRound = MDNode::get(ME.Ctx, {});
+  auto RoundLoad = [&](size_t Offset) {
+    LoadInst *L = B.CreateLoad(I32, field(B, S.State, Offset));
+    L->setMetadata(RoundUniformLoad, PerRound);
+    return L;
+  };
+  Value *On = RoundLoad(offsetof(pykc_check_inline, on));
   Value *Off = B.CreateSub(B.CreatePtrToInt(Ptr, I64), B.CreatePtrToInt(S.Shared, I64),
                            "check.off");
   // Off + Bytes <= Size, Off unsigned (below the base wraps to a large value).
@@ -102,9 +118,10 @@ void FunctionEmitter::checkSharedInline(Value *Ptr, uint32_t Bytes, unsigned Kin
   };
   auto Store32 = [&](size_t Offset, Value *V) { B.CreateStore(V, RecField(Offset)); };
   // This thread's write: no reader left, its stamps set.
+  // (No clock is stored: with the inline path on, the block has no warp
+  // clocks, so every record of it holds 0 already.)
   auto RecordWrite = [&] {
     Store32(offsetof(pykc_check_shadow, w_thread), T);
-    Store32(offsetof(pykc_check_shadow, w_clock), B.getInt32(0));
     B.CreateStore(Where, RecField(offsetof(pykc_check_shadow, w_where)));
     Store32(offsetof(pykc_check_shadow, r_thread), NoThread);
     Store32(offsetof(pykc_check_shadow, r_thread) + 4, NoThread);
@@ -112,7 +129,7 @@ void FunctionEmitter::checkSharedInline(Value *Ptr, uint32_t Bytes, unsigned Kin
   };
   // A record of an earlier barrier interval: everything in it is ordered
   // before this access, which starts the interval's record.
-  Value *Epoch = B.CreateLoad(I32, field(B, S.State, offsetof(pykc_check_inline, epoch)));
+  Value *Epoch = RoundLoad(offsetof(pykc_check_inline, epoch));
   Value *Stale = B.CreateICmpNE(B.CreateLoad(I32, RecField(offsetof(pykc_check_shadow, epoch))),
                                 Epoch);
   BasicBlock *Restart = BasicBlock::Create(ME.Ctx, "check.restart", Parent, Slow);
@@ -123,7 +140,6 @@ void FunctionEmitter::checkSharedInline(Value *Ptr, uint32_t Bytes, unsigned Kin
   if (Read) {
     Store32(offsetof(pykc_check_shadow, w_thread), NoThread);
     Store32(offsetof(pykc_check_shadow, r_thread), T);
-    Store32(offsetof(pykc_check_shadow, r_clock), B.getInt32(0));
     B.CreateStore(Where, RecField(offsetof(pykc_check_shadow, r_where)));
     Store32(offsetof(pykc_check_shadow, r_thread) + 4, NoThread);
   } else {
@@ -132,19 +148,23 @@ void FunctionEmitter::checkSharedInline(Value *Ptr, uint32_t Bytes, unsigned Kin
   B.CreateBr(Join);
   B.SetInsertPoint(Same);
   if (Read) {
-    // Written in this interval by this thread only; read into the first
-    // slot unless another thread holds it.
+    // Written in this interval by this thread only. The interval's first
+    // two readers are kept, as BlockCheck::recordRead keeps them; most
+    // reads store nothing.
     Require(NoneOrMe(offsetof(pykc_check_shadow, w_thread)), "check.record");
     Value *R0 = B.CreateLoad(I32, RecField(offsetof(pykc_check_shadow, r_thread)));
-    Value *Slot = B.CreateZExt(
-        B.CreateNot(B.CreateOr(B.CreateICmpEQ(R0, T), B.CreateICmpEQ(R0, NoThread))), I64);
+    Value *R1 = B.CreateLoad(I32, RecField(offsetof(pykc_check_shadow, r_thread) + 4));
+    Value *First = B.CreateICmpEQ(R0, NoThread);
+    Value *Second = B.CreateAnd(B.CreateICmpNE(R0, T), B.CreateICmpEQ(R1, NoThread));
+    BasicBlock *Keep = BasicBlock::Create(ME.Ctx, "check.keep", Parent, Slow);
+    B.CreateCondBr(B.CreateOr(First, Second), Keep, Join);
+    B.SetInsertPoint(Keep);
+    Value *Slot = B.CreateZExt(B.CreateNot(First), I64);
     auto SlotField = [&](size_t Offset, size_t Size) {
       return B.CreateInBoundsGEP(B.getInt8Ty(), RecField(Offset),
                                  B.CreateMul(Slot, B.getInt64(Size)));
     };
     B.CreateStore(T, SlotField(offsetof(pykc_check_shadow, r_thread), sizeof(uint32_t)));
-    B.CreateStore(B.getInt32(0),
-                  SlotField(offsetof(pykc_check_shadow, r_clock), sizeof(uint32_t)));
     B.CreateStore(Where, SlotField(offsetof(pykc_check_shadow, r_where), sizeof(void *)));
   } else {
     // Nothing of another thread in this interval: no hazard to report.

@@ -1,9 +1,9 @@
 """`pykc run --check` against the unchecked CPU backend (issue 31's cost goal:
 at most 20x), kernel by kernel, in one run.
 
-For each of the CPU-backend benchmark's kernels (bench/cpu_backend: saxpy
-and the stencil at their benchmark sizes) and the documents' fast_matmul at
-256 x 256, it times the median launch of `pykc run --backend cpu --time N`
+For each of the CPU-backend benchmark's kernels (bench/cpu_backend: the
+documents' increment, saxpy, the stencil and the documents' two matmuls, at
+every benchmark size), it times the median launch of `pykc run --backend cpu --time N`
 without and with `--check` (compilation and the copies not included), on
 the same arrays, one after the other, and writes the ratios.
 
@@ -24,8 +24,8 @@ sys.path.insert(0, os.path.join(ROOT, "bench", "cpu_backend"))
 import run as cpu_backend  # noqa: E402  (its kernels, sizes and arrays)
 
 GOAL = 20.0
-CASES = [("saxpy", n) for n in cpu_backend.SIZES["saxpy"]] + \
-        [("stencil", n) for n in cpu_backend.SIZES["stencil"]] + [("fast_matmul", 256)]
+# Every kernel of the CPU-backend benchmark at every one of its sizes.
+CASES = [(kernel, n) for kernel, sizes in cpu_backend.SIZES.items() for n in sizes]
 QUICK_CASES = [("saxpy", 1 << 15), ("stencil", 256), ("fast_matmul", 64)]
 MEDIAN = re.compile(r"median ([0-9.]+) ms")
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `pykc run --check` against the unchecked CPU backend (issue 31: at most
 # 20x): medians of unchecked and checked launches of the CPU-backend
-# benchmark's kernels (saxpy, stencil at every benchmark size) and the
-# documents' fast_matmul at 256 x 256, with their ratios, written to
+# benchmark's kernels (increment, saxpy, stencil, matmul, fast_matmul, at
+# every benchmark size), with their ratios, written to
 # $PYKC_BENCH_RESULTS/check_cost.{csv,md} (default build/bench/check_cost;
 # bench/results/cpu-vm/ holds the committed ones), with the machine and the
 # commit.

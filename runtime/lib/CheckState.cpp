@@ -340,10 +340,7 @@ bool BlockCheck::sharedOnlyRecords(uint64_t T, uint64_t Offset, uint32_t Bytes, 
         return false;
     if (S.WThread != NoThread && S.WThread != Me)
       return false;
-    unsigned Slot = S.RThread[0] == Me || S.RThread[0] == NoThread ? 0 : 1;
-    S.RThread[Slot] = Me;
-    S.RClock[Slot] = clockOf(T);
-    S.RWhere[Slot] = Where;
+    recordRead(S, Me, Where);
     return true;
   }
   for (uint32_t Other : {S.WThread, S.RThread[0], S.RThread[1]})
@@ -355,6 +352,30 @@ bool BlockCheck::sharedOnlyRecords(uint64_t T, uint64_t Offset, uint32_t Bytes, 
   S.WWhere = Where;
   S.RThread[0] = S.RThread[1] = NoThread;
   return true;
+}
+
+void BlockCheck::recordRead(Shadow &S, uint32_t Me, const char *Where) {
+  if (WarpClocks) {
+    // A lane's later read has a later clock, which replaces its earlier one.
+    unsigned Slot = S.RThread[0] == Me || S.RThread[0] == NoThread ? 0 : 1;
+    S.RThread[Slot] = Me;
+    S.RClock[Slot] = clockOf(Me);
+    S.RWhere[Slot] = Where;
+    return;
+  }
+  // A later write is a hazard when a reader other than the writer is held;
+  // the interval's first two readers always include one, so the others are
+  // not recorded (nor is a reader's later read: its first place is shown).
+  // Most reads then store nothing (the inline path, EmitCheckInline.cpp,
+  // does the same).
+  unsigned Slot = S.RThread[0] == NoThread                                ? 0
+                  : S.RThread[0] != Me && S.RThread[1] == NoThread ? 1
+                                                                     : 2;
+  if (Slot == 2)
+    return;
+  S.RThread[Slot] = Me;
+  S.RClock[Slot] = 0;
+  S.RWhere[Slot] = Where;
 }
 
 void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Offset,
@@ -398,10 +419,7 @@ void BlockCheck::sharedAccess(uint64_t T, const pykc_cpu_context &, uint64_t Off
   if (Kind == PYKC_CHECK_READ) {
     if (S.WThread != NoThread && !ordered(S.WThread, S.WClock, T))
       Hazard("read-after-write", "read", S.WThread, S.WWhere, "written");
-    unsigned Slot = S.RThread[0] == T || S.RThread[0] == NoThread ? 0 : 1;
-    S.RThread[Slot] = uint32_t(T);
-    S.RClock[Slot] = Clock;
-    S.RWhere[Slot] = Where;
+    recordRead(S, uint32_t(T), Where);
     return;
   }
   if (S.WThread != NoThread && !ordered(S.WThread, S.WClock, T))

@@ -109,6 +109,9 @@ private:
   /// kept current by begin, barrierOpened and warpMet.
   pykc_check_inline Inline{};
   void syncInline();
+  /// Records a read of \p S by thread \p Me at \p Where in the current
+  /// barrier interval.
+  void recordRead(Shadow &S, uint32_t Me, const char *Where);
   struct LocalArray {
     const char *Base = nullptr;
     uint64_t Bytes = 0;
