@@ -200,45 +200,35 @@ void reloadAtEachUse(LoadInst *Load) {
   Load->eraseFromParent();
 }
 
-} // namespace
 
-FissionedKernel fissionAtBarriers(Module &M, Function &Kernel, bool Checked) {
-  LLVMContext &C = M.getContext();
-  const DataLayout &DL = M.getDataLayout();
-  ValueToValueMapTy VMap;
-  Function *F = CloneFunction(&Kernel, VMap);
-  F->setName(Kernel.getName() + ".fission");
-  F->setLinkage(GlobalValue::InternalLinkage);
-  auto GiveUp = [&] {
-    F->eraseFromParent();
-    return FissionedKernel{};
-  };
-  if (!inlineEverything(*F))
-    return GiveUp();
-  // Only the block barrier: warp operations and reducing barriers keep
-  // their fibers.
-  std::vector<CallBase *> Barriers;
-  for (Instruction &I : instructions(*F))
+/// Inlines \p F's calls and promotes its variables; its block barriers in
+/// \p Barriers. False when it cannot be fissioned: a call that cannot be
+/// inlined, another meeting point (warp operations and reducing barriers
+/// keep their fibers), or no barrier.
+bool prepareForFission(Function &F, std::vector<CallBase *> &Barriers) {
+  if (!inlineEverything(F))
+    return false;
+  for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallBase>(&I)) {
       Function *Callee = Call->getCalledFunction();
       if (!Callee || isa<InlineAsm>(Call->getCalledOperand()))
-        return GiveUp();
-      if (isBarrier(I))
-        Barriers.push_back(Call);
-      else if (CPUTarget::isMeetingPoint(Callee->getName()))
-        return GiveUp();
+        return false;
+      if (!isBarrier(I) && CPUTarget::isMeetingPoint(Callee->getName()))
+        return false;
     }
-  if (Barriers.empty())
-    return GiveUp();
-  promoteVariables(*F);
+  promoteVariables(F);
   Barriers.clear();
-  for (Instruction &I : instructions(*F))
+  for (Instruction &I : instructions(F))
     if (isBarrier(I))
       Barriers.push_back(cast<CallBase>(&I));
+  return !Barriers.empty();
+}
 
-  // Each barrier alone in its block; the code after it starts a region.
-  std::vector<BasicBlock *> Continuations;
-  std::vector<BasicBlock *> BarrierBlocks;
+/// Each barrier alone in its block (\p BarrierBlocks); the code after it
+/// starts a region (\p Continuations).
+void splitAtBarriers(const std::vector<CallBase *> &Barriers,
+                     std::vector<BasicBlock *> &BarrierBlocks,
+                     std::vector<BasicBlock *> &Continuations) {
   for (CallBase *Call : Barriers) {
     BasicBlock *At = Call->getParent();
     if (&At->front() != Call || isa<PHINode>(At->front()))
@@ -246,21 +236,20 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel, bool Checked) {
     BarrierBlocks.push_back(At);
     Continuations.push_back(At->splitBasicBlock(Call->getNextNode(), "after.barrier"));
   }
+}
 
-  // What every thread computes alike is computed once, before the first
-  // round. Other values a thread needs after a barrier go to memory (plain
-  // values first, then phis, as LLVM's reg2mem), then every variable in
-  // memory becomes a per-thread slot.
-  Argument *KernelCtx = F->getArg(F->arg_size() - 1);
-  std::vector<Instruction *> Uniform = uniformInstructions(*F, KernelCtx);
-  SmallPtrSet<Instruction *, 32> UniformSet(Uniform.begin(), Uniform.end());
-  // Values computed from the thread's indices and uniform values alone are
-  // computed again where a later region uses them (a load of thread_idx is
-  // as cheap as a reload, and keeps its range).
-  std::vector<Instruction *> Cheap = uniformInstructions(*F, KernelCtx, /*ThreadIndexToo=*/true);
+/// The values a thread needs after a barrier that are not \p Uniform:
+/// computed again where used when they come from the thread's indices and
+/// uniform values alone (a load of thread_idx is as cheap as a reload, and
+/// keeps its range), else moved to memory (plain values first, then phis,
+/// as LLVM's reg2mem), which becomes a per-thread slot.
+void keepLiveValues(Function &F, Argument *KernelCtx,
+                    const std::vector<BasicBlock *> &Continuations,
+                    const SmallPtrSetImpl<Instruction *> &Uniform) {
+  std::vector<Instruction *> Cheap = uniformInstructions(F, KernelCtx, /*ThreadIndexToo=*/true);
   SmallPtrSet<Instruction *, 32> Again;
   for (Instruction *I : Cheap)
-    if (!UniformSet.count(I))
+    if (!Uniform.count(I))
       Again.insert(I);
   for (auto It = Cheap.rbegin(); It != Cheap.rend(); ++It) {
     Instruction *I = *It;
@@ -273,8 +262,8 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel, bool Checked) {
   }
   std::vector<Instruction *> Live;
   std::vector<PHINode *> LivePhis;
-  for (Instruction &I : instructions(*F))
-    if (!isa<AllocaInst>(I) && !I.getType()->isVoidTy() && !UniformSet.count(&I) &&
+  for (Instruction &I : instructions(F))
+    if (!isa<AllocaInst>(I) && !I.getType()->isVoidTy() && !Uniform.count(&I) &&
         !Again.count(&I) && liveAcrossBarrier(I, Continuations)) {
       if (auto *Phi = dyn_cast<PHINode>(&I))
         LivePhis.push_back(Phi);
@@ -292,22 +281,137 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel, bool Checked) {
     for (LoadInst *L : Reloads)
       reloadAtEachUse(L);
   }
-  // Every variable in memory gets one element a thread.
-  std::vector<AllocaInst *> Vars;
-  std::vector<uint64_t> VarBytes; // each rounded up to its alignment
-  uint64_t PerThread = 4;         // the thread's state
-  for (Instruction &I : instructions(*F)) {
+}
+
+/// \p F's variables in memory (\p Vars) and the bytes each takes a thread
+/// (\p VarBytes, rounded up to its alignment). False when one is not a
+/// fixed-size variable of the entry, or all of them with the thread's state
+/// pass MaxFissionBytesPerThread.
+bool perThreadVariables(Function &F, std::vector<AllocaInst *> &Vars,
+                        std::vector<uint64_t> &VarBytes) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  uint64_t PerThread = 4; // the thread's state
+  for (Instruction &I : instructions(F)) {
     auto *A = dyn_cast<AllocaInst>(&I);
     if (!A)
       continue;
     std::optional<TypeSize> Size = A->getAllocationSize(DL);
-    if (!Size || Size->isScalable() || A->getParent() != &F->getEntryBlock())
-      return GiveUp();
+    if (!Size || Size->isScalable() || A->getParent() != &F.getEntryBlock())
+      return false;
     VarBytes.push_back(alignTo(Size->getFixedValue(), A->getAlign().value()));
     PerThread += VarBytes.back();
     Vars.push_back(A);
   }
-  if (PerThread > MaxFissionBytesPerThread)
+  return PerThread <= MaxFissionBytesPerThread;
+}
+
+/// One array a variable of \p Vars, of MaxThreads elements of \p VarBytes.
+std::vector<AllocaInst *> threadArrays(IRBuilder<> &B, const std::vector<AllocaInst *> &Vars,
+                                       const std::vector<uint64_t> &VarBytes) {
+  std::vector<AllocaInst *> Arrays;
+  for (unsigned V = 0; V < Vars.size(); ++V) {
+    AllocaInst *A = B.CreateAlloca(ArrayType::get(B.getInt8Ty(), VarBytes[V] * MaxThreads),
+                                   nullptr, Vars[V]->getName() + ".threads");
+    A->setAlignment(std::max(Vars[V]->getAlign(), Align(16)));
+    Arrays.push_back(A);
+  }
+  return Arrays;
+}
+
+/// Each variable of \p Vars becomes thread \p Linear's element of its
+/// array (the variables are erased).
+void useThreadSlots(IRBuilder<> &B, const std::vector<AllocaInst *> &Vars,
+                    const std::vector<uint64_t> &VarBytes,
+                    const std::vector<AllocaInst *> &Arrays, Value *Linear) {
+  for (unsigned V = 0; V < Vars.size(); ++V) {
+    Value *At = B.CreateInBoundsGEP(B.getInt8Ty(), Arrays[V],
+                                    B.CreateMul(Linear, B.getInt64(VarBytes[V])),
+                                    Vars[V]->getName() + ".mine");
+    for (User *U : make_early_inc_range(Vars[V]->users()))
+      if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
+        II->eraseFromParent();
+    Vars[V]->replaceAllUsesWith(At);
+    Vars[V]->eraseFromParent();
+  }
+}
+
+/// Loads of \p Block marked RoundUniformLoad whose address is \p Uniform:
+/// one each, at the start of every \p Round, before any thread's turn.
+void hoistRoundUniformLoads(Function &Block, BasicBlock *Round,
+                            const SmallPtrSetImpl<Instruction *> &Uniform) {
+  std::map<std::pair<Value *, Type *>, LoadInst *> Once;
+  std::vector<LoadInst *> PerRound;
+  for (Instruction &I : instructions(Block))
+    if (auto *L = dyn_cast<LoadInst>(&I);
+        L && L->getMetadata(RoundUniformLoad) && !L->isVolatile())
+      PerRound.push_back(L);
+  for (LoadInst *L : PerRound) {
+    Value *Ptr = L->getPointerOperand();
+    auto *PtrI = dyn_cast<Instruction>(Ptr);
+    if (PtrI && !Uniform.count(PtrI))
+      continue;
+    LoadInst *&First = Once[{Ptr, L->getType()}];
+    if (!First) {
+      First = cast<LoadInst>(L->clone());
+      First->insertBefore(Round->getTerminator());
+    }
+    L->replaceAllUsesWith(First);
+    L->eraseFromParent();
+  }
+}
+
+/// A barrier ends the thread's turn, remembering in \p State where it
+/// waits (and that some thread does, in \p AnyWaits); a return (other
+/// than \p Done's) ends the thread.
+void endTurns(IRBuilder<> &B, Function &Block, const std::vector<BasicBlock *> &BarrierBlocks,
+              Value *State, Value *AnyWaits, BasicBlock *TurnDone, BasicBlock *Done) {
+  for (unsigned K = 0; K < BarrierBlocks.size(); ++K) {
+    BasicBlock *At = BarrierBlocks[K];
+    while (!At->empty())
+      At->back().eraseFromParent();
+    B.SetInsertPoint(At);
+    B.CreateStore(B.getInt32(K + 1), State);
+    B.CreateStore(B.getTrue(), AnyWaits);
+    B.CreateBr(TurnDone);
+  }
+  std::vector<ReturnInst *> Returns;
+  for (BasicBlock &BB : Block)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()); Ret && &BB != Done)
+      Returns.push_back(Ret);
+  for (ReturnInst *Ret : Returns) {
+    B.SetInsertPoint(Ret);
+    B.CreateStore(B.getInt32(Exited), State);
+    B.CreateBr(TurnDone);
+    Ret->eraseFromParent();
+  }
+}
+
+} // namespace
+
+FissionedKernel fissionAtBarriers(Module &M, Function &Kernel, bool Checked) {
+  LLVMContext &C = M.getContext();
+  ValueToValueMapTy VMap;
+  Function *F = CloneFunction(&Kernel, VMap);
+  F->setName(Kernel.getName() + ".fission");
+  F->setLinkage(GlobalValue::InternalLinkage);
+  auto GiveUp = [&] {
+    F->eraseFromParent();
+    return FissionedKernel{};
+  };
+  std::vector<CallBase *> Barriers;
+  if (!prepareForFission(*F, Barriers))
+    return GiveUp();
+  std::vector<BasicBlock *> BarrierBlocks, Continuations;
+  splitAtBarriers(Barriers, BarrierBlocks, Continuations);
+  // What every thread computes alike is computed once, before the first
+  // round; every other variable in memory becomes a per-thread slot.
+  Argument *KernelCtx = F->getArg(F->arg_size() - 1);
+  std::vector<Instruction *> Uniform = uniformInstructions(*F, KernelCtx);
+  SmallPtrSet<Instruction *, 32> UniformSet(Uniform.begin(), Uniform.end());
+  keepLiveValues(*F, KernelCtx, Continuations, UniformSet);
+  std::vector<AllocaInst *> Vars;
+  std::vector<uint64_t> VarBytes;
+  if (!perThreadVariables(*F, Vars, VarBytes))
     return GiveUp();
 
   // The new function, with the kernel's parameters.
@@ -327,26 +431,18 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel, bool Checked) {
   Block->splice(Block->end(), F); // the body, in order, entry first
   F->eraseFromParent();
 
-  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C), *I8 = Type::getInt8Ty(C);
+  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
   BasicBlock *Entry = BasicBlock::Create(C, "entry", Block, OldEntry);
   IRBuilder<> B(Entry);
   Type *Ptr = PointerType::get(C, 0);
   if (Checked) // the checker's state is the block's from here
-    B.CreateCall(M.getOrInsertFunction("pykc_check_block_begin",
-                                       FunctionType::get(Type::getVoidTy(C), {Ptr}, false)),
-                 {Ctx});
+    B.CreateCall(M.getOrInsertFunction("pykc_check_block_begin", B.getVoidTy(), Ptr), {Ctx});
   Value *AnyWaits = B.CreateAlloca(B.getInt1Ty(), nullptr, "any.waits");
   // One array a variable, [thread]: separate objects, so LLVM sees that
   // they do not alias. Static, so inlining the function into the blocks
   // entry's loop hoists them to its entry.
   Value *States = B.CreateAlloca(ArrayType::get(I32, MaxThreads), nullptr, "states");
-  std::vector<AllocaInst *> Arrays;
-  for (unsigned V = 0; V < Vars.size(); ++V) {
-    AllocaInst *A = B.CreateAlloca(ArrayType::get(I8, VarBytes[V] * MaxThreads), nullptr,
-                                   Vars[V]->getName() + ".threads");
-    A->setAlignment(std::max(Vars[V]->getAlign(), Align(16)));
-    Arrays.push_back(A);
-  }
+  std::vector<AllocaInst *> Arrays = threadArrays(B, Vars, VarBytes);
   Value *Dims[3];
   for (unsigned D = 0; D < 3; ++D)
     Dims[D] = CPUTarget::loadDimension(B, Ctx, 2, D, "bdim");
@@ -379,15 +475,7 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel, bool Checked) {
                                                                 B.CreateMul(Dims[1], Index[2])))),
         I64, "thread");
     State = B.CreateInBoundsGEP(I32, States, Linear, "state");
-    for (unsigned V = 0; V < Vars.size(); ++V) {
-      Value *At = B.CreateInBoundsGEP(I8, Arrays[V], B.CreateMul(Linear, B.getInt64(VarBytes[V])),
-                                      Vars[V]->getName() + ".mine");
-      for (User *U : make_early_inc_range(Vars[V]->users()))
-        if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
-          II->eraseFromParent();
-      Vars[V]->replaceAllUsesWith(At);
-      Vars[V]->eraseFromParent();
-    }
+    useThreadSlots(B, Vars, VarBytes, Arrays, Linear);
     SwitchInst *Where = B.CreateSwitch(B.CreateLoad(I32, State, "where"), TurnDone,
                                        unsigned(Continuations.size()) + 1);
     Where->addCase(B.getInt32(0), OldEntry);
@@ -405,9 +493,7 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel, bool Checked) {
     // The round is over: the barrier its threads wait at opens (as the
     // fiber scheduler tells the checker after each round).
     if (Checked)
-      B.CreateCall(M.getOrInsertFunction(
-                       "pykc_check_round",
-                       FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr}, false)),
+      B.CreateCall(M.getOrInsertFunction("pykc_check_round", B.getVoidTy(), Ptr, Ptr),
                    {Ctx, States});
     // Another round while some thread waits at a barrier.
     Done = BasicBlock::Create(C, "done", Block);
@@ -418,48 +504,8 @@ FissionedKernel fissionAtBarriers(Module &M, Function &Kernel, bool Checked) {
 
   for (Instruction *I : Uniform)
     I->moveBefore(Entry->getTerminator());
-  // Loads that only a round's end changes: once a round, before any thread.
-  std::map<Value *, LoadInst *> RoundLoads;
-  std::vector<LoadInst *> PerRound;
-  for (Instruction &I : instructions(*Block))
-    if (auto *L = dyn_cast<LoadInst>(&I); L && L->getMetadata(RoundUniformLoad) &&
-                                           !L->isVolatile())
-      PerRound.push_back(L);
-  for (LoadInst *L : PerRound) {
-    Value *Ptr = L->getPointerOperand();
-    auto *PtrI = dyn_cast<Instruction>(Ptr);
-    if (PtrI && !UniformSet.count(PtrI))
-      continue;
-    LoadInst *&Once = RoundLoads[Ptr];
-    if (!Once || Once->getType() != L->getType()) {
-      Once = cast<LoadInst>(L->clone());
-      Once->insertBefore(Round->getTerminator());
-    }
-    L->replaceAllUsesWith(Once);
-    L->eraseFromParent();
-  }
-
-  // A barrier ends the thread's turn, remembering where it waits; a
-  // return ends the thread.
-  for (unsigned K = 0; K < BarrierBlocks.size(); ++K) {
-    BasicBlock *At = BarrierBlocks[K];
-    while (!At->empty())
-      At->back().eraseFromParent();
-    B.SetInsertPoint(At);
-    B.CreateStore(B.getInt32(K + 1), State);
-    B.CreateStore(B.getTrue(), AnyWaits);
-    B.CreateBr(TurnDone);
-  }
-  std::vector<ReturnInst *> Returns;
-  for (BasicBlock &BB : *Block)
-    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()); Ret && &BB != Done)
-      Returns.push_back(Ret);
-  for (ReturnInst *Ret : Returns) {
-    B.SetInsertPoint(Ret);
-    B.CreateStore(B.getInt32(Exited), State);
-    B.CreateBr(TurnDone);
-    Ret->eraseFromParent();
-  }
+  hoistRoundUniformLoads(*Block, Round, UniformSet);
+  endTurns(B, *Block, BarrierBlocks, State, AnyWaits, TurnDone, Done);
   return {Block};
 }
 

@@ -81,6 +81,106 @@ ElementAccess elementAccess(const ir::Node &N) {
   return {};
 }
 
+/// Whether \p F's parameters are scalars and global arrays of up to 3
+/// dimensions, each as the launch passes it; the arrays go to \p P.
+bool planParams(const ir::Function &F, Plan &P) {
+  unsigned Slot = 0;
+  for (const ir::Variable *V : F.Params) {
+    if (V->Ty != V->ArgType)
+      return false;
+    if (auto *AT = ir::dynCast<ir::ArrayType>(V->ArgType)) {
+      if (AT->addressSpace() != ir::AddressSpace::Global || AT->record() || AT->ndim() > 3)
+        return false;
+      P.Arrays[V] = ArrayUse{Slot, AT, false, std::vector<unsigned>{}, false};
+    } else if (!ir::dynCast<ir::ScalarType>(V->ArgType)) {
+      return false;
+    }
+    Slot += ir::kernelSlots(V->ArgType);
+  }
+  return true;
+}
+
+/// N of a cuda.grid(N) call, else 0.
+unsigned gridCall(const ir::Expr *E) {
+  auto *I = ir::dynCast<ir::IntrinsicExpr>(E);
+  return I && I->Id == ir::IntrinsicId::Grid ? I->Count : 0;
+}
+
+/// Variables assigned only cuda.grid(N) or an element of it (std::nullopt
+/// for those that are not, or not always the same one).
+using Coordinates = std::map<const ir::Variable *, std::optional<Coordinate>>;
+
+/// The coordinate variables of \p F, given its \p Assigns and the
+/// variables of its range loops; std::nullopt when a variable assigned
+/// cuda.grid(N) whole is assigned anything else too.
+std::optional<Coordinates> coordinates(const ir::Function &F,
+                                       const std::vector<const ir::AssignStmt *> &Assigns,
+                                       const std::set<const ir::Variable *> &LoopVars) {
+  std::map<const ir::Variable *, unsigned> GridTuples; // $t = cuda.grid(N)
+  for (const ir::AssignStmt *A : Assigns)
+    if (unsigned N = gridCall(A->Value)) {
+      auto [It, New] = GridTuples.emplace(A->Var, N);
+      if (!New && It->second != N)
+        It->second = 0;
+    }
+  Coordinates Coords;
+  for (const ir::AssignStmt *A : Assigns) {
+    std::optional<Coordinate> C;
+    if (unsigned N = gridCall(A->Value); N == 1) {
+      C = Coordinate{1, 0};
+    } else if (auto *G = ir::dynCast<ir::TupleGetExpr>(A->Value)) {
+      auto *T = ir::dynCast<ir::VarRefExpr>(G->Tuple);
+      auto It = T ? GridTuples.find(T->Var) : GridTuples.end();
+      if (It != GridTuples.end() && It->second > 1)
+        C = Coordinate{It->second, G->Index};
+    }
+    auto [It, New] = Coords.emplace(A->Var, C);
+    if (!New && (!It->second || !C || It->second->Dim != C->Dim || It->second->N != C->N))
+      It->second = std::nullopt;
+  }
+  for (const ir::Variable *V : F.Params)
+    Coords.erase(V);
+  for (const ir::Variable *V : LoopVars)
+    Coords.erase(V); // assigned each iteration: no coordinate
+  for (const ir::AssignStmt *A : Assigns)
+    if (GridTuples.count(A->Var) && !gridCall(A->Value))
+      return std::nullopt;
+  return Coords;
+}
+
+/// The index tuples of every access of every array of \p P (ArrayUse::Index).
+void indexTuples(const ir::Function &F, const Coordinates &Coords, Plan &P) {
+  ir::forEachNode(F.Body, [&](const ir::Node &N) {
+    ElementAccess Access = elementAccess(N);
+    auto *R = Access.Array ? ir::dynCast<ir::VarRefExpr>(Access.Array) : nullptr;
+    if (!R || !P.Arrays.count(R->Var))
+      return;
+    ArrayUse &U = P.Arrays[R->Var];
+    std::vector<unsigned> Dims;
+    for (const ir::Expr *E : *Access.Indices) {
+      if (gridCall(E) == 1) { // a[cuda.grid(1)]
+        Dims.push_back(0);
+        continue;
+      }
+      auto *IV = ir::dynCast<ir::VarRefExpr>(E);
+      auto It = IV ? Coords.find(IV->Var) : Coords.end();
+      if (It == Coords.end() || !It->second) {
+        U.Index = std::nullopt;
+        return;
+      }
+      Dims.push_back(It->second->Dim);
+    }
+    if (!U.Index)
+      return;
+    if (!U.Indexed) {
+      U.Index = Dims;
+      U.Indexed = true;
+    } else if (*U.Index != Dims) {
+      U.Index = std::nullopt;
+    }
+  });
+}
+
 /// Whether no access of \p F's global arrays can be reported but by its
 /// bounds checks; the arrays and how the runtime must check the launch.
 std::optional<Plan> analyze(const ir::Function &F) {
@@ -92,36 +192,16 @@ std::optional<Plan> analyze(const ir::Function &F) {
   if (!Shared)
     return std::nullopt;
   P.Shared = std::move(*Shared);
-  unsigned Slot = 0;
-  for (const ir::Variable *V : F.Params) {
-    if (V->Ty != V->ArgType)
-      return std::nullopt;
-    if (auto *AT = ir::dynCast<ir::ArrayType>(V->ArgType)) {
-      if (AT->addressSpace() != ir::AddressSpace::Global || AT->record())
-        return std::nullopt;
-      P.Arrays[V] = ArrayUse{Slot, AT, false, std::vector<unsigned>{}, false};
-      if (AT->ndim() > 3)
-        return std::nullopt;
-    } else if (!ir::dynCast<ir::ScalarType>(V->ArgType)) {
-      return std::nullopt;
-    }
-    Slot += ir::kernelSlots(V->ArgType);
-  }
-  // Variables assigned only cuda.grid(N) or an element of it.
-  std::map<const ir::Variable *, std::optional<Coordinate>> Coords;
-  std::map<const ir::Variable *, unsigned> GridTuples; // $t = cuda.grid(N)
+  if (!planParams(F, P))
+    return std::nullopt;
   std::set<unsigned> GridNs;
   bool Ok = true;
-  auto Grid = [](const ir::Expr *E) -> unsigned {
-    auto *I = ir::dynCast<ir::IntrinsicExpr>(E);
-    return I && I->Id == ir::IntrinsicId::Grid ? I->Count : 0;
-  };
   std::map<const ir::Variable *, unsigned> Refs, ArrayRefs;
   std::vector<const ir::AssignStmt *> Assigns;
   std::set<const ir::Variable *> LoopVars;
   ir::forEachNode(F.Body, [&](const ir::Node &N) {
     if (auto *L = ir::dynCast<ir::ForRangeStmt>(&N))
-      LoopVars.insert(L->Var); // assigned each iteration: no coordinate
+      LoopVars.insert(L->Var);
     if (auto *A = ir::dynCast<ir::AssignStmt>(&N)) {
       Assigns.push_back(A); // (array variables: sharedArrayVariables)
       return;
@@ -186,65 +266,10 @@ std::optional<Plan> analyze(const ir::Function &F) {
   });
   if (!Ok || Refs != ArrayRefs || GridNs.size() > 1)
     return std::nullopt;
-  // Coordinates: every assignment of the variable is the same grid element.
-  for (const ir::AssignStmt *A : Assigns)
-    if (unsigned N = Grid(A->Value)) {
-      auto [It, New] = GridTuples.emplace(A->Var, N);
-      if (!New && It->second != N)
-        It->second = 0;
-    }
-  for (const ir::AssignStmt *A : Assigns) {
-    std::optional<Coordinate> C;
-    if (unsigned N = Grid(A->Value); N == 1) {
-      C = Coordinate{1, 0};
-    } else if (auto *G = ir::dynCast<ir::TupleGetExpr>(A->Value)) {
-      auto *T = ir::dynCast<ir::VarRefExpr>(G->Tuple);
-      auto It = T ? GridTuples.find(T->Var) : GridTuples.end();
-      if (It != GridTuples.end() && It->second > 1)
-        C = Coordinate{It->second, G->Index};
-    }
-    auto [It, New] = Coords.emplace(A->Var, C);
-    if (!New && (!It->second || !C || It->second->Dim != C->Dim || It->second->N != C->N))
-      It->second = std::nullopt;
-  }
-  for (const ir::Variable *V : F.Params)
-    Coords.erase(V);
-  for (const ir::Variable *V : LoopVars)
-    Coords.erase(V);
-  // A grid tuple assigned anything else is no coordinate source.
-  for (const ir::AssignStmt *A : Assigns)
-    if (GridTuples.count(A->Var) && !Grid(A->Value))
-      return std::nullopt;
-  // The index tuples of every access of every written array.
-  ir::forEachNode(F.Body, [&](const ir::Node &N) {
-    ElementAccess Access = elementAccess(N);
-    auto *R = Access.Array ? ir::dynCast<ir::VarRefExpr>(Access.Array) : nullptr;
-    if (!R || !P.Arrays.count(R->Var))
-      return;
-    ArrayUse &U = P.Arrays[R->Var];
-    std::vector<unsigned> Dims;
-    for (const ir::Expr *E : *Access.Indices) {
-      if (Grid(E) == 1) { // a[cuda.grid(1)]
-        Dims.push_back(0);
-        continue;
-      }
-      auto *IV = ir::dynCast<ir::VarRefExpr>(E);
-      auto It = IV ? Coords.find(IV->Var) : Coords.end();
-      if (It == Coords.end() || !It->second) {
-        U.Index = std::nullopt;
-        return;
-      }
-      Dims.push_back(It->second->Dim);
-    }
-    if (!U.Index)
-      return;
-    if (!U.Indexed) {
-      U.Index = Dims;
-      U.Indexed = true;
-    } else if (*U.Index != Dims) {
-      U.Index = std::nullopt;
-    }
-  });
+  std::optional<Coordinates> Coords = coordinates(F, Assigns, LoopVars);
+  if (!Coords)
+    return std::nullopt;
+  indexTuples(F, *Coords, P);
   for (auto &[V, U] : P.Arrays) {
     if (!U.Written)
       continue;
