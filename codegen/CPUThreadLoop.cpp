@@ -1,6 +1,7 @@
 //===- CPUThreadLoop.cpp --------------------------------------------------===//
 #include "codegen/CPUThreadLoop.h"
 
+#include "codegen/CPUGridFusion.h"
 #include "codegen/CPUTarget.h"
 
 #include <llvm/Transforms/Utils/Cloning.h>
@@ -126,144 +127,238 @@ Function *disjointArraysClone(Function &Kernel,
   return Clone;
 }
 
-} // namespace
+/// Writes SYM__cpu_blocks: loops over a run of blocks and their threads
+/// around calls of the kernel, of a clone of it, or of its fissioned block.
+class BlocksEntryWriter {
+public:
+  BlocksEntryWriter(Module &M, Function &Kernel, const FissionedKernel *Fission)
+      : M(M), C(M.getContext()), Kernel(Kernel), Fission(Fission), B(C) {}
+  void emit(const ir::Function &F);
 
-void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
-                     const FissionedKernel *Fission) {
-  LLVMContext &C = M.getContext();
-  Type *Ptr = PointerType::get(C, 0);
-  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
-  StructType *CtxTy = CPUTarget::contextType(C);
-  auto *Entry = Function::Create(
-      FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I64, I64}, false),
-      GlobalValue::ExternalLinkage, Kernel.getName() + "__cpu_blocks", M);
-  Entry->addFnAttr(Attribute::NoUnwind);
-  IRBuilder<> B(BasicBlock::Create(C, "entry", Entry));
-  Value *Ctx = Entry->getArg(1), *First = Entry->getArg(2),
-        *Count = Entry->getArg(3);
-  std::vector<Value *> Values =
-      loadKernelArguments(B, Entry->getArg(0), Kernel);
-  // The context the threads see; only thread_idx and block_idx change, and
-  // once the kernel is inlined SROA turns their reads into the loops'
-  // induction variables.
-  Value *Local = B.CreateAlloca(CtxTy, nullptr, "thread.ctx");
-  B.CreateMemCpy(Local, MaybeAlign(8), Ctx, MaybeAlign(8),
-                 M.getDataLayout().getTypeAllocSize(CtxTy));
-  Values.push_back(Local);
-  auto Field = [&](unsigned F, unsigned D) {
-    return CPUTarget::dimensionField(B, Local, F, D);
-  };
-  Value *BlockDim[3], *GridDim[3];
-  for (unsigned D = 0; D < 3; ++D) {
-    BlockDim[D] = CPUTarget::loadDimension(B, Ctx, 2, D, "bdim");
-    GridDim[D] =
-        B.CreateZExt(CPUTarget::loadDimension(B, Ctx, 3, D, "gdim"), I64);
-  }
-  Value *GridXY = B.CreateMul(GridDim[0], GridDim[1], "", true, true);
-  Value *End = B.CreateAdd(First, Count, "end");
+private:
+  using BodyFn = std::function<void(Value *)>;
+  /// A counted loop: Body(I) for I in [From, To) (To > From). With
+  /// \p Split IRCE may split it at a range check.
+  void countedLoop(Value *From, Value *To, const Twine &Name, const BodyFn &Body,
+                   bool Split = false);
+  /// The loop hints of a loop that is not the x thread loop.
+  void plain(Instruction *Latch);
+  /// Loops over the block's z and y threads around \p XLoop.
+  void threads(unsigned D, const Twine &Name, const std::function<void()> &XLoop);
+  /// Blocks [First, End) with \p Args: through a grid-row clone of \p Callee
+  /// when it has one (CPUGridFusion.h), else a block at a time.
+  void run(const std::vector<Value *> &Args, const Twine &Name, Function *Callee,
+           bool Disjoint);
+  /// A block at a time: block_idx = its (x, y, z); for z, for y, for x:
+  /// thread_idx = (x, y, z); Callee(Args...) (or the fissioned block).
+  void blocks(const std::vector<Value *> &Args, const Twine &Name, Function *Callee,
+              bool Disjoint);
+  /// The run's blocks a grid row at a time (as far as the run goes in
+  /// it): for z, for y, for the x of the grid the row's blocks cover:
+  /// RowCallee(Args..., x).
+  void blockRows(const std::vector<Value *> &Args, const Twine &Name, Function *RowCallee,
+                 bool Disjoint);
+  /// The loop over the run's blocks begun: \p Index the block's (x, y, z),
+  /// \p Linear its linear index, block_idx set from them.
+  void beginBlockLoop(const Twine &Name, PHINode *&Linear, PHINode *(&Index)[3]);
+  /// The loop over blocks ended after \p Step blocks of a row (at most to
+  /// the row's end): x + Step, carrying into y and then z.
+  void endBlockLoop(PHINode *Linear, PHINode *(&Index)[3], Value *Step);
+  Value *field(unsigned F, unsigned D) { return CPUTarget::dimensionField(B, Local, F, D); }
 
+  Module &M;
+  LLVMContext &C;
+  Function &Kernel;
+  const FissionedKernel *Fission;
+  IRBuilder<> B;
+  Function *Entry = nullptr;
+  Value *Local = nullptr, *First = nullptr, *End = nullptr, *GridXY = nullptr;
+  Value *BlockDim[3] = {}, *GridDim[3] = {};
+  BasicBlock *LoopExit = nullptr;
+  /// Whether the loops being written are the rare copy (see emit).
+  bool Rare = false;
+  std::vector<CallInst *> DisjointCalls;
+};
+
+void BlocksEntryWriter::plain(Instruction *Latch) {
   // Only the x thread loop is worth splitting at a range check (see
   // Optimize.cpp): IRCE skips a loop whose latch branch carries the tag it
   // puts on the loops it has made, and the block loop split at a guard
   // made a 2-d stencil 20% slower. (A 2-d kernel's y loop is still split
   // at its row check: by the time IRCE runs, LLVM has rebuilt that latch.)
-  auto NoRangeSplit = [&](Instruction *Latch) {
-    Latch->setMetadata("irce.loop.clone", MDNode::get(C, {}));
-  };
+  Latch->setMetadata("irce.loop.clone", MDNode::get(C, {}));
   // The copy of the loops for arrays strided in their last axis (or that
   // overlap) is the rare path: vectorised (gathers, and LLVM's own
   // versioning for unit strides, which the fast copy already is) or
   // unrolled, it doubled each kernel's code and compile time for nothing.
-  bool Rare = false;
-  std::vector<CallInst *> DisjointCalls;
-  auto Plain = [&](Instruction *Latch) {
-    NoRangeSplit(Latch);
-    if (Rare)
-      setLoopHints(Latch, /*Scalar=*/true);
-  };
-  // A counted loop: Body(I) for I in [From, To) (To > From).
-  auto CountedLoop = [&](Value *From, Value *To, const Twine &Name,
-                         const std::function<void(Value *)> &Body,
-                         bool Split = false) {
-    BasicBlock *Pre = B.GetInsertBlock();
-    BasicBlock *Loop = BasicBlock::Create(C, Name, Entry);
-    BasicBlock *After = BasicBlock::Create(C, Name + ".end", Entry);
-    B.CreateBr(Loop);
-    B.SetInsertPoint(Loop);
-    PHINode *I = B.CreatePHI(From->getType(), 2);
-    I->addIncoming(From, Pre);
-    Body(I);
-    Value *Next =
-        B.CreateAdd(I, ConstantInt::get(From->getType(), 1), "", true, true);
-    I->addIncoming(Next, B.GetInsertBlock());
-    Instruction *Latch = B.CreateCondBr(B.CreateICmpULT(Next, To), Loop, After);
-    if (!Split || Rare)
-      Plain(Latch);
-    else
-      setLoopHints(Latch, /*Scalar=*/false);
-    B.SetInsertPoint(After);
-  };
-  // for each block: block_idx = its (x, y, z); for z, for y, for x:
-  // thread_idx = (x, y, z); kernel(Args...). The block index is divided out
-  // of the linear one once per call and then counted up with carries: a
-  // division per block (and x86's codegen repeats it at every use) costs
-  // more than a block of a barrier-free kernel's vectorised work.
-  auto Blocks = [&](const std::vector<Value *> &Args, const Twine &Name,
-                    Function *Callee) {
-    Value *FirstXY = B.CreateURem(First, GridXY);
-    Value *Start[3] = {B.CreateURem(FirstXY, GridDim[0]),
-                       B.CreateUDiv(FirstXY, GridDim[0]),
-                       B.CreateUDiv(First, GridXY)};
-    BasicBlock *Pre = B.GetInsertBlock();
-    BasicBlock *Loop = BasicBlock::Create(C, Name + ".block", Entry);
-    BasicBlock *After = BasicBlock::Create(C, Name + ".block.end", Entry);
-    B.CreateBr(Loop);
-    B.SetInsertPoint(Loop);
-    PHINode *Linear = B.CreatePHI(I64, 2, "block.linear");
-    Linear->addIncoming(First, Pre);
-    PHINode *Index[3];
-    for (unsigned D = 0; D < 3; ++D) {
-      Index[D] = B.CreatePHI(I64, 2, Twine("block.") + Twine("xyz"[D]));
-      Index[D]->addIncoming(Start[D], Pre);
+  if (Rare)
+    setLoopHints(Latch, /*Scalar=*/true);
+}
+
+void BlocksEntryWriter::countedLoop(Value *From, Value *To, const Twine &Name,
+                                    const BodyFn &Body, bool Split) {
+  BasicBlock *Pre = B.GetInsertBlock();
+  BasicBlock *Loop = BasicBlock::Create(C, Name, Entry);
+  BasicBlock *After = BasicBlock::Create(C, Name + ".end", Entry);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *I = B.CreatePHI(From->getType(), 2);
+  I->addIncoming(From, Pre);
+  Body(I);
+  Value *Next = B.CreateAdd(I, ConstantInt::get(From->getType(), 1), "", true, true);
+  I->addIncoming(Next, B.GetInsertBlock());
+  Instruction *Latch = B.CreateCondBr(B.CreateICmpULT(Next, To), Loop, After);
+  if (!Split || Rare)
+    plain(Latch);
+  else
+    setLoopHints(Latch, /*Scalar=*/false);
+  B.SetInsertPoint(After);
+}
+
+void BlocksEntryWriter::threads(unsigned D, const Twine &Name,
+                                const std::function<void()> &XLoop) {
+  if (D == 0)
+    return XLoop();
+  countedLoop(B.getInt32(0), BlockDim[D], Name + ".thread" + Twine("xyz"[D]), [&](Value *I) {
+    B.CreateStore(I, field(0, D));
+    threads(D - 1, Name, XLoop);
+  });
+}
+
+void BlocksEntryWriter::beginBlockLoop(const Twine &Name, PHINode *&Linear,
+                                       PHINode *(&Index)[3]) {
+  // The block index is divided out of the linear one once per call and
+  // then counted up with carries: a division per block (and x86's codegen
+  // repeats it at every use) costs more than a block of a barrier-free
+  // kernel's vectorised work.
+  Type *I64 = B.getInt64Ty();
+  Value *FirstXY = B.CreateURem(First, GridXY);
+  Value *Start[3] = {B.CreateURem(FirstXY, GridDim[0]), B.CreateUDiv(FirstXY, GridDim[0]),
+                     B.CreateUDiv(First, GridXY)};
+  BasicBlock *Pre = B.GetInsertBlock();
+  BasicBlock *Loop = BasicBlock::Create(C, Name + ".block", Entry);
+  LoopExit = BasicBlock::Create(C, Name + ".block.end", Entry);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  Linear = B.CreatePHI(I64, 2, "block.linear");
+  Linear->addIncoming(First, Pre);
+  for (unsigned D = 0; D < 3; ++D) {
+    Index[D] = B.CreatePHI(I64, 2, Twine("block.") + Twine("xyz"[D]));
+    Index[D]->addIncoming(Start[D], Pre);
+  }
+  for (unsigned D = 0; D < 3; ++D)
+    B.CreateStore(B.CreateTrunc(Index[D], B.getInt32Ty()), field(1, D));
+}
+
+void BlocksEntryWriter::endBlockLoop(PHINode *Linear, PHINode *(&Index)[3], Value *Step) {
+  Value *Carry = nullptr;
+  for (unsigned D = 0; D < 3; ++D) {
+    Value *Next = B.CreateAdd(Index[D], D ? B.CreateZExt(Carry, B.getInt64Ty()) : Step, "",
+                              true, true);
+    if (D == 2) {
+      Index[D]->addIncoming(Next, B.GetInsertBlock());
+      break;
     }
-    for (unsigned D = 0; D < 3; ++D)
-      B.CreateStore(B.CreateTrunc(Index[D], I32), Field(1, D));
-    if (Fission) {
-      B.CreateCall(Fission->Block, Args);
-    } else {
-      std::function<void(int)> Threads = [&](int D) {
-        CountedLoop(
-            B.getInt32(0), BlockDim[D], Name + ".thread" + Twine("xyz"[D]),
-            [&](Value *I) {
-              B.CreateStore(I, Field(0, unsigned(D)));
-              if (D == 0 && Callee != &Kernel)
-                DisjointCalls.push_back(B.CreateCall(Callee, Args));
-              else if (D == 0)
-                B.CreateCall(Callee, Args);
-              else
-                Threads(D - 1);
-            },
-            /*Split=*/D == 0);
-      };
-      Threads(2);
-    }
-    // The next block: x + 1, carrying into y and then z.
-    Value *Carry = B.getTrue();
-    for (unsigned D = 0; D < 3; ++D) {
-      Value *Next = B.CreateAdd(Index[D], B.CreateZExt(Carry, I64), "", true, true);
-      if (D == 2) {
-        Index[D]->addIncoming(Next, B.GetInsertBlock());
-        break;
-      }
-      Carry = B.CreateICmpEQ(Next, GridDim[D]);
-      Index[D]->addIncoming(B.CreateSelect(Carry, B.getInt64(0), Next),
-                            B.GetInsertBlock());
-    }
-    Value *NextLinear = B.CreateAdd(Linear, B.getInt64(1), "", true, true);
-    Linear->addIncoming(NextLinear, B.GetInsertBlock());
-    Plain(B.CreateCondBr(B.CreateICmpULT(NextLinear, End), Loop, After));
-    B.SetInsertPoint(After);
-  };
+    Carry = B.CreateICmpEQ(Next, GridDim[D]);
+    Index[D]->addIncoming(B.CreateSelect(Carry, B.getInt64(0), Next), B.GetInsertBlock());
+  }
+  Value *NextLinear = B.CreateAdd(Linear, Step, "", true, true);
+  Linear->addIncoming(NextLinear, B.GetInsertBlock());
+  plain(B.CreateCondBr(B.CreateICmpULT(NextLinear, End), Linear->getParent(), LoopExit));
+  B.SetInsertPoint(LoopExit);
+}
+
+void BlocksEntryWriter::blocks(const std::vector<Value *> &Args, const Twine &Name,
+                               Function *Callee, bool Disjoint) {
+  PHINode *Linear, *Index[3];
+  beginBlockLoop(Name, Linear, Index);
+  if (Fission) {
+    B.CreateCall(Fission->Block, Args);
+  } else {
+    threads(2, Name, [&] {
+      countedLoop(
+          B.getInt32(0), BlockDim[0], Name + ".threadx",
+          [&](Value *I) {
+            B.CreateStore(I, field(0, 0));
+            CallInst *Call = B.CreateCall(Callee, Args);
+            if (Disjoint)
+              DisjointCalls.push_back(Call);
+          },
+          /*Split=*/true);
+    });
+  }
+  endBlockLoop(Linear, Index, B.getInt64(1));
+}
+
+void BlocksEntryWriter::blockRows(const std::vector<Value *> &Args, const Twine &Name,
+                                  Function *RowCallee, bool Disjoint) {
+  PHINode *Linear, *Index[3];
+  beginBlockLoop(Name, Linear, Index);
+  Type *I64 = B.getInt64Ty();
+  auto UMin = [&](Value *A, Value *V) { return B.CreateBinaryIntrinsic(Intrinsic::umin, A, V); };
+  auto UMax = [&](Value *A, Value *V) { return B.CreateBinaryIntrinsic(Intrinsic::umax, A, V); };
+  // IRCE splits the row's loop at the kernel's range check only when SCEV
+  // can bound the row's length: the clamps say what the launch's limits
+  // (CpuABI.h) already ensure, 1 to 1024 threads a block and 1 to 2^20
+  // blocks a row (a longer row is taken in parts).
+  Value *Width = UMin(UMax(B.CreateZExt(BlockDim[0], I64), B.getInt64(1)), B.getInt64(1024));
+  Value *Blocks = UMax(UMin(UMin(B.CreateSub(End, Linear), B.CreateSub(GridDim[0], Index[0])),
+                            B.getInt64(uint64_t(1) << 20)),
+                       B.getInt64(1));
+  // Block indices are below 2^31: said so by their 32 bits, the row's first
+  // x is seen to be non-negative, so that InstCombine reads a kernel's
+  // `0 < x` as `x != 0`, a lower bound IRCE then splits at (Optimize.cpp).
+  Value *FirstBlock = B.CreateZExt(B.CreateTrunc(Index[0], B.getInt32Ty()), I64);
+  Value *From = B.CreateMul(FirstBlock, Width, "row.from", true, true);
+  Value *Threads = B.CreateMul(Blocks, Width, "row.threads", true, true);
+  std::vector<Value *> RowArgs = Args;
+  RowArgs.push_back(nullptr);
+  threads(2, Name, [&] {
+    countedLoop(
+        B.getInt64(0), Threads, Name + ".gridx",
+        [&](Value *X) {
+          RowArgs.back() = B.CreateAdd(From, X, "", true, true);
+          CallInst *Call = B.CreateCall(RowCallee, RowArgs);
+          if (Disjoint)
+            DisjointCalls.push_back(Call);
+        },
+        /*Split=*/true);
+  });
+  endBlockLoop(Linear, Index, Blocks);
+}
+
+void BlocksEntryWriter::run(const std::vector<Value *> &Args, const Twine &Name,
+                            Function *Callee, bool Disjoint) {
+  if (!Fission && !Rare)
+    if (Function *Row = gridRowClone(*Callee))
+      return blockRows(Args, Name, Row, Disjoint);
+  blocks(Args, Name, Callee, Disjoint);
+}
+
+void BlocksEntryWriter::emit(const ir::Function &F) {
+  Type *Ptr = PointerType::get(C, 0);
+  Type *I64 = Type::getInt64Ty(C);
+  StructType *CtxTy = CPUTarget::contextType(C);
+  Entry = Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I64, I64}, false),
+                           GlobalValue::ExternalLinkage, Kernel.getName() + "__cpu_blocks", M);
+  Entry->addFnAttr(Attribute::NoUnwind);
+  B.SetInsertPoint(BasicBlock::Create(C, "entry", Entry));
+  Value *Ctx = Entry->getArg(1), *Count = Entry->getArg(3);
+  First = Entry->getArg(2);
+  std::vector<Value *> Values = loadKernelArguments(B, Entry->getArg(0), Kernel);
+  // The context the threads see; only thread_idx and block_idx change, and
+  // once the kernel is inlined SROA turns their reads into the loops'
+  // induction variables.
+  Local = B.CreateAlloca(CtxTy, nullptr, "thread.ctx");
+  B.CreateMemCpy(Local, MaybeAlign(8), Ctx, MaybeAlign(8),
+                 M.getDataLayout().getTypeAllocSize(CtxTy));
+  Values.push_back(Local);
+  for (unsigned D = 0; D < 3; ++D) {
+    BlockDim[D] = CPUTarget::loadDimension(B, Ctx, 2, D, "bdim");
+    GridDim[D] = B.CreateZExt(CPUTarget::loadDimension(B, Ctx, 3, D, "gdim"), I64);
+  }
+  GridXY = B.CreateMul(GridDim[0], GridDim[1], "", true, true);
+  End = B.CreateAdd(First, Count, "end");
 
   BasicBlock *Done = BasicBlock::Create(C, "done", Entry);
   BasicBlock *Run = BasicBlock::Create(C, "run", Entry);
@@ -290,7 +385,7 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
   if (Arrays.size() < 2)
     Arrays.clear();
   if (Strides.empty() && Arrays.empty()) {
-    Blocks(Values, "all", &Kernel);
+    run(Values, "all", &Kernel, /*Disjoint=*/false);
   } else {
     Value *Fast = B.getTrue();
     std::vector<Value *> FastValues = Values;
@@ -305,12 +400,14 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
     BasicBlock *Strided = BasicBlock::Create(C, "strided", Entry);
     B.CreateCondBr(Fast, Contiguous, Strided);
     B.SetInsertPoint(Contiguous);
-    Blocks(FastValues, "contiguous",
-           Arrays.empty() ? &Kernel : disjointArraysClone(Kernel, Arrays));
+    if (Arrays.empty())
+      run(FastValues, "contiguous", &Kernel, /*Disjoint=*/false);
+    else
+      run(FastValues, "contiguous", disjointArraysClone(Kernel, Arrays), /*Disjoint=*/true);
     B.CreateBr(Done);
     B.SetInsertPoint(Strided);
     Rare = true;
-    Blocks(Values, "strided", &Kernel);
+    blocks(Values, "strided", &Kernel, /*Disjoint=*/false);
   }
   B.CreateBr(Done);
   B.SetInsertPoint(Done);
@@ -322,6 +419,13 @@ void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
   if (!DisjointCalls.empty())
     Entry->addFnAttr(DisjointArraysAttribute,
                      DisjointCalls[0]->getCalledFunction()->getName());
+}
+
+} // namespace
+
+void emitBlocksEntry(Module &M, Function &Kernel, const ir::Function &F,
+                     const FissionedKernel *Fission) {
+  BlocksEntryWriter(M, Kernel, Fission).emit(F);
 }
 
 } // namespace pykc::codegen

@@ -181,7 +181,9 @@ int runCommand(int Argc, char **Argv) {
                              .count());
       }
       std::sort(Millis.begin(), Millis.end());
-      std::fprintf(stderr, "pykc: %u launches of '%s' on %s: median %.4f ms, fastest %.4f ms\n",
+      // Nanoseconds: a small launch on the CPU device takes well under a
+      // microsecond, which four decimals of a millisecond would round.
+      std::fprintf(stderr, "pykc: %u launches of '%s' on %s: median %.6f ms, fastest %.6f ms\n",
                    O->TimedLaunches, O->Kernel.c_str(), Device.Name.c_str(),
                    Millis[Millis.size() / 2], Millis.front());
     }

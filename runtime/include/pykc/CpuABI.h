@@ -27,7 +27,10 @@
  * which runs blocks first to first + count - 1 (linear block indices, x
  * fastest), one after the other, each thread of a block in turn (x
  * fastest, then y, then z), in one call: the arguments stay in registers
- * and consecutive threads run in SIMD lanes. ctx->thread_idx and
+ * and consecutive threads run in SIMD lanes. (A kernel that cannot tell
+ * the order, as it finds its x only as cuda.grid()'s and its threads never
+ * meet, has the x threads of the blocks of a grid row run as one loop
+ * instead: see codegen/CPUGridFusion.h.) ctx->thread_idx and
  * ctx->block_idx are ignored on entry; the blocks use ctx->shared_memory
  * in turn.
  *

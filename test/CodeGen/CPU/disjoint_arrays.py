@@ -35,7 +35,7 @@ def one(m):
 # CHECK-SAME: #[[RING:[0-9]+]]
 # CHECK: ptrtoint ptr %src.data to i64
 # CHECK: ptrtoint ptr %dst.data to i64
-# CHECK: br i1 %{{.*}}, label %contiguous.block.preheader, label %strided.block.preheader
+# CHECK: br i1 %{{.*}}, label %contiguous, label %strided
 # CHECK-NOT: memcheck
 # CHECK-NOT: noalias.scope.decl
 # CHECK: {{^}}vector.body{{[0-9]*}}:
@@ -62,4 +62,4 @@ def one(m):
 # CHECK: {{^}}vector.body{{[0-9]*}}:
 # CHECK-LABEL: define void @one__cpu(
 
-# CHECK: attributes #[[RING]] = { {{.*}}"pykc-disjoint-arrays"="ring.disjoint"
+# CHECK: attributes #[[RING]] = { {{.*}}"pykc-disjoint-arrays"="ring.disjoint.gridrow"

@@ -1,0 +1,201 @@
+//===- CPUGridFusion.cpp --------------------------------------------------===//
+#include "codegen/CPUGridFusion.h"
+
+#include "codegen/CPUTarget.h"
+
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/PatternMatch.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/Local.h>
+
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace pykc::codegen {
+
+using namespace llvm;
+
+namespace {
+
+/// Field \p Field (CPUTarget's numbering: 0 thread_idx, 1 block_idx, 2
+/// block_dim, 3 grid_dim) of the context, dimension \p Dim, when \p Ptr
+/// addresses one: a GEP of the context type with constant indices.
+std::optional<std::pair<unsigned, unsigned>> contextField(const Value *Ptr) {
+  auto *G = dyn_cast<GetElementPtrInst>(Ptr);
+  if (!G || G->getSourceElementType() != CPUTarget::contextType(G->getContext()) ||
+      G->getNumIndices() != 3)
+    return std::nullopt;
+  auto *Zero = dyn_cast<ConstantInt>(G->getOperand(1));
+  auto *Field = dyn_cast<ConstantInt>(G->getOperand(2));
+  auto *Dim = dyn_cast<ConstantInt>(G->getOperand(3));
+  if (!Zero || !Zero->isZero() || !Field || !Dim)
+    return std::nullopt;
+  return std::make_pair(unsigned(Field->getZExtValue()), unsigned(Dim->getZExtValue()));
+}
+
+/// Whether \p V is a load of the context's \p Field, dimension 0.
+bool loadsX(const Value *V, unsigned Field) {
+  auto *L = dyn_cast<LoadInst>(V);
+  auto F = L ? contextField(L->getPointerOperand()) : std::nullopt;
+  return F && F->first == Field && F->second == 0;
+}
+
+/// Replaces each `cuda.grid()` x of \p Fn, as FunctionEmitter::emitGridIndex
+/// computes it (sext tid.x + sext ctaid.x * sext ntid.x, in 64 bits, where
+/// no sum wraps), by \p GridX; the count replaced.
+unsigned replaceGridX(Function &Fn, Value *GridX) {
+  using namespace PatternMatch;
+  std::vector<Instruction *> Found;
+  for (Instruction &I : instructions(Fn)) {
+    Value *Tid, *Ctaid, *Ntid;
+    // In either order: a kernel that spells it out (`cuda.blockIdx.x *
+    // cuda.blockDim.x + cuda.threadIdx.x`) computes the same number.
+    if (I.getType() != GridX->getType() ||
+        !match(&I, m_c_Add(m_SExt(m_Value(Tid)),
+                           m_c_Mul(m_SExt(m_Value(Ctaid)), m_SExt(m_Value(Ntid))))))
+      continue;
+    if (loadsX(Ctaid, 2) && loadsX(Ntid, 1))
+      std::swap(Ctaid, Ntid);
+    if (loadsX(Tid, 0) && loadsX(Ctaid, 1) && loadsX(Ntid, 2))
+      Found.push_back(&I);
+  }
+  for (Instruction *I : Found) {
+    I->replaceAllUsesWith(GridX);
+    RecursivelyDeleteTriviallyDeadInstructions(I);
+  }
+  return unsigned(Found.size());
+}
+
+/// Whether a call of \p Callee cannot observe which thread runs or in what
+/// order: an LLVM intrinsic (no fence or atomic among them reaches here
+/// unchecked: see orderInvisible), a function of the module that itself
+/// cannot, or an outside function given no pointer (libm's), not the
+/// runtime's.
+bool callOrderInvisible(const CallBase &Call, std::set<const Function *> &Seen);
+
+/// Whether \p Fn does nothing another thread could see the order of, and
+/// reads the context (when \p Ctx, its context parameter, is given) only to
+/// load the dimensions of threads and blocks.
+bool orderInvisible(const Function &Fn, const Value *Ctx, std::set<const Function *> &Seen) {
+  if (!Seen.insert(&Fn).second)
+    return true;
+  for (const Instruction &I : instructions(Fn)) {
+    if (I.isAtomic() || isa<FenceInst>(I))
+      return false;
+    if (auto *Call = dyn_cast<CallBase>(&I)) {
+      if (!callOrderInvisible(*Call, Seen))
+        return false;
+      for (const Value *A : Call->args())
+        if (A == Ctx)
+          return false;
+    }
+  }
+  if (!Ctx)
+    return true;
+  for (const User *U : Ctx->users()) {
+    auto Field = contextField(U);
+    if (!Field || Field->first > 3)
+      return false;
+    for (const User *FieldUser : U->users())
+      if (!isa<LoadInst>(FieldUser))
+        return false;
+  }
+  return true;
+}
+
+bool callOrderInvisible(const CallBase &Call, std::set<const Function *> &Seen) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || Call.isInlineAsm())
+    return false;
+  if (Callee->isIntrinsic())
+    return true;
+  if (!Callee->isDeclaration())
+    return orderInvisible(*Callee, nullptr, Seen);
+  if (Callee->getName().starts_with("pykc") || Callee->isVarArg())
+    return false;
+  for (const Value *A : Call.args())
+    if (A->getType()->isPointerTy())
+      return false;
+  return true;
+}
+
+/// Inlines into \p Fn the functions of the module it calls with its
+/// context \p Ctx (device functions, and the operators and index rules
+/// written as functions: ExpandOperators.h), so that their `cuda.grid()`
+/// reads the clone's x too; false when one cannot be (recursion) or \p Fn
+/// would pass MaxInstructions, which bounds what the clone costs to build.
+bool inlineContextCalls(Function &Fn, const Value *Ctx) {
+  constexpr size_t MaxInstructions = 20000;
+  for (unsigned Round = 0;; ++Round) {
+    std::vector<CallBase *> Calls;
+    for (Instruction &I : instructions(Fn))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (llvm::is_contained(Call->args(), Ctx))
+          Calls.push_back(Call);
+    if (Calls.empty())
+      return true;
+    if (Round == 64 || Fn.getInstructionCount() > MaxInstructions)
+      return false;
+    for (CallBase *Call : Calls) {
+      Function *Callee = Call->getCalledFunction();
+      if (!Callee || Callee->isDeclaration() || Callee == &Fn)
+        return false;
+      InlineFunctionInfo Info;
+      if (!InlineFunction(*Call, Info).isSuccess())
+        return false;
+    }
+  }
+}
+
+} // namespace
+
+Function *gridRowClone(Function &Kernel) {
+  // A cheap look first: most kernels that cannot use the clone say so here,
+  // before anything is copied.
+  std::set<const Function *> Seen;
+  if (Kernel.arg_empty() || !orderInvisible(Kernel, nullptr, Seen))
+    return nullptr;
+  LLVMContext &C = Kernel.getContext();
+  std::vector<Type *> Params(Kernel.getFunctionType()->param_begin(),
+                             Kernel.getFunctionType()->param_end());
+  Params.push_back(Type::getInt64Ty(C));
+  Function *Clone =
+      Function::Create(FunctionType::get(Kernel.getReturnType(), Params, false),
+                       GlobalValue::InternalLinkage, Kernel.getName() + ".gridrow",
+                       Kernel.getParent());
+  ValueToValueMapTy Map;
+  for (unsigned I = 0; I < Kernel.arg_size(); ++I) {
+    Clone->getArg(I)->setName(Kernel.getArg(I)->getName());
+    Map[Kernel.getArg(I)] = Clone->getArg(I);
+  }
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(Clone, &Kernel, Map, CloneFunctionChangeType::LocalChangesOnly, Returns);
+  Clone->setLinkage(GlobalValue::InternalLinkage); // the kernel's own was copied
+  Argument *GridX = Clone->getArg(Kernel.arg_size());
+  GridX->setName("grid.x");
+  Argument *Ctx = Clone->getArg(Kernel.arg_size() - 1);
+  if (!inlineContextCalls(*Clone, Ctx)) {
+    Clone->eraseFromParent();
+    return nullptr;
+  }
+  unsigned Replaced = replaceGridX(*Clone, GridX);
+  // What is left of the context must be the y and z indices and the
+  // dimensions: a thread_idx.x or block_idx.x read on its own would need
+  // the block the clone no longer has.
+  bool ReadsX = false;
+  for (User *U : Ctx->users())
+    if (auto Field = contextField(U); Field && Field->first <= 1 && Field->second == 0)
+      ReadsX |= !U->use_empty();
+  Seen.clear();
+  if (!Replaced || ReadsX || !orderInvisible(*Clone, Ctx, Seen)) {
+    Clone->eraseFromParent();
+    return nullptr;
+  }
+  Clone->addFnAttr(Attribute::AlwaysInline);
+  return Clone;
+}
+
+} // namespace pykc::codegen
