@@ -138,9 +138,10 @@ public:
 private:
   using BodyFn = std::function<void(Value *)>;
   /// A counted loop: Body(I) for I in [From, To) (To > From). With
-  /// \p Split IRCE may split it at a range check.
+  /// \p Split IRCE may split it at a range check; \p Long says that it
+  /// runs long enough for LLVM to interleave its vector iterations.
   void countedLoop(Value *From, Value *To, const Twine &Name, const BodyFn &Body,
-                   bool Split = false);
+                   bool Split = false, bool Long = false);
   /// The loop hints of a loop that is not the x thread loop.
   void plain(Instruction *Latch);
   /// Loops over the block's z and y threads around \p XLoop.
@@ -196,7 +197,7 @@ void BlocksEntryWriter::plain(Instruction *Latch) {
 }
 
 void BlocksEntryWriter::countedLoop(Value *From, Value *To, const Twine &Name,
-                                    const BodyFn &Body, bool Split) {
+                                    const BodyFn &Body, bool Split, bool Long) {
   BasicBlock *Pre = B.GetInsertBlock();
   BasicBlock *Loop = BasicBlock::Create(C, Name, Entry);
   BasicBlock *After = BasicBlock::Create(C, Name + ".end", Entry);
@@ -210,7 +211,7 @@ void BlocksEntryWriter::countedLoop(Value *From, Value *To, const Twine &Name,
   Instruction *Latch = B.CreateCondBr(B.CreateICmpULT(Next, To), Loop, After);
   if (!Split || Rare)
     plain(Latch);
-  else
+  else if (!Long)
     setLoopHints(Latch, /*Scalar=*/false);
   B.SetInsertPoint(After);
 }
@@ -322,7 +323,7 @@ void BlocksEntryWriter::blockRows(const std::vector<Value *> &Args, const Twine 
           if (Disjoint)
             DisjointCalls.push_back(Call);
         },
-        /*Split=*/true);
+        /*Split=*/true, /*Long=*/true);
   });
   endBlockLoop(Linear, Index, Blocks);
 }

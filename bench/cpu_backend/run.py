@@ -19,6 +19,7 @@ import argparse
 import csv
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -55,6 +56,7 @@ QUICK_SIZES = {
     "fast_matmul": [32],
 }
 MEDIAN = re.compile(r"median ([0-9.]+) ms")
+ROUNDS = 3  # measurements of each kernel and size (see main)
 
 
 def work(kernel, n):
@@ -189,13 +191,18 @@ def main():
     sizes = QUICK_SIZES if o.quick else SIZES
     cores = os.cpu_count()
     rows = []
+    rounds = 1 if o.quick else ROUNDS
     with tempfile.TemporaryDirectory() as tmp:
         for kernel, ns in sizes.items():
             for n in ns:
                 units = work(kernel, n)
-                plain = time_plain(o.plain, kernel, n)
-                one = time_pykc(o.pykc, kernel, n, 1, tmp)
-                every = time_pykc(o.pykc, kernel, n, None, tmp)
+                # The three interleaved, ROUNDS times, each the median of
+                # its rounds: on a shared VM one round of each was off by
+                # 20% or more now and then, and an anchor measured in
+                # another second than pykc shifted every ratio with it.
+                times = [(time_plain(o.plain, kernel, n), time_pykc(o.pykc, kernel, n, 1, tmp),
+                          time_pykc(o.pykc, kernel, n, None, tmp)) for _ in range(rounds)]
+                plain, one, every = (statistics.median(t[k] for t in times) for k in range(3))
                 per = lambda ms: ms * 1e6 / units
                 rows.append({"kernel": kernel, "n": n, "units": units,
                              "plain_ms": plain, "pykc1_ms": one, "pykc_ms": every,
@@ -218,7 +225,7 @@ def main():
                      f"{r['pykc_ns']:.4f} | {r['per_core_ratio']:.2f} | {r['ratio']:.2f} |")
     lines.append("")
     lines.append("ns per element (increment, saxpy, stencil) or per multiply-add (matmuls); "
-                 "medians of repeated launches; ratios above 1 mean pykc is faster.")
+                 "medians of repeated launches, then the median of %d such rounds; ratios above 1 mean pykc is faster." % rounds)
     table = "\n".join(lines)
     print(table)
     with open(os.path.join(o.out, "cpu_backend.md"), "w") as f:
