@@ -25,7 +25,8 @@ namespace {
 /// addresses one: a GEP of the context type with constant indices.
 std::optional<std::pair<unsigned, unsigned>> contextField(const Value *Ptr) {
   auto *G = dyn_cast<GetElementPtrInst>(Ptr);
-  if (!G || G->getSourceElementType() != CPUTarget::contextType(G->getContext()) ||
+  if (!G ||
+      G->getSourceElementType() != CPUTarget::contextType(G->getContext()) ||
       G->getNumIndices() != 3)
     return std::nullopt;
   auto *Zero = dyn_cast<ConstantInt>(G->getOperand(1));
@@ -33,7 +34,8 @@ std::optional<std::pair<unsigned, unsigned>> contextField(const Value *Ptr) {
   auto *Dim = dyn_cast<ConstantInt>(G->getOperand(3));
   if (!Zero || !Zero->isZero() || !Field || !Dim)
     return std::nullopt;
-  return std::make_pair(unsigned(Field->getZExtValue()), unsigned(Dim->getZExtValue()));
+  return std::make_pair(unsigned(Field->getZExtValue()),
+                        unsigned(Dim->getZExtValue()));
 }
 
 /// Whether \p V is a load of the context's \p Field, dimension 0.
@@ -54,8 +56,9 @@ unsigned replaceGridX(Function &Fn, Value *GridX) {
     // In either order: a kernel that spells it out (`cuda.blockIdx.x *
     // cuda.blockDim.x + cuda.threadIdx.x`) computes the same number.
     if (I.getType() != GridX->getType() ||
-        !match(&I, m_c_Add(m_SExt(m_Value(Tid)),
-                           m_c_Mul(m_SExt(m_Value(Ctaid)), m_SExt(m_Value(Ntid))))))
+        !match(&I,
+               m_c_Add(m_SExt(m_Value(Tid)),
+                       m_c_Mul(m_SExt(m_Value(Ctaid)), m_SExt(m_Value(Ntid))))))
       continue;
     if (loadsX(Ctaid, 2) && loadsX(Ntid, 1))
       std::swap(Ctaid, Ntid);
@@ -79,7 +82,8 @@ bool callOrderInvisible(const CallBase &Call, std::set<const Function *> &Seen);
 /// Whether \p Fn does nothing another thread could see the order of, and
 /// reads the context (when \p Ctx, its context parameter, is given) only to
 /// load the dimensions of threads and blocks.
-bool orderInvisible(const Function &Fn, const Value *Ctx, std::set<const Function *> &Seen) {
+bool orderInvisible(const Function &Fn, const Value *Ctx,
+                    std::set<const Function *> &Seen) {
   if (!Seen.insert(&Fn).second)
     return true;
   for (const Instruction &I : instructions(Fn)) {
@@ -106,7 +110,8 @@ bool orderInvisible(const Function &Fn, const Value *Ctx, std::set<const Functio
   return true;
 }
 
-bool callOrderInvisible(const CallBase &Call, std::set<const Function *> &Seen) {
+bool callOrderInvisible(const CallBase &Call,
+                        std::set<const Function *> &Seen) {
   const Function *Callee = Call.getCalledFunction();
   if (!Callee || Call.isInlineAsm())
     return false;
@@ -164,16 +169,18 @@ Function *gridRowClone(Function &Kernel) {
   Params.push_back(Type::getInt64Ty(C));
   Function *Clone =
       Function::Create(FunctionType::get(Kernel.getReturnType(), Params, false),
-                       GlobalValue::InternalLinkage, Kernel.getName() + ".gridrow",
-                       Kernel.getParent());
+                       GlobalValue::InternalLinkage,
+                       Kernel.getName() + ".gridrow", Kernel.getParent());
   ValueToValueMapTy Map;
   for (unsigned I = 0; I < Kernel.arg_size(); ++I) {
     Clone->getArg(I)->setName(Kernel.getArg(I)->getName());
     Map[Kernel.getArg(I)] = Clone->getArg(I);
   }
   SmallVector<ReturnInst *, 4> Returns;
-  CloneFunctionInto(Clone, &Kernel, Map, CloneFunctionChangeType::LocalChangesOnly, Returns);
-  Clone->setLinkage(GlobalValue::InternalLinkage); // the kernel's own was copied
+  CloneFunctionInto(Clone, &Kernel, Map,
+                    CloneFunctionChangeType::LocalChangesOnly, Returns);
+  Clone->setLinkage(
+      GlobalValue::InternalLinkage); // the kernel's own was copied
   Argument *GridX = Clone->getArg(Kernel.arg_size());
   GridX->setName("grid.x");
   Argument *Ctx = Clone->getArg(Kernel.arg_size() - 1);
@@ -187,7 +194,8 @@ Function *gridRowClone(Function &Kernel) {
   // the block the clone no longer has.
   bool ReadsX = false;
   for (User *U : Ctx->users())
-    if (auto Field = contextField(U); Field && Field->first <= 1 && Field->second == 0)
+    if (auto Field = contextField(U);
+        Field && Field->first <= 1 && Field->second == 0)
       ReadsX |= !U->use_empty();
   Seen.clear();
   if (!Replaced || ReadsX || !orderInvisible(*Clone, Ctx, Seen)) {

@@ -140,32 +140,36 @@ private:
   /// A counted loop: Body(I) for I in [From, To) (To > From). With
   /// \p Split IRCE may split it at a range check; \p Long says that it
   /// runs long enough for LLVM to interleave its vector iterations.
-  void countedLoop(Value *From, Value *To, const Twine &Name, const BodyFn &Body,
-                   bool Split = false, bool Long = false);
+  void countedLoop(Value *From, Value *To, const Twine &Name,
+                   const BodyFn &Body, bool Split = false, bool Long = false);
   /// The loop hints of a loop that is not the x thread loop.
   void plain(Instruction *Latch);
   /// Loops over the block's z and y threads around \p XLoop.
-  void threads(unsigned D, const Twine &Name, const std::function<void()> &XLoop);
+  void threads(unsigned D, const Twine &Name,
+               const std::function<void()> &XLoop);
   /// Blocks [First, End) with \p Args: through a grid-row clone of \p Callee
   /// when it has one (CPUGridFusion.h), else a block at a time.
-  void run(const std::vector<Value *> &Args, const Twine &Name, Function *Callee,
-           bool Disjoint);
+  void run(const std::vector<Value *> &Args, const Twine &Name,
+           Function *Callee, bool Disjoint);
   /// A block at a time: block_idx = its (x, y, z); for z, for y, for x:
   /// thread_idx = (x, y, z); Callee(Args...) (or the fissioned block).
-  void blocks(const std::vector<Value *> &Args, const Twine &Name, Function *Callee,
-              bool Disjoint);
+  void blocks(const std::vector<Value *> &Args, const Twine &Name,
+              Function *Callee, bool Disjoint);
   /// The run's blocks a grid row at a time (as far as the run goes in
   /// it): for z, for y, for the x of the grid the row's blocks cover:
   /// RowCallee(Args..., x).
-  void blockRows(const std::vector<Value *> &Args, const Twine &Name, Function *RowCallee,
-                 bool Disjoint);
+  void blockRows(const std::vector<Value *> &Args, const Twine &Name,
+                 Function *RowCallee, bool Disjoint);
   /// The loop over the run's blocks begun: \p Index the block's (x, y, z),
   /// \p Linear its linear index, block_idx set from them.
-  void beginBlockLoop(const Twine &Name, PHINode *&Linear, PHINode *(&Index)[3]);
+  void beginBlockLoop(const Twine &Name, PHINode *&Linear,
+                      PHINode *(&Index)[3]);
   /// The loop over blocks ended after \p Step blocks of a row (at most to
   /// the row's end): x + Step, carrying into y and then z.
   void endBlockLoop(PHINode *Linear, PHINode *(&Index)[3], Value *Step);
-  Value *field(unsigned F, unsigned D) { return CPUTarget::dimensionField(B, Local, F, D); }
+  Value *field(unsigned F, unsigned D) {
+    return CPUTarget::dimensionField(B, Local, F, D);
+  }
 
   Module &M;
   LLVMContext &C;
@@ -206,7 +210,8 @@ void BlocksEntryWriter::countedLoop(Value *From, Value *To, const Twine &Name,
   PHINode *I = B.CreatePHI(From->getType(), 2);
   I->addIncoming(From, Pre);
   Body(I);
-  Value *Next = B.CreateAdd(I, ConstantInt::get(From->getType(), 1), "", true, true);
+  Value *Next =
+      B.CreateAdd(I, ConstantInt::get(From->getType(), 1), "", true, true);
   I->addIncoming(Next, B.GetInsertBlock());
   Instruction *Latch = B.CreateCondBr(B.CreateICmpULT(Next, To), Loop, After);
   if (!Split || Rare)
@@ -220,10 +225,11 @@ void BlocksEntryWriter::threads(unsigned D, const Twine &Name,
                                 const std::function<void()> &XLoop) {
   if (D == 0)
     return XLoop();
-  countedLoop(B.getInt32(0), BlockDim[D], Name + ".thread" + Twine("xyz"[D]), [&](Value *I) {
-    B.CreateStore(I, field(0, D));
-    threads(D - 1, Name, XLoop);
-  });
+  countedLoop(B.getInt32(0), BlockDim[D], Name + ".thread" + Twine("xyz"[D]),
+              [&](Value *I) {
+                B.CreateStore(I, field(0, D));
+                threads(D - 1, Name, XLoop);
+              });
 }
 
 void BlocksEntryWriter::beginBlockLoop(const Twine &Name, PHINode *&Linear,
@@ -234,7 +240,8 @@ void BlocksEntryWriter::beginBlockLoop(const Twine &Name, PHINode *&Linear,
   // kernel's vectorised work.
   Type *I64 = B.getInt64Ty();
   Value *FirstXY = B.CreateURem(First, GridXY);
-  Value *Start[3] = {B.CreateURem(FirstXY, GridDim[0]), B.CreateUDiv(FirstXY, GridDim[0]),
+  Value *Start[3] = {B.CreateURem(FirstXY, GridDim[0]),
+                     B.CreateUDiv(FirstXY, GridDim[0]),
                      B.CreateUDiv(First, GridXY)};
   BasicBlock *Pre = B.GetInsertBlock();
   BasicBlock *Loop = BasicBlock::Create(C, Name + ".block", Entry);
@@ -251,26 +258,31 @@ void BlocksEntryWriter::beginBlockLoop(const Twine &Name, PHINode *&Linear,
     B.CreateStore(B.CreateTrunc(Index[D], B.getInt32Ty()), field(1, D));
 }
 
-void BlocksEntryWriter::endBlockLoop(PHINode *Linear, PHINode *(&Index)[3], Value *Step) {
+void BlocksEntryWriter::endBlockLoop(PHINode *Linear, PHINode *(&Index)[3],
+                                     Value *Step) {
   Value *Carry = nullptr;
   for (unsigned D = 0; D < 3; ++D) {
-    Value *Next = B.CreateAdd(Index[D], D ? B.CreateZExt(Carry, B.getInt64Ty()) : Step, "",
-                              true, true);
+    Value *Next =
+        B.CreateAdd(Index[D], D ? B.CreateZExt(Carry, B.getInt64Ty()) : Step,
+                    "", true, true);
     if (D == 2) {
       Index[D]->addIncoming(Next, B.GetInsertBlock());
       break;
     }
     Carry = B.CreateICmpEQ(Next, GridDim[D]);
-    Index[D]->addIncoming(B.CreateSelect(Carry, B.getInt64(0), Next), B.GetInsertBlock());
+    Index[D]->addIncoming(B.CreateSelect(Carry, B.getInt64(0), Next),
+                          B.GetInsertBlock());
   }
   Value *NextLinear = B.CreateAdd(Linear, Step, "", true, true);
   Linear->addIncoming(NextLinear, B.GetInsertBlock());
-  plain(B.CreateCondBr(B.CreateICmpULT(NextLinear, End), Linear->getParent(), LoopExit));
+  plain(B.CreateCondBr(B.CreateICmpULT(NextLinear, End), Linear->getParent(),
+                       LoopExit));
   B.SetInsertPoint(LoopExit);
 }
 
-void BlocksEntryWriter::blocks(const std::vector<Value *> &Args, const Twine &Name,
-                               Function *Callee, bool Disjoint) {
+void BlocksEntryWriter::blocks(const std::vector<Value *> &Args,
+                               const Twine &Name, Function *Callee,
+                               bool Disjoint) {
   PHINode *Linear, *Index[3];
   beginBlockLoop(Name, Linear, Index);
   if (Fission) {
@@ -291,25 +303,33 @@ void BlocksEntryWriter::blocks(const std::vector<Value *> &Args, const Twine &Na
   endBlockLoop(Linear, Index, B.getInt64(1));
 }
 
-void BlocksEntryWriter::blockRows(const std::vector<Value *> &Args, const Twine &Name,
-                                  Function *RowCallee, bool Disjoint) {
+void BlocksEntryWriter::blockRows(const std::vector<Value *> &Args,
+                                  const Twine &Name, Function *RowCallee,
+                                  bool Disjoint) {
   PHINode *Linear, *Index[3];
   beginBlockLoop(Name, Linear, Index);
   Type *I64 = B.getInt64Ty();
-  auto UMin = [&](Value *A, Value *V) { return B.CreateBinaryIntrinsic(Intrinsic::umin, A, V); };
-  auto UMax = [&](Value *A, Value *V) { return B.CreateBinaryIntrinsic(Intrinsic::umax, A, V); };
+  auto UMin = [&](Value *A, Value *V) {
+    return B.CreateBinaryIntrinsic(Intrinsic::umin, A, V);
+  };
+  auto UMax = [&](Value *A, Value *V) {
+    return B.CreateBinaryIntrinsic(Intrinsic::umax, A, V);
+  };
   // IRCE splits the row's loop at the kernel's range check only when SCEV
   // can bound the row's length: the clamps say what the launch's limits
   // (CpuABI.h) already ensure, 1 to 1024 threads a block and 1 to 2^20
   // blocks a row (a longer row is taken in parts).
-  Value *Width = UMin(UMax(B.CreateZExt(BlockDim[0], I64), B.getInt64(1)), B.getInt64(1024));
-  Value *Blocks = UMax(UMin(UMin(B.CreateSub(End, Linear), B.CreateSub(GridDim[0], Index[0])),
-                            B.getInt64(uint64_t(1) << 20)),
-                       B.getInt64(1));
+  Value *Width = UMin(UMax(B.CreateZExt(BlockDim[0], I64), B.getInt64(1)),
+                      B.getInt64(1024));
+  Value *Blocks = UMax(
+      UMin(UMin(B.CreateSub(End, Linear), B.CreateSub(GridDim[0], Index[0])),
+           B.getInt64(uint64_t(1) << 20)),
+      B.getInt64(1));
   // Block indices are below 2^31: said so by their 32 bits, the row's first
   // x is seen to be non-negative, so that InstCombine reads a kernel's
   // `0 < x` as `x != 0`, a lower bound IRCE then splits at (Optimize.cpp).
-  Value *FirstBlock = B.CreateZExt(B.CreateTrunc(Index[0], B.getInt32Ty()), I64);
+  Value *FirstBlock =
+      B.CreateZExt(B.CreateTrunc(Index[0], B.getInt32Ty()), I64);
   Value *From = B.CreateMul(FirstBlock, Width, "row.from", true, true);
   Value *Threads = B.CreateMul(Blocks, Width, "row.threads", true, true);
   std::vector<Value *> RowArgs = Args;
@@ -340,13 +360,15 @@ void BlocksEntryWriter::emit(const ir::Function &F) {
   Type *Ptr = PointerType::get(C, 0);
   Type *I64 = Type::getInt64Ty(C);
   StructType *CtxTy = CPUTarget::contextType(C);
-  Entry = Function::Create(FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I64, I64}, false),
-                           GlobalValue::ExternalLinkage, Kernel.getName() + "__cpu_blocks", M);
+  Entry = Function::Create(
+      FunctionType::get(Type::getVoidTy(C), {Ptr, Ptr, I64, I64}, false),
+      GlobalValue::ExternalLinkage, Kernel.getName() + "__cpu_blocks", M);
   Entry->addFnAttr(Attribute::NoUnwind);
   B.SetInsertPoint(BasicBlock::Create(C, "entry", Entry));
   Value *Ctx = Entry->getArg(1), *Count = Entry->getArg(3);
   First = Entry->getArg(2);
-  std::vector<Value *> Values = loadKernelArguments(B, Entry->getArg(0), Kernel);
+  std::vector<Value *> Values =
+      loadKernelArguments(B, Entry->getArg(0), Kernel);
   // The context the threads see; only thread_idx and block_idx change, and
   // once the kernel is inlined SROA turns their reads into the loops'
   // induction variables.
@@ -356,7 +378,8 @@ void BlocksEntryWriter::emit(const ir::Function &F) {
   Values.push_back(Local);
   for (unsigned D = 0; D < 3; ++D) {
     BlockDim[D] = CPUTarget::loadDimension(B, Ctx, 2, D, "bdim");
-    GridDim[D] = B.CreateZExt(CPUTarget::loadDimension(B, Ctx, 3, D, "gdim"), I64);
+    GridDim[D] =
+        B.CreateZExt(CPUTarget::loadDimension(B, Ctx, 3, D, "gdim"), I64);
   }
   GridXY = B.CreateMul(GridDim[0], GridDim[1], "", true, true);
   End = B.CreateAdd(First, Count, "end");
@@ -392,7 +415,8 @@ void BlocksEntryWriter::emit(const ir::Function &F) {
     std::vector<Value *> FastValues = Values;
     for (const ArrayParam &S : Strides) {
       Value *Bytes = B.getInt64(S.ElementBytes);
-      Fast = B.CreateAnd(Fast, B.CreateICmpEQ(Values[S.innerStrideArg()], Bytes));
+      Fast =
+          B.CreateAnd(Fast, B.CreateICmpEQ(Values[S.innerStrideArg()], Bytes));
       FastValues[S.innerStrideArg()] = Bytes;
     }
     if (!Arrays.empty())
@@ -404,7 +428,8 @@ void BlocksEntryWriter::emit(const ir::Function &F) {
     if (Arrays.empty())
       run(FastValues, "contiguous", &Kernel, /*Disjoint=*/false);
     else
-      run(FastValues, "contiguous", disjointArraysClone(Kernel, Arrays), /*Disjoint=*/true);
+      run(FastValues, "contiguous", disjointArraysClone(Kernel, Arrays),
+          /*Disjoint=*/true);
     B.CreateBr(Done);
     B.SetInsertPoint(Strided);
     Rare = true;
