@@ -72,6 +72,77 @@ unsigned replaceGridX(Function &Fn, Value *GridX) {
   return unsigned(Found.size());
 }
 
+/// The runtime's error reports, which name their thread by the indices
+/// they are given and keep the lowest thread's error for kernels without
+/// barriers (CpuThreadCalls.cpp, CheckState.h): the order threads run in
+/// does not change what they report.
+bool isThreadReport(const Function *Callee) {
+  if (!Callee || !Callee->isDeclaration())
+    return false;
+  StringRef Name = Callee->getName();
+  return Name == "pykc_cpu_bounds_error" || Name == "pykc_cpu_none_error" ||
+         Name == "pykc_check_bounds_array";
+}
+
+/// Replaces the loads of thread_idx.x and block_idx.x that only name the
+/// thread to an error report (isThreadReport) by their values computed
+/// from \p GridX (a division, on the error path only); false when another
+/// use reads one.
+bool computeReportedX(Function &Fn, Value *Ctx, Value *GridX) {
+  std::vector<LoadInst *> Loads;
+  for (User *U : Ctx->users()) {
+    auto Field = contextField(U);
+    if (!Field || Field->first > 1 || Field->second != 0)
+      continue;
+    for (User *FieldUser : U->users()) {
+      auto *L = dyn_cast<LoadInst>(FieldUser);
+      if (!L)
+        return false;
+      for (User *LoadUser : L->users()) {
+        auto *Call = dyn_cast<CallBase>(LoadUser);
+        if (!Call || !isThreadReport(Call->getCalledFunction()))
+          return false;
+      }
+      Loads.push_back(L);
+    }
+  }
+  for (LoadInst *L : Loads) {
+    IRBuilder<> B(L);
+    Value *Width = B.CreateZExt(CPUTarget::loadDimension(B, Ctx, 2, 0, "bdim"),
+                                B.getInt64Ty());
+    bool Thread = contextField(L->getPointerOperand())->first == 0;
+    Value *X = Thread ? B.CreateURem(GridX, Width) : B.CreateUDiv(GridX, Width);
+    L->replaceAllUsesWith(B.CreateTrunc(X, L->getType()));
+    L->eraseFromParent();
+  }
+  return true;
+}
+
+/// Gives each error report a copy of the context, made on the error path,
+/// instead of the context itself: a context that no call receives stays
+/// in registers once the clone is inlined into the row's loop, where it
+/// would otherwise be read again from memory for every thread (and keep
+/// the loop from being vectorized).
+void reportWithCopies(Function &Fn, Value *Ctx) {
+  std::vector<CallBase *> Reports;
+  for (User *U : Ctx->users())
+    if (auto *Call = dyn_cast<CallBase>(U);
+        Call && isThreadReport(Call->getCalledFunction()))
+      Reports.push_back(Call);
+  if (Reports.empty())
+    return;
+  LLVMContext &C = Fn.getContext();
+  StructType *CtxTy = CPUTarget::contextType(C);
+  IRBuilder<> Entry(&*Fn.getEntryBlock().getFirstInsertionPt());
+  Value *Copy = Entry.CreateAlloca(CtxTy, nullptr, "report.ctx");
+  uint64_t Bytes = Fn.getDataLayout().getTypeAllocSize(CtxTy);
+  for (CallBase *Call : Reports) {
+    IRBuilder<> B(Call);
+    B.CreateMemCpy(Copy, MaybeAlign(8), Ctx, MaybeAlign(8), Bytes);
+    Call->replaceUsesOfWith(Ctx, Copy);
+  }
+}
+
 /// Whether a call of \p Callee cannot observe which thread runs or in what
 /// order: an LLVM intrinsic (no fence or atomic among them reaches here
 /// unchecked: see orderInvisible), a function of the module that itself
@@ -93,13 +164,16 @@ bool orderInvisible(const Function &Fn, const Value *Ctx,
       if (!callOrderInvisible(*Call, Seen))
         return false;
       for (const Value *A : Call->args())
-        if (A == Ctx)
+        if (A == Ctx && !isThreadReport(Call->getCalledFunction()))
           return false;
     }
   }
   if (!Ctx)
     return true;
   for (const User *U : Ctx->users()) {
+    if (auto *Call = dyn_cast<CallBase>(U);
+        Call && isThreadReport(Call->getCalledFunction()))
+      continue;
     auto Field = contextField(U);
     if (!Field || Field->first > 3)
       return false;
@@ -115,7 +189,7 @@ bool callOrderInvisible(const CallBase &Call,
   const Function *Callee = Call.getCalledFunction();
   if (!Callee || Call.isInlineAsm())
     return false;
-  if (Callee->isIntrinsic())
+  if (Callee->isIntrinsic() || isThreadReport(Callee))
     return true;
   if (!Callee->isDeclaration())
     return orderInvisible(*Callee, nullptr, Seen);
@@ -138,7 +212,8 @@ bool inlineContextCalls(Function &Fn, const Value *Ctx) {
     std::vector<CallBase *> Calls;
     for (Instruction &I : instructions(Fn))
       if (auto *Call = dyn_cast<CallBase>(&I))
-        if (llvm::is_contained(Call->args(), Ctx))
+        if (llvm::is_contained(Call->args(), Ctx) &&
+            !isThreadReport(Call->getCalledFunction()))
           Calls.push_back(Call);
     if (Calls.empty())
       return true;
@@ -191,17 +266,15 @@ Function *gridRowClone(Function &Kernel) {
   unsigned Replaced = replaceGridX(*Clone, GridX);
   // What is left of the context must be the y and z indices and the
   // dimensions: a thread_idx.x or block_idx.x read on its own would need
-  // the block the clone no longer has.
-  bool ReadsX = false;
-  for (User *U : Ctx->users())
-    if (auto Field = contextField(U);
-        Field && Field->first <= 1 && Field->second == 0)
-      ReadsX |= !U->use_empty();
+  // the block the clone no longer has, except where an error report
+  // names its thread.
+  bool ReadsX = !computeReportedX(*Clone, Ctx, GridX);
   Seen.clear();
   if (!Replaced || ReadsX || !orderInvisible(*Clone, Ctx, Seen)) {
     Clone->eraseFromParent();
     return nullptr;
   }
+  reportWithCopies(*Clone, Ctx);
   Clone->addFnAttr(Attribute::AlwaysInline);
   return Clone;
 }

@@ -13,8 +13,11 @@
 /// row y + 1), which only a kernel whose threads meet could see; so the
 /// clone is only made for kernels that cannot: no barrier or warp operation
 /// (those are fissioned instead), no atomic or fence, and no call that
-/// could observe the thread or the order (the runtime, prints, errors,
-/// foreign functions).
+/// could observe the thread or the order (the runtime, prints, foreign
+/// functions). Error reports (--boundscheck, memcheck, None used as a
+/// value) may stay: they name their thread by the indices they are given,
+/// computed from the grid's x on the error path, and the runtime keeps the
+/// lowest thread's error, which is the same thread in either order.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -306,6 +306,15 @@ void BlocksEntryWriter::blocks(const std::vector<Value *> &Args,
 void BlocksEntryWriter::blockRows(const std::vector<Value *> &Args,
                                   const Twine &Name, Function *RowCallee,
                                   bool Disjoint) {
+  // A context of the row loops' own: the other copy of the loops may pass
+  // theirs to the runtime, which would keep this one in memory too, read
+  // again for every thread (the row copy's error reports get copies).
+  Value *Shared = Local;
+  IRBuilder<> AtEntry(&*Entry->getEntryBlock().getFirstInsertionPt());
+  StructType *CtxTy = CPUTarget::contextType(C);
+  Local = AtEntry.CreateAlloca(CtxTy, nullptr, "row.ctx");
+  B.CreateMemCpy(Local, MaybeAlign(8), Entry->getArg(1), MaybeAlign(8),
+                 M.getDataLayout().getTypeAllocSize(CtxTy));
   PHINode *Linear, *Index[3];
   beginBlockLoop(Name, Linear, Index);
   Type *I64 = B.getInt64Ty();
@@ -333,6 +342,7 @@ void BlocksEntryWriter::blockRows(const std::vector<Value *> &Args,
   Value *From = B.CreateMul(FirstBlock, Width, "row.from", true, true);
   Value *Threads = B.CreateMul(Blocks, Width, "row.threads", true, true);
   std::vector<Value *> RowArgs = Args;
+  RowArgs.back() = Local;
   RowArgs.push_back(nullptr);
   threads(2, Name, [&] {
     countedLoop(
@@ -346,6 +356,7 @@ void BlocksEntryWriter::blockRows(const std::vector<Value *> &Args,
         /*Split=*/true, /*Long=*/true);
   });
   endBlockLoop(Linear, Index, Blocks);
+  Local = Shared;
 }
 
 void BlocksEntryWriter::run(const std::vector<Value *> &Args, const Twine &Name,

@@ -115,9 +115,15 @@ struct BlockScheduler {
   GridBarrier *Grid = nullptr;
   bool GridSyncPending = false;
   bool MisusedGridSync = false;
-  std::string BoundsError; ///< The block's first out-of-range index.
+  /// The lowest thread's out-of-range index (threadKey: BoundsKey), and
+  /// None used as a value (NoneKey).
+  std::string BoundsError, NoneError;
+  uint64_t BoundsKey = 0, NoneKey = 0;
+  /// Whether the lowest thread's error is kept rather than the first one
+  /// found: for kernels without barriers (whose threads each run to their
+  /// end in one go), where a grid-row loop changes the order.
+  bool ByThread = false;
   const char *BoundsArray = nullptr; ///< --check: the next bounds error's array.
-  std::string NoneError;   ///< The block's first None used as a value.
   /// A checked kernel's fast blocks entry declined the launch
   /// (pykc_check_fast_launch).
   bool FastRefused = false;
@@ -156,6 +162,7 @@ struct BlockScheduler {
     GridSyncPending = MisusedGridSync = false;
     BoundsError.clear();
     NoneError.clear();
+    ByThread = false;
     Threads = N;
     Current = 0;
     AtBlock = AtWarp = Done = DoneAtRound = 0;

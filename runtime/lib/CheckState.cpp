@@ -47,7 +47,21 @@ thread_local CheckErrorLog *CurrentLog = nullptr;
 CheckErrorLog::Scope::Scope(CheckErrorLog &Log) { CurrentLog = &Log; }
 CheckErrorLog::Scope::~Scope() { CurrentLog = nullptr; }
 
-void CheckErrorLog::addTo() const {
+uint64_t pykc::runtime::threadKey(const pykc_cpu_context &Ctx, const uint32_t (&Thread)[3],
+                                  const uint32_t (&Block)[3]) {
+  uint64_t B = (uint64_t(Block[2]) * Ctx.grid_dim[1] + Block[1]) * Ctx.grid_dim[0] + Block[0];
+  uint64_t T = (uint64_t(Thread[2]) * Ctx.block_dim[1] + Thread[1]) * Ctx.block_dim[0] + Thread[0];
+  return B * (uint64_t(Ctx.block_dim[0]) * Ctx.block_dim[1] * Ctx.block_dim[2]) + T;
+}
+
+void CheckErrorLog::addTo() {
+  // By thread, then as each thread found them (a thread runs to its end in
+  // one go, so that is the order a block at a time finds them in).
+  if (ByThread && std::all_of(Entries.begin(), Entries.end(),
+                              [](const Entry &E) { return E.Thread != NoThreadKey; }))
+    std::sort(Entries.begin(), Entries.end(), [](const Entry &A, const Entry &B) {
+      return std::make_pair(A.Thread, A.Order) < std::make_pair(B.Thread, B.Order);
+    });
   for (const Entry &E : Entries)
     recordCheckError(E.Kind, E.Where, &E.Text);
   Findings &All = findings();
@@ -56,21 +70,38 @@ void CheckErrorLog::addTo() const {
     All.F.Count[K] += Repeats[K];
 }
 
-bool pykc::runtime::checkErrorIsNew(CheckKind Kind, const char *Where) {
+bool pykc::runtime::checkErrorIsNew(CheckKind Kind, const char *Where, uint64_t Thread) {
   std::pair<unsigned, std::string> Key(unsigned(Kind), Where ? Where : "");
-  if (CurrentLog) // (the launch's may have it already: addTo keeps the first)
-    return !CurrentLog->Seen.count(Key);
+  if (CheckErrorLog *Log = CurrentLog) { // (the launch's may have it: addTo keeps the first)
+    auto It = Log->Seen.find(Key);
+    return It == Log->Seen.end() ||
+           (Log->ByThread && Thread < Log->Entries[It->second].Thread);
+  }
   Findings &All = findings();
   std::lock_guard<std::mutex> Lock(All.M);
   return !All.Seen.count(Key);
 }
 
-void pykc::runtime::recordCheckError(CheckKind Kind, const char *Where, const std::string *Text) {
+void pykc::runtime::recordCheckError(CheckKind Kind, const char *Where, const std::string *Text,
+                                     uint64_t Thread) {
   if (CheckErrorLog *Log = CurrentLog) {
-    if (Text && Log->Seen.emplace(unsigned(Kind), Where ? Where : "").second)
-      Log->Entries.push_back({Kind, Where, *Text});
-    else
-      ++Log->Repeats[unsigned(Kind)];
+    std::pair<unsigned, std::string> Key(unsigned(Kind), Where ? Where : "");
+    auto It = Log->Seen.find(Key);
+    if (It == Log->Seen.end() && Text) {
+      Log->Seen.emplace(std::move(Key), Log->Entries.size());
+      Log->Entries.push_back({Kind, Where, *Text, Thread, Log->Recorded++});
+      return;
+    }
+    ++Log->Repeats[unsigned(Kind)];
+    if (It == Log->Seen.end() || !Text || !Log->ByThread)
+      return;
+    // A lower thread's error replaces the one kept (which is then counted).
+    CheckErrorLog::Entry &E = Log->Entries[It->second];
+    if (Thread < E.Thread) {
+      E.Text = *Text;
+      E.Thread = Thread;
+      E.Order = Log->Recorded++;
+    }
     return;
   }
   Findings &All = findings();

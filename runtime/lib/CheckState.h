@@ -23,6 +23,7 @@
 #include "pykc/CpuABI.h"
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -33,8 +34,20 @@ namespace pykc::runtime {
 /// Records an error of \p Kind at \p Where (the key with Kind: only the
 /// first of each is kept); \p Text is built only when it is the first.
 template <class F> void checkError(CheckKind Kind, const char *Where, F &&Text);
-void recordCheckError(CheckKind Kind, const char *Where, const std::string *Text);
-bool checkErrorIsNew(CheckKind Kind, const char *Where);
+/// The same for an error of the thread \p Thread (threadKey): in a log that
+/// keeps errors by thread (CheckErrorLog::ByThread), the lowest thread's
+/// error of each kind and place is kept, whatever order the threads ran in.
+template <class F>
+void checkThreadError(CheckKind Kind, const char *Where, uint64_t Thread, F &&Text);
+inline constexpr uint64_t NoThreadKey = ~uint64_t(0);
+void recordCheckError(CheckKind Kind, const char *Where, const std::string *Text,
+                      uint64_t Thread = NoThreadKey);
+bool checkErrorIsNew(CheckKind Kind, const char *Where, uint64_t Thread = NoThreadKey);
+/// The thread (Tx, Ty, Tz) of block (Bx, By, Bz) of \p Ctx's launch as one
+/// number, in the order the blocks and their threads are numbered (x
+/// fastest): the order a block at a time runs them in.
+uint64_t threadKey(const pykc_cpu_context &Ctx, const uint32_t (&Thread)[3],
+                   const uint32_t (&Block)[3]);
 
 /// The errors one worker's run of blocks found, in the order found, kept
 /// apart while runs go on at once and then added to the launch's in block
@@ -48,20 +61,31 @@ public:
     Scope(const Scope &) = delete;
     Scope &operator=(const Scope &) = delete;
   };
-  void addTo() const;
+  void addTo();
+  /// The run's threads may not have run a block at a time (a grid-row
+  /// loop, codegen/CPUGridFusion.h): errors that name their thread are
+  /// kept and ordered by thread, as a block at a time would have found
+  /// them first. Only for kernels without barriers, whose threads each run
+  /// to their end in one go.
+  bool ByThread = false;
 
 private:
-  friend void recordCheckError(CheckKind, const char *, const std::string *);
-  friend bool checkErrorIsNew(CheckKind, const char *);
-  /// The first error of each kind and place; the others are only counted.
+  friend void recordCheckError(CheckKind, const char *, const std::string *, uint64_t);
+  friend bool checkErrorIsNew(CheckKind, const char *, uint64_t);
+  /// The first error of each kind and place (with ByThread, the lowest
+  /// thread's); the others are only counted.
   struct Entry {
     CheckKind Kind;
     const char *Where;
     std::string Text;
+    uint64_t Thread = NoThreadKey;
+    uint64_t Order = 0; ///< When it was recorded, among the log's.
   };
   std::vector<Entry> Entries;
   uint64_t Repeats[CheckKinds] = {};
-  std::set<std::pair<unsigned, std::string>> Seen;
+  uint64_t Recorded = 0;
+  /// Each kind and place's entry.
+  std::map<std::pair<unsigned, std::string>, size_t> Seen;
 };
 
 /// "a[3, 4]": the element an access names (\p Flags's bits 4-5 are how many
@@ -152,13 +176,18 @@ private:
   std::vector<uint32_t> Clocks; ///< Threads x 32: a thread's view of its warp's lanes.
 };
 
-template <class F> void checkError(CheckKind Kind, const char *Where, F &&Text) {
-  if (checkErrorIsNew(Kind, Where)) {
+template <class F>
+void checkThreadError(CheckKind Kind, const char *Where, uint64_t Thread, F &&Text) {
+  if (checkErrorIsNew(Kind, Where, Thread)) {
     std::string S = Text();
-    recordCheckError(Kind, Where, &S);
+    recordCheckError(Kind, Where, &S, Thread);
   } else {
-    recordCheckError(Kind, Where, nullptr);
+    recordCheckError(Kind, Where, nullptr, Thread);
   }
+}
+
+template <class F> void checkError(CheckKind Kind, const char *Where, F &&Text) {
+  checkThreadError(Kind, Where, NoThreadKey, Text);
 }
 
 } // namespace pykc::runtime

@@ -362,6 +362,7 @@ bool runBlockRun(const Launch &L, WorkerState &W, uint64_t First, uint64_t Count
   pykc_cpu_context Ctx = blockContext(L, W);
   BlockScheduler &S = W.Scheduler;
   S.reset(L.C.Block.count(), /*WithFibers=*/false);
+  S.ByThread = !L.K.CpuUsesBarrier;
   S.Grid = nullptr;
   S.setCheck(Check);
   S.CheckStaticShared = L.K.CpuSharedBytes;
@@ -420,9 +421,11 @@ bool runCheckedBlockRuns(const Launch &L) {
     return true;
   auto &States = workerStates();
   std::vector<CheckErrorLog> Logs(blockRuns(Blocks));
+  for (CheckErrorLog &Log : Logs) // (threads of several blocks may interleave)
+    Log.ByThread = !L.K.CpuUsesBarrier;
   std::vector<uint8_t> Ran(Logs.size(), 0);
   auto AddLogs = [&] {
-    for (const CheckErrorLog &Log : Logs)
+    for (CheckErrorLog &Log : Logs)
       Log.addTo();
   };
   try {

@@ -63,9 +63,13 @@ pykc_cpu_bounds_error(pykc_cpu_context *Ctx, const char *Where, uint32_t Axis, i
   // Recorded, not thrown: an exception must not unwind through kernel
   // frames. The launcher reports it after the block.
   BlockScheduler *S = schedulerOf(Ctx);
+  // The lowest thread's error is kept, in the order blocks and threads are
+  // numbered: the same whether a block ran at a time or a grid row's
+  // threads ran as one loop (codegen/CPUGridFusion.h).
+  uint64_t Key = threadKey(*Ctx, {Tx, Ty, Tz}, {Bx, By, Bz});
   if (S && S->Check) {
     const char *Array = std::exchange(S->BoundsArray, nullptr);
-    checkError(CheckKind::Memcheck, Where, [&] {
+    checkThreadError(CheckKind::Memcheck, Where, Key, [&] {
       return std::string(Where) + ": error: index " + std::to_string(Index) +
              " is out of bounds for axis " + std::to_string(Axis) + " of " +
              (Array ? Array : "the array") + " (size " + std::to_string(Extent) +
@@ -76,8 +80,9 @@ pykc_cpu_bounds_error(pykc_cpu_context *Ctx, const char *Where, uint32_t Axis, i
     });
     return;
   }
-  if (!S || !S->BoundsError.empty())
+  if (!S || (!S->BoundsError.empty() && (!S->ByThread || Key >= S->BoundsKey)))
     return;
+  S->BoundsKey = Key;
   S->BoundsError = "at " + std::string(Where) + ": " + outOfBounds(Index, Axis, Extent) +
                    " in thread (" + std::to_string(Tx) + ", " +
                    std::to_string(Ty) + ", " + std::to_string(Tz) + ") of block (" +
@@ -90,8 +95,10 @@ pykc_cpu_none_error(pykc_cpu_context *Ctx, const char *Where, const char *Expect
                     uint32_t Ty, uint32_t Tz, uint32_t Bx, uint32_t By, uint32_t Bz) {
   // As pykc_cpu_bounds_error: recorded, reported by the launcher.
   BlockScheduler *S = schedulerOf(Ctx);
-  if (!S || !S->NoneError.empty())
+  uint64_t Key = threadKey(*Ctx, {Tx, Ty, Tz}, {Bx, By, Bz});
+  if (!S || (!S->NoneError.empty() && (!S->ByThread || Key >= S->NoneKey)))
     return;
+  S->NoneKey = Key;
   S->NoneError = "at " + std::string(Where) + ": TypeError: expected " + Expected +
                  ", got None in thread (" + std::to_string(Tx) + ", " + std::to_string(Ty) +
                  ", " + std::to_string(Tz) + ") of block (" + std::to_string(Bx) + ", " +
