@@ -9,7 +9,8 @@
 #   launch.txt         launch cost: typed, bare cuLaunchKernel, numba-cuda
 #   registers.csv      ptxas -v of both (made by build.sh, copied)
 #   device.txt         the GPU, driver and commit
-# bench/gpu/report.py turns them into bench/results/<gpu>/.
+# bench/gpu/report.py turns them into bench/results/<gpu>/. Each program has
+# a time limit, so one that hangs leaves the others their share of a device call.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 dir=${1:-build/bench/gpu/results}
@@ -32,15 +33,15 @@ done
 cp "$bin/registers.csv" "$dir/registers.csv"
 
 echo "== codegen: pykc against nvcc -O3"
-"$bin/codegen_bench" "$bin/anchors.cubin" 15 | tee "$dir/codegen.csv"
+timeout 90 "$bin/codegen_bench" "$bin/anchors.cubin" 15 | tee "$dir/codegen.csv"
 echo "== codegen: numba-cuda"
-"$python" bench/gpu/numba_bench.py 2>&1 | tee "$dir/numba_codegen.csv"
+timeout 90 "$python" bench/gpu/numba_bench.py 2>&1 | tee "$dir/numba_codegen.csv"
 echo "== matmul against cuBLAS"
-"$bin/matmul_bench" 4096 2>&1 | tee "$dir/matmul.csv"
+timeout 60 "$bin/matmul_bench" 4096 2>&1 | tee "$dir/matmul.csv"
 echo "== matmul: numba-cuda"
-"$python" bench/gpu/numba_bench.py --matmul 2>&1 | tee "$dir/numba_matmul.csv"
+timeout 60 "$python" bench/gpu/numba_bench.py --matmul 2>&1 | tee "$dir/numba_matmul.csv"
 echo "== launch cost"
 {
-  build/bench/launch_overhead/launch_overhead 10000 15
-  "$python" bench/launch_overhead/numba_launch.py 10000 15
+  timeout 40 build/bench/launch_overhead/launch_overhead 10000 15
+  timeout 40 "$python" bench/launch_overhead/numba_launch.py 10000 15
 } 2>&1 | tee "$dir/launch.txt"

@@ -7,6 +7,8 @@
 #          against Numba's simulator;
 #   bench  the benchmarks (bench/gpu/bench.sh);
 #   differential [ARGS]  only the differential runs, ARGS passed on;
+#   conformance  only Numba's CUDA tests replayed on the GPU (recorded by
+#          pack.sh into .gpu/conformance_cases.pkl);
 #   reduce  @cuda.reduce's tests and bench/reduce (CUB, numba-cuda);
 #   stream  host arrays streamed through the GPU (pykc-example-stream_reduce
 #          and NumPy's sum on the same sizes);
@@ -63,32 +65,66 @@ export PYTHONUNBUFFERED=1
 } >"$logs/env.txt" 2>&1
 cat "$logs/env.txt" >>"$summary"
 
+# Lit runs beside the rest (it checks values, not speed); the benchmarks
+# run after all of it, alone on the GPU. Each phase has a time limit so that
+# a hang in one leaves the others their time inside one device call.
 run_tests() {
+  say "== lit (PYKC_HAVE_GPU=1), in the background"
+  timeout 330 "$python" "$tools/lit/lit.py" -sv --no-progress-bar -j "$(nproc)" \
+    -o "$logs/lit.json" build/test >"$logs/lit.log" 2>&1 &
+  lit_pid=$!
+
   say "== GoogleTest"
-  build/test/unit/pykcUnitTests --gtest_brief=1 >"$logs/gtest.log" 2>&1
+  timeout 120 build/test/unit/pykcUnitTests --gtest_brief=1 >"$logs/gtest.log" 2>&1
   say "gtest exit $?: $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$logs/gtest.log" | tr '\n' ' ')"
   grep -E '^\[  FAILED  \]' "$logs/gtest.log" | head -20 | tee -a "$summary"
+  grep -E 'RuntimeCuda.*(OK|FAILED|SKIPPED)' "$logs/gtest.log" | head -30 | tee -a "$summary"
+  timeout 60 build/test/unit/pykcRuntimeUnitTests --gtest_brief=1 >"$logs/gtest-runtime.log" 2>&1
+  say "runtime gtest exit $?: $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$logs/gtest-runtime.log" | tr '\n' ' ')"
 
-  say "== lit (PYKC_HAVE_GPU=1)"
-  "$python" "$tools/lit/lit.py" -sv --no-progress-bar -j "$(nproc)" \
-    -o "$logs/lit.json" build/test >"$logs/lit.log" 2>&1
+  say "== examples on the GPU"
+  for ex in build/bin/pykc-example-*; do
+    args=()  # stream_reduce up to 2^24 values here; run_stream takes it to 2 x 10^9
+    [ "$(basename "$ex")" = pykc-example-stream_reduce ] && args=(16777216)
+    timeout 60 "$ex" "${args[@]}" >"$logs/$(basename "$ex").log" 2>&1
+    say "$(basename "$ex"): exit $?, $(grep -m1 '^device:' "$logs/$(basename "$ex").log"), $(grep -cE 'PASS' "$logs/$(basename "$ex").log") PASS, $(grep -cE 'FAIL' "$logs/$(basename "$ex").log") FAIL"
+  done
+
+  run_differential
+  run_conformance
+
+  wait "$lit_pid"
   say "lit exit $?"
   grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):' "$logs/lit.log" | tee -a "$summary"
   grep -E '^  (Passed|Failed|Unsupported|Expectedly|Unresolved)' "$logs/lit.log" | tee -a "$summary"
   "$python" - "$logs/lit.json" <<'PY' | tee -a "$summary"
 import json, sys
-for t in json.load(open(sys.argv[1]))["tests"]:
-    if any(k in t["name"] for k in ("cuda", "gpu")):
+try:
+    tests = json.load(open(sys.argv[1]))["tests"]
+except (OSError, ValueError) as e:
+    sys.exit("no lit results: %s" % e)
+for t in tests:
+    if any(k in t["name"] for k in ("cuda", "gpu", "GPU", "FFI", "Python")):
         print("  GPU test %s: %s" % (t["name"], t["code"]))
 PY
+}
 
-  say "== examples on the GPU"
-  for ex in build/bin/pykc-example-*; do
-    "$ex" >"$logs/$(basename "$ex").log" 2>&1
-    say "$(basename "$ex"): exit $?, $(grep -m1 '^device:' "$logs/$(basename "$ex").log"), $(grep -cE 'PASS' "$logs/$(basename "$ex").log") PASS, $(grep -cE 'FAIL' "$logs/$(basename "$ex").log") FAIL"
-  done
-
-  run_differential
+# Numba's own CUDA tests (test/Conformance), recorded in the simulator on
+# the build machine (pack.sh: .gpu/conformance_cases.pkl) and replayed here
+# with `pykc run --backend cuda`.
+run_conformance() {
+  say "== conformance: Numba's CUDA tests replayed with pykc run --backend cuda"
+  if [ ! -f .gpu/conformance_cases.pkl ]; then
+    say "no .gpu/conformance_cases.pkl (pack.sh records it): not run"
+    return
+  fi
+  timeout 200 "$python" test/Conformance/run_conformance.py --pykc build/bin/pykc \
+    --load-cases .gpu/conformance_cases.pkl --backend cuda -j 8 --show wrong,crash,compile \
+    >"$logs/conformance-cuda.log" 2>&1
+  say "exit $?"
+  grep -E '^(WRONG|CRASH|COMPILE) ' "$logs/conformance-cuda.log" | cut -c1-600 | head -30 | tee -a "$summary"
+  grep -E '^(replayed with|kernels:|kernel functions:|conformance:|compile errors by kind)' \
+    "$logs/conformance-cuda.log" | tee -a "$summary"
 }
 
 # The GPU backend against numba-cuda and the simulator, and the CPU backend
@@ -100,7 +136,7 @@ run_differential() {
     backend=${pair%%:*} ref=${pair#*:}
     log="$logs/differential-$backend-$ref.log"
     say "== differential: pykc --backend $backend against $ref"
-    "$python" test/Differential/run_differential.py --pykc build/bin/pykc \
+    timeout 150 "$python" test/Differential/run_differential.py --pykc build/bin/pykc \
       --backend "$backend" --reference "$ref" -j 8 -v "$@" >"$log" 2>&1
     say "exit $?: $(tail -1 "$log")"
     grep -E '^(FAIL|SKIP)' "$log" | cut -c1-900 | head -20 | tee -a "$summary"
@@ -110,17 +146,19 @@ run_differential() {
 # @cuda.reduce on the GPU: its tests, then bench/reduce against CUB (same
 # process) and numba-cuda's cuda.reduce. CSVs go to $OUT.
 run_reduce() {
+  [ "${1:-}" = bench-only ] || {
   say "== lit: reductions (PYKC_HAVE_GPU=1)"
   "$python" "$tools/lit/lit.py" -sv --no-progress-bar --filter 'reduce' build/test \
     >"$logs/lit-reduce.log" 2>&1
   say "lit exit $?"
   grep -E '^(PASS|FAIL|UNSUPPORTED|UNRESOLVED):' "$logs/lit-reduce.log" | tee -a "$summary"
+  }
   say "== bench/reduce: pykc against CUB"
-  build/bench/reduce/reduce_bench 30 >"$OUT/reduce_pykc_cub.csv" 2>"$logs/reduce_bench.err"
+  timeout 90 build/bench/reduce/reduce_bench 30 >"$OUT/reduce_pykc_cub.csv" 2>"$logs/reduce_bench.err"
   say "exit $?"
   cat "$logs/reduce_bench.err" "$OUT/reduce_pykc_cub.csv" | tee -a "$summary"
   say "== bench/reduce: numba-cuda's cuda.reduce"
-  "$python" bench/reduce/numba_reduce.py 30 >"$OUT/reduce_numba.csv" 2>"$logs/numba_reduce.err"
+  timeout 90 "$python" bench/reduce/numba_reduce.py 30 >"$OUT/reduce_numba.csv" 2>"$logs/numba_reduce.err"
   say "exit $?"
   tail -3 "$logs/numba_reduce.err" | tee -a "$summary"
   cat "$OUT/reduce_numba.csv" | tee -a "$summary"
@@ -144,9 +182,10 @@ case "$mode" in
   stream) run_stream ;;
   reduce) run_reduce ;;
   differential) shift; run_differential "$@" ;;
+  conformance) run_conformance ;;
   bench) bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary" ;;
-  all) run_tests; bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary" ;;
-  *) echo "usage: on_device.sh [tests|bench|all|reduce|stream|differential [ARGS]]" >&2; exit 2 ;;
+  all) run_tests; bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary"; run_reduce bench-only ;;
+  *) echo "usage: on_device.sh [tests|bench|all|reduce|stream|conformance|differential [ARGS]]" >&2; exit 2 ;;
 esac
 
 tar -C "$OUT" -czf "$OUT/logs.tar.gz" logs && rm -rf "$logs"

@@ -35,6 +35,12 @@ if [ ! -f .gpu/libs.tar.xz ]; then
   rm -rf "$tmp"
 fi
 
+# Numba's own CUDA tests, recorded in Numba's simulator here (Debian's
+# numba): on_device.sh replays them with `pykc run --backend cuda`. The GPU
+# machine's numba-cuda is not the simulator they were written against.
+/usr/bin/python3 test/Conformance/run_conformance.py --pykc "$build/bin/pykc" \
+  --save-cases .gpu/conformance_cases.pkl
+
 # lit itself (pure Python).
 tar -C /usr/lib/llvm-19/build/utils -cJf .gpu/lit.tar.xz lit/lit lit/lit.py
 

@@ -32,6 +32,12 @@ Run with the system python3 (Debian's numba and numpy):
 
 With --backend cpu-check the launches are replayed with `pykc run --check`:
 a kernel the checker reports on counts as wrong (the false-positive run).
+
+With --backend cuda they are replayed with `pykc run --backend cuda` on a
+GPU. The GPU machine's Numba (numba-cuda, NumPy 2) is not the simulator
+these tests are recorded in, so the recording travels: --save-cases FILE
+records here and writes the cases (a pickle of plain values) without
+replaying; --load-cases FILE replays them there without importing Numba.
 """
 
 import os
@@ -53,11 +59,13 @@ import subprocess
 import tempfile
 import time
 
+import pickle
+import types
+
 import numpy as np
 
 from compare import DEFAULT_RTOL, compare_array  # noqa: E402
 import emitted_cuda  # noqa: E402
-import record  # noqa: E402
 
 STATUSES = ["match", "wrong", "compile", "crash", "undefined", "unreplayable",
             "simdiff"]
@@ -100,9 +108,12 @@ def scalar_arg(dtype, value, cls=None, save=None):
         parts = [save(e) if isinstance(e, np.ndarray) else scalar_arg(*e, save=save)
                  for e in value]
         if cls is not None:
-            return "%s(%s)" % (cls.__name__, ", ".join(parts))
+            name = cls if isinstance(cls, str) else cls.__name__
+            return "%s(%s)" % (name, ", ".join(parts))
         return "(%s%s)" % (", ".join(parts), "," if len(parts) == 1 else "")
     if dtype == "enum":
+        if isinstance(value, str):  # as portable() wrote it
+            return value
         return "%s.%s" % (type(value).__name__, value.name)
     if dtype == "bool":
         return "bool:%d" % int(value)
@@ -167,7 +178,8 @@ def replay(opts, case, workdir):
                 compare_all(k, value, expected)
         return ("wrong", "; ".join(problems)) if problems else ("match", None)
     cmd = [pykc, "run", source, case.kernel, "--grid", dims(case.grid),
-           "--block", dims(case.block), "--backend", "cpu", "--fmad=false"]
+           "--block", dims(case.block), "--backend",
+           "cuda" if opts.backend == "cuda" else "cpu", "--fmad=false"]
     if opts.backend == "cpu-check":
         cmd.append("--check")
     if case.shared:
@@ -231,6 +243,23 @@ def replay(opts, case, workdir):
     return "match", None
 
 
+def portable(case):
+    """The case as plain values that unpickle without the test modules: a
+    named tuple's class and an enum member become the text pykc run takes."""
+    def plain(value):
+        if isinstance(value, tuple) and value and value[0] == "tuple":
+            parts = [plain(v) for v in value[1]]
+            if len(value) > 2 and value[2] is not None:
+                return ("tuple", parts, value[2].__name__)
+            return ("tuple", parts)
+        if isinstance(value, tuple) and value and value[0] == "enum":
+            return ("enum", scalar_arg(*value))
+        return value
+    fields = dict(vars(case))
+    fields["inputs"] = [plain(v) for v in case.inputs]
+    return fields
+
+
 def kind_of(detail):
     """The diagnostic's [Kind], to group compile errors."""
     m = re.search(r"\[(\w+)\]\s*$", detail or "")
@@ -250,10 +279,15 @@ def main(argv=None):
                         help="write each case's module and arrays under DIR")
     parser.add_argument("--backend", default="cpu",
                         help="replay with `pykc run --backend cpu` (cpu, the "
-                             "default) or through `pykc --emit=cuda` built for "
+                             "default), with --check (cpu-check), on a GPU "
+                             "(cuda) or through `pykc --emit=cuda` built for "
                              "the host (emitted-cuda, test/Differential/"
-                             "emitted_cuda.py); both, comma-separated, replay "
-                             "one recording twice")
+                             "emitted_cuda.py); several, comma-separated, "
+                             "replay one recording several times")
+    parser.add_argument("--save-cases", metavar="FILE",
+                        help="record, write the cases to FILE and stop")
+    parser.add_argument("--load-cases", metavar="FILE",
+                        help="replay the cases in FILE instead of recording")
     emitted_cuda.add_options(parser)
     opts = parser.parse_args(argv)
     opts.pykc = pykc = os.path.abspath(opts.pykc)
@@ -261,15 +295,26 @@ def main(argv=None):
         parser.error("pykc not found at %s (use --pykc or $PYKC)" % pykc)
     backends = opts.backend.split(",")
     for b in backends:
-        if b not in ("cpu", "cpu-check", "emitted-cuda"):
-            parser.error("unknown backend '%s' (cpu, cpu-check, emitted-cuda)" % b)
+        if b not in ("cpu", "cpu-check", "cuda", "emitted-cuda"):
+            parser.error("unknown backend '%s' (cpu, cpu-check, cuda, emitted-cuda)" % b)
     show = set(STATUSES if opts.show == "all" else opts.show.split(","))
 
-    start = time.time()
-    cases, tests = record.record(test_modules(opts.only))
-    recorded = time.time() - start
-    print("Numba's tests: %d run, %d skipped in the simulator; %.1f s recording"
-          % (tests["run"], tests["skipped"], recorded), file=sys.stderr)
+    if opts.load_cases:
+        with open(opts.load_cases, "rb") as f:
+            cases = [types.SimpleNamespace(**c) for c in pickle.load(f)]
+        print("%d cases loaded from %s" % (len(cases), opts.load_cases), file=sys.stderr)
+    else:
+        import record  # Numba's simulator, needed only to record
+        start = time.time()
+        cases, tests = record.record(test_modules(opts.only))
+        recorded = time.time() - start
+        print("Numba's tests: %d run, %d skipped in the simulator; %.1f s recording"
+              % (tests["run"], tests["skipped"], recorded), file=sys.stderr)
+    if opts.save_cases:
+        with open(opts.save_cases, "wb") as f:
+            pickle.dump([portable(c) for c in cases], f)
+        print("%d cases written to %s" % (len(cases), opts.save_cases), file=sys.stderr)
+        return 0
     failing = False
     for backend in backends:
         opts.backend = backend
