@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine, in a copy of this repository that carries .gpu/
 # (bench/gpu/pack.sh): unpacks the build, then
+#   lit    the GoogleTest units and the lit suite alone;
 #   tests  the GoogleTest units and the whole lit suite with PYKC_HAVE_GPU=1,
 #          every example program on the GPU, and the differential corpus
 #          with --backend cuda against numba-cuda on the same GPU and
@@ -93,7 +94,17 @@ run_tests() {
   run_differential
   run_conformance
 
-  wait "$lit_pid"
+  run_lit_results
+}
+
+# Waits for lit (started by run_tests), or runs it when none was started.
+run_lit_results() {
+  if [ -n "${lit_pid:-}" ]; then
+    wait "$lit_pid"
+  else
+    timeout 400 "$python" "$tools/lit/lit.py" -sv --no-progress-bar -j "$(nproc)" \
+      -o "$logs/lit.json" build/test >"$logs/lit.log" 2>&1
+  fi
   say "lit exit $?"
   grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):' "$logs/lit.log" | tee -a "$summary"
   grep -E '^  (Passed|Failed|Unsupported|Expectedly|Unresolved)' "$logs/lit.log" | tee -a "$summary"
@@ -179,13 +190,19 @@ run_stream() {
 
 case "$mode" in
   tests) run_tests ;;
+  lit)  # the unit tests and lit alone, in the foreground
+    timeout 120 build/test/unit/pykcUnitTests --gtest_brief=1 >"$logs/gtest.log" 2>&1
+    say "gtest exit $?: $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$logs/gtest.log" | tr '\n' ' ')"
+    grep -E '^\[  FAILED  \]' "$logs/gtest.log" | head -20 | tee -a "$summary"
+    lit_pid=
+    run_lit_results ;;
   stream) run_stream ;;
   reduce) run_reduce ;;
   differential) shift; run_differential "$@" ;;
   conformance) run_conformance ;;
   bench) bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary" ;;
   all) run_tests; bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary"; run_reduce bench-only ;;
-  *) echo "usage: on_device.sh [tests|bench|all|reduce|stream|conformance|differential [ARGS]]" >&2; exit 2 ;;
+  *) echo "usage: on_device.sh [lit|tests|bench|all|reduce|stream|conformance|differential [ARGS]]" >&2; exit 2 ;;
 esac
 
 tar -C "$OUT" -czf "$OUT/logs.tar.gz" logs && rm -rf "$logs"

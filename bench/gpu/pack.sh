@@ -17,11 +17,16 @@ mkdir -p .gpu
 echo "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!bench/results' || echo '+uncommitted changes')" >.gpu/commit
 
 # The compiler's shared libraries, once: they change only with the Debian
-# packages. glibc, libstdc++, libgcc and zlib are the GPU machine's own.
+# packages (delete .gpu/libs.tar.xz to make it again). glibc, libstdc++, libgcc and zlib are the GPU machine's own.
 if [ ! -f .gpu/libs.tar.xz ]; then
   tmp=$(mktemp -d)
   mkdir "$tmp/libs"
-  for lib in $(ldd "$build/bin/pykc" | awk '/=>/ {print $3}'); do
+  # What pykc, the unit tests, FileCheck and not load (FileCheck needs
+  # libz3 and libzstd, which the GPU machine lacks).
+  for lib in $(for bin in "$build/bin/pykc" "$build/test/unit/pykcUnitTests" \
+                 /usr/lib/llvm-19/bin/FileCheck /usr/lib/llvm-19/bin/not; do
+                 ldd "$bin" | awk '/=>/ {print $3}'
+               done | sort -u); do
     case "$(basename "$lib")" in
       libc.so.*|libm.so.*|libstdc++.so.*|libgcc_s.so.*|libz.so.*) ;;
       *) cp -L "$lib" "$tmp/libs/" ;;
