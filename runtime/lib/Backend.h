@@ -17,6 +17,11 @@
 #include <string>
 #include <vector>
 
+namespace pykc {
+class Module;
+class Stream;
+} // namespace pykc
+
 namespace pykc::runtime {
 
 /// A device's implementation. Stream and event handles are opaque to the
@@ -83,6 +88,21 @@ public:
                                   uint32_t Index, const LaunchConfig &C,
                                   void *Stream, void **Args) = 0;
 
+  /// How many blocks of \p BlockThreads threads of the kernel one
+  /// multiprocessor holds at once (CUDA's occupancy, from the kernel's
+  /// registers and shared memory); 0 where the device cannot say: the CPU
+  /// device, whose blocks are not resident anywhere.
+  virtual unsigned residentBlocks(const KernelImage &K, unsigned BlockThreads,
+                                  void *Stream) {
+    return 0;
+  }
+  /// The same for kernel Index of a module loaded by loadModule.
+  virtual unsigned residentModuleBlocks(void *Loaded, const pykc_module_image &M,
+                                        uint32_t Index, unsigned BlockThreads,
+                                        void *Stream) {
+    return 0;
+  }
+
 protected:
   DeviceInfo Info;
 };
@@ -103,6 +123,12 @@ std::string cudaUnavailableReason();
 
 /// The backend of device Id; throws Error(NoDevice) for an unknown id.
 Backend &backend(int Id);
+
+/// Backend::residentBlocks of kernel K, or of kernel Index of module M, on
+/// the device stream S (null: the current device) runs on (Device.cpp,
+/// Module.cpp).
+unsigned residentBlocks(const KernelImage &K, unsigned BlockThreads, Stream *S);
+unsigned residentBlocks(const Module &M, uint32_t Index, unsigned BlockThreads, Stream *S);
 
 } // namespace pykc::runtime
 

@@ -278,7 +278,35 @@ public:
     launchFunction(F, K, C, St, Args);
   }
 
+  unsigned residentBlocks(const KernelImage &K, unsigned BlockThreads,
+                          void *St) override {
+    if (!K.Ptx)
+      return 0;
+    ForeignContext W = Foreign.find(St);
+    ContextScope S = scope(W);
+    return occupancy(function(K, W.Id), BlockThreads);
+  }
+
+  unsigned residentModuleBlocks(void *Loaded, const pykc_module_image &M,
+                                uint32_t Index, unsigned BlockThreads,
+                                void *St) override {
+    ForeignContext W = Foreign.find(St);
+    LoadedModule &L = W.Ctx ? loadedIn(Loaded, M, W) : *static_cast<LoadedModule *>(Loaded);
+    ContextScope S = scope(W);
+    return occupancy(L.Functions[Index], BlockThreads);
+  }
+
 private:
+  /// The driver's answer, or 0 when it has none (the caller then assumes
+  /// what a kernel of few registers gets).
+  unsigned occupancy(const CachedFunction &F, unsigned BlockThreads) {
+    int PerSm = 0;
+    if (D.cuOccupancyMaxActiveBlocksPerMultiprocessor(&PerSm, F.F, int(BlockThreads), 0) !=
+        CUDA_SUCCESS)
+      return 0;
+    return unsigned(std::max(PerSm, 0));
+  }
+
   /// Makes current the context work on \p W's stream runs in: the borrowed
   /// stream's own, else the primary one.
   ContextScope scope(const ForeignContext &W) {

@@ -293,6 +293,11 @@ void pykc::checkLaunchConfig(const KernelImage &K, const LaunchConfig &C,
                     " bytes per block");
 }
 
+unsigned pykc::runtime::residentBlocks(const KernelImage &K, unsigned BlockThreads, Stream *S) {
+  int DeviceId = S ? S->device() : currentDeviceId();
+  return backend(DeviceId).residentBlocks(K, BlockThreads, S ? S->handle() : nullptr);
+}
+
 void pykc::launch(const KernelImage &K, const LaunchConfig &C, void **Args) {
   int DeviceId = C.S ? C.S->device() : currentDeviceId();
   Backend &B = backend(DeviceId);

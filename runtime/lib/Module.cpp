@@ -116,6 +116,15 @@ void pykc::throwLayoutMismatch(const Module &M, uint32_t Index, uint32_t Param,
                   "kernel for any layout (e.g. float32[:, :])");
 }
 
+unsigned pykc::runtime::residentBlocks(const Module &M, uint32_t Index, unsigned BlockThreads,
+                                      Stream *S) {
+  int DeviceId = S ? S->device() : currentDeviceId();
+  Backend &B = backend(DeviceId);
+  void *Loaded = ModuleLoader::loaded(M, DeviceId, B);
+  return B.residentModuleBlocks(Loaded, M.image(), Index, BlockThreads,
+                                S ? S->handle() : nullptr);
+}
+
 void pykc::launch(const Module &M, uint32_t Index, const LaunchConfig &C,
                   void **Args, const ArrayPlacement *Arrays,
                   size_t NumArrays) {

@@ -13,6 +13,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace pykc {
@@ -24,12 +25,36 @@ void ReduceKernels::launch(bool OnCpu, const LaunchConfig &C, void **Args) const
     pykc::launch(OnCpu ? Cpu : Gpu, C, Args);
 }
 
+unsigned ReduceKernels::residentGpuBlocks(unsigned BlockThreads, Stream *S) const {
+  // Asked once per kernel, device and block size: the driver computes it
+  // from the kernel's registers, which do not change.
+  static std::mutex Lock;
+  static auto *Known = new std::map<std::tuple<const void *, uint32_t, int, unsigned>, unsigned>();
+  int Device = S ? S->device() : currentDeviceId();
+  auto Key = M ? std::make_tuple(static_cast<const void *>(M), GpuIndex, Device, BlockThreads)
+               : std::make_tuple(static_cast<const void *>(Gpu.Ptx), 0u, Device, BlockThreads);
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = Known->find(Key);
+    if (It != Known->end())
+      return It->second;
+  }
+  unsigned N = M ? runtime::residentBlocks(*M, GpuIndex, BlockThreads, S)
+                 : runtime::residentBlocks(Gpu, BlockThreads, S);
+  std::lock_guard<std::mutex> Guard(Lock);
+  return (*Known)[Key] = N;
+}
+
 namespace detail {
 
 namespace {
 
-/// A GPU block: 8 warps. Enough blocks to fill every SM several times over,
-/// but no more than there are blocks of values (the kernel relies on it).
+/// A GPU block: 8 warps. A launch has as many blocks as the GPU holds at
+/// once (at most 8 a multiprocessor, which is 2048 threads, every GPU's
+/// most), so that they all run in one wave: with more, the blocks of a
+/// second, partial wave run while most of the GPU idles (an H200 reached
+/// 74% of CUB's bandwidth that way). Never more blocks than there are
+/// blocks of values (the kernel relies on it).
 constexpr int64_t GpuBlock = 256;
 constexpr int64_t GpuBlocksPerSM = 8;
 /// The CPU: contiguous chunks of at least this many elements, a few per
@@ -68,15 +93,18 @@ Scratch &scratchFor(int Device, Stream *S, size_t PartialBytes) {
   return Sc;
 }
 
-/// The most blocks a launch over \p Count values takes on \p Dev.
-void launchShape(const DeviceInfo &Dev, int64_t Count, int64_t &Blocks, int64_t &Block) {
+/// The most blocks a launch over \p Count values takes on \p Dev;
+/// \p Resident, the blocks a multiprocessor holds at once (0: unknown).
+void launchShape(const DeviceInfo &Dev, int64_t Count, unsigned Resident, int64_t &Blocks,
+                 int64_t &Block) {
   int64_t Threads = std::max<int64_t>(1, Dev.MultiprocessorCount);
   if (Dev.Kind == DeviceKind::CPU) {
     Block = 1;
     Blocks = std::clamp<int64_t>(Count / CpuMinChunk, 1, Threads * CpuChunksPerThread);
   } else {
+    int64_t PerSM = Resident ? std::min<int64_t>(Resident, GpuBlocksPerSM) : GpuBlocksPerSM;
     Block = GpuBlock;
-    Blocks = std::clamp<int64_t>((Count + GpuBlock - 1) / GpuBlock, 1, Threads * GpuBlocksPerSM);
+    Blocks = std::clamp<int64_t>((Count + GpuBlock - 1) / GpuBlock, 1, Threads * PerSM);
   }
 }
 
@@ -142,7 +170,7 @@ void prepareReduceScratch(size_t ElementSize, Stream *S) {
   checkElementSize(ElementSize);
   const DeviceInfo &Dev = current_device();
   int64_t Blocks, Block;
-  launchShape(Dev, INT64_MAX / 2, Blocks, Block);
+  launchShape(Dev, INT64_MAX / 2, 0, Blocks, Block); // the most any kernel takes
   scratchFor(Dev.Id, S, size_t(Blocks) * ElementSize);
 }
 
@@ -152,7 +180,9 @@ void *enqueueReduce(const ReduceKernels &K, size_t ElementSize, const void *Data
   checkElementLayout(ElementSize, Data, Stride);
   const DeviceInfo &Dev = current_device();
   int64_t Blocks, Block;
-  launchShape(Dev, Count, Blocks, Block);
+  unsigned Resident =
+      Dev.Kind == DeviceKind::CPU ? 0 : K.residentGpuBlocks(unsigned(GpuBlock), S);
+  launchShape(Dev, Count, Resident, Blocks, Block);
   Scratch &Sc = scratchFor(Dev.Id, S, size_t(Blocks) * ElementSize);
   if (!Out)
     Out = Sc.Result;

@@ -45,6 +45,9 @@ public:
       : M(&M), GpuIndex(GpuIndex), CpuIndex(CpuIndex) {}
   /// Launches the CPU device's kernel or the GPU's.
   void launch(bool OnCpu, const LaunchConfig &C, void **Args) const;
+  /// How many blocks of \p BlockThreads threads of the GPU kernel one
+  /// multiprocessor of the device \p S runs on holds at once (0: unknown).
+  unsigned residentGpuBlocks(unsigned BlockThreads, Stream *S) const;
 
 private:
   KernelImage Gpu{}, Cpu{};
