@@ -8,6 +8,7 @@
 #          against Numba's simulator;
 #   bench  the benchmarks (bench/gpu/bench.sh);
 #   differential [ARGS]  only the differential runs, ARGS passed on;
+#   loader the Python loader's tests with kernels on the GPU;
 #   conformance  only Numba's CUDA tests replayed on the GPU (recorded by
 #          pack.sh into .gpu/conformance_cases.pkl);
 #   reduce  @cuda.reduce's tests and bench/reduce (CUB, numba-cuda);
@@ -93,6 +94,7 @@ run_tests() {
 
   run_differential
   run_conformance
+  run_loader
 
   run_lit_results
 }
@@ -154,6 +156,35 @@ run_differential() {
   done
 }
 
+# The Python loader (python/pykc) with its kernels on the GPU: what
+# test/Python/loader.test builds and runs, without its llvm-readelf and
+# llvm-nm checks (the GPU machine has neither), and the CUDA runtime's units
+# by name (borrowed streams and contexts among them).
+run_loader() {
+  say "== Python loader on the GPU"
+  local libs=/tmp/pykc-loader
+  rm -rf "$libs" && mkdir -p "$libs"
+  build/bin/pykc test/Python/Inputs/loader_kernels.py -c --shared --no-sass \
+    -o "$libs/libloader_kernels.so" \
+    --sig 'ramp(float64[:], (float64, float64), int32)' --sig 'describe(float32[:], complex128)' \
+    --sig 'first_negative(int64[:])' --sig 'max_reduce(float64)' --sig 'max_reduce(int32)' &&
+  build/bin/pykc test/Run/Inputs/njit.py -c --shared --no-sass -o "$libs/libnjit.so" \
+    --sig 'total(int32[:])' --sig 'stats(float64[:])' --sig 'scale(float32[:, ::1], float64)' \
+    --sig 'par_stats(float64[:])' --sig 'half(float32)' --sig 'ratio(int64, int64)' 2>/dev/null &&
+  build/bin/pykc examples/documents/reductions.py -c --shared --no-sass -o "$libs/libreductions.so" \
+    --sig 'sum_reduce(float32)' --sig 'sum_reduce(int64)' --sig 'cuda_reduce(float32)' \
+    --sig 'numba_reduce(float32[:])' 2>/dev/null
+  say "built: exit $?"
+  PYKC_TEST_LIBS=$libs PYTHONPATH=python timeout 120 "$python" test/Python/Inputs/test_loader.py -v \
+    >"$logs/loader.log" 2>&1
+  say "loader tests exit $?: $(grep -E '^(Ran|OK|FAILED)' "$logs/loader.log" | tr '\n' ' ')"
+  grep -E '(skipped|FAIL|ERROR)' "$logs/loader.log" | head -10 | tee -a "$summary"
+  timeout 60 build/test/unit/pykcUnitTests --gtest_filter='RuntimeCuda*:RuntimeStream*' \
+    >"$logs/gtest-cuda.log" 2>&1
+  say "CUDA runtime units exit $?"
+  grep -E '^\[ +(OK|FAILED|SKIPPED) +\]' "$logs/gtest-cuda.log" | tee -a "$summary"
+}
+
 # @cuda.reduce on the GPU: its tests, then bench/reduce against CUB (same
 # process) and numba-cuda's cuda.reduce. CSVs go to $OUT.
 run_reduce() {
@@ -200,9 +231,10 @@ case "$mode" in
   reduce) run_reduce ;;
   differential) shift; run_differential "$@" ;;
   conformance) run_conformance ;;
+  loader) run_loader ;;
   bench) bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary" ;;
   all) run_tests; bash bench/gpu/bench.sh "$logs" 2>&1 | tee -a "$summary"; run_reduce bench-only ;;
-  *) echo "usage: on_device.sh [lit|tests|bench|all|reduce|stream|conformance|differential [ARGS]]" >&2; exit 2 ;;
+  *) echo "usage: on_device.sh [lit|loader|tests|bench|all|reduce|stream|conformance|differential [ARGS]]" >&2; exit 2 ;;
 esac
 
 tar -C "$OUT" -czf "$OUT/logs.tar.gz" logs && rm -rf "$logs"

@@ -474,7 +474,11 @@ CASES = [
     Case("ct_widened_tuple", "compile_time_args.py", "widened_tuple", 1, 32,
          [A("float64", 32, Const(0))],
          note="x's versions meet at a loop's head and widen to UniTuple(float64 x 2); "
-              "the callee is typed for the final type only"),
+              "the callee is typed for the final type only",
+         numba_cuda_fails="numba-cuda 0.30 types pick() for x's first version, "
+                          "Tuple(Literal[int](1), float64), which a variable cannot "
+                          "index (TypingError on an H200); the simulator and pykc "
+                          "widen x first"),
     Case("warp_shuffles_f64", "warp_intrinsics.py", "shuffles_f64", 2, 64,
          [A("float64", 128, Uniform()), A("float64", (128, 4), Const(0))],
          simulator_lacks=NO_WARP_SIM),
