@@ -104,6 +104,15 @@ void ThreadPool::run(uint64_t N, ItemBody Fn) {
     return;
   std::lock_guard<std::mutex> JobLock(JobMutex);
   unsigned Helpers = unsigned(std::min<uint64_t>(N - 1, Workers.size()));
+  if (Helpers == 0) {
+    // One item, or no workers (PYKC_NUM_THREADS=1): no helper takes part,
+    // so no other thread reads the job's state and the items run here
+    // without M. A small launch's cost was mostly its locks. As below, the
+    // first exception skips the items after it and reaches the caller.
+    for (uint64_t Item = 0; Item < N; ++Item)
+      Fn(size() - 1, Item);
+    return;
+  }
   {
     std::lock_guard<std::mutex> Lock(M);
     Body = &Fn;
