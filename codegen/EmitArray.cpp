@@ -2,6 +2,8 @@
 #include "codegen/Emitter.h"
 #include "support/InternalError.h"
 
+#include <llvm/IR/MDBuilder.h>
+
 namespace pykc::codegen {
 
 using namespace llvm;
@@ -60,18 +62,21 @@ Value *FunctionEmitter::elementPointer(Value *Array, const ir::ArrayType *AT,
   std::vector<IndexCheck> Checks;
   Value *Ptr = uncheckedElementPointer(Array, AT, Indices, Wraps, &Checks);
   // Any index out of range: report the first, and point the access at a
-  // scratch element instead, so nothing outside the array is touched.
-  Value *Bad = B.getFalse();
-  for (IndexCheck &C : Checks) {
-    C.Bad = B.CreateICmpUGE(C.Wrapped, C.Extent); // a negative one too
-    Bad = B.CreateOr(Bad, C.Bad);
-  }
+  // scratch element instead, so nothing outside the array is touched. The
+  // branch is on the `and` of the in-range tests, taken when they hold and
+  // weighted so: the form IRCE reads as range checks, so a loop over an
+  // axis runs its main part without that axis's checks.
+  Value *InRange = B.getTrue();
+  for (IndexCheck &C : Checks)
+    InRange = B.CreateAnd(InRange, B.CreateICmpULT(C.Wrapped, C.Extent)); // negative: huge
   Function *Fn = B.GetInsertBlock()->getParent();
   BasicBlock *Report = BasicBlock::Create(ME.Ctx, "bounds.error", Fn);
   BasicBlock *Join = BasicBlock::Create(ME.Ctx, "bounds.ok", Fn);
   BasicBlock *From = B.GetInsertBlock();
-  B.CreateCondBr(Bad, Report, Join);
+  B.CreateCondBr(InRange, Join, Report, MDBuilder(ME.Ctx).createLikelyBranchWeights());
   B.SetInsertPoint(Report);
+  for (IndexCheck &C : Checks)
+    C.Bad = B.CreateICmpUGE(C.Wrapped, C.Extent);
   std::string Place = F.FileName + ":" + std::to_string(Where.Begin.Line) + ":" +
                       std::to_string(Where.Begin.Column);
   Value *PlaceStr = B.CreateGlobalStringPtr(Place, "bounds.where", 0, &ME.M);
