@@ -6,6 +6,7 @@
 #include "CheckState.h"
 #include "GuardedMemory.h"
 #include "KernelFaults.h"
+#include "SmallLaunches.h"
 #include "ThreadPool.h"
 
 #include "pykc/Error.h"
@@ -409,6 +410,25 @@ template <class F> void forEachBlockRun(uint64_t Blocks, F &&Body) {
   });
 }
 
+/// forEachBlockRun for an unchecked kernel's blocks entry \p Key: a launch
+/// that its earlier ones say is short runs as one run on this thread
+/// (SmallLaunches.h); every launch's time teaches the next.
+template <class F> void forEachBlockRunSized(const void *Key, uint64_t Blocks, F &&Body) {
+  ThreadPool &Pool = ThreadPool::get();
+  if (Pool.size() == 1) // nothing to decide, nothing to time
+    return forEachBlockRun(Blocks, Body);
+  bool Alone = SmallLaunches::runAlone(Key, Blocks);
+  uint64_t Start = SmallLaunches::nowNanos();
+  if (Alone)
+    Pool.parallelFor(1, [&](unsigned Worker, uint64_t) { Body(Worker, 0, 0, Blocks); });
+  else
+    forEachBlockRun(Blocks, Body);
+  uint64_t Threads = Alone ? 1 : std::min<uint64_t>(Pool.size(), blockRuns(Blocks));
+  // (A shared-out launch's threads may not all have run the whole time: an
+  // overestimate, which errs towards sharing out.)
+  SmallLaunches::record(Key, Blocks, (SmallLaunches::nowNanos() - Start) * Threads);
+}
+
 /// A checked kernel's blocks entry (codegen/CPUCheckFast.h: its global
 /// accesses cannot race, and only its blocks' own shared memory is
 /// checked): its blocks are independent, so runs of them go on at once,
@@ -546,10 +566,10 @@ void pykc::runtime::launchOnCpu(const KernelImage &K, const LaunchConfig &C,
   auto &States = workerStates();
   if (K.CpuBlocksEntry && !(K.CpuUsesBarrier && forceFibers())) {
     // Each run is one call, its blocks one loop.
-    forEachBlockRun(C.Grid.count(), [&](unsigned Worker, uint64_t, uint64_t First,
-                                        uint64_t Count) {
-      runBlockRun(L, States[Worker], First, Count);
-    });
+    forEachBlockRunSized(reinterpret_cast<const void *>(K.CpuBlocksEntry), C.Grid.count(),
+                         [&](unsigned Worker, uint64_t, uint64_t First, uint64_t Count) {
+                           runBlockRun(L, States[Worker], First, Count);
+                         });
     return;
   }
   ThreadPool::get().parallelFor(C.Grid.count(), [&](unsigned Worker, uint64_t Block) {
