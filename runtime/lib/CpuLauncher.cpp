@@ -418,7 +418,7 @@ template <class F> void forEachBlockRunSized(const void *Key, uint64_t Blocks, F
   if (Pool.size() == 1) // nothing to decide, nothing to time
     return forEachBlockRun(Blocks, Body);
   bool Alone = SmallLaunches::runAlone(Key, Blocks);
-  uint64_t Start = SmallLaunches::nowNanos();
+  uint64_t Start = SmallLaunches::now();
   if (Alone)
     Pool.parallelFor(1, [&](unsigned Worker, uint64_t) { Body(Worker, 0, 0, Blocks); });
   else
@@ -426,7 +426,7 @@ template <class F> void forEachBlockRunSized(const void *Key, uint64_t Blocks, F
   uint64_t Threads = Alone ? 1 : std::min<uint64_t>(Pool.size(), blockRuns(Blocks));
   // (A shared-out launch's threads may not all have run the whole time: an
   // overestimate, which errs towards sharing out.)
-  SmallLaunches::record(Key, Blocks, (SmallLaunches::nowNanos() - Start) * Threads);
+  SmallLaunches::record(Key, Blocks, (SmallLaunches::now() - Start) * Threads);
 }
 
 /// A checked kernel's blocks entry (codegen/CPUCheckFast.h: its global

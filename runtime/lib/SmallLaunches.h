@@ -19,40 +19,57 @@
 #include <chrono>
 #include <cstdint>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
+
 namespace pykc::runtime {
 
 class SmallLaunches {
 public:
-  /// Launches estimated to take less than this run on the caller alone:
-  /// about what sharing one out costs.
-  static constexpr uint64_t AloneBelowNanos = 20000;
+  /// Launches estimated to take fewer ticks (now()) than this run on the
+  /// caller alone: about what sharing one out costs, some 20 us (the time
+  /// stamp counter of x86 runs at 2 to 4 GHz; elsewhere ticks are ns).
+#if defined(__x86_64__) || defined(__i386__)
+  static constexpr uint64_t AloneBelow = 50000;
+#else
+  static constexpr uint64_t AloneBelow = 20000;
+#endif
 
   /// Whether a launch of \p Blocks blocks of the kernel \p Key (its entry)
   /// should run on the calling thread alone.
   static bool runAlone(const void *Key, uint64_t Blocks) {
     uint64_t PerBlock = slot(Key).load(std::memory_order_relaxed);
-    // 0: not seen yet (or no measurement worth keeping).
-    return PerBlock != 0 && PerBlock * Blocks < AloneBelowNanos * PicosPerNano;
+    // 0: not seen yet.
+    return PerBlock != 0 && PerBlock * Blocks < AloneBelow * Scale;
   }
 
-  /// Records that a launch of \p Blocks blocks took \p Nanos of one
+  /// Records that a launch of \p Blocks blocks took \p Ticks of one
   /// thread's time (its wall time times the threads that ran it).
-  static void record(const void *Key, uint64_t Blocks, uint64_t Nanos) {
+  static void record(const void *Key, uint64_t Blocks, uint64_t Ticks) {
     if (Blocks == 0)
       return;
-    // Picoseconds per block, at least 1 so that a seen kernel stays seen.
-    uint64_t PerBlock = Nanos * PicosPerNano / Blocks;
+    // Per block, scaled up, at least 1 so that a seen kernel stays seen.
+    uint64_t PerBlock = Ticks * Scale / Blocks;
     slot(Key).store(PerBlock ? PerBlock : 1, std::memory_order_relaxed);
   }
 
-  static uint64_t nowNanos() {
+  /// A clock for the above: the time stamp counter on x86 (a clock_gettime
+  /// costs 20 to 60 ns on a virtual machine, a fifth of a small launch),
+  /// else steady_clock's nanoseconds.
+  static uint64_t now() {
+#if defined(__x86_64__) || defined(__i386__)
+    return __rdtsc();
+#else
     return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
                         std::chrono::steady_clock::now().time_since_epoch())
                         .count());
+#endif
   }
 
 private:
-  static constexpr uint64_t PicosPerNano = 1000;
+  /// Per-block costs are kept in thousandths of a tick.
+  static constexpr uint64_t Scale = 1000;
   static constexpr unsigned Slots = 256;
 
   /// A small table by the entry's address; two kernels that share a slot

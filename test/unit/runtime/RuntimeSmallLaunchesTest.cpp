@@ -1,7 +1,7 @@
 //===- RuntimeSmallLaunchesTest.cpp - Which launches run on one thread ----===//
 //
 // runtime/lib/SmallLaunches.h: a kernel's earlier launches say what a block
-// costs; a launch estimated under SmallLaunches::AloneBelowNanos runs on the
+// costs; a launch estimated under SmallLaunches::AloneBelow ticks runs on the
 // calling thread alone, anything else (and a kernel never seen) is shared
 // out.
 //
@@ -26,19 +26,20 @@ TEST(RuntimeSmallLaunches, AKernelNeverSeenIsSharedOut) {
 }
 
 TEST(RuntimeSmallLaunches, ShortLaunchesRunAloneUntilTheyScaleUp) {
-  // 16 blocks in 1.6 us: 100 ns a block.
+  // 16 blocks in 1,600 ticks: 100 a block.
   SmallLaunches::record(KernelB, 16, 1600);
+  const uint64_t Limit = SmallLaunches::AloneBelow / 100; // blocks
   EXPECT_TRUE(SmallLaunches::runAlone(KernelB, 16));
-  EXPECT_TRUE(SmallLaunches::runAlone(KernelB, 199)); // 19.9 us
-  EXPECT_FALSE(SmallLaunches::runAlone(KernelB, 200)); // 20 us: shared out
-  EXPECT_FALSE(SmallLaunches::runAlone(KernelB, 1 << 20));
+  EXPECT_TRUE(SmallLaunches::runAlone(KernelB, Limit - 1));
+  EXPECT_FALSE(SmallLaunches::runAlone(KernelB, Limit)); // shared out
+  EXPECT_FALSE(SmallLaunches::runAlone(KernelB, Limit * 1000));
 }
 
 TEST(RuntimeSmallLaunches, TheLatestLaunchDecides) {
   SmallLaunches::record(KernelC, 4, 400);
   EXPECT_TRUE(SmallLaunches::runAlone(KernelC, 4));
-  // The same blocks got heavier (a longer loop): 1 ms for 4 blocks.
-  SmallLaunches::record(KernelC, 4, 1000000);
+  // The same blocks got heavier (a longer loop).
+  SmallLaunches::record(KernelC, 4, 4 * SmallLaunches::AloneBelow);
   EXPECT_FALSE(SmallLaunches::runAlone(KernelC, 4));
 }
 
@@ -47,6 +48,14 @@ TEST(RuntimeSmallLaunches, ALaunchTooQuickToTimeStillCountsAsSeen) {
   EXPECT_TRUE(SmallLaunches::runAlone(KernelD, 1000));
   SmallLaunches::record(KernelD, 0, 5); // no blocks: nothing learnt
   EXPECT_TRUE(SmallLaunches::runAlone(KernelD, 1000));
+}
+
+TEST(RuntimeSmallLaunches, TheClockMovesForward) {
+  uint64_t Before = SmallLaunches::now();
+  volatile uint64_t Sink = 0;
+  for (int I = 0; I < 100000; ++I)
+    Sink = Sink + uint64_t(I);
+  EXPECT_GT(SmallLaunches::now(), Before);
 }
 
 } // namespace
