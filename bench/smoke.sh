@@ -26,6 +26,8 @@ step() {
 }
 
 step compile_time env PYKC_BENCH_RUNS=1 bash bench/compile_time/run.sh
+step huge_kernel env PYKC_HUGE_SIZES=100 bash bench/compile_time/huge_kernel.sh \
+  "${PYKC_BUILD_DIR:-build}/bin/pykc" "${PYKC_BUILD_DIR:-build}/bin/pykc" "$results/huge_kernel"
 step cpu_backend env PYKC_BENCH_QUICK=1 bash bench/cpu_backend/run.sh
 step njit env N=100000 bash bench/njit/run.sh
 if [ -x "${CUDA_HOME:-/usr/local/cuda}/bin/nvcc" ]; then

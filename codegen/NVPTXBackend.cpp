@@ -3,6 +3,7 @@
 
 #include "codegen/Emitter.h"
 #include "codegen/NVPTXCallResults.h"
+#include "codegen/NVPTXRepeatedCalls.h"
 #include "codegen/NVPTXTarget.h"
 #include "codegen/Optimize.h"
 #include "codegen/TargetRegistration.h"
@@ -156,6 +157,7 @@ std::unique_ptr<Module> NVPTXBackend::compile(const ir::Module &IR, LLVMContext 
   M->setDataLayout(TM->createDataLayout());
   if (!linkLibdevice(*M, Error))
     return nullptr;
+  keepRepeatedCallsOutOfLine(*M); // keeps huge kernels' optimization linear
   optimize(*M);
   return M;
 }
