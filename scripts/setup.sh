@@ -22,6 +22,9 @@ packages=(
   # The shell completion and man page tests (test/Driver/completion_zsh,
   # man_page): zsh parses pykc's zsh completion, groff its man page.
   zsh groff-base
+  # pykc/ArrayView.h's std::mdspan conversions are C++23, whose <mdspan>
+  # only LLVM's libc++ has on Debian 12 (test/Headers/).
+  libc++-19-dev
   # Runtime and benchmarks (g++ is the host compiler nvcc uses).
   libboost-context-dev libbenchmark-dev hyperfine g++
   # The benchmarks' and examples' plots (bench/common/plot_style.py).

@@ -2,7 +2,8 @@
 # lit configuration for pykc. Loaded through the generated
 # build/test/lit.site.cfg.py, which sets the tool paths found by CMake.
 #
-# Substitutions: %pykc, %ptxas, %python, %examples, %cxx, %runtime-libs,
+# Substitutions: %pykc, %ptxas, %python, %examples, %cxx, %libcxx-cxx23,
+# %runtime-libs,
 # FileCheck, not.
 # Features:
 #   ptxas      ptxas was found; PTX tests verify with
@@ -15,6 +16,7 @@
 #   numpy1     that python3's NumPy is 1.x (the examples' printer prints as
 #              NumPy 1.x does).
 #   host-clang %cxx is clang (tests that check its diagnostics).
+#   libcxx-mdspan  %libcxx-cxx23 has C++23's std::mdspan (libc++).
 #   nvcc       nvcc is beside ptxas (%nvcc): --emit=cuda output is compiled.
 #   nvjitlink  the toolkit has libnvJitLink: objects get SASS from it.
 #   clang-format  clang-format(-19) is on PATH: --emit=cuda output is formatted.
@@ -171,6 +173,28 @@ if numpy_major() == 1:
 # diagnostics word for word.
 if "clang" in os.path.basename(config.cxx_path):
     config.available_features.add("host-clang")
+
+# libcxx-mdspan: %libcxx-cxx23 (the host compiler with C++23 and LLVM's
+# libc++) has std::mdspan, which libstdc++ 12 lacks: pykc/ArrayView.h's
+# mdspan conversions are compiled only where <mdspan> exists.
+config.substitutions.append(
+    ("%libcxx-cxx23", config.cxx_path + " -std=c++23 -stdlib=libc++ -Wall -Wextra -I" +
+     os.path.join(config.pykc_src_root, "runtime", "include")))
+
+
+def have_libcxx_mdspan():
+    try:
+        out = subprocess.run(config.cxx_path.split() + [
+            "-std=c++23", "-stdlib=libc++", "-fsyntax-only", "-x", "c++", "-"],
+            input="#include <mdspan>\nstd::mdspan<float, std::dextents<int, 1>> m;\n",
+            capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return out.returncode == 0
+
+
+if have_libcxx_mdspan():
+    config.available_features.add("libcxx-mdspan")
 
 if have_numba():
     config.available_features.add("numba-sim")

@@ -6,7 +6,8 @@
 // takes ArrayViews, so a kernel runs on memory from cudaMalloc, Thrust,
 // PyTorch, CuPy or RAPIDS as it does on a pykc::DeviceArray (which is an
 // ArrayView that owns its memory). On the CPU device, device memory is host
-// memory: a view of a std::vector or a std::span is a kernel argument.
+// memory: a view of a std::vector or a std::span is a kernel argument, and
+// where the standard library has C++23's <mdspan>, of a std::mdspan too.
 //
 // Its fields are stored exactly as the kernel ABI's pykc_array_N (data
 // pointer, extents, byte strides; see KernelABI.h), so a launch hands their
@@ -29,6 +30,10 @@
 #include <string>
 #include <type_traits>
 #include <vector>
+#include <version>
+#if defined(__cpp_lib_mdspan)
+#include <mdspan>
+#endif
 
 namespace pykc {
 
@@ -120,6 +125,37 @@ public:
     requires(N == 1)
       : ArrayView(Host.data(), Shape{int64_t(Host.size())}, Order::C, DeviceId) {}
 
+#if defined(__cpp_lib_mdspan)
+  /// A view of a std::mdspan's elements (C++23, where the standard library
+  /// has <mdspan>; libstdc++ 12 does not, libc++ 17 and later do), of any
+  /// strided layout: layout_right is C order, layout_left F order,
+  /// layout_stride its own strides, which mdspan counts in elements.
+  template <typename E, typename L>
+    requires(E::rank() == size_t(N) && L::template mapping<E>::is_always_strided())
+  ArrayView(std::mdspan<T, E, L, std::default_accessor<T>> M, int DeviceId = -1)
+      : ArrayView(M.data_handle(), mdspanExtents(M), mdspanStrides(M), DeviceId) {}
+
+  /// These elements as a std::mdspan (layout_stride, strides in elements).
+  /// Throws Error(InvalidValue) for a stride mdspan cannot hold: a
+  /// negative or zero one (NumPy's reversed and broadcast arrays), or one
+  /// that is not a whole number of elements (a field of a record array).
+  std::mdspan<T, std::dextents<int64_t, N>, std::layout_stride> to_mdspan() const {
+    std::array<int64_t, N> Extents, Strides;
+    for (int I = 0; I < N; ++I) {
+      int64_t Bytes = Abi.strides[I];
+      if (Bytes <= 0 || Bytes % int64_t(sizeof(T)) != 0)
+        throw Error(ErrorCode::InvalidValue,
+                    "to_mdspan: stride " + std::to_string(Bytes) + " of dimension " +
+                        std::to_string(I) + " is not a positive multiple of the element (" +
+                        std::to_string(sizeof(T)) + " bytes), which std::mdspan needs");
+      Extents[I] = Abi.shape[I];
+      Strides[I] = Bytes / int64_t(sizeof(T));
+    }
+    using Mapping = std::layout_stride::mapping<std::dextents<int64_t, N>>;
+    return {data(), Mapping(std::dextents<int64_t, N>(Extents), Strides)};
+  }
+#endif
+
   Shape shape() const { return toShape(Abi.shape); }
   int64_t shape(int I) const { return Abi.shape[I]; }
   /// Byte strides, NumPy's convention.
@@ -192,6 +228,22 @@ protected:
     }
   }
 
+#if defined(__cpp_lib_mdspan)
+  template <typename M> static Shape mdspanExtents(const M &Span) {
+    Shape R;
+    for (int I = 0; I < N; ++I)
+      R[I] = int64_t(Span.extent(size_t(I)));
+    return R;
+  }
+  /// mdspan's strides are in elements; a view's are in bytes.
+  template <typename M> static Shape mdspanStrides(const M &Span) {
+    Shape R;
+    for (int I = 0; I < N; ++I)
+      R[I] = int64_t(Span.stride(size_t(I))) * int64_t(sizeof(T));
+    return R;
+  }
+#endif
+
   static Shape toShape(const int64_t (&A)[N]) {
     Shape R;
     for (int I = 0; I < N; ++I)
@@ -248,6 +300,16 @@ ArrayView<T, sizeof...(Ext)> view(T *Data, Ext... Extents) {
 template <DType T> ArrayView<T, 1> view(std::vector<T> &V) {
   return ArrayView<T, 1>(std::span<T>(V));
 }
+
+#if defined(__cpp_lib_mdspan)
+/// A view of a std::mdspan's elements: view(std::mdspan(ptr, rows, cols)).
+template <DType T, typename E, typename L>
+  requires(E::rank() >= 1 && E::rank() <= 32)
+ArrayView<T, int(E::rank())> view(std::mdspan<T, E, L, std::default_accessor<T>> M,
+                                  int DeviceId = -1) {
+  return ArrayView<T, int(E::rank())>(M, DeviceId);
+}
+#endif
 
 } // namespace pykc
 
