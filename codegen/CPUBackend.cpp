@@ -189,7 +189,17 @@ static void linkHostBitcode(const ir::Module &IR, Module &M) {
 std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, TargetMachine &TM,
                                       unsigned OptLevel, FloatOptions Float,
                                       const KernelFilter &Kernels, bool Check,
-                                      const PassTimeSink &PassTimes) {
+                                      const PassTimeSink &PassTimes, bool HostEntries) {
+  std::unique_ptr<Module> M =
+      emitUnoptimizedCpuModule(IR, Ctx, TM, Float, Kernels, Check, HostEntries);
+  runOptimizationPipeline(*M, TM, OptLevel, PassTimes);
+  return M;
+}
+
+std::unique_ptr<Module> emitUnoptimizedCpuModule(const ir::Module &IR, LLVMContext &Ctx,
+                                                 TargetMachine &TM, FloatOptions Float,
+                                                 const KernelFilter &Kernels, bool Check,
+                                                 bool HostEntries) {
   CPUTarget Target(TM.getTargetTriple().str(), TM.createDataLayout().getStringRepresentation());
   auto M = std::make_unique<Module>(IR.name(), Ctx);
   Target.planSharedMemory(IR);
@@ -221,7 +231,7 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
                        ConstantInt::get(I8, Barrier), Name + "__cpu_uses_barrier");
   }
   for (const auto &F : IR.functions())
-    if (F->HostEntry)
+    if (HostEntries && F->HostEntry)
       emitHostEntry(*M, *Emitter.declaration(F.get()), *F, Emitter);
   std::string Problems;
   raw_string_ostream OS(Problems);
@@ -231,7 +241,6 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
   for (Function &Fn : *M)
     if (!Fn.isDeclaration())
       Fn.addFnAttr("target-cpu", TM.getTargetCPU());
-  runOptimizationPipeline(*M, TM, OptLevel, PassTimes);
   return M;
 }
 

@@ -44,14 +44,25 @@ struct CpuKernel {
 };
 
 /// Lowers \p IR for the host described by \p TM, adds the SYM__cpu entries
-/// and their constants, and optimizes at \p OptLevel.
+/// and their constants, and optimizes at \p OptLevel. \p HostEntries: also
+/// the @njit functions' SYM__host entries (a -c part of one kernel has none).
 std::unique_ptr<llvm::Module> emitCpuModule(const ir::Module &IR, llvm::LLVMContext &Ctx,
                                             llvm::TargetMachine &TM, unsigned OptLevel,
                                             FloatOptions Float = {},
                                             const KernelFilter &Kernels = {},
                                             bool Check = false,
-                                            const PassTimeSink &PassTimes = {});
+                                            const PassTimeSink &PassTimes = {},
+                                            bool HostEntries = true);
 
+/// emitCpuModule before the optimization pipeline: what a -c part's cache
+/// key reads (HostObject.h); runOptimizationPipeline at the level wanted
+/// makes it emitCpuModule's.
+std::unique_ptr<llvm::Module> emitUnoptimizedCpuModule(const ir::Module &IR,
+                                                       llvm::LLVMContext &Ctx,
+                                                       llvm::TargetMachine &TM,
+                                                       FloatOptions Float,
+                                                       const KernelFilter &Kernels, bool Check,
+                                                       bool HostEntries);
 class CPUJit {
 public:
   /// A JIT for this process. \p Symbols are addresses the generated code may

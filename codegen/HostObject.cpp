@@ -2,6 +2,7 @@
 #include "codegen/HostObject.h"
 
 #include "codegen/CPUBackend.h"
+#include "codegen/Optimize.h"
 #include "codegen/TargetRegistration.h"
 #include "frontend/Diagnostic.h"
 #include "ir/Signature.h"
@@ -285,6 +286,26 @@ std::unique_ptr<Module> cpuModule(const ir::Module &IR, const HostObjectOptions 
   return M;
 }
 
+/// -c --check: \p Checked, the kernels of \p M again, optimized and
+/// instrumented (emitCpuModule with Check), linked into \p M with each
+/// entry renamed SYM__cpu_check_entry; everything else of it stays inside.
+void linkCheckedKernels(Module &M, const ir::Module &IR, std::unique_ptr<Module> Checked) {
+  std::vector<Function *> Entries;
+  for (const auto &F : IR.functions())
+    if (F->Kind == ir::FunctionKind::Kernel)
+      if (Function *Entry = Checked->getFunction(F->SymbolName + "__cpu")) {
+        Entry->setName(F->SymbolName + "__cpu_check_entry");
+        Entries.push_back(Entry);
+      }
+  for (GlobalValue &G : Checked->global_values())
+    if (!G.isDeclaration())
+      G.setLinkage(GlobalValue::InternalLinkage);
+  for (Function *Entry : Entries)
+    Entry->setLinkage(GlobalValue::ExternalLinkage);
+  if (Linker::linkModules(M, std::move(Checked)))
+    PYKC_ICE("the checked CPU kernels do not link beside the others");
+}
+
 } // namespace
 
 bool emitCpuLLVMText(const ir::Module &IR, const HostObjectOptions &Options, std::string &Text,
@@ -310,28 +331,11 @@ bool buildHostModule(const ir::Module &IR, const HostObjectOptions &Options, Hos
                      std::string &Error) {
   Host.Ctx = std::make_unique<LLVMContext>();
   Host.M = cpuModule(IR, Options, *Host.Ctx, Host.TM, Error);
-  if (!Host.M || !Options.Check)
-    return Host.M != nullptr;
-  // -c --check: the kernels again, instrumented, each entry renamed
-  // SYM__cpu_check_entry; everything else of that module stays inside it.
-  std::unique_ptr<Module> Checked =
-      emitCpuModule(IR, *Host.Ctx, *Host.TM, Options.OptLevel, Options.Float, {}, true,
-                    Options.PassTimes);
-  std::vector<Function *> Entries;
-  for (const auto &F : IR.functions())
-    if (F->Kind == ir::FunctionKind::Kernel)
-      if (Function *Entry = Checked->getFunction(F->SymbolName + "__cpu")) {
-        Entry->setName(F->SymbolName + "__cpu_check_entry");
-        Entries.push_back(Entry);
-      }
-  for (GlobalValue &G : Checked->global_values())
-    if (!G.isDeclaration())
-      G.setLinkage(GlobalValue::InternalLinkage);
-  for (Function *Entry : Entries)
-    Entry->setLinkage(GlobalValue::ExternalLinkage);
-  if (Linker::linkModules(*Host.M, std::move(Checked)))
-    PYKC_ICE("the checked CPU kernels do not link beside the others");
-  return true;
+  if (Host.M && Options.Check)
+    linkCheckedKernels(*Host.M, IR,
+                       emitCpuModule(IR, *Host.Ctx, *Host.TM, Options.OptLevel, Options.Float, {},
+                                     true, Options.PassTimes, /*HostEntries=*/false));
+  return Host.M != nullptr;
 }
 
 bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
@@ -341,42 +345,43 @@ bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
          emitHostObject(Host, IR, Images, Options, Object, Error);
 }
 
-bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<GpuImage> &Images,
-                    const HostObjectOptions &Options, std::string &Object, std::string &Error) {
-  std::unique_ptr<Module> M = std::move(Host.M);
-  TargetMachine *TM = Host.TM.get();
-  if (!M || !TM)
-    PYKC_ICE("emitHostObject was given a host module buildHostModule did not build");
-  // Only the registration and the @njit functions' host entries (named
-  // after the module, hostEntrySymbol) are visible outside the object:
-  // kernels of two modules with the same names must link side by side.
-  std::vector<Function *> HostEntries;
-  for (const auto &F : IR.functions())
-    if (F->HostEntry)
-      if (Function *W = M->getFunction(F->SymbolName + "__host")) {
-        W->setName(hostEntrySymbol(Options.Namespace, F->SymbolName));
-        HostEntries.push_back(W);
-      }
-  for (GlobalValue &G : M->global_values())
-    if (!G.isDeclaration())
-      G.setLinkage(GlobalValue::InternalLinkage);
-  for (Function *W : HostEntries)
-    W->setLinkage(GlobalValue::ExternalLinkage);
+namespace {
 
-  TableBuilder T(*M);
+/// What the tables say of one kernel's CPU code.
+struct KernelCode {
+  Constant *Thread = nullptr, *Block = nullptr, *CheckThread = nullptr;
+  uint64_t SharedBytes = 0;
+  bool UsesBarrier = false;
+};
+
+/// Machine code for \p M into \p Object.
+bool compileToObject(Module &M, TargetMachine &TM, std::string &Object, std::string &Error) {
+  SmallString<0> Buffer;
+  raw_svector_ostream Out(Buffer);
+  legacy::PassManager PM;
+  if (TM.addPassesToEmitFile(PM, Out, nullptr, CodeGenFileType::ObjectFile)) {
+    Error = "LLVM cannot write objects for " + TM.getTargetTriple().str();
+    return false;
+  }
+  PM.run(M);
+  Object.assign(Buffer.begin(), Buffer.end());
+  return true;
+}
+
+/// Adds the kernel table, the registration, --shared's table and the stamp
+/// to \p M for the kernels \p Code describes (in \p IR's order), and
+/// compiles \p M into \p Object.
+bool addTablesAndCompile(Module &M, TargetMachine &TM, const ir::Module &IR,
+                         const std::vector<KernelCode> &Code, const std::vector<GpuImage> &Images,
+                         const HostObjectOptions &Options, std::string &Object,
+                         std::string &Error) {
+  TableBuilder T(M);
   std::vector<Constant *> Entries;
-  std::vector<std::string> Symbols;
+  size_t K = 0;
   for (const auto &F : IR.functions()) {
     if (F->Kind != ir::FunctionKind::Kernel)
       continue;
-    const std::string &Sym = F->SymbolName;
-    Symbols.push_back(Sym);
-    Function *Thread = M->getFunction(Sym + "__cpu");
-    if (!Thread)
-      PYKC_ICE("the CPU module lacks " + Sym + "__cpu");
-    Function *Block = M->getFunction(Sym + "__cpu_blocks");
-    uint64_t Shared = takeConstant(*M, Sym + "__cpu_shared_bytes");
-    uint64_t Barrier = takeConstant(*M, Sym + "__cpu_uses_barrier");
+    const KernelCode &C = Code.at(K++);
     std::vector<std::string> Names, Types;
     for (const ir::Variable *P : F->Params) {
       Names.push_back(P->Name);
@@ -384,25 +389,22 @@ bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<Gp
     }
     Entries.push_back(ConstantStruct::get(
         T.entryType(),
-        {T.string(F->PyName), T.string(Sym), T.string(kernelSignatureText(*F)),
+        {T.string(F->PyName), T.string(F->SymbolName), T.string(kernelSignatureText(*F)),
          ConstantInt::get(T.I32, F->Params.size()), ConstantInt::get(T.I32, flattenedSlots(*F)),
-         ConstantInt::get(T.I64, Shared), ConstantInt::get(T.I32, Barrier),
-         ConstantInt::get(T.I32, F->UsesGridSync ? PYKC_KERNEL_COOPERATIVE : 0u), Thread,
-         Block ? static_cast<Constant *>(Block) : ConstantPointerNull::get(T.Ptr),
-         T.stringArray(Names), T.stringArray(Types)}));
+         ConstantInt::get(T.I64, C.SharedBytes), ConstantInt::get(T.I32, C.UsesBarrier),
+         ConstantInt::get(T.I32, F->UsesGridSync ? PYKC_KERNEL_COOPERATIVE : 0u), C.Thread,
+         C.Block ? C.Block : ConstantPointerNull::get(T.Ptr), T.stringArray(Names),
+         T.stringArray(Types)}));
   }
   // -c --check: each kernel's instrumented twin, in the same order.
   size_t Plain = Entries.size();
   if (Options.Check)
     for (size_t I = 0; I < Plain; ++I) {
       auto *E = cast<ConstantStruct>(Entries[I]);
-      Function *Thread = M->getFunction(Symbols[I] + "__cpu_check_entry");
-      if (!Thread)
-        PYKC_ICE("the CPU module lacks " + Symbols[I] + "__cpu_check_entry");
       std::vector<Constant *> Fields;
-      for (unsigned K = 0; K < E->getNumOperands(); ++K)
-        Fields.push_back(E->getOperand(K));
-      Fields[8] = Thread;
+      for (unsigned Op = 0; Op < E->getNumOperands(); ++Op)
+        Fields.push_back(E->getOperand(Op));
+      Fields[8] = Code[I].CheckThread;
       Fields[9] = ConstantPointerNull::get(T.Ptr); // a thread a call
       Entries.push_back(ConstantStruct::get(T.entryType(), Fields));
     }
@@ -412,7 +414,7 @@ bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<Gp
 
   StructType *ModuleTy = T.moduleType();
   auto *Registration = new GlobalVariable(
-      *M, ModuleTy, true, GlobalValue::ExternalLinkage,
+      M, ModuleTy, true, GlobalValue::ExternalLinkage,
       ConstantStruct::get(ModuleTy,
                           {ConstantInt::get(T.I32, PYKC_MODULE_ABI_VERSION),
                            ConstantInt::get(T.I32, ImageElems.size()),
@@ -428,20 +430,20 @@ bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<Gp
   if (!Options.StampSymbol.empty()) {
     // The stamp points at the runtime's ABI symbol: linking the object
     // needs a runtime of the same ABI, and its header needs this object.
-    auto *Abi = new GlobalVariable(*M, Type::getInt8Ty(M->getContext()), true,
+    auto *Abi = new GlobalVariable(M, Type::getInt8Ty(M.getContext()), true,
                                    GlobalValue::ExternalLinkage, nullptr, PYKC_ABI_SYMBOL_NAME);
-    auto *Stamp = new GlobalVariable(*M, T.Ptr, true, GlobalValue::ExternalLinkage, Abi,
+    auto *Stamp = new GlobalVariable(M, T.Ptr, true, GlobalValue::ExternalLinkage, Abi,
                                      Options.StampSymbol);
     Stamp->setAlignment(Align(8));
   }
 
   std::string Problems;
   raw_string_ostream OS(Problems);
-  if (verifyModule(*M, &OS))
+  if (verifyModule(M, &OS))
     PYKC_ICE("the host object's LLVM IR is invalid:\n" + OS.str());
   // The tables must have the runtime's layout; the compiler runs on the
   // x86-64 host it targets, so the C structs' sizes are the reference.
-  const DataLayout &DL = M->getDataLayout();
+  const DataLayout &DL = M.getDataLayout();
   if (Options.Shared && (DL.getTypeAllocSize(T.reductionType()) != sizeof(pykc_shared_reduction) ||
                          DL.getTypeAllocSize(T.functionType()) != sizeof(pykc_shared_function)))
     PYKC_ICE("the shared library's tables do not match runtime/include/pykc/SharedABI.h");
@@ -449,17 +451,184 @@ bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<Gp
       DL.getTypeAllocSize(T.entryType()) != sizeof(pykc_kernel_entry) ||
       DL.getTypeAllocSize(ModuleTy) != sizeof(pykc_module_image))
     PYKC_ICE("the object's tables do not match runtime/include/pykc/ModuleABI.h");
+  return compileToObject(M, TM, Object, Error);
+}
 
-  SmallString<0> Buffer;
-  raw_svector_ostream Out(Buffer);
-  legacy::PassManager PM;
-  if (TM->addPassesToEmitFile(PM, Out, nullptr, CodeGenFileType::ObjectFile)) {
-    Error = "LLVM cannot write objects for " + TM->getTargetTriple().str();
-    return false;
+/// Names the @njit functions' host entries after the module
+/// (hostEntrySymbol) and makes every other definition of \p M internal:
+/// kernels of two modules with the same names must link side by side.
+/// \p Keep: definitions that stay visible (a part's kernel entries).
+void internalizeAllBut(Module &M, const ir::Module &IR, const HostObjectOptions &Options,
+                       const std::vector<GlobalValue *> &Keep = {}) {
+  std::vector<Function *> HostEntries;
+  for (const auto &F : IR.functions())
+    if (F->HostEntry)
+      if (Function *W = M.getFunction(F->SymbolName + "__host")) {
+        W->setName(hostEntrySymbol(Options.Namespace, F->SymbolName));
+        HostEntries.push_back(W);
+      }
+  for (GlobalValue &G : M.global_values())
+    if (!G.isDeclaration())
+      G.setLinkage(GlobalValue::InternalLinkage);
+  for (Function *W : HostEntries)
+    W->setLinkage(GlobalValue::ExternalLinkage);
+  for (GlobalValue *G : Keep) {
+    G->setLinkage(GlobalValue::ExternalLinkage);
+    G->setVisibility(GlobalValue::HiddenVisibility);
   }
-  PM.run(*M);
-  Object.assign(Buffer.begin(), Buffer.end());
+}
+
+/// Removes what nothing in \p M uses: the emitter writes every device and
+/// @njit function into each part, and a part's cache key must not change
+/// with a function its kernel never calls. (The optimizer would drop them
+/// anyway, so the code is the same.)
+void dropUnreferenced(Module &M) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    std::vector<GlobalValue *> Dead;
+    for (GlobalValue &G : M.global_values()) {
+      G.removeDeadConstantUsers();
+      if (G.use_empty() && (G.isDeclaration() || G.hasLocalLinkage()))
+        Dead.push_back(&G);
+    }
+    for (GlobalValue *G : Dead) {
+      G->eraseFromParent();
+      Changed = true;
+    }
+  }
+}
+
+Function *kernelFunction(Module &M, const std::string &Name) {
+  Function *Fn = M.getFunction(Name);
+  if (!Fn)
+    PYKC_ICE("the CPU module lacks " + Name);
+  return Fn;
+}
+
+} // namespace
+
+bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<GpuImage> &Images,
+                    const HostObjectOptions &Options, std::string &Object, std::string &Error) {
+  std::unique_ptr<Module> M = std::move(Host.M);
+  TargetMachine *TM = Host.TM.get();
+  if (!M || !TM)
+    PYKC_ICE("emitHostObject was given a host module buildHostModule did not build");
+  internalizeAllBut(*M, IR, Options);
+  std::vector<KernelCode> Code;
+  for (const auto &F : IR.functions()) {
+    if (F->Kind != ir::FunctionKind::Kernel)
+      continue;
+    const std::string &Sym = F->SymbolName;
+    KernelCode &C = Code.emplace_back();
+    C.Thread = kernelFunction(*M, Sym + "__cpu");
+    C.Block = M->getFunction(Sym + "__cpu_blocks");
+    if (Options.Check)
+      C.CheckThread = kernelFunction(*M, Sym + "__cpu_check_entry");
+    C.SharedBytes = takeConstant(*M, Sym + "__cpu_shared_bytes");
+    C.UsesBarrier = takeConstant(*M, Sym + "__cpu_uses_barrier");
+  }
+  return addTablesAndCompile(*M, *TM, IR, Code, Images, Options, Object, Error);
+}
+
+bool compileHostPart(const ir::Module &IR, const ir::Function *Kernel,
+                     const HostObjectOptions &Options, HostPart &Part, std::string &Error,
+                     HostPartCache *Cache) {
+  LLVMContext Ctx;
+  std::unique_ptr<TargetMachine> TM =
+      hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
+  if (!TM)
+    return false;
+  KernelFilter Only = [Kernel](const ir::Function &F) { return &F == Kernel; };
+  std::unique_ptr<Module> M = emitUnoptimizedCpuModule(IR, Ctx, *TM, Options.Float, Only, false,
+                                                       /*HostEntries=*/!Kernel);
+  M->setModuleIdentifier(Options.SourcePath);
+  dropUnreferenced(*M);
+  std::unique_ptr<Module> Checked;
+  if (Kernel && Options.Check) {
+    Checked = emitUnoptimizedCpuModule(IR, Ctx, *TM, Options.Float, Only, true, false);
+    dropUnreferenced(*Checked);
+  }
+  // Everything the part's bytes are made from, but pykc's and LLVM's own
+  // identity, which the driver's cache adds.
+  std::string Material;
+  if (Cache) {
+    raw_string_ostream OS(Material);
+    OS << "triple " << TM->getTargetTriple().str() << "\ncpu " << TM->getTargetCPU()
+       << "\nfeatures " << TM->getTargetFeatureString() << "\nO" << Options.OptLevel
+       << "\nfmad " << Options.Float.Fmad << "\nnamespace " << Options.Namespace << "\n";
+    M->print(OS, nullptr);
+    if (Checked)
+      Checked->print(OS, nullptr);
+    if (Cache->lookup(Material, Part))
+      return true;
+  }
+  runOptimizationPipeline(*M, *TM, Options.OptLevel, Options.PassTimes);
+  if (Checked) {
+    runOptimizationPipeline(*Checked, *TM, Options.OptLevel, Options.PassTimes);
+    linkCheckedKernels(*M, IR, std::move(Checked));
+  }
+  std::vector<GlobalValue *> Entries;
+  if (Kernel) {
+    const std::string &Sym = Kernel->SymbolName;
+    Entries.push_back(kernelFunction(*M, Sym + "__cpu"));
+    if (Function *Block = M->getFunction(Sym + "__cpu_blocks"))
+      Entries.push_back(Block);
+    if (Options.Check)
+      Entries.push_back(kernelFunction(*M, Sym + "__cpu_check_entry"));
+    Part.HasBlocks = M->getFunction(Sym + "__cpu_blocks") != nullptr;
+    Part.SharedBytes = takeConstant(*M, Sym + "__cpu_shared_bytes");
+    Part.UsesBarrier = takeConstant(*M, Sym + "__cpu_uses_barrier");
+  }
+  internalizeAllBut(*M, IR, Options, Entries);
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyModule(*M, &OS))
+    PYKC_ICE("a part of the host object's LLVM IR is invalid:\n" + OS.str());
+  if (!compileToObject(*M, *TM, Part.Object, Error))
+    return false;
+  if (Cache)
+    Cache->store(Material, Part);
   return true;
+}
+
+bool emitTablesObject(const ir::Module &IR, const std::vector<HostPart> &Kernels,
+                      const std::vector<GpuImage> &Images, const HostObjectOptions &Options,
+                      std::string &Object, std::string &Error) {
+  LLVMContext Ctx;
+  std::unique_ptr<TargetMachine> TM =
+      hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
+  if (!TM)
+    return false;
+  Module M(IR.name(), Ctx);
+  M.setModuleIdentifier(Options.SourcePath);
+  M.setTargetTriple(TM->getTargetTriple().str());
+  M.setDataLayout(TM->createDataLayout());
+  // The parts' entries, declared: `ld -r` joins them to their definitions.
+  auto *EntryTy = FunctionType::get(Type::getVoidTy(Ctx), {PointerType::get(Ctx, 0)}, false);
+  auto Declare = [&](const std::string &Name) {
+    Function *Fn = Function::Create(EntryTy, GlobalValue::ExternalLinkage, Name, M);
+    Fn->setVisibility(GlobalValue::HiddenVisibility);
+    return Fn;
+  };
+  std::vector<KernelCode> Code;
+  for (const auto &F : IR.functions()) {
+    if (F->Kind != ir::FunctionKind::Kernel)
+      continue;
+    if (Code.size() >= Kernels.size())
+      PYKC_ICE("emitTablesObject was given fewer parts than kernels");
+    const HostPart &P = Kernels[Code.size()];
+    KernelCode &C = Code.emplace_back();
+    C.Thread = Declare(F->SymbolName + "__cpu");
+    C.Block = P.HasBlocks ? Declare(F->SymbolName + "__cpu_blocks") : nullptr;
+    C.CheckThread = Options.Check ? Declare(F->SymbolName + "__cpu_check_entry") : nullptr;
+    C.SharedBytes = P.SharedBytes;
+    C.UsesBarrier = P.UsesBarrier;
+  }
+  for (const auto &F : IR.functions())
+    if (F->HostEntry) // --shared's table names them
+      Function::Create(EntryTy, GlobalValue::ExternalLinkage,
+                       hostEntrySymbol(Options.Namespace, F->SymbolName), M);
+  return addTablesAndCompile(M, *TM, IR, Code, Images, Options, Object, Error);
 }
 
 } // namespace pykc::codegen

@@ -96,9 +96,53 @@ bool emitHostObject(const ir::Module &IR, const std::vector<GpuImage> &Images,
                     const HostObjectOptions &Options, std::string &Object,
                     std::string &Error);
 
-/// The CPU backend's optimized LLVM IR for \p IR's kernels, as -c would
-/// compile it for Options.HostCpu (`pykc --emit=cpu-llvm`): for reading
-/// what the host code does, and for tests that check its loops vectorize.
+/// -c in parts, for building them on several threads and for caching them
+/// one by one: each kernel's CPU code compiled on its own (its own context
+/// and machine, so parts build in parallel and each part's bytes depend
+/// only on its kernel), the @njit functions' host entries as one more part,
+/// and the tables in an object of their own. The driver joins the objects
+/// into one (`ld -r`) and makes the kernels' entries local again: in a
+/// part they are hidden symbols named SYM__cpu, SYM__cpu_blocks and, with
+/// --check, SYM__cpu_check_entry.
+struct HostPart {
+  std::string Object;       ///< ELF bytes.
+  uint64_t SharedBytes = 0; ///< A kernel's: its block's shared memory.
+  bool UsesBarrier = false; ///< A kernel's: it reaches a barrier.
+  bool HasBlocks = false;   ///< A kernel's: SYM__cpu_blocks exists.
+};
+
+/// Parts compiled before (the driver's compile cache). \p Material is what
+/// a part is made from as far as code generation knows it: its LLVM IR
+/// before optimization (and its --check twin's), the target machine and
+/// the options; the cache adds pykc's and LLVM's own identity. Called from
+/// the threads that build parts.
+class HostPartCache {
+public:
+  virtual ~HostPartCache() = default;
+  /// Fills \p Part and returns true when a part was stored for \p Material.
+  virtual bool lookup(const std::string &Material, HostPart &Part) = 0;
+  virtual void store(const std::string &Material, const HostPart &Part) = 0;
+};
+
+/// Compiles the part of \p Kernel, or with \p Kernel null that of the
+/// @njit functions' host entries, into \p Part; from \p Cache when it has
+/// the part, into it when not.
+bool compileHostPart(const ir::Module &IR, const ir::Function *Kernel,
+                     const HostObjectOptions &Options, HostPart &Part, std::string &Error,
+                     HostPartCache *Cache = nullptr);
+
+/// The object of the tables (kernel table, registration, --shared's table,
+/// stamp) for parts compiled by compileHostPart: \p Kernels holds the
+/// kernels' parts in the order of \p IR's kernels.
+bool emitTablesObject(const ir::Module &IR, const std::vector<HostPart> &Kernels,
+                      const std::vector<GpuImage> &Images, const HostObjectOptions &Options,
+                      std::string &Object, std::string &Error);
+
+/// The CPU backend's optimized LLVM IR for \p IR's kernels, for
+/// Options.HostCpu (`pykc --emit=cpu-llvm`): for reading what the host code
+/// does, and for tests that check its loops vectorize. One module, where -c
+/// compiles each kernel on its own; the code differs only where kernels
+/// share a function the optimizer keeps out of line.
 bool emitCpuLLVMText(const ir::Module &IR, const HostObjectOptions &Options, std::string &Text,
                      std::string &Error);
 

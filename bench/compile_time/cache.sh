@@ -3,7 +3,9 @@
 #   cold      pykc -c with an empty cache (the cache stores the outputs),
 #   warm      the same compile again (a hit: the front end, then the copy),
 #   off       the same with --no-cache (no lookup, no store),
-#   one kernel changed: kernel 0's constant differs each run (a miss).
+#   one kernel changed: kernel 0's constant differs each run (a miss of
+#             the whole outputs; the other kernels' CPU code comes from
+#             the cache, part by part).
 # Options: PYKC_CACHE_BENCH_KERNELS (150), PYKC_CACHE_BENCH_FLAGS (the -c
 # flags; default --no-sass --arch sm_90, as ptxas dominates otherwise),
 # PYKC_BENCH_RUNS (3). Medians to $PYKC_BENCH_RESULTS/compile_cache.csv

@@ -1,6 +1,8 @@
 //===- CacheKey.cpp - What a compile's output is made from ----------------===//
 #include "CacheKey.h"
 
+#include "HostParts.h"
+
 #include "CudaToolkit.h"
 #include "ForeignLink.h"
 #include "ForeignLinkIncludes.h"
@@ -75,7 +77,28 @@ void addDiagnosticOptions(KeyHasher &K, const frontend::DiagnosticOptions &D) {
         Control.AsError ? 1 + *Control.AsError : 0);
 }
 
+/// pykc and LLVM: their versions, pykc's binary (its size and time, so a
+/// rebuilt pykc misses), and LLVM's own library when pykc links it shared
+/// (a rebuilt libLLVM of the same version; pykc's binary again when LLVM
+/// is linked in).
+void addCompilerIdentity(KeyHasher &K) {
+  K.add(PYKC_VERSION).add(LLVM_VERSION_STRING);
+  K.addTool("/proc/self/exe"); // stat follows the link to pykc's binary
+  Dl_info Info{};
+  if (::dladdr(reinterpret_cast<void *>(
+                    static_cast<uint64_t (*)(llvm::ArrayRef<uint8_t>)>(&llvm::xxh3_64bits)), &Info) && Info.dli_fname)
+    K.addTool(Info.dli_fname);
+}
+
 } // namespace
+
+std::string partCacheKey(const std::string &Material) {
+  KeyHasher K;
+  K.add("cpu part");
+  addCompilerIdentity(K);
+  K.add(Material);
+  return K.hex();
+}
 
 std::string cacheKey(const Options &O, const Compilation &C) {
   KeyHasher K;
@@ -85,7 +108,7 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   // Options makes this binding fail to compile: if the new option can
   // change what a compile writes, hash it below; if not, say why.
   const auto &[Input, Output, Emit, Signatures, Archs, Header, LinkFiles, Namespace, HostCpu, Sass, Check,
-               Shared, AllowUnusedSignatures, OptLevel, Fmad, BoundsCheck, Modules, Diagnostics,
+               Shared, AllowUnusedSignatures, Jobs, OptLevel, Fmad, BoundsCheck, Modules, Diagnostics,
                PtxasOptions, LineInfo, CudaPath, Libdevice, Verbose, NoCache, CacheClear, Help,
                Version, Man, Completion] = O;
   // The input as named (objects and headers quote it) and as a file (its
@@ -104,24 +127,21 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   addDiagnosticOptions(K, Diagnostics);
   K.add(PtxasOptions).add(LineInfo).add(CudaPath).add(Libdevice);
   K.add(LinkFiles); // as given; their contents with the other link files below
-  // Not hashed: Verbose (only what -v prints), NoCache and CacheClear (the
+  // Not hashed: Jobs (the object is the same for every -j, HostParts.h),
+  // Verbose (only what -v prints), NoCache and CacheClear (the
   // cache itself), Help, Version, Man and Completion (no compile).
-  (void)Verbose, (void)NoCache, (void)CacheClear, (void)Help, (void)Version, (void)Man,
+  (void)Jobs, (void)Verbose, (void)NoCache, (void)CacheClear, (void)Help, (void)Version, (void)Man,
       (void)Completion;
 
   // The tools.
-  K.add(PYKC_VERSION).add(LLVM_VERSION_STRING);
-  K.addTool("/proc/self/exe"); // stat follows the link to pykc's binary
-  // LLVM's own library when pykc links it shared (a rebuilt libLLVM of the
-  // same version); pykc's binary again when LLVM is linked in.
-  Dl_info Info{};
-  if (::dladdr(reinterpret_cast<void *>(
-                    static_cast<uint64_t (*)(llvm::ArrayRef<uint8_t>)>(&llvm::xxh3_64bits)), &Info) && Info.dli_fname)
-    K.addTool(Info.dli_fname);
+  addCompilerIdentity(K);
   K.addTool(findCudaTool("ptxas", CudaPath));
   K.addTool(findCudaTool("fatbinary", CudaPath));
   K.addTool(findCudaLibrary("libnvJitLink.so", CudaPath));
   K.addTool(findLibdevice(Libdevice, CudaPath));
+  // The linker that joins an object's parts (HostParts.h), or none.
+  if (Emit == EmitKind::Object)
+    K.addTool(partsLinker());
   const char *Jit = std::getenv("PYKC_NVJITLINK");
   K.add(Jit ? std::string("set:") + Jit : "unset");
 

@@ -39,6 +39,11 @@ namespace pykc::driver {
 /// with \p O.
 std::string cacheKey(const Options &O, const Compilation &C);
 
+/// The key of one part of an object's CPU code (HostParts.h): pykc's and
+/// LLVM's identity, as in cacheKey, and \p Material, all that code
+/// generation knows the part is made from (codegen::HostPartCache).
+std::string partCacheKey(const std::string &Material);
+
 /// The outputs of compiling \p C with \p O: the cache's entry when it has
 /// one, else what \p Build makes (stored when it returns 0). Returns the
 /// exit status, 0 with \p Out filled; \p Hit says whether it came from the

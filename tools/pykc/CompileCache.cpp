@@ -215,7 +215,7 @@ std::optional<CacheEntry> CompileCache::lookup(const std::string &Key) {
   return Entry;
 }
 
-void CompileCache::store(const std::string &Key, const CacheEntry &Entry) {
+void CompileCache::store(const std::string &Key, const CacheEntry &Entry, bool Evict) {
   if (!enabled())
     return;
   static std::atomic<unsigned> Counter{0};
@@ -238,7 +238,8 @@ void CompileCache::store(const std::string &Key, const CacheEntry &Entry) {
   }
   if (Log)
     *Log << "pykc: cache: stored " << Key << " (" << Bytes.size() << " bytes)\n";
-  evict();
+  if (Evict)
+    evict();
 }
 
 void CompileCache::evict() {

@@ -48,8 +48,12 @@ public:
   /// The entry stored under \p Key, or nothing (a miss). A hit renews the
   /// entry's place in the least-recently-used order.
   std::optional<CacheEntry> lookup(const std::string &Key);
-  /// Stores \p Entry under \p Key, then evicts down to the size bound.
-  void store(const std::string &Key, const CacheEntry &Entry);
+  /// Stores \p Entry under \p Key, then, with \p Evict, evicts down to
+  /// the size bound. Safe from several threads at once.
+  void store(const std::string &Key, const CacheEntry &Entry, bool Evict = true);
+  /// Removes the least recently used entries until the cache fits its
+  /// bound (after stores that did not).
+  void evict();
 
   /// The folder the cache would use with the cache on, whatever PYKC_CACHE
   /// says; empty when no folder can be named (no HOME).
@@ -67,7 +71,6 @@ public:
   static std::optional<CacheEntry> decode(const std::string &Bytes);
 
 private:
-  void evict();
   std::string pathOf(const std::string &Key) const;
 
   std::string Dir; ///< Empty: off.

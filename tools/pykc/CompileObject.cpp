@@ -3,6 +3,7 @@
 
 #include "CacheKey.h"
 #include "GpuImages.h"
+#include "HostParts.h"
 #include "Output.h"
 #include "OutputFiles.h"
 #include "Progress.h"
@@ -20,7 +21,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
+#include <iostream>
 #include <map>
+#include <mutex>
 #include <thread>
 
 namespace pykc::driver {
@@ -115,17 +118,34 @@ int compileObject(const Options &O, const Compilation &C, PhaseTimes *Times) {
     std::thread Gpu([&] {
       ImagesBuilt = buildGpuImages(IR, O, Images, PtxasLog, ImageError, Times, &*Shown);
     });
+    // Each kernel's CPU code as a part of its own, the parts on every
+    // core, joined by `ld -r` (HostParts.h); without an `ld`, whole.
+    std::string Linker = partsLinker();
+    HostParts Parts;
     codegen::HostModule Host;
     bool HostBuilt;
+    std::mutex PassLock;
     std::map<std::string, double> PassSeconds; // -v: the slowest passes
     if (Times)
-      HO.PassTimes = [&](const std::string &Pass, double S) { PassSeconds[Pass] += S; };
+      HO.PassTimes = [&](const std::string &Pass, double S) {
+        std::lock_guard<std::mutex> G(PassLock);
+        PassSeconds[Pass] += S;
+      };
+    const char *CpuPhase = Linker.empty() ? "cpu-module" : "cpu-code";
+    // Parts come from the cache one by one (its own -v line, not one per
+    // part).
+    CompileCache PartStore(O.NoCache, nullptr);
     {
-      PhaseTimes::Scope T(Times, "cpu-module");
-      HostBuilt = codegen::buildHostModule(IR, HO, Host, Error);
+      PhaseTimes::Scope T(Times, CpuPhase);
+      HostBuilt = Linker.empty() ? codegen::buildHostModule(IR, HO, Host, Error)
+                                 : buildHostParts(IR, HO, compileThreads(O.Jobs), PartStore,
+                                                  Parts, &*Shown, Error);
     }
+    if (O.Verbose && !Linker.empty() && PartStore.enabled())
+      std::cerr << "pykc: cache: CPU code: " << Parts.CacheHits << " of " << Parts.Count
+                << " parts hit\n";
     if (Times)
-      Times->addSlowest("cpu-module/pass", PassSeconds, SlowestPassesShown);
+      Times->addSlowest(std::string(CpuPhase) + "/pass", PassSeconds, SlowestPassesShown);
     Gpu.join();
     if (!ImagesBuilt) {
       Shown.reset();
@@ -136,8 +156,16 @@ int compileObject(const Options &O, const Compilation &C, PhaseTimes *Times) {
     std::string Object;
     {
       PhaseTimes::Scope T(Times, "cpu-object");
-      Shown->cpuStage("machine code");
-      HostBuilt = HostBuilt && codegen::emitHostObject(Host, IR, Images, HO, Object, Error);
+      if (Linker.empty()) {
+        Shown->cpuStage("machine code");
+        HostBuilt = HostBuilt && codegen::emitHostObject(Host, IR, Images, HO, Object, Error);
+      } else {
+        Shown->cpuStage("joining");
+        std::string Tables;
+        HostBuilt = HostBuilt &&
+                    codegen::emitTablesObject(IR, Parts.Kernels, Images, HO, Tables, Error) &&
+                    joinHostParts(Linker, Parts, Tables, Object, Error);
+      }
     }
     Shown.reset(); // the line goes before anything else is printed
     std::cerr << PtxasLog;

@@ -169,6 +169,14 @@ void applyCompileOption(const ParsedOption &P, Options &O, std::string &Error) {
   case OptionId::SharedLibrary:
     O.Shared = true;
     break;
+  case OptionId::Jobs:
+  case OptionId::Threads: {
+    uint64_t N = 0;
+    if (parseDecimal(V, 1024, N) != DecimalStatus::Ok || N == 0)
+      Error = "invalid " + P.Spelling + " '" + V + "' (expected a number of threads, 1 to 1024)";
+    O.Jobs = unsigned(N);
+    break;
+  }
   case OptionId::AllowUnusedSig:
     O.AllowUnusedSignatures = true;
     break;

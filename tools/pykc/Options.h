@@ -34,6 +34,7 @@ struct Options {
   /// of pykc/SharedABI.h) against the shared runtime, for pykc.load().
   bool Shared = false;
   bool AllowUnusedSignatures = false; ///< --allow-unused-sig
+  unsigned Jobs = 0;                  ///< -j N: -c's threads; 0: the cores
   unsigned OptLevel = 3;
   bool Fmad = true; ///< --fmad=true|false (codegen::FloatOptions::Fmad)
   bool BoundsCheck = false; ///< --boundscheck

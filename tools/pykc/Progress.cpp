@@ -39,7 +39,11 @@ std::string Progress::line() const {
   if (Archs)
     S += ": PTX " + std::to_string(Ptx.load()) + "/" + std::to_string(Archs) +
          (WithSass ? ", SASS " + std::to_string(Sass.load()) + "/" + std::to_string(Archs) : "");
-  S += std::string(Archs ? ", " : ": ") + "CPU code: " + Cpu.load();
+  S += std::string(Archs ? ", " : ": ") + "CPU code";
+  if (unsigned Parts = CpuParts.load(); Parts && CpuDone.load() < Parts)
+    S += " " + std::to_string(CpuDone.load()) + "/" + std::to_string(Parts);
+  else
+    S += std::string(": ") + Cpu.load();
   return S;
 }
 

@@ -38,6 +38,10 @@ public:
   /// What the CPU backend does now ("optimizing", "machine code"); a
   /// string literal.
   void cpuStage(const char *Stage) { Cpu = Stage; }
+  /// -c in parts (HostParts.h): \p Parts to build; each done, from any
+  /// thread, counts one ("CPU code 37/151").
+  void cpuParts(unsigned Parts) { CpuParts = Parts; }
+  void cpuPartDone() { ++CpuDone; }
   /// Whether this run shows anything (stderr is a terminal).
   bool shown() const { return Worker.joinable(); }
 
@@ -49,7 +53,7 @@ private:
   unsigned Kernels, Archs;
   bool WithSass;
   bool Immediate = false;
-  std::atomic<unsigned> Ptx{0}, Sass{0};
+  std::atomic<unsigned> Ptx{0}, Sass{0}, CpuParts{0}, CpuDone{0};
   std::atomic<const char *> Cpu{"optimizing"};
   std::mutex Lock;
   std::condition_variable Wake;

@@ -1,0 +1,201 @@
+//===- HostParts.cpp - -c's CPU code built in parts, in parallel ----------===//
+#include "HostParts.h"
+
+#include "CacheKey.h"
+#include "Progress.h"
+#include "TempFiles.h"
+
+#include <llvm/ADT/SmallString.h>
+#include <llvm/ObjCopy/ConfigManager.h>
+#include <llvm/ObjCopy/ObjCopy.h>
+#include <llvm/Object/Binary.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Program.h>
+#include <llvm/Support/Threading.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <optional>
+#include <thread>
+
+namespace pykc::driver {
+
+std::string partsLinker() {
+  llvm::ErrorOr<std::string> Ld = llvm::sys::findProgramByName("ld");
+  return Ld ? *Ld : "";
+}
+
+unsigned compileThreads(unsigned Jobs) {
+  if (Jobs)
+    return Jobs;
+  // The cores this process may run on (its affinity mask), at least one.
+  return std::max(1u, llvm::hardware_concurrency().compute_thread_count());
+}
+
+namespace {
+
+/// Parts in the compile cache: the object and the facts the tables need.
+class CachedParts final : public codegen::HostPartCache {
+public:
+  explicit CachedParts(CompileCache &Store) : Store(Store) {}
+
+  bool lookup(const std::string &Material, codegen::HostPart &Part) override {
+    std::optional<CacheEntry> Entry = Store.lookup(partCacheKey(Material));
+    unsigned long long Shared = 0;
+    int Barrier = 0, Blocks = 0;
+    if (!Entry || std::sscanf(entryPart(*Entry, "facts").c_str(),
+                              "shared=%llu barrier=%d blocks=%d", &Shared, &Barrier,
+                              &Blocks) != 3)
+      return false;
+    Part.Object = entryPart(*Entry, "object");
+    Part.SharedBytes = Shared;
+    Part.UsesBarrier = Barrier;
+    Part.HasBlocks = Blocks;
+    ++Hits;
+    return true;
+  }
+
+  void store(const std::string &Material, const codegen::HostPart &Part) override {
+    std::string Facts = "shared=" + std::to_string(Part.SharedBytes) +
+                        " barrier=" + std::to_string(int(Part.UsesBarrier)) +
+                        " blocks=" + std::to_string(int(Part.HasBlocks));
+    // Evicted once, after the last part (HostParts::build's caller).
+    Store.store(partCacheKey(Material), {{"object", Part.Object}, {"facts", Facts}},
+                /*Evict=*/false);
+  }
+
+  std::atomic<unsigned> Hits{0};
+
+private:
+  CompileCache &Store;
+};
+
+} // namespace
+
+bool buildHostParts(const ir::Module &IR, const codegen::HostObjectOptions &Options,
+                    unsigned Threads, CompileCache &Store, HostParts &Parts, Progress *Shown,
+                    std::string &Error) {
+  std::optional<CachedParts> Cache;
+  if (Store.enabled())
+    Cache.emplace(Store);
+  std::vector<const ir::Function *> Kernels;
+  for (const auto &F : IR.functions())
+    if (F->Kind == ir::FunctionKind::Kernel)
+      Kernels.push_back(F.get());
+  bool AnyHostEntry = std::any_of(IR.functions().begin(), IR.functions().end(),
+                                  [](const auto &F) { return F->HostEntry; });
+  // Part I < Kernels.size() is kernel I's; the last, the host entries'.
+  size_t Count = Kernels.size() + AnyHostEntry;
+  Parts.Kernels.assign(Kernels.size(), {});
+  std::vector<std::string> Errors(Count);
+  std::vector<char> Built(Count, 0);
+  if (Shown)
+    Shown->cpuParts(unsigned(Count));
+  // Each thread takes the next part not yet taken: which thread builds a
+  // part changes nothing in its bytes.
+  std::atomic<size_t> Next{0};
+  auto Work = [&] {
+    for (size_t I; (I = Next++) < Count;) {
+      codegen::HostPart &P = I < Kernels.size() ? Parts.Kernels[I] : Parts.HostEntries;
+      const ir::Function *Kernel = I < Kernels.size() ? Kernels[I] : nullptr;
+      Built[I] = codegen::compileHostPart(IR, Kernel, Options, P, Errors[I],
+                                          Cache ? &*Cache : nullptr);
+      if (Shown)
+        Shown->cpuPartDone();
+    }
+  };
+  std::vector<std::thread> Workers;
+  for (unsigned T = 1; T < std::min<size_t>(Threads, Count); ++T)
+    Workers.emplace_back(Work);
+  Work();
+  for (std::thread &W : Workers)
+    W.join();
+  Parts.Count = unsigned(Count);
+  Parts.CacheHits = Cache ? Cache->Hits.load() : 0;
+  if (Cache && Parts.CacheHits < Count)
+    Store.evict();
+  for (size_t I = 0; I < Count; ++I)
+    if (!Built[I]) {
+      Error = Errors[I];
+      return false;
+    }
+  return true;
+}
+
+namespace {
+
+/// Runs `Linker -r -o OUT IN...` in a private folder; the joined object in
+/// \p Joined.
+bool linkRelocatable(const std::string &Linker, const std::vector<const std::string *> &Objects,
+                     std::string &Joined, std::string &Error) {
+  TempDir Dir;
+  if (!Dir.create("pykc-parts", Error))
+    return false;
+  std::vector<std::string> Args = {Linker, "-r", "-o", Dir.file("joined.o")};
+  for (size_t I = 0; I < Objects.size(); ++I) {
+    Args.push_back(Dir.file("part" + std::to_string(I) + ".o"));
+    if (!writeFile(Args.back(), *Objects[I])) {
+      Error = "cannot write a part of the object to " + Args.back();
+      return false;
+    }
+  }
+  std::string LogPath = Dir.file("ld.log");
+  std::vector<llvm::StringRef> Argv(Args.begin(), Args.end());
+  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(LogPath),
+                                                llvm::StringRef(LogPath)};
+  std::string ExecError;
+  int Status = llvm::sys::ExecuteAndWait(Linker, Argv, std::nullopt, Redirects, 0, 0, &ExecError);
+  if (Status == 0 && readFile(Dir.file("joined.o"), Joined))
+    return true;
+  std::string Log;
+  readFile(LogPath, Log);
+  while (!Log.empty() && Log.back() == '\n')
+    Log.pop_back();
+  Error = "joining the CPU code's " + std::to_string(Objects.size()) + " parts with `" + Linker +
+          " -r` failed" + (Status < 0 ? " (" + ExecError + ")" : "") +
+          (Log.empty() ? "" : ":\n" + Log) +
+          "\nnote: set PATH so that `ld` is GNU ld or lld, or run without `ld` on PATH to "
+          "build the object whole";
+  return false;
+}
+
+/// The kernels' entries were hidden globals so that the tables of another
+/// part could name them; once joined, nothing outside needs them, and two
+/// modules with kernels of the same names must link side by side.
+bool localizeHidden(std::string &Object, std::string &Error) {
+  auto Buffer = llvm::MemoryBuffer::getMemBuffer(Object, "joined.o", false);
+  auto Binary = llvm::object::createBinary(Buffer->getMemBufferRef());
+  if (!Binary) {
+    Error = "the joined object does not read back: " + llvm::toString(Binary.takeError());
+    return false;
+  }
+  llvm::objcopy::ConfigManager Config;
+  Config.Common.InputFilename = "joined.o";
+  Config.ELF.LocalizeHidden = true;
+  llvm::SmallString<0> Out;
+  llvm::raw_svector_ostream OS(Out);
+  if (llvm::Error E = llvm::objcopy::executeObjcopyOnBinary(Config, **Binary, OS)) {
+    Error = "cannot make the joined object's kernel entries local: " +
+            llvm::toString(std::move(E));
+    return false;
+  }
+  Object.assign(Out.begin(), Out.end());
+  return true;
+}
+
+} // namespace
+
+bool joinHostParts(const std::string &Linker, const HostParts &Parts, const std::string &Tables,
+                   std::string &Object, std::string &Error) {
+  std::vector<const std::string *> Objects;
+  for (const codegen::HostPart &P : Parts.Kernels)
+    Objects.push_back(&P.Object);
+  if (!Parts.HostEntries.Object.empty())
+    Objects.push_back(&Parts.HostEntries.Object);
+  Objects.push_back(&Tables);
+  return linkRelocatable(Linker, Objects, Object, Error) && localizeHidden(Object, Error);
+}
+
+} // namespace pykc::driver

@@ -1,0 +1,56 @@
+//===- HostParts.h - -c's CPU code built in parts, in parallel --*- C++ -*-===//
+///
+/// \file
+/// `pykc -c` builds the CPU backend's code of each kernel as a part of its
+/// own (codegen::compileHostPart) on several threads, then joins the parts
+/// and the tables' object into the one object the user asked for with the
+/// system's `ld -r`, and makes the kernels' entries local again. A part
+/// depends only on its kernel, never on how many threads there are, so the
+/// object is byte-identical whatever -j says. Without an `ld` on PATH the
+/// object is built whole, on one thread, as before parts existed.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "CompileCache.h"
+
+#include "codegen/HostObject.h"
+
+#include <string>
+#include <vector>
+
+namespace pykc::driver {
+
+class Progress;
+
+/// The parts of an object's CPU code: one per kernel, in the IR's order,
+/// and that of the @njit functions' host entries (an empty object when
+/// there are none).
+struct HostParts {
+  std::vector<codegen::HostPart> Kernels;
+  codegen::HostPart HostEntries;
+  unsigned Count = 0;     ///< The parts built (host entries' included).
+  unsigned CacheHits = 0; ///< Of those, the ones the cache had.
+};
+
+/// The linker that joins parts (`ld` on PATH), or "" when there is none.
+std::string partsLinker();
+
+/// The threads -c uses: \p Jobs when given (-j N), else the cores.
+unsigned compileThreads(unsigned Jobs);
+
+/// Compiles every part of \p IR on \p Threads threads (this one included),
+/// taking from \p Store (when it is enabled) the parts it has and storing
+/// the others, so a file with one kernel of 150 changed compiles one part.
+/// False with \p Error set by the first part, in order, that failed.
+bool buildHostParts(const ir::Module &IR, const codegen::HostObjectOptions &Options,
+                    unsigned Threads, CompileCache &Store, HostParts &Parts, Progress *Shown,
+                    std::string &Error);
+
+/// Joins \p Parts and \p Tables (the tables' object, emitTablesObject) with
+/// \p Linker into one relocatable object whose only global symbols are
+/// those of the tables and the host entries.
+bool joinHostParts(const std::string &Linker, const HostParts &Parts, const std::string &Tables,
+                   std::string &Object, std::string &Error);
+
+} // namespace pykc::driver
