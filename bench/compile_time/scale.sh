@@ -6,7 +6,8 @@
 # newer ones built from sm_90's PTX, as pykc does), nvcc with --threads set
 # to the cores. The compile cache is off. Also pykc -c --no-sass and, for
 # the share nvcc and pykc cannot avoid, ptxas alone on pykc's PTX for the
-# seven architectures, one after another.
+# seven architectures, one after another; and pykc -c with its CPU code
+# built whole, the way it was before each kernel became a part.
 # Options: PYKC_SCALE_SIZES ("1 10 150"), PYKC_BENCH_RUNS (3).
 # Medians to $PYKC_BENCH_RESULTS/compile_scale.csv (default build/bench),
 # with the ratio pykc / nvcc printed per size.
@@ -25,7 +26,10 @@ cores=$(nproc)
 for tool in "$nvcc" "$ptxas" "$pykc"; do
   [ -x "$tool" ] || { echo "bench: error: $tool not found" >&2; exit 1; }
 done
-rm -rf "$out" && mkdir -p "$out"
+# An empty PATH folder: without an `ld`, pykc -c builds the CPU code as
+# one module on one thread (tools/pykc/HostParts.h), as before it was split
+# per kernel.
+rm -rf "$out" && mkdir -p "$out/no-ld"
 gencode="-gencode arch=compute_75,code=[sm_75,compute_75]"
 gencode+=" -gencode arch=compute_80,code=[sm_80,compute_80]"
 gencode+=" -gencode arch=compute_86,code=[sm_86,compute_86]"
@@ -45,6 +49,7 @@ for n in $sizes; do
   done
   args+=(-n "pykc -c ($n kernels)" "$pykc $out/k$n.py -w -c -o $out/p$n.o"
          -n "pykc -c --no-sass ($n kernels)" "$pykc $out/k$n.py -w -c --no-sass -o $out/q$n.o"
+         -n "pykc -c, CPU code whole ($n kernels)" "env PATH=$out/no-ld $pykc $out/k$n.py -w -c -o $out/w$n.o"
          -n "nvcc -c --threads $cores ($n kernels)" "$nvcc -c --threads $cores $gencode $out/k$n.cu -o $out/n$n.o"
          -n "ptxas alone, 7 archs serially ($n kernels)" "${ptxas_all}true")
 done
