@@ -17,8 +17,10 @@ packages=(
   # test/Python/ runs as unittest; pytest runs the same files.
   python3-pytest
   # The install test (test/Install/): pkg-config for the installed pykc.pc,
-  # nm to check that nothing from LLVM is linked.
-  pkgconf binutils
+  # nm to check that nothing from LLVM is linked. binutils' ld also joins
+  # the parts of `pykc -c` (ld -r), and test/Object/cpu_parts.test joins
+  # them with lld too.
+  pkgconf binutils lld-19
   # The shell completion and man page tests (test/Driver/completion_zsh,
   # man_page): zsh parses pykc's zsh completion, groff its man page.
   zsh groff-base

@@ -109,6 +109,14 @@ if config.ptxas_path:
 if shutil.which("clang-format-19") or shutil.which("clang-format"):
     config.available_features.add("clang-format")
 
+# lld, beside binutils' ld: `pykc -c` joins its parts with whichever `ld`
+# PATH finds (test/Object/cpu_parts.test tries both).
+for lld in ("ld.lld-19", "ld.lld"):
+    if shutil.which(lld):
+        config.available_features.add("lld")
+        config.substitutions.append(("%ld.lld", shutil.which(lld)))
+        break
+
 # The shells and the formatter that check the completion scripts and the
 # man page (test/Driver/completion_*.test, man_page.test).
 for tool in ("zsh", "groff"):

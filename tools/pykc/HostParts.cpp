@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <thread>
 
@@ -133,14 +134,27 @@ bool linkRelocatable(const std::string &Linker, const std::vector<const std::str
   TempDir Dir;
   if (!Dir.create("pykc-parts", Error))
     return false;
-  std::vector<std::string> Args = {Linker, "-r", "-o", Dir.file("joined.o")};
+  // The parts' names go in a response file (GNU ld and lld read @FILE),
+  // so no number of kernels makes the command line too long.
+  std::string List;
   for (size_t I = 0; I < Objects.size(); ++I) {
-    Args.push_back(Dir.file("part" + std::to_string(I) + ".o"));
-    if (!writeFile(Args.back(), *Objects[I])) {
-      Error = "cannot write a part of the object to " + Args.back();
+    std::string Part = Dir.file("part" + std::to_string(I) + ".o");
+    if (!writeFile(Part, *Objects[I])) {
+      Error = "cannot write a part of the object to " + Part;
       return false;
     }
+    // Quotes, backslashes and white space escaped, as both linkers read
+    // them ($TMPDIR may hold any of them).
+    for (char C : Part)
+      List += std::string(std::strchr("\\'\" \t\n", C) && C ? "\\" : "") + C;
+    List += '\n';
   }
+  std::string ListPath = Dir.file("parts.rsp");
+  if (!writeFile(ListPath, List)) {
+    Error = "cannot write the list of the object's parts to " + ListPath;
+    return false;
+  }
+  std::vector<std::string> Args = {Linker, "-r", "-o", Dir.file("joined.o"), "@" + ListPath};
   std::string LogPath = Dir.file("ld.log");
   std::vector<llvm::StringRef> Argv(Args.begin(), Args.end());
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(LogPath),
