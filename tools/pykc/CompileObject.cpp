@@ -73,6 +73,119 @@ std::string stampSymbol(const ir::Module &IR, const codegen::HostObjectOptions &
   return std::string("pykc_stamp_") + Hex + "_abi" + std::to_string(PYKC_ABI_VERSION);
 }
 
+/// The typed header of the object (--header).
+std::string headerText(const Options &O, const ir::Module &IR, const std::string &Namespace,
+                       const std::string &ObjectPath, const std::string &StampSymbol) {
+  codegen::HeaderInfo Info;
+  Info.Namespace = Namespace;
+  Info.SourcePath = O.Input;
+  Info.ObjectPath = ObjectPath == "-" ? "the object" : ObjectPath;
+  Info.CommandLine = commandLine(O, ObjectPath);
+  Info.HeaderPath = O.Header;
+  Info.Version = PYKC_VERSION;
+  Info.StampSymbol = StampSymbol;
+  return codegen::writeHeader(IR, Info);
+}
+
+/// What -c writes, built: the object (or --shared's library), the header
+/// and ptxas's report, into \p Out; the exit status.
+int buildObject(const Options &O, const ir::Module &IR, const std::string &Namespace,
+                const std::string &ObjectPath, PhaseTimes *Times, CacheEntry &Out) {
+  codegen::HostObjectOptions HO;
+  HO.Namespace = Namespace;
+  HO.SourcePath = O.Input;
+  HO.HostCpu = O.HostCpu;
+  HO.OptLevel = O.OptLevel;
+  HO.Float.Fmad = O.Fmad;
+  HO.Check = O.Check;
+  HO.Shared = O.Shared;
+  // The GPU images (LLVM per architecture, ptxas, fatbinary) and the CPU
+  // backend's optimized module are independent until the object embeds the
+  // images, so they are built side by side (both only read the typed IR).
+  std::vector<codegen::GpuImage> Images;
+  std::string ImageError, Error, PtxasLog;
+  bool ImagesBuilt = false;
+  codegen::registerHostTarget(); // not on two threads at once (see there)
+  codegen::registerNVPTXTarget();
+  unsigned Kernels = 0;
+  for (const auto &F : IR.functions())
+    Kernels += F->Kind == ir::FunctionKind::Kernel;
+  const std::vector<std::string> &Archs = O.Archs.empty() ? defaultObjectArchs() : O.Archs;
+  std::optional<Progress> Shown;
+  Shown.emplace(O.Input == "-" ? "<stdin>" : O.Input, Kernels, Kernels ? unsigned(Archs.size()) : 0,
+                O.Sass);
+  std::thread Gpu([&] {
+    ImagesBuilt = buildGpuImages(IR, O, Images, PtxasLog, ImageError, Times, &*Shown);
+  });
+  // Each kernel's CPU code as a part of its own, the parts on every
+  // core, joined by `ld -r` (HostParts.h); without an `ld`, whole.
+  std::string Linker = partsLinker();
+  HostParts Parts;
+  codegen::HostModule Host;
+  bool HostBuilt;
+  std::mutex PassLock;
+  std::map<std::string, double> PassSeconds; // -v: the slowest passes
+  if (Times)
+    HO.PassTimes = [&](const std::string &Pass, double S) {
+      std::lock_guard<std::mutex> G(PassLock);
+      PassSeconds[Pass] += S;
+    };
+  const char *CpuPhase = Linker.empty() ? "cpu-module" : "cpu-code";
+  // Parts come from the cache one by one (its own -v line, not one per
+  // part).
+  CompileCache PartStore(O.NoCache, nullptr);
+  {
+    PhaseTimes::Scope T(Times, CpuPhase);
+    HostBuilt = Linker.empty() ? codegen::buildHostModule(IR, HO, Host, Error)
+                               : buildHostParts(IR, HO, compileThreads(O.Jobs), PartStore,
+                                                Parts, &*Shown, Error);
+  }
+  if (O.Verbose && !Linker.empty() && PartStore.enabled())
+    std::cerr << "pykc: cache: CPU code: " << Parts.CacheHits << " of " << Parts.Count
+              << " parts hit\n";
+  if (Times)
+    Times->addSlowest(std::string(CpuPhase) + "/pass", PassSeconds, SlowestPassesShown);
+  Gpu.join();
+  if (!ImagesBuilt) {
+    Shown.reset();
+    std::cerr << PtxasLog;
+    return fail(ImageError);
+  }
+  HO.StampSymbol = stampSymbol(IR, HO, Images);
+  std::string Object;
+  {
+    PhaseTimes::Scope T(Times, "cpu-object");
+    if (Linker.empty()) {
+      Shown->cpuStage("machine code");
+      HostBuilt = HostBuilt && codegen::emitHostObject(Host, IR, Images, HO, Object, Error);
+    } else {
+      Shown->cpuStage("joining");
+      std::string Tables;
+      HostBuilt = HostBuilt &&
+                  codegen::emitTablesObject(IR, Parts.Kernels, Images, HO, Tables, Error) &&
+                  joinHostParts(Linker, Parts, Tables, Object, Error);
+    }
+  }
+  Shown.reset(); // the line goes before anything else is printed
+  std::cerr << PtxasLog;
+  if (!HostBuilt)
+    return fail(Error);
+  if (O.Shared) { // --shared: the object linked into a library for pykc.load
+    std::string Library;
+    if (!linkSharedLibrary(Object, Library, Error))
+      return fail(Error);
+    Object = std::move(Library);
+  }
+  Out.emplace_back("object", std::move(Object));
+  if (!O.Header.empty()) {
+    PhaseTimes::Scope T(Times, "header");
+    Out.emplace_back("header", headerText(O, IR, Namespace, ObjectPath, HO.StampSymbol));
+  }
+  // -Xptxas -v's report, printed again when the entry is used.
+  Out.emplace_back("stderr", std::move(PtxasLog));
+  return 0;
+}
+
 } // namespace
 
 int compileObject(const Options &O, const Compilation &C, PhaseTimes *Times) {
@@ -92,107 +205,7 @@ int compileObject(const Options &O, const Compilation &C, PhaseTimes *Times) {
   CacheEntry Built;
   bool Hit = false;
   int Status = cachedBuild(O, C, Times, [&](CacheEntry &Out) {
-    codegen::HostObjectOptions HO;
-    HO.Namespace = Namespace;
-    HO.SourcePath = O.Input;
-    HO.HostCpu = O.HostCpu;
-    HO.OptLevel = O.OptLevel;
-    HO.Float.Fmad = O.Fmad;
-    HO.Check = O.Check;
-    HO.Shared = O.Shared;
-    // The GPU images (LLVM per architecture, ptxas, fatbinary) and the CPU
-    // backend's optimized module are independent until the object embeds the
-    // images, so they are built side by side (both only read the typed IR).
-    std::vector<codegen::GpuImage> Images;
-    std::string ImageError, Error, PtxasLog;
-    bool ImagesBuilt = false;
-    codegen::registerHostTarget(); // not on two threads at once (see there)
-    codegen::registerNVPTXTarget();
-    unsigned Kernels = 0;
-    for (const auto &F : IR.functions())
-      Kernels += F->Kind == ir::FunctionKind::Kernel;
-    const std::vector<std::string> &Archs = O.Archs.empty() ? defaultObjectArchs() : O.Archs;
-    std::optional<Progress> Shown;
-    Shown.emplace(O.Input == "-" ? "<stdin>" : O.Input, Kernels, Kernels ? unsigned(Archs.size()) : 0,
-                  O.Sass);
-    std::thread Gpu([&] {
-      ImagesBuilt = buildGpuImages(IR, O, Images, PtxasLog, ImageError, Times, &*Shown);
-    });
-    // Each kernel's CPU code as a part of its own, the parts on every
-    // core, joined by `ld -r` (HostParts.h); without an `ld`, whole.
-    std::string Linker = partsLinker();
-    HostParts Parts;
-    codegen::HostModule Host;
-    bool HostBuilt;
-    std::mutex PassLock;
-    std::map<std::string, double> PassSeconds; // -v: the slowest passes
-    if (Times)
-      HO.PassTimes = [&](const std::string &Pass, double S) {
-        std::lock_guard<std::mutex> G(PassLock);
-        PassSeconds[Pass] += S;
-      };
-    const char *CpuPhase = Linker.empty() ? "cpu-module" : "cpu-code";
-    // Parts come from the cache one by one (its own -v line, not one per
-    // part).
-    CompileCache PartStore(O.NoCache, nullptr);
-    {
-      PhaseTimes::Scope T(Times, CpuPhase);
-      HostBuilt = Linker.empty() ? codegen::buildHostModule(IR, HO, Host, Error)
-                                 : buildHostParts(IR, HO, compileThreads(O.Jobs), PartStore,
-                                                  Parts, &*Shown, Error);
-    }
-    if (O.Verbose && !Linker.empty() && PartStore.enabled())
-      std::cerr << "pykc: cache: CPU code: " << Parts.CacheHits << " of " << Parts.Count
-                << " parts hit\n";
-    if (Times)
-      Times->addSlowest(std::string(CpuPhase) + "/pass", PassSeconds, SlowestPassesShown);
-    Gpu.join();
-    if (!ImagesBuilt) {
-      Shown.reset();
-      std::cerr << PtxasLog;
-      return fail(ImageError);
-    }
-    HO.StampSymbol = stampSymbol(IR, HO, Images);
-    std::string Object;
-    {
-      PhaseTimes::Scope T(Times, "cpu-object");
-      if (Linker.empty()) {
-        Shown->cpuStage("machine code");
-        HostBuilt = HostBuilt && codegen::emitHostObject(Host, IR, Images, HO, Object, Error);
-      } else {
-        Shown->cpuStage("joining");
-        std::string Tables;
-        HostBuilt = HostBuilt &&
-                    codegen::emitTablesObject(IR, Parts.Kernels, Images, HO, Tables, Error) &&
-                    joinHostParts(Linker, Parts, Tables, Object, Error);
-      }
-    }
-    Shown.reset(); // the line goes before anything else is printed
-    std::cerr << PtxasLog;
-    if (!HostBuilt)
-      return fail(Error);
-    if (O.Shared) { // --shared: the object linked into a library for pykc.load
-      std::string Library;
-      if (!linkSharedLibrary(Object, Library, Error))
-        return fail(Error);
-      Object = std::move(Library);
-    }
-    Out.emplace_back("object", std::move(Object));
-    if (!O.Header.empty()) {
-      PhaseTimes::Scope T(Times, "header");
-      codegen::HeaderInfo Info;
-      Info.Namespace = Namespace;
-      Info.SourcePath = O.Input;
-      Info.ObjectPath = ObjectPath == "-" ? "the object" : ObjectPath;
-      Info.CommandLine = commandLine(O, ObjectPath);
-      Info.HeaderPath = O.Header;
-      Info.Version = PYKC_VERSION;
-      Info.StampSymbol = HO.StampSymbol;
-      Out.emplace_back("header", codegen::writeHeader(IR, Info));
-    }
-    // -Xptxas -v's report, printed again when the entry is used.
-    Out.emplace_back("stderr", std::move(PtxasLog));
-    return 0;
+    return buildObject(O, IR, Namespace, ObjectPath, Times, Out);
   }, Built, &Hit);
   if (Status)
     return Status;

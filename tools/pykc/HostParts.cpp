@@ -47,8 +47,8 @@ public:
     unsigned long long Shared = 0;
     int Barrier = 0, Blocks = 0;
     if (!Entry || std::sscanf(entryPart(*Entry, "facts").c_str(),
-                              "shared=%llu barrier=%d blocks=%d", &Shared, &Barrier,
-                              &Blocks) != 3)
+                              "shared=%llu barrier=%d blocks=%d", &Shared,
+                              &Barrier, &Blocks) != 3)
       return false;
     Part.Object = entryPart(*Entry, "object");
     Part.SharedBytes = Shared;
@@ -58,12 +58,14 @@ public:
     return true;
   }
 
-  void store(const std::string &Material, const codegen::HostPart &Part) override {
+  void store(const std::string &Material,
+             const codegen::HostPart &Part) override {
     std::string Facts = "shared=" + std::to_string(Part.SharedBytes) +
                         " barrier=" + std::to_string(int(Part.UsesBarrier)) +
                         " blocks=" + std::to_string(int(Part.HasBlocks));
     // Evicted once, after the last part (HostParts::build's caller).
-    Store.store(partCacheKey(Material), {{"object", Part.Object}, {"facts", Facts}},
+    Store.store(partCacheKey(Material),
+                {{"object", Part.Object}, {"facts", Facts}},
                 /*Evict=*/false);
   }
 
@@ -75,8 +77,9 @@ private:
 
 } // namespace
 
-bool buildHostParts(const ir::Module &IR, const codegen::HostObjectOptions &Options,
-                    unsigned Threads, CompileCache &Store, HostParts &Parts, Progress *Shown,
+bool buildHostParts(const ir::Module &IR,
+                    const codegen::HostObjectOptions &Options, unsigned Threads,
+                    CompileCache &Store, HostParts &Parts, Progress *Shown,
                     std::string &Error) {
   std::optional<CachedParts> Cache;
   if (Store.enabled())
@@ -99,7 +102,8 @@ bool buildHostParts(const ir::Module &IR, const codegen::HostObjectOptions &Opti
   std::atomic<size_t> Next{0};
   auto Work = [&] {
     for (size_t I; (I = Next++) < Count;) {
-      codegen::HostPart &P = I < Kernels.size() ? Parts.Kernels[I] : Parts.HostEntries;
+      codegen::HostPart &P =
+          I < Kernels.size() ? Parts.Kernels[I] : Parts.HostEntries;
       const ir::Function *Kernel = I < Kernels.size() ? Kernels[I] : nullptr;
       Built[I] = codegen::compileHostPart(IR, Kernel, Options, P, Errors[I],
                                           Cache ? &*Cache : nullptr);
@@ -129,7 +133,8 @@ namespace {
 
 /// Runs `Linker -r -o OUT IN...` in a private folder; the joined object in
 /// \p Joined.
-bool linkRelocatable(const std::string &Linker, const std::vector<const std::string *> &Objects,
+bool linkRelocatable(const std::string &Linker,
+                     const std::vector<const std::string *> &Objects,
                      std::string &Joined, std::string &Error) {
   TempDir Dir;
   if (!Dir.create("pykc-parts", Error))
@@ -154,23 +159,27 @@ bool linkRelocatable(const std::string &Linker, const std::vector<const std::str
     Error = "cannot write the list of the object's parts to " + ListPath;
     return false;
   }
-  std::vector<std::string> Args = {Linker, "-r", "-o", Dir.file("joined.o"), "@" + ListPath};
+  std::vector<std::string> Args = {Linker, "-r", "-o", Dir.file("joined.o"),
+                                   "@" + ListPath};
   std::string LogPath = Dir.file("ld.log");
   std::vector<llvm::StringRef> Argv(Args.begin(), Args.end());
-  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(LogPath),
-                                                llvm::StringRef(LogPath)};
+  std::optional<llvm::StringRef> Redirects[] = {
+      std::nullopt, llvm::StringRef(LogPath), llvm::StringRef(LogPath)};
   std::string ExecError;
-  int Status = llvm::sys::ExecuteAndWait(Linker, Argv, std::nullopt, Redirects, 0, 0, &ExecError);
+  int Status = llvm::sys::ExecuteAndWait(Linker, Argv, std::nullopt, Redirects,
+                                         0, 0, &ExecError);
   if (Status == 0 && readFile(Dir.file("joined.o"), Joined))
     return true;
   std::string Log;
   readFile(LogPath, Log);
   while (!Log.empty() && Log.back() == '\n')
     Log.pop_back();
-  Error = "joining the CPU code's " + std::to_string(Objects.size()) + " parts with `" + Linker +
-          " -r` failed" + (Status < 0 ? " (" + ExecError + ")" : "") +
+  Error = "joining the CPU code's " + std::to_string(Objects.size()) +
+          " parts with `" + Linker + " -r` failed" +
+          (Status < 0 ? " (" + ExecError + ")" : "") +
           (Log.empty() ? "" : ":\n" + Log) +
-          "\nnote: set PATH so that `ld` is GNU ld or lld, or run without `ld` on PATH to "
+          "\nnote: set PATH so that `ld` is GNU ld or lld, or run without `ld` "
+          "on PATH to "
           "build the object whole";
   return false;
 }
@@ -182,7 +191,8 @@ bool localizeHidden(std::string &Object, std::string &Error) {
   auto Buffer = llvm::MemoryBuffer::getMemBuffer(Object, "joined.o", false);
   auto Binary = llvm::object::createBinary(Buffer->getMemBufferRef());
   if (!Binary) {
-    Error = "the joined object does not read back: " + llvm::toString(Binary.takeError());
+    Error = "the joined object does not read back: " +
+            llvm::toString(Binary.takeError());
     return false;
   }
   llvm::objcopy::ConfigManager Config;
@@ -190,7 +200,8 @@ bool localizeHidden(std::string &Object, std::string &Error) {
   Config.ELF.LocalizeHidden = true;
   llvm::SmallString<0> Out;
   llvm::raw_svector_ostream OS(Out);
-  if (llvm::Error E = llvm::objcopy::executeObjcopyOnBinary(Config, **Binary, OS)) {
+  if (llvm::Error E =
+          llvm::objcopy::executeObjcopyOnBinary(Config, **Binary, OS)) {
     Error = "cannot make the joined object's kernel entries local: " +
             llvm::toString(std::move(E));
     return false;
@@ -201,15 +212,17 @@ bool localizeHidden(std::string &Object, std::string &Error) {
 
 } // namespace
 
-bool joinHostParts(const std::string &Linker, const HostParts &Parts, const std::string &Tables,
-                   std::string &Object, std::string &Error) {
+bool joinHostParts(const std::string &Linker, const HostParts &Parts,
+                   const std::string &Tables, std::string &Object,
+                   std::string &Error) {
   std::vector<const std::string *> Objects;
   for (const codegen::HostPart &P : Parts.Kernels)
     Objects.push_back(&P.Object);
   if (!Parts.HostEntries.Object.empty())
     Objects.push_back(&Parts.HostEntries.Object);
   Objects.push_back(&Tables);
-  return linkRelocatable(Linker, Objects, Object, Error) && localizeHidden(Object, Error);
+  return linkRelocatable(Linker, Objects, Object, Error) &&
+         localizeHidden(Object, Error);
 }
 
 } // namespace pykc::driver

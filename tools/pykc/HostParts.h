@@ -43,14 +43,16 @@ unsigned compileThreads(unsigned Jobs);
 /// taking from \p Store (when it is enabled) the parts it has and storing
 /// the others, so a file with one kernel of 150 changed compiles one part.
 /// False with \p Error set by the first part, in order, that failed.
-bool buildHostParts(const ir::Module &IR, const codegen::HostObjectOptions &Options,
-                    unsigned Threads, CompileCache &Store, HostParts &Parts, Progress *Shown,
+bool buildHostParts(const ir::Module &IR,
+                    const codegen::HostObjectOptions &Options, unsigned Threads,
+                    CompileCache &Store, HostParts &Parts, Progress *Shown,
                     std::string &Error);
 
 /// Joins \p Parts and \p Tables (the tables' object, emitTablesObject) with
 /// \p Linker into one relocatable object whose only global symbols are
 /// those of the tables and the host entries.
-bool joinHostParts(const std::string &Linker, const HostParts &Parts, const std::string &Tables,
-                   std::string &Object, std::string &Error);
+bool joinHostParts(const std::string &Linker, const HostParts &Parts,
+                   const std::string &Tables, std::string &Object,
+                   std::string &Error);
 
 } // namespace pykc::driver
