@@ -54,12 +54,17 @@ public:
   /// set, when something outside the user's code is missing (libdevice).
   std::unique_ptr<llvm::Module> compile(const ir::Module &IR, llvm::LLVMContext &Ctx,
                                         std::string &Error);
+  /// compile()'s steps, for callers that time them: the LLVM IR of \p IR
+  /// (with the target's data layout), libdevice linked in when a math
+  /// function needs it (false, with \p Error set, when it cannot be), and
+  /// the optimization pipeline.
+  std::unique_ptr<llvm::Module> emit(const ir::Module &IR, llvm::LLVMContext &Ctx);
+  bool linkLibdevice(llvm::Module &M, std::string &Error);
+  void optimize(llvm::Module &M);
   /// Prints \p M as PTX.
   bool emitPTX(llvm::Module &M, std::string &PTX, std::string &Error);
 
 private:
-  bool linkLibdevice(llvm::Module &M, std::string &Error);
-  void optimize(llvm::Module &M);
 
   CodegenOptions Options;
   std::unique_ptr<llvm::TargetMachine> TM;

@@ -144,20 +144,25 @@ bool NVPTXBackend::linkLibdevice(Module &M, std::string &Error) {
 }
 
 void NVPTXBackend::optimize(Module &M) {
+  keepRepeatedCallsOutOfLine(M); // keeps huge kernels' optimization linear
   M.setDataLayout(TM->createDataLayout());
   // Flush-to-zero off, as in Numba without fastmath: libdevice reads it.
   M.addModuleFlag(Module::Override, "nvvm-reflect-ftz", uint32_t(0));
   runOptimizationPipeline(M, *TM, Options.OptLevel);
 }
 
-std::unique_ptr<Module> NVPTXBackend::compile(const ir::Module &IR, LLVMContext &Ctx,
-                                              std::string &Error) {
+std::unique_ptr<Module> NVPTXBackend::emit(const ir::Module &IR, LLVMContext &Ctx) {
   NVPTXTarget Target;
   std::unique_ptr<Module> M = emitLLVM(IR, Ctx, Target, Options.Float, Options.LineInfo);
   M->setDataLayout(TM->createDataLayout());
+  return M;
+}
+
+std::unique_ptr<Module> NVPTXBackend::compile(const ir::Module &IR, LLVMContext &Ctx,
+                                              std::string &Error) {
+  std::unique_ptr<Module> M = emit(IR, Ctx);
   if (!linkLibdevice(*M, Error))
     return nullptr;
-  keepRepeatedCallsOutOfLine(*M); // keeps huge kernels' optimization linear
   optimize(*M);
   return M;
 }

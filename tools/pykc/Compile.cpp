@@ -144,9 +144,10 @@ int compileWithTimes(const Options &O, PhaseTimes *Times) {
   }
   CacheEntry Entry;
   if (int Status = cachedBuild(O, C, Times, [&](CacheEntry &Out) {
-        PhaseTimes::Scope T(Times, std::string(O.Emit == EmitKind::LLVM ? "llvm/" : "ptx/") + Arch);
+        std::string Phase = std::string(O.Emit == EmitKind::LLVM ? "llvm/" : "ptx/") + Arch;
+        PhaseTimes::Scope T(Times, Phase);
         std::string Text, Error;
-        if (!compilePTX(*C.Typed.IR, CO, O.Emit == EmitKind::LLVM, Text, Error))
+        if (!compilePTX(*C.Typed.IR, CO, O.Emit == EmitKind::LLVM, Text, Error, Times, Phase))
           return fail(Error);
         Out.emplace_back("text", std::move(Text));
         return 0;

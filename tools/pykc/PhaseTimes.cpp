@@ -23,6 +23,18 @@ int phaseRank(const std::string &Name) {
   return int(std::size(Order));
 }
 
+/// The steps of one target's code, in the order they run: compilePTX's
+/// (ptx/sm_75/emit, ...), printed in that order under their target.
+int stepRank(const std::string &Name) {
+  static const char *const Steps[] = {"emit", "libdevice", "optimize", "codegen"};
+  size_t Slash = Name.rfind('/');
+  std::string Step = Slash == std::string::npos ? "" : Name.substr(Slash + 1);
+  for (int I = 0; I < int(std::size(Steps)); ++I)
+    if (Step == Steps[I])
+      return I;
+  return -1;
+}
+
 /// Whether \p A sorts before \p B with runs of digits compared as numbers
 /// (ptx/sm_75 before ptx/sm_100).
 bool naturalLess(const std::string &A, const std::string &B) {
@@ -63,7 +75,12 @@ void PhaseTimes::print(std::ostream &OS) const {
   }
   std::sort(Sorted.begin(), Sorted.end(), [](const Entry &A, const Entry &B) {
     int RA = phaseRank(A.Name), RB = phaseRank(B.Name);
-    return RA != RB ? RA < RB : naturalLess(A.Name, B.Name);
+    if (RA != RB)
+      return RA < RB;
+    int SA = stepRank(A.Name), SB = stepRank(B.Name);
+    if (SA >= 0 && SB >= 0 && A.Name.substr(0, A.Name.rfind('/')) == B.Name.substr(0, B.Name.rfind('/')))
+      return SA < SB;
+    return naturalLess(A.Name, B.Name);
   });
   double Total = std::chrono::duration<double>(Clock::now() - Created).count();
   Sorted.push_back({"total", Total});

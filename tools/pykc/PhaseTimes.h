@@ -5,13 +5,15 @@
 ///
 ///   pykc: time: parse 1.204 ms
 ///   pykc: time: ptx/sm_80 96.310 ms
+///   pykc: time: ptx/sm_80/optimize 41.650 ms
 ///   pykc: time: cpu-module/pass/InstCombinePass 41.077 ms
 ///
 /// always `pykc: time: NAME MS ms`, NAME without spaces, so scripts grep
 /// for a phase and tests check the format. Phases that ran side by side
 /// (the architectures, the CPU backend) are timed each on its own clock and
 /// printed in a fixed order: the pipeline's (PhaseTimes.cpp's phaseRank),
-/// then by name, numbers as numbers (sm_75 before sm_100).
+/// then by name, numbers as numbers (sm_75 before sm_100), a target's
+/// steps (emit, libdevice, optimize, codegen) in the order they ran.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once

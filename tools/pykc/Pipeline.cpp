@@ -140,15 +140,31 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
 //                              object, GPU images (GpuImages.h) and header.
 
 bool compilePTX(const ir::Module &IR, const codegen::CodegenOptions &Options, bool LLVMText,
-                std::string &Out, std::string &Error) {
+                std::string &Out, std::string &Error, PhaseTimes *Times, const std::string &Phase) {
+  // -v's PHASE/emit, /libdevice, /optimize and /codegen say where the
+  // per-file cost of PTX goes (issue 29, goal 3).
+  auto Step = [&](const char *Name) { return PhaseTimes::Scope(Times, Phase + "/" + Name); };
   codegen::NVPTXBackend Backend(Options);
   llvm::LLVMContext Ctx;
-  std::unique_ptr<llvm::Module> M = Backend.compile(IR, Ctx, Error);
-  if (!M)
-    return false;
+  std::unique_ptr<llvm::Module> M;
+  {
+    auto T = Step("emit");
+    M = Backend.emit(IR, Ctx);
+  }
+  {
+    auto T = Step("libdevice");
+    if (!Backend.linkLibdevice(*M, Error))
+      return false;
+  }
+  {
+    auto T = Step("optimize");
+    Backend.optimize(*M);
+  }
   Out.clear();
-  if (!LLVMText)
+  if (!LLVMText) {
+    auto T = Step("codegen");
     return Backend.emitPTX(*M, Out, Error);
+  }
   llvm::raw_string_ostream OS(Out);
   M->print(OS, nullptr);
   OS.flush();

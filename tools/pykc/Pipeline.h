@@ -75,8 +75,11 @@ struct Compilation {
 int runFrontend(const FrontendRequest &R, Compilation &C);
 
 /// The PTX of \p IR for \p Options (or, with \p LLVMText, the optimized
-/// LLVM IR as text). False with \p Error set on failure.
+/// LLVM IR as text). False with \p Error set on failure. With \p Times,
+/// its steps are timed as phases \p Phase/emit, /libdevice, /optimize and
+/// /codegen.
 bool compilePTX(const ir::Module &IR, const codegen::CodegenOptions &Options, bool LLVMText,
-                std::string &Out, std::string &Error);
+                std::string &Out, std::string &Error, PhaseTimes *Times = nullptr,
+                const std::string &Phase = "");
 
 } // namespace pykc::driver
