@@ -36,6 +36,10 @@ namespace pykc::ir {
 class SemaContext;
 class FunctionLowerer;
 
+/// Whether control can run past the end of the built statements \p Body:
+/// no return on every path, and no endless loop that only a return leaves.
+bool canFallThrough(const StmtList &Body);
+
 /// How a builtin path is shown to users: "cuda.grid", "math.sqrt", "len".
 std::string displayPath(const std::string &Path);
 /// "1 argument", "2 arguments".
@@ -177,7 +181,7 @@ public:
   void setSignature(const ParsedSignature *Sig) { KernelSignature = Sig; }
 
 private:
-  // --- Variables and typing (LowerStmt.cpp) ---
+  // --- Variables and typing (LowerFunction.cpp) ---
   Variable *local(const std::string &Name) const;
   /// The variable (the web's, AssignmentWebs.h) a name reads or writes.
   Variable *loadVariable(const frontend::NameExpr &N) const;
@@ -189,9 +193,16 @@ private:
   bool inferBlock(const frontend::StmtList &Body);
   bool assignType(const frontend::Expr *Target, const Type *Ty);
 
-  // --- Statements (LowerStmt.cpp) ---
+  // --- Statements (LowerStmt.cpp; loops in LowerLoops.cpp) ---
   void lowerBlock(const frontend::StmtList &Body, StmtList &Out);
   void lowerStmt(const frontend::Stmt &S, StmtList &Out);
+  /// `if`: a test known when compiling keeps only the branch taken; else
+  /// each branch with what its test shows of None.
+  void lowerIf(const frontend::IfStmt &I, StmtList &Out);
+  /// `raise` in a kernel ends the thread (as Numba-CUDA without debug).
+  void lowerRaise(const frontend::Stmt &St, StmtList &Out);
+  /// UnsupportedSyntax for a statement kernels cannot have, at its keyword.
+  void unsupportedStatement(const frontend::Stmt &St);
   void lowerAssign(const frontend::Expr *Target, Expr *Value, frontend::SourceRange ValueRange,
                    StmtList &Out);
   void lowerAugAssign(const frontend::AugAssignStmt &S, StmtList &Out);
@@ -232,6 +243,11 @@ private:
   /// recursion through enumerate and zip); a null \p Target binds a hidden
   /// part of a tuple, the last target it adds.
   bool planIterable(const frontend::Expr *Iter, const frontend::Expr *Target, IterationPlan &Plan);
+  /// range() zipped or enumerated, bound to \p N: its start, step and
+  /// length (Python's len of a range), evaluated once.
+  bool planRange(const frontend::CallExpr &R, const frontend::NameExpr *N, IterationPlan &Plan);
+  /// enumerate()'s start, evaluated after its iterable, as count \p CountId's.
+  bool planEnumerateStart(const frontend::Expr &StartAst, size_t CountId, IterationPlan &Plan);
   /// The value target \p I of \p Plan takes at index \p Index.
   Expr *iterationValue(const IterationPlan &Plan, size_t I, Expr *Index,
                        frontend::SourceRange Range);
@@ -247,7 +263,8 @@ private:
   /// before any IR is built).
   bool fallsThrough(const frontend::StmtList &Body) const;
 
-  // --- Expressions (LowerExpr.cpp) ---
+  // --- Expressions (LowerExpr.cpp; attributes, subscripts and indices in
+  // LowerAccess.cpp; operators in LowerOperators.cpp) ---
   Value lower(const frontend::Expr &E);
   Expr *lowerValue(const frontend::Expr &E);
   Value lowerName(const frontend::NameExpr &N);
@@ -259,6 +276,12 @@ private:
   /// constants and compile-time parameters; a local variable is not one.
   std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
   Value lowerAttribute(const frontend::AttributeExpr &A);
+  /// `Base.attr` of a module path: a special register, a module constant,
+  /// a builtin's longer path, or the error for what does not exist.
+  Value lowerPathAttribute(const frontend::AttributeExpr &A, const Value &Base);
+  /// `shape`, `size`, `ndim`, `real` and `imag` of \p Array; invalid (and
+  /// nothing reported) for any other attribute.
+  Value lowerArrayAttribute(const frontend::AttributeExpr &A, Expr *Array, const ArrayType *AT);
   Value lowerSubscript(const frontend::SubscriptExpr &S);
   /// `a is b`, `a is not b` (one link).
   Expr *lowerIdentity(const frontend::CompareExpr &C);
@@ -286,7 +309,8 @@ private:
   Expr *arrayAccess(Expr *Array, const ArrayType *AT, ExprList Indices,
                     frontend::SourceRange Range);
 
-  // --- Calls (LowerCall.cpp) ---
+  // --- Calls (LowerCall.cpp; Builtins.def's typing rules in
+  // LowerBuiltins.cpp) ---
   Value lowerCall(const frontend::CallExpr &C);
   /// A call of a builtin: dispatched to the typing rule its row of
   /// ir/Builtins.def names.

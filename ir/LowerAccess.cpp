@@ -1,0 +1,394 @@
+//===- LowerAccess.cpp - Attributes, subscripts, slices and indices ------===//
+#include "ir/Lowering.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+namespace {
+
+/// The special register (threadIdx.x, ...) a builtin path names.
+std::optional<SpecialRegExpr> specialRegister(const std::string &Path) {
+  SpecialRegExpr R;
+#define SPECIAL_REG(Id, P, Register, D)                                        \
+  if (Path == P) {                                                             \
+    R.Reg = SpecialRegister::Register;                                         \
+    R.Dim = D;                                                                 \
+    return R;                                                                  \
+  }
+#include "ir/Builtins.def"
+  return std::nullopt;
+}
+
+} // namespace
+
+Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
+  Value Base = lower(*A.Value);
+  if (!Base.isValid())
+    return Base;
+  if (Base.K == Value::Kind::Path)
+    return lowerPathAttribute(A, Base);
+  if (Base.K == Value::Kind::Module) {
+    // helpers.scale: what helpers.py binds; its constants and arrays are
+    // its own (frozen under their module's name).
+    if (const Symbol *Sym = Base.Mod->lookup(A.Attr); Sym && Sym->K != Symbol::Kind::Host) {
+      Symbol Copy = *Sym;
+      if (Copy.K == Symbol::Kind::Constant)
+        Copy.Imported = Base.Mod;
+      if (Copy.K == Symbol::Kind::Path) { // what that module imported
+        Value V;
+        V.K = Value::Kind::Path;
+        V.Path = Copy.Path;
+        return V;
+      }
+      return lowerSymbol(Copy, A.Attr, A);
+    }
+    unknownAttributeError(A, Base);
+    return Value::invalid();
+  }
+  if (Base.K == Value::Kind::Constant && Base.Const.K == ConstantValue::Kind::EnumClass) {
+    if (std::optional<ConstantValue> Member = enumMember(*Base.Const.Enum, A.Attr))
+      return lowerConstantValue(*Member, A.Range);
+  }
+  if (Base.K == Value::Kind::Expr) {
+    // g.sync(): the GridGroup holds nothing, so only the method remains
+    // (its receiver, a variable or cuda.cg.this_grid(), has no effects).
+    if (Base.E->Ty->kind() == TypeKind::GridGroup && A.Attr == "sync") {
+      Value V;
+      V.K = Value::Kind::Path;
+      V.Path = "numba.cuda.cg.GridGroup.sync";
+      return V;
+    }
+    if (Value Part = lowerNumberAttribute(Base.E, A.Attr, A.Range); Part.isValid())
+      return Part;
+    if (auto *E = dynCast<EnumType>(Base.E->Ty); E && A.Attr == "value") {
+      if (E->isCoded()) { // its members are ordinals at run time
+        error(A.AttrRange, DiagKind::UnsupportedSyntax,
+              {"'.value' of a member of " + E->name() +
+               ", whose values are not ints (its members compare with ==, != and is),"});
+        return Value::invalid();
+      }
+      return Value::expr(enumValue(Base.E));
+    }
+    if (auto *TT = dynCast<TupleType>(Base.E->Ty); TT && TT->isNamed()) {
+      if (int K = TT->fieldIndex(A.Attr); K >= 0) // p.x: a named tuple's field
+        return Value::expr(tupleElement(Base.E, unsigned(K), A.Range));
+    }
+    if (auto *R = dynCast<RecordType>(Base.E->Ty)) {
+      std::optional<unsigned> Field = recordField(R, A, A.AttrRange);
+      return Field ? Value::expr(readField(Base.E, *Field, A.Range)) : Value::invalid();
+    }
+    if (auto *VT = dynCast<VectorType>(Base.E->Ty)) {
+      static const std::string Names = "xyzw";
+      size_t K = A.Attr.size() == 1 ? Names.find(A.Attr[0]) : std::string::npos;
+      if (K != std::string::npos && K < VT->count()) {
+        auto *Get = make<TupleGetExpr>(A.Range, VT->base());
+        Get->Tuple = Base.E;
+        Get->Index = unsigned(K);
+        return Value::expr(Get);
+      }
+    }
+    if (auto *AT = dynCast<ArrayType>(Base.E->Ty))
+      if (Value V = lowerArrayAttribute(A, Base.E, AT); V.isValid())
+        return V;
+  }
+  unknownAttributeError(A, Base);
+  return Value::invalid();
+}
+
+Value FunctionLowerer::lowerPathAttribute(const AttributeExpr &A, const Value &Base) {
+  std::string Path = Base.Path + "." + A.Attr;
+  if (auto Reg = specialRegister(Path)) {
+    auto *R = make<SpecialRegExpr>(A.Range, S.Types.int32());
+    R->Reg = Reg->Reg;
+    R->Dim = Reg->Dim;
+    return Value::expr(R);
+  }
+  if (auto C = Scope.constantOf(A))
+    return lowerConstantValue(*C, A.Range);
+  bool VectorCtor = Base.Path == "numba.cuda" && S.Types.vectorByName(A.Attr);
+  bool FromBuffer = Path == "cffi.FFI().from_buffer"; // LowerForeign.cpp
+  if (isKnownBuiltinPath(Path) || VectorCtor || FromBuffer) {
+    Value V;
+    V.K = Value::Kind::Path;
+    V.Path = Path;
+    return V;
+  }
+  // threadIdx, blockIdx, blockDim and gridDim have x, y and z only: any
+  // other attribute is a mistake, not a feature pykc lacks.
+  if (specialRegister(Base.Path + ".x")) {
+    unknownAttributeError(A, Base);
+    return Value::invalid();
+  }
+  if (std::string Top = Path.substr(0, Path.find('.')); !isKnownLibrary(Top) && Top[0] != '.') {
+    error(A.Range, DiagKind::ModuleNotFound, {Top});
+    return Value::invalid();
+  }
+  unsupportedFunctionError(A.Range, Path);
+  return Value::invalid();
+}
+
+Value FunctionLowerer::lowerArrayAttribute(const AttributeExpr &A, Expr *Array,
+                                           const ArrayType *AT) {
+  if (A.Attr == "shape") {
+    Expr *Shared = materialize(Array);
+    auto *T = make<TupleMakeExpr>(A.Range, S.Types.uniTuple(S.Types.intp(), AT->ndim()));
+    for (unsigned D = 0; D < AT->ndim(); ++D) {
+      auto *Dim = make<ArrayDimExpr>(A.Range, S.Types.intp());
+      Dim->Array = Shared;
+      Dim->Dim = D;
+      T->Elements.push_back(Dim);
+    }
+    return Value::expr(T);
+  }
+  if (A.Attr == "size") {
+    auto *Sz = make<ArraySizeExpr>(A.Range, S.Types.intp());
+    Sz->Array = Array;
+    return Value::expr(Sz);
+  }
+  if (A.Attr == "ndim")
+    return Value::expr(constantInt(AT->ndim(), S.Types.int64(), A.Range));
+  // A complex array's parts, as float arrays sharing its memory.
+  if ((A.Attr == "real" || A.Attr == "imag") && !AT->record() && AT->dtype()->isComplex()) {
+    auto *V = make<ArrayReinterpretExpr>(
+        A.Range, S.Types.array(S.Types.complexPart(AT->dtype()), AT->ndim(), ArrayLayout::A,
+                               AT->addressSpace()));
+    V->Array = Array;
+    V->Part = A.Attr == "imag";
+    return Value::expr(V);
+  }
+  return Value::invalid();
+}
+
+Expr *FunctionLowerer::arrayAccess(Expr *Array, const ArrayType *AT, ExprList Indices,
+                                   SourceRange Range) {
+  if (Indices.size() == AT->ndim()) {
+    // An element of an array of records is a reference to it; a frozen
+    // constant's cannot be stored through.
+    const Type *Ty = AT->element();
+    if (auto *R = AT->record(); R && AT->addressSpace() == AddressSpace::Constant)
+      Ty = S.Types.readOnly(R);
+    auto *Load = make<ArrayLoadExpr>(Range, Ty);
+    Load->Array = Array;
+    Load->Indices = std::move(Indices);
+    return Load;
+  }
+  // Fixing leading indices of a C array leaves a C array; otherwise strides
+  // are arbitrary.
+  ArrayLayout Layout = AT->layout() == ArrayLayout::C ? ArrayLayout::C : ArrayLayout::A;
+  auto *View = make<ArrayViewExpr>(
+      Range, S.Types.array(AT->element(), AT->ndim() - unsigned(Indices.size()), Layout,
+                           AT->addressSpace()));
+  View->Array = Array;
+  for (Expr *I : Indices) {
+    ViewIndex Entry;
+    Entry.Index = I;
+    View->Entries.push_back(Entry);
+  }
+  return View;
+}
+
+namespace {
+
+/// The parts of a subscript: `a[i, 1:3]` has two, `a[i]` one.
+std::vector<const fe::Expr *> indexParts(const fe::Expr &Index) {
+  if (auto *T = dyn_cast<TupleExpr>(&Index))
+    return {T->Elts.begin(), T->Elts.end()};
+  return {&Index};
+}
+
+/// Numba's layout for basic indexing of a C or F array (arraydecl.py): the
+/// indices from the outermost dimension in memory inward keep the array
+/// contiguous while they are integers, and the innermost may be a slice
+/// without a step.
+ArrayLayout viewLayout(const ArrayType *AT, const std::vector<ViewIndex> &Entries) {
+  if (AT->layout() == ArrayLayout::A)
+    return ArrayLayout::A;
+  std::vector<const ViewIndex *> Outer;
+  for (const ViewIndex &I : Entries)
+    Outer.push_back(&I);
+  if (AT->layout() == ArrayLayout::F) {
+    // F order's outermost dimension is the last: the entries must reach it.
+    if (Entries.size() < AT->ndim())
+      return ArrayLayout::A;
+    std::reverse(Outer.begin(), Outer.end());
+  }
+  for (size_t K = 0; K < Outer.size(); ++K) {
+    bool Innermost = K + 1 == Outer.size();
+    if (Outer[K]->isSlice() && (!Innermost || Outer[K]->Step))
+      return ArrayLayout::A;
+  }
+  return AT->layout();
+}
+
+} // namespace
+
+Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const SubscriptExpr &Sub) {
+  std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
+  if (Parts.size() > AT->ndim()) {
+    error(Sub.Range, DiagKind::IndexCount,
+          {std::to_string(AT->ndim()), std::to_string(Parts.size())});
+    return Value::invalid();
+  }
+  // Each index or slice bound is an integer, as Numba requires.
+  auto Integer = [&](const fe::Expr *P) -> Expr * {
+    if (!P)
+      return nullptr;
+    Expr *V = lowerValue(*P);
+    if (!V)
+      return nullptr;
+    auto *ST = dynCast<ScalarType>(V->Ty);
+    if (!ST || !ST->isInteger()) {
+      indexTypeError(*P, P->Range, V->Ty);
+      return nullptr;
+    }
+    return V;
+  };
+  std::vector<ViewIndex> Entries;
+  unsigned Kept = 0;
+  for (const fe::Expr *P : Parts) {
+    ViewIndex I;
+    if (auto *Sl = dyn_cast<SliceExpr>(P)) {
+      I.Start = Integer(Sl->Lower);
+      I.Stop = Integer(Sl->Upper);
+      I.Step = Integer(Sl->Step);
+      if ((Sl->Lower && !I.Start) || (Sl->Upper && !I.Stop) || (Sl->Step && !I.Step))
+        return Value::invalid();
+      ++Kept;
+    } else if (!(I.Index = Integer(P))) {
+      return Value::invalid();
+    }
+    Entries.push_back(I);
+  }
+  Kept += AT->ndim() - unsigned(Entries.size());
+  auto *View = make<ArrayViewExpr>(
+      Sub.Range, S.Types.array(AT->element(), Kept, viewLayout(AT, Entries), AT->addressSpace()));
+  View->Array = Array;
+  View->Entries = std::move(Entries);
+  return Value::expr(View);
+}
+
+bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Index,
+                                        SourceRange Range, ExprList &Out, bool AllowView) {
+  std::vector<const fe::Expr *> From; // the source of each of Out
+  for (const fe::Expr *P : indexParts(Index)) {
+    if (isa<SliceExpr>(P)) {
+      error(P->Range, DiagKind::UnsupportedSyntax, {"assigning to a slice of an array"});
+      return false;
+    }
+    Expr *V = lowerValue(*P);
+    if (!V)
+      return false;
+    if (auto *TT = dynCast<TupleType>(V->Ty)) {
+      // `idx = (i, j); a[idx]`
+      Expr *Tuple = materialize(V);
+      for (size_t I = 0; I < TT->size(); ++I) {
+        auto *Get = make<TupleGetExpr>(P->Range, TT->elements()[I]);
+        Get->Tuple = Tuple;
+        Get->Index = unsigned(I);
+        Out.push_back(Get);
+        From.push_back(P);
+      }
+    } else {
+      Out.push_back(V);
+      From.push_back(P);
+    }
+  }
+  for (size_t K = 0; K < Out.size(); ++K) {
+    Expr *I = Out[K];
+    auto *ST = dynCast<ScalarType>(I->Ty);
+    if (!ST || !ST->isInteger()) {
+      indexTypeError(*From[K], I->Range.isValid() ? I->Range : Index.Range, I->Ty);
+      return false;
+    }
+  }
+  if (Out.size() > AT->ndim()) {
+    error(Range, DiagKind::IndexCount, {std::to_string(AT->ndim()), std::to_string(Out.size())});
+    return false;
+  }
+  if (Out.size() < AT->ndim() && !AllowView) {
+    error(Range, DiagKind::UnsupportedSyntax,
+          {"assigning to a whole row of an array (index every dimension)"});
+    return false;
+  }
+  return true;
+}
+
+Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
+  Value Base = lower(*Sub.Value);
+  if (!Base.isValid())
+    return Base;
+  // Color['red']: an enum's member by name.
+  if (Base.K == Value::Kind::Constant && Base.Const.K == ConstantValue::Kind::EnumClass) {
+    std::optional<ConstantValue> Name = evaluate(*Sub.Index);
+    std::optional<ConstantValue> Member;
+    if (Name && Name->K == ConstantValue::Kind::String)
+      Member = enumMember(*Base.Const.Enum, Name->String);
+    if (!Member) {
+      error(Sub.Index->Range, DiagKind::InvalidArgument,
+            {Base.Const.str() + "[...]", "expected the name of one of its members"});
+      return Value::invalid();
+    }
+    return lowerConstantValue(*Member, Sub.Range);
+  }
+  if (Base.K == Value::Kind::Expr) {
+    if (auto *R = dynCast<RecordType>(Base.E->Ty)) { // r['x'], r[0]
+      std::optional<unsigned> Field = recordField(R, *Sub.Index, Sub.Range);
+      return Field ? Value::expr(readField(Base.E, *Field, Sub.Range)) : Value::invalid();
+    }
+    if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
+      std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
+      if (std::any_of(Parts.begin(), Parts.end(), [](const fe::Expr *E) { return isa<SliceExpr>(E); }))
+        return lowerSliceView(Base.E, AT, Sub);
+      ExprList Indices;
+      if (!lowerArrayIndices(AT, *Sub.Index, Sub.Range, Indices, /*AllowView=*/true))
+        return Value::invalid();
+      return Value::expr(arrayAccess(Base.E, AT, std::move(Indices), Sub.Range));
+    }
+    if (auto *TT = dynCast<TupleType>(Base.E->Ty)) {
+      if (isa<SliceExpr>(Sub.Index)) {
+        error(Sub.Index->Range, DiagKind::UnsupportedSyntax, {"slicing a tuple"});
+        return Value::invalid();
+      }
+      Expr *Index = lowerValue(*Sub.Index);
+      if (!Index)
+        return Value::invalid();
+      auto *IT = dynCast<ScalarType>(Index->Ty);
+      if (!IT || !IT->isInteger()) {
+        indexTypeError(*Sub.Index, Sub.Index->Range, Index->Ty);
+        return Value::invalid();
+      }
+      if (auto *C = dynCast<ir::ConstantExpr>(Index)) {
+        int64_t K = IT->isSigned() ? int64_t(C->IntBits) : int64_t(C->IntBits);
+        if (K < 0)
+          K += int64_t(TT->size());
+        if (K < 0 || K >= int64_t(TT->size())) {
+          error(Sub.Index->Range, DiagKind::TupleIndex,
+                {std::to_string(int64_t(C->IntBits)), TT->str()});
+          return Value::invalid();
+        }
+        return Value::expr(tupleElement(Base.E, unsigned(K), Sub.Range));
+      }
+      if (!TT->isUniform()) {
+        error(Sub.Index->Range, DiagKind::NotConstant,
+              {"an index into a tuple of mixed types"});
+        return Value::invalid();
+      }
+      auto *Get = make<TupleGetDynamicExpr>(Sub.Range, TT->elements().front());
+      Get->Tuple = Base.E;
+      Get->Index = Index;
+      return Value::expr(Get);
+    }
+  }
+  // kernel[blocks, threads](...): a launch from device code (dynamic
+  // parallelism), not an index.
+  if (Base.K == Value::Kind::Function && Base.Fn->Role == FunctionRole::Kernel) {
+    error(Sub.Range, DiagKind::KernelCall, {Base.Fn->Name});
+    return Value::invalid();
+  }
+  error(Sub.Value->Range, DiagKind::NotIndexable, {describe(Base)});
+  return Value::invalid();
+}
+
+} // namespace pykc::ir

@@ -1,0 +1,649 @@
+//===- LowerBuiltins.cpp - The typing rules of Builtins.def's rows ------===//
+#include "ir/Lowering.h"
+#include "ir/Libdevice.h"
+#include "ir/RoundNdigits.h"
+
+#include <algorithm>
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+bool FunctionLowerer::expectArgs(const fe::CallExpr &C, const std::string &Name, size_t N) {
+  if (C.Args.size() == N)
+    return true;
+  error(C.Range, DiagKind::ArgumentCount, {Name, plural(N, "argument"), std::to_string(C.Args.size())});
+  return false;
+}
+
+Expr *FunctionLowerer::typeRound(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
+  if (C.Args.size() != 2) // round(x): an int, half to even (Emit(Round))
+    return typeCall(Id, S.Ops.Round, C, Name);
+  // round(x, ndigits): Numba's algorithm, a device function pykc writes.
+  Expr *X = lowerValue(*C.Args[0]);
+  Expr *N = X ? lowerValue(*C.Args[1]) : nullptr;
+  if (!N)
+    return nullptr;
+  auto Sig = resolveOverload(S.Ops.Round, {X->Ty, N->Ty});
+  auto *D = Sig ? dynCast<ScalarType>(Sig->Result) : nullptr;
+  if (!D || !D->isFloat()) {
+    error(C.Range, DiagKind::InvalidArgument,
+          {Name, "no signature accepts (" + X->Ty->str() + ", " + N->Ty->str() + ")"});
+    return nullptr;
+  }
+  std::vector<InstanceArg> Args = {InstanceArg{D, {}}, InstanceArg{S.Types.int64(), {}}};
+  Expr *Call = callDevice(roundNdigitsHelper(S.Scope, D), Args,
+                          {convert(X, D), convert(N, S.Types.int64())}, C.Range);
+  return Call ? convert(Call, D) : nullptr;
+}
+
+bool FunctionLowerer::lowerArguments(const fe::CallExpr &C, ExprList &Args,
+                                     std::vector<const Type *> &Types) {
+  for (const fe::Expr *A : C.Args) {
+    Expr *V = lowerValue(*A);
+    if (!V)
+      return false;
+    Args.push_back(V);
+    Types.push_back(V->Ty);
+  }
+  return true;
+}
+
+Expr *FunctionLowerer::lowerLibdeviceCall(const LibdeviceFunction &Fn, const fe::CallExpr &C,
+                                          const std::string &Name) {
+  // One case, as Numba's ConcreteTemplate for it: arguments convert to the
+  // parameters as any overload's do.
+  std::vector<const Type *> Params = Fn.params(S.Types);
+  if (!expectArgs(C, Name, Params.size()))
+    return nullptr;
+  ExprList Args;
+  std::vector<const Type *> Types;
+  if (!lowerArguments(C, Args, Types))
+    return nullptr;
+  if (!resolveOverload({Signature{Fn.result(S.Types), Params}}, Types)) {
+    std::string Passed, Wanted;
+    for (size_t I = 0; I < Types.size(); ++I) {
+      Passed += (I ? ", " : "") + Types[I]->str();
+      Wanted += (I ? ", " : "") + Params[I]->str();
+    }
+    error(C.Range, DiagKind::InvalidArgument,
+          {Name, "it takes (" + Wanted + "), not (" + Passed + ")"});
+    return nullptr;
+  }
+  auto *Call = make<LibdeviceCallExpr>(C.Range, Fn.callResult(S.Types));
+  Call->Fn = &Fn;
+  for (size_t I = 0; I < Args.size(); ++I)
+    Call->Args.push_back(convert(Args[I], Params[I]));
+  return Call;
+}
+
+std::optional<Expr *> FunctionLowerer::lowerOperatorFunction(const std::string &Path,
+                                                              const fe::CallExpr &C) {
+  enum class Shape { Binary, Unary, Compare };
+  struct Row {
+    const char *Path;
+    Shape K;
+    int Op;
+  };
+  static const Row Rows[] = {
+#define OPERATOR_BINARY(P, Op) {P, Shape::Binary, int(BinaryOp::Op)},
+#define OPERATOR_UNARY(P, Op) {P, Shape::Unary, int(UnaryOp::Op)},
+#define OPERATOR_COMPARE(P, Op) {P, Shape::Compare, int(CompareOp::Op)},
+#include "ir/Builtins.def"
+  };
+  const Row *Found = nullptr;
+  for (const Row &R : Rows)
+    if (Path == R.Path)
+      Found = &R;
+  if (!Found)
+    return std::nullopt;
+  std::string Name = displayPath(Path);
+  if (!C.Keywords.empty()) {
+    error(C.Keywords.front().Range, DiagKind::UnsupportedSyntax,
+          {"keyword arguments to " + Name});
+    return nullptr;
+  }
+  if (!expectArgs(C, Name, Found->K == Shape::Unary ? 1 : 2))
+    return nullptr;
+  // The arguments as the operator's operands are (`a + b`).
+  ExprList Values;
+  for (const fe::Expr *A : C.Args) {
+    Values.push_back(lowerValue(*A));
+    if (!Values.back())
+      return nullptr;
+  }
+  switch (Found->K) {
+  case Shape::Binary:
+    return lowerBinary(BinaryOp(Found->Op), Values[0], Values[1], C.Func->Range, C.Range);
+  case Shape::Unary:
+    return unaryValue(UnaryOp(Found->Op), Values[0], C.Args[0]->Range, C.Range);
+  case Shape::Compare:
+    return compareValues(CompareOp(Found->Op), Values[0], Values[1], C.Range);
+  }
+  return nullptr;
+}
+
+Expr *FunctionLowerer::typePow(const fe::CallExpr &C, const std::string &Name) {
+  // Numba types pow(x, y) as x ** y (its three-argument form is not
+  // supported there either).
+  if (!expectArgs(C, Name, 2))
+    return nullptr;
+  Expr *X = lowerValue(*C.Args[0]);
+  Expr *Y = X ? lowerValue(*C.Args[1]) : nullptr;
+  if (!Y)
+    return nullptr;
+  return lowerBinary(fe::BinaryOp::Pow, X, Y, C.Func->Range, C.Range);
+}
+
+Expr *FunctionLowerer::typeGrid(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
+  if (!expectArgs(C, Name, 1))
+    return nullptr;
+  auto N = evaluate(*C.Args[0]);
+  if (!N || N->K != ConstantValue::Kind::Int || N->Int < 1 || N->Int > 3) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument,
+          {Name, "the number of dimensions must be the constant 1, 2 or 3"});
+    return nullptr;
+  }
+  const Type *Ty = N->Int == 1 ? static_cast<const Type *>(S.Types.intp())
+                               : S.Types.uniTuple(S.Types.intp(), unsigned(N->Int));
+  auto *I = make<IntrinsicExpr>(C.Range, Ty);
+  I->Id = Id;
+  I->Count = unsigned(N->Int);
+  return I;
+}
+
+Expr *FunctionLowerer::typeNoArgs(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
+  if (!expectArgs(C, Name, 0))
+    return nullptr;
+  auto *I = make<IntrinsicExpr>(C.Range, S.Types.none());
+  I->Id = Id;
+  // A grid barrier needs every block resident: a cooperative launch.
+  if (Id == IntrinsicId::GridSync)
+    F.UsesGridSync = true;
+  return I;
+}
+
+Expr *FunctionLowerer::lowerArrayView(const fe::AttributeExpr &A, const fe::CallExpr &C) {
+  Value Base = lower(*A.Value);
+  if (!Base.isValid())
+    return nullptr;
+  const ArrayType *AT = Base.K == Value::Kind::Expr ? dynCast<ArrayType>(Base.E->Ty) : nullptr;
+  if (!AT) {
+    unknownAttributeError(A, Base);
+    return nullptr;
+  }
+  if (!C.Keywords.empty()) {
+    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword, {"view", C.Keywords.front().Name});
+    return nullptr;
+  }
+  if (!expectArgs(C, "view", 1))
+    return nullptr;
+  Value D = lower(*C.Args[0]);
+  if (!D.isValid())
+    return nullptr;
+  if (D.K != Value::Kind::Constant || D.Const.K != ConstantValue::Kind::Dtype || !D.Const.Dtype ||
+      AT->record()) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument,
+          {"view", AT->record() ? "an array of records cannot be viewed as another dtype"
+                                : "expected a dtype such as np.int32"});
+    return nullptr;
+  }
+  auto *V = make<ArrayReinterpretExpr>(
+      C.Range, S.Types.array(D.Const.Dtype, AT->ndim(), AT->layout(), AT->addressSpace()));
+  V->Array = Base.E;
+  return V;
+}
+
+Expr *FunctionLowerer::typeThisGrid(const fe::CallExpr &C, const std::string &Name) {
+  if (!expectArgs(C, Name, 0))
+    return nullptr;
+  auto *I = make<IntrinsicExpr>(C.Range, S.Types.gridGroup());
+  I->Id = IntrinsicId::ThisGrid;
+  return I;
+}
+
+Expr *FunctionLowerer::typeAtomic(AtomicOp Op, const fe::CallExpr &C, const std::string &Name,
+                                  bool FirstElement) {
+  // cas(array, index, old, value); compare_and_swap(array, old, value).
+  size_t Args = 3 + (Op == AtomicOp::Cas) - FirstElement;
+  if (!expectArgs(C, Name, Args))
+    return nullptr;
+  return lowerAtomic(C, Op, Name, FirstElement);
+}
+
+Expr *FunctionLowerer::typeForOnly(const fe::CallExpr &C, const std::string &Name) {
+  error(C.Range, DiagKind::UnsupportedSyntax, {Name + "() outside a for loop"});
+  return nullptr;
+}
+
+Expr *FunctionLowerer::lowerVectorConstructor(const VectorType *VT, const fe::CallExpr &C,
+                                              const std::string &Name) {
+  // Numba's overloads: each argument a number (converted to the base type)
+  // or a vector of the same base type, their elements adding up to the
+  // vector's (float32x4(f2, 1.0, x) is one).
+  if (!C.Keywords.empty()) {
+    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C.Keywords.front().Name});
+    return nullptr;
+  }
+  ExprList Elements;
+  for (const fe::Expr *A : C.Args) {
+    Expr *V = lowerValue(*A);
+    if (!V)
+      return nullptr;
+    if (auto *AV = dynCast<VectorType>(V->Ty); AV && AV->base() == VT->base()) {
+      Expr *Whole = materialize(V);
+      for (unsigned K = 0; K < AV->count(); ++K) {
+        auto *Get = make<TupleGetExpr>(A->Range, VT->base());
+        Get->Tuple = Whole;
+        Get->Index = K;
+        Elements.push_back(Get);
+      }
+      continue;
+    }
+    Expr *Converted = dynCast<ScalarType>(V->Ty) ? convert(V, VT->base()) : nullptr;
+    if (!Converted) {
+      error(A->Range, DiagKind::InvalidArgument,
+            {Name, "an argument must be a number or a " + VT->base()->str() + " vector, not '" +
+                       V->Ty->str() + "'"});
+      return nullptr;
+    }
+    Elements.push_back(materialize(Converted));
+  }
+  if (Elements.size() != VT->count()) {
+    error(C.Range, DiagKind::InvalidArgument,
+          {Name, "the arguments give " + std::to_string(Elements.size()) + " elements for " +
+                     std::to_string(VT->count())});
+    return nullptr;
+  }
+  auto *Make = make<TupleMakeExpr>(C.Range, VT);
+  Make->Elements = std::move(Elements);
+  return Make;
+}
+
+Expr *FunctionLowerer::typeConstArrayLike(const fe::CallExpr &C, const std::string &Name) {
+  // Numba copies the array into constant memory; pykc already froze every
+  // module-level array there, so the call is the array itself.
+  if (!expectArgs(C, Name, 1))
+    return nullptr;
+  Expr *Arg = lowerValue(*C.Args[0]);
+  if (!Arg)
+    return nullptr;
+  if (Arg->Kind != NodeKind::ConstArray) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument,
+          {Name, "the argument must be a module-level NumPy array, not '" + Arg->Ty->str() + "'"});
+    return nullptr;
+  }
+  return Arg;
+}
+
+Expr *FunctionLowerer::typePrint(const fe::CallExpr &C, const std::string &Name) {
+  // Numba-CUDA's print: one printf of the items separated by spaces and a
+  // newline; integers as %lld (%llu unsigned), floats as %f of a float64,
+  // string literals as they are. Other values (bools, arrays) it refuses.
+  auto *I = make<IntrinsicExpr>(C.Range, S.Types.none());
+  I->Id = IntrinsicId::Print;
+  for (const fe::Expr *A : C.Args) {
+    I->Text += I->Text.empty() ? "" : " ";
+    Value V = lower(*A);
+    if (V.K == Value::Kind::Constant && V.Const.K == ConstantValue::Kind::String) {
+      for (char Ch : V.Const.String)
+        I->Text += Ch == '%' ? std::string("%%") : std::string(1, Ch);
+      continue;
+    }
+    Expr *E = V.K == Value::Kind::Expr ? V.E : nullptr;
+    auto *ST = E ? dynCast<ScalarType>(E->Ty) : nullptr;
+    if (!ST || ST->isBoolean() || ST->isComplex()) {
+      if (V.isValid())
+        error(A->Range, DiagKind::InvalidArgument,
+              {Name, "Numba-CUDA prints integers, floats and string literals, not '" +
+                         (E ? E->Ty->str() : describe(V)) + "'"});
+      return nullptr;
+    }
+    if (ST->isFloat()) {
+      I->Text += "%f";
+      I->Args.push_back(convert(E, S.Types.float64()));
+    } else {
+      I->Text += ST->isSigned() ? "%lld" : "%llu";
+      I->Args.push_back(convert(E, ST->isSigned() ? S.Types.int64() : S.Types.uint64()));
+    }
+  }
+  I->Text += "\n";
+  return I;
+}
+
+Expr *FunctionLowerer::typeLen(const fe::CallExpr &C, const std::string &Name) {
+  if (!expectArgs(C, Name, 1))
+    return nullptr;
+  Expr *Arg = lowerValue(*C.Args[0]);
+  if (!Arg)
+    return nullptr;
+  if (dynCast<ArrayType>(Arg->Ty)) {
+    auto *D = make<ArrayDimExpr>(C.Range, S.Types.intp());
+    D->Array = Arg;
+    return D;
+  }
+  if (auto *TT = dynCast<TupleType>(Arg->Ty))
+    return constantInt(int64_t(TT->size()), S.Types.intp(), C.Range);
+  error(C.Args[0]->Range, DiagKind::InvalidArgument, {Name, "'" + Arg->Ty->str() + "' has no length"});
+  return nullptr;
+}
+
+Expr *FunctionLowerer::typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResult Result,
+                                  const fe::CallExpr &C, const std::string &Name) {
+  if (!expectArgs(C, Name, 1))
+    return nullptr;
+  Expr *Arg = lowerValue(*C.Args[0]);
+  if (!Arg)
+    return nullptr;
+  std::optional<Signature> Sig;
+  if (dynCast<ScalarType>(Arg->Ty))
+    Sig = (S.Ops.*Cases)(Arg->Ty);
+  if (!Sig) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument, {Name, "unsupported argument type '" + Arg->Ty->str() + "'"});
+    return nullptr;
+  }
+  Expr *Converted = convert(Arg, Sig->Args[0]);
+  if (Id == IntrinsicId::Abs && dynCast<ScalarType>(Arg->Ty)->isComplex())
+    return callComplexHelper("cabs", dynCast<ScalarType>(Arg->Ty), {Converted}, Sig->Result,
+                             C.Range);
+  switch (Result) {
+  case ScalarResult::Intrinsic: {
+    auto *I = make<IntrinsicExpr>(C.Range, Sig->Result);
+    I->Id = Id;
+    I->Args = {Converted};
+    return I;
+  }
+  case ScalarResult::Cast:
+    return convert(Converted, Sig->Result);
+  case ScalarResult::Truth:
+    return truth(Converted, C.Range);
+  }
+  return nullptr;
+}
+
+Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space) {
+  std::string Name = Space == AddressSpace::Shared ? "cuda.shared.array" : "cuda.local.array";
+  const fe::Expr *ShapeArg = C.Args.size() > 0 ? C.Args[0] : nullptr;
+  const fe::Expr *DtypeArg = C.Args.size() > 1 ? C.Args[1] : nullptr;
+  if (C.Args.size() > 2) {
+    error(C.Range, DiagKind::ArgumentCount, {Name, "2 arguments", std::to_string(C.Args.size())});
+    return nullptr;
+  }
+  for (const Keyword &K : C.Keywords) {
+    if (K.Name == "shape" && !ShapeArg)
+      ShapeArg = K.Value;
+    else if (K.Name == "dtype" && !DtypeArg)
+      DtypeArg = K.Value;
+    else {
+      error(K.NameRange, DiagKind::UnknownKeyword, {Name, K.Name});
+      return nullptr;
+    }
+  }
+  if (!ShapeArg || !DtypeArg) {
+    error(C.Range, DiagKind::InvalidArgument, {Name, "it needs a shape and a dtype"});
+    return nullptr;
+  }
+  std::vector<int64_t> Shape;
+  auto ShapeValue = evaluate(*ShapeArg);
+  if (ShapeValue && ShapeValue->K == ConstantValue::Kind::Int) {
+    Shape.push_back(ShapeValue->Int);
+  } else if (ShapeValue && ShapeValue->K == ConstantValue::Kind::Tuple) {
+    for (const ConstantValue &E : ShapeValue->Elements) {
+      if (E.K != ConstantValue::Kind::Int) {
+        Shape.clear();
+        break;
+      }
+      Shape.push_back(E.Int);
+    }
+  }
+  if (Shape.empty()) {
+    error(ShapeArg->Range, DiagKind::NotConstant,
+          {"the shape of " + Name + " (an integer or a tuple of integers)"});
+    return nullptr;
+  }
+  // Numba reads a 1-dimensional shared array of size 0 (or less) as dynamic
+  // shared memory, sized at launch.
+  bool Dynamic = Space == AddressSpace::Shared && Shape.size() == 1 && Shape[0] <= 0;
+  int64_t Elements = 1;
+  for (int64_t D : Dynamic ? std::vector<int64_t>{} : Shape) {
+    if (D <= 0) {
+      error(ShapeArg->Range, DiagKind::InvalidShape,
+            {"every dimension must be positive, not " + ShapeValue->str()});
+      return nullptr;
+    }
+    if (__builtin_mul_overflow(Elements, D, &Elements)) {
+      error(ShapeArg->Range, DiagKind::InvalidShape,
+            {ShapeValue->str() + " has more elements than int64 can count"});
+      return nullptr;
+    }
+  }
+  auto DtypeValue = evaluate(*DtypeArg);
+  const Type *Dtype = nullptr; // a scalar or a record dtype
+  if (DtypeValue && DtypeValue->K == ConstantValue::Kind::Dtype)
+    Dtype = DtypeValue->dtypeType();
+  else if (DtypeValue && DtypeValue->K == ConstantValue::Kind::String)
+    Dtype = S.Types.scalarByName(DtypeValue->String);
+  if (!Dtype) {
+    error(DtypeArg->Range, DiagKind::InvalidDtype, {std::string(File->text(DtypeArg->Range))});
+    return nullptr;
+  }
+  auto *A = make<AllocArrayExpr>(C.Range, S.Types.array(Dtype, unsigned(Shape.size()),
+                                                        ArrayLayout::C, Space));
+  A->Shape = Dynamic ? std::vector<int64_t>{0} : Shape;
+  A->Dynamic = Dynamic;
+  A->Id = AllocCount++;
+  uint64_t Bytes; // saturated: the limit checks then refuse it
+  if (__builtin_mul_overflow(uint64_t(Elements), storageSize(Dtype), &Bytes))
+    Bytes = UINT64_MAX;
+  if (!Quiet && !Dynamic) // not while probing types; dynamic is the launch's
+    (Space == AddressSpace::Shared ? F.SharedArrays : F.LocalArrays).push_back({Bytes, C.Range});
+  return A;
+}
+
+Expr *FunctionLowerer::lowerMath(IntrinsicId Id, MathCases Cases, const fe::CallExpr &C,
+                                 const std::string &Name) {
+  Expr *E = typeCall(Id, S.Ops.mathTable(Cases), C, Name);
+  bool Rounds = Id == IntrinsicId::MathFloor || Id == IntrinsicId::MathCeil ||
+                Id == IntrinsicId::MathTrunc;
+  auto *I = dynCast<IntrinsicExpr>(E);
+  if (!F.HostCode || !Rounds || !I)
+    return E;
+  // Numba's CPU target (numba/core/typing/mathdecl.py, Math_converter):
+  // an integer comes back as itself, a float rounded to an int64.
+  Expr *Arg = I->Args[0];
+  if (auto *Cast = dynCast<CastExpr>(Arg)) // an integer widened for the float case
+    if (auto *From = dynCast<ScalarType>(Cast->Operand->Ty); From && !From->isFloat())
+      Arg = Cast->Operand;
+  auto *ArgTy = dynCast<ScalarType>(Arg->Ty);
+  if (ArgTy && !ArgTy->isFloat())
+    return convert(Arg, ArgTy->isSigned() || ArgTy->isBoolean() ? S.Types.int64() : S.Types.uint64());
+  return convert(E, S.Types.int64());
+}
+
+Expr *FunctionLowerer::typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,
+                                const fe::CallExpr &C, const std::string &Name) {
+  std::set<size_t> Arities;
+  for (const Signature &Sig : Cases)
+    Arities.insert(Sig.Args.size());
+  if (!Arities.count(C.Args.size())) {
+    std::string Expected;
+    for (size_t A : Arities)
+      Expected += (Expected.empty() ? "" : " or ") + std::to_string(A);
+    error(C.Range, DiagKind::ArgumentCount,
+          {Name, Expected + (Expected == "1" ? " argument" : " arguments"),
+           std::to_string(C.Args.size())});
+    return nullptr;
+  }
+  ExprList Args;
+  std::vector<const Type *> Types;
+  if (!lowerArguments(C, Args, Types))
+    return nullptr;
+  std::optional<Signature> Sig = resolveOverload(Cases, Types);
+  if (!Sig) {
+    std::string Given;
+    for (const Type *T : Types)
+      Given += (Given.empty() ? "" : ", ") + T->str();
+    error(C.Range, DiagKind::InvalidArgument, {Name, "no signature accepts (" + Given + ")"});
+    return nullptr;
+  }
+  auto *I = make<IntrinsicExpr>(C.Range, Sig->Result);
+  I->Id = Id;
+  for (size_t K = 0; K < Args.size(); ++K)
+    I->Args.push_back(convert(Args[K], Sig->Args[K]));
+  return I;
+}
+
+Expr *FunctionLowerer::lowerMinMax(const fe::CallExpr &C, CompareOp Replace,
+                                   const std::string &Name) {
+  if (C.Args.size() < 2) {
+    error(C.Range, DiagKind::InvalidArgument, {Name, "it takes two or more numbers"});
+    return nullptr;
+  }
+  ExprList Values;
+  const Type *Ty = nullptr;
+  for (const fe::Expr *A : C.Args) {
+    Expr *V = lowerValue(*A);
+    if (!V)
+      return nullptr;
+    if (!dynCast<ScalarType>(V->Ty)) {
+      error(A->Range, DiagKind::InvalidArgument, {Name, "'" + V->Ty->str() + "' is not a number"});
+      return nullptr;
+    }
+    if (dynCast<ScalarType>(V->Ty)->isComplex()) {
+      error(A->Range, DiagKind::InvalidArgument,
+            {Name, "complex numbers have no order ('" + V->Ty->str() + "')"});
+      return nullptr;
+    }
+    const Type *Unified = Ty ? unifyTypes(S.Types, Ty, V->Ty) : V->Ty;
+    if (!Unified) {
+      error(A->Range, DiagKind::InvalidArgument,
+            {Name, "'" + Ty->str() + "' and '" + V->Ty->str() + "' have no common type"});
+      return nullptr;
+    }
+    Ty = Unified;
+    Values.push_back(V);
+  }
+  // Python keeps the first of equal values: replace only when strictly
+  // smaller (larger).
+  Expr *Acc = materialize(convert(Values[0], Ty));
+  for (size_t I = 1; I < Values.size(); ++I) {
+    Expr *Next = materialize(convert(Values[I], Ty));
+    auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
+    Cmp->Op = Replace;
+    Cmp->LHS = Next;
+    Cmp->RHS = Acc;
+    auto *Sel = make<SelectExpr>(C.Range, Ty);
+    Sel->Cond = Cmp;
+    Sel->Then = Next;
+    Sel->Else = Acc;
+    Acc = I + 1 < Values.size() ? materialize(Sel) : Sel;
+  }
+  return Acc;
+}
+
+namespace {
+
+/// The dtypes cuda.atomic.<Op> takes (ir/AtomicOps.def), and their names.
+bool atomicDtypeAllowed(AtomicOp Op, const ScalarType *D, const char *&Allowed) {
+  enum Class { All, Integer, Unsigned } C = All;
+  switch (Op) {
+#define ATOMIC(O, Name, Dtypes)                                                \
+  case AtomicOp::O:                                                            \
+    C = Dtypes;                                                                \
+    break;
+#include "ir/AtomicOps.def"
+  }
+  ScalarKind K = D->scalarKind();
+  bool Unsigned64or32 = K == ScalarKind::UInt32 || K == ScalarKind::UInt64;
+  bool Int = Unsigned64or32 || K == ScalarKind::Int32 || K == ScalarKind::Int64;
+  switch (C) {
+  case All:
+    Allowed = "int32, uint32, int64, uint64, float32 or float64";
+    return Int || K == ScalarKind::Float32 || K == ScalarKind::Float64;
+  case Integer:
+    Allowed = "int32, uint32, int64 or uint64";
+    return Int;
+  case Unsigned:
+    Allowed = "uint32 or uint64";
+    return Unsigned64or32;
+  }
+  return false;
+}
+
+} // namespace
+
+Expr *FunctionLowerer::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std::string &Name,
+                                   bool FirstElement) {
+  Expr *Array = lowerValue(*C.Args[0]);
+  if (!Array)
+    return nullptr;
+  auto *AT = dynCast<ArrayType>(Array->Ty);
+  if (!AT) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument,
+          {Name, "the first argument must be an array, not '" + Array->Ty->str() + "'"});
+    return nullptr;
+  }
+  if (AT->addressSpace() == AddressSpace::Constant) {
+    error(C.Args[0]->Range, DiagKind::InvalidArgument,
+          {Name, "a module-level NumPy array is a read-only constant in a kernel"});
+    return nullptr;
+  }
+  // Numba's cudadecl.py: the dtypes each operation takes.
+  const char *Allowed = "";
+  if (AT->record() || !atomicDtypeAllowed(Op, AT->dtype(), Allowed)) {
+    if (AT->record())
+      atomicDtypeAllowed(Op, S.Types.int32(), Allowed); // for the list of dtypes
+    error(C.Args[0]->Range, DiagKind::AtomicDtype, {Name, AT->element()->str(), Allowed});
+    return nullptr;
+  }
+  ExprList Indices;
+  size_t Next = 1; // the argument after the index
+  if (FirstElement) {
+    // compare_and_swap works on the first element of a 1-d array.
+    if (AT->ndim() != 1) {
+      error(C.Args[0]->Range, DiagKind::InvalidArgument,
+            {Name, "the array must be 1-dimensional, not " + std::to_string(AT->ndim()) + "-d"});
+      return nullptr;
+    }
+    Indices.push_back(constantInt(0, S.Types.intp(), C.Range));
+  } else {
+    if (!lowerArrayIndices(AT, *C.Args[1], C.Args[1]->Range, Indices, /*AllowView=*/true))
+      return nullptr;
+    Next = 2;
+  }
+  if (Indices.size() < AT->ndim()) {
+    error(C.Args[1]->Range, DiagKind::AtomicIndexCount,
+          {Name, AT->ndim() == 1 ? "1 index" : std::to_string(AT->ndim()) + " indices",
+           std::to_string(AT->ndim()), std::to_string(Indices.size())});
+    return nullptr;
+  }
+  // Numba's signature casts the values to the dtype, as an assignment would
+  // (Python's order: the old value, then the new one).
+  auto Operand = [&](const fe::Expr &Arg) -> Expr * {
+    Expr *V = lowerValue(Arg);
+    if (!V)
+      return nullptr;
+    Expr *Converted = dynCast<ScalarType>(V->Ty) ? convert(V, AT->dtype()) : nullptr;
+    if (!Converted)
+      error(Arg.Range, DiagKind::InvalidArgument,
+            {Name, "cannot convert '" + V->Ty->str() + "' to the array's dtype '" +
+                       AT->dtype()->str() + "'"});
+    return Converted;
+  };
+  Expr *Compare = nullptr;
+  if (Op == AtomicOp::Cas && !(Compare = Operand(*C.Args[Next++])))
+    return nullptr;
+  Expr *Converted = Operand(*C.Args[Next]);
+  if (!Converted)
+    return nullptr;
+  auto *A = make<AtomicRMWExpr>(C.Range, AT->dtype());
+  A->Op = Op;
+  A->Array = Array;
+  A->Indices = std::move(Indices);
+  A->Compare = Compare;
+  A->Value = Converted;
+  return A;
+}
+
+} // namespace pykc::ir

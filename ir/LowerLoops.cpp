@@ -1,0 +1,408 @@
+//===- LowerLoops.cpp - for over range, prange, arrays and tuples; while -===//
+#include "ir/Lowering.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+bool FunctionLowerer::planIteration(const ForStmt &Fo, IterationPlan &Plan) {
+  return planIterable(Fo.Iter, Fo.Target, Plan);
+}
+
+bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
+                                   IterationPlan &Plan) {
+  auto CallOf = [&](const fe::Expr *E, const char *Path) -> const fe::CallExpr * {
+    auto *C = dyn_cast<fe::CallExpr>(E);
+    return C && Scope.resolvePath(*C->Func) == Path ? C : nullptr;
+  };
+  auto TupleTargets = [&](const fe::Expr *T, size_t N) -> const fe::ExprList * {
+    auto *Tu = dyn_cast<TupleExpr>(T);
+    if (Tu && Tu->Elts.size() == N)
+      return &Tu->Elts;
+    error(T->Range, DiagKind::UnsupportedSyntax,
+          {"this loop target (" + std::to_string(N) + " names are needed)"});
+    return nullptr;
+  };
+  // One name (or a hidden part) for what zip() or enumerate() gives whole:
+  // a tuple of their parts, each planned as a hidden part.
+  auto WholeTuple = [&](const std::vector<const fe::Expr *> &Parts) {
+    std::vector<size_t> Indices;
+    for (const fe::Expr *P : Parts) {
+      if (!planIterable(P, nullptr, Plan))
+        return false;
+      Indices.push_back(Plan.Targets.size() - 1);
+    }
+    Plan.Targets.push_back({dyn_cast<NameExpr>(Target),
+                            IterationPlan::TupleTarget - int(Plan.Tuples.size())});
+    Plan.Tuples.push_back(std::move(Indices));
+    return true;
+  };
+  bool Whole = !Target || isa<NameExpr>(Target);
+  auto NoKeywords = [&](const fe::CallExpr *C, const char *Name) {
+    if (!C->Keywords.empty())
+      error(C->Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C->Keywords.front().Name});
+    return C->Keywords.empty();
+  };
+  // enumerate(X[, start]): the count, then what X gives.
+  if (auto *E = CallOf(Iter, "builtins.enumerate")) {
+    if (!NoKeywords(E, "enumerate"))
+      return false;
+    if (E->Args.empty() || E->Args.size() > 2) {
+      error(E->Range, DiagKind::ArgumentCount,
+            {"enumerate", "1 or 2 positional arguments", std::to_string(E->Args.size())});
+      return false;
+    }
+    const fe::ExprList *Pair = Whole ? nullptr : TupleTargets(Target, 2);
+    if (!Whole && !Pair)
+      return false;
+    auto *Count = Pair ? dyn_cast<NameExpr>((*Pair)[0]) : nullptr;
+    if (Pair && !Count) {
+      error((*Pair)[0]->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
+      return false;
+    }
+    int CountId = int(Plan.CountStarts.size());
+    Plan.CountStarts.push_back(nullptr);
+    Plan.Targets.push_back({Count, -1 - CountId});
+    if (Whole) {
+      // (count, element): the count is the hidden part just added.
+      size_t CountTarget = Plan.Targets.size() - 1;
+      if (!planIterable(E->Args[0], nullptr, Plan))
+        return false;
+      Plan.Targets.push_back({dyn_cast<NameExpr>(Target),
+                              IterationPlan::TupleTarget - int(Plan.Tuples.size())});
+      Plan.Tuples.push_back({CountTarget, Plan.Targets.size() - 2});
+    } else if (!planIterable(E->Args[0], (*Pair)[1], Plan)) {
+      return false;
+    }
+    if (E->Args.size() < 2)
+      return true;
+    // The start is evaluated after the iterable, as in Python.
+    return planEnumerateStart(*E->Args[1], size_t(CountId), Plan);
+  }
+  // zip(X, Y, ...): one target per iterable.
+  if (auto *Z = CallOf(Iter, "builtins.zip")) {
+    if (!NoKeywords(Z, "zip"))
+      return false;
+    if (Z->Args.empty()) {
+      error(Z->Range, DiagKind::ArgumentCount, {"zip", "1 or more arrays", "0"});
+      return false;
+    }
+    if (Whole)
+      return WholeTuple(std::vector<const fe::Expr *>(Z->Args.begin(), Z->Args.end()));
+    const fe::ExprList *Names = TupleTargets(Target, Z->Args.size());
+    if (!Names)
+      return false;
+    for (size_t I = 0; I < Names->size(); ++I)
+      if (!planIterable(Z->Args[I], (*Names)[I], Plan))
+        return false;
+    return true;
+  }
+  auto *N = dyn_cast<NameExpr>(Target);
+  if (Target && !N) {
+    error(Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
+    return false;
+  }
+  // range(...) inside zip() or enumerate(): its values are counted out
+  // like an array's elements.
+  if (auto *R = dyn_cast<fe::CallExpr>(Iter); R && isRangeCall(*R) && R->Keywords.empty() &&
+                                              !R->Args.empty() && R->Args.size() <= 3)
+    return planRange(*R, N, Plan);
+  Expr *A = lowerValue(*Iter);
+  if (!A)
+    return false;
+  auto *TT = dynCast<TupleType>(A->Ty);
+  if (!dynCast<ArrayType>(A->Ty) && !(TT && (TT->isUniform() || TT->size() == 0))) {
+    error(Iter->Range, DiagKind::UnsupportedSyntax,
+          {"a for loop over '" + A->Ty->str() +
+           "' (range(), arrays, tuples of one type, enumerate() and zip() of them are "
+           "supported)"});
+    return false;
+  }
+  Plan.Targets.push_back({N, int(Plan.Sources.size())});
+  Plan.Sources.push_back(materialize(A));
+  return true;
+}
+
+bool FunctionLowerer::planRange(const fe::CallExpr &R, const NameExpr *N, IterationPlan &Plan) {
+  std::vector<Expr *> Parts;
+  std::vector<const Type *> PartTypes;
+  for (const fe::Expr *Arg : R.Args) {
+    Expr *V = lowerValue(*Arg);
+    if (!V)
+      return false;
+    Parts.push_back(V);
+    PartTypes.push_back(V->Ty);
+  }
+  auto Sig = S.Ops.range(PartTypes);
+  if (!Sig) {
+    error(R.Range, DiagKind::InvalidArgument, {"range", "its arguments must be integers"});
+    return false;
+  }
+  const Type *Ty = Sig->Result;
+  auto Part = [&](size_t I, int64_t Default) {
+    return I < Parts.size() ? materialize(convert(Parts[I], Ty)) : constantInt(Default, Ty, R.Range);
+  };
+  bool OneArg = Parts.size() == 1;
+  IterationPlan::RangeSource Src;
+  Src.Ty = Ty;
+  Src.Start = OneArg ? constantInt(0, Ty, R.Range) : Part(0, 0);
+  Expr *Stop = OneArg ? Part(0, 0) : Part(1, 0);
+  Src.Step = Part(2, 1);
+  // Python's len(range): max(0, ceil((stop - start) / step)), written
+  // -((start - stop) // step) so one floor division serves both signs.
+  Expr *Diff = lowerBinary(fe::BinaryOp::Sub, Src.Start, Stop, R.Range, R.Range);
+  Expr *Floor = Diff ? lowerBinary(fe::BinaryOp::FloorDiv, Diff, Src.Step, R.Range, R.Range) : nullptr;
+  Expr *Count = Floor ? lowerBinary(fe::BinaryOp::Sub, constantInt(0, Ty, R.Range), Floor,
+                                    R.Range, R.Range)
+                      : nullptr;
+  if (!Count)
+    return false;
+  Count = materialize(convert(Count, S.Types.intp()));
+  auto *Negative = make<ir::CompareExpr>(R.Range, S.Types.boolean());
+  Negative->Op = CompareOp::Lt;
+  Negative->LHS = Count;
+  Negative->RHS = constantInt(0, S.Types.intp(), R.Range);
+  auto *Len = make<SelectExpr>(R.Range, S.Types.intp());
+  Len->Cond = Negative;
+  Len->Then = constantInt(0, S.Types.intp(), R.Range);
+  Len->Else = Count;
+  Src.Length = materialize(Len);
+  Plan.Targets.push_back({N, IterationPlan::RangeTarget - int(Plan.Ranges.size())});
+  Plan.Ranges.push_back(Src);
+  return true;
+}
+
+bool FunctionLowerer::planEnumerateStart(const fe::Expr &StartAst, size_t CountId,
+                                         IterationPlan &Plan) {
+  Expr *Start = lowerValue(StartAst);
+  auto *StartTy = Start ? dynCast<ScalarType>(Start->Ty) : nullptr;
+  if (!StartTy || !StartTy->isInteger()) {
+    if (Start)
+      error(StartAst.Range, DiagKind::InvalidArgument,
+            {"enumerate", "the start must be an integer, not '" + Start->Ty->str() + "'"});
+    return false;
+  }
+  Plan.CountStarts[CountId] = materialize(convert(Start, S.Types.intp()));
+  return true;
+}
+
+Expr *FunctionLowerer::iterationValue(const IterationPlan &Plan, size_t I, Expr *Index,
+                                      SourceRange Range) {
+  int Source = Plan.Targets[I].second;
+  if (Source <= IterationPlan::TupleTarget) {
+    auto *Make = make<TupleMakeExpr>(Range);
+    std::vector<const Type *> Types;
+    for (size_t Part : Plan.Tuples[size_t(IterationPlan::TupleTarget - Source)]) {
+      Expr *V = iterationValue(Plan, Part, Index, Range);
+      if (!V)
+        return nullptr;
+      Make->Elements.push_back(V);
+      Types.push_back(V->Ty);
+    }
+    Make->Ty = S.Types.tuple(std::move(Types));
+    return Make;
+  }
+  if (Source <= IterationPlan::RangeTarget) {
+    const IterationPlan::RangeSource &R = Plan.Ranges[size_t(IterationPlan::RangeTarget - Source)];
+    auto *Scaled = make<ir::BinaryExpr>(Range, R.Ty);
+    Scaled->Op = ArithOp::Mul;
+    Scaled->LHS = convert(Index, R.Ty);
+    Scaled->RHS = R.Step;
+    auto *Value = make<ir::BinaryExpr>(Range, R.Ty);
+    Value->Op = ArithOp::Add;
+    Value->LHS = R.Start;
+    Value->RHS = Scaled;
+    return Value;
+  }
+  if (Source < 0) {
+    Expr *Start = Plan.CountStarts[size_t(-1 - Source)];
+    if (!Start)
+      return Index;
+    auto *Sum = make<ir::BinaryExpr>(Range, S.Types.intp());
+    Sum->Op = ArithOp::Add;
+    Sum->LHS = Start;
+    Sum->RHS = Index;
+    return Sum;
+  }
+  Expr *A = Plan.Sources[size_t(Source)];
+  if (auto *TT = dynCast<TupleType>(A->Ty)) {
+    if (TT->size() == 0)
+      return nullptr; // the loop never runs; its target keeps no type
+    auto *Get = make<TupleGetDynamicExpr>(Range, TT->elements().front());
+    Get->Tuple = A;
+    Get->Index = Index;
+    return Get;
+  }
+  return arrayAccess(A, dynCast<ArrayType>(A->Ty), {Index}, Range);
+}
+
+void FunctionLowerer::lowerForOver(const ForStmt &Fo, StmtList &Out) {
+  IterationPlan Plan;
+  if (!planIteration(Fo, Plan))
+    return;
+  // The shortest source's length (a tuple's is a constant).
+  Expr *N = nullptr;
+  std::vector<Expr *> Lengths;
+  for (const IterationPlan::RangeSource &R : Plan.Ranges)
+    Lengths.push_back(R.Length);
+  for (Expr *A : Plan.Sources)
+    Lengths.push_back(A);
+  for (size_t K = 0; K < Lengths.size(); ++K) {
+    Expr *A = Lengths[K];
+    Expr *L;
+    if (K < Plan.Ranges.size()) {
+      L = A;
+    } else if (auto *TT = dynCast<TupleType>(A->Ty)) {
+      L = constantInt(int64_t(TT->size()), S.Types.intp(), Fo.Iter->Range);
+    } else {
+      auto *Len = make<ArrayDimExpr>(Fo.Iter->Range, S.Types.intp());
+      Len->Array = A;
+      L = materialize(Len);
+    }
+    if (!N) {
+      N = L;
+      continue;
+    }
+    auto *Less = make<ir::CompareExpr>(Fo.Iter->Range, S.Types.boolean());
+    Less->Op = CompareOp::Lt;
+    Less->LHS = L;
+    Less->RHS = N;
+    auto *Min = make<SelectExpr>(Fo.Iter->Range, S.Types.intp());
+    Min->Cond = Less;
+    Min->Then = L;
+    Min->Else = N;
+    N = materialize(Min);
+  }
+  Variable *Index = newTemp(S.Types.intp());
+  auto *Loop = make<ForRangeStmt>(Fo.Range);
+  Loop->Var = Index;
+  Loop->Start = constantInt(0, S.Types.intp(), Fo.Iter->Range);
+  Loop->Stop = N;
+  Loop->Step = constantInt(1, S.Types.intp(), Fo.Iter->Range);
+  StmtList *Outer = Pending;
+  Pending = &Loop->Body;
+  for (size_t I = 0; I < Plan.Targets.size(); ++I) {
+    if (!Plan.Targets[I].first)
+      continue; // a hidden part of a tuple target
+    auto *Ref = make<VarRefExpr>(Fo.Target->Range, Index->Ty);
+    Ref->Var = Index;
+    if (Expr *V = iterationValue(Plan, I, Ref, Fo.Target->Range))
+      lowerAssign(Plan.Targets[I].first, V, Fo.Iter->Range, Loop->Body);
+  }
+  Pending = Outer;
+  ++LoopDepth;
+  lowerBlock(Fo.Body, Loop->Body);
+  --LoopDepth;
+  Out.push_back(Loop);
+}
+
+bool FunctionLowerer::isRangeCall(const fe::CallExpr &Call) const {
+  auto Path = Scope.resolvePath(*Call.Func);
+  return Path == "builtins.range" || Path == "numba.prange";
+}
+
+void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
+  auto *Call = dyn_cast<fe::CallExpr>(Fo.Iter);
+  if (!Fo.OrElse.empty()) {
+    error(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'for' loop"});
+    return;
+  }
+  if (!Call || !isRangeCall(*Call)) {
+    lowerForOver(Fo, Out);
+    return;
+  }
+  const char *Name = Scope.resolvePath(*Call->Func) == "numba.prange" ? "prange" : "range";
+  auto *Target = dyn_cast<NameExpr>(Fo.Target);
+  if (!Target) {
+    error(Fo.Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
+    return;
+  }
+  if (Call->Args.empty() || Call->Args.size() > 3 || !Call->Keywords.empty()) {
+    error(Call->Range, DiagKind::ArgumentCount,
+          {Name, "1 to 3 positional arguments", std::to_string(Call->Args.size())});
+    return;
+  }
+  ExprList Args;
+  std::vector<const Type *> ArgTypes;
+  for (const fe::Expr *A : Call->Args) {
+    Expr *V = lowerValue(*A);
+    if (!V)
+      return;
+    Args.push_back(V);
+    ArgTypes.push_back(V->Ty);
+  }
+  auto Sig = S.Ops.range(ArgTypes);
+  if (!Sig) {
+    std::string Types;
+    for (const Type *T : ArgTypes)
+      Types += (Types.empty() ? "" : ", ") + T->str();
+    error(Call->Range, DiagKind::InvalidArgument, {Name, "arguments must be integers, not (" + Types + ")"});
+    return;
+  }
+  const Type *IndexTy = Sig->Result;
+  Variable *Var = storeVariable(*Target);
+  if (!Var || !Var->Ty)
+    return;
+  auto *Loop = make<ForRangeStmt>(Fo.Range);
+  Loop->Var = Var;
+  Loop->Parallel = std::string_view(Name) == "prange";
+  if (Args.size() == 1) {
+    Loop->Start = constantInt(0, IndexTy, Call->Range);
+    Loop->Stop = convert(Args[0], IndexTy);
+  } else {
+    Loop->Start = convert(Args[0], IndexTy);
+    Loop->Stop = convert(Args[1], IndexTy);
+  }
+  Loop->Step = Args.size() == 3 ? convert(Args[2], IndexTy) : constantInt(1, IndexTy, Call->Range);
+  if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); Loop->Parallel && (!C || C->IntBits != 1)) {
+    error(Call->Args[2]->Range, DiagKind::InvalidArgument,
+          {Name, "the step must be the constant 1, as in Numba"});
+    return;
+  }
+  if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); C && C->IntBits == 0) {
+    error(Call->Args[2]->Range, DiagKind::InvalidArgument, {Name, "the step must not be zero"});
+    return;
+  }
+  if (Var->Ty != IndexTy && !convert(constantInt(0, IndexTy, Call->Range), Var->Ty))
+    return;
+  ++LoopDepth;
+  lowerBlock(Fo.Body, Loop->Body);
+  --LoopDepth;
+  Out.push_back(Loop);
+}
+
+void FunctionLowerer::lowerWhile(const fe::WhileStmt &W, StmtList &Out) {
+  if (!W.OrElse.empty()) {
+    error(W.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'while' loop"});
+    return;
+  }
+  StmtList CondStmts;
+  Pending = &CondStmts;
+  Expr *Cond = lowerCondition(*W.Test);
+  Pending = &Out;
+  auto *Loop = make<ir::WhileStmt>(W.Range);
+  ++LoopDepth;
+  if (CondStmts.empty()) {
+    Loop->Cond = Cond;
+    lowerBlock(W.Body, Loop->Body);
+  } else {
+    // The condition needs temporaries: evaluate them on every iteration.
+    //   while True: <temps>; if not cond: break; body
+    Loop->Cond = constantInt(1, S.Types.boolean(), W.Test->Range);
+    Loop->Body = CondStmts;
+    auto *Exit = make<ir::IfStmt>(W.Test->Range);
+    auto *Not = make<ir::UnaryExpr>(W.Test->Range, S.Types.boolean());
+    Not->Op = UnaryArithOp::Not;
+    Not->Operand = Cond;
+    Exit->Cond = Not;
+    Exit->Then.push_back(make<ir::BreakStmt>(W.Test->Range));
+    Loop->Body.push_back(Exit);
+    lowerBlock(W.Body, Loop->Body);
+  }
+  --LoopDepth;
+  if (Cond)
+    Out.push_back(Loop);
+}
+
+} // namespace pykc::ir

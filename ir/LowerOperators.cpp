@@ -1,0 +1,334 @@
+//===- LowerOperators.cpp - Operators, comparisons, and/or, if-else ------===//
+#include "ir/Lowering.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+namespace {
+
+/// The IR's operator for a Python binary operator; none for `@`, which no
+/// kernel type supports.
+std::optional<ArithOp> arithOp(BinaryOp Op) {
+  switch (Op) {
+  case BinaryOp::Add: return ArithOp::Add;
+  case BinaryOp::Sub: return ArithOp::Sub;
+  case BinaryOp::Mult: return ArithOp::Mul;
+  case BinaryOp::Div: return ArithOp::TrueDiv;
+  case BinaryOp::FloorDiv: return ArithOp::FloorDiv;
+  case BinaryOp::Mod: return ArithOp::Mod;
+  case BinaryOp::Pow: return ArithOp::Pow;
+  case BinaryOp::LShift: return ArithOp::Shl;
+  case BinaryOp::RShift: return ArithOp::Shr;
+  case BinaryOp::BitAnd: return ArithOp::BitAnd;
+  case BinaryOp::BitOr: return ArithOp::BitOr;
+  case BinaryOp::BitXor: return ArithOp::BitXor;
+  case BinaryOp::MatMult: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// The IR's comparison for a Python one; none for `is` and `in`.
+std::optional<CompareOp> compareOp(CmpOp Op) {
+  switch (Op) {
+  case CmpOp::Eq: return CompareOp::Eq;
+  case CmpOp::NotEq: return CompareOp::Ne;
+  case CmpOp::Lt: return CompareOp::Lt;
+  case CmpOp::LtE: return CompareOp::Le;
+  case CmpOp::Gt: return CompareOp::Gt;
+  case CmpOp::GtE: return CompareOp::Ge;
+  default: return std::nullopt;
+  }
+}
+
+} // namespace
+
+Expr *FunctionLowerer::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, SourceRange OpRange,
+                                   SourceRange Range) {
+  std::optional<ArithOp> Op = arithOp(PyOp);
+  std::optional<Signature> Sig;
+  if (Op && dynCast<ScalarType>(L->Ty) && dynCast<ScalarType>(R->Ty))
+    Sig = S.Ops.binary(*Op, L->Ty, R->Ty);
+  if (!Sig) {
+    error(Range, DiagKind::UnsupportedBinary, {std::string(spelling(PyOp)), L->Ty->str(), R->Ty->str()});
+    noteSignatureOperand(L);
+    if (R != L)
+      noteSignatureOperand(R);
+    return nullptr;
+  }
+  if (auto *CT = dynCast<ScalarType>(Sig->Result);
+      CT && CT->isComplex() && (*Op == ArithOp::TrueDiv || *Op == ArithOp::Pow))
+    return complexArith(*Op, L, R, CT, Range);
+  auto *B = make<ir::BinaryExpr>(Range, Sig->Result);
+  B->Op = *Op;
+  B->LHS = convert(L, Sig->Args[0]);
+  B->RHS = convert(R, Sig->Args[1]);
+  return B;
+}
+
+Expr *FunctionLowerer::lowerUnary(const fe::UnaryExpr &U) {
+  Expr *V = lowerValue(*U.Operand);
+  if (!V)
+    return nullptr;
+  return unaryValue(U.Op, V, U.Operand->Range, U.Range);
+}
+
+Expr *FunctionLowerer::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange,
+                                  SourceRange Range) {
+  if (UOp == UnaryOp::Not) {
+    Expr *T = truth(V, OperandRange);
+    if (!T)
+      return nullptr;
+    auto *N = make<ir::UnaryExpr>(Range, S.Types.boolean());
+    N->Op = UnaryArithOp::Not;
+    N->Operand = T;
+    return N;
+  }
+  // `+x` types as `-x` does (Numba's tables share the cases) and lowers to
+  // its converted operand.
+  UnaryArithOp Op = UOp == UnaryOp::Invert ? UnaryArithOp::Invert : UnaryArithOp::Neg;
+  std::optional<Signature> Sig;
+  if (dynCast<ScalarType>(V->Ty))
+    Sig = S.Ops.unary(Op, V->Ty);
+  if (!Sig) {
+    error(Range, DiagKind::UnsupportedUnary, {std::string(spelling(UOp)), V->Ty->str()});
+    noteSignatureOperand(V);
+    return nullptr;
+  }
+  Expr *Operand = convert(V, Sig->Args[0]);
+  if (UOp == UnaryOp::UAdd)
+    return convert(Operand, Sig->Result);
+  // Fold negative literals so `t[-1]` and `range(n, 0, -1)` see constants.
+  if (auto *C = dynCast<ir::ConstantExpr>(Operand); C && UOp == UnaryOp::USub &&
+                                                   Sig->Result == Sig->Args[0]) {
+    auto *ST = dynCast<ScalarType>(C->Ty);
+    auto *Neg = make<ir::ConstantExpr>(Range, C->Ty);
+    if (ST->isFloat() || ST->isComplex()) {
+      Neg->FloatValue = -C->FloatValue;
+      Neg->ImagValue = -C->ImagValue;
+    } else
+      Neg->IntBits = uint64_t(0) - C->IntBits;
+    return Neg;
+  }
+  auto *N = make<ir::UnaryExpr>(Range, Sig->Result);
+  N->Op = Op;
+  N->Operand = convert(Operand, Sig->Result);
+  return N;
+}
+
+namespace {
+bool isNoneLiteral(const fe::Expr &E) {
+  auto *K = dyn_cast<fe::ConstantExpr>(&E);
+  return K && K->CK == ConstantKind::None;
+}
+} // namespace
+
+const EnumType *FunctionLowerer::intEnumOf(const fe::Expr &E, const Expr *Lowered) {
+  // A parameter passed as an IntEnum member (its ArgType is the class).
+  if (auto *Ref = dynCast<VarRefExpr>(Lowered))
+    if (auto *T = dynCast<EnumType>(Ref->Var->ArgType); T && T->isIntEnum())
+      return T;
+  // Shape.circle, Shape['circle'].
+  const fe::Expr *Class = nullptr;
+  if (auto *A = dyn_cast<fe::AttributeExpr>(&E))
+    Class = A->Value;
+  else if (auto *Sub = dyn_cast<fe::SubscriptExpr>(&E))
+    Class = Sub->Value;
+  if (Class)
+    if (auto C = Scope.constantOf(*Class);
+        C && C->K == ConstantValue::Kind::EnumClass && C->Enum->isIntEnum())
+      return C->Enum;
+  return nullptr;
+}
+
+Expr *FunctionLowerer::lowerIdentity(const fe::CompareExpr &C) {
+  // Numba's generic `is`: values of one immutable type are compared with
+  // ==; values of different types (a number and None) are never the same
+  // object, a constant that prunes the branch it decides. Both operands are
+  // still evaluated.
+  bool Not = C.Ops[0] == CmpOp::IsNot;
+  const fe::Expr &L = *C.Left, &R = *C.Comparators[0];
+  const Type *None = S.Types.none();
+  Expr *Left = isNoneLiteral(L) ? nullptr : lowerOptional(L);
+  if (!isNoneLiteral(L) && !Left)
+    return nullptr;
+  Expr *Right = isNoneLiteral(R) ? nullptr : lowerOptional(R);
+  if (!isNoneLiteral(R) && !Right)
+    return nullptr;
+  const Type *LT = Left ? Left->Ty : None, *RT = Right ? Right->Ty : None;
+  // An optional against None tests whether it holds a value.
+  if (dynCast<OptionalType>(LT) && RT == None)
+    return optionalIsNone(Left, Not, C.Range);
+  if (dynCast<OptionalType>(RT) && LT == None)
+    return optionalIsNone(Right, Not, C.Range);
+  if (Left)
+    Left = unwrapOptional(Left);
+  if (Right)
+    Right = unwrapOptional(Right);
+  LT = Left ? Left->Ty : None, RT = Right ? Right->Ty : None;
+  // IntEnum members compute as int64s but are not ints to `is`: a member is
+  // its class (Shape.circle is not IntEnumWithNegatives.two, nor 1).
+  const EnumType *LE = Left ? intEnumOf(L, Left) : nullptr;
+  const EnumType *RE = Right ? intEnumOf(R, Right) : nullptr;
+  if (LE != RE) {
+    if (Left)
+      materialize(Left);
+    if (Right)
+      materialize(Right);
+    return constantInt(Not, S.Types.boolean(), C.Range);
+  }
+  if (LT == RT && (dynCast<ScalarType>(LT) || dynCast<EnumType>(LT))) {
+    auto *Cmp = make<ir::CompareExpr>(C.Range, S.Types.boolean());
+    Cmp->Op = Not ? CompareOp::Ne : CompareOp::Eq;
+    Cmp->LHS = dynCast<EnumType>(LT) ? enumValue(Left) : Left;
+    Cmp->RHS = dynCast<EnumType>(LT) ? enumValue(Right) : Right;
+    return Cmp;
+  }
+  if (LT == RT && LT != None) {
+    error(C.OpRanges[0], DiagKind::UnsupportedBinary,
+          {std::string(spelling(C.Ops[0])), LT->str(), RT->str()});
+    return nullptr;
+  }
+  if (Left)
+    materialize(Left);
+  if (Right)
+    materialize(Right);
+  return constantInt((LT == RT) != Not, S.Types.boolean(), C.Range);
+}
+
+Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
+  // `a < b < c` is `a < b and b < c` with b evaluated once, and c only when
+  // a < b: each later link is lowered conditionally, and the links nest to
+  // the right so that each one's temporaries run after the previous test.
+  if (C.Ops.size() == 1 && (C.Ops[0] == CmpOp::Is || C.Ops[0] == CmpOp::IsNot))
+    return lowerIdentity(C);
+  Expr *Left = lowerValue(*C.Left);
+  if (!Left)
+    return nullptr;
+  ExprList Links;
+  for (size_t I = 0; I < C.Ops.size(); ++I) {
+    std::optional<CompareOp> Op = compareOp(C.Ops[I]);
+    if (!Op) {
+      error(C.OpRanges[I], DiagKind::UnsupportedSyntax,
+            {"'" + std::string(spelling(C.Ops[I])) + "'"});
+      return nullptr;
+    }
+    auto Link = [&]() -> Expr * {
+      Expr *Right = lowerValue(*C.Comparators[I]);
+      if (!Right)
+        return nullptr;
+      if (I + 1 < C.Ops.size())
+        Right = materialize(Right);
+      Expr *Cmp = compareValues(*Op, Left, Right, C.Range);
+      Left = Right;
+      return Cmp;
+    };
+    Expr *Cmp = I == 0 ? Link() : lowerConditionally(Link);
+    if (!Cmp)
+      return nullptr;
+    Links.push_back(Cmp);
+  }
+  Expr *Result = Links.back();
+  for (size_t I = Links.size() - 1; I-- > 0;) {
+    auto *And = make<LogicalExpr>(C.Range, S.Types.boolean());
+    And->IsAnd = true;
+    And->LHS = Links[I];
+    And->RHS = Result;
+    Result = And;
+  }
+  return Result;
+}
+
+Expr *FunctionLowerer::compareValues(CompareOp Op, Expr *Left, Expr *Right, SourceRange Range) {
+  std::optional<Signature> Sig;
+  if (dynCast<ScalarType>(Left->Ty) && dynCast<ScalarType>(Right->Ty))
+    Sig = S.Ops.compare(Op, Left->Ty, Right->Ty);
+  // Members of one enum class: equal when their values are.
+  if (dynCast<EnumType>(Left->Ty) && Left->Ty == Right->Ty &&
+      (Op == CompareOp::Eq || Op == CompareOp::Ne)) {
+    auto *Cmp = make<ir::CompareExpr>(Range, S.Types.boolean());
+    Cmp->Op = Op;
+    Cmp->LHS = enumValue(Left);
+    Cmp->RHS = enumValue(Right);
+    return Cmp;
+  }
+  if (!Sig) {
+    error(SourceRange::cover(Left->Range, Right->Range), DiagKind::UnsupportedBinary,
+          {std::string(spelling(Op)), Left->Ty->str(), Right->Ty->str()});
+    return nullptr;
+  }
+  auto *Cmp = make<ir::CompareExpr>(Range, S.Types.boolean());
+  Cmp->Op = Op;
+  Cmp->LHS = convert(Left, Sig->Args[0]);
+  Cmp->RHS = convert(Right, Sig->Args[1]);
+  return Cmp;
+}
+
+Expr *FunctionLowerer::lowerBoolOp(const BoolOpExpr &B) {
+  ExprList Values;
+  const Type *Ty = nullptr;
+  std::set<std::string> Shown; // names the operands before show not None
+  for (const fe::Expr *E : B.Values) {
+    // Operands after the first run only when the ones before do not decide.
+    Expr *V = Values.empty() ? lowerOptional(*E) : withNotNone(Shown, [&] {
+      return lowerConditionally([&] { return lowerOptional(*E); });
+    });
+    if (!V)
+      return nullptr;
+    Narrowing N = narrowingOf(*E);
+    auto &From = B.Op == BoolOpKind::And ? N.WhenTrue : N.WhenFalse;
+    Shown.insert(From.begin(), From.end());
+    if (dynCast<OptionalType>(V->Ty)) {
+      error(E->Range, DiagKind::OptionalCondition, {std::string(File->text(E->Range)), V->Ty->str()});
+      return nullptr;
+    }
+    if (!dynCast<ScalarType>(V->Ty)) {
+      error(E->Range, DiagKind::InvalidCondition, {V->Ty->str()});
+      return nullptr;
+    }
+    Ty = Ty ? unifyTypes(S.Types, Ty, V->Ty) : V->Ty;
+    Values.push_back(V);
+  }
+  Expr *Acc = convert(Values[0], Ty);
+  for (size_t I = 1; I < Values.size(); ++I) {
+    auto *L = make<LogicalExpr>(B.Range, Ty);
+    L->IsAnd = B.Op == BoolOpKind::And;
+    L->LHS = Acc;
+    L->RHS = convert(Values[I], Ty);
+    Acc = L;
+  }
+  return Acc;
+}
+
+Expr *FunctionLowerer::lowerIfExp(const IfExpExpr &I) {
+  Expr *Cond = lowerCondition(*I.Test);
+  Narrowing N = narrowingOf(*I.Test);
+  // An arm that a test shows to hold a value gives that value: `x if x is
+  // not None else 0` is an int64.
+  auto Arm = [&](const fe::Expr &E) {
+    Expr *V = lowerOptional(E);
+    auto *Var = V ? dynCast<VarRefExpr>(V) : nullptr;
+    return Var && NotNone.count(Var->Var->Name) ? unwrapOptional(V) : V;
+  };
+  Expr *Then = withNotNone(N.WhenTrue, [&] {
+    return lowerConditionally([&] { return Arm(*I.Body); });
+  });
+  Expr *Else = withNotNone(N.WhenFalse, [&] {
+    return lowerConditionally([&] { return Arm(*I.OrElse); });
+  });
+  if (!Cond || !Then || !Else)
+    return nullptr;
+  const Type *Ty = unifyTypes(S.Types, Then->Ty, Else->Ty);
+  if (!Ty) {
+    error(I.Range, DiagKind::UnsupportedBinary, {"if-else", Then->Ty->str(), Else->Ty->str()});
+    return nullptr;
+  }
+  auto *Sel = make<SelectExpr>(I.Range, Ty);
+  Sel->Cond = Cond;
+  Sel->Then = convert(Then, Ty);
+  Sel->Else = convert(Else, Ty);
+  return Sel;
+}
+
+} // namespace pykc::ir
