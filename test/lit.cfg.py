@@ -25,6 +25,7 @@
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 
@@ -35,7 +36,7 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".py", ".ll", ".test"]
 # lit treats every file with a test suffix as a test, so everything that is
 # not one lives under these names (shared inputs go in Inputs/ folders).
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "unit", "fuzz"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "unit", "fuzz", "tools"]
 
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.pykc_obj_root, "test")
@@ -52,7 +53,28 @@ def tool_pattern(name):
 config.cxx_path = os.environ.get("PYKC_LIT_CXX", config.cxx_path)
 config.python3_path = os.environ.get("PYKC_LIT_PYTHON", config.python3_path)
 
-config.substitutions.append(("%pykc", config.pykc_path))
+# PYKC_LIT_REFERENCE=OTHER/bin/pykc: every %pykc command also runs with
+# that binary (scripts/reference-build.sh builds one), and
+# test/tools/pykc_compare.py records in build/test/pykc-compare.log where
+# the two differ: a refactoring's proof that nothing printed or written
+# changed, beyond what the CHECK lines look at.
+reference = os.environ.get("PYKC_LIT_REFERENCE")
+if reference:
+    compare_log = os.path.join(config.test_exec_root, "pykc-compare.log")
+    # A program of its own, as tests also hand %pykc to scripts as a path.
+    wrapper = os.path.join(config.test_exec_root, "pykc-compared")
+    os.makedirs(config.test_exec_root, exist_ok=True)
+    with open(wrapper, "w") as f:
+        f.write("#!/bin/sh\nexec " + " ".join(shlex.quote(w) for w in [
+            config.python3_path,
+            os.path.join(config.pykc_src_root, "test", "tools", "pykc_compare.py"),
+            "--new", config.pykc_path, "--reference", os.path.abspath(reference),
+            "--log", compare_log, "--"]) + ' "$@"\n')
+    os.chmod(wrapper, 0o755)
+    config.substitutions.append(("%pykc", wrapper))
+    lit_config.note("comparing every %pykc command with " + reference + " (" + compare_log + ")")
+else:
+    config.substitutions.append(("%pykc", config.pykc_path))
 config.substitutions.append(("%ptxas", config.ptxas_path or "ptxas-not-found"))
 config.substitutions.append(("%python", config.python3_path))
 config.substitutions.append(
