@@ -198,30 +198,6 @@ std::vector<const fe::Expr *> indexParts(const fe::Expr &Index) {
   return {&Index};
 }
 
-/// Numba's layout for basic indexing of a C or F array (arraydecl.py): the
-/// indices from the outermost dimension in memory inward keep the array
-/// contiguous while they are integers, and the innermost may be a slice
-/// without a step.
-ArrayLayout viewLayout(const ArrayType *AT, const std::vector<ViewIndex> &Entries) {
-  if (AT->layout() == ArrayLayout::A)
-    return ArrayLayout::A;
-  std::vector<const ViewIndex *> Outer;
-  for (const ViewIndex &I : Entries)
-    Outer.push_back(&I);
-  if (AT->layout() == ArrayLayout::F) {
-    // F order's outermost dimension is the last: the entries must reach it.
-    if (Entries.size() < AT->ndim())
-      return ArrayLayout::A;
-    std::reverse(Outer.begin(), Outer.end());
-  }
-  for (size_t K = 0; K < Outer.size(); ++K) {
-    bool Innermost = K + 1 == Outer.size();
-    if (Outer[K]->isSlice() && (!Innermost || Outer[K]->Step))
-      return ArrayLayout::A;
-  }
-  return AT->layout();
-}
-
 } // namespace
 
 Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const SubscriptExpr &Sub) {
@@ -262,8 +238,12 @@ Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const Su
     Entries.push_back(I);
   }
   Kept += AT->ndim() - unsigned(Entries.size());
+  std::vector<IndexShape> Shapes;
+  for (const ViewIndex &I : Entries)
+    Shapes.push_back(IndexShape{I.isSlice(), I.Step != nullptr});
   auto *View = make<ArrayViewExpr>(
-      Sub.Range, S.Types.array(AT->element(), Kept, viewLayout(AT, Entries), AT->addressSpace()));
+      Sub.Range,
+      S.Types.array(AT->element(), Kept, basicIndexLayout(AT, Shapes), AT->addressSpace()));
   View->Array = Array;
   View->Entries = std::move(Entries);
   return Value::expr(View);

@@ -1,7 +1,9 @@
 //===- LowerBuiltins.cpp - The typing rules of Builtins.def's rows ------===//
 #include "ir/Lowering.h"
+#include "ir/AtomicDtypes.h"
 #include "ir/Libdevice.h"
 #include "ir/RoundNdigits.h"
+#include "ir/check/SyntaxFacts.h"
 
 #include <algorithm>
 
@@ -80,24 +82,10 @@ Expr *FunctionLowerer::lowerLibdeviceCall(const LibdeviceFunction &Fn, const fe:
 
 std::optional<Expr *> FunctionLowerer::lowerOperatorFunction(const std::string &Path,
                                                               const fe::CallExpr &C) {
-  enum class Shape { Binary, Unary, Compare };
-  struct Row {
-    const char *Path;
-    Shape K;
-    int Op;
-  };
-  static const Row Rows[] = {
-#define OPERATOR_BINARY(P, Op) {P, Shape::Binary, int(BinaryOp::Op)},
-#define OPERATOR_UNARY(P, Op) {P, Shape::Unary, int(UnaryOp::Op)},
-#define OPERATOR_COMPARE(P, Op) {P, Shape::Compare, int(CompareOp::Op)},
-#include "ir/Builtins.def"
-  };
-  const Row *Found = nullptr;
-  for (const Row &R : Rows)
-    if (Path == R.Path)
-      Found = &R;
+  std::optional<OperatorFunction> Found = operatorFunctionOf(Path);
   if (!Found)
     return std::nullopt;
+  using Shape = OperatorFunction::Shape;
   std::string Name = displayPath(Path);
   if (!C.Keywords.empty()) {
     error(C.Keywords.front().Range, DiagKind::UnsupportedSyntax,
@@ -546,27 +534,11 @@ namespace {
 
 /// The dtypes cuda.atomic.<Op> takes (ir/AtomicOps.def), and their names.
 bool atomicDtypeAllowed(AtomicOp Op, const ScalarType *D, const char *&Allowed) {
-  enum Class { All, Integer, Unsigned } C = All;
   switch (Op) {
 #define ATOMIC(O, Name, Dtypes)                                                \
   case AtomicOp::O:                                                            \
-    C = Dtypes;                                                                \
-    break;
+    return atomicDtypeAllowed(atomicDtypesOf(#O), D, Allowed);
 #include "ir/AtomicOps.def"
-  }
-  ScalarKind K = D->scalarKind();
-  bool Unsigned64or32 = K == ScalarKind::UInt32 || K == ScalarKind::UInt64;
-  bool Int = Unsigned64or32 || K == ScalarKind::Int32 || K == ScalarKind::Int64;
-  switch (C) {
-  case All:
-    Allowed = "int32, uint32, int64, uint64, float32 or float64";
-    return Int || K == ScalarKind::Float32 || K == ScalarKind::Float64;
-  case Integer:
-    Allowed = "int32, uint32, int64 or uint64";
-    return Int;
-  case Unsigned:
-    Allowed = "uint32 or uint64";
-    return Unsigned64or32;
   }
   return false;
 }

@@ -14,21 +14,6 @@ using namespace frontend;
 namespace fe = frontend;
 
 namespace {
-/// Values Numba gives a literal type when passed to a function: ints,
-/// bools, None and tuples of them (a float is a plain float64).
-bool isLiteral(const ConstantValue &C) {
-  switch (C.K) {
-  case ConstantValue::Kind::Int:
-  case ConstantValue::Kind::Bool:
-  case ConstantValue::Kind::None:
-    return true;
-  case ConstantValue::Kind::Tuple:
-    return std::all_of(C.Elements.begin(), C.Elements.end(), isLiteral);
-  default:
-    return false;
-  }
-}
-
 std::optional<IntrinsicId> intrinsicByPath(const std::string &Path) {
 #define BUILTIN(Id, P, ...)                                                    \
   if (Path == P)                                                               \
@@ -163,25 +148,6 @@ Expr *FunctionLowerer::lowerIntrinsicCall(IntrinsicId Id, const std::string &Pat
   return nullptr; // not reached: the switch covers every row
 }
 
-std::optional<ConstantValue> FunctionLowerer::literalArgument(const fe::Expr &E) const {
-  auto NoNames = [](const fe::Expr &) -> std::optional<ConstantValue> { return std::nullopt; };
-  if (isa<NameExpr>(&E) || isa<AttributeExpr>(&E))
-    return evaluate(E);
-  if (auto *T = dyn_cast<TupleExpr>(&E)) {
-    ConstantValue Tuple;
-    Tuple.K = ConstantValue::Kind::Tuple;
-    for (const fe::Expr *Elt : T->Elts) {
-      auto V = literalArgument(*Elt);
-      if (!V)
-        return std::nullopt;
-      Tuple.Elements.push_back(*V);
-    }
-    return Tuple;
-  }
-  // Python folds arithmetic on literals (`2 * 16`, `-1`) into one constant.
-  return evaluateConstant(E, NoNames);
-}
-
 Expr *FunctionLowerer::typeRandom(const std::string &Helper, const fe::CallExpr &C,
                                   const std::string &Name) {
   if (!expectArgs(C, Name, randomHelperArity(Helper)))
@@ -258,7 +224,7 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
         Args.push_back(InstanceArg{nullptr, V});
         continue;
       }
-      if (Literal && isLiteral(*Literal)) {
+      if (Literal && isLiteralValue(*Literal)) {
         Value Const;
         Const.K = Value::Kind::Constant;
         Const.Const = *Literal;

@@ -335,29 +335,6 @@ Value FunctionLowerer::lower(const fe::Expr &E) {
   }
 }
 
-std::optional<ConstantValue> FunctionLowerer::evaluate(const fe::Expr &E) const {
-  return evaluateConstant(E, [this](const fe::Expr &X) -> std::optional<ConstantValue> {
-    if (auto *N = dyn_cast<NameExpr>(&X)) {
-      if (auto It = CompileTimeParams.find(N->Id); It != CompileTimeParams.end()) {
-        if (It->second.K == Value::Kind::Constant)
-          return It->second.Const;
-        return std::nullopt;
-      }
-      if (local(N->Id)) {
-        // A variable, even where a module constant has its name; constant
-        // when bound once to a constant.
-        auto It = SingleAssignments.find(N->Id);
-        if (It == SingleAssignments.end() || !Evaluating.insert(N->Id).second)
-          return std::nullopt;
-        auto V = evaluate(*It->second);
-        Evaluating.erase(N->Id);
-        return V;
-      }
-    }
-    return Scope.constantOf(X);
-  });
-}
-
 Value FunctionLowerer::lowerName(const NameExpr &N) {
   if (auto It = CompileTimeParams.find(N.Id); It != CompileTimeParams.end()) {
     if (It->second.K == Value::Kind::Constant)

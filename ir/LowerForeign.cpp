@@ -79,11 +79,15 @@ Expr *FunctionLowerer::lowerForeignCall(const ForeignFunction &Fn, const fe::Cal
   }
   if (!Ok)
     return nullptr;
-  if (std::find(S.Out.Foreign.begin(), S.Out.Foreign.end(), &Fn) == S.Out.Foreign.end())
-    S.Out.Foreign.push_back(&Fn);
-  for (const LinkFile &L : Fn.Links)
-    S.Out.addLink(L);
+  S.usesForeign(Fn);
   return Call;
+}
+
+void SemaContext::usesForeign(const ForeignFunction &Fn) {
+  if (std::find(Out.Foreign.begin(), Out.Foreign.end(), &Fn) == Out.Foreign.end())
+    Out.Foreign.push_back(&Fn);
+  for (const LinkFile &L : Fn.Links)
+    Out.addLink(L);
 }
 
 } // namespace pykc::ir

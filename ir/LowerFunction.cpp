@@ -2,69 +2,90 @@
 #include "ir/AssignmentWebs.h"
 #include "ir/Lowering.h"
 #include "ir/NameCheck.h"
+#include "support/InternalError.h"
+
+#include <cstdlib>
 
 namespace pykc::ir {
 
 using namespace frontend;
 namespace fe = frontend;
 
+Checked checkedOf(const Value &V) {
+  Checked C;
+  switch (V.K) {
+  case Value::Kind::Path: C.K = Checked::Kind::Path; break;
+  case Value::Kind::Constant: C.K = Checked::Kind::Constant; break;
+  case Value::Kind::Function: C.K = Checked::Kind::Function; break;
+  case Value::Kind::Module: C.K = Checked::Kind::Module; break;
+  case Value::Kind::Foreign: C.K = Checked::Kind::Foreign; break;
+  default: PYKC_ICE("checkedOf: not a compile-time entity");
+  }
+  C.Path = V.Path;
+  C.Const = V.Const;
+  C.Fn = V.Fn;
+  C.Mod = V.Mod;
+  C.Foreign = V.Foreign;
+  return C;
+}
+
+Value valueOf(const Checked &C) {
+  Value V;
+  switch (C.K) {
+  case Checked::Kind::Path: V.K = Value::Kind::Path; break;
+  case Checked::Kind::Constant: V.K = Value::Kind::Constant; break;
+  case Checked::Kind::Function: V.K = Value::Kind::Function; break;
+  case Checked::Kind::Module: V.K = Value::Kind::Module; break;
+  case Checked::Kind::Foreign: V.K = Value::Kind::Foreign; break;
+  default: PYKC_ICE("valueOf: not a compile-time entity");
+  }
+  V.Path = C.Path;
+  V.Const = C.Const;
+  V.Fn = C.Fn;
+  V.Mod = C.Mod;
+  V.Foreign = C.Foreign;
+  return V;
+}
+
+namespace {
+
+/// The instance's arguments as the checker takes them.
+std::vector<Checked> checkedArguments(const std::vector<InstanceArg> &Args) {
+  std::vector<Checked> Out;
+  for (const InstanceArg &A : Args)
+    Out.push_back(A.isCompileTime() ? checkedOf(A.Const) : Checked::value(A.Ty));
+  return Out;
+}
+
+} // namespace
+
 FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
                                  const std::vector<InstanceArg> &Args)
     : S(S), Info(Info), Scope(Info.Scope ? *Info.Scope : S.Scope), F(F),
       File(Info.File ? Info.File : Scope.module().File),
+      Checker(S.Types, S.Ops, Info, Scope, checkedArguments(Args), F.HostCode, &S),
       Arena(&S.Out) {
   const FunctionDefStmt &Def = *Info.Def;
-  for (size_t I = 0; I < Def.Params.size(); ++I) {
-    if (I < Args.size() && Args[I].isCompileTime()) {
+  for (size_t I = 0; I < Def.Params.size() && I < Args.size(); ++I)
+    if (Args[I].isCompileTime())
       CompileTimeParams[Def.Params[I].Name] = Args[I].Const;
-      continue;
-    }
+  // The checker lays the variables out: parameters, then each web of each
+  // local name (AssignmentWebs.h).
+  for (const VariableFact &Fact : Checker.variables()) {
     auto V = std::make_unique<Variable>();
-    V->Name = Def.Params[I].Name;
-    V->Ty = I < Args.size() ? Args[I].Ty : nullptr;
-    V->ArgType = V->Ty;
-    // An IntEnum member is passed as its class (Numba's IntEnumMember) and
-    // computed with as the int64 it is; `is` still tells the classes apart
-    // (lowerIdentity).
-    if (auto *E = dynCast<EnumType>(V->ArgType); E && E->isIntEnum())
-      V->Ty = S.Types.int64();
-    Locals[V->Name] = V.get();
-    F.Params.push_back(V.get());
+    V->Name = Fact.Name;
+    V->Version = Fact.Version;
+    V->Ty = Fact.Ty;
+    V->ArgType = Fact.ArgType;
+    if (Fact.Param)
+      F.Params.push_back(V.get());
+    CheckerVariables.push_back(V.get());
     F.Variables.push_back(std::move(V));
   }
-  SingleAssignments = singleAssignments(Def.Body);
-  // Python's rule: a name assigned anywhere in the function is local to it.
-  // (A compile-time parameter is never assigned: the caller passes a value
-  // of its type to a parameter the body assigns.)
-  std::set<std::string> Names, Params;
-  std::vector<std::string> Ordered; // parameters, then as first assigned
-  for (const Variable *P : F.Params)
-    Names.insert(P->Name), Params.insert(P->Name), Ordered.push_back(P->Name);
-  for (const std::string &Name : assignedNames(Def.Body))
-    if (Names.insert(Name).second)
-      Ordered.push_back(Name);
-  // Each name is one variable per web of assignments that meet, as Numba
-  // types each assignment separately (AssignmentWebs.h).
-  Webs = findAssignmentWebs(Def.Body, Names, Params);
-  for (const std::string &Name : Ordered) {
-    unsigned Count = Webs.Count[Name];
-    unsigned EntryWeb = Params.count(Name) ? Webs.Entry[Name] : ~0u;
-    for (unsigned W = 0; W < Count; ++W) {
-      if (W == EntryWeb) {
-        WebVars[{Name, W}] = Locals[Name];
-        continue;
-      }
-      auto V = std::make_unique<Variable>();
-      V->Name = Name;
-      V->Version = W;
-      WebVars[{Name, W}] = V.get();
-      if (!Locals.count(Name))
-        Locals[Name] = V.get();
-      F.Variables.push_back(std::move(V));
-    }
-    if (EntryWeb != ~0u && EntryWeb != 0) // the parameter keeps the plain name
-      std::swap(Locals[Name]->Version, WebVars[{Name, 0}]->Version);
-  }
+  for (const auto &[Name, Index] : Checker.locals())
+    Locals[Name] = CheckerVariables[Index];
+  for (const auto &[Key, Index] : Checker.webVariables())
+    WebVars[Key] = CheckerVariables[Index];
 }
 
 Variable *FunctionLowerer::local(const std::string &Name) const {
@@ -73,12 +94,14 @@ Variable *FunctionLowerer::local(const std::string &Name) const {
 }
 
 Variable *FunctionLowerer::loadVariable(const NameExpr &N) const {
+  const AssignmentWebs &Webs = Checker.webs();
   auto It = Webs.Loads.find(&N);
   auto V = WebVars.find({N.Id, It == Webs.Loads.end() ? 0u : It->second});
   return V == WebVars.end() ? local(N.Id) : V->second;
 }
 
 Variable *FunctionLowerer::storeVariable(const NameExpr &N) const {
+  const AssignmentWebs &Webs = Checker.webs();
   auto It = Webs.Stores.find(&N);
   auto V = WebVars.find({N.Id, It == Webs.Stores.end() ? 0u : It->second});
   return V == WebVars.end() ? local(N.Id) : V->second;
@@ -179,17 +202,17 @@ bool FunctionLowerer::inferBlock(const fe::StmtList &Body) {
       const Type *Ty = S.Types.none();
       if (R->Value) {
         Expr *V = lowerOptional(*R->Value);
-        ReturnsValue = true;
+        Returns.ReturnsValue = true;
         if (!V)
           continue;
         Ty = V->Ty;
       }
-      if (!ReturnTypeKnown) {
-        ReturnType = Ty;
-        ReturnTypeKnown = true;
+      if (!Returns.Known) {
+        Returns.Ty = Ty;
+        Returns.Known = true;
         Changed = true;
-      } else if (const Type *U = unifyTypes(S.Types, ReturnType, Ty); U && U != ReturnType) {
-        ReturnType = U;
+      } else if (const Type *U = unifyTypes(S.Types, Returns.Ty, Ty); U && U != Returns.Ty) {
+        Returns.Ty = U;
         Changed = true;
       }
     }
@@ -198,6 +221,40 @@ bool FunctionLowerer::inferBlock(const fe::StmtList &Body) {
 }
 
 void FunctionLowerer::inferTypes() {
+  // The checker types what it handles; the rest is typed by running the
+  // lowering quietly, until the checker handles everything.
+  static const bool Verify = [] {
+    const char *V = std::getenv("PYKC_VERIFY_TYPING");
+    return V && *V && std::string(V) != "0";
+  }();
+  ReturnTyping Before = Returns, CheckerReturns = Returns;
+  // Recursive calls read the provisional return type of the typing that
+  // runs: the checker's own while it runs beside the quiet rounds.
+  ActiveReturns = Verify ? &CheckerReturns : &Returns;
+  bool ByChecker = Checker.typeRounds(Verify ? CheckerReturns : Returns);
+  ActiveReturns = &Returns;
+  recordTypingStatistics(Info, ByChecker ? "" : Checker.unsupportedConstruct());
+  if (ByChecker && !Verify) {
+    adoptCheckerTypes();
+  } else {
+    Returns = Before;
+    inferTypesQuietly();
+    if (ByChecker)
+      verifyCheckerTypes(CheckerReturns);
+  }
+  coalesceWebs();
+}
+
+void FunctionLowerer::adoptCheckerTypes() {
+  const std::vector<VariableFact> &Facts = Checker.variables();
+  for (size_t I = 0; I < Facts.size(); ++I) {
+    CheckerVariables[I]->Ty = Facts[I].Ty;
+    if (Facts[I].FirstTy)
+      FirstAssignment[CheckerVariables[I]] = {Facts[I].FirstTy, Facts[I].FirstRange};
+  }
+}
+
+void FunctionLowerer::inferTypesQuietly() {
   Quiet = true;
   Arena = &Scratch; // nothing made while probing types is part of the module
   StmtList Temporaries;
@@ -208,12 +265,11 @@ void FunctionLowerer::inferTypes() {
     ;
   // Reaching the end returns None: with returns of values elsewhere, an
   // optional (Numba's unification), else an error once lowered.
-  if (ReturnTypeKnown && ReturnType && fallsThrough(Info.Def->Body))
-    if (const Type *U = unifyTypes(S.Types, ReturnType, S.Types.none()))
-      ReturnType = U;
+  if (Returns.Known && Returns.Ty && Checker.fallsThrough(Info.Def->Body))
+    if (const Type *U = unifyTypes(S.Types, Returns.Ty, S.Types.none()))
+      Returns.Ty = U;
   // Temporaries made while probing types are not part of the function.
   F.Variables.resize(VariablesBefore);
-  coalesceWebs();
   TempCount = 0;
   AllocCount = 0;
   Pending = nullptr;
@@ -221,63 +277,27 @@ void FunctionLowerer::inferTypes() {
   Arena = &S.Out;
 }
 
-namespace {
-
-bool isConstantTrueTest(const fe::Expr &E) {
-  auto *C = dyn_cast<fe::ConstantExpr>(&E);
-  return C && ((C->CK == ConstantKind::Bool && C->BoolValue) ||
-               (C->CK == ConstantKind::Int && C->IntValue != 0));
-}
-
-bool astBreaksOut(const fe::StmtList &Body) {
-  for (const fe::Stmt *St : Body) {
-    if (St->Kind == fe::NodeKind::BreakStmt)
-      return true;
-    if (auto *I = dyn_cast<fe::IfStmt>(St))
-      if (astBreaksOut(I->Body) || astBreaksOut(I->OrElse))
-        return true;
+void FunctionLowerer::verifyCheckerTypes(const ReturnTyping &CheckerReturns) const {
+  auto Show = [](const Type *T) { return T ? T->str() : std::string("(untyped)"); };
+  std::string Where = "typing '" + Info.Name + "': the checker and the quiet rounds disagree on ";
+  const std::vector<VariableFact> &Facts = Checker.variables();
+  for (size_t I = 0; I < Facts.size(); ++I) {
+    const Variable *V = CheckerVariables[I];
+    std::string Name = "variable '" + V->Name + "' (version " + std::to_string(V->Version) + ")";
+    if (V->Ty != Facts[I].Ty)
+      PYKC_ICE(Where + Name + ": " + Show(Facts[I].Ty) + " against " + Show(V->Ty));
+    auto It = FirstAssignment.find(const_cast<Variable *>(V));
+    bool Same = It == FirstAssignment.end()
+                    ? Facts[I].FirstTy == nullptr
+                    : It->second.first == Facts[I].FirstTy &&
+                          It->second.second.Begin == Facts[I].FirstRange.Begin &&
+                          It->second.second.End == Facts[I].FirstRange.End;
+    if (!Same)
+      PYKC_ICE(Where + "the first assignment of " + Name);
   }
-  return false;
-}
-
-} // namespace
-
-bool FunctionLowerer::fallsThrough(const fe::StmtList &Body) const {
-  // canFallThrough's question before lowering, on the source: typing needs
-  // the answer (None joins the returned types) before any IR exists.
-  for (const fe::Stmt *St : Body) {
-    switch (St->Kind) {
-    case fe::NodeKind::ReturnStmt:
-    case fe::NodeKind::RaiseStmt:
-    case fe::NodeKind::BreakStmt:
-    case fe::NodeKind::ContinueStmt:
-      return false;
-    case fe::NodeKind::IfStmt: {
-      // A test known when compiling prunes the branch not taken, as Numba.
-      auto *I = cast<fe::IfStmt>(St);
-      std::optional<ConstantValue> Known = evaluate(*I->Test);
-      using CK = ConstantValue::Kind;
-      if (Known && (Known->K == CK::Int || Known->K == CK::Float || Known->K == CK::Bool ||
-                    Known->K == CK::None)) {
-        if (!fallsThrough(ir::constantTruth(*Known) ? I->Body : I->OrElse))
-          return false;
-        break;
-      }
-      if (!fallsThrough(I->Body) && !I->OrElse.empty() && !fallsThrough(I->OrElse))
-        return false;
-      break;
-    }
-    case fe::NodeKind::WhileStmt: {
-      auto *W = cast<fe::WhileStmt>(St);
-      if (isConstantTrueTest(*W->Test) && !astBreaksOut(W->Body))
-        return false;
-      break;
-    }
-    default:
-      break;
-    }
-  }
-  return true;
+  if (!(CheckerReturns == Returns))
+    PYKC_ICE(Where + "the return type: " + Show(CheckerReturns.Ty) + " against " +
+             Show(Returns.Ty));
 }
 
 std::optional<bool> FunctionLowerer::constantTruth(const Expr *Cond) {
@@ -285,10 +305,9 @@ std::optional<bool> FunctionLowerer::constantTruth(const Expr *Cond) {
   if (auto *T = dynCast<TruthExpr>(Cond))
     Cond = T->Operand;
   auto *C = dynCast<ir::ConstantExpr>(Cond);
-  auto *ST = C ? dynCast<ScalarType>(C->Ty) : nullptr;
-  if (!ST)
+  if (!C)
     return std::nullopt;
-  return ST->isFloat() ? C->FloatValue != 0 : C->IntBits != 0;
+  return foldedTruth(C->Ty, Fold{C->IntBits, C->FloatValue, C->ImagValue});
 }
 
 const Type *FunctionLowerer::typeOnly() {
@@ -297,9 +316,9 @@ const Type *FunctionLowerer::typeOnly() {
     return F.ReturnType;
   // A function whose returns of values all failed to type does not type
   // (a recursion with no return that does not recurse): not None.
-  if (!ReturnTypeKnown && ReturnsValue)
+  if (!Returns.Known && Returns.ReturnsValue)
     return nullptr;
-  return ReturnTypeKnown ? ReturnType : S.Types.none();
+  return Returns.Known ? Returns.Ty : S.Types.none();
 }
 
 bool FunctionLowerer::run() {
@@ -307,7 +326,7 @@ bool FunctionLowerer::run() {
   if (F.Kind == FunctionKind::Kernel)
     F.ReturnType = S.Types.none();
   else if (!F.ReturnType)
-    F.ReturnType = ReturnTypeKnown ? ReturnType : S.Types.none();
+    F.ReturnType = Returns.Known ? Returns.Ty : S.Types.none();
   lowerBlock(Info.Def->Body, F.Body);
   if (dynCast<OptionalType>(F.ReturnType) && canFallThrough(F.Body)) {
     auto *Ret = make<ir::ReturnStmt>(Info.Def->Range);

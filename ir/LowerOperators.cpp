@@ -1,52 +1,15 @@
 //===- LowerOperators.cpp - Operators, comparisons, and/or, if-else ------===//
 #include "ir/Lowering.h"
+#include "ir/check/SyntaxFacts.h"
 
 namespace pykc::ir {
 
 using namespace frontend;
 namespace fe = frontend;
 
-namespace {
-
-/// The IR's operator for a Python binary operator; none for `@`, which no
-/// kernel type supports.
-std::optional<ArithOp> arithOp(BinaryOp Op) {
-  switch (Op) {
-  case BinaryOp::Add: return ArithOp::Add;
-  case BinaryOp::Sub: return ArithOp::Sub;
-  case BinaryOp::Mult: return ArithOp::Mul;
-  case BinaryOp::Div: return ArithOp::TrueDiv;
-  case BinaryOp::FloorDiv: return ArithOp::FloorDiv;
-  case BinaryOp::Mod: return ArithOp::Mod;
-  case BinaryOp::Pow: return ArithOp::Pow;
-  case BinaryOp::LShift: return ArithOp::Shl;
-  case BinaryOp::RShift: return ArithOp::Shr;
-  case BinaryOp::BitAnd: return ArithOp::BitAnd;
-  case BinaryOp::BitOr: return ArithOp::BitOr;
-  case BinaryOp::BitXor: return ArithOp::BitXor;
-  case BinaryOp::MatMult: return std::nullopt;
-  }
-  return std::nullopt;
-}
-
-/// The IR's comparison for a Python one; none for `is` and `in`.
-std::optional<CompareOp> compareOp(CmpOp Op) {
-  switch (Op) {
-  case CmpOp::Eq: return CompareOp::Eq;
-  case CmpOp::NotEq: return CompareOp::Ne;
-  case CmpOp::Lt: return CompareOp::Lt;
-  case CmpOp::LtE: return CompareOp::Le;
-  case CmpOp::Gt: return CompareOp::Gt;
-  case CmpOp::GtE: return CompareOp::Ge;
-  default: return std::nullopt;
-  }
-}
-
-} // namespace
-
 Expr *FunctionLowerer::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, SourceRange OpRange,
                                    SourceRange Range) {
-  std::optional<ArithOp> Op = arithOp(PyOp);
+  std::optional<ArithOp> Op = arithOpOf(PyOp);
   std::optional<Signature> Sig;
   if (Op && dynCast<ScalarType>(L->Ty) && dynCast<ScalarType>(R->Ty))
     Sig = S.Ops.binary(*Op, L->Ty, R->Ty);
@@ -116,13 +79,6 @@ Expr *FunctionLowerer::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange
   N->Operand = convert(Operand, Sig->Result);
   return N;
 }
-
-namespace {
-bool isNoneLiteral(const fe::Expr &E) {
-  auto *K = dyn_cast<fe::ConstantExpr>(&E);
-  return K && K->CK == ConstantKind::None;
-}
-} // namespace
 
 const EnumType *FunctionLowerer::intEnumOf(const fe::Expr &E, const Expr *Lowered) {
   // A parameter passed as an IntEnum member (its ArgType is the class).
@@ -208,7 +164,7 @@ Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
     return nullptr;
   ExprList Links;
   for (size_t I = 0; I < C.Ops.size(); ++I) {
-    std::optional<CompareOp> Op = compareOp(C.Ops[I]);
+    std::optional<CompareOp> Op = compareOpOf(C.Ops[I]);
     if (!Op) {
       error(C.OpRanges[I], DiagKind::UnsupportedSyntax,
             {"'" + std::string(spelling(C.Ops[I])) + "'"});

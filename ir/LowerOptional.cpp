@@ -14,56 +14,12 @@
 //===----------------------------------------------------------------------===//
 #include "ir/Lowering.h"
 #include "ir/NameCheck.h"
+#include "ir/check/SyntaxFacts.h"
 
 namespace pykc::ir {
 
 using namespace frontend;
 namespace fe = frontend;
-
-namespace {
-
-bool isNone(const fe::Expr &E) {
-  auto *K = dyn_cast<fe::ConstantExpr>(&E);
-  return K && K->CK == fe::ConstantKind::None;
-}
-
-/// The name \p C tests against None (`x is None`, `None is not x`), and
-/// whether the test is `is not`; null for any other comparison.
-const fe::NameExpr *noneTest(const fe::CompareExpr &C, bool &IsNot) {
-  if (C.Ops.size() != 1 || (C.Ops[0] != fe::CmpOp::Is && C.Ops[0] != fe::CmpOp::IsNot))
-    return nullptr;
-  IsNot = C.Ops[0] == fe::CmpOp::IsNot;
-  const fe::Expr &L = *C.Left, &R = *C.Comparators[0];
-  if (isNone(R))
-    return dyn_cast<fe::NameExpr>(&L);
-  if (isNone(L))
-    return dyn_cast<fe::NameExpr>(&R);
-  return nullptr;
-}
-
-} // namespace
-
-FunctionLowerer::Narrowing FunctionLowerer::narrowingOf(const fe::Expr &Cond) const {
-  Narrowing N;
-  if (auto *C = dyn_cast<fe::CompareExpr>(&Cond)) {
-    bool IsNot = false;
-    if (const fe::NameExpr *Name = noneTest(*C, IsNot))
-      (IsNot ? N.WhenTrue : N.WhenFalse).insert(Name->Id);
-  } else if (auto *U = dyn_cast<fe::UnaryExpr>(&Cond); U && U->Op == fe::UnaryOp::Not) {
-    N = narrowingOf(*U->Operand);
-    std::swap(N.WhenTrue, N.WhenFalse);
-  } else if (auto *B = dyn_cast<fe::BoolOpExpr>(&Cond)) {
-    // `a and b` is true when both are; `a or b` false when both are.
-    bool And = B->Op == fe::BoolOpKind::And;
-    for (const fe::Expr *E : B->Values) {
-      Narrowing Part = narrowingOf(*E);
-      auto &Into = And ? N.WhenTrue : N.WhenFalse;
-      auto &From = And ? Part.WhenTrue : Part.WhenFalse;
-      Into.insert(From.begin(), From.end());
-    }
-  }
-  return N;
-}
 
 void FunctionLowerer::forgetAssignedIn(const fe::StmtList &Body) {
   // A loop's body may run again after it assigns None: what held a value
@@ -86,7 +42,7 @@ Expr *FunctionLowerer::noneValue(SourceRange Range) {
 }
 
 Expr *FunctionLowerer::lowerOptional(const fe::Expr &E) {
-  if (isNone(E))
+  if (isNoneLiteral(E))
     return noneValue(E.Range);
   Value V = lower(E);
   if (V.K == Value::Kind::Expr)

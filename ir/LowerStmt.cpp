@@ -2,6 +2,7 @@
 #include "ir/AssignmentWebs.h"
 #include "ir/Lowering.h"
 #include "ir/NameCheck.h"
+#include "ir/check/SyntaxFacts.h"
 
 namespace pykc::ir {
 

@@ -23,6 +23,7 @@
 #include "ir/IR.h"
 #include "ir/ModuleScope.h"
 #include "ir/TypeRules.h"
+#include "ir/check/FunctionChecker.h"
 
 #include <map>
 #include <optional>
@@ -82,8 +83,13 @@ struct InstanceArg {
   std::string str() const;
 };
 
+/// A compile-time entity (Constant, Path, Function, Module, Foreign) as
+/// the checker and the lowering each hold one.
+Checked checkedOf(const Value &V);
+Value valueOf(const Checked &C);
+
 /// Shared by every function lowered from one module.
-class SemaContext {
+class SemaContext : public CalleeTyper {
 public:
   SemaContext(ModuleScope &Scope, TypeContext &Types, frontend::DiagnosticEngine &Diags,
               Module &Out)
@@ -100,6 +106,11 @@ public:
   /// may be provisional. Null when it does not type (or recurses).
   const Type *deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                bool Host = false);
+  /// deviceReturnType for the checker's arguments.
+  const Type *returnTypeOf(FunctionInfo &Fn, const std::vector<Checked> &Args,
+                           bool Host) override;
+  ModuleScope &programScope() override { return Scope; }
+  void usesForeign(const ForeignFunction &Fn) override;
   /// Types kernel \p Fn for \p Sig. Null on failure.
   /// An @njit function for \p Sig, as a host entry point; null on errors.
   Function *lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig);
@@ -175,7 +186,7 @@ public:
   /// type.
   const Type *typeOnly();
   /// The unification of the returns typed so far, null before any.
-  const Type *provisionalReturnType() const { return ReturnTypeKnown ? ReturnType : nullptr; }
+  const Type *provisionalReturnType() const { return ActiveReturns->provisional(); }
   /// The kernel's signature, when it is typed from one: its parameter
   /// types are blamed on it in notes.
   void setSignature(const ParsedSignature *Sig) { KernelSignature = Sig; }
@@ -190,6 +201,14 @@ private:
   void coalesceWebs();
   Variable *newTemp(const Type *Ty);
   void inferTypes();
+  /// The quiet rounds: the lowering run for types only, for a function the
+  /// checker does not handle yet.
+  void inferTypesQuietly();
+  /// The checker's types given to the variables.
+  void adoptCheckerTypes();
+  /// PYKC_VERIFY_TYPING: an internal error unless the checker's types,
+  /// \p CheckerReturns among them, are the quiet rounds'.
+  void verifyCheckerTypes(const ReturnTyping &CheckerReturns) const;
   bool inferBlock(const frontend::StmtList &Body);
   bool assignType(const frontend::Expr *Target, const Type *Ty);
 
@@ -259,9 +278,6 @@ private:
   /// constant, a literal argument): Numba prunes the branch not taken
   /// before typing, so it is neither typed nor compiled here either.
   static std::optional<bool> constantTruth(const Expr *Cond);
-  /// Whether control can reach the end of \p Body (the source's answer,
-  /// before any IR is built).
-  bool fallsThrough(const frontend::StmtList &Body) const;
 
   // --- Expressions (LowerExpr.cpp; attributes, subscripts and indices in
   // LowerAccess.cpp; operators in LowerOperators.cpp) ---
@@ -274,7 +290,9 @@ private:
   Value lowerConstantValue(const ConstantValue &C, frontend::SourceRange Range);
   /// \p E evaluated at compile time in this function: literals, module
   /// constants and compile-time parameters; a local variable is not one.
-  std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
+  std::optional<ConstantValue> evaluate(const frontend::Expr &E) const {
+    return Checker.evaluate(E);
+  }
   Value lowerAttribute(const frontend::AttributeExpr &A);
   /// `Base.attr` of a module path: a special register, a module constant,
   /// a builtin's longer path, or the error for what does not exist.
@@ -386,10 +404,10 @@ private:
   Expr *callDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args, const ExprList &Values,
                    frontend::SourceRange Range);
   /// The value of a device-function argument that Numba would type as a
-  /// literal: a name bound to a constant (a module constant or a
-  /// compile-time parameter), a literal or arithmetic on literals (Python
-  /// folds those), or a tuple of such. `n - 1` is a run-time int64.
-  std::optional<ConstantValue> literalArgument(const frontend::Expr &E) const;
+  /// literal (FunctionChecker::literalArgument).
+  std::optional<ConstantValue> literalArgument(const frontend::Expr &E) const {
+    return Checker.literalArgument(E);
+  }
 
   // --- None and OptionalType (LowerOptional.cpp) ---
   /// A value that may be None or an OptionalType, kept as it is: what
@@ -404,11 +422,6 @@ private:
   Expr *optionalIsNone(Expr *Operand, bool IsNot, frontend::SourceRange Range);
   /// convert() where \p E or \p To is an OptionalType (or \p E None).
   Expr *convertOptional(Expr *E, const Type *To);
-  /// The names a condition shows to hold a value when true or when false.
-  struct Narrowing {
-    std::set<std::string> WhenTrue, WhenFalse;
-  };
-  Narrowing narrowingOf(const frontend::Expr &Cond) const;
   /// Lowers through \p Lower with \p Names also known to hold a value.
   template <class LowerFn> auto withNotNone(const std::set<std::string> &Names, LowerFn &&Lower) {
     std::set<std::string> Saved = NotNone;
@@ -528,17 +541,16 @@ private:
   ModuleScope &Scope;
   Function &F;
   const frontend::SourceFile *File;
+  /// Types the function from its syntax (check/FunctionChecker.h), where
+  /// it handles every construct; it also lays out the variables.
+  FunctionChecker Checker;
+  /// The variables, in the order and numbering of Checker.variables().
+  std::vector<Variable *> CheckerVariables;
   /// Each local name's first variable (its parameter, or web 0).
   std::map<std::string, Variable *> Locals;
-  AssignmentWebs Webs;
   std::map<std::pair<std::string, unsigned>, Variable *> WebVars;
   /// Parameters bound to compile-time values (see InstanceArg).
   std::map<std::string, Value> CompileTimeParams;
-  /// Locals bound once, by `name = value` (singleAssignments): constant
-  /// when their value is, as Numba's literals.
-  std::map<std::string, const frontend::Expr *> SingleAssignments;
-  /// The locals evaluate() is inside, against `n = n + 1`.
-  mutable std::set<std::string> Evaluating;
   /// Where nodes are made: the module, or while typing a scratch module.
   Module *Arena;
   Module Scratch{"typing"};
@@ -556,9 +568,10 @@ private:
   unsigned LoopDepth = 0;
   unsigned TempCount = 0;
   unsigned AllocCount = 0;
-  const Type *ReturnType = nullptr; ///< Unified over return statements.
-  bool ReturnTypeKnown = false;
-  bool ReturnsValue = false; ///< Some `return` has a value, typed or not.
+  ReturnTyping Returns; ///< Unified over return statements.
+  /// What provisionalReturnType() reads: Returns, or the checker's own
+  /// while PYKC_VERIFY_TYPING has it type beside the quiet rounds.
+  const ReturnTyping *ActiveReturns = &Returns;
 };
 
 } // namespace pykc::ir

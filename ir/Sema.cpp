@@ -164,6 +164,14 @@ std::string SemaContext::uniqueSymbol(std::string Name) const {
       return N;
 }
 
+const Type *SemaContext::returnTypeOf(FunctionInfo &Fn, const std::vector<Checked> &Args,
+                                      bool Host) {
+  std::vector<InstanceArg> Instance;
+  for (const Checked &A : Args)
+    Instance.push_back(A.isValue() ? InstanceArg{A.Ty, {}} : InstanceArg{nullptr, valueOf(A)});
+  return deviceReturnType(Fn, Instance, Host);
+}
+
 const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                           bool Host) {
   auto Bound = bindArguments(Fn, Args, nullptr, SourceRange(), /*Quiet=*/true);

@@ -1,0 +1,354 @@
+//===- check/CheckAccess.cpp - Attributes ---------------------------------===//
+//
+// The types ir/LowerAccess.cpp gives attributes (special registers and
+// module constants on paths, another file's names, enum members, the
+// attributes of values) and subscripts (array elements and views, tuple
+// elements, enum members by name).
+//
+//===----------------------------------------------------------------------===//
+#include "ir/check/FunctionChecker.h"
+
+#include <algorithm>
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+namespace {
+
+bool isSpecialRegister(const std::string &Path) {
+#define SPECIAL_REG(Id, P, Register, D)                                        \
+  if (Path == P)                                                               \
+    return true;
+#include "ir/Builtins.def"
+  return false;
+}
+
+} // namespace
+
+Checked FunctionChecker::checkAttribute(const AttributeExpr &A) {
+  Checked Base = check(*A.Value);
+  if (!Base.isValid())
+    return Base;
+  if (Base.K == Checked::Kind::Path)
+    return checkPathAttribute(A, Base);
+  if (Base.K == Checked::Kind::Module) {
+    // helpers.scale: what helpers.py binds.
+    const Symbol *Sym = Base.Mod->lookup(A.Attr);
+    if (!Sym || Sym->K == Symbol::Kind::Host)
+      return Checked::invalid();        // UnknownAttribute
+    if (Sym->K == Symbol::Kind::Path) { // what that module imported
+      Checked V;
+      V.K = Checked::Kind::Path;
+      V.Path = Sym->Path;
+      return V;
+    }
+    return checkSymbol(*Sym, A);
+  }
+  if (Base.K == Checked::Kind::Constant &&
+      Base.Const.K == ConstantValue::Kind::EnumClass)
+    if (std::optional<ConstantValue> Member =
+            enumMember(*Base.Const.Enum, A.Attr))
+      return checkConstantValue(*Member);
+  if (Base.isValue())
+    return checkValueAttribute(A, Base);
+  return Checked::invalid(); // UnknownAttribute
+}
+
+Checked FunctionChecker::checkPathAttribute(const AttributeExpr &A,
+                                            const Checked &Base) {
+  std::string Path = Base.Path + "." + A.Attr;
+  if (isSpecialRegister(Path))
+    return Checked::value(Types.int32());
+  if (auto C = Scope.constantOf(A))
+    return checkConstantValue(*C);
+  bool VectorCtor = Base.Path == "numba.cuda" && Types.vectorByName(A.Attr);
+  bool FromBuffer = Path == "cffi.FFI().from_buffer";
+  if (isKnownBuiltinPath(Path) || VectorCtor || FromBuffer) {
+    Checked V;
+    V.K = Checked::Kind::Path;
+    V.Path = Path;
+    return V;
+  }
+  return Checked::invalid(); // UnknownAttribute, ModuleNotFound,
+                             // UnsupportedFunction
+}
+
+Checked FunctionChecker::checkValueAttribute(const AttributeExpr &A,
+                                             const Checked &Base) {
+  // g.sync(): the method of a GridGroup, which holds nothing.
+  if (Base.Ty->kind() == TypeKind::GridGroup && A.Attr == "sync") {
+    Checked V;
+    V.K = Checked::Kind::Path;
+    V.Path = "numba.cuda.cg.GridGroup.sync";
+    return V;
+  }
+  // Numba's NumberAttribute: .real and .imag of any number, a real one's
+  // imaginary part being a zero of its own type.
+  if (auto *ST = dynCast<ScalarType>(Base.Ty);
+      ST && !ST->isBoolean() && (A.Attr == "real" || A.Attr == "imag")) {
+    if (ST->isComplex())
+      return Checked::value(Types.complexPart(ST));
+    if (A.Attr == "real")
+      return Base;
+    return Checked::constant(ST, Fold());
+  }
+  if (auto *E = dynCast<EnumType>(Base.Ty); E && A.Attr == "value")
+    return Checked::value(E->isCoded() ? nullptr : Types.int64());
+  if (auto *TT = dynCast<TupleType>(Base.Ty); TT && TT->isNamed())
+    if (int K = TT->fieldIndex(A.Attr); K >= 0) // p.x: a named tuple's field
+      return tupleElement(Base, unsigned(K));
+  if (auto *R = dynCast<RecordType>(Base.Ty)) {
+    std::optional<unsigned> Field = recordField(R, A);
+    return Checked::value(Field ? fieldType(R, *Field) : nullptr);
+  }
+  if (auto *VT = dynCast<VectorType>(Base.Ty)) {
+    static const std::string Names = "xyzw";
+    size_t K = A.Attr.size() == 1 ? Names.find(A.Attr[0]) : std::string::npos;
+    if (K != std::string::npos && K < VT->count())
+      return Checked::value(VT->base());
+  }
+  auto *AT = dynCast<ArrayType>(Base.Ty);
+  if (!AT)
+    return Checked::invalid(); // UnknownAttribute
+  if (A.Attr == "shape") {
+    std::vector<Checked> Dims(AT->ndim(), Checked::value(Types.intp()));
+    return tupleDisplay(std::move(Dims));
+  }
+  if (A.Attr == "size")
+    return Checked::value(Types.intp());
+  if (A.Attr == "ndim") {
+    Fold F;
+    F.IntBits = AT->ndim();
+    return Checked::constant(Types.int64(), F);
+  }
+  // A complex array's parts, as float arrays sharing its memory.
+  if ((A.Attr == "real" || A.Attr == "imag") && !AT->record() &&
+      AT->dtype()->isComplex())
+    return Checked::value(Types.array(Types.complexPart(AT->dtype()),
+                                      AT->ndim(), ArrayLayout::A,
+                                      AT->addressSpace()));
+  return Checked::invalid(); // UnknownAttribute
+}
+
+} // namespace pykc::ir
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+ArrayLayout basicIndexLayout(const ArrayType *AT,
+                             const std::vector<IndexShape> &Entries) {
+  // Numba's arraydecl.py: the indices from the outermost dimension in
+  // memory inward keep the array contiguous while they are integers, and
+  // the innermost may be a slice without a step.
+  if (AT->layout() == ArrayLayout::A)
+    return ArrayLayout::A;
+  std::vector<const IndexShape *> Outer;
+  for (const IndexShape &I : Entries)
+    Outer.push_back(&I);
+  if (AT->layout() == ArrayLayout::F) {
+    // F order's outermost dimension is the last: the entries must reach it.
+    if (Entries.size() < AT->ndim())
+      return ArrayLayout::A;
+    std::reverse(Outer.begin(), Outer.end());
+  }
+  for (size_t K = 0; K < Outer.size(); ++K) {
+    bool Innermost = K + 1 == Outer.size();
+    if (Outer[K]->Slice && (!Innermost || Outer[K]->Step))
+      return ArrayLayout::A;
+  }
+  return AT->layout();
+}
+
+namespace {
+
+/// The parts of a subscript: `a[i, 1:3]` has two, `a[i]` one.
+std::vector<const fe::Expr *> indexParts(const fe::Expr &Index) {
+  if (auto *T = dyn_cast<TupleExpr>(&Index))
+    return {T->Elts.begin(), T->Elts.end()};
+  return {&Index};
+}
+
+bool isIntegerType(const Type *Ty) {
+  auto *ST = dynCast<ScalarType>(Ty);
+  return ST && ST->isInteger();
+}
+
+} // namespace
+
+Checked FunctionChecker::checkSubscript(const SubscriptExpr &Sub) {
+  Checked Base = check(*Sub.Value);
+  if (!Base.isValid())
+    return Base;
+  // Color['red']: an enum's member by name.
+  if (Base.K == Checked::Kind::Constant &&
+      Base.Const.K == ConstantValue::Kind::EnumClass) {
+    std::optional<ConstantValue> Name = evaluate(*Sub.Index);
+    std::optional<ConstantValue> Member;
+    if (Name && Name->K == ConstantValue::Kind::String)
+      Member = enumMember(*Base.Const.Enum, Name->String);
+    return Member ? checkConstantValue(*Member) : Checked::invalid();
+  }
+  if (!Base.isValue())
+    return Checked::invalid();                  // KernelCall, NotIndexable
+  if (auto *R = dynCast<RecordType>(Base.Ty)) { // r['x'], r[0]
+    std::optional<unsigned> Field = recordField(R, *Sub.Index);
+    return Checked::value(Field ? fieldType(R, *Field) : nullptr);
+  }
+  if (auto *AT = dynCast<ArrayType>(Base.Ty)) {
+    std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
+    if (std::any_of(Parts.begin(), Parts.end(),
+                    [](const fe::Expr *E) { return isa<SliceExpr>(E); }))
+      return checkSliceView(AT, Parts);
+    std::optional<unsigned> Count = checkArrayIndices(AT, *Sub.Index);
+    if (!Count)
+      return Checked::invalid();
+    return arrayAccess(AT, *Count);
+  }
+  auto *TT = dynCast<TupleType>(Base.Ty);
+  if (!TT || isa<SliceExpr>(Sub.Index))
+    return Checked::invalid(); // NotIndexable, slicing a tuple
+  Checked Index = checkValue(*Sub.Index);
+  if (!Index.isValue() || !isIntegerType(Index.Ty))
+    return Checked::invalid();
+  if (Index.Folded) {
+    int64_t K = int64_t(Index.Folded->IntBits);
+    if (K < 0)
+      K += int64_t(TT->size());
+    if (K < 0 || K >= int64_t(TT->size()))
+      return Checked::invalid(); // TupleIndex
+    return tupleElement(Base, unsigned(K));
+  }
+  if (!TT->isUniform())
+    return Checked::invalid(); // NotConstant
+  return Checked::value(TT->elements().front());
+}
+
+std::optional<unsigned> FunctionChecker::recordField(const RecordType *R,
+                                                     const fe::Expr &Key) {
+  // An attribute's name, a constant string or a constant index (Numba's
+  // static_getitem on a record).
+  std::optional<unsigned> Index;
+  std::string Name;
+  if (auto *A = dyn_cast<AttributeExpr>(&Key)) {
+    Name = A->Attr;
+  } else if (std::optional<ConstantValue> C = evaluate(Key)) {
+    if (C->K == ConstantValue::Kind::String) {
+      Name = C->String;
+    } else if (C->K == ConstantValue::Kind::Int) {
+      int64_t K = C->Int < 0 ? C->Int + int64_t(R->fields().size()) : C->Int;
+      if (K < 0 || K >= int64_t(R->fields().size()))
+        return std::nullopt;
+      Index = unsigned(K);
+    }
+  }
+  if (!Index) {
+    for (unsigned I = 0; I < R->fields().size() && !Name.empty(); ++I)
+      if (R->fields()[I].Name == Name)
+        Index = I;
+    if (!Index)
+      return std::nullopt; // NotConstant, UnknownField
+  }
+  // Numba-CUDA refuses a field that is not at a multiple of its alignment.
+  const RecordType::Field &F = R->fields()[*Index];
+  const Type *Element = F.Ty;
+  if (auto *N = dynCast<NestedArrayType>(F.Ty))
+    Element = N->element();
+  if (F.Offset % storageAlignment(Element))
+    return std::nullopt; // MisalignedField
+  return Index;
+}
+
+const Type *FunctionChecker::fieldType(const RecordType *R, unsigned Field) {
+  // A nested record is a reference into this one, a nested array a C view
+  // of its bytes; both read-only when the record is.
+  const Type *FieldTy = R->fields()[Field].Ty;
+  if (auto *Inner = dynCast<RecordType>(FieldTy))
+    return R->readOnly() ? Types.readOnly(Inner) : Inner;
+  if (auto *N = dynCast<NestedArrayType>(FieldTy)) {
+    const Type *Element = N->element();
+    if (auto *InnerR = dynCast<RecordType>(Element); InnerR && R->readOnly())
+      Element = Types.readOnly(InnerR);
+    return Types.array(Element, unsigned(N->shape().size()), ArrayLayout::C,
+                       R->readOnly() ? AddressSpace::Constant
+                                     : AddressSpace::Global);
+  }
+  return FieldTy;
+}
+
+Checked FunctionChecker::arrayAccess(const ArrayType *AT, unsigned Indices) {
+  if (Indices == AT->ndim()) {
+    // An element of an array of records is a reference to it; a frozen
+    // constant's cannot be stored through.
+    if (auto *R = AT->record();
+        R && AT->addressSpace() == AddressSpace::Constant)
+      return Checked::value(Types.readOnly(R));
+    return Checked::value(AT->element());
+  }
+  // Fixing leading indices of a C array leaves a C array.
+  ArrayLayout Layout =
+      AT->layout() == ArrayLayout::C ? ArrayLayout::C : ArrayLayout::A;
+  return Checked::value(Types.array(AT->element(), AT->ndim() - Indices, Layout,
+                                    AT->addressSpace()));
+}
+
+std::optional<unsigned>
+FunctionChecker::checkArrayIndices(const ArrayType *AT, const fe::Expr &Index) {
+  // Every part is typed before any is tested; a tuple spreads into indices.
+  std::vector<const Type *> Indices;
+  for (const fe::Expr *P : indexParts(Index)) {
+    if (isa<SliceExpr>(P))
+      return std::nullopt;
+    Checked V = checkValue(*P);
+    if (!V.isValue())
+      return std::nullopt;
+    if (auto *TT = dynCast<TupleType>(V.Ty))
+      Indices.insert(Indices.end(), TT->elements().begin(),
+                     TT->elements().end());
+    else
+      Indices.push_back(V.Ty);
+  }
+  if (!std::all_of(Indices.begin(), Indices.end(), isIntegerType) ||
+      Indices.size() > AT->ndim())
+    return std::nullopt; // IndexType, IndexCount
+  return unsigned(Indices.size());
+}
+
+Checked
+FunctionChecker::checkSliceView(const ArrayType *AT,
+                                const std::vector<const fe::Expr *> &Parts) {
+  if (Parts.size() > AT->ndim())
+    return Checked::invalid();
+  // Each index or slice bound is an integer, as Numba requires.
+  auto Integer = [&](const fe::Expr *P) {
+    Checked V = checkValue(*P);
+    return V.isValue() && isIntegerType(V.Ty);
+  };
+  std::vector<IndexShape> Entries;
+  unsigned Kept = 0;
+  for (const fe::Expr *P : Parts) {
+    IndexShape I;
+    if (auto *Sl = dyn_cast<SliceExpr>(P)) {
+      // Each bound is typed even after one that fails.
+      bool Lower = !Sl->Lower || Integer(Sl->Lower);
+      bool Upper = !Sl->Upper || Integer(Sl->Upper);
+      bool Step = !Sl->Step || Integer(Sl->Step);
+      if (!Lower || !Upper || !Step)
+        return Checked::invalid();
+      I.Slice = true;
+      I.Step = Sl->Step != nullptr;
+      ++Kept;
+    } else if (!Integer(P)) {
+      return Checked::invalid();
+    }
+    Entries.push_back(I);
+  }
+  Kept += AT->ndim() - unsigned(Entries.size());
+  return Checked::value(Types.array(
+      AT->element(), Kept, basicIndexLayout(AT, Entries), AT->addressSpace()));
+}
+
+} // namespace pykc::ir

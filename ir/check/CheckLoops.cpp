@@ -1,0 +1,170 @@
+//===- check/CheckLoops.cpp - What a for loop binds its targets to --------===//
+//
+// The types ir/LowerLoops.cpp's plan gives a loop's targets: range() and
+// prange() count in the type Numba's range typing gives; a loop over an
+// array binds its elements (or rows), over a tuple of one type its
+// elements; enumerate() adds an intp count and zip() walks several at once,
+// nested as the target is.
+//
+//===----------------------------------------------------------------------===//
+#include "ir/check/FunctionChecker.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+bool FunctionChecker::roundRangeFor(const fe::ForStmt &Fo,
+                                    const fe::CallExpr &Range) {
+  // Every argument is typed, even after one that fails.
+  std::vector<const Type *> ArgTypes;
+  for (const fe::Expr *Arg : Range.Args)
+    if (Checked V = checkValue(*Arg); V.isValue())
+      ArgTypes.push_back(V.Ty);
+  if (ArgTypes.size() != Range.Args.size())
+    return false;
+  auto Sig = Ops.range(ArgTypes);
+  return Sig && assignType(Fo.Target, Sig->Result);
+}
+
+bool FunctionChecker::roundForOver(const fe::ForStmt &Fo) {
+  IterationShape Shape;
+  if (!checkIterable(Fo.Iter, Fo.Target, Shape))
+    return false;
+  bool Changed = false;
+  for (size_t I = 0; I < Shape.Targets.size(); ++I)
+    if (const NameExpr *N = Shape.Targets[I].first)
+      if (const Type *Ty = iterationType(Shape, I))
+        Changed |= assignType(N, Ty);
+  return Changed;
+}
+
+bool FunctionChecker::checkIterable(const fe::Expr *Iter,
+                                    const fe::Expr *Target,
+                                    IterationShape &Shape) {
+  auto CallOf = [&](const fe::Expr *E,
+                    const char *Path) -> const fe::CallExpr * {
+    auto *C = dyn_cast<fe::CallExpr>(E);
+    return C && Scope.resolvePath(*C->Func) == Path ? C : nullptr;
+  };
+  auto TupleTargets = [&](const fe::Expr *T, size_t N) -> const fe::ExprList * {
+    auto *Tu = dyn_cast<TupleExpr>(T);
+    return Tu && Tu->Elts.size() == N ? &Tu->Elts : nullptr;
+  };
+  bool Whole = !Target || isa<NameExpr>(Target);
+  auto WholeTarget = [&] {
+    return std::make_pair(dyn_cast<NameExpr>(Target),
+                          IterationShape::TupleTarget -
+                              int(Shape.Tuples.size()));
+  };
+  // enumerate(X[, start]): the count, then what X gives.
+  if (auto *E = CallOf(Iter, "builtins.enumerate")) {
+    if (!E->Keywords.empty() || E->Args.empty() || E->Args.size() > 2)
+      return false;
+    const fe::ExprList *Pair = Whole ? nullptr : TupleTargets(Target, 2);
+    if (!Whole && !Pair)
+      return false;
+    auto *Count = Pair ? dyn_cast<NameExpr>((*Pair)[0]) : nullptr;
+    if (Pair && !Count)
+      return false;
+    Shape.Targets.push_back({Count, IterationShape::CountTarget});
+    if (Whole) {
+      size_t CountTarget = Shape.Targets.size() - 1;
+      if (!checkIterable(E->Args[0], nullptr, Shape))
+        return false;
+      Shape.Targets.push_back(WholeTarget());
+      Shape.Tuples.push_back({CountTarget, Shape.Targets.size() - 2});
+    } else if (!checkIterable(E->Args[0], (*Pair)[1], Shape)) {
+      return false;
+    }
+    if (E->Args.size() < 2)
+      return true;
+    // The start, evaluated after the iterable, is an integer.
+    Checked Start = checkValue(*E->Args[1]);
+    auto *StartTy = Start.isValue() ? dynCast<ScalarType>(Start.Ty) : nullptr;
+    return StartTy && StartTy->isInteger();
+  }
+  // zip(X, Y, ...): one target per iterable.
+  if (auto *Z = CallOf(Iter, "builtins.zip")) {
+    if (!Z->Keywords.empty() || Z->Args.empty())
+      return false;
+    if (Whole) {
+      std::vector<size_t> Parts;
+      for (const fe::Expr *P : Z->Args) {
+        if (!checkIterable(P, nullptr, Shape))
+          return false;
+        Parts.push_back(Shape.Targets.size() - 1);
+      }
+      Shape.Targets.push_back(WholeTarget());
+      Shape.Tuples.push_back(std::move(Parts));
+      return true;
+    }
+    const fe::ExprList *Names = TupleTargets(Target, Z->Args.size());
+    if (!Names)
+      return false;
+    for (size_t I = 0; I < Names->size(); ++I)
+      if (!checkIterable(Z->Args[I], (*Names)[I], Shape))
+        return false;
+    return true;
+  }
+  auto *N = dyn_cast<NameExpr>(Target);
+  if (Target && !N)
+    return false;
+  // range(...) inside zip() or enumerate(): counted out like elements.
+  const fe::CallExpr *R = CallOf(Iter, "builtins.range");
+  if (!R)
+    R = CallOf(Iter, "numba.prange");
+  if (R && R->Keywords.empty() && !R->Args.empty() && R->Args.size() <= 3) {
+    std::vector<const Type *> Parts;
+    for (const fe::Expr *Arg : R->Args) {
+      Checked V = checkValue(*Arg);
+      if (!V.isValue())
+        return false;
+      Parts.push_back(V.Ty);
+    }
+    auto Sig = Ops.range(Parts);
+    if (!Sig)
+      return false;
+    Shape.Targets.push_back(
+        {N, IterationShape::RangeTarget - int(Shape.Ranges.size())});
+    Shape.Ranges.push_back(Sig->Result);
+    return true;
+  }
+  Checked A = checkValue(*Iter);
+  if (!A.isValue())
+    return false;
+  auto *TT = dynCast<TupleType>(A.Ty);
+  if (!dynCast<ArrayType>(A.Ty) &&
+      !(TT && (TT->isUniform() || TT->size() == 0)))
+    return false;
+  Shape.Targets.push_back({N, int(Shape.Sources.size())});
+  Shape.Sources.push_back(A.Ty);
+  return true;
+}
+
+const Type *FunctionChecker::iterationType(const IterationShape &Shape,
+                                           size_t I) {
+  int Source = Shape.Targets[I].second;
+  if (Source <= IterationShape::TupleTarget) {
+    std::vector<const Type *> Parts;
+    for (size_t Part :
+         Shape.Tuples[size_t(IterationShape::TupleTarget - Source)]) {
+      const Type *T = iterationType(Shape, Part);
+      if (!T)
+        return nullptr;
+      Parts.push_back(T);
+    }
+    return Types.tuple(std::move(Parts));
+  }
+  if (Source <= IterationShape::RangeTarget)
+    return Shape.Ranges[size_t(IterationShape::RangeTarget - Source)];
+  if (Source == IterationShape::CountTarget)
+    return Types.intp();
+  const Type *A = Shape.Sources[size_t(Source)];
+  if (auto *TT = dynCast<TupleType>(A))
+    return TT->size() ? TT->elements().front()
+                      : nullptr; // an empty loop types nothing
+  return arrayAccess(dynCast<ArrayType>(A), 1).Ty;
+}
+
+} // namespace pykc::ir

@@ -1,0 +1,231 @@
+//===- check/CheckOperators.cpp - Operators, comparisons, and/or, if-else -===//
+//
+// The types ir/LowerOperators.cpp gives, decided the same way: Numba's
+// operator tables (OperatorTyping), `is` by the operands' types, and
+// if-else arms unwrapped where a test shows a name is not None.
+//
+//===----------------------------------------------------------------------===//
+#include "ir/check/FunctionChecker.h"
+#include "ir/check/SyntaxFacts.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+namespace {
+
+Checked boolConstant(TypeContext &Types, bool V) {
+  Fold F;
+  F.IntBits = V;
+  return Checked::constant(Types.boolean(), F);
+}
+
+} // namespace
+
+Checked FunctionChecker::checkBinary(BinaryOp PyOp, const Checked &L,
+                                     const Checked &R) {
+  std::optional<ArithOp> Op = arithOpOf(PyOp);
+  std::optional<Signature> Sig;
+  if (Op && dynCast<ScalarType>(L.Ty) && dynCast<ScalarType>(R.Ty))
+    Sig = Ops.binary(*Op, L.Ty, R.Ty);
+  if (!Sig)
+    return Checked::invalid();
+  if (auto *CT = dynCast<ScalarType>(Sig->Result);
+      CT && CT->isComplex() && (*Op == ArithOp::TrueDiv || *Op == ArithOp::Pow))
+    return complexArith(*Op, CT);
+  return Checked::value(Sig->Result);
+}
+
+Checked FunctionChecker::checkUnary(const fe::UnaryExpr &U) {
+  Checked V = checkValue(*U.Operand);
+  if (!V.isValue())
+    return V;
+  return unaryOf(U.Op, V);
+}
+
+Checked FunctionChecker::unaryOf(UnaryOp UOp, const Checked &V) {
+  if (UOp == UnaryOp::Not)
+    return Checked::value(dynCast<ScalarType>(V.Ty) ? Types.boolean()
+                                                    : nullptr);
+  // `+x` types as `-x` does (Numba's tables share the cases).
+  UnaryArithOp Op =
+      UOp == UnaryOp::Invert ? UnaryArithOp::Invert : UnaryArithOp::Neg;
+  std::optional<Signature> Sig;
+  if (dynCast<ScalarType>(V.Ty))
+    Sig = Ops.unary(Op, V.Ty);
+  if (!Sig || !converts(V.Ty, Sig->Args[0]))
+    return Checked::invalid();
+  // The operand converted to the signature's type is itself (a constant,
+  // a variable) only when no conversion was needed.
+  Checked Operand = V.Ty == Sig->Args[0] ? V : Checked::value(Sig->Args[0]);
+  if (UOp == UnaryOp::UAdd) {
+    if (Operand.Ty == Sig->Result)
+      return Operand;
+    return Checked::value(converts(Operand.Ty, Sig->Result) ? Sig->Result
+                                                            : nullptr);
+  }
+  // Negative literals fold, so `t[-1]` and `range(n, 0, -1)` see constants.
+  if (Operand.Folded && UOp == UnaryOp::USub && Sig->Result == Sig->Args[0]) {
+    Fold Neg;
+    auto *ST = dynCast<ScalarType>(Operand.Ty);
+    if (ST->isFloat() || ST->isComplex()) {
+      Neg.FloatValue = -Operand.Folded->FloatValue;
+      Neg.ImagValue = -Operand.Folded->ImagValue;
+    } else {
+      Neg.IntBits = uint64_t(0) - Operand.Folded->IntBits;
+    }
+    return Checked::constant(Operand.Ty, Neg);
+  }
+  return Checked::value(Sig->Result);
+}
+
+const EnumType *FunctionChecker::intEnumOf(const fe::Expr &E,
+                                           const Checked &V) const {
+  // A parameter passed as an IntEnum member (its ArgType is the class).
+  if (V.Var >= 0)
+    if (auto *T = dynCast<EnumType>(Vars[V.Var].ArgType); T && T->isIntEnum())
+      return T;
+  // Shape.circle, Shape['circle'].
+  const fe::Expr *Class = nullptr;
+  if (auto *A = dyn_cast<fe::AttributeExpr>(&E))
+    Class = A->Value;
+  else if (auto *Sub = dyn_cast<fe::SubscriptExpr>(&E))
+    Class = Sub->Value;
+  if (Class)
+    if (auto C = Scope.constantOf(*Class);
+        C && C->K == ConstantValue::Kind::EnumClass && C->Enum->isIntEnum())
+      return C->Enum;
+  return nullptr;
+}
+
+Checked FunctionChecker::checkIdentity(const fe::CompareExpr &C) {
+  // Values of one scalar or enum type compare with ==; values of different
+  // types are never the same object: a constant.
+  bool Not = C.Ops[0] == CmpOp::IsNot;
+  const fe::Expr &L = *C.Left, &R = *C.Comparators[0];
+  const Type *None = Types.none();
+  Checked Left = isNoneLiteral(L) ? Checked::invalid() : checkOptional(L);
+  if (!isNoneLiteral(L) && !Left.isValue())
+    return Checked::invalid();
+  Checked Right = isNoneLiteral(R) ? Checked::invalid() : checkOptional(R);
+  if (!isNoneLiteral(R) && !Right.isValue())
+    return Checked::invalid();
+  const Type *LT = Left.isValue() ? Left.Ty : None,
+             *RT = Right.isValue() ? Right.Ty : None;
+  // An optional against None tests whether it holds a value.
+  if ((dynCast<OptionalType>(LT) && RT == None) ||
+      (dynCast<OptionalType>(RT) && LT == None))
+    return Checked::value(Types.boolean());
+  if (Left.isValue())
+    Left = unwrapped(Left);
+  if (Right.isValue())
+    Right = unwrapped(Right);
+  LT = Left.isValue() ? Left.Ty : None, RT = Right.isValue() ? Right.Ty : None;
+  // IntEnum members compute as int64s but are not ints to `is`.
+  const EnumType *LE = Left.isValue() ? intEnumOf(L, Left) : nullptr;
+  const EnumType *RE = Right.isValue() ? intEnumOf(R, Right) : nullptr;
+  if (LE != RE)
+    return boolConstant(Types, Not);
+  if (LT == RT && (dynCast<ScalarType>(LT) || dynCast<EnumType>(LT)))
+    return Checked::value(Types.boolean());
+  if (LT == RT && LT != None)
+    return Checked::invalid(); // UnsupportedBinary
+  return boolConstant(Types, (LT == RT) != Not);
+}
+
+bool FunctionChecker::compares(CompareOp Op, const Checked &L,
+                               const Checked &R) const {
+  if (dynCast<ScalarType>(L.Ty) && dynCast<ScalarType>(R.Ty) &&
+      Ops.compare(Op, L.Ty, R.Ty))
+    return true;
+  // Members of one enum class: equal when their values are.
+  return dynCast<EnumType>(L.Ty) && L.Ty == R.Ty &&
+         (Op == CompareOp::Eq || Op == CompareOp::Ne);
+}
+
+Checked FunctionChecker::checkCompare(const fe::CompareExpr &C) {
+  if (C.Ops.size() == 1 && (C.Ops[0] == CmpOp::Is || C.Ops[0] == CmpOp::IsNot))
+    return checkIdentity(C);
+  // Each later link runs only when the ones before are true, and stops at
+  // the first that does not type.
+  Checked Left = checkValue(*C.Left);
+  if (!Left.isValue())
+    return Checked::invalid();
+  for (size_t I = 0; I < C.Ops.size(); ++I) {
+    std::optional<CompareOp> Op = compareOpOf(C.Ops[I]);
+    if (!Op)
+      return Checked::invalid(); // `in`, or `is` in a chain
+    Checked Right = checkValue(*C.Comparators[I]);
+    if (!Right.isValue() || !compares(*Op, Left, Right))
+      return Checked::invalid();
+    Left = Right;
+  }
+  return Checked::value(Types.boolean());
+}
+
+Checked FunctionChecker::checkOperatorFunction(const OperatorFunction &Fn,
+                                               const fe::CallExpr &C) {
+  // The arguments as the operator's operands are (`a + b`).
+  using Shape = OperatorFunction::Shape;
+  if (!C.Keywords.empty() || C.Args.size() != (Fn.K == Shape::Unary ? 1u : 2u))
+    return Checked::invalid();
+  std::vector<Checked> Values;
+  for (const fe::Expr *A : C.Args) {
+    Values.push_back(checkValue(*A));
+    if (!Values.back().isValue())
+      return Checked::invalid();
+  }
+  switch (Fn.K) {
+  case Shape::Binary:
+    return checkBinary(BinaryOp(Fn.Op), Values[0], Values[1]);
+  case Shape::Unary:
+    return unaryOf(UnaryOp(Fn.Op), Values[0]);
+  case Shape::Compare:
+    return Checked::value(compares(CompareOp(Fn.Op), Values[0], Values[1])
+                              ? Types.boolean()
+                              : nullptr);
+  }
+  return Checked::invalid();
+}
+
+Checked FunctionChecker::checkBoolOp(const BoolOpExpr &B) {
+  const Type *Ty = nullptr;
+  std::set<std::string> Shown; // names the operands before show not None
+  bool First = true;
+  for (const fe::Expr *E : B.Values) {
+    Checked V = First ? checkOptional(*E)
+                      : withNotNone(Shown, [&] { return checkOptional(*E); });
+    First = false;
+    if (!V.isValue())
+      return Checked::invalid();
+    Narrowing N = narrowingOf(*E);
+    auto &From = B.Op == BoolOpKind::And ? N.WhenTrue : N.WhenFalse;
+    Shown.insert(From.begin(), From.end());
+    if (dynCast<OptionalType>(V.Ty) || !dynCast<ScalarType>(V.Ty))
+      return Checked::invalid(); // OptionalCondition, InvalidCondition
+    Ty = Ty ? unifyTypes(Types, Ty, V.Ty) : V.Ty;
+  }
+  return Checked::value(Ty);
+}
+
+Checked FunctionChecker::checkIfExp(const IfExpExpr &I) {
+  // The test is typed first; both arms are typed even when it fails.
+  Checked Cond = checkCondition(*I.Test);
+  Narrowing N = narrowingOf(*I.Test);
+  // An arm that a test shows to hold a value gives that value: `x if x is
+  // not None else 0` is an int64.
+  auto Arm = [&](const fe::Expr &E) {
+    Checked V = checkOptional(E);
+    return V.isValue() && V.Var >= 0 && NotNone.count(Vars[V.Var].Name)
+               ? unwrapped(V)
+               : V;
+  };
+  Checked Then = withNotNone(N.WhenTrue, [&] { return Arm(*I.Body); });
+  Checked Else = withNotNone(N.WhenFalse, [&] { return Arm(*I.OrElse); });
+  if (!Cond.isValue() || !Then.isValue() || !Else.isValue())
+    return Checked::invalid();
+  return Checked::value(unifyTypes(Types, Then.Ty, Else.Ty));
+}
+
+} // namespace pykc::ir

@@ -1,0 +1,120 @@
+//===- check/Facts.h - What the typing checker finds out --------*- C++ -*-===//
+///
+/// \file
+/// The typing checker (FunctionChecker.h) answers, per expression, what the
+/// IR builder will make of it: a value of some type, or a compile-time
+/// entity (a module path, a constant, a function). It answers without
+/// building anything, so these records carry types, never IR nodes. The
+/// plan that leads from the quiet lowering to checker and builder is
+/// docs/design/typing-pass.md.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/SourceManager.h"
+#include "ir/ConstantValue.h"
+#include "ir/ForeignFunction.h"
+#include "ir/Type.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pykc::ir {
+
+struct FunctionInfo;
+class ModuleScope;
+
+/// The bits of a constant the builder makes (an IR ConstantExpr): integers,
+/// booleans and enum members in IntBits (sign-extended), floats in
+/// FloatValue, complex numbers in FloatValue and ImagValue.
+struct Fold {
+  uint64_t IntBits = 0;
+  double FloatValue = 0;
+  double ImagValue = 0;
+};
+
+/// The truth of constant \p F of type \p Ty when an `if` tests it, or none
+/// when it is not a number: the one rule both the checker and the lowering
+/// prune branches by.
+std::optional<bool> foldedTruth(const Type *Ty, const Fold &F);
+
+/// What an expression denotes, as the lowering's Value does, with a type in
+/// place of an IR expression. Unsupported means the checker does not
+/// handle the construct yet: the whole function is then typed the old way.
+struct Checked {
+  enum class Kind {
+    Invalid,
+    Value,
+    Path,
+    Constant,
+    Function,
+    Module,
+    Foreign,
+    Unsupported
+  };
+  Kind K = Kind::Invalid;
+  const Type *Ty = nullptr; ///< Value: its type.
+  /// Value: the bits, when the builder makes a constant of it.
+  std::optional<Fold> Folded;
+  /// Value: a truth test (bool(x)) of a constant is not a constant, but
+  /// an `if` on it prunes as on the constant: the constant's truth.
+  std::optional<bool> ConstantTruth;
+  /// Value: a module-level array, frozen in constant memory (what
+  /// cuda.const.array_like takes).
+  bool ConstArray = false;
+  /// Value: the variable (FunctionChecker's index) a name reads, or -1.
+  int Var = -1;
+  /// Value: a tuple display the builder makes whole (a TupleMakeExpr), so
+  /// that an element taken from it is that element itself: `(1, 2)[0]` is
+  /// the constant 1.
+  bool Display = false;
+  std::vector<Checked> Elements;
+  std::string Path; ///< Path: its qualified name; Module: the module's name.
+  ConstantValue Const;
+  FunctionInfo *Fn = nullptr;
+  ModuleScope *Mod = nullptr;
+  const ForeignFunction *Foreign = nullptr;
+
+  static Checked invalid() { return Checked(); }
+  static Checked value(const Type *Ty) {
+    Checked C;
+    C.K = Ty ? Kind::Value : Kind::Invalid;
+    C.Ty = Ty;
+    return C;
+  }
+  static Checked constant(const Type *Ty, const Fold &F) {
+    Checked C = value(Ty);
+    C.Folded = F;
+    return C;
+  }
+  bool isValue() const { return K == Kind::Value; }
+  bool isValid() const { return K != Kind::Invalid && K != Kind::Unsupported; }
+};
+
+/// One variable of a function: a parameter, or one web of assignments to a
+/// local name (AssignmentWebs.h), in the order the IR lists them.
+struct VariableFact {
+  std::string Name;
+  unsigned Version = 0;
+  const Type *Ty = nullptr;      ///< The unification of what is assigned.
+  const Type *ArgType = nullptr; ///< Parameters: the type the caller passes.
+  bool Param = false;
+  /// The first assignment that typed it: its type and target.
+  const Type *FirstTy = nullptr;
+  frontend::SourceRange FirstRange;
+};
+
+/// What a function's returns give, unified as they are typed: the callers
+/// typed meanwhile (recursion) read it as the provisional return type.
+struct ReturnTyping {
+  const Type *Ty = nullptr;
+  bool Known = false;        ///< Some return typed (Ty may still be null).
+  bool ReturnsValue = false; ///< Some `return` has a value, typed or not.
+
+  const Type *provisional() const { return Known ? Ty : nullptr; }
+  bool operator==(const ReturnTyping &) const = default;
+};
+
+} // namespace pykc::ir

@@ -1,0 +1,329 @@
+//===- check/FunctionChecker.h - Typing one function from its syntax -*- C++
+//-*-===//
+///
+/// \file
+/// FunctionChecker types one Python function for one list of arguments by
+/// walking its syntax tree, building no IR: Numba's rule that each variable
+/// (each web of assignments, AssignmentWebs.h) has the unification of all
+/// that is assigned to it, found by iterating to a fixed point.
+///
+/// It grows beside the lowering (docs/design/typing-pass.md, phase A): it
+/// handles a subset of the language, and a function using anything else is
+/// typed by the lowering's quiet rounds instead, whole. Which constructs it
+/// handles so far: literals, names, module symbols and constants,
+/// compile-time parameters, tuples, None, operators, comparisons, `is`,
+/// `and`/`or` and if-else (CheckOperators.cpp); `=` and annotated `=` to
+/// names and tuples, `op=` to names, `return`, `if` (pruned on a constant
+/// test), `while`, and `for` over range(), prange(), arrays, tuples,
+/// enumerate() and zip(). The rounds visit what the quiet rounds
+/// visit (values assigned and returned, `if` tests, loop bodies), and
+/// report nothing.
+///
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/AST.h"
+#include "ir/AssignmentWebs.h"
+#include "ir/ModuleScope.h"
+#include "ir/TypeRules.h"
+#include "ir/check/Facts.h"
+#include "ir/check/SyntaxFacts.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pykc::ir {
+
+struct LibdeviceFunction;
+
+/// What the checker asks of the program around the function it types.
+class CalleeTyper {
+public:
+  virtual ~CalleeTyper() = default;
+  /// The type \p Fn returns for \p Args (each a Value of its type, or a
+  /// compile-time entity), typing it alone and reporting nothing; null
+  /// when it does not type. \p Host: called from host code.
+  virtual const Type *returnTypeOf(FunctionInfo &Fn,
+                                   const std::vector<Checked> &Args,
+                                   bool Host) = 0;
+  /// The program's main module: where a function without one of its own
+  /// evaluates its defaults, and where pykc's helpers are made.
+  virtual ModuleScope &programScope() = 0;
+  /// A call of foreign function \p Fn typed: the module declares it and
+  /// links what it needs (as soon as any typing reaches it).
+  virtual void usesForeign(const ForeignFunction &Fn) = 0;
+};
+
+/// Values Numba gives a literal type when passed to a function: ints,
+/// bools, None and tuples of them (a float is a plain float64).
+bool isLiteralValue(const ConstantValue &C);
+
+class FunctionChecker {
+public:
+  /// \p Args: one per parameter given, a Value of its type or a
+  /// compile-time entity (Constant, Path or Function).
+  /// \p HostCode: an @njit host entry, or a function it calls.
+  /// \p Callees types the device functions it calls; without one, such a
+  /// call is a construct the checker does not handle.
+  FunctionChecker(TypeContext &Types, const OperatorTyping &Ops,
+                  FunctionInfo &Info, ModuleScope &Scope,
+                  const std::vector<Checked> &Args, bool HostCode = false,
+                  CalleeTyper *Callees = nullptr);
+
+  /// Types the variables and \p Returns by rounds over the body until
+  /// nothing widens, then joins None into the return type where the body
+  /// can end without a return. False, with nothing to trust, when the body
+  /// uses a construct the checker does not handle yet.
+  bool typeRounds(ReturnTyping &Returns);
+  /// The first construct typeRounds met that it does not handle.
+  const std::string &unsupportedConstruct() const { return Unsupported; }
+
+  const std::vector<VariableFact> &variables() const { return Vars; }
+  /// The variable a name reads or writes (its web's), -1 for none.
+  int loadVariable(const frontend::NameExpr &N) const;
+  int storeVariable(const frontend::NameExpr &N) const;
+  const AssignmentWebs &webs() const { return Webs; }
+  /// Each local name's first variable, and each (name, web)'s.
+  const std::map<std::string, size_t> &locals() const { return Locals; }
+  const std::map<std::pair<std::string, unsigned>, size_t> &
+  webVariables() const {
+    return WebVars;
+  }
+
+  /// \p E evaluated at compile time in this function: literals, module
+  /// constants, compile-time parameters and locals bound once to a
+  /// constant; a variable is not one.
+  std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
+  /// Whether control can reach the end of \p Body, on the source (the
+  /// returns' None join needs the answer before any IR exists).
+  bool fallsThrough(const frontend::StmtList &Body) const;
+  /// The value of a device-function argument that Numba would type as a
+  /// literal: a name bound to a constant (a module constant or a
+  /// compile-time parameter), a literal or arithmetic on literals (Python
+  /// folds those), or a tuple of such. `n - 1` is a run-time int64.
+  std::optional<ConstantValue> literalArgument(const frontend::Expr &E) const;
+
+private:
+  int local(const std::string &Name) const;
+
+  // --- Rounds (CheckStmt.cpp) ---
+  bool roundBlock(const frontend::StmtList &Body);
+  bool assignType(const frontend::Expr *Target, const Type *Ty);
+  bool roundReturn(const frontend::ReturnStmt &R);
+  // --- Loops (CheckLoops.cpp) ---
+  bool roundRangeFor(const frontend::ForStmt &Fo,
+                     const frontend::CallExpr &Range);
+  /// A `for` over arrays, tuples, enumerate() and zip() of them.
+  bool roundForOver(const frontend::ForStmt &Fo);
+  /// What each target of such a loop is bound to (LowerLoops.cpp's plan,
+  /// with types): source k's element (k), a count (CountTarget), range r's
+  /// value (RangeTarget - r), or the tuple Tuples[t] lists (TupleTarget -
+  /// t). A null name is a hidden part of a tuple.
+  struct IterationShape {
+    std::vector<std::pair<const frontend::NameExpr *, int>> Targets;
+    std::vector<std::vector<size_t>> Tuples;
+    std::vector<const Type *> Sources, Ranges;
+    static constexpr int CountTarget = -1;
+    static constexpr int RangeTarget = -(1 << 24);
+    static constexpr int TupleTarget = -(1 << 28);
+  };
+  /// Binds \p Target to what iterating \p Iter gives; false when the
+  /// iterable or the target cannot be walked.
+  bool checkIterable(const frontend::Expr *Iter, const frontend::Expr *Target,
+                     IterationShape &Shape);
+  const Type *iterationType(const IterationShape &Shape, size_t I);
+  bool roundAugAssign(const frontend::AugAssignStmt &A);
+
+  // --- Expressions (CheckExpr.cpp) ---
+  Checked check(const frontend::Expr &E);
+  /// What lowerValue gives: a value, an optional unwrapped.
+  Checked checkValue(const frontend::Expr &E);
+  /// What lowerOptional gives: a value kept as it is, None included.
+  Checked checkOptional(const frontend::Expr &E);
+  /// An `if` or `while` test: a boolean, with the bits of a constant one.
+  Checked checkCondition(const frontend::Expr &E);
+  /// The truth of a test checkCondition gave, when it is known while
+  /// compiling: the `if` then keeps only the branch taken.
+  static std::optional<bool> knownTruth(const Checked &Test);
+  Checked checkConstant(const frontend::ConstantExpr &C);
+  Checked checkName(const frontend::NameExpr &N);
+  Checked checkSymbol(const Symbol &Sym, const frontend::Expr &At);
+  Checked checkConstantValue(const ConstantValue &C);
+  Checked checkTuple(const frontend::TupleExpr &T);
+  /// \p V as a value that is not an optional (unwrapUnchecked's type).
+  Checked unwrapped(const Checked &V) const;
+  /// A tuple made of \p Elements.
+  Checked tupleDisplay(std::vector<Checked> Elements);
+  /// Element \p K of tuple \p Tuple.
+  Checked tupleElement(const Checked &Tuple, unsigned K) const;
+
+  // --- Calls (CheckCall.cpp) ---
+  Checked checkCall(const frontend::CallExpr &C);
+  /// A call of a builtin path: its row of ir/Builtins.def's typing rule.
+  Checked checkBuiltinCall(const std::string &Path,
+                           const frontend::CallExpr &C);
+  Checked checkGrid(const frontend::CallExpr &C);
+  Checked checkLen(const frontend::CallExpr &C);
+  /// The case of \p Cases that the arguments of \p C select (their
+  /// checked values into \p Args when given); none when none does.
+  std::optional<Signature> overloadOf(const std::vector<Signature> &Cases,
+                                      const frontend::CallExpr &C,
+                                      std::vector<Checked> *Args);
+  Checked checkOverloaded(const std::vector<Signature> &Cases,
+                          const frontend::CallExpr &C);
+  /// A math-module function; \p Rounding: floor, ceil or trunc, which
+  /// give integers in host code.
+  Checked checkMath(MathCases Cases, bool Rounding,
+                    const frontend::CallExpr &C);
+  using ScalarCases =
+      std::optional<Signature> (OperatorTyping::*)(const Type *) const;
+  enum class ScalarCall { Intrinsic, Cast, Truth };
+  Checked checkScalarCall(ScalarCases Cases, ScalarCall Result, bool IsAbs,
+                          const frontend::CallExpr &C);
+  Checked checkMinMax(const frontend::CallExpr &C);
+  Checked checkArrayView(const frontend::AttributeExpr &A,
+                         const frontend::CallExpr &C);
+  Checked checkLibdeviceCall(const LibdeviceFunction &Fn,
+                             const frontend::CallExpr &C);
+  Checked checkConstArrayLike(const frontend::CallExpr &C);
+  /// `ffi.from_buffer(a)`: the array itself.
+  Checked checkFromBuffer(const frontend::CallExpr &C);
+  /// A call of a cuda.declare_device function.
+  Checked checkForeignCall(const ForeignFunction &Fn,
+                           const frontend::CallExpr &C);
+  /// Point(1, y=2.5) for a named tuple class of the module.
+  Checked checkNamedTupleConstructor(const ConstantValue &Class,
+                                     const frontend::CallExpr &C);
+  /// A device function of numba.cuda.random (ir/RandomHelpers.h).
+  Checked checkRandom(const std::string &Helper, const frontend::CallExpr &C);
+  /// cuda.float32x4(...) and the other vector constructors.
+  Checked checkVectorConstructor(const VectorType *VT,
+                                 const frontend::CallExpr &C);
+  /// cuda.atomic.<Op> (\p Op as ir/AtomicOps.def names it: "Add").
+  Checked checkAtomic(std::string_view Op, bool FirstElement,
+                      const frontend::CallExpr &C);
+  /// complex(x) and complex(x, y).
+  Checked checkComplex(const frontend::CallExpr &C);
+  Checked checkPow(const frontend::CallExpr &C);
+  Checked checkAllocArray(const frontend::CallExpr &C, AddressSpace Space);
+  // --- pykc's helper functions (CheckComplex.cpp) ---
+  /// A call of \p Helper for arguments of \p Args, its result converted to
+  /// \p Result.
+  Checked callHelper(FunctionInfo &Helper,
+                     const std::vector<const Type *> &Args, const Type *Result);
+  Checked complexHelperCall(const std::string &Operation,
+                            const ScalarType *Complex,
+                            const std::vector<const Type *> &Args,
+                            const Type *Result);
+  /// `/` and `**` of complex numbers, of type \p Complex.
+  Checked complexArith(ArithOp Op, const ScalarType *Complex);
+  Checked checkCmath(CmathCases Cases, const std::string &Operation,
+                     const frontend::CallExpr &C);
+  Checked checkRoundDigits(const frontend::CallExpr &C);
+  /// A call of device function \p Fn (CheckDeviceCall.cpp).
+  Checked checkDeviceCall(FunctionInfo &Fn, const frontend::CallExpr &C);
+
+  // --- Attributes (CheckAccess.cpp) ---
+  Checked checkAttribute(const frontend::AttributeExpr &A);
+  Checked checkPathAttribute(const frontend::AttributeExpr &A,
+                             const Checked &Base);
+  /// An attribute of a value: a number's part, an enum's value, a named
+  /// tuple's field, a vector's lane, an array's shape, size, ndim or part.
+  Checked checkValueAttribute(const frontend::AttributeExpr &A,
+                              const Checked &Base);
+  Checked checkSubscript(const frontend::SubscriptExpr &Sub);
+  /// The field of record \p R that \p Key names (an attribute, a constant
+  /// string or index), when there is one and it is aligned.
+  std::optional<unsigned> recordField(const RecordType *R,
+                                      const frontend::Expr &Key);
+  /// What reading field \p Field of \p R gives.
+  const Type *fieldType(const RecordType *R, unsigned Field);
+  /// `a[i]`: an element, or a view when \p Indices are fewer than the dims.
+  Checked arrayAccess(const ArrayType *AT, unsigned Indices);
+  /// How many indices `a[Index]` gives (a tuple spreads), none when one is
+  /// not an integer or there are more than the dimensions.
+  std::optional<unsigned> checkArrayIndices(const ArrayType *AT,
+                                            const frontend::Expr &Index);
+  /// `a[2:10]`, `a[i, ::-1]`: a view with Numba's layout.
+  Checked checkSliceView(const ArrayType *AT,
+                         const std::vector<const frontend::Expr *> &Parts);
+
+  // --- Operators (CheckOperators.cpp) ---
+  Checked checkBinary(frontend::BinaryOp Op, const Checked &L,
+                      const Checked &R);
+  Checked checkUnary(const frontend::UnaryExpr &U);
+  /// A unary operator applied to the value \p V.
+  Checked unaryOf(frontend::UnaryOp Op, const Checked &V);
+  /// operator.add(a, b) and the other operator functions.
+  Checked checkOperatorFunction(const OperatorFunction &Fn,
+                                const frontend::CallExpr &C);
+  Checked checkCompare(const frontend::CompareExpr &C);
+  /// `a is b`, `a is not b` (one link).
+  Checked checkIdentity(const frontend::CompareExpr &C);
+  /// One link of a comparison: a boolean, or invalid.
+  bool compares(CompareOp Op, const Checked &L, const Checked &R) const;
+  Checked checkBoolOp(const frontend::BoolOpExpr &B);
+  Checked checkIfExp(const frontend::IfExpExpr &I);
+  /// The IntEnum class \p E (checked to \p V) is a member of, for `is`.
+  const EnumType *intEnumOf(const frontend::Expr &E, const Checked &V) const;
+  /// Checks through \p Check with \p Names also known to hold a value (a
+  /// test showed it), which an if-else arm's type depends on.
+  template <class CheckFn>
+  Checked withNotNone(const std::set<std::string> &Names, CheckFn &&Check) {
+    std::set<std::string> Saved = NotNone;
+    NotNone.insert(Names.begin(), Names.end());
+    Checked R = Check();
+    NotNone = std::move(Saved);
+    return R;
+  }
+  /// Marks the function as one the checker cannot type yet.
+  Checked unsupported(const char *What);
+
+  TypeContext &Types;
+  const OperatorTyping &Ops;
+  FunctionInfo &Info;
+  const bool HostCode;
+  CalleeTyper *Callees;
+  /// The module the function is defined in: where its global names are.
+  ModuleScope &Scope;
+  std::vector<VariableFact> Vars;
+  std::map<std::string, size_t> Locals;
+  AssignmentWebs Webs;
+  std::map<std::pair<std::string, unsigned>, size_t> WebVars;
+  /// Parameters bound to compile-time values.
+  std::map<std::string, Checked> CompileTimeParams;
+  /// Locals bound once, by `name = value`: constant when their value is.
+  std::map<std::string, const frontend::Expr *> SingleAssignments;
+  /// The locals evaluate() is inside, against `n = n + 1`.
+  mutable std::set<std::string> Evaluating;
+  ReturnTyping *Returns = nullptr;
+  /// Names a test in the expression being checked shows not to be None.
+  std::set<std::string> NotNone;
+  std::string Unsupported;
+};
+
+/// Whether convert() makes a value of type \p From (not an optional) one of
+/// type \p To (check/Conversions.cpp).
+bool converts(const Type *From, const Type *To);
+
+/// One entry of basic indexing: an integer, or a slice with or without a
+/// step.
+struct IndexShape {
+  bool Slice = false;
+  bool Step = false;
+};
+/// The layout of the view that basic indexing \p Entries of \p AT gives
+/// (Numba's arraydecl.py).
+ArrayLayout basicIndexLayout(const ArrayType *AT,
+                             const std::vector<IndexShape> &Entries);
+
+/// PYKC_TYPING_STATS=FILE: appends where \p Info is and who typed it: the
+/// checker, or (\p Unsupported naming why) the quiet rounds.
+void recordTypingStatistics(const FunctionInfo &Info,
+                            const std::string &Unsupported);
+
+} // namespace pykc::ir

@@ -1,0 +1,230 @@
+//===- check/Variables.cpp - A function's variables and its fixed point ---===//
+#include "ir/check/FunctionChecker.h"
+
+#include "ir/NameCheck.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+std::optional<bool> foldedTruth(const Type *Ty, const Fold &F) {
+  auto *ST = dynCast<ScalarType>(Ty);
+  if (!ST)
+    return std::nullopt;
+  return ST->isFloat() ? F.FloatValue != 0 : F.IntBits != 0;
+}
+
+FunctionChecker::FunctionChecker(TypeContext &Types, const OperatorTyping &Ops,
+                                 FunctionInfo &Info, ModuleScope &Scope,
+                                 const std::vector<Checked> &Args,
+                                 bool HostCode, CalleeTyper *Callees)
+    : Types(Types), Ops(Ops), Info(Info), HostCode(HostCode), Callees(Callees),
+      Scope(Scope) {
+  const FunctionDefStmt &Def = *Info.Def;
+  std::set<std::string> Names, Params;
+  std::vector<std::string> Ordered; // parameters, then as first assigned
+  for (size_t I = 0; I < Def.Params.size(); ++I) {
+    const std::string &Name = Def.Params[I].Name;
+    if (I < Args.size() && !Args[I].isValue()) {
+      CompileTimeParams[Name] = Args[I];
+      continue;
+    }
+    VariableFact V;
+    V.Name = Name;
+    V.Param = true;
+    V.Ty = I < Args.size() ? Args[I].Ty : nullptr;
+    V.ArgType = V.Ty;
+    // An IntEnum member is passed as its class (Numba's IntEnumMember) and
+    // computed with as the int64 it is; `is` still tells the classes apart.
+    if (auto *E = dynCast<EnumType>(V.ArgType); E && E->isIntEnum())
+      V.Ty = Types.int64();
+    Locals[Name] = Vars.size();
+    Vars.push_back(std::move(V));
+    Names.insert(Name), Params.insert(Name), Ordered.push_back(Name);
+  }
+  SingleAssignments = singleAssignments(Def.Body);
+  // Python's rule: a name assigned anywhere in the function is local to it.
+  // (A compile-time parameter is never assigned: the caller passes a value
+  // of its type to a parameter the body assigns.)
+  for (const std::string &Name : assignedNames(Def.Body))
+    if (Names.insert(Name).second)
+      Ordered.push_back(Name);
+  // Each name is one variable per web of assignments that meet, as Numba
+  // types each assignment separately (AssignmentWebs.h).
+  Webs = findAssignmentWebs(Def.Body, Names, Params);
+  for (const std::string &Name : Ordered) {
+    unsigned Count = Webs.Count[Name];
+    unsigned EntryWeb = Params.count(Name) ? Webs.Entry[Name] : ~0u;
+    for (unsigned W = 0; W < Count; ++W) {
+      if (W == EntryWeb) {
+        WebVars[{Name, W}] = Locals[Name];
+        continue;
+      }
+      VariableFact V;
+      V.Name = Name;
+      V.Version = W;
+      WebVars[{Name, W}] = Vars.size();
+      Locals.emplace(Name, Vars.size());
+      Vars.push_back(std::move(V));
+    }
+    if (EntryWeb != ~0u && EntryWeb != 0) // the parameter keeps the plain name
+      std::swap(Vars[Locals[Name]].Version, Vars[WebVars[{Name, 0}]].Version);
+  }
+}
+
+int FunctionChecker::local(const std::string &Name) const {
+  auto It = Locals.find(Name);
+  return It == Locals.end() ? -1 : int(It->second);
+}
+
+int FunctionChecker::loadVariable(const NameExpr &N) const {
+  auto It = Webs.Loads.find(&N);
+  auto V = WebVars.find({N.Id, It == Webs.Loads.end() ? 0u : It->second});
+  return V == WebVars.end() ? local(N.Id) : int(V->second);
+}
+
+int FunctionChecker::storeVariable(const NameExpr &N) const {
+  auto It = Webs.Stores.find(&N);
+  auto V = WebVars.find({N.Id, It == Webs.Stores.end() ? 0u : It->second});
+  return V == WebVars.end() ? local(N.Id) : int(V->second);
+}
+
+bool FunctionChecker::assignType(const fe::Expr *Target, const Type *Ty) {
+  if (!Ty)
+    return false;
+  if (auto *N = dyn_cast<NameExpr>(Target)) {
+    int Index = storeVariable(*N);
+    if (Index < 0)
+      return false;
+    VariableFact &V = Vars[Index];
+    if (!V.Ty) {
+      V.Ty = Ty;
+      V.FirstTy = Ty;
+      V.FirstRange = N->Range;
+      return true;
+    }
+    const Type *U = unifyTypes(Types, V.Ty, Ty);
+    if (U && U != V.Ty) {
+      V.Ty = U;
+      return true;
+    }
+    return false;
+  }
+  const fe::ExprList *Elts = nullptr;
+  if (auto *T = dyn_cast<TupleExpr>(Target))
+    Elts = &T->Elts;
+  else if (auto *L = dyn_cast<ListExpr>(Target))
+    Elts = &L->Elts;
+  auto *TT = dynCast<TupleType>(Ty);
+  if (!Elts || !TT || TT->size() != Elts->size())
+    return false;
+  bool Changed = false;
+  for (size_t I = 0; I < Elts->size(); ++I)
+    Changed |= assignType((*Elts)[I], TT->elements()[I]);
+  return Changed;
+}
+
+bool FunctionChecker::typeRounds(ReturnTyping &R) {
+  Returns = &R;
+  // Each round can only widen types, so this converges; the bound is a guard.
+  for (int Round = 0;
+       Round < 32 && Unsupported.empty() && roundBlock(Info.Def->Body); ++Round)
+    ;
+  Returns = nullptr;
+  if (!Unsupported.empty())
+    return false;
+  // Reaching the end returns None: with returns of values elsewhere, an
+  // optional (Numba's unification), else an error once lowered.
+  if (R.Known && R.Ty && fallsThrough(Info.Def->Body))
+    if (const Type *U = unifyTypes(Types, R.Ty, Types.none()))
+      R.Ty = U;
+  return true;
+}
+
+std::optional<ConstantValue>
+FunctionChecker::evaluate(const fe::Expr &E) const {
+  return evaluateConstant(
+      E, [this](const fe::Expr &X) -> std::optional<ConstantValue> {
+        if (auto *N = dyn_cast<NameExpr>(&X)) {
+          if (auto It = CompileTimeParams.find(N->Id);
+              It != CompileTimeParams.end()) {
+            if (It->second.K == Checked::Kind::Constant)
+              return It->second.Const;
+            return std::nullopt;
+          }
+          if (local(N->Id) >= 0) {
+            // A variable, even where a module constant has its name; constant
+            // when bound once to a constant.
+            auto It = SingleAssignments.find(N->Id);
+            if (It == SingleAssignments.end() ||
+                !Evaluating.insert(N->Id).second)
+              return std::nullopt;
+            auto V = evaluate(*It->second);
+            Evaluating.erase(N->Id);
+            return V;
+          }
+        }
+        return Scope.constantOf(X);
+      });
+}
+
+namespace {
+
+bool isConstantTrueTest(const fe::Expr &E) {
+  auto *C = dyn_cast<fe::ConstantExpr>(&E);
+  return C && ((C->CK == ConstantKind::Bool && C->BoolValue) ||
+               (C->CK == ConstantKind::Int && C->IntValue != 0));
+}
+
+bool astBreaksOut(const fe::StmtList &Body) {
+  for (const fe::Stmt *St : Body) {
+    if (St->Kind == fe::NodeKind::BreakStmt)
+      return true;
+    if (auto *I = dyn_cast<fe::IfStmt>(St))
+      if (astBreaksOut(I->Body) || astBreaksOut(I->OrElse))
+        return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool FunctionChecker::fallsThrough(const fe::StmtList &Body) const {
+  for (const fe::Stmt *St : Body) {
+    switch (St->Kind) {
+    case fe::NodeKind::ReturnStmt:
+    case fe::NodeKind::RaiseStmt:
+    case fe::NodeKind::BreakStmt:
+    case fe::NodeKind::ContinueStmt:
+      return false;
+    case fe::NodeKind::IfStmt: {
+      // A test known when compiling prunes the branch not taken, as Numba.
+      auto *I = cast<fe::IfStmt>(St);
+      std::optional<ConstantValue> Known = evaluate(*I->Test);
+      using CK = ConstantValue::Kind;
+      if (Known && (Known->K == CK::Int || Known->K == CK::Float ||
+                    Known->K == CK::Bool || Known->K == CK::None)) {
+        if (!fallsThrough(ir::constantTruth(*Known) ? I->Body : I->OrElse))
+          return false;
+        break;
+      }
+      if (!fallsThrough(I->Body) && !I->OrElse.empty() &&
+          !fallsThrough(I->OrElse))
+        return false;
+      break;
+    }
+    case fe::NodeKind::WhileStmt: {
+      auto *W = cast<fe::WhileStmt>(St);
+      if (isConstantTrueTest(*W->Test) && !astBreaksOut(W->Body))
+        return false;
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  return true;
+}
+
+} // namespace pykc::ir
