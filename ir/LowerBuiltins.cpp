@@ -424,7 +424,7 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
   uint64_t Bytes; // saturated: the limit checks then refuse it
   if (__builtin_mul_overflow(uint64_t(Elements), storageSize(Dtype), &Bytes))
     Bytes = UINT64_MAX;
-  if (!Quiet && !Dynamic) // not while probing types; dynamic is the launch's
+  if (!Dynamic) // dynamic shared memory is the launch's to size
     (Space == AddressSpace::Shared ? F.SharedArrays : F.LocalArrays).push_back({Bytes, C.Range});
   return A;
 }

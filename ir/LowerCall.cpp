@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 
 namespace pykc::ir {
 
@@ -15,12 +16,13 @@ namespace fe = frontend;
 
 namespace {
 std::optional<IntrinsicId> intrinsicByPath(const std::string &Path) {
-#define BUILTIN(Id, P, ...)                                                    \
-  if (Path == P)                                                               \
-    return IntrinsicId::Id;
-#define MATH(Id, P, ...) BUILTIN(Id, P)
+  static const std::unordered_map<std::string, IntrinsicId> Rows = {
+#define BUILTIN(Id, P, ...) {P, IntrinsicId::Id},
+#define MATH(Id, P, ...) {P, IntrinsicId::Id},
 #include "ir/Builtins.def"
-  return std::nullopt;
+  };
+  auto It = Rows.find(Path);
+  return It == Rows.end() ? std::nullopt : std::optional(It->second);
 }
 } // namespace
 
@@ -244,12 +246,6 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
 
 Expr *FunctionLowerer::callDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                   const ExprList &Values, SourceRange Range) {
-  if (Quiet) {
-    // Typing only: the callee is typed for these (perhaps provisional)
-    // arguments, not instantiated.
-    const Type *Result = S.deviceReturnType(Fn, Args, F.HostCode);
-    return Result ? make<ir::CallExpr>(Range, Result) : nullptr;
-  }
   // Host code calls host code: the callee gets Numba's CPU semantics too.
   Function *Callee = S.instantiateDevice(Fn, Args, File, Range, F.HostCode);
   if (!Callee) {

@@ -92,8 +92,6 @@ std::string printForm(std::string_view Source) {
 } // namespace
 
 void FunctionLowerer::error(SourceRange Range, DiagKind Kind, std::vector<std::string> Args) {
-  if (Quiet)
-    return;
   HadError = true;
   S.Diags.report(File, Range, Kind, std::move(Args));
 }

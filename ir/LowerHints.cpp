@@ -69,8 +69,6 @@ template <class Fn> void forEachOperand(const fe::Expr &Root, Fn &&Visit) {
 
 void FunctionLowerer::indexTypeError(const fe::Expr &At, SourceRange Range, const Type *Ty) {
   error(Range, DiagKind::IndexType, {Ty->str()});
-  if (Quiet)
-    return;
   const fe::BinaryExpr *Division = nullptr;
   std::vector<size_t> Params;
   forEachOperand(At, [&](const fe::Expr &E) {
@@ -101,7 +99,7 @@ void FunctionLowerer::indexTypeError(const fe::Expr &At, SourceRange Range, cons
 
 void FunctionLowerer::noteSignatureOperand(const Expr *Operand) {
   auto *Ref = dynCast<VarRefExpr>(Operand);
-  if (Quiet || !KernelSignature || !Ref ||
+  if (!KernelSignature || !Ref ||
       std::find(F.Params.begin(), F.Params.end(), Ref->Var) == F.Params.end())
     return;
   const auto &Ps = Info.Def->Params;
@@ -123,7 +121,7 @@ void FunctionLowerer::notAValueError(SourceRange At, const Value &V) {
 }
 
 void FunctionLowerer::unknownAttributeError(const fe::AttributeExpr &A, const Value &Base) {
-  bool Look = !Quiet && S.Diags.allowSpellingCheck();
+  bool Look = S.Diags.allowSpellingCheck();
   std::vector<std::string> Candidates;
   switch (Look ? Base.K : Value::Kind::Invalid) {
   case Value::Kind::Path:
@@ -161,7 +159,7 @@ void FunctionLowerer::unknownAttributeError(const fe::AttributeExpr &A, const Va
 void FunctionLowerer::unsupportedFunctionError(SourceRange At, const std::string &Path) {
   size_t Dot = Path.rfind('.');
   std::string Near;
-  if (Dot != std::string::npos && !numpyInstead(Path) && !Quiet && S.Diags.allowSpellingCheck()) {
+  if (Dot != std::string::npos && !numpyInstead(Path) && S.Diags.allowSpellingCheck()) {
     std::string Namespace = Path.substr(0, Dot);
     std::vector<std::string> Candidates = knownAttributes(Namespace);
     std::vector<std::string> Instead = insteadNames(Namespace);
@@ -172,8 +170,6 @@ void FunctionLowerer::unsupportedFunctionError(SourceRange At, const std::string
   }
   error(At, DiagKind::UnsupportedFunction,
         {displayPath(Path), Near.empty() ? "" : "; did you mean '" + displayPath(Near) + "'?"});
-  if (Quiet)
-    return;
   if (const char *Text = numpyInstead(Near.empty() ? Path : Near))
     S.Diags.report(File, At, DiagKind::NoteNumpyInstead, {Text});
 }

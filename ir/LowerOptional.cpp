@@ -58,7 +58,7 @@ Expr *FunctionLowerer::unwrapOptional(Expr *E) {
     return E;
   auto *Var = dynCast<VarRefExpr>(E);
   std::string Name = Var ? Var->Var->Name : std::string(File->text(E->Range));
-  if (!Quiet && !(Var && NotNone.count(Name)) && WarnedOptional.insert(Name).second)
+  if (!(Var && NotNone.count(Name)) && WarnedOptional.insert(Name).second)
     S.Diags.report(File, E->Range, DiagKind::OptionalUnchecked,
                    {Name, O->str(), O->base()->str(),
                     Var ? "'if " + Name + " is not None:'"

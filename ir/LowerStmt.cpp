@@ -203,8 +203,7 @@ void FunctionLowerer::lowerRaise(const fe::Stmt &St, StmtList &Out) {
     error(Keyword, DiagKind::UnsupportedSyntax, {"'raise' in a device function"});
     return;
   }
-  if (!Quiet)
-    S.Diags.report(File, Keyword, DiagKind::RaiseEndsThread, {});
+  S.Diags.report(File, Keyword, DiagKind::RaiseEndsThread, {});
   Out.push_back(make<ir::ReturnStmt>(St.Range));
 }
 
@@ -238,9 +237,8 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     Expr *Converted = convert(Val, V->Ty);
     if (!Converted) {
       error(ValueRange, DiagKind::IncompatibleAssignment, {V->Name, V->Ty->str(), Val->Ty->str()});
-      if (!Quiet)
-        Poisoned.insert(V);
-      if (auto It = FirstAssignment.find(V); It != FirstAssignment.end() && !Quiet)
+      Poisoned.insert(V);
+      if (auto It = FirstAssignment.find(V); It != FirstAssignment.end())
         S.Diags.report(File, It->second.second, DiagKind::NoteAssignedHere,
                        {V->Name, It->second.first->str()});
       return;
@@ -416,8 +414,7 @@ void FunctionLowerer::lowerReturn(const fe::ReturnStmt &R, StmtList &Out) {
       Expr *V = lowerValue(*R.Value);
       error(R.Value->Range, DiagKind::KernelReturnType,
             {F.PyName, V ? "'" + V->Ty->str() + "'" : "a value"});
-      if (!Quiet)
-        S.Diags.report(File, R.Value->Range, DiagKind::NoteKernelOutput);
+      S.Diags.report(File, R.Value->Range, DiagKind::NoteKernelOutput);
       return;
     }
     Out.push_back(Ret);

@@ -1,19 +1,15 @@
-//===- Lowering.h - Typing one function into IR (private) -------*- C++ -*-===//
+//===- Lowering.h - A typed function into IR (private) ----------*- C++ -*-===//
 ///
 /// \file
-/// FunctionLowerer types one Python function for one list of arguments and
-/// emits its IR. Typing follows Numba: every local variable has one type, the
-/// unification of everything assigned to it, found by iterating over the
-/// assignments to a fixed point before any IR is emitted.
-///
-/// The typing pass and lowering share one set of typing rules (the lower*
-/// functions): typing runs them quietly, with every node they make going to
-/// a scratch arena that is dropped afterwards, so provisional types report
-/// nothing and build nothing. A call to a device function is typed by
-/// typing the callee alone for those arguments (SemaContext::
-/// deviceReturnType, memoized per argument list), never by lowering it; so
-/// the fixed point runs over the function and its callees, and lowering
-/// then runs once per instantiation that the final types call for.
+/// FunctionLowerer emits the IR of one Python function for one list of
+/// arguments. Its variables' types come first, from the typing checker
+/// (check/FunctionChecker.h): Numba's rule that every local variable has
+/// one type, the unification of everything assigned to it, found by a
+/// fixed point over the syntax tree before any IR is built. A call to a
+/// device function is typed by checking the callee alone for those
+/// arguments (SemaContext::deviceReturnType, memoized per argument list),
+/// never by lowering it; lowering then runs once per instantiation that the
+/// final types call for, and reports what is wrong.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -87,6 +83,8 @@ struct InstanceArg {
 /// the checker and the lowering each hold one.
 Checked checkedOf(const Value &V);
 Value valueOf(const Checked &C);
+/// An instance's arguments as the checker takes them.
+std::vector<Checked> checkedArguments(const std::vector<InstanceArg> &Args);
 
 /// Shared by every function lowered from one module.
 class SemaContext : public CalleeTyper {
@@ -101,9 +99,9 @@ public:
   Function *instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                               const frontend::SourceFile *CallFile,
                               frontend::SourceRange CallRange, bool Host = false);
-  /// The type \p Fn returns for \p Args, from typing its body alone:
-  /// nothing is added to the module and nothing is reported, as the types
-  /// may be provisional. Null when it does not type (or recurses).
+  /// The type \p Fn returns for \p Args, from checking its body alone:
+  /// nothing is built and nothing is reported, as the types may be
+  /// provisional. Null when it does not type (or recurses).
   const Type *deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                bool Host = false);
   /// deviceReturnType for the checker's arguments.
@@ -140,11 +138,11 @@ private:
     std::vector<InstanceArg> Params;
     const Type *DeclaredReturn = nullptr;
   };
-  /// Empty (after a diagnostic unless \p Quiet) when no declared
+  /// Empty (after a diagnostic when \p Report) when no declared
   /// signature matches \p Args.
   std::optional<Binding> bindArguments(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                        const frontend::SourceFile *CallFile,
-                                       frontend::SourceRange CallRange, bool Quiet);
+                                       frontend::SourceRange CallRange, bool Report);
   /// A symbol no other function of the module has.
   std::string uniqueSymbol(std::string Name) const;
 
@@ -155,11 +153,11 @@ private:
   std::set<Key> Failed;
   std::map<Key, const Type *> ReturnTypes; ///< deviceReturnType's memo.
   std::set<Key> TypingInProgress;
-  /// The lowerer typing each function being typed or lowered: a call back
-  /// into one without a declared signature has the return type its
-  /// returns typed so far give (Numba types recursion from the paths that
-  /// do not recurse, as its fib examples need), and null before any.
-  std::map<Key, const FunctionLowerer *> Typing;
+  /// The returns typed so far of each function being typed or lowered: a
+  /// call back into one without a declared signature has the return type
+  /// they give (Numba types recursion from the paths that do not recurse,
+  /// as its fib examples need), and null before any.
+  std::map<Key, const ReturnTyping *> Typing;
   /// The functions whose provisional return type a typing used: a result
   /// that used another's is not memoized, as that one may still widen.
   std::set<Key> ProvisionalUsed;
@@ -181,12 +179,8 @@ public:
                   const std::vector<InstanceArg> &Args);
   /// Types and emits the body; false when an error was reported.
   bool run();
-  /// Only types the body (quietly, building nothing) and returns the type
-  /// it returns: None when no return gives a value, null when it does not
-  /// type.
-  const Type *typeOnly();
-  /// The unification of the returns typed so far, null before any.
-  const Type *provisionalReturnType() const { return ActiveReturns->provisional(); }
+  /// The returns typed so far (what recursive calls see).
+  const ReturnTyping &returns() const { return Returns; }
   /// The kernel's signature, when it is typed from one: its parameter
   /// types are blamed on it in notes.
   void setSignature(const ParsedSignature *Sig) { KernelSignature = Sig; }
@@ -200,17 +194,8 @@ private:
   /// After typing: versions of one name with one type become one variable.
   void coalesceWebs();
   Variable *newTemp(const Type *Ty);
+  /// The checker's types given to the variables, then coalesced.
   void inferTypes();
-  /// The quiet rounds: the lowering run for types only, for a function the
-  /// checker does not handle yet.
-  void inferTypesQuietly();
-  /// The checker's types given to the variables.
-  void adoptCheckerTypes();
-  /// PYKC_VERIFY_TYPING: an internal error unless the checker's types,
-  /// \p CheckerReturns among them, are the quiet rounds'.
-  void verifyCheckerTypes(const ReturnTyping &CheckerReturns) const;
-  bool inferBlock(const frontend::StmtList &Body);
-  bool assignType(const frontend::Expr *Target, const Type *Ty);
 
   // --- Statements (LowerStmt.cpp; loops in LowerLoops.cpp) ---
   void lowerBlock(const frontend::StmtList &Body, StmtList &Out);
@@ -509,7 +494,7 @@ private:
     return Seq;
   }
   template <class T> T *make(frontend::SourceRange Range, const Type *Ty = nullptr) {
-    T *N = Arena->create<T>(Range);
+    T *N = S.Out.create<T>(Range);
     if constexpr (std::is_base_of_v<Expr, T>)
       N->Ty = Ty;
     return N;
@@ -551,9 +536,6 @@ private:
   std::map<std::pair<std::string, unsigned>, Variable *> WebVars;
   /// Parameters bound to compile-time values (see InstanceArg).
   std::map<std::string, Value> CompileTimeParams;
-  /// Where nodes are made: the module, or while typing a scratch module.
-  Module *Arena;
-  Module Scratch{"typing"};
   std::map<Variable *, std::pair<const Type *, frontend::SourceRange>> FirstAssignment;
   /// Statements an expression needs to run first (temporaries).
   StmtList *Pending = nullptr;
@@ -563,15 +545,11 @@ private:
   /// Names that hold a value, not None, where lowering is (see
   /// LowerOptional.cpp), and those whose unwrap was warned about.
   std::set<std::string> NotNone, WarnedOptional;
-  bool Quiet = false;
   bool HadError = false;
   unsigned LoopDepth = 0;
   unsigned TempCount = 0;
   unsigned AllocCount = 0;
   ReturnTyping Returns; ///< Unified over return statements.
-  /// What provisionalReturnType() reads: Returns, or the checker's own
-  /// while PYKC_VERIFY_TYPING has it type beside the quiet rounds.
-  const ReturnTyping *ActiveReturns = &Returns;
 };
 
 } // namespace pykc::ir

@@ -133,13 +133,13 @@ SemaContext::Key SemaContext::keyOf(FunctionInfo &Fn, const std::vector<Instance
 
 std::optional<SemaContext::Binding>
 SemaContext::bindArguments(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
-                           const SourceFile *CallFile, SourceRange CallRange, bool Quiet) {
+                           const SourceFile *CallFile, SourceRange CallRange, bool Report) {
   if (Fn.Signatures.empty())
     return Binding{Args, nullptr};
   // Declared signatures take run-time values only (callers make sure).
   const ParsedSignature *Sig = chooseSignature(Fn, runtimeTypes(Args));
   if (!Sig) {
-    if (!Quiet)
+    if (Report)
       Diags.report(CallFile, CallRange, DiagKind::NoMatchingSignature,
                    {Fn.Name, argList(Args)});
     return std::nullopt;
@@ -174,7 +174,7 @@ const Type *SemaContext::returnTypeOf(FunctionInfo &Fn, const std::vector<Checke
 
 const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                           bool Host) {
-  auto Bound = bindArguments(Fn, Args, nullptr, SourceRange(), /*Quiet=*/true);
+  auto Bound = bindArguments(Fn, Args, nullptr, SourceRange(), /*Report=*/false);
   if (!Bound)
     return nullptr;
   Key K = keyOf(Fn, Bound->Params, Host);
@@ -187,16 +187,19 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
   TypingInProgress.insert(K);
   std::set<Key> UsedBefore = std::move(ProvisionalUsed);
   ProvisionalUsed.clear();
-  Module Scratch("typing");
-  Function *F = Scratch.addFunction();
-  F->Kind = FunctionKind::Device;
-  F->PyName = Fn.Name;
-  F->HostCode = Host;
-  F->ReturnType = Bound->DeclaredReturn;
-  FunctionLowerer L(*this, Fn, *F, Bound->Params);
-  Typing[K] = &L;
-  const Type *Result = L.typeOnly();
+  FunctionChecker Checker(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope,
+                          checkedArguments(Bound->Params), Host, *this);
+  ReturnTyping Returns;
+  Typing[K] = &Returns;
+  Checker.typeRounds(Returns);
   Typing.erase(K);
+  // A declared return type is the type; otherwise the returns' (None when
+  // none gives a value). A function whose returns of values all failed to
+  // type (a recursion with no return that does not recurse) does not type.
+  const Type *Result = Bound->DeclaredReturn                   ? Bound->DeclaredReturn
+                       : !Returns.Known && Returns.ReturnsValue ? nullptr
+                       : Returns.Known                         ? Returns.Ty
+                                                               : Types.none();
   TypingInProgress.erase(K);
   // Its own provisional type reached its fixed point with it; another
   // function's may still change, and this result with it.
@@ -212,13 +215,13 @@ const Type *SemaContext::provisionalReturn(const Key &K) {
   if (It == Typing.end())
     return nullptr;
   ProvisionalUsed.insert(K);
-  return It->second->provisionalReturnType();
+  return It->second->provisional();
 }
 
 Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                          const SourceFile *File, SourceRange CallRange,
                                          bool Host) {
-  auto Bound = bindArguments(Fn, Args, File, CallRange, /*Quiet=*/false);
+  auto Bound = bindArguments(Fn, Args, File, CallRange, /*Report=*/true);
   if (!Bound)
     return nullptr;
   // An @njit function without a signature is checked only once a kernel
@@ -240,9 +243,8 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     // As Numba: recursion needs the return type before the call is typed:
     // declared, or given by a return that does not recurse (typing found
     // it before lowering began).
-    auto Lowerer = Typing.find(K);
-    if (Bound->DeclaredReturn ||
-        (Lowerer != Typing.end() && Lowerer->second->provisionalReturnType()))
+    auto Typed = Typing.find(K);
+    if (Bound->DeclaredReturn || (Typed != Typing.end() && Typed->second->provisional()))
       return It->second;
     // The decorator that declares one, as the function is written.
     std::string Fix = Fn.Role == FunctionRole::CpuJit
@@ -276,7 +278,7 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
       F->CompileTimeArgs.emplace_back(Fn.Def->Params[I].Name, Params[I].str());
   F->ReturnType = Bound->DeclaredReturn; // declared: returns convert to it
   FunctionLowerer L(*this, Fn, *F, Params);
-  Typing[K] = &L;
+  Typing[K] = &L.returns();
   bool Ok = L.run();
   Typing.erase(K);
   InProgress.erase(K);

@@ -21,8 +21,6 @@
 #    lit's four differential suites (Numba's CUDA tests, the simulator and
 #    @njit differentials, the RealModules corpus: minutes each under ASan,
 #    through the same compiler paths as the rest). PYKC_SANITIZE=all builds and runs those.
-#    PYKC_VERIFY_TYPING=1 is set for all of it: the typing checker's
-#    results are compared with the quiet lowering's for every function.
 # 6. The fuzzers (test/fuzz/) for $PYKC_FUZZ_SECONDS seconds (default 60;
 #    0 skips them) and three tenths more: the frontend, typing (past the
 #    frontend), code generation (both backends), the .npy reader and the
@@ -276,9 +274,6 @@ export UBSAN_OPTIONS=print_stacktrace=1
 # The CPU backend catches faults in kernels with its own SIGSEGV handler
 # (runtime/lib/KernelFaults.cpp); ASan must let it.
 export ASAN_OPTIONS=allow_user_segv_handler=1
-# Every function the typing checker types is also typed by the quiet rounds,
-# and any difference is an internal error (docs/design/typing-pass.md, V1).
-export PYKC_VERIFY_TYPING=1
 # Leaks inside the CUDA toolkit's libraries are not pykc's (test/sanitizers/lsan.supp).
 export LSAN_OPTIONS="suppressions=$PWD/test/sanitizers/lsan.supp:print_suppressions=0"
 section "GoogleTest (ctest) under ASan and UBSan"

@@ -104,10 +104,8 @@ if "-fsanitize=" in getattr(config, "cxx_flags", ""):
 llvm_bin = os.path.dirname(config.filecheck_path)
 config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
-# PYKC_VERIFY_TYPING and PYKC_TYPING_STATS compare and count the typing
-# checker against the quiet rounds (docs/design/typing-pass.md).
 for var in ["HOME", "TMPDIR", "CUDA_HOME", "CUDA_PATH", "CUDA_VISIBLE_DEVICES",
-            "LD_LIBRARY_PATH", "LIBRARY_PATH", "PYKC_VERIFY_TYPING", "PYKC_TYPING_STATS"]:
+            "LD_LIBRARY_PATH", "LIBRARY_PATH"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # The compile cache is off in tests, so that none reads or fills the user's

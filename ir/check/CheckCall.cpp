@@ -1,9 +1,8 @@
 //===- check/CheckCall.cpp - Calls: builtins and conversions --------------===//
 //
 // The types ir/LowerCall.cpp and ir/LowerBuiltins.cpp give calls. Each row
-// of ir/Builtins.def names its typing rule; the rules the checker has are
-// expanded below (PYKC_CHECK_*), and a row whose rule it lacks yet sends the
-// function to the quiet rounds. Device functions are in CheckDeviceCall.cpp,
+// of ir/Builtins.def names its typing rule, expanded below (PYKC_CHECK_*)
+// to the member that checks it. Device functions are in CheckDeviceCall.cpp,
 // pykc's own helpers in CheckComplex.cpp.
 //
 //===----------------------------------------------------------------------===//
@@ -16,6 +15,7 @@
 #include <algorithm>
 #include <set>
 #include <string_view>
+#include <unordered_map>
 
 namespace pykc::ir {
 
@@ -103,9 +103,9 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
 #define PYKC_CHECK_AllocArray(Space) checkAllocArray(C, AddressSpace::Space)
 #define PYKC_CHECK_Atomic(Op) checkAtomic(#Op, /*FirstElement=*/false, C)
 #define PYKC_CHECK_AtomicFirst(Op) checkAtomic(#Op, /*FirstElement=*/true, C)
-#define PYKC_CHECK_ForOnly() unsupported("a for-only builtin")
+#define PYKC_CHECK_ForOnly() Checked::invalid() /* outside a for loop */
 #define PYKC_CHECK_Len() checkLen(C)
-#define PYKC_CHECK_Print() unsupported("print")
+#define PYKC_CHECK_Print() checkPrint(C)
 #define PYKC_CHECK_ConstArrayLike() checkConstArrayLike(C)
 #define PYKC_CHECK_MinMax(Op) checkMinMax(C)
 #define PYKC_CHECK_Call(Cases) checkOverloaded(Ops.Cases, C)
@@ -118,28 +118,53 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
 #define PYKC_CHECK_Scalar(Cases, Result)                                       \
   checkScalarCall(&OperatorTyping::Cases, ScalarCall::Result, IsAbs, C)
 
+namespace {
+
+/// The rows of ir/Builtins.def (BUILTIN and MATH), numbered.
+enum class BuiltinRow {
+#define BUILTIN(Id, ...) Id,
+#define MATH(Id, ...) Id,
+#include "ir/Builtins.def"
+};
+
+/// The row whose path is \p Path: one hash lookup, as calls are many.
+std::optional<BuiltinRow> builtinRow(const std::string &Path) {
+  static const std::unordered_map<std::string, BuiltinRow> Rows = {
+#define BUILTIN(Id, P, ...) {P, BuiltinRow::Id},
+#define MATH(Id, P, ...) {P, BuiltinRow::Id},
+#include "ir/Builtins.def"
+  };
+  auto It = Rows.find(Path);
+  return It == Rows.end() ? std::nullopt : std::optional(It->second);
+}
+
+} // namespace
+
 Checked FunctionChecker::checkBuiltinCall(const std::string &Path,
                                           const fe::CallExpr &C) {
+  std::optional<BuiltinRow> Row = builtinRow(Path);
+  if (!Row)
+    return Checked::invalid(); // UnsupportedFunction
   // Only cuda.shared.array and cuda.local.array take keywords.
+  if (!C.Keywords.empty() && *Row != BuiltinRow::SharedArray &&
+      *Row != BuiltinRow::LocalArray)
+    return Checked::invalid(); // UnknownKeyword
+  switch (*Row) {
 #define BUILTIN(Id, P, Typing, ...)                                            \
-  if (Path == P) {                                                             \
-    [[maybe_unused]] constexpr bool IsAbs = std::string_view(#Id) == "Abs";    \
-    if (!C.Keywords.empty() && std::string_view(#Id) != "SharedArray" &&       \
-        std::string_view(#Id) != "LocalArray")                                 \
-      return Checked::invalid(); /* UnknownKeyword */                          \
+  case BuiltinRow::Id: {                                                       \
+    [[maybe_unused]] constexpr bool IsAbs = BuiltinRow::Id == BuiltinRow::Abs; \
     return PYKC_CHECK_##Typing;                                                \
   }
 #define MATH(Id, P, Cases, Lowering, Name)                                     \
-  if (Path == P) {                                                             \
-    constexpr std::string_view Row = #Id;                                      \
-    if (!C.Keywords.empty())                                                   \
-      return Checked::invalid();                                               \
-    return checkMath(                                                          \
-        MathCases::Cases,                                                      \
-        Row == "MathFloor" || Row == "MathCeil" || Row == "MathTrunc", C);     \
-  }
+  case BuiltinRow::Id:                                                         \
+    return checkMath(MathCases::Cases,                                         \
+                     BuiltinRow::Id == BuiltinRow::MathFloor ||                \
+                         BuiltinRow::Id == BuiltinRow::MathCeil ||             \
+                         BuiltinRow::Id == BuiltinRow::MathTrunc,              \
+                     C);
 #include "ir/Builtins.def"
-  return Checked::invalid(); // UnsupportedFunction
+  }
+  return Checked::invalid();
 }
 
 Checked FunctionChecker::checkGrid(const fe::CallExpr &C) {
@@ -151,6 +176,20 @@ Checked FunctionChecker::checkGrid(const fe::CallExpr &C) {
   if (N->Int == 1)
     return Checked::value(Types.intp());
   return Checked::value(Types.uniTuple(Types.intp(), unsigned(N->Int)));
+}
+
+Checked FunctionChecker::checkPrint(const fe::CallExpr &C) {
+  // Numba-CUDA prints integers, floats and string literals.
+  for (const fe::Expr *A : C.Args) {
+    Checked V = check(*A);
+    if (V.K == Checked::Kind::Constant &&
+        V.Const.K == ConstantValue::Kind::String)
+      continue;
+    auto *ST = V.isValue() ? dynCast<ScalarType>(V.Ty) : nullptr;
+    if (!ST || ST->isBoolean() || ST->isComplex())
+      return Checked::invalid();
+  }
+  return Checked::value(Types.none());
 }
 
 Checked FunctionChecker::checkLen(const fe::CallExpr &C) {
@@ -399,9 +438,7 @@ Checked FunctionChecker::checkRandom(const std::string &Helper,
         AT->record()->writable() != xoroshiro128pDtype(Types))
       return Checked::invalid();
   }
-  if (!Callees)
-    return unsupported("a helper function's call");
-  return checkDeviceCall(*randomHelper(Callees->programScope(), Helper), C);
+  return checkDeviceCall(*randomHelper(Callees.programScope(), Helper), C);
 }
 
 Checked FunctionChecker::checkMinMax(const fe::CallExpr &C) {
@@ -505,8 +542,6 @@ Checked FunctionChecker::checkForeignCall(const ForeignFunction &Fn,
   // Numba's CPU target cannot type a declare_device stub.
   if (HostCode || !C.Keywords.empty() || C.Args.size() != Fn.Params.size())
     return Checked::invalid();
-  if (!Callees)
-    return unsupported("a foreign function's call");
   // Every argument is checked, even after one that does not fit.
   bool Ok = true;
   for (size_t I = 0; I < Fn.Params.size(); ++I) {
@@ -526,7 +561,7 @@ Checked FunctionChecker::checkForeignCall(const ForeignFunction &Fn,
   }
   if (!Ok)
     return Checked::invalid();
-  Callees->usesForeign(Fn);
+  Callees.usesForeign(Fn);
   return Checked::value(Fn.Return);
 }
 

@@ -29,27 +29,22 @@ const ScalarType *asComplex(const Type *Ty) {
 Checked FunctionChecker::callHelper(FunctionInfo &Helper,
                                     const std::vector<const Type *> &Args,
                                     const Type *Result) {
-  if (!Callees)
-    return unsupported("a helper function's call");
   std::vector<Checked> Values;
   for (const Type *T : Args)
     Values.push_back(Checked::value(T));
-  const Type *Returned = Callees->returnTypeOf(Helper, Values, HostCode);
+  const Type *Returned = Callees.returnTypeOf(Helper, Values, HostCode);
   if (!Returned)
     return Checked::invalid();
-  // As Numba casts its own implementations' results to the signature's.
-  if (dynCast<OptionalType>(Returned) || dynCast<OptionalType>(Result))
-    return unsupported("a helper function returning an optional");
+  // As Numba casts its own implementations' results to the signature's
+  // (numbers and tuples of them: pykc's helpers never give None).
   return Checked::value(converts(Returned, Result) ? Result : nullptr);
 }
 
 Checked FunctionChecker::complexHelperCall(
     const std::string &Operation, const ScalarType *Complex,
     const std::vector<const Type *> &Args, const Type *Result) {
-  if (!Callees)
-    return unsupported("a helper function's call");
   return callHelper(
-      complexHelper(Callees->programScope(), Types, Operation, Complex), Args,
+      complexHelper(Callees.programScope(), Types, Operation, Complex), Args,
       Result);
 }
 
@@ -92,9 +87,7 @@ Checked FunctionChecker::checkRoundDigits(const fe::CallExpr &C) {
   auto *D = Sig ? dynCast<ScalarType>(Sig->Result) : nullptr;
   if (!D || !D->isFloat())
     return Checked::invalid();
-  if (!Callees)
-    return unsupported("a helper function's call");
-  return callHelper(roundNdigitsHelper(Callees->programScope(), D),
+  return callHelper(roundNdigitsHelper(Callees.programScope(), D),
                     {D, Types.int64()}, D);
 }
 

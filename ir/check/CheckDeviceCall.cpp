@@ -55,8 +55,6 @@ FunctionChecker::literalArgument(const fe::Expr &E) const {
 
 Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
                                          const fe::CallExpr &C) {
-  if (!Callees)
-    return unsupported("a device function's call");
   const auto &Params = Fn.Def->Params;
   for (const Param &P : Params)
     if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly)
@@ -79,7 +77,7 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
         Literal = literalArgument(*C.Args[I]);
     } else if (Params[I].Default) {
       // Evaluated where the function is defined, as Python does.
-      Literal = (Fn.Scope ? *Fn.Scope : Callees->programScope())
+      Literal = (Fn.Scope ? *Fn.Scope : Callees.programScope())
                     .evaluate(*Params[I].Default);
       if (Literal)
         V = checkConstantValue(*Literal);
@@ -103,7 +101,7 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
       return Checked::invalid(); // NotAValue
     Args.push_back(Checked::value(V.Ty));
   }
-  return Checked::value(Callees->returnTypeOf(Fn, Args, HostCode));
+  return Checked::value(Callees.returnTypeOf(Fn, Args, HostCode));
 }
 
 } // namespace pykc::ir

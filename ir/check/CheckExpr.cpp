@@ -47,26 +47,17 @@ Checked intConstant(int64_t V, const Type *Ty) {
 
 } // namespace
 
-Checked FunctionChecker::unsupported(const char *What) {
-  if (Unsupported.empty())
-    Unsupported = What;
-  Checked C;
-  C.K = Checked::Kind::Unsupported;
-  return C;
-}
-
 Checked FunctionChecker::checkOptional(const fe::Expr &E) {
   if (isNoneLiteral(E))
     return Checked::value(Types.none()); // not a constant: an optional's None
   Checked V = check(E);
-  return V.isValue() || V.K == Checked::Kind::Unsupported ? V
-                                                          : Checked::invalid();
+  return V.isValue() ? V : Checked::invalid();
 }
 
 Checked FunctionChecker::checkValue(const fe::Expr &E) {
   Checked V = check(E);
   if (!V.isValue())
-    return V.K == Checked::Kind::Unsupported ? V : Checked::invalid();
+    return Checked::invalid();
   return unwrapped(V);
 }
 

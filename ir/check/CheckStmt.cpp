@@ -17,8 +17,6 @@ namespace fe = frontend;
 bool FunctionChecker::roundBlock(const fe::StmtList &Body) {
   bool Changed = false;
   for (const fe::Stmt *St : Body) {
-    if (!Unsupported.empty())
-      return Changed;
     if (auto *A = dyn_cast<fe::AssignStmt>(St)) {
       Checked V = checkOptional(*A->Value);
       for (const fe::Expr *T : A->Targets)

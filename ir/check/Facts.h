@@ -41,19 +41,9 @@ struct Fold {
 std::optional<bool> foldedTruth(const Type *Ty, const Fold &F);
 
 /// What an expression denotes, as the lowering's Value does, with a type in
-/// place of an IR expression. Unsupported means the checker does not
-/// handle the construct yet: the whole function is then typed the old way.
+/// place of an IR expression.
 struct Checked {
-  enum class Kind {
-    Invalid,
-    Value,
-    Path,
-    Constant,
-    Function,
-    Module,
-    Foreign,
-    Unsupported
-  };
+  enum class Kind { Invalid, Value, Path, Constant, Function, Module, Foreign };
   Kind K = Kind::Invalid;
   const Type *Ty = nullptr; ///< Value: its type.
   /// Value: the bits, when the builder makes a constant of it.
@@ -90,7 +80,7 @@ struct Checked {
     return C;
   }
   bool isValue() const { return K == Kind::Value; }
-  bool isValid() const { return K != Kind::Invalid && K != Kind::Unsupported; }
+  bool isValid() const { return K != Kind::Invalid; }
 };
 
 /// One variable of a function: a parameter, or one web of assignments to a

@@ -1,5 +1,4 @@
-//===- check/FunctionChecker.h - Typing one function from its syntax -*- C++
-//-*-===//
+//===- check/FunctionChecker.h - Typing from the syntax --------*- C++ -*-===//
 ///
 /// \file
 /// FunctionChecker types one Python function for one list of arguments by
@@ -7,17 +6,12 @@
 /// (each web of assignments, AssignmentWebs.h) has the unification of all
 /// that is assigned to it, found by iterating to a fixed point.
 ///
-/// It grows beside the lowering (docs/design/typing-pass.md, phase A): it
-/// handles a subset of the language, and a function using anything else is
-/// typed by the lowering's quiet rounds instead, whole. Which constructs it
-/// handles so far: literals, names, module symbols and constants,
-/// compile-time parameters, tuples, None, operators, comparisons, `is`,
-/// `and`/`or` and if-else (CheckOperators.cpp); `=` and annotated `=` to
-/// names and tuples, `op=` to names, `return`, `if` (pruned on a constant
-/// test), `while`, and `for` over range(), prange(), arrays, tuples,
-/// enumerate() and zip(). The rounds visit what the quiet rounds
-/// visit (values assigned and returned, `if` tests, loop bodies), and
-/// report nothing.
+/// The rounds visit what can change a variable's or the return's type
+/// (values assigned and returned, `if` tests, loops' iterations and bodies)
+/// and report nothing: the lowering (ir/Lowering.h) reads the types, then
+/// builds the IR and reports what is wrong. Each check function answers
+/// what its lowering counterpart builds, visiting sub-expressions in the
+/// same order (docs/design/typing-pass.md).
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -67,20 +61,16 @@ public:
   /// \p Args: one per parameter given, a Value of its type or a
   /// compile-time entity (Constant, Path or Function).
   /// \p HostCode: an @njit host entry, or a function it calls.
-  /// \p Callees types the device functions it calls; without one, such a
-  /// call is a construct the checker does not handle.
+  /// \p Callees types the device functions it calls.
   FunctionChecker(TypeContext &Types, const OperatorTyping &Ops,
                   FunctionInfo &Info, ModuleScope &Scope,
-                  const std::vector<Checked> &Args, bool HostCode = false,
-                  CalleeTyper *Callees = nullptr);
+                  const std::vector<Checked> &Args, bool HostCode,
+                  CalleeTyper &Callees);
 
   /// Types the variables and \p Returns by rounds over the body until
   /// nothing widens, then joins None into the return type where the body
-  /// can end without a return. False, with nothing to trust, when the body
-  /// uses a construct the checker does not handle yet.
-  bool typeRounds(ReturnTyping &Returns);
-  /// The first construct typeRounds met that it does not handle.
-  const std::string &unsupportedConstruct() const { return Unsupported; }
+  /// can end without a return.
+  void typeRounds(ReturnTyping &Returns);
 
   const std::vector<VariableFact> &variables() const { return Vars; }
   /// The variable a name reads or writes (its web's), -1 for none.
@@ -168,6 +158,7 @@ private:
                            const frontend::CallExpr &C);
   Checked checkGrid(const frontend::CallExpr &C);
   Checked checkLen(const frontend::CallExpr &C);
+  Checked checkPrint(const frontend::CallExpr &C);
   /// The case of \p Cases that the arguments of \p C select (their
   /// checked values into \p Args when given); none when none does.
   std::optional<Signature> overloadOf(const std::vector<Signature> &Cases,
@@ -280,14 +271,12 @@ private:
     NotNone = std::move(Saved);
     return R;
   }
-  /// Marks the function as one the checker cannot type yet.
-  Checked unsupported(const char *What);
 
   TypeContext &Types;
   const OperatorTyping &Ops;
   FunctionInfo &Info;
   const bool HostCode;
-  CalleeTyper *Callees;
+  CalleeTyper &Callees;
   /// The module the function is defined in: where its global names are.
   ModuleScope &Scope;
   std::vector<VariableFact> Vars;
@@ -303,7 +292,6 @@ private:
   ReturnTyping *Returns = nullptr;
   /// Names a test in the expression being checked shows not to be None.
   std::set<std::string> NotNone;
-  std::string Unsupported;
 };
 
 /// Whether convert() makes a value of type \p From (not an optional) one of
@@ -320,10 +308,5 @@ struct IndexShape {
 /// (Numba's arraydecl.py).
 ArrayLayout basicIndexLayout(const ArrayType *AT,
                              const std::vector<IndexShape> &Entries);
-
-/// PYKC_TYPING_STATS=FILE: appends where \p Info is and who typed it: the
-/// checker, or (\p Unsupported naming why) the quiet rounds.
-void recordTypingStatistics(const FunctionInfo &Info,
-                            const std::string &Unsupported);
 
 } // namespace pykc::ir

@@ -1,6 +1,8 @@
 //===- check/SyntaxFacts.cpp - What the syntax alone says -----------------===//
 #include "ir/check/SyntaxFacts.h"
 
+#include <unordered_map>
+
 namespace pykc::ir {
 
 using namespace frontend;
@@ -59,17 +61,14 @@ std::optional<CompareOp> compareOpOf(CmpOp Op) {
 
 std::optional<OperatorFunction> operatorFunctionOf(const std::string &Path) {
   using Shape = OperatorFunction::Shape;
-#define OPERATOR_BINARY(P, O)                                                  \
-  if (Path == P)                                                               \
-    return OperatorFunction{Shape::Binary, int(BinaryOp::O)};
-#define OPERATOR_UNARY(P, O)                                                   \
-  if (Path == P)                                                               \
-    return OperatorFunction{Shape::Unary, int(UnaryOp::O)};
-#define OPERATOR_COMPARE(P, O)                                                 \
-  if (Path == P)                                                               \
-    return OperatorFunction{Shape::Compare, int(CompareOp::O)};
+  static const std::unordered_map<std::string, OperatorFunction> Rows = {
+#define OPERATOR_BINARY(P, O) {P, {Shape::Binary, int(BinaryOp::O)}},
+#define OPERATOR_UNARY(P, O) {P, {Shape::Unary, int(UnaryOp::O)}},
+#define OPERATOR_COMPARE(P, O) {P, {Shape::Compare, int(CompareOp::O)}},
 #include "ir/Builtins.def"
-  return std::nullopt;
+  };
+  auto It = Rows.find(Path);
+  return It == Rows.end() ? std::nullopt : std::optional(It->second);
 }
 
 bool isNoneLiteral(const fe::Expr &E) {

@@ -18,7 +18,7 @@ std::optional<bool> foldedTruth(const Type *Ty, const Fold &F) {
 FunctionChecker::FunctionChecker(TypeContext &Types, const OperatorTyping &Ops,
                                  FunctionInfo &Info, ModuleScope &Scope,
                                  const std::vector<Checked> &Args,
-                                 bool HostCode, CalleeTyper *Callees)
+                                 bool HostCode, CalleeTyper &Callees)
     : Types(Types), Ops(Ops), Info(Info), HostCode(HostCode), Callees(Callees),
       Scope(Scope) {
   const FunctionDefStmt &Def = *Info.Def;
@@ -125,21 +125,17 @@ bool FunctionChecker::assignType(const fe::Expr *Target, const Type *Ty) {
   return Changed;
 }
 
-bool FunctionChecker::typeRounds(ReturnTyping &R) {
+void FunctionChecker::typeRounds(ReturnTyping &R) {
   Returns = &R;
   // Each round can only widen types, so this converges; the bound is a guard.
-  for (int Round = 0;
-       Round < 32 && Unsupported.empty() && roundBlock(Info.Def->Body); ++Round)
+  for (int Round = 0; Round < 32 && roundBlock(Info.Def->Body); ++Round)
     ;
   Returns = nullptr;
-  if (!Unsupported.empty())
-    return false;
   // Reaching the end returns None: with returns of values elsewhere, an
   // optional (Numba's unification), else an error once lowered.
   if (R.Known && R.Ty && fallsThrough(Info.Def->Body))
     if (const Type *U = unifyTypes(Types, R.Ty, Types.none()))
       R.Ty = U;
-  return true;
 }
 
 std::optional<ConstantValue>
