@@ -12,6 +12,9 @@ std::optional<bool> foldedTruth(const Type *Ty, const Fold &F) {
   auto *ST = dynCast<ScalarType>(Ty);
   if (!ST)
     return std::nullopt;
+  // As Python's bool(): a complex number is true unless both parts are 0.
+  if (ST->isComplex())
+    return F.FloatValue != 0 || F.ImagValue != 0;
   return ST->isFloat() ? F.FloatValue != 0 : F.IntBits != 0;
 }
 
@@ -200,7 +203,8 @@ bool FunctionChecker::fallsThrough(const fe::StmtList &Body) const {
       std::optional<ConstantValue> Known = evaluate(*I->Test);
       using CK = ConstantValue::Kind;
       if (Known && (Known->K == CK::Int || Known->K == CK::Float ||
-                    Known->K == CK::Bool || Known->K == CK::None)) {
+                    Known->K == CK::Bool || Known->K == CK::Complex ||
+                    Known->K == CK::None)) {
         if (!fallsThrough(ir::constantTruth(*Known) ? I->Body : I->OrElse))
           return false;
         break;
