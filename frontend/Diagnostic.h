@@ -102,6 +102,10 @@ public:
   /// compile, as clang's -fspell-checking-limit, so that a file of many
   /// misspellings and many names costs time linear in it, not their product.
   bool allowSpellingCheck() { return SpellingChecks < 50 && ++SpellingChecks; }
+  /// How many of those were spent: an engine that collects another pass's
+  /// diagnostics for comparison starts where this one stood.
+  unsigned spellingChecks() const { return SpellingChecks; }
+  void setSpellingChecks(unsigned N) { SpellingChecks = N; }
   /// Every diagnostic reported, shown or not, with its kind and severity as
   /// reported (a warning -Werror made an error is still a Warning kind).
   const std::vector<Diagnostic> &diagnostics() const { return All; }

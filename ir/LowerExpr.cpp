@@ -1,95 +1,11 @@
 //===- LowerExpr.cpp - Typing expressions ---------------------------------===//
 #include "ir/Lowering.h"
+#include "ir/check/SyntaxFacts.h"
 
 namespace pykc::ir {
 
 using namespace frontend;
 namespace fe = frontend;
-
-std::string displayPath(const std::string &Path) {
-  if (Path.rfind("numba.", 0) == 0)
-    return Path.substr(6);
-  if (Path.rfind("builtins.", 0) == 0)
-    return Path.substr(9);
-  return Path;
-}
-
-std::string plural(size_t N, const char *Word) {
-  return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
-}
-
-namespace {
-
-/// The print(...) call that prints what the f-string \p Source formats:
-/// f"i = {i}, x = {x:.2f}" -> print("i =", i, ", x =", x). Numba-CUDA's
-/// print takes the values as arguments; it formats no strings.
-std::string printForm(std::string_view Source) {
-  std::string Fallback = "print(\"i =\", i)";
-  size_t Quote = Source.find_first_of("'\"");
-  if (Quote == std::string_view::npos)
-    return Fallback;
-  size_t QuoteLen = 1;
-  if (Source.size() >= Quote + 6 && Source[Quote + 1] == Source[Quote] && Source[Quote + 2] == Source[Quote])
-    QuoteLen = 3;
-  if (Source.size() < Quote + 2 * QuoteLen)
-    return Fallback;
-  std::string_view Body = Source.substr(Quote + QuoteLen, Source.size() - Quote - 2 * QuoteLen);
-  // One string token only: "a" f"{b}" falls back to the example.
-  if (Body.find(Source[Quote]) != std::string_view::npos)
-    return Fallback;
-  std::vector<std::string> Args;
-  std::string Text;
-  auto Flush = [&] {
-    // print separates its arguments with spaces: ", a =" is "a =".
-    size_t B = Text.find_first_not_of(Args.empty() ? " " : " ,;"), E = Text.find_last_not_of(' ');
-    if (B != std::string::npos)
-      Args.push_back("\"" + Text.substr(B, E - B + 1) + "\"");
-    Text.clear();
-  };
-  for (size_t I = 0; I < Body.size(); ++I) {
-    char C = Body[I];
-    if ((C == '{' || C == '}') && I + 1 < Body.size() && Body[I + 1] == C) {
-      Text += C;
-      ++I;
-      continue;
-    }
-    if (C != '{') {
-      Text += C;
-      continue;
-    }
-    Flush();
-    size_t Depth = 0, End = I + 1, ExprEnd = std::string_view::npos;
-    for (; End < Body.size(); ++End) {
-      char D = Body[End];
-      if (D == '{' || D == '(' || D == '[')
-        ++Depth;
-      else if ((D == ')' || D == ']') && Depth)
-        --Depth;
-      else if (D == '}' && Depth)
-        --Depth;
-      else if (D == '}')
-        break;
-      else if ((D == '!' || D == ':' || D == '=') && !Depth && ExprEnd == std::string_view::npos &&
-               !(D == '=' && End + 1 < Body.size() && Body[End + 1] == '='))
-        ExprEnd = End;
-    }
-    if (End >= Body.size())
-      return Fallback;
-    std::string Expr(Body.substr(I + 1, std::min(End, ExprEnd) - I - 1));
-    size_t B = Expr.find_first_not_of(' '), E = Expr.find_last_not_of(' ');
-    if (B == std::string::npos)
-      return Fallback;
-    Args.push_back(Expr.substr(B, E - B + 1));
-    I = End;
-  }
-  Flush();
-  std::string Out = "print(";
-  for (size_t I = 0; I < Args.size(); ++I)
-    Out += (I ? ", " : "") + Args[I];
-  return Out + ")";
-}
-
-} // namespace
 
 void FunctionLowerer::error(SourceRange Range, DiagKind Kind, std::vector<std::string> Args) {
   HadError = true;
@@ -312,22 +228,7 @@ Value FunctionLowerer::lower(const fe::Expr &E) {
   case fe::NodeKind::CallExpr:
     return lowerCall(cast<fe::CallExpr>(E));
   default: {
-    std::string What = "this expression";
-    switch (E.Kind) {
-    case fe::NodeKind::ListExpr: What = "a list"; break;
-    case fe::NodeKind::SetExpr: What = "a set"; break;
-    case fe::NodeKind::DictExpr: What = "a dict"; break;
-    case fe::NodeKind::LambdaExpr: What = "a lambda"; break;
-    case fe::NodeKind::ComprehensionExpr: What = "a comprehension"; break;
-    case fe::NodeKind::StarredExpr: What = "unpacking with '*'"; break;
-    case fe::NodeKind::NamedExprExpr: What = "':='"; break;
-    case fe::NodeKind::SliceExpr: What = "a slice"; break;
-    case fe::NodeKind::AwaitExpr: What = "'await'"; break;
-    case fe::NodeKind::YieldExpr: What = "'yield'"; break;
-    case fe::NodeKind::MagicExpr: What = "an IPython magic"; break;
-    default: break;
-    }
-    error(E.Range, DiagKind::UnsupportedSyntax, {What});
+    error(E.Range, DiagKind::UnsupportedSyntax, {unsupportedExpressionName(E)});
     return Value::invalid();
   }
   }

@@ -37,10 +37,6 @@ class FunctionLowerer;
 /// no return on every path, and no endless loop that only a return leaves.
 bool canFallThrough(const StmtList &Body);
 
-/// How a builtin path is shown to users: "cuda.grid", "math.sqrt", "len".
-std::string displayPath(const std::string &Path);
-/// "1 argument", "2 arguments".
-std::string plural(size_t N, const char *Word);
 
 /// What an expression denotes while lowering: an IR value, or a
 /// compile-time entity (a module path, a constant such as a dtype, a
@@ -79,6 +75,9 @@ struct InstanceArg {
   std::string str() const;
 };
 
+/// "float32, 32, cuda.atomic.add": an instance's arguments, for messages.
+std::string argList(const std::vector<InstanceArg> &Args);
+
 /// A compile-time entity (Constant, Path, Function, Module, Foreign) as
 /// the checker and the lowering each hold one.
 Checked checkedOf(const Value &V);
@@ -109,6 +108,17 @@ public:
                            bool Host) override;
   ModuleScope &programScope() override { return Scope; }
   void usesForeign(const ForeignFunction &Fn) override;
+  std::optional<const Type *> checkCall(FunctionInfo &Fn, const std::vector<Checked> &Args,
+                                        const frontend::SourceFile *CallFile,
+                                        frontend::SourceRange CallRange, bool Host,
+                                        frontend::DiagnosticEngine &D) override;
+  /// The checker's view of lowerKernel and lowerHostEntry
+  /// (check/CheckInstances.cpp): the entry typed and walked, every
+  /// diagnostic reported to \p D; false on errors. Its memo of checked
+  /// instances is its own, kept across entries as the lowering's is.
+  bool checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, frontend::DiagnosticEngine &D);
+  bool checkHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig,
+                      frontend::DiagnosticEngine &D);
   /// Types kernel \p Fn for \p Sig. Null on failure.
   /// An @njit function for \p Sig, as a host entry point; null on errors.
   Function *lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig);
@@ -138,11 +148,12 @@ private:
     std::vector<InstanceArg> Params;
     const Type *DeclaredReturn = nullptr;
   };
-  /// Empty (after a diagnostic when \p Report) when no declared
-  /// signature matches \p Args.
+  /// Empty (after a diagnostic to \p Report, when given) when no
+  /// declared signature matches \p Args.
   std::optional<Binding> bindArguments(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                        const frontend::SourceFile *CallFile,
-                                       frontend::SourceRange CallRange, bool Report);
+                                       frontend::SourceRange CallRange,
+                                       frontend::DiagnosticEngine *Report);
   /// A symbol no other function of the module has.
   std::string uniqueSymbol(std::string Name) const;
 
@@ -167,7 +178,22 @@ private:
   /// once per level). Python's own default recursion limit: Numba, typing
   /// in CPython, cannot go deeper either.
   static constexpr size_t MaxCallDepth = 1000;
-  size_t callDepth() const { return InProgress.size() + TypingInProgress.size(); }
+  size_t callDepth() const {
+    return InProgress.size() + TypingInProgress.size() + CheckInProgress.size();
+  }
+  /// The checker's instance memo (checkCall): accepted instances and their
+  /// return types, failed ones, those being walked (with the return type a
+  /// recursive call gets), and its own name checks (whether each function
+  /// has name errors).
+  std::map<Key, const Type *> CheckAccepted, CheckInProgress;
+  std::set<Key> CheckFailed;
+  std::map<FunctionInfo *, bool> CheckedNames;
+  bool CheckUnwinding = false;
+public:
+  /// Functions whose name check instantiateDevice ran (not one before the
+  /// lowering began): the checker runs its own for them.
+  std::set<FunctionInfo *> NamesCheckedByLowering;
+private:
   /// Set from a CallsTooDeep error until the outermost call of its chain:
   /// the calls between get no note each (a thousand notes say nothing).
   bool UnwindingTooDeep = false;

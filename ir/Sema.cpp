@@ -105,13 +105,16 @@ std::vector<const Type *> runtimeTypes(const std::vector<InstanceArg> &Args) {
   return Types;
 }
 
-/// "(float32, 32, cuda.atomic.add)" for messages.
+} // namespace
+
 std::string argList(const std::vector<InstanceArg> &Args) {
   std::string S;
   for (const InstanceArg &A : Args)
     S += (S.empty() ? "" : ", ") + A.str();
   return S;
 }
+
+namespace {
 
 /// A compile-time value in a symbol name: letters, digits and '_' only.
 std::string mangleCompileTime(const InstanceArg &A) {
@@ -133,14 +136,15 @@ SemaContext::Key SemaContext::keyOf(FunctionInfo &Fn, const std::vector<Instance
 
 std::optional<SemaContext::Binding>
 SemaContext::bindArguments(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
-                           const SourceFile *CallFile, SourceRange CallRange, bool Report) {
+                           const SourceFile *CallFile, SourceRange CallRange,
+                           DiagnosticEngine *Report) {
   if (Fn.Signatures.empty())
     return Binding{Args, nullptr};
   // Declared signatures take run-time values only (callers make sure).
   const ParsedSignature *Sig = chooseSignature(Fn, runtimeTypes(Args));
   if (!Sig) {
     if (Report)
-      Diags.report(CallFile, CallRange, DiagKind::NoMatchingSignature,
+      Report->report(CallFile, CallRange, DiagKind::NoMatchingSignature,
                    {Fn.Name, argList(Args)});
     return std::nullopt;
   }
@@ -174,13 +178,13 @@ const Type *SemaContext::returnTypeOf(FunctionInfo &Fn, const std::vector<Checke
 
 const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                           bool Host) {
-  auto Bound = bindArguments(Fn, Args, nullptr, SourceRange(), /*Report=*/false);
+  auto Bound = bindArguments(Fn, Args, nullptr, SourceRange(), nullptr);
   if (!Bound)
     return nullptr;
   Key K = keyOf(Fn, Bound->Params, Host);
   if (auto It = ReturnTypes.find(K); It != ReturnTypes.end())
     return It->second;
-  if (TypingInProgress.count(K) || InProgress.count(K))
+  if (TypingInProgress.count(K) || InProgress.count(K) || CheckInProgress.count(K))
     return Bound->DeclaredReturn ? Bound->DeclaredReturn : provisionalReturn(K);
   if (callDepth() >= MaxCallDepth)
     return nullptr; // instantiateDevice reports it
@@ -221,7 +225,7 @@ const Type *SemaContext::provisionalReturn(const Key &K) {
 Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                          const SourceFile *File, SourceRange CallRange,
                                          bool Host) {
-  auto Bound = bindArguments(Fn, Args, File, CallRange, /*Report=*/true);
+  auto Bound = bindArguments(Fn, Args, File, CallRange, &Diags);
   if (!Bound)
     return nullptr;
   // An @njit function without a signature is checked only once a kernel
@@ -229,6 +233,7 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   // are reported by the name check, not silently dropped while lowering.
   if (!Fn.NameChecked && !Fn.Synthetic) {
     Fn.NameChecked = true;
+    NamesCheckedByLowering.insert(&Fn);
     Fn.HasNameErrors = !checkNames(Fn, Fn.Scope ? *Fn.Scope : Scope, Diags);
   }
   if (Fn.HasNameErrors) // reported; its calls fail without a cascade

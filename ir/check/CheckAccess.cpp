@@ -203,7 +203,7 @@ Checked FunctionChecker::checkSubscript(const SubscriptExpr &Sub) {
     if (std::any_of(Parts.begin(), Parts.end(),
                     [](const fe::Expr *E) { return isa<SliceExpr>(E); }))
       return checkSliceView(AT, Parts);
-    std::optional<unsigned> Count = checkArrayIndices(AT, *Sub.Index);
+    std::optional<unsigned> Count = checkArrayIndices(AT, *Sub.Index, Sub.Range, /*AllowView=*/true);
     if (!Count)
       return Checked::invalid();
     return arrayAccess(AT, *Count);
@@ -296,24 +296,40 @@ Checked FunctionChecker::arrayAccess(const ArrayType *AT, unsigned Indices) {
 }
 
 std::optional<unsigned>
-FunctionChecker::checkArrayIndices(const ArrayType *AT, const fe::Expr &Index) {
+FunctionChecker::checkArrayIndices(const ArrayType *AT, const fe::Expr &Index,
+                                   SourceRange Range, bool AllowView) {
   // Every part is typed before any is tested; a tuple spreads into indices.
   std::vector<const Type *> Indices;
+  std::vector<const fe::Expr *> From; // the source of each index
   for (const fe::Expr *P : indexParts(Index)) {
-    if (isa<SliceExpr>(P))
+    if (isa<SliceExpr>(P)) {
+      fail(P->Range, DiagKind::UnsupportedSyntax, {"assigning to a slice of an array"});
       return std::nullopt;
+    }
     Checked V = checkValue(*P);
     if (!V.isValue())
       return std::nullopt;
-    if (auto *TT = dynCast<TupleType>(V.Ty))
-      Indices.insert(Indices.end(), TT->elements().begin(),
-                     TT->elements().end());
-    else
-      Indices.push_back(V.Ty);
+    auto *TT = dynCast<TupleType>(V.Ty);
+    for (const Type *T : TT ? TT->elements() : std::vector<const Type *>{V.Ty}) {
+      Indices.push_back(T);
+      From.push_back(P);
+    }
   }
-  if (!std::all_of(Indices.begin(), Indices.end(), isIntegerType) ||
-      Indices.size() > AT->ndim())
-    return std::nullopt; // IndexType, IndexCount
+  for (size_t K = 0; K < Indices.size(); ++K)
+    if (!isIntegerType(Indices[K])) {
+      indexTypeError(*From[K], From[K]->Range, Indices[K]);
+      return std::nullopt;
+    }
+  if (Indices.size() > AT->ndim()) {
+    fail(Range, DiagKind::IndexCount,
+         {std::to_string(AT->ndim()), std::to_string(Indices.size())});
+    return std::nullopt;
+  }
+  if (Indices.size() < AT->ndim() && !AllowView) {
+    fail(Range, DiagKind::UnsupportedSyntax,
+         {"assigning to a whole row of an array (index every dimension)"});
+    return std::nullopt;
+  }
   return unsigned(Indices.size());
 }
 

@@ -51,7 +51,7 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
     return Callee;
   for (const fe::Expr *A : C.Args)
     if (isa<StarredExpr>(A))
-      return Checked::invalid();
+      return fail(A->Range, DiagKind::UnsupportedSyntax, {"unpacking arguments with '*'"});
   switch (Callee.K) {
   case Checked::Kind::Path: {
     const std::string &Path = Callee.Path;
@@ -70,16 +70,21 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
   case Checked::Kind::Constant:
     if (Callee.Const.K == ConstantValue::Kind::Dtype && Callee.Const.Dtype) {
       // float32(x): a conversion, as in Numba.
+      const Type *To = Callee.Const.Dtype;
       if (C.Args.size() != 1 || !C.Keywords.empty())
-        return Checked::invalid();
+        return fail(C.Range, DiagKind::ArgumentCount,
+                    {To->str(), "1 argument", std::to_string(C.Args.size())});
       Checked V = checkValue(*C.Args[0]);
-      if (!V.isValue() || !dynCast<ScalarType>(V.Ty))
+      if (!V.isValue())
         return Checked::invalid();
-      return convertScalar(V, Callee.Const.Dtype);
+      if (!dynCast<ScalarType>(V.Ty) || !converts(V.Ty, To))
+        return fail(C.Args[0]->Range, DiagKind::InvalidArgument,
+                    {To->str(), "cannot convert '" + V.Ty->str() + "'"});
+      return convertScalar(V, To);
     }
     if (Callee.Const.K == ConstantValue::Kind::NamedTupleClass)
       return checkNamedTupleConstructor(Callee.Const, C);
-    return Checked::invalid();
+    return fail(C.Func->Range, DiagKind::NotCallable, {describe(Callee)});
   case Checked::Kind::Foreign:
     return checkForeignCall(*Callee.Foreign, C);
   case Checked::Kind::Function:
@@ -87,9 +92,11 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
         Callee.Fn->Role == FunctionRole::CpuJit ||
         (Callee.Fn->Role == FunctionRole::Reduce && Info.Synthetic))
       return checkDeviceCall(*Callee.Fn, C);
-    return Checked::invalid(); // KernelCall, NotCallable
+    if (Callee.Fn->Role == FunctionRole::Kernel)
+      return fail(C.Func->Range, DiagKind::KernelCall, {Callee.Fn->Name});
+    return fail(C.Func->Range, DiagKind::NotCallable, {describe(Callee)});
   default:
-    return Checked::invalid(); // NotCallable
+    return fail(C.Func->Range, DiagKind::NotCallable, {describe(Callee)});
   }
 }
 
@@ -148,7 +155,8 @@ Checked FunctionChecker::checkBuiltinCall(const std::string &Path,
   // Only cuda.shared.array and cuda.local.array take keywords.
   if (!C.Keywords.empty() && *Row != BuiltinRow::SharedArray &&
       *Row != BuiltinRow::LocalArray)
-    return Checked::invalid(); // UnknownKeyword
+    return fail(C.Keywords.front().NameRange, DiagKind::UnknownKeyword,
+                {displayPath(Path), C.Keywords.front().Name});
   switch (*Row) {
 #define BUILTIN(Id, P, Typing, ...)                                            \
   case BuiltinRow::Id: {                                                       \
@@ -309,7 +317,8 @@ Checked FunctionChecker::checkAtomic(std::string_view Op, bool FirstElement,
     if (AT->ndim() != 1)
       return Checked::invalid();
   } else {
-    std::optional<unsigned> Indices = checkArrayIndices(AT, *C.Args[1]);
+    std::optional<unsigned> Indices =
+        checkArrayIndices(AT, *C.Args[1], C.Args[1]->Range, /*AllowView=*/true);
     if (!Indices || *Indices < AT->ndim())
       return Checked::invalid(); // AtomicIndexCount
     Next = 2;

@@ -58,9 +58,17 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
   const auto &Params = Fn.Def->Params;
   for (const Param &P : Params)
     if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly)
-      return Checked::invalid(); // UnsupportedParameter
-  if (!C.Keywords.empty() || C.Args.size() > Params.size())
-    return Checked::invalid();
+      return fail(P.Range, DiagKind::UnsupportedParameter,
+                  {"*args, **kwargs and keyword-only parameters"});
+  if (!C.Keywords.empty())
+    return fail(C.Keywords.front().NameRange, DiagKind::UnsupportedSyntax,
+                {"a keyword argument to a device function"});
+  auto CountError = [&] {
+    return fail(C.Range, DiagKind::ArgumentCount,
+                {Fn.Name, plural(Params.size(), "argument"), std::to_string(C.Args.size())});
+  };
+  if (C.Args.size() > Params.size())
+    return CountError();
   // A parameter the callee never assigns can take a compile-time value.
   std::vector<std::string> Assigned = assignedNames(Fn.Def->Body);
   auto CanBeCompileTime = [&](size_t I) {
@@ -81,6 +89,11 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
                     .evaluate(*Params[I].Default);
       if (Literal)
         V = checkConstantValue(*Literal);
+      else
+        fail(Params[I].Default->Range, DiagKind::NotConstant,
+             {"a device function's default value"});
+    } else {
+      return CountError();
     }
     if (!V.isValid())
       return Checked::invalid();
@@ -98,10 +111,20 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
       }
     }
     if (!V.isValue())
-      return Checked::invalid(); // NotAValue
+      return notAValue(I < C.Args.size() ? C.Args[I]->Range : C.Range, V);
     Args.push_back(Checked::value(V.Ty));
   }
-  return Checked::value(Callees.returnTypeOf(Fn, Args, HostCode));
+  if (!walking())
+    return Checked::value(Callees.returnTypeOf(Fn, Args, HostCode));
+  // The instance checked (its diagnostics reported at this call) as the
+  // lowering instantiates it.
+  std::optional<const Type *> Returned =
+      Callees.checkCall(Fn, Args, File, C.Range, HostCode, *Walk.Diags);
+  if (!Returned) {
+    HadError = true;
+    return Checked::invalid();
+  }
+  return Checked::value(*Returned);
 }
 
 } // namespace pykc::ir

@@ -51,20 +51,37 @@ Checked FunctionChecker::checkOptional(const fe::Expr &E) {
   if (isNoneLiteral(E))
     return Checked::value(Types.none()); // not a constant: an optional's None
   Checked V = check(E);
-  return V.isValue() ? V : Checked::invalid();
+  if (V.isValue())
+    return V;
+  if (V.isValid())
+    notAValue(E.Range, V);
+  return Checked::invalid();
 }
 
 Checked FunctionChecker::checkValue(const fe::Expr &E) {
   Checked V = check(E);
-  if (!V.isValue())
+  if (!V.isValue()) {
+    if (V.isValid())
+      notAValue(E.Range, V);
     return Checked::invalid();
-  return unwrapped(V);
+  }
+  return unwrapped(V, E);
 }
 
-Checked FunctionChecker::unwrapped(const Checked &V) const {
-  if (auto *O = dynCast<OptionalType>(V.Ty))
-    return Checked::value(O->base()); // checked at run time
-  return V;
+Checked FunctionChecker::unwrapped(const Checked &V, const fe::Expr &At) {
+  auto *O = dynCast<OptionalType>(V.Ty);
+  if (!O)
+    return V;
+  if (walking()) {
+    bool Named = V.Var >= 0;
+    std::string Name = Named ? Vars[V.Var].Name : std::string(File->text(At.Range));
+    if (!(Named && NotNone.count(Name)) && WarnedOptional.insert(Name).second)
+      report(File, At.Range, DiagKind::OptionalUnchecked,
+             {Name, O->str(), O->base()->str(),
+              Named ? "'if " + Name + " is not None:'"
+                    : "'v = " + Name + "' then 'if v is not None:'"});
+  }
+  return Checked::value(O->base()); // checked at run time
 }
 
 Checked FunctionChecker::checkCondition(const fe::Expr &E) {
@@ -73,8 +90,11 @@ Checked FunctionChecker::checkCondition(const fe::Expr &E) {
   Checked V = checkOptional(E);
   if (!V.isValue())
     return V;
-  if (dynCast<OptionalType>(V.Ty) || !dynCast<ScalarType>(V.Ty))
-    return Checked::invalid();
+  if (dynCast<OptionalType>(V.Ty))
+    return fail(E.Range, DiagKind::OptionalCondition,
+                {std::string(File->text(E.Range)), V.Ty->str()});
+  if (!dynCast<ScalarType>(V.Ty))
+    return fail(E.Range, DiagKind::InvalidCondition, {V.Ty->str()});
   return V;
 }
 
@@ -107,7 +127,7 @@ Checked FunctionChecker::check(const fe::Expr &E) {
     Checked R = checkValue(*B.RHS);
     if (!L.isValue() || !R.isValue())
       return Checked::invalid();
-    return checkBinary(B.Op, L, R);
+    return checkBinary(B.Op, L, R, B.Range);
   }
   case fe::NodeKind::BoolOpExpr:
     return checkBoolOp(cast<BoolOpExpr>(E));
@@ -118,7 +138,7 @@ Checked FunctionChecker::check(const fe::Expr &E) {
   case fe::NodeKind::CallExpr:
     return checkCall(cast<fe::CallExpr>(E));
   default:
-    return Checked::invalid(); // UnsupportedSyntax, when lowered
+    return fail(E.Range, DiagKind::UnsupportedSyntax, {unsupportedExpressionName(E)});
   }
 }
 
@@ -126,7 +146,7 @@ Checked FunctionChecker::checkConstant(const fe::ConstantExpr &C) {
   switch (C.CK) {
   case ConstantKind::Int:
     if (C.IntTooLarge)
-      return Checked::invalid();
+      return fail(C.Range, DiagKind::ConstantOverflow, {std::string(File->text(C.Range))});
     // Numba types literals that only fit unsigned as uint64.
     return intConstant(int64_t(C.IntValue), C.IntValue > uint64_t(INT64_MAX)
                                                 ? Types.uint64()
@@ -143,7 +163,9 @@ Checked FunctionChecker::checkConstant(const fe::ConstantExpr &C) {
   case ConstantKind::String:
   case ConstantKind::Bytes: {
     if (C.IsFString) // one with replacement fields; print takes values
-      return Checked::invalid();
+      return fail(C.Range, DiagKind::UnsupportedSyntax,
+                  {"an f-string with replacement fields (write " + printForm(C.StringValue) +
+                   ": Numba-CUDA's print takes the values as arguments and formats no strings)"});
     Checked V;
     V.K = Checked::Kind::Constant;
     V.Const.K = ConstantValue::Kind::String;
@@ -153,7 +175,7 @@ Checked FunctionChecker::checkConstant(const fe::ConstantExpr &C) {
   case ConstantKind::Imaginary:
     return Checked::constant(Types.complex128(), complexBits(0, C.FloatValue));
   case ConstantKind::Ellipsis:
-    return Checked::invalid();
+    return fail(C.Range, DiagKind::UnsupportedSyntax, {"'...'"});
   }
   return Checked::invalid();
 }
@@ -165,7 +187,12 @@ Checked FunctionChecker::checkName(const NameExpr &N) {
     return It->second;
   }
   if (int Index = loadVariable(N); Index >= 0) {
-    // Untyped while every assignment so far failed to type.
+    if (walking() && Poisoned.count(coalesced(Index)))
+      return Checked::invalid(); // its assignment was reported
+    // Untyped while every assignment so far failed to type: reported
+    // only if nothing else was.
+    if (!Vars[Index].Ty && walking() && !HadError)
+      return fail(N.Range, DiagKind::UnassignedVariable, {N.Id});
     Checked V = Checked::value(Vars[Index].Ty);
     V.Var = Index;
     return V;
@@ -178,6 +205,10 @@ Checked FunctionChecker::checkName(const NameExpr &N) {
     V.Path = *Path;
     return V;
   }
+  // Undefined and host-only names were reported by the name check; not in
+  // pykc's own templates, which a mistake in must never leave silent.
+  if (Info.Synthetic)
+    return fail(N.Range, DiagKind::UndefinedName, {N.Id});
   return Checked::invalid();
 }
 
@@ -219,6 +250,9 @@ Checked FunctionChecker::checkSymbol(const Symbol &Sym, const fe::Expr &At) {
     V.Foreign = Sym.Foreign;
     return V;
   case Symbol::Kind::Host:
+    if (Info.Synthetic) // pykc's own source: no name check ran on it
+      return fail(At.Range, DiagKind::UndefinedName,
+                  {isa<NameExpr>(&At) ? cast<NameExpr>(At).Id : cast<AttributeExpr>(At).Attr});
     return Checked::invalid();
   }
   return Checked::invalid();

@@ -49,7 +49,17 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
   };
   auto TupleTargets = [&](const fe::Expr *T, size_t N) -> const fe::ExprList * {
     auto *Tu = dyn_cast<TupleExpr>(T);
-    return Tu && Tu->Elts.size() == N ? &Tu->Elts : nullptr;
+    if (Tu && Tu->Elts.size() == N)
+      return &Tu->Elts;
+    fail(T->Range, DiagKind::UnsupportedSyntax,
+         {"this loop target (" + std::to_string(N) + " names are needed)"});
+    return nullptr;
+  };
+  auto NoKeywords = [&](const fe::CallExpr *C, const char *Name) {
+    if (!C->Keywords.empty())
+      fail(C->Keywords.front().NameRange, DiagKind::UnknownKeyword,
+           {Name, C->Keywords.front().Name});
+    return C->Keywords.empty();
   };
   bool Whole = !Target || isa<NameExpr>(Target);
   auto WholeTarget = [&] {
@@ -59,14 +69,21 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
   };
   // enumerate(X[, start]): the count, then what X gives.
   if (auto *E = CallOf(Iter, "builtins.enumerate")) {
-    if (!E->Keywords.empty() || E->Args.empty() || E->Args.size() > 2)
+    if (!NoKeywords(E, "enumerate"))
       return false;
+    if (E->Args.empty() || E->Args.size() > 2) {
+      fail(E->Range, DiagKind::ArgumentCount,
+           {"enumerate", "1 or 2 positional arguments", std::to_string(E->Args.size())});
+      return false;
+    }
     const fe::ExprList *Pair = Whole ? nullptr : TupleTargets(Target, 2);
     if (!Whole && !Pair)
       return false;
     auto *Count = Pair ? dyn_cast<NameExpr>((*Pair)[0]) : nullptr;
-    if (Pair && !Count)
+    if (Pair && !Count) {
+      fail((*Pair)[0]->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
       return false;
+    }
     Shape.Targets.push_back({Count, IterationShape::CountTarget});
     if (Whole) {
       size_t CountTarget = Shape.Targets.size() - 1;
@@ -82,12 +99,19 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
     // The start, evaluated after the iterable, is an integer.
     Checked Start = checkValue(*E->Args[1]);
     auto *StartTy = Start.isValue() ? dynCast<ScalarType>(Start.Ty) : nullptr;
+    if (Start.isValue() && (!StartTy || !StartTy->isInteger()))
+      fail(E->Args[1]->Range, DiagKind::InvalidArgument,
+           {"enumerate", "the start must be an integer, not '" + Start.Ty->str() + "'"});
     return StartTy && StartTy->isInteger();
   }
   // zip(X, Y, ...): one target per iterable.
   if (auto *Z = CallOf(Iter, "builtins.zip")) {
-    if (!Z->Keywords.empty() || Z->Args.empty())
+    if (!NoKeywords(Z, "zip"))
       return false;
+    if (Z->Args.empty()) {
+      fail(Z->Range, DiagKind::ArgumentCount, {"zip", "1 or more arrays", "0"});
+      return false;
+    }
     if (Whole) {
       std::vector<size_t> Parts;
       for (const fe::Expr *P : Z->Args) {
@@ -108,8 +132,10 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
     return true;
   }
   auto *N = dyn_cast<NameExpr>(Target);
-  if (Target && !N)
+  if (Target && !N) {
+    fail(Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
     return false;
+  }
   // range(...) inside zip() or enumerate(): counted out like elements.
   const fe::CallExpr *R = CallOf(Iter, "builtins.range");
   if (!R)
@@ -123,8 +149,10 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
       Parts.push_back(V.Ty);
     }
     auto Sig = Ops.range(Parts);
-    if (!Sig)
+    if (!Sig) {
+      fail(R->Range, DiagKind::InvalidArgument, {"range", "its arguments must be integers"});
       return false;
+    }
     Shape.Targets.push_back(
         {N, IterationShape::RangeTarget - int(Shape.Ranges.size())});
     Shape.Ranges.push_back(Sig->Result);
@@ -135,11 +163,116 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
     return false;
   auto *TT = dynCast<TupleType>(A.Ty);
   if (!dynCast<ArrayType>(A.Ty) &&
-      !(TT && (TT->isUniform() || TT->size() == 0)))
+      !(TT && (TT->isUniform() || TT->size() == 0))) {
+    fail(Iter->Range, DiagKind::UnsupportedSyntax,
+         {"a for loop over '" + A.Ty->str() +
+          "' (range(), arrays, tuples of one type, enumerate() and zip() of them are "
+          "supported)"});
     return false;
+  }
   Shape.Targets.push_back({N, int(Shape.Sources.size())});
   Shape.Sources.push_back(A.Ty);
   return true;
+}
+
+FunctionChecker::Built FunctionChecker::walkFor(const fe::ForStmt &Fo) {
+  Built Loop;
+  Loop.Empty = false;
+  auto *Call = dyn_cast<fe::CallExpr>(Fo.Iter);
+  if (!Fo.OrElse.empty()) {
+    fail(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'for' loop"});
+    return Built();
+  }
+  auto Path = Call ? Scope.resolvePath(*Call->Func) : std::nullopt;
+  if (Path != "builtins.range" && Path != "numba.prange") {
+    // Over arrays, tuples, enumerate() and zip() (LowerLoops.cpp's
+    // lowerForOver): the plan, the targets' assignments, the body.
+    IterationShape Shape;
+    if (!checkIterable(Fo.Iter, Fo.Target, Shape))
+      return Built();
+    for (size_t I = 0; I < Shape.Targets.size(); ++I)
+      if (const NameExpr *N = Shape.Targets[I].first)
+        if (const Type *Ty = iterationType(Shape, I))
+          walkAssign(N, Checked::value(Ty), *Fo.Iter, Fo.Iter->Range);
+    ++LoopDepth;
+    walkBlock(Fo.Body);
+    --LoopDepth;
+    return Loop;
+  }
+  const char *Name = Path == "numba.prange" ? "prange" : "range";
+  auto *Target = dyn_cast<NameExpr>(Fo.Target);
+  if (!Target) {
+    fail(Fo.Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
+    return Built();
+  }
+  if (Call->Args.empty() || Call->Args.size() > 3 || !Call->Keywords.empty()) {
+    fail(Call->Range, DiagKind::ArgumentCount,
+         {Name, "1 to 3 positional arguments", std::to_string(Call->Args.size())});
+    return Built();
+  }
+  std::vector<Checked> Args;
+  std::vector<const Type *> ArgTypes;
+  for (const fe::Expr *A : Call->Args) {
+    Checked V = checkValue(*A);
+    if (!V.isValue())
+      return Built();
+    Args.push_back(V);
+    ArgTypes.push_back(V.Ty);
+  }
+  auto Sig = Ops.range(ArgTypes);
+  if (!Sig) {
+    std::string Names;
+    for (const Type *T : ArgTypes)
+      Names += (Names.empty() ? "" : ", ") + T->str();
+    fail(Call->Range, DiagKind::InvalidArgument,
+         {Name, "arguments must be integers, not (" + Names + ")"});
+    return Built();
+  }
+  const Type *IndexTy = Sig->Result;
+  int Var = coalesced(storeVariable(*Target));
+  if (Var < 0 || !Vars[Var].Ty)
+    return Built();
+  // The step, a constant when it is one of the index's type (a conversion
+  // of one is not).
+  std::optional<uint64_t> Step = 1;
+  if (Args.size() == 3)
+    Step = Args[2].Folded && Args[2].Ty == IndexTy ? std::optional(Args[2].Folded->IntBits)
+                                                   : std::nullopt;
+  if (std::string_view(Name) == "prange" && Step != 1u) {
+    fail(Call->Args[2]->Range, DiagKind::InvalidArgument,
+         {Name, "the step must be the constant 1, as in Numba"});
+    return Built();
+  }
+  if (Step == 0u) {
+    fail(Call->Args[2]->Range, DiagKind::InvalidArgument, {Name, "the step must not be zero"});
+    return Built();
+  }
+  if (Vars[Var].Ty != IndexTy && !converts(IndexTy, Vars[Var].Ty))
+    return Built();
+  ++LoopDepth;
+  walkBlock(Fo.Body);
+  --LoopDepth;
+  return Loop;
+}
+
+FunctionChecker::Built FunctionChecker::walkWhile(const fe::WhileStmt &W) {
+  if (!W.OrElse.empty()) {
+    fail(W.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'while' loop"});
+    return Built();
+  }
+  Checked Cond = checkCondition(*W.Test);
+  ++LoopDepth;
+  Built Body = walkBlock(W.Body);
+  --LoopDepth;
+  if (!Cond.isValue())
+    return Built();
+  // Endless when its test is the constant True and no break leaves it.
+  Built Loop;
+  Loop.Empty = false;
+  auto *ST = dynCast<ScalarType>(Cond.Ty);
+  bool True = Cond.Folded && ST && ST->isBoolean() && Cond.Folded->IntBits != 0;
+  Loop.Falls = !True || Body.Breaks;
+  return Loop;
 }
 
 const Type *FunctionChecker::iterationType(const IterationShape &Shape,

@@ -24,13 +24,20 @@ Checked boolConstant(TypeContext &Types, bool V) {
 } // namespace
 
 Checked FunctionChecker::checkBinary(BinaryOp PyOp, const Checked &L,
-                                     const Checked &R) {
+                                     const Checked &R, SourceRange Range) {
   std::optional<ArithOp> Op = arithOpOf(PyOp);
   std::optional<Signature> Sig;
   if (Op && dynCast<ScalarType>(L.Ty) && dynCast<ScalarType>(R.Ty))
     Sig = Ops.binary(*Op, L.Ty, R.Ty);
-  if (!Sig)
+  if (!Sig) {
+    if (!Range.isValid())
+      return Checked::invalid(); // a caller that does not report yet
+    fail(Range, DiagKind::UnsupportedBinary,
+         {std::string(spelling(PyOp)), L.Ty->str(), R.Ty->str()});
+    noteSignatureOperand(L);
+    noteSignatureOperand(R);
     return Checked::invalid();
+  }
   if (auto *CT = dynCast<ScalarType>(Sig->Result);
       CT && CT->isComplex() && (*Op == ArithOp::TrueDiv || *Op == ArithOp::Pow))
     return complexArith(*Op, CT);
@@ -41,20 +48,32 @@ Checked FunctionChecker::checkUnary(const fe::UnaryExpr &U) {
   Checked V = checkValue(*U.Operand);
   if (!V.isValue())
     return V;
-  return unaryOf(U.Op, V);
+  return unaryOf(U.Op, V, U.Operand->Range, U.Range);
 }
 
-Checked FunctionChecker::unaryOf(UnaryOp UOp, const Checked &V) {
-  if (UOp == UnaryOp::Not)
-    return Checked::value(dynCast<ScalarType>(V.Ty) ? Types.boolean()
-                                                    : nullptr);
+Checked FunctionChecker::unaryOf(UnaryOp UOp, const Checked &V, SourceRange OperandRange,
+                                 SourceRange Range) {
+  if (UOp == UnaryOp::Not) {
+    if (!dynCast<ScalarType>(V.Ty))
+      return OperandRange.isValid()
+                 ? fail(OperandRange, DiagKind::InvalidCondition, {V.Ty->str()})
+                 : Checked::invalid();
+    return Checked::value(Types.boolean());
+  }
   // `+x` types as `-x` does (Numba's tables share the cases).
   UnaryArithOp Op =
       UOp == UnaryOp::Invert ? UnaryArithOp::Invert : UnaryArithOp::Neg;
   std::optional<Signature> Sig;
   if (dynCast<ScalarType>(V.Ty))
     Sig = Ops.unary(Op, V.Ty);
-  if (!Sig || !converts(V.Ty, Sig->Args[0]))
+  if (!Sig) {
+    if (Range.isValid()) {
+      fail(Range, DiagKind::UnsupportedUnary, {std::string(spelling(UOp)), V.Ty->str()});
+      noteSignatureOperand(V);
+    }
+    return Checked::invalid();
+  }
+  if (!converts(V.Ty, Sig->Args[0]))
     return Checked::invalid();
   // The operand converted to the signature's type is itself (a constant,
   // a variable) only when no conversion was needed.
@@ -118,9 +137,9 @@ Checked FunctionChecker::checkIdentity(const fe::CompareExpr &C) {
       (dynCast<OptionalType>(RT) && LT == None))
     return Checked::value(Types.boolean());
   if (Left.isValue())
-    Left = unwrapped(Left);
+    Left = unwrapped(Left, L);
   if (Right.isValue())
-    Right = unwrapped(Right);
+    Right = unwrapped(Right, R);
   LT = Left.isValue() ? Left.Ty : None, RT = Right.isValue() ? Right.Ty : None;
   // IntEnum members compute as int64s but are not ints to `is`.
   const EnumType *LE = Left.isValue() ? intEnumOf(L, Left) : nullptr;
@@ -202,8 +221,11 @@ Checked FunctionChecker::checkBoolOp(const BoolOpExpr &B) {
     Narrowing N = narrowingOf(*E);
     auto &From = B.Op == BoolOpKind::And ? N.WhenTrue : N.WhenFalse;
     Shown.insert(From.begin(), From.end());
-    if (dynCast<OptionalType>(V.Ty) || !dynCast<ScalarType>(V.Ty))
-      return Checked::invalid(); // OptionalCondition, InvalidCondition
+    if (dynCast<OptionalType>(V.Ty))
+      return fail(E->Range, DiagKind::OptionalCondition,
+                  {std::string(File->text(E->Range)), V.Ty->str()});
+    if (!dynCast<ScalarType>(V.Ty))
+      return fail(E->Range, DiagKind::InvalidCondition, {V.Ty->str()});
     Ty = Ty ? unifyTypes(Types, Ty, V.Ty) : V.Ty;
   }
   return Checked::value(Ty);
@@ -218,7 +240,7 @@ Checked FunctionChecker::checkIfExp(const IfExpExpr &I) {
   auto Arm = [&](const fe::Expr &E) {
     Checked V = checkOptional(E);
     return V.isValue() && V.Var >= 0 && NotNone.count(Vars[V.Var].Name)
-               ? unwrapped(V)
+               ? unwrapped(V, E)
                : V;
   };
   Checked Then = withNotNone(N.WhenTrue, [&] { return Arm(*I.Body); });

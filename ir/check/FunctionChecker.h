@@ -17,6 +17,7 @@
 #pragma once
 
 #include "frontend/AST.h"
+#include "frontend/Diagnostic.h"
 #include "ir/AssignmentWebs.h"
 #include "ir/ModuleScope.h"
 #include "ir/TypeRules.h"
@@ -50,6 +51,25 @@ public:
   /// A call of foreign function \p Fn typed: the module declares it and
   /// links what it needs (as soon as any typing reaches it).
   virtual void usesForeign(const ForeignFunction &Fn) = 0;
+  /// The final walk's call of \p Fn for \p Args (CheckInstances.cpp): the
+  /// instance checked on first use, its diagnostics reported to \p Diags
+  /// at the call (\p CallFile, \p CallRange). Its return type, or none
+  /// when the instance fails (reported).
+  virtual std::optional<const Type *>
+  checkCall(FunctionInfo &Fn, const std::vector<Checked> &Args,
+            const frontend::SourceFile *CallFile, frontend::SourceRange CallRange,
+            bool Host, frontend::DiagnosticEngine &Diags) = 0;
+};
+
+/// What the final walk knows of the function it walks beyond its
+/// arguments: what it is, what it returns, and where it reports.
+struct WalkSetting {
+  bool Kernel = false;
+  /// A device function's return type: declared, or what its returns give.
+  const Type *ReturnType = nullptr;
+  /// A kernel's signature, which notes blame parameter types on.
+  const ParsedSignature *Signature = nullptr;
+  frontend::DiagnosticEngine *Diags = nullptr;
 };
 
 /// Values Numba gives a literal type when passed to a function: ints,
@@ -71,6 +91,11 @@ public:
   /// nothing widens, then joins None into the return type where the body
   /// can end without a return.
   void typeRounds(ReturnTyping &Returns);
+  /// The final walk, after typeRounds: the body once more in lowering
+  /// order, with every typing diagnostic reported to \p How.Diags, as
+  /// the lowering reports them (docs/design/typing-pass.md, step A3).
+  /// False when an error was reported.
+  bool walk(const WalkSetting &How);
 
   const std::vector<VariableFact> &variables() const { return Vars; }
   /// The variable a name reads or writes (its web's), -1 for none.
@@ -104,6 +129,57 @@ private:
   bool roundBlock(const frontend::StmtList &Body);
   bool assignType(const frontend::Expr *Target, const Type *Ty);
   bool roundReturn(const frontend::ReturnStmt &R);
+
+  // --- The final walk (CheckWalk.cpp) ---
+  /// What the lowering builds of a list of statements, as far as whether
+  /// control runs past its end (Lowering.h's canFallThrough on it).
+  struct Built {
+    bool Empty = true;  ///< Nothing was built.
+    bool Falls = true;  ///< Control can run past its end.
+    bool Breaks = false; ///< A `break` in it leaves the loop around it.
+    /// Appends what one statement built.
+    void add(const Built &S);
+    static Built terminator(bool IsBreak = false);
+  };
+  Built walkBlock(const frontend::StmtList &Body);
+  Built walkStmt(const frontend::Stmt &St);
+  Built walkIf(const frontend::IfStmt &I);
+  Built walkReturn(const frontend::ReturnStmt &R);
+  Built walkRaise(const frontend::Stmt &St);
+  void unsupportedStatement(const frontend::Stmt &St);
+  /// Assigning \p V, a value of the statement's value at \p ValueRange
+  /// (a tuple target's parts are assigned its elements; \p At names the
+  /// value in a warning).
+  Built walkAssign(const frontend::Expr *Target, const Checked &V,
+                   const frontend::Expr &At, frontend::SourceRange ValueRange);
+  /// Whether convert() makes \p V (of expression \p At) a \p To, with
+  /// the warning an unchecked optional's unwrap gets on the way.
+  bool convertsValue(const Checked &V, const Type *To, const frontend::Expr &At);
+  Built walkAugAssign(const frontend::AugAssignStmt &A);
+  /// The array `Base[...] = v` stores into, or null after reporting why.
+  const ArrayType *storeTarget(const frontend::SubscriptExpr &Sub,
+                               const Checked &Base);
+  Built walkFor(const frontend::ForStmt &Fo);
+  Built walkWhile(const frontend::WhileStmt &W);
+  /// Reports \p Kind at \p Range (an error: the function fails) and
+  /// gives invalid; reports nothing outside the final walk.
+  Checked fail(frontend::SourceRange Range, frontend::DiagKind Kind,
+               std::vector<std::string> Args = {});
+  /// A note or warning, in the final walk only.
+  void report(const frontend::SourceFile *File, frontend::SourceRange Range,
+              frontend::DiagKind Kind, std::vector<std::string> Args = {});
+  bool walking() const { return Walk.Diags != nullptr; }
+  /// The variable the lowering makes of variable \p Index: versions of a
+  /// name of one type are one (Lowering.cpp's coalesceWebs).
+  int coalesced(int Index) const;
+  /// A name was assigned a value of type \p Ty (LowerOptional.cpp's
+  /// noteAssigned).
+  void noteAssigned(const std::string &Name, const Type *Ty);
+  void forgetAssignedIn(const frontend::StmtList &Body);
+  /// NotAValue for \p V at \p At, with the register hint.
+  Checked notAValue(frontend::SourceRange At, const Checked &V);
+  /// What a compile-time entity or a value's type is, for messages.
+  std::string describe(const Checked &V) const;
   // --- Loops (CheckLoops.cpp) ---
   bool roundRangeFor(const frontend::ForStmt &Fo,
                      const frontend::CallExpr &Range);
@@ -144,8 +220,10 @@ private:
   Checked checkSymbol(const Symbol &Sym, const frontend::Expr &At);
   Checked checkConstantValue(const ConstantValue &C);
   Checked checkTuple(const frontend::TupleExpr &T);
-  /// \p V as a value that is not an optional (unwrapUnchecked's type).
-  Checked unwrapped(const Checked &V) const;
+  /// \p V (of expression \p At) as a value that is not an optional:
+  /// unwrapped at run time, with a warning in the final walk unless a test
+  /// showed it holds one (LowerOptional.cpp's unwrapOptional).
+  Checked unwrapped(const Checked &V, const frontend::Expr &At);
   /// A tuple made of \p Elements.
   Checked tupleDisplay(std::vector<Checked> Elements);
   /// Element \p K of tuple \p Tuple.
@@ -235,20 +313,33 @@ private:
   const Type *fieldType(const RecordType *R, unsigned Field);
   /// `a[i]`: an element, or a view when \p Indices are fewer than the dims.
   Checked arrayAccess(const ArrayType *AT, unsigned Indices);
-  /// How many indices `a[Index]` gives (a tuple spreads), none when one is
-  /// not an integer or there are more than the dimensions.
+  /// How many indices `a[Index]` (at \p Range) gives (a tuple spreads),
+  /// none when one is not an integer or there are more than the
+  /// dimensions; with \p AllowView, fewer than the dimensions (a view).
   std::optional<unsigned> checkArrayIndices(const ArrayType *AT,
-                                            const frontend::Expr &Index);
+                                            const frontend::Expr &Index,
+                                            frontend::SourceRange Range,
+                                            bool AllowView);
+  /// IndexType at \p Range for an index of type \p Ty computed by \p At,
+  /// with notes that say why (LowerHints.cpp's indexTypeError).
+  void indexTypeError(const frontend::Expr &At, frontend::SourceRange Range,
+                      const Type *Ty);
+  /// When \p Operand is a parameter the kernel's signature made a float,
+  /// complex or boolean, a note at that type.
+  void noteSignatureOperand(const Checked &Operand);
   /// `a[2:10]`, `a[i, ::-1]`: a view with Numba's layout.
   Checked checkSliceView(const ArrayType *AT,
                          const std::vector<const frontend::Expr *> &Parts);
 
   // --- Operators (CheckOperators.cpp) ---
+  /// \p Range: the operation's, where the final walk reports.
   Checked checkBinary(frontend::BinaryOp Op, const Checked &L,
-                      const Checked &R);
+                      const Checked &R, frontend::SourceRange Range = {});
   Checked checkUnary(const frontend::UnaryExpr &U);
   /// A unary operator applied to the value \p V.
-  Checked unaryOf(frontend::UnaryOp Op, const Checked &V);
+  Checked unaryOf(frontend::UnaryOp Op, const Checked &V,
+                  frontend::SourceRange OperandRange = {},
+                  frontend::SourceRange Range = {});
   /// operator.add(a, b) and the other operator functions.
   Checked checkOperatorFunction(const OperatorFunction &Fn,
                                 const frontend::CallExpr &C);
@@ -290,8 +381,21 @@ private:
   /// The locals evaluate() is inside, against `n = n + 1`.
   mutable std::set<std::string> Evaluating;
   ReturnTyping *Returns = nullptr;
-  /// Names a test in the expression being checked shows not to be None.
+  /// Names a test in the expression being checked shows not to be None;
+  /// in the final walk, also what the statements so far showed.
   std::set<std::string> NotNone;
+
+  // The final walk's state, as the lowering keeps it.
+  WalkSetting Walk;
+  const frontend::SourceFile *File = nullptr;
+  bool HadError = false;
+  unsigned LoopDepth = 0;
+  /// Variables (coalesced) whose assignments did not convert: their uses
+  /// stay silent, so one mistake gives one error.
+  std::set<int> Poisoned;
+  /// Names whose unchecked unwrap was warned about.
+  std::set<std::string> WarnedOptional;
+  std::vector<int> Coalesced;
 };
 
 /// Whether convert() makes a value of type \p From (not an optional) one of

@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 
 namespace pykc::ir {
 
@@ -39,5 +40,16 @@ struct Narrowing {
   std::set<std::string> WhenTrue, WhenFalse;
 };
 Narrowing narrowingOf(const frontend::Expr &Cond);
+
+/// How a builtin path is shown to users: "cuda.grid", "math.sqrt", "len".
+std::string displayPath(const std::string &Path);
+/// "1 argument", "2 arguments".
+std::string plural(size_t N, const char *Word);
+/// How an UnsupportedSyntax error names expression \p E: "a list".
+std::string unsupportedExpressionName(const frontend::Expr &E);
+/// The print(...) call that prints what the f-string \p Source formats:
+/// f"i = {i}, x = {x:.2f}" -> print("i =", i, ", x =", x). Numba-CUDA's
+/// print takes the values as arguments; it formats no strings.
+std::string printForm(std::string_view Source);
 
 } // namespace pykc::ir

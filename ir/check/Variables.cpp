@@ -23,7 +23,7 @@ FunctionChecker::FunctionChecker(TypeContext &Types, const OperatorTyping &Ops,
                                  const std::vector<Checked> &Args,
                                  bool HostCode, CalleeTyper &Callees)
     : Types(Types), Ops(Ops), Info(Info), HostCode(HostCode), Callees(Callees),
-      Scope(Scope) {
+      Scope(Scope), File(Info.File ? Info.File : Scope.module().File) {
   const FunctionDefStmt &Def = *Info.Def;
   std::set<std::string> Names, Params;
   std::vector<std::string> Ordered; // parameters, then as first assigned

@@ -39,6 +39,13 @@ struct FixedCallees : ir::CalleeTyper {
   }
   ir::ModuleScope &programScope() override { return *Scope; }
   void usesForeign(const ir::ForeignFunction &) override {}
+  std::optional<const ir::Type *> checkCall(ir::FunctionInfo &Fn,
+                                            const std::vector<ir::Checked> &Args,
+                                            const frontend::SourceFile *,
+                                            frontend::SourceRange, bool Host,
+                                            frontend::DiagnosticEngine &) override {
+    return returnTypeOf(Fn, Args, Host);
+  }
 };
 
 /// One module's parse and scope, and a checker for one of its functions.

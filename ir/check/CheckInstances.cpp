@@ -1,0 +1,140 @@
+//===- check/CheckInstances.cpp - Checking device-function instances ------===//
+//
+// The checker's side of ir/Sema.cpp: a call of a device function in the
+// final walk checks the instance it binds, on its first use, and reports
+// what instantiateDevice reports, in its order: no matching signature, the
+// callee's name errors, recursion without a return type, calls nested too
+// deeply, the callee's own diagnostics, then that the callee failed. The
+// memo (accepted, failed, in progress) is the checker's own, so that it
+// can run beside the lowering (docs/design/typing-pass.md, V2).
+//
+//===----------------------------------------------------------------------===//
+#include "ir/Lowering.h"
+#include "ir/NameCheck.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+namespace {
+
+std::vector<InstanceArg> instanceArgs(const std::vector<Checked> &Args) {
+  std::vector<InstanceArg> Out;
+  for (const Checked &A : Args)
+    Out.push_back(A.isValue() ? InstanceArg{A.Ty, {}} : InstanceArg{nullptr, valueOf(A)});
+  return Out;
+}
+
+} // namespace
+
+std::optional<const Type *> SemaContext::checkCall(FunctionInfo &Fn,
+                                                   const std::vector<Checked> &Args,
+                                                   const SourceFile *File, SourceRange CallRange,
+                                                   bool Host, DiagnosticEngine &D) {
+  auto Bound = bindArguments(Fn, instanceArgs(Args), File, CallRange, &D);
+  if (!Bound)
+    return std::nullopt;
+  if (!Fn.Synthetic) {
+    auto [It, First] = CheckedNames.emplace(&Fn, false);
+    if (First)
+      It->second = Fn.NameChecked && !NamesCheckedByLowering.count(&Fn)
+                       ? Fn.HasNameErrors // checked before either began
+                       : !checkNames(Fn, Fn.Scope ? *Fn.Scope : Scope, D);
+    if (It->second) // reported; its calls fail without a cascade
+      return std::nullopt;
+  }
+  const std::vector<InstanceArg> &Params = Bound->Params;
+  Key K = keyOf(Fn, Params, Host);
+  if (auto It = CheckAccepted.find(K); It != CheckAccepted.end())
+    return It->second;
+  if (CheckFailed.count(K))
+    return std::nullopt;
+  if (auto It = CheckInProgress.find(K); It != CheckInProgress.end()) {
+    // Recursion needs the return type before the call is typed.
+    auto Typed = Typing.find(K);
+    if (Bound->DeclaredReturn || (Typed != Typing.end() && Typed->second->provisional()))
+      return It->second;
+    std::string Fix = Fn.Role == FunctionRole::CpuJit
+                          ? Fn.DecoratorSpelling + "('int64(int64)')"
+                          : "@cuda.jit('int64(int64)', device=True)";
+    D.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Name, Fix});
+    return std::nullopt;
+  }
+  if (callDepth() >= MaxCallDepth) {
+    D.report(File, CallRange, DiagKind::CallsTooDeep, {Fn.Name, std::to_string(MaxCallDepth)});
+    CheckUnwinding = true;
+    return std::nullopt;
+  }
+  FunctionChecker Checker(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope, checkedArguments(Params),
+                          Host, *this);
+  ReturnTyping Returns;
+  CheckInProgress[K] = nullptr;
+  Typing[K] = &Returns;
+  Checker.typeRounds(Returns);
+  const Type *Ret = Bound->DeclaredReturn ? Bound->DeclaredReturn
+                    : Returns.Known       ? Returns.Ty
+                                          : Types.none();
+  CheckInProgress[K] = Ret;
+  WalkSetting How;
+  How.ReturnType = Ret;
+  How.Diags = &D;
+  bool Ok = Checker.walk(How);
+  Typing.erase(K);
+  CheckInProgress.erase(K);
+  if (!Ok) {
+    CheckFailed.insert(K);
+    if (CheckUnwinding && !CheckInProgress.empty())
+      return std::nullopt;
+    CheckUnwinding = false;
+    D.report(File, CallRange, DiagKind::DeviceFunctionFailed, {Fn.Name, argList(Params)});
+    return std::nullopt;
+  }
+  CheckAccepted[K] = Ret;
+  return Ret;
+}
+
+bool SemaContext::checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, DiagnosticEngine &D) {
+  const FunctionDefStmt &Def = *Fn.Def;
+  if (Sig.Args.size() != Def.Params.size()) {
+    D.report(Sig.File, Sig.Range, DiagKind::SignatureArity,
+             {plural(Sig.Args.size(), "argument type"), Fn.Name,
+              plural(Def.Params.size(), "parameter")});
+    return false;
+  }
+  if (Sig.Return && Sig.Return != Types.none()) {
+    D.report(Sig.File, Sig.Range, DiagKind::KernelReturnType,
+             {Fn.Name, "'" + Sig.Return->str() + "'"});
+    D.report(Sig.File, Sig.Range, DiagKind::NoteKernelOutput);
+    return false;
+  }
+  std::vector<Checked> Args;
+  for (const Type *T : Sig.Args)
+    Args.push_back(Checked::value(T));
+  FunctionChecker Checker(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope, Args, false, *this);
+  ReturnTyping Returns;
+  Checker.typeRounds(Returns);
+  WalkSetting How;
+  How.Kernel = true;
+  How.ReturnType = Types.none();
+  How.Signature = &Sig;
+  How.Diags = &D;
+  return Checker.walk(How);
+}
+
+bool SemaContext::checkHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig,
+                                 DiagnosticEngine &D) {
+  const FunctionDefStmt &Def = *Fn.Def;
+  if (Sig.Args.size() != Def.Params.size()) {
+    D.report(Sig.File, Sig.Range, DiagKind::SignatureArity,
+             {plural(Sig.Args.size(), "argument type"), Fn.Name,
+              plural(Def.Params.size(), "parameter")});
+    return false;
+  }
+  std::vector<Checked> Args;
+  for (const Type *T : Sig.Args)
+    Args.push_back(Checked::value(T));
+  return checkCall(Fn, Args, Sig.File, Sig.Range, /*Host=*/true, D).has_value();
+}
+
+} // namespace pykc::ir

@@ -1,0 +1,167 @@
+//===- check/CheckStore.cpp - The final walk's assignments ----------------===//
+//
+// What ir/LowerStmt.cpp's lowerAssign and lowerAugAssign report, in their
+// order: a value that does not convert to its variable (which then stays
+// silent), a target that cannot be stored into, an array element of
+// another type, a tuple that does not unpack into its targets.
+//
+//===----------------------------------------------------------------------===//
+#include "ir/check/FunctionChecker.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+FunctionChecker::Built FunctionChecker::walkAssign(const fe::Expr *Target, const Checked &V,
+                                                   const fe::Expr &At, SourceRange ValueRange) {
+  Built Stored;
+  Stored.Empty = false;
+  if (auto *N = dyn_cast<NameExpr>(Target)) {
+    int Index = coalesced(storeVariable(*N));
+    if (Index < 0 || !Vars[Index].Ty)
+      return Built(); // its typing failed: reported where it did
+    const VariableFact &Var = Vars[Index];
+    if (!convertsValue(V, Var.Ty, At)) {
+      fail(ValueRange, DiagKind::IncompatibleAssignment, {Var.Name, Var.Ty->str(), V.Ty->str()});
+      Poisoned.insert(Index);
+      if (Var.FirstTy)
+        report(File, Var.FirstRange, DiagKind::NoteAssignedHere, {Var.Name, Var.FirstTy->str()});
+      return Built();
+    }
+    noteAssigned(N->Id, V.Ty);
+    return Stored;
+  }
+  if (auto *Sub = dyn_cast<SubscriptExpr>(Target)) {
+    Checked Base = check(*Sub->Value);
+    if (!Base.isValid())
+      return Built();
+    if (auto *R = Base.isValue() ? dynCast<RecordType>(Base.Ty) : nullptr) {
+      // rec['x'] = v (the record store's own errors are not walked yet)
+      return recordField(R, *Sub->Index) ? Stored : Built();
+    }
+    const ArrayType *AT = storeTarget(*Sub, Base);
+    if (!AT || !checkArrayIndices(AT, *Sub->Index, Sub->Range, /*AllowView=*/false))
+      return Built();
+    // An element of an array of records takes a copy of a record's bytes.
+    bool Converts = AT->record() ? converts(V.Ty, AT->record())
+                                 : convertsValue(V, AT->dtype(), At);
+    if (!Converts) {
+      fail(ValueRange, DiagKind::InvalidArgument,
+           {"an array element",
+            "cannot store '" + V.Ty->str() + "' into an element of " + AT->str()});
+      return Built();
+    }
+    return Stored;
+  }
+  const fe::ExprList *Elts = nullptr;
+  if (auto *T = dyn_cast<TupleExpr>(Target))
+    Elts = &T->Elts;
+  else if (auto *L = dyn_cast<ListExpr>(Target))
+    Elts = &L->Elts;
+  if (Elts) {
+    auto *TT = dynCast<TupleType>(V.Ty);
+    if (!TT || TT->size() != Elts->size()) {
+      fail(ValueRange, DiagKind::InvalidArgument,
+           {"unpacking", "cannot unpack '" + V.Ty->str() + "' into " +
+                             std::to_string(Elts->size()) + " targets"});
+      return Built();
+    }
+    Built B;
+    for (size_t I = 0; I < Elts->size(); ++I)
+      B.add(walkAssign((*Elts)[I], Checked::value(TT->elements()[I]), *(*Elts)[I], ValueRange));
+    return B;
+  }
+  if (auto *A = dyn_cast<AttributeExpr>(Target)) {
+    Checked Base = check(*A->Value);
+    if (!Base.isValid())
+      return Built();
+    if (auto *R = Base.isValue() ? dynCast<RecordType>(Base.Ty) : nullptr)
+      return recordField(R, *A) ? Stored : Built(); // rec.x = v
+    fail(Target->Range, DiagKind::ReadOnlyTarget, {"an attribute"});
+    return Built();
+  }
+  fail(Target->Range, DiagKind::UnsupportedSyntax, {"this assignment target"});
+  return Built();
+}
+
+const ArrayType *FunctionChecker::storeTarget(const SubscriptExpr &Sub, const Checked &Base) {
+  if (Base.isValue()) {
+    if (auto *AT = dynCast<ArrayType>(Base.Ty)) {
+      if (AT->addressSpace() == AddressSpace::Constant) {
+        fail(Sub.Range, DiagKind::ReadOnlyTarget,
+             {"an element of a module-level NumPy array (Numba freezes it into the kernel as a "
+              "constant)"});
+        return nullptr;
+      }
+      return AT;
+    }
+    if (dynCast<TupleType>(Base.Ty)) {
+      fail(Sub.Range, DiagKind::ReadOnlyTarget, {"an element of a tuple"});
+      return nullptr;
+    }
+  }
+  fail(Sub.Value->Range, DiagKind::NotIndexable, {describe(Base)});
+  return nullptr;
+}
+
+FunctionChecker::Built FunctionChecker::walkAugAssign(const AugAssignStmt &A) {
+  Built Stored;
+  Stored.Empty = false;
+  if (auto *N = dyn_cast<NameExpr>(A.Target)) {
+    Checked L = checkValue(*N);
+    Checked R = L.isValue() ? checkValue(*A.Value) : Checked::invalid();
+    Checked B = R.isValue() ? checkBinary(A.Op, L, R, A.Range) : Checked::invalid();
+    return B.isValue() ? walkAssign(N, B, *A.Value, A.Range) : Built();
+  }
+  // rec.x += v, rec['x'] += v (the record update's own errors are not
+  // walked yet).
+  auto RecordUpdate = [&](const RecordType *R, const fe::Expr &Key) {
+    std::optional<unsigned> Field = recordField(R, Key);
+    if (!Field)
+      return Built();
+    Checked V = checkValue(*A.Value);
+    Checked B = V.isValue() ? checkBinary(A.Op, Checked::value(fieldType(R, *Field)), V, A.Range)
+                            : Checked::invalid();
+    return B.isValue() ? Stored : Built();
+  };
+  auto RecordOf = [](const Checked &V) {
+    return V.isValue() ? dynCast<RecordType>(V.Ty) : nullptr;
+  };
+  if (auto *Sub = dyn_cast<SubscriptExpr>(A.Target)) {
+    // a[i] += v: the array and the indices are evaluated once.
+    Checked Base = check(*Sub->Value);
+    if (!Base.isValid())
+      return Built();
+    if (const RecordType *R = RecordOf(Base))
+      return RecordUpdate(R, *Sub->Index);
+    const ArrayType *AT = storeTarget(*Sub, Base);
+    if (!AT || !checkArrayIndices(AT, *Sub->Index, Sub->Range, /*AllowView=*/false))
+      return Built();
+    Checked R = checkValue(*A.Value);
+    Checked B = R.isValue() ? checkBinary(A.Op, Checked::value(AT->element()), R, A.Range)
+                            : Checked::invalid();
+    if (!B.isValue())
+      return Built();
+    if (!converts(B.Ty, AT->dtype())) {
+      fail(A.Value->Range, DiagKind::InvalidArgument,
+           {"an array element",
+            "cannot store '" + B.Ty->str() + "' into an element of " + AT->str()});
+      return Built();
+    }
+    return Stored;
+  }
+  if (auto *Attr = dyn_cast<AttributeExpr>(A.Target)) {
+    Checked Base = check(*Attr->Value);
+    if (!Base.isValid())
+      return Built();
+    if (const RecordType *R = RecordOf(Base))
+      return RecordUpdate(R, *Attr);
+    fail(A.Target->Range, DiagKind::ReadOnlyTarget, {"an attribute"});
+    return Built();
+  }
+  fail(A.Target->Range, DiagKind::UnsupportedSyntax, {"this augmented assignment target"});
+  return Built();
+}
+
+} // namespace pykc::ir

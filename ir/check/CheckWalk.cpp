@@ -1,0 +1,258 @@
+//===- check/CheckWalk.cpp - The final walk over a function's statements --===//
+//
+// After the rounds have typed every variable, the final walk visits the
+// body once more, statement by statement in the lowering's order
+// (ir/LowerStmt.cpp, ir/LowerLoops.cpp), and reports what is wrong as the
+// lowering does: the same diagnostics, in the same order, gated by the
+// same state (HadError, Poisoned, NotNone, LoopDepth). It builds nothing;
+// what it needs of the statements the lowering would build (whether
+// control falls past their end, which narrowing after an `if` and the
+// missing-return error depend on) it computes as Built.
+//
+//===----------------------------------------------------------------------===//
+#include "ir/check/FunctionChecker.h"
+#include "ir/NameCheck.h"
+#include "ir/check/SyntaxFacts.h"
+
+namespace pykc::ir {
+
+using namespace frontend;
+namespace fe = frontend;
+
+void FunctionChecker::Built::add(const Built &S) {
+  if (S.Empty)
+    return;
+  // canFallThrough stops at the first statement that does not fall
+  // through; containsBreak looks at every statement.
+  Falls = Falls && S.Falls;
+  Breaks = Breaks || S.Breaks;
+  Empty = false;
+}
+
+FunctionChecker::Built FunctionChecker::Built::terminator(bool IsBreak) {
+  Built B;
+  B.Empty = false;
+  B.Falls = false;
+  B.Breaks = IsBreak;
+  return B;
+}
+
+Checked FunctionChecker::fail(SourceRange Range, DiagKind Kind, std::vector<std::string> Args) {
+  if (walking()) {
+    HadError = true;
+    Walk.Diags->report(File, Range, Kind, std::move(Args));
+  }
+  return Checked::invalid();
+}
+
+void FunctionChecker::report(const SourceFile *In, SourceRange Range, DiagKind Kind,
+                             std::vector<std::string> Args) {
+  if (walking())
+    Walk.Diags->report(In, Range, Kind, std::move(Args));
+}
+
+int FunctionChecker::coalesced(int Index) const {
+  return Index >= 0 && size_t(Index) < Coalesced.size() ? Coalesced[Index] : Index;
+}
+
+bool FunctionChecker::walk(const WalkSetting &How) {
+  Walk = How;
+  // The variables the lowering makes (coalesceWebs): a parameter, or the
+  // first web of a name with that type, stands for every web of that type.
+  Coalesced.resize(Vars.size());
+  std::map<std::pair<std::string, const Type *>, int> ByType;
+  for (size_t I = 0; I < Vars.size(); ++I) {
+    Coalesced[I] = int(I);
+    if (Vars[I].Param)
+      ByType.emplace(std::make_pair(Vars[I].Name, Vars[I].Ty), int(I));
+  }
+  for (const auto &[Key, Index] : WebVars) {
+    if (!Vars[Index].Ty)
+      continue;
+    auto [It, New] = ByType.emplace(std::make_pair(Key.first, Vars[Index].Ty), int(Index));
+    if (!New)
+      Coalesced[Index] = It->second;
+  }
+  Built Body = walkBlock(Info.Def->Body);
+  const Type *Ret = Walk.Kernel ? Types.none() : Walk.ReturnType;
+  // An optional return type gets a return of None at the end.
+  if (dynCast<OptionalType>(Ret) && Body.Falls)
+    Body.add(Built::terminator());
+  if (!HadError && !Walk.Kernel && Ret->kind() != TypeKind::None && Body.Falls)
+    fail(Info.Def->NameRange, DiagKind::MissingReturn, {Info.Name, Ret->str()});
+  Walk = WalkSetting();
+  return !HadError;
+}
+
+FunctionChecker::Built FunctionChecker::walkBlock(const fe::StmtList &Body) {
+  Built B;
+  for (const fe::Stmt *St : Body)
+    B.add(walkStmt(*St));
+  return B;
+}
+
+FunctionChecker::Built FunctionChecker::walkStmt(const fe::Stmt &St) {
+  Built One;
+  One.Empty = false;
+  switch (St.Kind) {
+  case fe::NodeKind::ExprStmtStmt: {
+    auto &E = cast<ExprStmtStmt>(St);
+    if (isa<fe::ConstantExpr>(E.Value))
+      return Built(); // docstrings and bare literals build nothing
+    return checkValue(*E.Value).isValue() ? One : Built();
+  }
+  case fe::NodeKind::AssignStmt: {
+    auto &A = cast<fe::AssignStmt>(St);
+    Checked V = checkOptional(*A.Value);
+    if (!V.isValue())
+      return Built();
+    Built B;
+    for (const fe::Expr *T : A.Targets)
+      B.add(walkAssign(T, V, *A.Value, A.Value->Range));
+    return B;
+  }
+  case fe::NodeKind::AnnAssignStmt: {
+    auto &A = cast<AnnAssignStmt>(St);
+    if (!A.Value)
+      return Built();
+    Checked V = checkOptional(*A.Value);
+    return V.isValue() ? walkAssign(A.Target, V, *A.Value, A.Value->Range) : Built();
+  }
+  case fe::NodeKind::AugAssignStmt:
+    return walkAugAssign(cast<AugAssignStmt>(St));
+  case fe::NodeKind::IfStmt:
+    return walkIf(cast<fe::IfStmt>(St));
+  case fe::NodeKind::ForStmt:
+    forgetAssignedIn(cast<ForStmt>(St).Body);
+    return walkFor(cast<ForStmt>(St));
+  case fe::NodeKind::WhileStmt: {
+    auto &W = cast<fe::WhileStmt>(St);
+    forgetAssignedIn(W.Body);
+    std::set<std::string> Saved = NotNone;
+    Narrowing N = narrowingOf(*W.Test);
+    NotNone.insert(N.WhenTrue.begin(), N.WhenTrue.end());
+    Built B = walkWhile(W);
+    NotNone = std::move(Saved);
+    return B;
+  }
+  case fe::NodeKind::ReturnStmt:
+    return walkReturn(cast<fe::ReturnStmt>(St));
+  case fe::NodeKind::PassStmt:
+    return Built();
+  case fe::NodeKind::BreakStmt:
+  case fe::NodeKind::ContinueStmt: {
+    bool IsBreak = St.Kind == fe::NodeKind::BreakStmt;
+    if (LoopDepth == 0) {
+      fail(St.Range, DiagKind::LoopControlOutsideLoop, {IsBreak ? "break" : "continue"});
+      return Built();
+    }
+    return Built::terminator(IsBreak);
+  }
+  case fe::NodeKind::FunctionDefStmt:
+    fail(cast<FunctionDefStmt>(St).NameRange, DiagKind::UnsupportedSyntax, {"a nested function"});
+    return Built();
+  case fe::NodeKind::ClassDefStmt:
+    fail(cast<ClassDefStmt>(St).NameRange, DiagKind::UnsupportedSyntax, {"a class"});
+    return Built();
+  case fe::NodeKind::RaiseStmt:
+    return walkRaise(St);
+  default:
+    unsupportedStatement(St);
+    return Built();
+  }
+}
+
+FunctionChecker::Built FunctionChecker::walkIf(const fe::IfStmt &I) {
+  Checked Cond = checkCondition(*I.Test);
+  if (std::optional<bool> Taken = knownTruth(Cond))
+    return walkBlock(*Taken ? I.Body : I.OrElse); // built in place of the if
+  Narrowing N = narrowingOf(*I.Test);
+  std::set<std::string> Before = NotNone;
+  NotNone.insert(N.WhenTrue.begin(), N.WhenTrue.end());
+  Built Then = walkBlock(I.Body);
+  std::set<std::string> AfterThen = std::move(NotNone);
+  NotNone = Before;
+  NotNone.insert(N.WhenFalse.begin(), N.WhenFalse.end());
+  Built Else = walkBlock(I.OrElse);
+  if (Then.Falls && Else.Falls)
+    std::erase_if(NotNone, [&](const std::string &Name) { return !AfterThen.count(Name); });
+  else if (Then.Falls)
+    NotNone = std::move(AfterThen);
+  else if (!Else.Falls)
+    NotNone = std::move(Before);
+  if (!Cond.isValue())
+    return Built();
+  Built B;
+  B.Empty = false;
+  B.Falls = Then.Falls || Else.Empty || Else.Falls;
+  B.Breaks = Then.Breaks || Else.Breaks;
+  return B;
+}
+
+FunctionChecker::Built FunctionChecker::walkRaise(const fe::Stmt &St) {
+  // Numba-CUDA without debug=True: the raising thread returns from the
+  // kernel (LowerStmt.cpp's lowerRaise).
+  SourceRange Keyword{St.Range.Begin, File->locationOf(St.Range.Begin.Offset + 5)};
+  if (!Walk.Kernel) {
+    fail(Keyword, DiagKind::UnsupportedSyntax, {"'raise' in a device function"});
+    return Built();
+  }
+  report(File, Keyword, DiagKind::RaiseEndsThread, {});
+  return Built::terminator();
+}
+
+void FunctionChecker::unsupportedStatement(const fe::Stmt &St) {
+  std::string What = "'" + std::string(nodeKindName(St.Kind)) + "'";
+  switch (St.Kind) {
+  case fe::NodeKind::WithStmt: What = "a 'with' statement"; break;
+  case fe::NodeKind::TryStmt: What = "a 'try' statement"; break;
+  case fe::NodeKind::RaiseStmt: What = "'raise'"; break;
+  case fe::NodeKind::AssertStmt: What = "'assert'"; break;
+  case fe::NodeKind::DeleteStmt: What = "'del'"; break;
+  case fe::NodeKind::ImportStmt:
+  case fe::NodeKind::ImportFromStmt: What = "an import"; break;
+  case fe::NodeKind::GlobalStmt: What = "a 'global' or 'nonlocal' declaration"; break;
+  case fe::NodeKind::MagicStmt: What = "an IPython magic"; break;
+  default: break;
+  }
+  // The keyword, not the whole (possibly long) statement.
+  SourceRange R = St.Range;
+  if (R.End.Line != R.Begin.Line)
+    R.End = File->locationOf(R.Begin.Offset + 1);
+  fail(R, DiagKind::UnsupportedSyntax, {What});
+}
+
+FunctionChecker::Built FunctionChecker::walkReturn(const fe::ReturnStmt &R) {
+  bool ReturnsNone = !R.Value || isNoneLiteral(*R.Value);
+  if (Walk.Kernel) {
+    if (!ReturnsNone) {
+      Checked V = checkValue(*R.Value);
+      fail(R.Value->Range, DiagKind::KernelReturnType,
+           {Info.Name, V.isValue() ? "'" + V.Ty->str() + "'" : "a value"});
+      report(File, R.Value->Range, DiagKind::NoteKernelOutput);
+      return Built();
+    }
+    return Built::terminator();
+  }
+  const Type *Ret = Walk.ReturnType;
+  auto Expected = [&] {
+    std::string Ty = "'" + Ret->str() + "'";
+    return Info.Signatures.empty() ? Ty + " elsewhere" : "its signature returns " + Ty;
+  };
+  if (!ReturnsNone) {
+    Checked V = checkOptional(*R.Value);
+    if (!V.isValue())
+      return Built();
+    if (!convertsValue(V, Ret, *R.Value)) {
+      fail(R.Value->Range, DiagKind::ReturnValueMismatch, {Info.Name, V.Ty->str(), Expected()});
+      return Built();
+    }
+  } else if (!dynCast<OptionalType>(Ret) && Ret != Types.none()) {
+    fail(R.Value ? R.Value->Range : R.Range, DiagKind::ReturnValueMismatch,
+         {Info.Name, "none", Expected()});
+    return Built();
+  }
+  return Built::terminator();
+}
+
+} // namespace pykc::ir
