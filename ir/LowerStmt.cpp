@@ -208,24 +208,11 @@ void FunctionLowerer::lowerRaise(const fe::Stmt &St, StmtList &Out) {
 }
 
 void FunctionLowerer::unsupportedStatement(const fe::Stmt &St) {
-  std::string What = "'" + std::string(nodeKindName(St.Kind)) + "'";
-  switch (St.Kind) {
-  case fe::NodeKind::WithStmt: What = "a 'with' statement"; break;
-  case fe::NodeKind::TryStmt: What = "a 'try' statement"; break;
-  case fe::NodeKind::RaiseStmt: What = "'raise'"; break;
-  case fe::NodeKind::AssertStmt: What = "'assert'"; break;
-  case fe::NodeKind::DeleteStmt: What = "'del'"; break;
-  case fe::NodeKind::ImportStmt:
-  case fe::NodeKind::ImportFromStmt: What = "an import"; break;
-  case fe::NodeKind::GlobalStmt: What = "a 'global' or 'nonlocal' declaration"; break;
-  case fe::NodeKind::MagicStmt: What = "an IPython magic"; break;
-  default: break;
-  }
-  // Point at the keyword, not the whole (possibly long) statement.
+  // The keyword, not the whole (possibly long) statement.
   SourceRange R = St.Range;
   if (R.End.Line != R.Begin.Line)
     R.End = File->locationOf(R.Begin.Offset + 1);
-  error(R, DiagKind::UnsupportedSyntax, {What});
+  error(R, DiagKind::UnsupportedSyntax, {unsupportedStatementName(St)});
 }
 
 void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange ValueRange,

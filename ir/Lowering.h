@@ -75,6 +75,10 @@ struct InstanceArg {
   std::string str() const;
 };
 
+/// Whether \p Sig gives one type per parameter of \p Fn; SignatureArity
+/// to \p D when it does not.
+bool signatureFits(const FunctionInfo &Fn, const ParsedSignature &Sig,
+                   frontend::DiagnosticEngine &D);
 /// "float32, 32, cuda.atomic.add": an instance's arguments, for messages.
 std::string argList(const std::vector<InstanceArg> &Args);
 

@@ -300,14 +300,18 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   return F;
 }
 
+bool signatureFits(const FunctionInfo &Fn, const ParsedSignature &Sig, DiagnosticEngine &D) {
+  size_t Params = Fn.Def->Params.size();
+  if (Sig.Args.size() == Params)
+    return true;
+  D.report(Sig.File, Sig.Range, DiagKind::SignatureArity,
+           {plural(Sig.Args.size(), "argument type"), Fn.Name, plural(Params, "parameter")});
+  return false;
+}
+
 Function *SemaContext::lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig) {
-  const FunctionDefStmt &Def = *Fn.Def;
-  if (Sig.Args.size() != Def.Params.size()) {
-    Diags.report(Sig.File, Sig.Range, DiagKind::SignatureArity,
-                 {plural(Sig.Args.size(), "argument type"), Fn.Name,
-                  plural(Def.Params.size(), "parameter")});
+  if (!signatureFits(Fn, Sig, Diags))
     return nullptr;
-  }
   std::vector<InstanceArg> Args;
   for (const Type *T : Sig.Args)
     Args.push_back(InstanceArg{T, {}});
@@ -320,13 +324,8 @@ Function *SemaContext::lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &S
 }
 
 Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle) {
-  const FunctionDefStmt &Def = *Fn.Def;
-  if (Sig.Args.size() != Def.Params.size()) {
-    Diags.report(Sig.File, Sig.Range, DiagKind::SignatureArity,
-                 {plural(Sig.Args.size(), "argument type"), Fn.Name,
-                  plural(Def.Params.size(), "parameter")});
+  if (!signatureFits(Fn, Sig, Diags))
     return nullptr;
-  }
   if (Sig.Return && Sig.Return != Types.none()) {
     Diags.report(Sig.File, Sig.Range, DiagKind::KernelReturnType, {Fn.Name, "'" + Sig.Return->str() + "'"});
     Diags.report(Sig.File, Sig.Range, DiagKind::NoteKernelOutput);
@@ -336,7 +335,7 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   F->Kind = FunctionKind::Kernel;
   F->PyName = Fn.Name;
   F->SymbolName = Mangle ? mangle(Fn.Name, Sig.Args) : symbolName(Fn.Name);
-  F->Range = Def.Range;
+  F->Range = Fn.Def->Range;
   F->FileName = Fn.File->name();
   F->FastMath = Fn.FastMath;
   F->LineInfo = Fn.LineInfo;

@@ -95,13 +95,8 @@ std::optional<const Type *> SemaContext::checkCall(FunctionInfo &Fn,
 }
 
 bool SemaContext::checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, DiagnosticEngine &D) {
-  const FunctionDefStmt &Def = *Fn.Def;
-  if (Sig.Args.size() != Def.Params.size()) {
-    D.report(Sig.File, Sig.Range, DiagKind::SignatureArity,
-             {plural(Sig.Args.size(), "argument type"), Fn.Name,
-              plural(Def.Params.size(), "parameter")});
+  if (!signatureFits(Fn, Sig, D))
     return false;
-  }
   if (Sig.Return && Sig.Return != Types.none()) {
     D.report(Sig.File, Sig.Range, DiagKind::KernelReturnType,
              {Fn.Name, "'" + Sig.Return->str() + "'"});
@@ -124,13 +119,8 @@ bool SemaContext::checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, Diag
 
 bool SemaContext::checkHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig,
                                  DiagnosticEngine &D) {
-  const FunctionDefStmt &Def = *Fn.Def;
-  if (Sig.Args.size() != Def.Params.size()) {
-    D.report(Sig.File, Sig.Range, DiagKind::SignatureArity,
-             {plural(Sig.Args.size(), "argument type"), Fn.Name,
-              plural(Def.Params.size(), "parameter")});
+  if (!signatureFits(Fn, Sig, D))
     return false;
-  }
   std::vector<Checked> Args;
   for (const Type *T : Sig.Args)
     Args.push_back(Checked::value(T));

@@ -131,6 +131,21 @@ std::string plural(size_t N, const char *Word) {
   return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
 }
 
+std::string unsupportedStatementName(const fe::Stmt &St) {
+  switch (St.Kind) {
+  case fe::NodeKind::WithStmt: return "a 'with' statement";
+  case fe::NodeKind::TryStmt: return "a 'try' statement";
+  case fe::NodeKind::RaiseStmt: return "'raise'";
+  case fe::NodeKind::AssertStmt: return "'assert'";
+  case fe::NodeKind::DeleteStmt: return "'del'";
+  case fe::NodeKind::ImportStmt:
+  case fe::NodeKind::ImportFromStmt: return "an import";
+  case fe::NodeKind::GlobalStmt: return "a 'global' or 'nonlocal' declaration";
+  case fe::NodeKind::MagicStmt: return "an IPython magic";
+  default: return "'" + std::string(fe::nodeKindName(St.Kind)) + "'";
+  }
+}
+
 std::string unsupportedExpressionName(const fe::Expr &E) {
   switch (E.Kind) {
   case fe::NodeKind::ListExpr: return "a list";

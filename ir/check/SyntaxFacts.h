@@ -45,6 +45,9 @@ Narrowing narrowingOf(const frontend::Expr &Cond);
 std::string displayPath(const std::string &Path);
 /// "1 argument", "2 arguments".
 std::string plural(size_t N, const char *Word);
+/// How an UnsupportedSyntax error names statement \p St: "a 'with'
+/// statement".
+std::string unsupportedStatementName(const frontend::Stmt &St);
 /// How an UnsupportedSyntax error names expression \p E: "a list".
 std::string unsupportedExpressionName(const frontend::Expr &E);
 /// The print(...) call that prints what the f-string \p Source formats:
