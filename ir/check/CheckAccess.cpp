@@ -309,11 +309,11 @@ FunctionChecker::checkArrayIndices(const ArrayType *AT, const fe::Expr &Index,
     Checked V = checkValue(*P);
     if (!V.isValue())
       return std::nullopt;
-    auto *TT = dynCast<TupleType>(V.Ty);
-    for (const Type *T : TT ? TT->elements() : std::vector<const Type *>{V.Ty}) {
-      Indices.push_back(T);
-      From.push_back(P);
-    }
+    if (auto *TT = dynCast<TupleType>(V.Ty))
+      Indices.insert(Indices.end(), TT->elements().begin(), TT->elements().end());
+    else
+      Indices.push_back(V.Ty);
+    From.resize(Indices.size(), P);
   }
   for (size_t K = 0; K < Indices.size(); ++K)
     if (!isIntegerType(Indices[K])) {
