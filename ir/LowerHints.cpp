@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "ir/Lowering.h"
 
-#include "frontend/Suggest.h"
+#include "ir/check/HintText.h"
 
 #include <algorithm>
 
@@ -19,28 +19,6 @@ using namespace frontend;
 namespace fe = frontend;
 
 namespace {
-
-/// What a kernel writes instead of the NumPy function \p Path, or null.
-const char *numpyInstead(const std::string &Path) {
-#define INSTEAD(P, Text)                                                       \
-  if (Path == P)                                                               \
-    return Text;
-#include "ir/NumpyInstead.def"
-  return nullptr;
-}
-
-/// The NumPy functions NumpyInstead.def names under \p Namespace, as
-/// candidates for "did you mean" (np.zeroes -> np.zeros, whose note then
-/// says what to write).
-std::vector<std::string> insteadNames(const std::string &Namespace) {
-  std::vector<std::string> Out;
-  std::string Prefix = Namespace + ".";
-#define INSTEAD(P, Text)                                                       \
-  if (std::string_view(P).substr(0, Prefix.size()) == Prefix)                  \
-    Out.push_back(std::string(P).substr(Prefix.size()));
-#include "ir/NumpyInstead.def"
-  return Out;
-}
 
 /// The AST nodes an index is computed from by arithmetic (not inside
 /// calls, whose results have types of their own, nor attributes' bases):
@@ -121,57 +99,18 @@ void FunctionLowerer::notAValueError(SourceRange At, const Value &V) {
 }
 
 void FunctionLowerer::unknownAttributeError(const fe::AttributeExpr &A, const Value &Base) {
-  bool Look = S.Diags.allowSpellingCheck();
-  std::vector<std::string> Candidates;
-  switch (Look ? Base.K : Value::Kind::Invalid) {
-  case Value::Kind::Path:
-    Candidates = knownAttributes(Base.Path);
-    break;
-  case Value::Kind::Module:
-    Candidates = Base.Mod->symbolNames();
-    break;
-  case Value::Kind::Expr: {
-    const Type *Ty = Base.E->Ty;
-    if (auto *AT = dynCast<ArrayType>(Ty)) {
-      Candidates = {"shape", "size", "ndim"};
-      if (!AT->record() && AT->dtype()->isComplex())
-        Candidates.insert(Candidates.end(), {"real", "imag"});
-    } else if (auto *TT = dynCast<TupleType>(Ty); TT && TT->isNamed()) {
-      Candidates = TT->fields();
-    } else if (auto *VT = dynCast<VectorType>(Ty)) {
-      for (unsigned K = 0; K < VT->count() && K < 4; ++K)
-        Candidates.push_back(std::string(1, "xyzw"[K]));
-    } else if (auto *ST = dynCast<ScalarType>(Ty); ST && !ST->isBoolean()) {
-      Candidates = {"real", "imag", "conjugate"};
-    }
-    break;
-  }
-  default:
-    break;
-  }
-  std::string Hint = didYouMean(A.Attr, Candidates);
-  // cuda.threadIdx.w: one letter is near no other, but these have three.
-  if (Hint.empty() && Candidates == std::vector<std::string>{"x", "y", "z"})
-    Hint = "; did you mean 'x', 'y' or 'z'?";
-  error(A.AttrRange, DiagKind::UnknownAttribute, {describe(Base), A.Attr, Hint});
+  Checked Described = Base.K == Value::Kind::Expr ? Checked::value(Base.E->Ty)
+                      : Base.isValid()            ? checkedOf(Base)
+                                                  : Checked::invalid();
+  error(A.AttrRange, DiagKind::UnknownAttribute,
+        unknownAttributeArgs(Described, describe(Base), A.Attr, S.Diags));
 }
 
 void FunctionLowerer::unsupportedFunctionError(SourceRange At, const std::string &Path) {
-  size_t Dot = Path.rfind('.');
-  std::string Near;
-  if (Dot != std::string::npos && !numpyInstead(Path) && S.Diags.allowSpellingCheck()) {
-    std::string Namespace = Path.substr(0, Dot);
-    std::vector<std::string> Candidates = knownAttributes(Namespace);
-    std::vector<std::string> Instead = insteadNames(Namespace);
-    Candidates.insert(Candidates.end(), Instead.begin(), Instead.end());
-    Near = nearestSpelling(Path.substr(Dot + 1), Candidates);
-    if (!Near.empty())
-      Near = Namespace + "." + Near;
-  }
-  error(At, DiagKind::UnsupportedFunction,
-        {displayPath(Path), Near.empty() ? "" : "; did you mean '" + displayPath(Near) + "'?"});
-  if (const char *Text = numpyInstead(Near.empty() ? Path : Near))
-    S.Diags.report(File, At, DiagKind::NoteNumpyInstead, {Text});
+  UnsupportedFunctionText Text = unsupportedFunctionText(Path, S.Diags);
+  error(At, DiagKind::UnsupportedFunction, Text.Args);
+  if (Text.Instead)
+    S.Diags.report(File, At, DiagKind::NoteNumpyInstead, {Text.Instead});
 }
 
 } // namespace pykc::ir

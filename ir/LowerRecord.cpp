@@ -8,33 +8,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/Lowering.h"
+#include "ir/check/HintText.h"
 
 namespace pykc::ir {
 
 using namespace frontend;
 namespace fe = frontend;
 
-namespace {
-
-/// "a, b and c": the field names, for a message.
-std::string fieldList(const RecordType &R) {
-  std::string S;
-  for (size_t I = 0; I < R.fields().size(); ++I) {
-    if (I)
-      S += I + 1 == R.fields().size() ? " and " : ", ";
-    S += "'" + R.fields()[I].Name + "'";
-  }
-  return S.empty() ? "none" : S;
-}
-
-/// The alignment a field's element needs: a nested array's elements'.
-unsigned elementAlignment(const Type *Ty) {
-  if (auto *N = dynCast<NestedArrayType>(Ty))
-    return storageAlignment(N->element());
-  return storageAlignment(Ty);
-}
-
-} // namespace
 
 std::string FunctionLowerer::recordName(const RecordType *R) const {
   std::string Name = S.Types.nameOf(R);
@@ -78,7 +58,7 @@ std::optional<unsigned> FunctionLowerer::recordField(const RecordType *R, const 
   // Numba-CUDA (BaseContext.sentry_record_alignment) refuses a field that
   // is not at a multiple of its alignment from the record's start.
   const RecordType::Field &F = R->fields()[*Index];
-  unsigned Align = elementAlignment(F.Ty);
+  unsigned Align = fieldAlignment(F.Ty);
   if (F.Offset % Align) {
     error(Range, DiagKind::MisalignedField,
           {recordName(R), F.Name, dynCast<NestedArrayType>(F.Ty)

@@ -22,7 +22,9 @@ paths=("$@")
 [ ${#paths[@]} -gt 0 ] || paths=("$build_dir/test")
 PYKC_VERIFY_DIAGNOSTICS=$log PYKC_BUILD_DIR=$build_dir \
   python3 /usr/lib/llvm-19/build/utils/lit/lit.py -q -j "${PYKC_JOBS:-2}" "${paths[@]}" \
-  </dev/null >/dev/null
+  </dev/null >"$log.lit" 2>&1
+lit_status=$?
+[ $lit_status -eq 0 ] || echo "verify-diagnostics: lit failed (exit $lit_status): see $log.lit"
 [ -f "$log" ] || { echo "verify-diagnostics: no entry was lowered"; exit 1; }
 same=$(grep -c '^same ' "$log")
 differs=$(grep -c '^differs ' "$log")

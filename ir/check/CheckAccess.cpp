@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/check/FunctionChecker.h"
+#include "ir/check/HintText.h"
 
 #include <algorithm>
 
@@ -37,7 +38,7 @@ Checked FunctionChecker::checkAttribute(const AttributeExpr &A) {
     // helpers.scale: what helpers.py binds.
     const Symbol *Sym = Base.Mod->lookup(A.Attr);
     if (!Sym || Sym->K == Symbol::Kind::Host)
-      return Checked::invalid();        // UnknownAttribute
+      return unknownAttribute(A, Base);
     if (Sym->K == Symbol::Kind::Path) { // what that module imported
       Checked V;
       V.K = Checked::Kind::Path;
@@ -53,7 +54,7 @@ Checked FunctionChecker::checkAttribute(const AttributeExpr &A) {
       return checkConstantValue(*Member);
   if (Base.isValue())
     return checkValueAttribute(A, Base);
-  return Checked::invalid(); // UnknownAttribute
+  return unknownAttribute(A, Base);
 }
 
 Checked FunctionChecker::checkPathAttribute(const AttributeExpr &A,
@@ -71,8 +72,13 @@ Checked FunctionChecker::checkPathAttribute(const AttributeExpr &A,
     V.Path = Path;
     return V;
   }
-  return Checked::invalid(); // UnknownAttribute, ModuleNotFound,
-                             // UnsupportedFunction
+  // threadIdx, blockIdx, blockDim and gridDim have x, y and z only: any
+  // other attribute is a mistake, not a feature pykc lacks.
+  if (isSpecialRegister(Base.Path + ".x"))
+    return unknownAttribute(A, Base);
+  if (std::string Top = Path.substr(0, Path.find('.')); !isKnownLibrary(Top) && Top[0] != '.')
+    return fail(A.Range, DiagKind::ModuleNotFound, {Top});
+  return unsupportedFunction(A.Range, Path);
 }
 
 Checked FunctionChecker::checkValueAttribute(const AttributeExpr &A,
@@ -94,13 +100,18 @@ Checked FunctionChecker::checkValueAttribute(const AttributeExpr &A,
       return Base;
     return Checked::constant(ST, Fold());
   }
-  if (auto *E = dynCast<EnumType>(Base.Ty); E && A.Attr == "value")
-    return Checked::value(E->isCoded() ? nullptr : Types.int64());
+  if (auto *E = dynCast<EnumType>(Base.Ty); E && A.Attr == "value") {
+    if (E->isCoded()) // its members are ordinals at run time
+      return fail(A.AttrRange, DiagKind::UnsupportedSyntax,
+                  {"'.value' of a member of " + E->name() +
+                   ", whose values are not ints (its members compare with ==, != and is),"});
+    return Checked::value(Types.int64());
+  }
   if (auto *TT = dynCast<TupleType>(Base.Ty); TT && TT->isNamed())
     if (int K = TT->fieldIndex(A.Attr); K >= 0) // p.x: a named tuple's field
       return tupleElement(Base, unsigned(K));
   if (auto *R = dynCast<RecordType>(Base.Ty)) {
-    std::optional<unsigned> Field = recordField(R, A);
+    std::optional<unsigned> Field = recordField(R, A, A.AttrRange);
     return Checked::value(Field ? fieldType(R, *Field) : nullptr);
   }
   if (auto *VT = dynCast<VectorType>(Base.Ty)) {
@@ -111,7 +122,7 @@ Checked FunctionChecker::checkValueAttribute(const AttributeExpr &A,
   }
   auto *AT = dynCast<ArrayType>(Base.Ty);
   if (!AT)
-    return Checked::invalid(); // UnknownAttribute
+    return unknownAttribute(A, Base);
   if (A.Attr == "shape") {
     std::vector<Checked> Dims(AT->ndim(), Checked::value(Types.intp()));
     return tupleDisplay(std::move(Dims));
@@ -129,7 +140,7 @@ Checked FunctionChecker::checkValueAttribute(const AttributeExpr &A,
     return Checked::value(Types.array(Types.complexPart(AT->dtype()),
                                       AT->ndim(), ArrayLayout::A,
                                       AT->addressSpace()));
-  return Checked::invalid(); // UnknownAttribute
+  return unknownAttribute(A, Base);
 }
 
 } // namespace pykc::ir
@@ -190,45 +201,62 @@ Checked FunctionChecker::checkSubscript(const SubscriptExpr &Sub) {
     std::optional<ConstantValue> Member;
     if (Name && Name->K == ConstantValue::Kind::String)
       Member = enumMember(*Base.Const.Enum, Name->String);
-    return Member ? checkConstantValue(*Member) : Checked::invalid();
+    if (!Member)
+      return fail(Sub.Index->Range, DiagKind::InvalidArgument,
+                  {Base.Const.str() + "[...]", "expected the name of one of its members"});
+    return checkConstantValue(*Member);
   }
-  if (!Base.isValue())
-    return Checked::invalid();                  // KernelCall, NotIndexable
+  if (!Base.isValue()) {
+    // kernel[blocks, threads](...): a launch from device code (dynamic
+    // parallelism), not an index.
+    if (Base.K == Checked::Kind::Function && Base.Fn->Role == FunctionRole::Kernel)
+      return fail(Sub.Range, DiagKind::KernelCall, {Base.Fn->Name});
+    return fail(Sub.Value->Range, DiagKind::NotIndexable, {describe(Base)});
+  }
   if (auto *R = dynCast<RecordType>(Base.Ty)) { // r['x'], r[0]
-    std::optional<unsigned> Field = recordField(R, *Sub.Index);
+    std::optional<unsigned> Field = recordField(R, *Sub.Index, Sub.Range);
     return Checked::value(Field ? fieldType(R, *Field) : nullptr);
   }
   if (auto *AT = dynCast<ArrayType>(Base.Ty)) {
     std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
     if (std::any_of(Parts.begin(), Parts.end(),
                     [](const fe::Expr *E) { return isa<SliceExpr>(E); }))
-      return checkSliceView(AT, Parts);
+      return checkSliceView(AT, Parts, Sub.Range);
     std::optional<unsigned> Count = checkArrayIndices(AT, *Sub.Index, Sub.Range, /*AllowView=*/true);
     if (!Count)
       return Checked::invalid();
     return arrayAccess(AT, *Count);
   }
   auto *TT = dynCast<TupleType>(Base.Ty);
-  if (!TT || isa<SliceExpr>(Sub.Index))
-    return Checked::invalid(); // NotIndexable, slicing a tuple
+  if (!TT)
+    return fail(Sub.Value->Range, DiagKind::NotIndexable, {describe(Base)});
+  if (isa<SliceExpr>(Sub.Index))
+    return fail(Sub.Index->Range, DiagKind::UnsupportedSyntax, {"slicing a tuple"});
   Checked Index = checkValue(*Sub.Index);
-  if (!Index.isValue() || !isIntegerType(Index.Ty))
+  if (!Index.isValue())
     return Checked::invalid();
+  if (!isIntegerType(Index.Ty)) {
+    indexTypeError(*Sub.Index, Sub.Index->Range, Index.Ty);
+    return Checked::invalid();
+  }
   if (Index.Folded) {
     int64_t K = int64_t(Index.Folded->IntBits);
     if (K < 0)
       K += int64_t(TT->size());
     if (K < 0 || K >= int64_t(TT->size()))
-      return Checked::invalid(); // TupleIndex
+      return fail(Sub.Index->Range, DiagKind::TupleIndex,
+                  {std::to_string(int64_t(Index.Folded->IntBits)), TT->str()});
     return tupleElement(Base, unsigned(K));
   }
   if (!TT->isUniform())
-    return Checked::invalid(); // NotConstant
+    return fail(Sub.Index->Range, DiagKind::NotConstant,
+                {"an index into a tuple of mixed types"});
   return Checked::value(TT->elements().front());
 }
 
 std::optional<unsigned> FunctionChecker::recordField(const RecordType *R,
-                                                     const fe::Expr &Key) {
+                                                     const fe::Expr &Key,
+                                                     SourceRange Range) {
   // An attribute's name, a constant string or a constant index (Numba's
   // static_getitem on a record).
   std::optional<unsigned> Index;
@@ -240,26 +268,44 @@ std::optional<unsigned> FunctionChecker::recordField(const RecordType *R,
       Name = C->String;
     } else if (C->K == ConstantValue::Kind::Int) {
       int64_t K = C->Int < 0 ? C->Int + int64_t(R->fields().size()) : C->Int;
-      if (K < 0 || K >= int64_t(R->fields().size()))
+      if (K < 0 || K >= int64_t(R->fields().size())) {
+        fail(Key.Range, DiagKind::InvalidArgument,
+             {"a record index", "field " + std::to_string(C->Int) + " of a record with " +
+                                    plural(R->fields().size(), "field")});
         return std::nullopt;
+      }
       Index = unsigned(K);
     }
   }
   if (!Index) {
-    for (unsigned I = 0; I < R->fields().size() && !Name.empty(); ++I)
+    if (Name.empty()) {
+      fail(Key.Range, DiagKind::NotConstant, {"a record field's name"});
+      return std::nullopt;
+    }
+    for (unsigned I = 0; I < R->fields().size(); ++I)
       if (R->fields()[I].Name == Name)
         Index = I;
-    if (!Index)
-      return std::nullopt; // NotConstant, UnknownField
+    if (!Index) {
+      fail(Range, DiagKind::UnknownField, {recordName(R), Name, fieldList(*R)});
+      return std::nullopt;
+    }
   }
   // Numba-CUDA refuses a field that is not at a multiple of its alignment.
   const RecordType::Field &F = R->fields()[*Index];
-  const Type *Element = F.Ty;
-  if (auto *N = dynCast<NestedArrayType>(F.Ty))
-    Element = N->element();
-  if (F.Offset % storageAlignment(Element))
-    return std::nullopt; // MisalignedField
+  unsigned Align = fieldAlignment(F.Ty);
+  if (F.Offset % Align) {
+    auto *N = dynCast<NestedArrayType>(F.Ty);
+    fail(Range, DiagKind::MisalignedField,
+         {recordName(R), F.Name, N ? N->element()->str() : F.Ty->str(),
+          std::to_string(F.Offset), std::to_string(Align)});
+    return std::nullopt;
+  }
   return Index;
+}
+
+std::string FunctionChecker::recordName(const RecordType *R) const {
+  std::string Name = Types.nameOf(R);
+  return Name.empty() ? R->str() : Name;
 }
 
 const Type *FunctionChecker::fieldType(const RecordType *R, unsigned Field) {
@@ -335,12 +381,16 @@ FunctionChecker::checkArrayIndices(const ArrayType *AT, const fe::Expr &Index,
 
 Checked
 FunctionChecker::checkSliceView(const ArrayType *AT,
-                                const std::vector<const fe::Expr *> &Parts) {
+                                const std::vector<const fe::Expr *> &Parts,
+                                SourceRange Range) {
   if (Parts.size() > AT->ndim())
-    return Checked::invalid();
+    return fail(Range, DiagKind::IndexCount,
+                {std::to_string(AT->ndim()), std::to_string(Parts.size())});
   // Each index or slice bound is an integer, as Numba requires.
   auto Integer = [&](const fe::Expr *P) {
     Checked V = checkValue(*P);
+    if (V.isValue() && !isIntegerType(V.Ty))
+      indexTypeError(*P, P->Range, V.Ty);
     return V.isValue() && isIntegerType(V.Ty);
   };
   std::vector<IndexShape> Entries;

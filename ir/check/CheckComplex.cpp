@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/check/FunctionChecker.h"
+#include "ir/check/SyntaxFacts.h"
 
 #include "ir/ComplexHelpers.h"
 #include "ir/RoundNdigits.h"
@@ -65,8 +66,12 @@ Checked FunctionChecker::checkCmath(CmathCases Cases,
   }
   std::optional<Signature> Sig =
       resolveOverload(Ops.cmathTable(Cases), ArgTypes);
-  if (!Sig)
-    return Checked::invalid(); // NoMatchingSignature
+  if (!Sig) {
+    std::string Given;
+    for (const Type *T : ArgTypes)
+      Given += (Given.empty() ? "" : ", ") + T->str();
+    return fail(C.Range, DiagKind::NoMatchingSignature, {callName(), Given});
+  }
   // The helper for the signature's complex type: its argument's, or (for
   // rect) its result's.
   const ScalarType *Complex = asComplex(Sig->Args[0]);
@@ -86,7 +91,8 @@ Checked FunctionChecker::checkRoundDigits(const fe::CallExpr &C) {
   auto Sig = resolveOverload(Ops.Round, {X.Ty, N.Ty});
   auto *D = Sig ? dynCast<ScalarType>(Sig->Result) : nullptr;
   if (!D || !D->isFloat())
-    return Checked::invalid();
+    return fail(C.Range, DiagKind::InvalidArgument,
+                {callName(), "no signature accepts (" + X.Ty->str() + ", " + N.Ty->str() + ")"});
   return callHelper(roundNdigitsHelper(Callees.programScope(), D),
                     {D, Types.int64()}, D);
 }

@@ -149,7 +149,8 @@ Checked FunctionChecker::checkIdentity(const fe::CompareExpr &C) {
   if (LT == RT && (dynCast<ScalarType>(LT) || dynCast<EnumType>(LT)))
     return Checked::value(Types.boolean());
   if (LT == RT && LT != None)
-    return Checked::invalid(); // UnsupportedBinary
+    return fail(C.OpRanges[0], DiagKind::UnsupportedBinary,
+                {std::string(spelling(C.Ops[0])), LT->str(), RT->str()});
   return boolConstant(Types, (LT == RT) != Not);
 }
 
@@ -171,23 +172,33 @@ Checked FunctionChecker::checkCompare(const fe::CompareExpr &C) {
   Checked Left = checkValue(*C.Left);
   if (!Left.isValue())
     return Checked::invalid();
+  const fe::Expr *LeftExpr = C.Left;
   for (size_t I = 0; I < C.Ops.size(); ++I) {
     std::optional<CompareOp> Op = compareOpOf(C.Ops[I]);
-    if (!Op)
-      return Checked::invalid(); // `in`, or `is` in a chain
+    if (!Op) // `in`, or `is` in a chain
+      return fail(C.OpRanges[I], DiagKind::UnsupportedSyntax,
+                  {"'" + std::string(spelling(C.Ops[I])) + "'"});
     Checked Right = checkValue(*C.Comparators[I]);
-    if (!Right.isValue() || !compares(*Op, Left, Right))
+    if (!Right.isValue())
       return Checked::invalid();
+    if (!compares(*Op, Left, Right))
+      return fail(SourceRange::cover(LeftExpr->Range, C.Comparators[I]->Range),
+                  DiagKind::UnsupportedBinary,
+                  {std::string(spelling(*Op)), Left.Ty->str(), Right.Ty->str()});
     Left = Right;
+    LeftExpr = C.Comparators[I];
   }
   return Checked::value(Types.boolean());
 }
 
 Checked FunctionChecker::checkOperatorFunction(const OperatorFunction &Fn,
-                                               const fe::CallExpr &C) {
+                                               const fe::CallExpr &C, const std::string &Name) {
   // The arguments as the operator's operands are (`a + b`).
   using Shape = OperatorFunction::Shape;
-  if (!C.Keywords.empty() || C.Args.size() != (Fn.K == Shape::Unary ? 1u : 2u))
+  if (!C.Keywords.empty())
+    return fail(C.Keywords.front().Range, DiagKind::UnsupportedSyntax,
+                {"keyword arguments to " + Name});
+  if (!expectArgs(C, Name, Fn.K == Shape::Unary ? 1u : 2u))
     return Checked::invalid();
   std::vector<Checked> Values;
   for (const fe::Expr *A : C.Args) {
@@ -197,13 +208,16 @@ Checked FunctionChecker::checkOperatorFunction(const OperatorFunction &Fn,
   }
   switch (Fn.K) {
   case Shape::Binary:
-    return checkBinary(BinaryOp(Fn.Op), Values[0], Values[1]);
+    return checkBinary(BinaryOp(Fn.Op), Values[0], Values[1], C.Range);
   case Shape::Unary:
-    return unaryOf(UnaryOp(Fn.Op), Values[0]);
+    return unaryOf(UnaryOp(Fn.Op), Values[0], C.Args[0]->Range, C.Range);
   case Shape::Compare:
-    return Checked::value(compares(CompareOp(Fn.Op), Values[0], Values[1])
-                              ? Types.boolean()
-                              : nullptr);
+    if (!compares(CompareOp(Fn.Op), Values[0], Values[1]))
+      return fail(SourceRange::cover(C.Args[0]->Range, C.Args[1]->Range),
+                  DiagKind::UnsupportedBinary,
+                  {std::string(spelling(CompareOp(Fn.Op))), Values[0].Ty->str(),
+                   Values[1].Ty->str()});
+    return Checked::value(Types.boolean());
   }
   return Checked::invalid();
 }
@@ -247,7 +261,11 @@ Checked FunctionChecker::checkIfExp(const IfExpExpr &I) {
   Checked Else = withNotNone(N.WhenFalse, [&] { return Arm(*I.OrElse); });
   if (!Cond.isValue() || !Then.isValue() || !Else.isValue())
     return Checked::invalid();
-  return Checked::value(unifyTypes(Types, Then.Ty, Else.Ty));
+  const Type *Ty = unifyTypes(Types, Then.Ty, Else.Ty);
+  if (!Ty)
+    return fail(I.Range, DiagKind::UnsupportedBinary,
+                {"if-else", Then.Ty->str(), Else.Ty->str()});
+  return Checked::value(Ty);
 }
 
 } // namespace pykc::ir

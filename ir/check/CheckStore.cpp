@@ -37,8 +37,9 @@ FunctionChecker::Built FunctionChecker::walkAssign(const fe::Expr *Target, const
     if (!Base.isValid())
       return Built();
     if (auto *R = Base.isValue() ? dynCast<RecordType>(Base.Ty) : nullptr) {
-      // rec['x'] = v (the record store's own errors are not walked yet)
-      return recordField(R, *Sub->Index) ? Stored : Built();
+      // rec['x'] = v
+      std::optional<unsigned> Field = recordField(R, *Sub->Index, Target->Range);
+      return Field ? walkRecordStore(R, *Field, V, Target->Range, ValueRange) : Built();
     }
     const ArrayType *AT = storeTarget(*Sub, Base);
     if (!AT || !checkArrayIndices(AT, *Sub->Index, Sub->Range, /*AllowView=*/false))
@@ -76,13 +77,55 @@ FunctionChecker::Built FunctionChecker::walkAssign(const fe::Expr *Target, const
     Checked Base = check(*A->Value);
     if (!Base.isValid())
       return Built();
-    if (auto *R = Base.isValue() ? dynCast<RecordType>(Base.Ty) : nullptr)
-      return recordField(R, *A) ? Stored : Built(); // rec.x = v
+    if (auto *R = Base.isValue() ? dynCast<RecordType>(Base.Ty) : nullptr) { // rec.x = v
+      std::optional<unsigned> Field = recordField(R, *A, A->AttrRange);
+      return Field ? walkRecordStore(R, *Field, V, Target->Range, ValueRange) : Built();
+    }
     fail(Target->Range, DiagKind::ReadOnlyTarget, {"an attribute"});
     return Built();
   }
   fail(Target->Range, DiagKind::UnsupportedSyntax, {"this assignment target"});
   return Built();
+}
+
+FunctionChecker::Built FunctionChecker::walkRecordStore(const RecordType *R, unsigned Field,
+                                                        const Checked &V, SourceRange TargetRange,
+                                                        SourceRange ValueRange) {
+  Built Stored;
+  Stored.Empty = false;
+  const RecordType::Field &F = R->fields()[Field];
+  if (R->readOnly()) {
+    fail(TargetRange, DiagKind::ReadOnlyTarget,
+         {"a field of a record of a module-level NumPy array (Numba freezes it into the kernel "
+          "as a constant)"});
+    return Built();
+  }
+  auto Refuse = [&](std::string Why) {
+    fail(ValueRange, DiagKind::InvalidArgument,
+         {dynCast<NestedArrayType>(F.Ty) ? "a nested array field" : "a record field", Why});
+    return Built();
+  };
+  if (auto *N = dynCast<NestedArrayType>(F.Ty)) {
+    // rec['arr'] = src: element by element, over the field's shape.
+    auto *Source = dynCast<ArrayType>(V.Ty);
+    if (Source && Source->ndim() != N->shape().size())
+      return Refuse("cannot assign a " + std::to_string(Source->ndim()) +
+                    "-dimensional array to field '" + F.Name + "' of shape " + N->str());
+    if (!Source && !converts(V.Ty, N->element()))
+      return Refuse("cannot store '" + V.Ty->str() + "' into field '" + F.Name + "' (" +
+                    N->str() + ")");
+    if (!converts(Source ? Source->element() : V.Ty, N->element()))
+      return Refuse("cannot store elements of '" + V.Ty->str() + "' into field '" + F.Name +
+                    "' (" + N->str() + ")");
+    return Stored;
+  }
+  bool Converts = dynCast<RecordType>(F.Ty)  ? converts(V.Ty, F.Ty)
+                  : dynCast<ScalarType>(V.Ty) ? converts(V.Ty, F.Ty)
+                                              : false;
+  if (!Converts)
+    return Refuse("cannot store '" + V.Ty->str() + "' into field '" + F.Name + "' of type " +
+                  F.Ty->str());
+  return Stored;
 }
 
 const ArrayType *FunctionChecker::storeTarget(const SubscriptExpr &Sub, const Checked &Base) {
@@ -114,16 +157,15 @@ FunctionChecker::Built FunctionChecker::walkAugAssign(const AugAssignStmt &A) {
     Checked B = R.isValue() ? checkBinary(A.Op, L, R, A.Range) : Checked::invalid();
     return B.isValue() ? walkAssign(N, B, *A.Value, A.Range) : Built();
   }
-  // rec.x += v, rec['x'] += v (the record update's own errors are not
-  // walked yet).
-  auto RecordUpdate = [&](const RecordType *R, const fe::Expr &Key) {
-    std::optional<unsigned> Field = recordField(R, Key);
+  // rec.x += v, rec['x'] += v: the record is evaluated once.
+  auto RecordUpdate = [&](const RecordType *R, const fe::Expr &Key, SourceRange KeyRange) {
+    std::optional<unsigned> Field = recordField(R, Key, KeyRange);
     if (!Field)
       return Built();
     Checked V = checkValue(*A.Value);
     Checked B = V.isValue() ? checkBinary(A.Op, Checked::value(fieldType(R, *Field)), V, A.Range)
                             : Checked::invalid();
-    return B.isValue() ? Stored : Built();
+    return B.isValue() ? walkRecordStore(R, *Field, B, A.Target->Range, A.Value->Range) : Built();
   };
   auto RecordOf = [](const Checked &V) {
     return V.isValue() ? dynCast<RecordType>(V.Ty) : nullptr;
@@ -134,7 +176,7 @@ FunctionChecker::Built FunctionChecker::walkAugAssign(const AugAssignStmt &A) {
     if (!Base.isValid())
       return Built();
     if (const RecordType *R = RecordOf(Base))
-      return RecordUpdate(R, *Sub->Index);
+      return RecordUpdate(R, *Sub->Index, A.Target->Range);
     const ArrayType *AT = storeTarget(*Sub, Base);
     if (!AT || !checkArrayIndices(AT, *Sub->Index, Sub->Range, /*AllowView=*/false))
       return Built();
@@ -156,7 +198,7 @@ FunctionChecker::Built FunctionChecker::walkAugAssign(const AugAssignStmt &A) {
     if (!Base.isValid())
       return Built();
     if (const RecordType *R = RecordOf(Base))
-      return RecordUpdate(R, *Attr);
+      return RecordUpdate(R, *Attr, Attr->AttrRange);
     fail(A.Target->Range, DiagKind::ReadOnlyTarget, {"an attribute"});
     return Built();
   }

@@ -72,6 +72,13 @@ struct WalkSetting {
   frontend::DiagnosticEngine *Diags = nullptr;
 };
 
+/// The rows of ir/Builtins.def (BUILTIN and MATH), numbered.
+enum class BuiltinRow {
+#define BUILTIN(Id, ...) Id,
+#define MATH(Id, ...) Id,
+#include "ir/Builtins.def"
+};
+
 /// Values Numba gives a literal type when passed to a function: ints,
 /// bools, None and tuples of them (a float is a plain float64).
 bool isLiteralValue(const ConstantValue &C);
@@ -156,6 +163,10 @@ private:
   /// the warning an unchecked optional's unwrap gets on the way.
   bool convertsValue(const Checked &V, const Type *To, const frontend::Expr &At);
   Built walkAugAssign(const frontend::AugAssignStmt &A);
+  /// rec.field = V (LowerRecord.cpp's lowerRecordStore): a store, a record
+  /// copy, or a nested array's loops.
+  Built walkRecordStore(const RecordType *R, unsigned Field, const Checked &V,
+                        frontend::SourceRange TargetRange, frontend::SourceRange ValueRange);
   /// The array `Base[...] = v` stores into, or null after reporting why.
   const ArrayType *storeTarget(const frontend::SubscriptExpr &Sub,
                                const Checked &Base);
@@ -176,6 +187,11 @@ private:
   /// noteAssigned).
   void noteAssigned(const std::string &Name, const Type *Ty);
   void forgetAssignedIn(const frontend::StmtList &Body);
+  /// UnknownAttribute for `.attr` of \p Base, with the nearest spelling.
+  Checked unknownAttribute(const frontend::AttributeExpr &A, const Checked &Base);
+  /// UnsupportedFunction for \p Path, with the nearest spelling and what
+  /// to write instead of a NumPy function that has an idiom.
+  Checked unsupportedFunction(frontend::SourceRange At, const std::string &Path);
   /// NotAValue for \p V at \p At, with the register hint.
   Checked notAValue(frontend::SourceRange At, const Checked &V);
   /// What a compile-time entity or a value's type is, for messages.
@@ -234,6 +250,12 @@ private:
   /// A call of a builtin path: its row of ir/Builtins.def's typing rule.
   Checked checkBuiltinCall(const std::string &Path,
                            const frontend::CallExpr &C);
+  /// The typing rule of row \p Row for \p C.
+  Checked checkBuiltinRule(BuiltinRow Row, const frontend::CallExpr &C);
+  /// The builtin being checked (checkBuiltinCall), as users spell it.
+  std::string callName() const { return CallPath ? displayPath(*CallPath) : "?"; }
+  /// ArgumentCount (for \p Name) unless \p C has \p N arguments.
+  bool expectArgs(const frontend::CallExpr &C, const std::string &Name, size_t N);
   Checked checkGrid(const frontend::CallExpr &C);
   Checked checkLen(const frontend::CallExpr &C);
   Checked checkPrint(const frontend::CallExpr &C);
@@ -256,8 +278,8 @@ private:
   Checked checkMinMax(const frontend::CallExpr &C);
   Checked checkArrayView(const frontend::AttributeExpr &A,
                          const frontend::CallExpr &C);
-  Checked checkLibdeviceCall(const LibdeviceFunction &Fn,
-                             const frontend::CallExpr &C);
+  Checked checkLibdeviceCall(const LibdeviceFunction &Fn, const frontend::CallExpr &C,
+                             const std::string &Name);
   Checked checkConstArrayLike(const frontend::CallExpr &C);
   /// `ffi.from_buffer(a)`: the array itself.
   Checked checkFromBuffer(const frontend::CallExpr &C);
@@ -270,8 +292,8 @@ private:
   /// A device function of numba.cuda.random (ir/RandomHelpers.h).
   Checked checkRandom(const std::string &Helper, const frontend::CallExpr &C);
   /// cuda.float32x4(...) and the other vector constructors.
-  Checked checkVectorConstructor(const VectorType *VT,
-                                 const frontend::CallExpr &C);
+  Checked checkVectorConstructor(const VectorType *VT, const frontend::CallExpr &C,
+                                 const std::string &Name);
   /// cuda.atomic.<Op> (\p Op as ir/AtomicOps.def names it: "Add").
   Checked checkAtomic(std::string_view Op, bool FirstElement,
                       const frontend::CallExpr &C);
@@ -308,7 +330,10 @@ private:
   /// The field of record \p R that \p Key names (an attribute, a constant
   /// string or index), when there is one and it is aligned.
   std::optional<unsigned> recordField(const RecordType *R,
-                                      const frontend::Expr &Key);
+                                      const frontend::Expr &Key,
+                                      frontend::SourceRange Range);
+  /// The module's name for \p R ("recordtype"), or Numba's spelling.
+  std::string recordName(const RecordType *R) const;
   /// What reading field \p Field of \p R gives.
   const Type *fieldType(const RecordType *R, unsigned Field);
   /// `a[i]`: an element, or a view when \p Indices are fewer than the dims.
@@ -329,7 +354,8 @@ private:
   void noteSignatureOperand(const Checked &Operand);
   /// `a[2:10]`, `a[i, ::-1]`: a view with Numba's layout.
   Checked checkSliceView(const ArrayType *AT,
-                         const std::vector<const frontend::Expr *> &Parts);
+                         const std::vector<const frontend::Expr *> &Parts,
+                         frontend::SourceRange Range);
 
   // --- Operators (CheckOperators.cpp) ---
   /// \p Range: the operation's, where the final walk reports.
@@ -341,8 +367,8 @@ private:
                   frontend::SourceRange OperandRange = {},
                   frontend::SourceRange Range = {});
   /// operator.add(a, b) and the other operator functions.
-  Checked checkOperatorFunction(const OperatorFunction &Fn,
-                                const frontend::CallExpr &C);
+  Checked checkOperatorFunction(const OperatorFunction &Fn, const frontend::CallExpr &C,
+                                const std::string &Name);
   Checked checkCompare(const frontend::CompareExpr &C);
   /// `a is b`, `a is not b` (one link).
   Checked checkIdentity(const frontend::CompareExpr &C);
@@ -396,11 +422,15 @@ private:
   /// Names whose unchecked unwrap was warned about.
   std::set<std::string> WarnedOptional;
   std::vector<int> Coalesced;
+  /// The path of the builtin whose rule is being checked, for messages.
+  const std::string *CallPath = nullptr;
 };
 
 /// Whether convert() makes a value of type \p From (not an optional) one of
 /// type \p To (check/Conversions.cpp).
 bool converts(const Type *From, const Type *To);
+/// \p V converted to scalar type \p To: itself when it has that type.
+Checked convertScalar(const Checked &V, const Type *To);
 
 /// One entry of basic indexing: an integer, or a slice with or without a
 /// step.

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ir/check/FunctionChecker.h"
 
+#include "ir/check/HintText.h"
 #include "ir/check/SyntaxFacts.h"
 
 #include <algorithm>
@@ -45,6 +46,23 @@ Checked FunctionChecker::notAValue(SourceRange At, const Checked &V) {
     if (auto Attrs = knownAttributes(V.Path); Attrs == std::vector<std::string>{"x", "y", "z"})
       Hint = "; did you mean '" + displayPath(V.Path) + ".x'?";
   return fail(At, DiagKind::NotAValue, {describe(V), Hint});
+}
+
+Checked FunctionChecker::unknownAttribute(const fe::AttributeExpr &A, const Checked &Base) {
+  if (!walking()) // the spelling budget is the engine's
+    return Checked::invalid();
+  return fail(A.AttrRange, DiagKind::UnknownAttribute,
+              unknownAttributeArgs(Base, describe(Base), A.Attr, *Walk.Diags));
+}
+
+Checked FunctionChecker::unsupportedFunction(SourceRange At, const std::string &Path) {
+  if (!walking())
+    return Checked::invalid();
+  UnsupportedFunctionText Text = unsupportedFunctionText(Path, *Walk.Diags);
+  fail(At, DiagKind::UnsupportedFunction, Text.Args);
+  if (Text.Instead)
+    report(File, At, DiagKind::NoteNumpyInstead, {Text.Instead});
+  return Checked::invalid();
 }
 
 void FunctionChecker::indexTypeError(const fe::Expr &At, SourceRange Range, const Type *Ty) {
