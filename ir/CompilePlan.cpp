@@ -179,7 +179,7 @@ SemaResult buildPlannedIR(CompilePlan &Plan, ModuleScope &Scope, TypeContext &Ty
   Stem = Stem.substr(0, Stem.rfind('.'));
   SemaResult Result;
   Result.IR = std::make_unique<ir::Module>(Stem);
-  SemaContext Ctx(Scope, Types, Diags, *Result.IR);
+  SemaContext Ctx(Scope, Types, Diags, Result.IR.get());
   std::unique_ptr<DiagnosticVerifier> Verify = DiagnosticVerifier::fromEnvironment(Ctx, Diags);
 
   std::vector<const FunctionInfo *> Unsigned; // skipped, for Skipped.OneNote
@@ -206,7 +206,7 @@ SemaResult buildPlannedIR(CompilePlan &Plan, ModuleScope &Scope, TypeContext &Ty
       if (Ctx.lowerKernel(*Fn, Sig, Mangle))
         ++Result.KernelsCompiled;
       if (Verify)
-        Verify->verify(*Fn, Sig, /*Kernel=*/true);
+        Verify->verify(*Fn);
     }
   }
 
@@ -230,7 +230,7 @@ SemaResult buildPlannedIR(CompilePlan &Plan, ModuleScope &Scope, TypeContext &Ty
         ++Result.KernelsCompiled;
       }
       if (Verify)
-        Verify->verify(*Fn, Sig, /*Kernel=*/false);
+        Verify->verify(*Fn);
     }
   }
 
@@ -261,13 +261,13 @@ void checkSkippedKernels(const CompilePlan &Plan, ModuleScope &Scope, TypeContex
     bool Compiled = Plan.OnlyKernel.empty() ? Plan.wanted(Fn) : Fn->Name == Plan.OnlyKernel;
     if (Fn->Role != FunctionRole::Kernel || Compiled || Plan.NamesOk.count(Fn->Def))
       continue;
+    // The checker alone: nothing is built for a kernel not compiled.
     DiagnosticEngine Held(nullptr);
-    Module Scratch("skipped");
-    SemaContext Check(Scope, Types, Held, Scratch);
+    SemaContext Check(Scope, Types, Held, /*Out=*/nullptr);
     if (ir::checkNames(*Fn, Fn->Scope ? *Fn->Scope : Scope, Held) &&
         hasPlainParameters(*Fn->Def, M.File, Held))
       for (const ParsedSignature &Sig : Fn->Signatures)
-        Check.lowerKernel(*Fn, Sig, Fn->Signatures.size() > 1);
+        Check.checkKernel(*Fn, Sig, Held);
     for (const Diagnostic &D : Held.diagnostics())
       if (severityOf(D.Kind) == Severity::Error)
         Diags.report(D.File, D.Range, DiagKind::SkippedKernelError, {Fn->Name, D.Message});

@@ -9,7 +9,7 @@ namespace fe = frontend;
 
 void FunctionLowerer::error(SourceRange Range, DiagKind Kind, std::vector<std::string> Args) {
   HadError = true;
-  S.Diags.report(File, Range, Kind, std::move(Args));
+  S.LowerDiags.report(File, Range, Kind, std::move(Args));
 }
 
 std::string FunctionLowerer::describe(const Value &V) const {

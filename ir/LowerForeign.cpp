@@ -84,10 +84,12 @@ Expr *FunctionLowerer::lowerForeignCall(const ForeignFunction &Fn, const fe::Cal
 }
 
 void SemaContext::usesForeign(const ForeignFunction &Fn) {
-  if (std::find(Out.Foreign.begin(), Out.Foreign.end(), &Fn) == Out.Foreign.end())
-    Out.Foreign.push_back(&Fn);
+  if (!Out) // a context that only checks
+    return;
+  if (std::find(Out->Foreign.begin(), Out->Foreign.end(), &Fn) == Out->Foreign.end())
+    Out->Foreign.push_back(&Fn);
   for (const LinkFile &L : Fn.Links)
-    Out.addLink(L);
+    Out->addLink(L);
 }
 
 } // namespace pykc::ir

@@ -60,7 +60,7 @@ void FunctionLowerer::indexTypeError(const fe::Expr &At, SourceRange Range, cons
     }
   });
   if (Division)
-    S.Diags.report(File, Division->OpRange, DiagKind::NoteFloorDivision);
+    S.LowerDiags.report(File, Division->OpRange, DiagKind::NoteFloorDivision);
   // A parameter the signature made a float or complex, which no index
   // arithmetic makes an integer again.
   if (!KernelSignature || Division)
@@ -70,7 +70,7 @@ void FunctionLowerer::indexTypeError(const fe::Expr &At, SourceRange Range, cons
       continue;
     auto *ST = dynCast<ScalarType>(KernelSignature->Args[K]);
     if (ST && !ST->isInteger())
-      S.Diags.report(KernelSignature->File, KernelSignature->ArgRanges[K], DiagKind::NoteSignatureType,
+      S.LowerDiags.report(KernelSignature->File, KernelSignature->ArgRanges[K], DiagKind::NoteSignatureType,
                      {Info.Def->Params[K].Name, signatureSpelling(ST)});
   }
 }
@@ -84,7 +84,7 @@ void FunctionLowerer::noteSignatureOperand(const Expr *Operand) {
   for (size_t K = 0; K < Ps.size() && K < KernelSignature->ArgRanges.size(); ++K)
     if (auto *ST = dynCast<ScalarType>(KernelSignature->Args[K]);
         ST && !ST->isInteger() && Ps[K].Name == Ref->Var->Name)
-      S.Diags.report(KernelSignature->File, KernelSignature->ArgRanges[K],
+      S.LowerDiags.report(KernelSignature->File, KernelSignature->ArgRanges[K],
                      DiagKind::NoteSignatureType,
                      {Ps[K].Name, signatureSpelling(KernelSignature->Args[K])});
 }
@@ -103,14 +103,14 @@ void FunctionLowerer::unknownAttributeError(const fe::AttributeExpr &A, const Va
                       : Base.isValid()            ? checkedOf(Base)
                                                   : Checked::invalid();
   error(A.AttrRange, DiagKind::UnknownAttribute,
-        unknownAttributeArgs(Described, describe(Base), A.Attr, S.Diags));
+        unknownAttributeArgs(Described, describe(Base), A.Attr, S.LowerDiags));
 }
 
 void FunctionLowerer::unsupportedFunctionError(SourceRange At, const std::string &Path) {
-  UnsupportedFunctionText Text = unsupportedFunctionText(Path, S.Diags);
+  UnsupportedFunctionText Text = unsupportedFunctionText(Path, S.LowerDiags);
   error(At, DiagKind::UnsupportedFunction, Text.Args);
   if (Text.Instead)
-    S.Diags.report(File, At, DiagKind::NoteNumpyInstead, {Text.Instead});
+    S.LowerDiags.report(File, At, DiagKind::NoteNumpyInstead, {Text.Instead});
 }
 
 } // namespace pykc::ir

@@ -59,7 +59,7 @@ Expr *FunctionLowerer::unwrapOptional(Expr *E) {
   auto *Var = dynCast<VarRefExpr>(E);
   std::string Name = Var ? Var->Var->Name : std::string(File->text(E->Range));
   if (!(Var && NotNone.count(Name)) && WarnedOptional.insert(Name).second)
-    S.Diags.report(File, E->Range, DiagKind::OptionalUnchecked,
+    S.LowerDiags.report(File, E->Range, DiagKind::OptionalUnchecked,
                    {Name, O->str(), O->base()->str(),
                     Var ? "'if " + Name + " is not None:'"
                         : "'v = " + Name + "' then 'if v is not None:'"});

@@ -203,7 +203,7 @@ void FunctionLowerer::lowerRaise(const fe::Stmt &St, StmtList &Out) {
     error(Keyword, DiagKind::UnsupportedSyntax, {"'raise' in a device function"});
     return;
   }
-  S.Diags.report(File, Keyword, DiagKind::RaiseEndsThread, {});
+  S.LowerDiags.report(File, Keyword, DiagKind::RaiseEndsThread, {});
   Out.push_back(make<ir::ReturnStmt>(St.Range));
 }
 
@@ -226,7 +226,7 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
       error(ValueRange, DiagKind::IncompatibleAssignment, {V->Name, V->Ty->str(), Val->Ty->str()});
       Poisoned.insert(V);
       if (auto It = FirstAssignment.find(V); It != FirstAssignment.end())
-        S.Diags.report(File, It->second.second, DiagKind::NoteAssignedHere,
+        S.LowerDiags.report(File, It->second.second, DiagKind::NoteAssignedHere,
                        {V->Name, It->second.first->str()});
       return;
     }
@@ -401,7 +401,7 @@ void FunctionLowerer::lowerReturn(const fe::ReturnStmt &R, StmtList &Out) {
       Expr *V = lowerValue(*R.Value);
       error(R.Value->Range, DiagKind::KernelReturnType,
             {F.PyName, V ? "'" + V->Ty->str() + "'" : "a value"});
-      S.Diags.report(File, R.Value->Range, DiagKind::NoteKernelOutput);
+      S.LowerDiags.report(File, R.Value->Range, DiagKind::NoteKernelOutput);
       return;
     }
     Out.push_back(Ret);

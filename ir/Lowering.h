@@ -92,12 +92,19 @@ std::vector<Checked> checkedArguments(const std::vector<InstanceArg> &Args);
 /// Shared by every function lowered from one module.
 class SemaContext : public CalleeTyper {
 public:
+  /// \p Out: where the lowering builds; null for a context that only
+  /// checks (checkKernel), which builds nothing.
   SemaContext(ModuleScope &Scope, TypeContext &Types, frontend::DiagnosticEngine &Diags,
-              Module &Out)
+              Module *Out)
       : Scope(Scope), Types(Types), Ops(Types), Diags(Diags), Out(Out) {}
 
+  /// instantiateDevice, after checkCall has checked the same instance and
+  /// reported to Diags: what a host entry and a reduction's operator use.
+  Function *instantiateChecked(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+                               const frontend::SourceFile *CallFile,
+                               frontend::SourceRange CallRange, bool Host = false);
   /// The device function \p Fn lowered for \p Args, on first use. Null
-  /// (with diagnostics) on failure.
+  /// (with diagnostics, to LowerDiags) on failure.
   /// \p Host: the instance for a host entry point (lowerHostEntry).
   Function *instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                               const frontend::SourceFile *CallFile,
@@ -112,6 +119,9 @@ public:
                            bool Host) override;
   ModuleScope &programScope() override { return Scope; }
   void usesForeign(const ForeignFunction &Fn) override;
+  /// PYKC_ICE unless the checker (\p Checked) and the lowering (\p Built)
+  /// agree on whether \p Fn types.
+  void agree(const FunctionInfo &Fn, bool Checked, bool Built);
   std::optional<const Type *> checkCall(FunctionInfo &Fn, const std::vector<Checked> &Args,
                                         const frontend::SourceFile *CallFile,
                                         frontend::SourceRange CallRange, bool Host,
@@ -131,8 +141,13 @@ public:
   ModuleScope &Scope;
   TypeContext &Types;
   OperatorTyping Ops;
+  /// Where the checker reports: the user's diagnostics.
   frontend::DiagnosticEngine &Diags;
-  Module &Out;
+  /// Where the lowering reports. The checker has reported the same before
+  /// it (docs/design/typing-pass.md, B1), so these are not shown; they
+  /// only say whether the lowering failed, which must match the checker.
+  frontend::DiagnosticEngine LowerDiags{nullptr};
+  Module *Out;
   /// The module-level arrays kernels read, by name: one copy of the data.
   std::map<std::string, std::shared_ptr<const ConstantValue>> ConstantArrays;
 
@@ -158,6 +173,9 @@ private:
                                        const frontend::SourceFile *CallFile,
                                        frontend::SourceRange CallRange,
                                        frontend::DiagnosticEngine *Report);
+  /// lowerKernel's building half: the kernel lowered, reporting to
+  /// LowerDiags.
+  Function *buildKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle);
   /// A symbol no other function of the module has.
   std::string uniqueSymbol(std::string Name) const;
 
@@ -524,7 +542,7 @@ private:
     return Seq;
   }
   template <class T> T *make(frontend::SourceRange Range, const Type *Ty = nullptr) {
-    T *N = S.Out.create<T>(Range);
+    T *N = S.Out->create<T>(Range);
     if constexpr (std::is_base_of_v<Expr, T>)
       N->Ty = Ty;
     return N;

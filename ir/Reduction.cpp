@@ -179,7 +179,7 @@ unsigned lowerReduction(SemaContext &Ctx, FunctionInfo &Op,
     }
     // The operator first, on its own: its errors point at the user's code.
     std::vector<InstanceArg> Args = {InstanceArg{D, {}}, InstanceArg{D, {}}};
-    Function *Fn = Ctx.instantiateDevice(Op, Args, File, Def.NameRange);
+    Function *Fn = Ctx.instantiateChecked(Op, Args, File, Def.NameRange);
     if (!Fn)
       continue;
     if (!dynCast<ScalarType>(Fn->ReturnType) || Fn->ReturnType == Ctx.Types.none()) {

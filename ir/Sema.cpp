@@ -3,6 +3,7 @@
 
 #include "ir/Lowering.h"
 #include "ir/NameCheck.h"
+#include "support/InternalError.h"
 
 #include <algorithm>
 #include <utility>
@@ -156,7 +157,7 @@ SemaContext::bindArguments(FunctionInfo &Fn, const std::vector<InstanceArg> &Arg
 
 std::string SemaContext::uniqueSymbol(std::string Name) const {
   auto Taken = [&](const std::string &N) {
-    for (const auto &F : Out.functions())
+    for (const auto &F : Out->functions())
       if (F->SymbolName == N)
         return true;
     return false;
@@ -225,7 +226,7 @@ const Type *SemaContext::provisionalReturn(const Key &K) {
 Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                          const SourceFile *File, SourceRange CallRange,
                                          bool Host) {
-  auto Bound = bindArguments(Fn, Args, File, CallRange, &Diags);
+  auto Bound = bindArguments(Fn, Args, File, CallRange, &LowerDiags);
   if (!Bound)
     return nullptr;
   // An @njit function without a signature is checked only once a kernel
@@ -234,7 +235,7 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   if (!Fn.NameChecked && !Fn.Synthetic) {
     Fn.NameChecked = true;
     NamesCheckedByLowering.insert(&Fn);
-    Fn.HasNameErrors = !checkNames(Fn, Fn.Scope ? *Fn.Scope : Scope, Diags);
+    Fn.HasNameErrors = !checkNames(Fn, Fn.Scope ? *Fn.Scope : Scope, LowerDiags);
   }
   if (Fn.HasNameErrors) // reported; its calls fail without a cascade
     return nullptr;
@@ -255,16 +256,16 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     std::string Fix = Fn.Role == FunctionRole::CpuJit
                           ? Fn.DecoratorSpelling + "('int64(int64)')"
                           : "@cuda.jit('int64(int64)', device=True)";
-    Diags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Name, Fix});
+    LowerDiags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Name, Fix});
     return nullptr;
   }
   if (callDepth() >= MaxCallDepth) {
-    Diags.report(File, CallRange, DiagKind::CallsTooDeep,
+    LowerDiags.report(File, CallRange, DiagKind::CallsTooDeep,
                  {Fn.Name, std::to_string(MaxCallDepth)});
     UnwindingTooDeep = true;
     return nullptr;
   }
-  Function *F = Out.addFunction();
+  Function *F = Out->addFunction();
   F->HostCode = Host;
   InProgress[K] = F;
   F->Kind = FunctionKind::Device;
@@ -289,11 +290,11 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   InProgress.erase(K);
   if (!Ok) {
     Failed.insert(K);
-    Out.eraseFunction(F);
+    Out->eraseFunction(F);
     if (UnwindingTooDeep && !InProgress.empty())
       return nullptr;
     UnwindingTooDeep = false;
-    Diags.report(File, CallRange, DiagKind::DeviceFunctionFailed, {Fn.Name, argList(Params)});
+    LowerDiags.report(File, CallRange, DiagKind::DeviceFunctionFailed, {Fn.Name, argList(Params)});
     return nullptr;
   }
   DeviceInstances[K] = F;
@@ -309,13 +310,37 @@ bool signatureFits(const FunctionInfo &Fn, const ParsedSignature &Sig, Diagnosti
   return false;
 }
 
+void SemaContext::agree(const FunctionInfo &Fn, bool Checked, bool Built) {
+  if (Checked == Built)
+    return;
+  std::string Said;
+  for (const Diagnostic &D : LowerDiags.diagnostics())
+    if (severityOf(D.Kind) == Severity::Error)
+      Said = D.Message; // the last error the lowering reported
+  PYKC_ICE("the typing checker " + std::string(Checked ? "accepted" : "refused") + " '" +
+           Fn.Name + "' but its lowering " + (Built ? "built it" : "failed: " + Said));
+}
+
+Function *SemaContext::instantiateChecked(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+                                          const SourceFile *File, SourceRange CallRange,
+                                          bool Host) {
+  // The checker reports what users see; the lowering, starting from the
+  // same spelling budget, builds the same instance into LowerDiags.
+  unsigned Spelling = Diags.spellingChecks();
+  bool Checked = checkCall(Fn, checkedArguments(Args), File, CallRange, Host, Diags).has_value();
+  LowerDiags.setSpellingChecks(Spelling);
+  Function *F = instantiateDevice(Fn, Args, File, CallRange, Host);
+  agree(Fn, Checked, F != nullptr);
+  return F;
+}
+
 Function *SemaContext::lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig) {
   if (!signatureFits(Fn, Sig, Diags))
     return nullptr;
   std::vector<InstanceArg> Args;
   for (const Type *T : Sig.Args)
     Args.push_back(InstanceArg{T, {}});
-  Function *F = instantiateDevice(Fn, Args, Sig.File, Sig.Range, /*Host=*/true);
+  Function *F = instantiateChecked(Fn, Args, Sig.File, Sig.Range, /*Host=*/true);
   if (!F)
     return nullptr;
   F->HostEntry = true;
@@ -324,14 +349,24 @@ Function *SemaContext::lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &S
 }
 
 Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle) {
-  if (!signatureFits(Fn, Sig, Diags))
+  unsigned Spelling = Diags.spellingChecks();
+  bool Checked = checkKernel(Fn, Sig, Diags);
+  LowerDiags.setSpellingChecks(Spelling);
+  Function *F = buildKernel(Fn, Sig, Mangle);
+  agree(Fn, Checked, F != nullptr);
+  return F;
+}
+
+Function *SemaContext::buildKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle) {
+  if (!signatureFits(Fn, Sig, LowerDiags))
     return nullptr;
   if (Sig.Return && Sig.Return != Types.none()) {
-    Diags.report(Sig.File, Sig.Range, DiagKind::KernelReturnType, {Fn.Name, "'" + Sig.Return->str() + "'"});
-    Diags.report(Sig.File, Sig.Range, DiagKind::NoteKernelOutput);
+    LowerDiags.report(Sig.File, Sig.Range, DiagKind::KernelReturnType,
+                      {Fn.Name, "'" + Sig.Return->str() + "'"});
+    LowerDiags.report(Sig.File, Sig.Range, DiagKind::NoteKernelOutput);
     return nullptr;
   }
-  Function *F = Out.addFunction();
+  Function *F = Out->addFunction();
   F->Kind = FunctionKind::Kernel;
   F->PyName = Fn.Name;
   F->SymbolName = Mangle ? mangle(Fn.Name, Sig.Args) : symbolName(Fn.Name);
@@ -347,11 +382,11 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   FunctionLowerer Lowerer(*this, Fn, *F, Args);
   Lowerer.setSignature(&Sig);
   if (!Lowerer.run()) {
-    Out.eraseFunction(F);
+    Out->eraseFunction(F);
     return nullptr;
   }
   for (const LinkFile &L : Fn.Links) // @cuda.jit(link=[...])
-    Out.addLink(L);
+    Out->addLink(L);
   return F;
 }
 

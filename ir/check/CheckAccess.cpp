@@ -105,7 +105,9 @@ Checked FunctionChecker::checkValueAttribute(const AttributeExpr &A,
       return fail(A.AttrRange, DiagKind::UnsupportedSyntax,
                   {"'.value' of a member of " + E->name() +
                    ", whose values are not ints (its members compare with ==, != and is),"});
-    return Checked::value(Types.int64());
+    Checked Value = Checked::value(Types.int64()); // the member itself, at it
+    Value.Range = Base.Range;
+    return Value;
   }
   if (auto *TT = dynCast<TupleType>(Base.Ty); TT && TT->isNamed())
     if (int K = TT->fieldIndex(A.Attr); K >= 0) // p.x: a named tuple's field
@@ -347,6 +349,7 @@ FunctionChecker::checkArrayIndices(const ArrayType *AT, const fe::Expr &Index,
   // Every part is typed before any is tested; a tuple spreads into indices.
   std::vector<const Type *> Indices;
   std::vector<const fe::Expr *> From; // the source of each index
+  std::vector<SourceRange> At;        // where each index is built
   for (const fe::Expr *P : indexParts(Index)) {
     if (isa<SliceExpr>(P)) {
       fail(P->Range, DiagKind::UnsupportedSyntax, {"assigning to a slice of an array"});
@@ -355,15 +358,18 @@ FunctionChecker::checkArrayIndices(const ArrayType *AT, const fe::Expr &Index,
     Checked V = checkValue(*P);
     if (!V.isValue())
       return std::nullopt;
-    if (auto *TT = dynCast<TupleType>(V.Ty))
+    if (auto *TT = dynCast<TupleType>(V.Ty)) {
       Indices.insert(Indices.end(), TT->elements().begin(), TT->elements().end());
-    else
+      At.resize(Indices.size(), P->Range); // `idx = (i, j); a[idx]`: its parts
+    } else {
       Indices.push_back(V.Ty);
+      At.push_back(V.Range);
+    }
     From.resize(Indices.size(), P);
   }
   for (size_t K = 0; K < Indices.size(); ++K)
     if (!isIntegerType(Indices[K])) {
-      indexTypeError(*From[K], From[K]->Range, Indices[K]);
+      indexTypeError(*From[K], At[K].isValid() ? At[K] : Index.Range, Indices[K]);
       return std::nullopt;
     }
   if (Indices.size() > AT->ndim()) {

@@ -135,9 +135,9 @@ Checked FunctionChecker::checkMath(MathCases Cases, bool Rounding, const fe::Cal
   // Numba's CPU target (Math_converter): floor, ceil and trunc give an
   // integer back as itself (an int64 or uint64), a float rounded to int64.
   auto *ArgTy = dynCast<ScalarType>(Args[0].Ty);
-  if (ArgTy && !ArgTy->isFloat())
-    return Checked::value(ArgTy->isSigned() || ArgTy->isBoolean() ? Types.int64()
-                                                                  : Types.uint64());
+  if (ArgTy && !ArgTy->isFloat()) // the argument converted, at the argument
+    return convertScalar(Args[0], ArgTy->isSigned() || ArgTy->isBoolean() ? Types.int64()
+                                                                          : Types.uint64());
   return Checked::value(Types.int64());
 }
 

@@ -25,7 +25,9 @@ namespace fe = frontend;
 Checked convertScalar(const Checked &V, const Type *To) {
   if (V.Ty == To)
     return V;
-  return Checked::value(converts(V.Ty, To) ? To : nullptr);
+  Checked Converted = Checked::value(converts(V.Ty, To) ? To : nullptr);
+  Converted.Range = V.Range; // a conversion is at its operand
+  return Converted;
 }
 
 Checked FunctionChecker::checkCall(const fe::CallExpr &C) {

@@ -72,16 +72,19 @@ Checked FunctionChecker::unwrapped(const Checked &V, const fe::Expr &At) {
   auto *O = dynCast<OptionalType>(V.Ty);
   if (!O)
     return V;
+  SourceRange Where = V.Range.isValid() ? V.Range : At.Range;
   if (walking()) {
     bool Named = V.Var >= 0;
-    std::string Name = Named ? Vars[V.Var].Name : std::string(File->text(At.Range));
+    std::string Name = Named ? Vars[V.Var].Name : std::string(File->text(Where));
     if (!(Named && NotNone.count(Name)) && WarnedOptional.insert(Name).second)
-      report(File, At.Range, DiagKind::OptionalUnchecked,
+      report(File, Where, DiagKind::OptionalUnchecked,
              {Name, O->str(), O->base()->str(),
               Named ? "'if " + Name + " is not None:'"
                     : "'v = " + Name + "' then 'if v is not None:'"});
   }
-  return Checked::value(O->base()); // checked at run time
+  Checked Unwrapped = Checked::value(O->base()); // checked at run time
+  Unwrapped.Range = Where;
+  return Unwrapped;
 }
 
 Checked FunctionChecker::checkCondition(const fe::Expr &E) {
@@ -106,7 +109,27 @@ std::optional<bool> FunctionChecker::knownTruth(const Checked &Test) {
   return Test.ConstantTruth;
 }
 
+namespace {
+
+/// Gives \p V (and the elements of a tuple display, such as a constant's,
+/// that have none) the range \p R where it has none of its own.
+void fillRange(Checked &V, SourceRange R) {
+  if (!V.Range.isValid())
+    V.Range = R;
+  for (Checked &E : V.Elements)
+    fillRange(E, R);
+}
+
+} // namespace
+
 Checked FunctionChecker::check(const fe::Expr &E) {
+  Checked V = checkExpr(E);
+  if (V.isValue())
+    fillRange(V, E.Range);
+  return V;
+}
+
+Checked FunctionChecker::checkExpr(const fe::Expr &E) {
   switch (E.Kind) {
   case fe::NodeKind::NameExpr:
     return checkName(cast<NameExpr>(E));

@@ -77,13 +77,9 @@ Checked FunctionChecker::unaryOf(UnaryOp UOp, const Checked &V, SourceRange Oper
     return Checked::invalid();
   // The operand converted to the signature's type is itself (a constant,
   // a variable) only when no conversion was needed.
-  Checked Operand = V.Ty == Sig->Args[0] ? V : Checked::value(Sig->Args[0]);
-  if (UOp == UnaryOp::UAdd) {
-    if (Operand.Ty == Sig->Result)
-      return Operand;
-    return Checked::value(converts(Operand.Ty, Sig->Result) ? Sig->Result
-                                                            : nullptr);
-  }
+  Checked Operand = V.Ty == Sig->Args[0] ? V : convertScalar(V, Sig->Args[0]);
+  if (UOp == UnaryOp::UAdd) // the operand converted, at the operand
+    return Operand.Ty == Sig->Result ? Operand : convertScalar(Operand, Sig->Result);
   // Negative literals fold, so `t[-1]` and `range(n, 0, -1)` see constants.
   if (Operand.Folded && UOp == UnaryOp::USub && Sig->Result == Sig->Args[0]) {
     Fold Neg;
@@ -172,7 +168,6 @@ Checked FunctionChecker::checkCompare(const fe::CompareExpr &C) {
   Checked Left = checkValue(*C.Left);
   if (!Left.isValue())
     return Checked::invalid();
-  const fe::Expr *LeftExpr = C.Left;
   for (size_t I = 0; I < C.Ops.size(); ++I) {
     std::optional<CompareOp> Op = compareOpOf(C.Ops[I]);
     if (!Op) // `in`, or `is` in a chain
@@ -182,11 +177,10 @@ Checked FunctionChecker::checkCompare(const fe::CompareExpr &C) {
     if (!Right.isValue())
       return Checked::invalid();
     if (!compares(*Op, Left, Right))
-      return fail(SourceRange::cover(LeftExpr->Range, C.Comparators[I]->Range),
+      return fail(SourceRange::cover(Left.Range, Right.Range),
                   DiagKind::UnsupportedBinary,
                   {std::string(spelling(*Op)), Left.Ty->str(), Right.Ty->str()});
     Left = Right;
-    LeftExpr = C.Comparators[I];
   }
   return Checked::value(Types.boolean());
 }
@@ -213,7 +207,7 @@ Checked FunctionChecker::checkOperatorFunction(const OperatorFunction &Fn,
     return unaryOf(UnaryOp(Fn.Op), Values[0], C.Args[0]->Range, C.Range);
   case Shape::Compare:
     if (!compares(CompareOp(Fn.Op), Values[0], Values[1]))
-      return fail(SourceRange::cover(C.Args[0]->Range, C.Args[1]->Range),
+      return fail(SourceRange::cover(Values[0].Range, Values[1].Range),
                   DiagKind::UnsupportedBinary,
                   {std::string(spelling(CompareOp(Fn.Op))), Values[0].Ty->str(),
                    Values[1].Ty->str()});

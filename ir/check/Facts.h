@@ -61,6 +61,12 @@ struct Checked {
   /// the constant 1.
   bool Display = false;
   std::vector<Checked> Elements;
+  /// Value: the range of the IR expression the builder makes of it, which
+  /// messages about it point at: the expression's own, but a conversion's
+  /// is its operand's (`int(x)` is at `x`), and a part taken whole from
+  /// something else keeps that one's (`x.real` of a real `x`, an element of
+  /// a tuple display). FunctionChecker::check fills it in.
+  frontend::SourceRange Range;
   std::string Path; ///< Path: its qualified name; Module: the module's name.
   ConstantValue Const;
   FunctionInfo *Fn = nullptr;

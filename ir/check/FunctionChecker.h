@@ -221,7 +221,9 @@ private:
   bool roundAugAssign(const frontend::AugAssignStmt &A);
 
   // --- Expressions (CheckExpr.cpp) ---
+  /// What \p E denotes, with its Range filled in (checkExpr does the rest).
   Checked check(const frontend::Expr &E);
+  Checked checkExpr(const frontend::Expr &E);
   /// What lowerValue gives: a value, an optional unwrapped.
   Checked checkValue(const frontend::Expr &E);
   /// What lowerOptional gives: a value kept as it is, None included.

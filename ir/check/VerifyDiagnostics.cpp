@@ -36,26 +36,20 @@ DiagnosticVerifier::fromEnvironment(SemaContext &Ctx, DiagnosticEngine &Diags) {
 
 void DiagnosticVerifier::begin() {
   Before = Diags.diagnostics().size();
-  Spelling = Diags.spellingChecks();
+  LowerBefore = Ctx.LowerDiags.diagnostics().size();
 }
 
-void DiagnosticVerifier::verify(FunctionInfo &Fn, const ParsedSignature &Sig, bool Kernel) {
-  DiagnosticEngine Held(nullptr);
-  Held.setSpellingChecks(Spelling);
-  if (Kernel)
-    Ctx.checkKernel(Fn, Sig, Held);
-  else
-    Ctx.checkHostEntry(Fn, Sig, Held);
-  const std::vector<Diagnostic> &Real = Diags.diagnostics();
-  const std::vector<Diagnostic> &Checked = Held.diagnostics();
-  size_t N = Real.size() - Before;
+void DiagnosticVerifier::verify(FunctionInfo &Fn) {
+  const std::vector<Diagnostic> &Checked = Diags.diagnostics();
+  const std::vector<Diagnostic> &Lowered = Ctx.LowerDiags.diagnostics();
+  size_t N = Checked.size() - Before, L = Lowered.size() - LowerBefore;
   std::string Line;
-  for (size_t I = 0; I < std::max(N, Checked.size()) && Line.empty(); ++I) {
-    if (I < N && I < Checked.size() && same(Real[Before + I], Checked[I]))
+  for (size_t I = 0; I < std::max(N, L) && Line.empty(); ++I) {
+    if (I < N && I < L && same(Lowered[LowerBefore + I], Checked[Before + I]))
       continue;
     Line = "differs " + Fn.File->name() + " " + Fn.Name + " at " + std::to_string(I) +
-           ": lowering " + (I < N ? show(Real[Before + I]) : "(none)") + " checker " +
-           (I < Checked.size() ? show(Checked[I]) : "(none)");
+           ": lowering " + (I < L ? show(Lowered[LowerBefore + I]) : "(none)") + " checker " +
+           (I < N ? show(Checked[Before + I]) : "(none)");
   }
   if (Line.empty())
     Line = "same " + Fn.File->name() + " " + Fn.Name + " " + std::to_string(N);

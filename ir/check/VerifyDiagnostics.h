@@ -2,12 +2,12 @@
 ///
 /// \file
 /// V2 of docs/design/typing-pass.md: with PYKC_VERIFY_DIAGNOSTICS naming a
-/// file, each kernel and host entry the lowering builds is checked again by
-/// the checker's final walk into an engine of its own, and one line per
-/// entry is appended to that file: `same` when both reported the same
+/// file, one line per kernel and host entry is appended to that file:
+/// `same` when the checker (which reports what users see) and the lowering
+/// (which reports into SemaContext::LowerDiags, unseen) reported the same
 /// diagnostics (kind, file, place, message, in order), else `differs` with
-/// the first difference. Until the checker reports everything the lowering
-/// does, this measures how far it is; nothing the user sees changes.
+/// the first difference. Until the lowering loses its error paths (phase
+/// C), this shows that both still say the same; nothing users see changes.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -21,7 +21,6 @@ namespace pykc::ir {
 
 class SemaContext;
 struct FunctionInfo;
-struct ParsedSignature;
 
 class DiagnosticVerifier {
 public:
@@ -30,8 +29,8 @@ public:
                                                              frontend::DiagnosticEngine &Diags);
   /// Before the lowering of an entry: where its diagnostics begin.
   void begin();
-  /// After lowering \p Fn for \p Sig (a kernel, or a host entry).
-  void verify(FunctionInfo &Fn, const ParsedSignature &Sig, bool Kernel);
+  /// After checking and lowering the entry \p Fn.
+  void verify(FunctionInfo &Fn);
 
 private:
   DiagnosticVerifier(SemaContext &Ctx, frontend::DiagnosticEngine &Diags, std::string Path)
@@ -39,8 +38,7 @@ private:
   SemaContext &Ctx;
   frontend::DiagnosticEngine &Diags;
   std::string Path;
-  size_t Before = 0;
-  unsigned Spelling = 0;
+  size_t Before = 0, LowerBefore = 0;
 };
 
 } // namespace pykc::ir
