@@ -53,10 +53,18 @@ std::vector<Checked> checkedArguments(const std::vector<InstanceArg> &Args) {
 }
 
 FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
-                                 const std::vector<InstanceArg> &Args)
+                                 const std::vector<InstanceArg> &Args,
+                                 std::unique_ptr<FunctionChecker> Typed,
+                                 const ReturnTyping *TypedReturns)
     : S(S), Info(Info), Scope(Info.Scope ? *Info.Scope : S.Scope), F(F),
       File(Info.File ? Info.File : Scope.module().File),
-      Checker(S.Types, S.Ops, Info, Scope, checkedArguments(Args), F.HostCode, S) {
+      OwnedChecker(Typed ? std::move(Typed)
+                         : std::make_unique<FunctionChecker>(S.Types, S.Ops, Info, Scope,
+                                                             checkedArguments(Args), F.HostCode,
+                                                             S)),
+      Checker(*OwnedChecker), PreTyped(TypedReturns != nullptr) {
+  if (TypedReturns)
+    Returns = *TypedReturns;
   const FunctionDefStmt &Def = *Info.Def;
   for (size_t I = 0; I < Def.Params.size() && I < Args.size(); ++I)
     if (Args[I].isCompileTime())
@@ -110,7 +118,8 @@ Variable *FunctionLowerer::newTemp(const Type *Ty) {
 //===--- Types, from the checker --------------------------------------===//
 
 void FunctionLowerer::inferTypes() {
-  Checker.typeRounds(Returns);
+  if (!PreTyped)
+    Checker.typeRounds(Returns);
   const std::vector<VariableFact> &Facts = Checker.variables();
   for (size_t I = 0; I < Facts.size(); ++I) {
     CheckerVariables[I]->Ty = Facts[I].Ty;

@@ -9,7 +9,12 @@
 /// device function is typed by checking the callee alone for those
 /// arguments (SemaContext::deviceReturnType, memoized per argument list),
 /// never by lowering it; lowering then runs once per instantiation that the
-/// final types call for, and reports what is wrong.
+/// final types call for.
+///
+/// The checker's final walk has reported every diagnostic before an entry
+/// is lowered (SemaContext::lowerKernel, lowerHostEntry, instantiateChecked);
+/// the lowering's own reports go to SemaContext::LowerDiags, unseen, until
+/// phase C of docs/design/typing-pass.md removes its error paths.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -130,7 +135,11 @@ public:
   /// (check/CheckInstances.cpp): the entry typed and walked, every
   /// diagnostic reported to \p D; false on errors. Its memo of checked
   /// instances is its own, kept across entries as the lowering's is.
-  bool checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, frontend::DiagnosticEngine &D);
+  /// \p Keep: where the checker that typed the kernel goes, for the
+  /// lowering to reuse (with its returns in \p KeepReturns).
+  bool checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, frontend::DiagnosticEngine &D,
+                   std::unique_ptr<FunctionChecker> *Keep = nullptr,
+                   ReturnTyping *KeepReturns = nullptr);
   bool checkHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig,
                       frontend::DiagnosticEngine &D);
   /// Types kernel \p Fn for \p Sig. Null on failure.
@@ -175,7 +184,8 @@ private:
                                        frontend::DiagnosticEngine *Report);
   /// lowerKernel's building half: the kernel lowered, reporting to
   /// LowerDiags.
-  Function *buildKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle);
+  Function *buildKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle,
+                        std::unique_ptr<FunctionChecker> Typed, const ReturnTyping &Returns);
   /// A symbol no other function of the module has.
   std::string uniqueSymbol(std::string Name) const;
 
@@ -208,6 +218,13 @@ private:
   /// recursive call gets), and its own name checks (whether each function
   /// has name errors).
   std::map<Key, const Type *> CheckAccepted, CheckInProgress;
+  /// The checkers that typed each instance checkCall checked, until
+  /// instantiateDevice lowers it with them (nothing is typed twice).
+  struct TypedInstance {
+    std::unique_ptr<FunctionChecker> Checker;
+    ReturnTyping Returns;
+  };
+  std::map<Key, TypedInstance> TypedInstances;
   std::set<Key> CheckFailed;
   std::map<FunctionInfo *, bool> CheckedNames;
   bool CheckUnwinding = false;
@@ -223,8 +240,13 @@ private:
 
 class FunctionLowerer {
 public:
+  /// \p Typed: the checker that already typed (and walked) this function
+  /// for these arguments, with what its returns gave (\p Returns); the
+  /// lowering then types nothing again. Null: the lowering types it.
   FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
-                  const std::vector<InstanceArg> &Args);
+                  const std::vector<InstanceArg> &Args,
+                  std::unique_ptr<FunctionChecker> Typed = nullptr,
+                  const ReturnTyping *Returns = nullptr);
   /// Types and emits the body; false when an error was reported.
   bool run();
   /// The returns typed so far (what recursive calls see).
@@ -576,7 +598,9 @@ private:
   const frontend::SourceFile *File;
   /// Types the function from its syntax (check/FunctionChecker.h), where
   /// it handles every construct; it also lays out the variables.
-  FunctionChecker Checker;
+  std::unique_ptr<FunctionChecker> OwnedChecker;
+  FunctionChecker &Checker;
+  bool PreTyped = false; ///< Checker's rounds have run.
   /// The variables, in the order and numbering of Checker.variables().
   std::vector<Variable *> CheckerVariables;
   /// Each local name's first variable (its parameter, or web 0).

@@ -220,6 +220,7 @@ const Type *SemaContext::provisionalReturn(const Key &K) {
   if (It == Typing.end())
     return nullptr;
   ProvisionalUsed.insert(K);
+  It->second->Read = true;
   return It->second->provisional();
 }
 
@@ -283,7 +284,18 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     if (Params[I].isCompileTime())
       F->CompileTimeArgs.emplace_back(Fn.Def->Params[I].Name, Params[I].str());
   F->ReturnType = Bound->DeclaredReturn; // declared: returns convert to it
-  FunctionLowerer L(*this, Fn, *F, Params);
+  // Typed already by checkCall (the checker runs first): not typed again.
+  auto Typed = TypedInstances.find(K);
+  std::unique_ptr<FunctionChecker> Checker;
+  ReturnTyping CheckedReturns;
+  if (Typed != TypedInstances.end()) {
+    Checker = std::move(Typed->second.Checker);
+    CheckedReturns = Typed->second.Returns;
+    TypedInstances.erase(Typed);
+  }
+  bool PreTyped = Checker != nullptr;
+  FunctionLowerer L(*this, Fn, *F, Params, std::move(Checker),
+                    PreTyped ? &CheckedReturns : nullptr);
   Typing[K] = &L.returns();
   bool Ok = L.run();
   Typing.erase(K);
@@ -350,14 +362,18 @@ Function *SemaContext::lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &S
 
 Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle) {
   unsigned Spelling = Diags.spellingChecks();
-  bool Checked = checkKernel(Fn, Sig, Diags);
+  std::unique_ptr<FunctionChecker> Typed;
+  ReturnTyping Returns;
+  bool Checked = checkKernel(Fn, Sig, Diags, &Typed, &Returns);
   LowerDiags.setSpellingChecks(Spelling);
-  Function *F = buildKernel(Fn, Sig, Mangle);
+  Function *F = buildKernel(Fn, Sig, Mangle, std::move(Typed), Returns);
   agree(Fn, Checked, F != nullptr);
   return F;
 }
 
-Function *SemaContext::buildKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle) {
+Function *SemaContext::buildKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle,
+                                   std::unique_ptr<FunctionChecker> Typed,
+                                   const ReturnTyping &Returns) {
   if (!signatureFits(Fn, Sig, LowerDiags))
     return nullptr;
   if (Sig.Return && Sig.Return != Types.none()) {
@@ -379,7 +395,8 @@ Function *SemaContext::buildKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   std::vector<InstanceArg> Args;
   for (const Type *T : Sig.Args)
     Args.push_back(InstanceArg{T, {}});
-  FunctionLowerer Lowerer(*this, Fn, *F, Args);
+  const ReturnTyping *TypedReturns = Typed ? &Returns : nullptr; // before Typed moves
+  FunctionLowerer Lowerer(*this, Fn, *F, Args, std::move(Typed), TypedReturns);
   Lowerer.setSignature(&Sig);
   if (!Lowerer.run()) {
     Out->eraseFunction(F);

@@ -32,16 +32,17 @@ std::string typeList(const std::vector<const Type *> &Types) {
 
 } // namespace
 
-bool FunctionChecker::expectArgs(const fe::CallExpr &C, const std::string &Name, size_t N) {
+bool FunctionChecker::expectArgs(const fe::CallExpr &C, size_t N, std::string_view Name) {
   if (C.Args.size() == N)
     return true;
   fail(C.Range, DiagKind::ArgumentCount,
-       {Name, plural(N, "argument"), std::to_string(C.Args.size())});
+       {Name.empty() ? callName() : std::string(Name), plural(N, "argument"),
+        std::to_string(C.Args.size())});
   return false;
 }
 
 Checked FunctionChecker::checkGrid(const fe::CallExpr &C) {
-  if (!expectArgs(C, callName(), 1))
+  if (!expectArgs(C, 1))
     return Checked::invalid();
   auto N = evaluate(*C.Args[0]);
   if (!N || N->K != ConstantValue::Kind::Int || N->Int < 1 || N->Int > 3)
@@ -71,7 +72,7 @@ Checked FunctionChecker::checkPrint(const fe::CallExpr &C) {
 }
 
 Checked FunctionChecker::checkLen(const fe::CallExpr &C) {
-  if (!expectArgs(C, callName(), 1))
+  if (!expectArgs(C, 1))
     return Checked::invalid();
   Checked Arg = checkValue(*C.Args[0]);
   if (!Arg.isValue())
@@ -143,7 +144,7 @@ Checked FunctionChecker::checkMath(MathCases Cases, bool Rounding, const fe::Cal
 
 Checked FunctionChecker::checkScalarCall(ScalarCases Cases, ScalarCall Result, bool IsAbs,
                                          const fe::CallExpr &C) {
-  if (!expectArgs(C, callName(), 1))
+  if (!expectArgs(C, 1))
     return Checked::invalid();
   Checked Arg = checkValue(*C.Args[0]);
   if (!Arg.isValue())
@@ -181,7 +182,7 @@ Checked FunctionChecker::checkAtomic(std::string_view Op, bool FirstElement,
                                      const fe::CallExpr &C) {
   // cas(array, index, old, value); compare_and_swap(array, old, value).
   bool Cas = Op == "Cas";
-  if (!expectArgs(C, callName(), 3 + Cas - FirstElement))
+  if (!expectArgs(C, 3 + Cas - FirstElement))
     return Checked::invalid();
   Checked Array = checkValue(*C.Args[0]);
   if (!Array.isValue())
@@ -272,13 +273,12 @@ Checked FunctionChecker::checkComplex(const fe::CallExpr &C) {
   return Checked::value(CT);
 }
 
-Checked FunctionChecker::checkVectorConstructor(const VectorType *VT, const fe::CallExpr &C,
-                                                const std::string &Name) {
+Checked FunctionChecker::checkVectorConstructor(const VectorType *VT, const fe::CallExpr &C) {
   // Each argument a number (converted to the base type) or a vector of the
   // same base type, their elements adding up to the vector's.
   if (!C.Keywords.empty())
     return fail(C.Keywords.front().NameRange, DiagKind::UnknownKeyword,
-                {Name, C.Keywords.front().Name});
+                {callName(), C.Keywords.front().Name});
   size_t Elements = 0;
   for (const fe::Expr *A : C.Args) {
     Checked V = checkValue(*A);
@@ -290,13 +290,13 @@ Checked FunctionChecker::checkVectorConstructor(const VectorType *VT, const fe::
     }
     if (!dynCast<ScalarType>(V.Ty) || !converts(V.Ty, VT->base()))
       return fail(A->Range, DiagKind::InvalidArgument,
-                  {Name, "an argument must be a number or a " + VT->base()->str() +
+                  {callName(), "an argument must be a number or a " + VT->base()->str() +
                              " vector, not '" + V.Ty->str() + "'"});
     ++Elements;
   }
   if (Elements != VT->count())
     return fail(C.Range, DiagKind::InvalidArgument,
-                {Name, "the arguments give " + std::to_string(Elements) + " elements for " +
+                {callName(), "the arguments give " + std::to_string(Elements) + " elements for " +
                            std::to_string(VT->count())});
   return Checked::value(VT);
 }
@@ -312,7 +312,7 @@ Checked FunctionChecker::checkArrayView(const AttributeExpr &A, const fe::CallEx
   if (!C.Keywords.empty())
     return fail(C.Keywords.front().NameRange, DiagKind::UnknownKeyword,
                 {"view", C.Keywords.front().Name});
-  if (!expectArgs(C, "view", 1))
+  if (!expectArgs(C, 1, "view"))
     return Checked::invalid();
   Checked D = check(*C.Args[0]);
   if (!D.isValid())
@@ -325,11 +325,10 @@ Checked FunctionChecker::checkArrayView(const AttributeExpr &A, const fe::CallEx
   return Checked::value(Types.array(D.Const.Dtype, AT->ndim(), AT->layout(), AT->addressSpace()));
 }
 
-Checked FunctionChecker::checkLibdeviceCall(const LibdeviceFunction &Fn, const fe::CallExpr &C,
-                                            const std::string &Name) {
+Checked FunctionChecker::checkLibdeviceCall(const LibdeviceFunction &Fn, const fe::CallExpr &C) {
   // One case, as Numba's ConcreteTemplate for it.
   std::vector<const Type *> Params = Fn.params(Types);
-  if (!expectArgs(C, Name, Params.size()))
+  if (!expectArgs(C, Params.size()))
     return Checked::invalid();
   std::vector<const Type *> ArgTypes;
   for (const fe::Expr *A : C.Args) {
@@ -340,13 +339,13 @@ Checked FunctionChecker::checkLibdeviceCall(const LibdeviceFunction &Fn, const f
   }
   if (!resolveOverload({Signature{Fn.result(Types), Params}}, ArgTypes))
     return fail(C.Range, DiagKind::InvalidArgument,
-                {Name, "it takes (" + typeList(Params) + "), not (" + typeList(ArgTypes) + ")"});
+                {callName(), "it takes (" + typeList(Params) + "), not (" + typeList(ArgTypes) + ")"});
   return Checked::value(Fn.callResult(Types));
 }
 
 Checked FunctionChecker::checkConstArrayLike(const fe::CallExpr &C) {
   // The frozen module-level array itself.
-  if (!expectArgs(C, callName(), 1))
+  if (!expectArgs(C, 1))
     return Checked::invalid();
   Checked Arg = checkValue(*C.Args[0]);
   if (!Arg.isValue())
@@ -359,7 +358,7 @@ Checked FunctionChecker::checkConstArrayLike(const fe::CallExpr &C) {
 }
 
 Checked FunctionChecker::checkRandom(const std::string &Helper, const fe::CallExpr &C) {
-  if (!expectArgs(C, callName(), randomHelperArity(Helper)))
+  if (!expectArgs(C, randomHelperArity(Helper)))
     return Checked::invalid();
   // The states: an array of xoroshiro128p_dtype records (a name is looked
   // at twice, as lowering does).
@@ -403,7 +402,7 @@ Checked FunctionChecker::checkMinMax(const fe::CallExpr &C) {
 
 Checked FunctionChecker::checkPow(const fe::CallExpr &C) {
   // Numba types pow(x, y) as x ** y.
-  if (!expectArgs(C, callName(), 2))
+  if (!expectArgs(C, 2))
     return Checked::invalid();
   Checked X = checkValue(*C.Args[0]);
   Checked Y = X.isValue() ? checkValue(*C.Args[1]) : Checked::invalid();

@@ -40,7 +40,7 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
     auto *ST = Base.isValue() ? dynCast<ScalarType>(Base.Ty) : nullptr;
     if (!ST || ST->isBoolean())
       return unknownAttribute(*A, Base);
-    if (!expectArgs(C, "conjugate", 0))
+    if (!expectArgs(C, 0, "conjugate"))
       return Checked::invalid();
     return ST->isComplex() ? Checked::value(ST)
                            : Base; // a real number is its own
@@ -54,16 +54,22 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
   switch (Callee.K) {
   case Checked::Kind::Path: {
     const std::string &Path = Callee.Path;
+    // The messages of what it calls name it (spelt only for a message).
+    struct NamedCall {
+      const std::string *&Slot, *Saved;
+      NamedCall(const std::string *&S, const std::string &P) : Slot(S), Saved(S) { S = &P; }
+      ~NamedCall() { Slot = Saved; }
+    } Named(CallPath, Path);
     if (Path.rfind("numba.cuda.", 0) == 0)
       if (const VectorType *VT = Types.vectorByName(Path.substr(11)))
-        return checkVectorConstructor(VT, C, displayPath(Path));
+        return checkVectorConstructor(VT, C);
     if (std::optional<OperatorFunction> Fn = operatorFunctionOf(Path))
-      return checkOperatorFunction(*Fn, C, displayPath(Path));
+      return checkOperatorFunction(*Fn, C);
     if (Path == "cffi.FFI().from_buffer")
       return checkFromBuffer(C);
     if (Path.rfind("numba.cuda.libdevice.", 0) == 0)
       if (const LibdeviceFunction *Fn = libdeviceFunction(Path.substr(21)))
-        return checkLibdeviceCall(*Fn, C, displayPath(Path));
+        return checkLibdeviceCall(*Fn, C);
     return checkBuiltinCall(Path, C);
   }
   case Checked::Kind::Constant:
@@ -103,9 +109,9 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
 // to the member that checks each (in scope: C, IsAbs, IsRounding).
 #define PYKC_CHECK_Grid() checkGrid(C)
 #define PYKC_CHECK_NoArgs()                                                    \
-  (expectArgs(C, callName(), 0) ? Checked::value(Types.none()) : Checked::invalid())
+  (expectArgs(C, 0) ? Checked::value(Types.none()) : Checked::invalid())
 #define PYKC_CHECK_ThisGrid()                                                  \
-  (expectArgs(C, callName(), 0) ? Checked::value(Types.gridGroup()) : Checked::invalid())
+  (expectArgs(C, 0) ? Checked::value(Types.gridGroup()) : Checked::invalid())
 #define PYKC_CHECK_AllocArray(Space) checkAllocArray(C, AddressSpace::Space)
 #define PYKC_CHECK_Atomic(Op) checkAtomic(#Op, /*FirstElement=*/false, C)
 #define PYKC_CHECK_AtomicFirst(Op) checkAtomic(#Op, /*FirstElement=*/true, C)
@@ -189,7 +195,7 @@ Checked FunctionChecker::checkFromBuffer(const fe::CallExpr &C) {
   if (!C.Keywords.empty())
     return fail(C.Keywords.front().NameRange, DiagKind::UnknownKeyword,
                 {"ffi.from_buffer", C.Keywords.front().Name});
-  if (!expectArgs(C, "ffi.from_buffer", 1))
+  if (!expectArgs(C, 1, "ffi.from_buffer"))
     return Checked::invalid();
   Checked V = checkValue(*C.Args[0]);
   if (!V.isValue())
@@ -209,7 +215,7 @@ Checked FunctionChecker::checkForeignCall(const ForeignFunction &Fn,
   if (!C.Keywords.empty())
     return fail(C.Keywords.front().NameRange, DiagKind::UnknownKeyword,
                 {Name, C.Keywords.front().Name});
-  if (!expectArgs(C, Name, Fn.Params.size()))
+  if (!expectArgs(C, Fn.Params.size(), Name))
     return Checked::invalid();
   // Every argument is checked, even after one that does not fit.
   bool Ok = true;

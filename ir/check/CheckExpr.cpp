@@ -216,6 +216,8 @@ Checked FunctionChecker::checkName(const NameExpr &N) {
     // only if nothing else was.
     if (!Vars[Index].Ty && walking() && !HadError)
       return fail(N.Range, DiagKind::UnassignedVariable, {N.Id});
+    if (Returns) // a round: a later change of its type needs another round
+      ReadThisRound[Index] = 1;
     Checked V = Checked::value(Vars[Index].Ty);
     V.Var = Index;
     return V;

@@ -66,8 +66,9 @@ std::optional<const Type *> SemaContext::checkCall(FunctionInfo &Fn,
     CheckUnwinding = true;
     return std::nullopt;
   }
-  FunctionChecker Checker(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope, checkedArguments(Params),
-                          Host, *this);
+  auto Owned = std::make_unique<FunctionChecker>(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope,
+                                                 checkedArguments(Params), Host, *this);
+  FunctionChecker &Checker = *Owned;
   ReturnTyping Returns;
   CheckInProgress[K] = nullptr;
   Typing[K] = &Returns;
@@ -82,6 +83,8 @@ std::optional<const Type *> SemaContext::checkCall(FunctionInfo &Fn,
   bool Ok = Checker.walk(How);
   Typing.erase(K);
   CheckInProgress.erase(K);
+  if (Out) // the lowering builds this instance with the same typing
+    TypedInstances[K] = TypedInstance{std::move(Owned), Returns};
   if (!Ok) {
     CheckFailed.insert(K);
     if (CheckUnwinding && !CheckInProgress.empty())
@@ -94,7 +97,8 @@ std::optional<const Type *> SemaContext::checkCall(FunctionInfo &Fn,
   return Ret;
 }
 
-bool SemaContext::checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, DiagnosticEngine &D) {
+bool SemaContext::checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, DiagnosticEngine &D,
+                              std::unique_ptr<FunctionChecker> *Keep, ReturnTyping *KeepReturns) {
   if (!signatureFits(Fn, Sig, D))
     return false;
   if (Sig.Return && Sig.Return != Types.none()) {
@@ -106,15 +110,21 @@ bool SemaContext::checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, Diag
   std::vector<Checked> Args;
   for (const Type *T : Sig.Args)
     Args.push_back(Checked::value(T));
-  FunctionChecker Checker(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope, Args, false, *this);
+  auto Owned = std::make_unique<FunctionChecker>(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope,
+                                                 Args, false, *this);
   ReturnTyping Returns;
-  Checker.typeRounds(Returns);
+  Owned->typeRounds(Returns);
   WalkSetting How;
   How.Kernel = true;
   How.ReturnType = Types.none();
   How.Signature = &Sig;
   How.Diags = &D;
-  return Checker.walk(How);
+  bool Ok = Owned->walk(How);
+  if (Keep) {
+    *Keep = std::move(Owned);
+    *KeepReturns = Returns;
+  }
+  return Ok;
 }
 
 bool SemaContext::checkHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig,

@@ -186,13 +186,13 @@ Checked FunctionChecker::checkCompare(const fe::CompareExpr &C) {
 }
 
 Checked FunctionChecker::checkOperatorFunction(const OperatorFunction &Fn,
-                                               const fe::CallExpr &C, const std::string &Name) {
+                                               const fe::CallExpr &C) {
   // The arguments as the operator's operands are (`a + b`).
   using Shape = OperatorFunction::Shape;
   if (!C.Keywords.empty())
     return fail(C.Keywords.front().Range, DiagKind::UnsupportedSyntax,
-                {"keyword arguments to " + Name});
-  if (!expectArgs(C, Name, Fn.K == Shape::Unary ? 1u : 2u))
+                {"keyword arguments to " + callName()});
+  if (!expectArgs(C, Fn.K == Shape::Unary ? 1u : 2u))
     return Checked::invalid();
   std::vector<Checked> Values;
   for (const fe::Expr *A : C.Args) {

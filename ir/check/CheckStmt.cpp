@@ -73,14 +73,18 @@ bool FunctionChecker::roundReturn(const fe::ReturnStmt &R) {
       return false;
     Ty = V.Ty;
   }
+  // A change matters to this round only if a recursive call read the
+  // provisional type (ReturnTyping::Read).
   if (!Returns->Known) {
     Returns->Ty = Ty;
     Returns->Known = true;
+    StaleRead |= Returns->Read;
     return true;
   }
   if (const Type *U = unifyTypes(Types, Returns->Ty, Ty);
       U && U != Returns->Ty) {
     Returns->Ty = U;
+    StaleRead |= Returns->Read;
     return true;
   }
   return false;

@@ -109,8 +109,11 @@ struct ReturnTyping {
   bool Known = false;        ///< Some return typed (Ty may still be null).
   bool ReturnsValue = false; ///< Some `return` has a value, typed or not.
 
+  /// Whether a recursive call read the provisional type during the round
+  /// being typed: only then does a change need another round.
+  mutable bool Read = false;
+
   const Type *provisional() const { return Known ? Ty : nullptr; }
-  bool operator==(const ReturnTyping &) const = default;
 };
 
 } // namespace pykc::ir

@@ -256,8 +256,9 @@ private:
   Checked checkBuiltinRule(BuiltinRow Row, const frontend::CallExpr &C);
   /// The builtin being checked (checkBuiltinCall), as users spell it.
   std::string callName() const { return CallPath ? displayPath(*CallPath) : "?"; }
-  /// ArgumentCount (for \p Name) unless \p C has \p N arguments.
-  bool expectArgs(const frontend::CallExpr &C, const std::string &Name, size_t N);
+  /// ArgumentCount unless \p C has \p N arguments, naming \p Name (by
+  /// default the builtin being checked: its name is spelt only then).
+  bool expectArgs(const frontend::CallExpr &C, size_t N, std::string_view Name = {});
   Checked checkGrid(const frontend::CallExpr &C);
   Checked checkLen(const frontend::CallExpr &C);
   Checked checkPrint(const frontend::CallExpr &C);
@@ -280,8 +281,7 @@ private:
   Checked checkMinMax(const frontend::CallExpr &C);
   Checked checkArrayView(const frontend::AttributeExpr &A,
                          const frontend::CallExpr &C);
-  Checked checkLibdeviceCall(const LibdeviceFunction &Fn, const frontend::CallExpr &C,
-                             const std::string &Name);
+  Checked checkLibdeviceCall(const LibdeviceFunction &Fn, const frontend::CallExpr &C);
   Checked checkConstArrayLike(const frontend::CallExpr &C);
   /// `ffi.from_buffer(a)`: the array itself.
   Checked checkFromBuffer(const frontend::CallExpr &C);
@@ -294,8 +294,7 @@ private:
   /// A device function of numba.cuda.random (ir/RandomHelpers.h).
   Checked checkRandom(const std::string &Helper, const frontend::CallExpr &C);
   /// cuda.float32x4(...) and the other vector constructors.
-  Checked checkVectorConstructor(const VectorType *VT, const frontend::CallExpr &C,
-                                 const std::string &Name);
+  Checked checkVectorConstructor(const VectorType *VT, const frontend::CallExpr &C);
   /// cuda.atomic.<Op> (\p Op as ir/AtomicOps.def names it: "Add").
   Checked checkAtomic(std::string_view Op, bool FirstElement,
                       const frontend::CallExpr &C);
@@ -369,8 +368,7 @@ private:
                   frontend::SourceRange OperandRange = {},
                   frontend::SourceRange Range = {});
   /// operator.add(a, b) and the other operator functions.
-  Checked checkOperatorFunction(const OperatorFunction &Fn, const frontend::CallExpr &C,
-                                const std::string &Name);
+  Checked checkOperatorFunction(const OperatorFunction &Fn, const frontend::CallExpr &C);
   Checked checkCompare(const frontend::CompareExpr &C);
   /// `a is b`, `a is not b` (one link).
   Checked checkIdentity(const frontend::CompareExpr &C);
@@ -406,6 +404,10 @@ private:
   std::map<std::string, Checked> CompileTimeParams;
   /// Locals bound once, by `name = value`: constant when their value is.
   std::map<std::string, const frontend::Expr *> SingleAssignments;
+  /// The rounds: which variables the current round has read, and whether
+  /// one changed after it was read (then the round did not settle them).
+  std::vector<char> ReadThisRound;
+  bool StaleRead = false;
   /// The locals evaluate() is inside, against `n = n + 1`.
   mutable std::set<std::string> Evaluating;
   ReturnTyping *Returns = nullptr;

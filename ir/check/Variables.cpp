@@ -105,11 +105,13 @@ bool FunctionChecker::assignType(const fe::Expr *Target, const Type *Ty) {
       V.Ty = Ty;
       V.FirstTy = Ty;
       V.FirstRange = N->Range;
+      StaleRead |= ReadThisRound[Index] != 0;
       return true;
     }
     const Type *U = unifyTypes(Types, V.Ty, Ty);
     if (U && U != V.Ty) {
       V.Ty = U;
+      StaleRead |= ReadThisRound[Index] != 0;
       return true;
     }
     return false;
@@ -130,9 +132,18 @@ bool FunctionChecker::assignType(const fe::Expr *Target, const Type *Ty) {
 
 void FunctionChecker::typeRounds(ReturnTyping &R) {
   Returns = &R;
-  // Each round can only widen types, so this converges; the bound is a guard.
-  for (int Round = 0; Round < 32 && roundBlock(Info.Def->Body); ++Round)
-    ;
+  // Each round can only widen types, so this converges; the bound is a
+  // guard. A round whose changes no read before them saw (every read came
+  // after, or none) has reached the fixed point: another would see the
+  // same types everywhere and change nothing.
+  ReadThisRound.assign(Vars.size(), 0);
+  for (int Round = 0; Round < 32; ++Round) {
+    std::fill(ReadThisRound.begin(), ReadThisRound.end(), 0);
+    StaleRead = false;
+    R.Read = false;
+    if (!roundBlock(Info.Def->Body) || !StaleRead)
+      break;
+  }
   Returns = nullptr;
   // Reaching the end returns None: with returns of values elsewhere, an
   // optional (Numba's unification), else an error once lowered.

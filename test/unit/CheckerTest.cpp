@@ -167,11 +167,61 @@ def f(n):
   ir::FunctionChecker C = M.checker("f", {M.Types.int32()});
   ir::ReturnTyping R;
   C.typeRounds(R);
-  // g's k is never assigned, so the literal 4 is a compile-time value; the
-  // second round asks again, with the same arguments.
-  EXPECT_EQ(M.Callees.Calls,
-            (std::vector<std::string>{"g(int64, 4)", "g(int64, 4)"}));
+  // g's k is never assigned, so the literal 4 is a compile-time value;
+  // y is assigned before any read, so one round settles everything.
+  EXPECT_EQ(M.Callees.Calls, std::vector<std::string>{"g(int64, 4)"});
   EXPECT_EQ(variables(C), "n.0: int32\n"
                           "y.0: float32\n");
   EXPECT_EQ(R.Ty->str(), "float32");
+}
+
+TEST(Checker, OneRoundWhenEveryReadFollowsTheChange) {
+  // Each variable is assigned before it is read: the first round already
+  // reaches the fixed point, and the callee is typed once.
+  CheckedModule M(R"py(from numba import cuda
+
+@cuda.jit(device=True)
+def g(v):
+    return v
+
+@cuda.jit(device=True)
+def f(x):
+    y = g(x)
+    z = y + 1
+    return z
+)py");
+  M.Callees.Returns["g"] = M.Types.float32();
+  ir::FunctionChecker C = M.checker("f", {M.Types.int32()});
+  ir::ReturnTyping R;
+  C.typeRounds(R);
+  EXPECT_EQ(M.Callees.Calls, std::vector<std::string>{"g(int32)"});
+  ASSERT_TRUE(R.Known);
+  EXPECT_EQ(R.Ty->str(), "float64");
+}
+
+TEST(Checker, AnotherRoundWhenAReadPrecedesAWidening) {
+  // s is read as an int64, then widened to float64 by the same statement:
+  // a second round types the read (and the call) with the wide type, and
+  // settles there.
+  CheckedModule M(R"py(from numba import cuda
+
+@cuda.jit(device=True)
+def g(v):
+    return v
+
+@cuda.jit(device=True)
+def f(n):
+    s = 0
+    for i in range(n):
+        s = s + g(s)
+    return s
+)py");
+  M.Callees.Returns["g"] = M.Types.float64();
+  ir::FunctionChecker C = M.checker("f", {M.Types.int64()});
+  ir::ReturnTyping R;
+  C.typeRounds(R);
+  EXPECT_EQ(M.Callees.Calls, (std::vector<std::string>{"g(int64)", "g(float64)"}));
+  EXPECT_EQ(variables(C), "n.0: int64\n"
+                          "s.0: float64\n"
+                          "i.0: int64\n");
 }
