@@ -6,8 +6,9 @@
 ///   planCompilation      which functions this command compiles, for which
 ///                        signatures (the decorators' and --sig's);
 ///   checkPlannedNames    each of them names only what exists (NameCheck.h);
-///   buildPlannedIR       types each kernel, host entry and reduction for
-///                        its signatures and builds its IR (Sema.h), with
+///   buildPlannedIR       checks each kernel, host entry and reduction for
+///                        its signatures (check/, which reports every typing
+///                        diagnostic), then builds its IR (Sema.h), with
 ///                        the device functions they call;
 ///   checkSkippedKernels  -Wall: the kernels not compiled, checked as if
 ///                        they were, each error a warning;
@@ -77,7 +78,7 @@ void checkPlannedNames(CompilePlan &Plan, const ModuleScope &Scope,
 SemaResult buildPlannedIR(CompilePlan &Plan, ModuleScope &Scope, TypeContext &Types,
                           frontend::DiagnosticEngine &Diags, SkippedKernelReport Skipped);
 
-/// -Wall: the kernels this command skips, typed into a scratch module with
+/// -Wall: the kernels this command skips, checked (nothing is built) with
 /// their diagnostics held back, each error reported as a warning.
 void checkSkippedKernels(const CompilePlan &Plan, ModuleScope &Scope, TypeContext &Types,
                          frontend::DiagnosticEngine &Diags);
