@@ -225,6 +225,9 @@ private:
     ReturnTyping Returns;
   };
   std::map<Key, TypedInstance> TypedInstances;
+  /// The checkers deviceReturnType typed an instance with, when its result
+  /// was final (memoized), until checkCall walks the instance with them.
+  std::map<Key, TypedInstance> TypedForCall;
   std::set<Key> CheckFailed;
   std::map<FunctionInfo *, bool> CheckedNames;
   bool CheckUnwinding = false;

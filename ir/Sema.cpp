@@ -192,11 +192,11 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
   TypingInProgress.insert(K);
   std::set<Key> UsedBefore = std::move(ProvisionalUsed);
   ProvisionalUsed.clear();
-  FunctionChecker Checker(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope,
-                          checkedArguments(Bound->Params), Host, *this);
+  auto Checker = std::make_unique<FunctionChecker>(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope,
+                                                   checkedArguments(Bound->Params), Host, *this);
   ReturnTyping Returns;
   Typing[K] = &Returns;
-  Checker.typeRounds(Returns);
+  Checker->typeRounds(Returns);
   Typing.erase(K);
   // A declared return type is the type; otherwise the returns' (None when
   // none gives a value). A function whose returns of values all failed to
@@ -209,8 +209,13 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
   // Its own provisional type reached its fixed point with it; another
   // function's may still change, and this result with it.
   ProvisionalUsed.erase(K);
-  if (ProvisionalUsed.empty())
+  if (ProvisionalUsed.empty()) {
     ReturnTypes[K] = Result;
+    // Final, as the result is: checkCall walks the instance with it
+    // rather than typing it again.
+    if (Out)
+      TypedForCall[K] = TypedInstance{std::move(Checker), Returns};
+  }
   ProvisionalUsed.insert(UsedBefore.begin(), UsedBefore.end());
   return Result;
 }

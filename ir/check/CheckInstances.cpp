@@ -66,13 +66,24 @@ std::optional<const Type *> SemaContext::checkCall(FunctionInfo &Fn,
     CheckUnwinding = true;
     return std::nullopt;
   }
-  auto Owned = std::make_unique<FunctionChecker>(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope,
-                                                 checkedArguments(Params), Host, *this);
-  FunctionChecker &Checker = *Owned;
+  // Typed already when deviceReturnType's result was final: not again.
+  std::unique_ptr<FunctionChecker> Owned;
   ReturnTyping Returns;
+  bool Typed = false;
+  if (auto It = TypedForCall.find(K); It != TypedForCall.end()) {
+    Owned = std::move(It->second.Checker);
+    Returns = It->second.Returns;
+    TypedForCall.erase(It);
+    Typed = true;
+  } else {
+    Owned = std::make_unique<FunctionChecker>(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope,
+                                              checkedArguments(Params), Host, *this);
+  }
+  FunctionChecker &Checker = *Owned;
   CheckInProgress[K] = nullptr;
   Typing[K] = &Returns;
-  Checker.typeRounds(Returns);
+  if (!Typed)
+    Checker.typeRounds(Returns);
   const Type *Ret = Bound->DeclaredReturn ? Bound->DeclaredReturn
                     : Returns.Known       ? Returns.Ty
                                           : Types.none();

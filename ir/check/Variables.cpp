@@ -2,6 +2,9 @@
 #include "ir/check/FunctionChecker.h"
 
 #include "ir/NameCheck.h"
+#include "support/InternalError.h"
+
+#include <cstdlib>
 
 namespace pykc::ir {
 
@@ -144,6 +147,14 @@ void FunctionChecker::typeRounds(ReturnTyping &R) {
     if (!roundBlock(Info.Def->Body) || !StaleRead)
       break;
   }
+  // PYKC_VERIFY_ROUNDS=1: one more round, as the rounds stopped before
+  // stale reads were tracked, must change nothing.
+  static const bool VerifyRounds = [] {
+    const char *V = std::getenv("PYKC_VERIFY_ROUNDS");
+    return V && *V && *V != '0';
+  }();
+  if (VerifyRounds && roundBlock(Info.Def->Body))
+    PYKC_ICE("typing '" + Info.Name + "' stopped before its fixed point");
   Returns = nullptr;
   // Reaching the end returns None: with returns of values elsewhere, an
   // optional (Numba's unification), else an error once lowered.
