@@ -35,9 +35,49 @@ bool isBarrier(const Instruction &I) {
   return Callee && CPUTarget::isBlockBarrier(Callee->getName());
 }
 
+/// Whether a function \p F calls, directly or through others, calls a
+/// function of that chain again: then inlining never ends. Found before
+/// inlining, as each round of it would double a function that calls itself
+/// twice (fib). Iterative, linear in the calls.
+bool reachesRecursion(Function &F) {
+  enum class Mark { OnPath, Done };
+  std::map<Function *, Mark> Marks;
+  std::vector<std::pair<Function *, std::vector<Function *>>> Path;
+  auto Callees = [](Function &Of) {
+    std::vector<Function *> Out;
+    for (Instruction &I : instructions(Of))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *Callee = Call->getCalledFunction(); Callee && !Callee->isDeclaration())
+          Out.push_back(Callee);
+    return Out;
+  };
+  Marks[&F] = Mark::OnPath;
+  Path.push_back({&F, Callees(F)});
+  while (!Path.empty()) {
+    auto &[Fn, Pending] = Path.back();
+    if (Pending.empty()) {
+      Marks[Fn] = Mark::Done;
+      Path.pop_back();
+      continue;
+    }
+    Function *Next = Pending.back();
+    Pending.pop_back();
+    auto [It, New] = Marks.emplace(Next, Mark::OnPath);
+    if (!New) {
+      if (It->second == Mark::OnPath)
+        return true;
+      continue;
+    }
+    Path.push_back({Next, Callees(*Next)});
+  }
+  return false;
+}
+
 /// Inlines every call of \p F to a defined function, to a fixed point.
 /// False when that does not end (recursion) or a call cannot be inlined.
 bool inlineEverything(Function &F) {
+  if (reachesRecursion(F))
+    return false;
   for (unsigned Round = 0; Round < 64; ++Round) {
     std::vector<CallBase *> Calls;
     for (Instruction &I : instructions(F))
@@ -51,6 +91,10 @@ bool inlineEverything(Function &F) {
       if (!InlineFunction(*Call, Info).isSuccess())
         return false;
     }
+    // A call tree that doubles at each level, without recursion, grows as
+    // fast: past this size the kernel keeps its fibers instead.
+    if (F.getInstructionCount() > (1u << 18))
+      return false;
   }
   return false;
 }
