@@ -84,6 +84,9 @@ struct InstanceArg {
 /// to \p D when it does not.
 bool signatureFits(const FunctionInfo &Fn, const ParsedSignature &Sig,
                    frontend::DiagnosticEngine &D);
+/// The decorator that declares \p Fn's return type, as \p Fn is written,
+/// for RecursiveCall's message.
+std::string recursionFix(const FunctionInfo &Fn);
 /// "float32, 32, cuda.atomic.add": an instance's arguments, for messages.
 std::string argList(const std::vector<InstanceArg> &Args);
 
@@ -131,8 +134,8 @@ public:
                                         const frontend::SourceFile *CallFile,
                                         frontend::SourceRange CallRange, bool Host,
                                         frontend::DiagnosticEngine &D) override;
-  /// The checker's view of lowerKernel and lowerHostEntry
-  /// (check/CheckInstances.cpp): the entry typed and walked, every
+  /// The checker's view of lowerKernel (check/CheckInstances.cpp; a host
+  /// entry is an instance, checkCall's): the kernel typed and walked, every
   /// diagnostic reported to \p D; false on errors. Its memo of checked
   /// instances is its own, kept across entries as the lowering's is.
   /// \p Keep: where the checker that typed the kernel goes, for the
@@ -140,8 +143,6 @@ public:
   bool checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, frontend::DiagnosticEngine &D,
                    std::unique_ptr<FunctionChecker> *Keep = nullptr,
                    ReturnTyping *KeepReturns = nullptr);
-  bool checkHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig,
-                      frontend::DiagnosticEngine &D);
   /// Types kernel \p Fn for \p Sig. Null on failure.
   /// An @njit function for \p Sig, as a host entry point; null on errors.
   Function *lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig);

@@ -108,6 +108,11 @@ std::vector<const Type *> runtimeTypes(const std::vector<InstanceArg> &Args) {
 
 } // namespace
 
+std::string recursionFix(const FunctionInfo &Fn) {
+  return Fn.Role == FunctionRole::CpuJit ? Fn.DecoratorSpelling + "('int64(int64)')"
+                                         : "@cuda.jit('int64(int64)', device=True)";
+}
+
 std::string argList(const std::vector<InstanceArg> &Args) {
   std::string S;
   for (const InstanceArg &A : Args)
@@ -258,11 +263,7 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     auto Typed = Typing.find(K);
     if (Bound->DeclaredReturn || (Typed != Typing.end() && Typed->second->provisional()))
       return It->second;
-    // The decorator that declares one, as the function is written.
-    std::string Fix = Fn.Role == FunctionRole::CpuJit
-                          ? Fn.DecoratorSpelling + "('int64(int64)')"
-                          : "@cuda.jit('int64(int64)', device=True)";
-    LowerDiags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Name, Fix});
+    LowerDiags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Name, recursionFix(Fn)});
     return nullptr;
   }
   if (callDepth() >= MaxCallDepth) {

@@ -55,10 +55,7 @@ std::optional<const Type *> SemaContext::checkCall(FunctionInfo &Fn,
     auto Typed = Typing.find(K);
     if (Bound->DeclaredReturn || (Typed != Typing.end() && Typed->second->provisional()))
       return It->second;
-    std::string Fix = Fn.Role == FunctionRole::CpuJit
-                          ? Fn.DecoratorSpelling + "('int64(int64)')"
-                          : "@cuda.jit('int64(int64)', device=True)";
-    D.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Name, Fix});
+    D.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Name, recursionFix(Fn)});
     return std::nullopt;
   }
   if (callDepth() >= MaxCallDepth) {
@@ -136,16 +133,6 @@ bool SemaContext::checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, Diag
     *KeepReturns = Returns;
   }
   return Ok;
-}
-
-bool SemaContext::checkHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig,
-                                 DiagnosticEngine &D) {
-  if (!signatureFits(Fn, Sig, D))
-    return false;
-  std::vector<Checked> Args;
-  for (const Type *T : Sig.Args)
-    Args.push_back(Checked::value(T));
-  return checkCall(Fn, Args, Sig.File, Sig.Range, /*Host=*/true, D).has_value();
 }
 
 } // namespace pykc::ir
