@@ -1,5 +1,6 @@
 //===- LowerBuiltins.cpp - The typing rules of Builtins.def's rows ------===//
 #include "ir/Lowering.h"
+#include "ir/check/HintText.h"
 #include "ir/AtomicDtypes.h"
 #include "ir/Libdevice.h"
 #include "ir/RoundNdigits.h"
@@ -469,10 +470,8 @@ Expr *FunctionLowerer::typeCall(IntrinsicId Id, const std::vector<Signature> &Ca
     return nullptr;
   std::optional<Signature> Sig = resolveOverload(Cases, Types);
   if (!Sig) {
-    std::string Given;
-    for (const Type *T : Types)
-      Given += (Given.empty() ? "" : ", ") + T->str();
-    error(C.Range, DiagKind::InvalidArgument, {Name, "no signature accepts (" + Given + ")"});
+    error(C.Range, DiagKind::InvalidArgument,
+          {Name, "no signature accepts (" + typeList(Types) + ")"});
     return nullptr;
   }
   auto *I = make<IntrinsicExpr>(C.Range, Sig->Result);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "ir/ComplexHelpers.h"
 #include "ir/Lowering.h"
+#include "ir/check/HintText.h"
 
 namespace pykc::ir {
 
@@ -146,10 +147,7 @@ Expr *FunctionLowerer::typeCmath(CmathCases Cases, const std::string &Operation,
   std::optional<Signature> Sig =
       resolveOverload(S.Ops.cmathTable(Cases), Types);
   if (!Sig) {
-    std::string Given;
-    for (const Type *T : Types)
-      Given += (Given.empty() ? "" : ", ") + T->str();
-    error(C.Range, DiagKind::NoMatchingSignature, {Name, Given});
+    error(C.Range, DiagKind::NoMatchingSignature, {Name, typeList(Types)});
     return nullptr;
   }
   for (size_t I = 0; I < Args.size(); ++I)

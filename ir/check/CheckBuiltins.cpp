@@ -11,6 +11,7 @@
 #include "ir/Libdevice.h"
 #include "ir/RandomHelpers.h"
 #include "ir/check/FunctionChecker.h"
+#include "ir/check/HintText.h"
 #include "ir/check/SyntaxFacts.h"
 
 #include <set>
@@ -19,18 +20,6 @@ namespace pykc::ir {
 
 using namespace frontend;
 namespace fe = frontend;
-
-namespace {
-
-/// "int64, float32": the types of arguments, for a message.
-std::string typeList(const std::vector<const Type *> &Types) {
-  std::string S;
-  for (const Type *T : Types)
-    S += (S.empty() ? "" : ", ") + T->str();
-  return S;
-}
-
-} // namespace
 
 bool FunctionChecker::expectArgs(const fe::CallExpr &C, size_t N, std::string_view Name) {
   if (C.Args.size() == N)

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/check/FunctionChecker.h"
+#include "ir/check/HintText.h"
 #include "ir/check/SyntaxFacts.h"
 
 #include "ir/ComplexHelpers.h"
@@ -67,10 +68,7 @@ Checked FunctionChecker::checkCmath(CmathCases Cases,
   std::optional<Signature> Sig =
       resolveOverload(Ops.cmathTable(Cases), ArgTypes);
   if (!Sig) {
-    std::string Given;
-    for (const Type *T : ArgTypes)
-      Given += (Given.empty() ? "" : ", ") + T->str();
-    return fail(C.Range, DiagKind::NoMatchingSignature, {callName(), Given});
+    return fail(C.Range, DiagKind::NoMatchingSignature, {callName(), typeList(ArgTypes)});
   }
   // The helper for the signature's complex type: its argument's, or (for
   // rect) its result's.

@@ -91,6 +91,13 @@ UnsupportedFunctionText unsupportedFunctionText(const std::string &Path,
   return Text;
 }
 
+std::string typeList(const std::vector<const Type *> &Types) {
+  std::string S;
+  for (const Type *T : Types)
+    S += (S.empty() ? "" : ", ") + T->str();
+  return S;
+}
+
 std::string fieldList(const RecordType &R) {
   std::string S;
   for (size_t I = 0; I < R.fields().size(); ++I) {

@@ -33,6 +33,8 @@ struct UnsupportedFunctionText {
 UnsupportedFunctionText unsupportedFunctionText(const std::string &Path,
                                                 frontend::DiagnosticEngine &D);
 
+/// "int64, float32": types, for a message.
+std::string typeList(const std::vector<const Type *> &Types);
 /// "a, b and c": a record's field names, for a message.
 std::string fieldList(const RecordType &R);
 /// The alignment a record field's element needs (a nested array's
