@@ -1,6 +1,5 @@
 //===- CompilePlan.cpp - What a command compiles, and its IR --------------===//
 #include "ir/CompilePlan.h"
-#include "ir/check/VerifyDiagnostics.h"
 #include "ir/ExpandOperators.h"
 
 #include "ir/Lowering.h"
@@ -180,7 +179,6 @@ SemaResult buildPlannedIR(CompilePlan &Plan, ModuleScope &Scope, TypeContext &Ty
   SemaResult Result;
   Result.IR = std::make_unique<ir::Module>(Stem);
   SemaContext Ctx(Scope, Types, Diags, Result.IR.get());
-  std::unique_ptr<DiagnosticVerifier> Verify = DiagnosticVerifier::fromEnvironment(Ctx, Diags);
 
   std::vector<const FunctionInfo *> Unsigned; // skipped, for Skipped.OneNote
   for (FunctionInfo *Fn : Plan.Candidates) {
@@ -201,12 +199,8 @@ SemaResult buildPlannedIR(CompilePlan &Plan, ModuleScope &Scope, TypeContext &Ty
     }
     bool Mangle = Fn->Signatures.size() > 1;
     for (const ParsedSignature &Sig : Fn->Signatures) {
-      if (Verify)
-        Verify->begin();
       if (Ctx.lowerKernel(*Fn, Sig, Mangle))
         ++Result.KernelsCompiled;
-      if (Verify)
-        Verify->verify(*Fn);
     }
   }
 
@@ -223,14 +217,10 @@ SemaResult buildPlannedIR(CompilePlan &Plan, ModuleScope &Scope, TypeContext &Ty
     if (!hasPlainParameters(*Fn->Def, M.File, Diags))
       continue;
     for (const ParsedSignature &Sig : Fn->Signatures) {
-      if (Verify)
-        Verify->begin();
       if (Function *F = Ctx.lowerHostEntry(*Fn, Sig)) {
         Result.HostEntries.push_back({F, Fn});
         ++Result.KernelsCompiled;
       }
-      if (Verify)
-        Verify->verify(*Fn);
     }
   }
 

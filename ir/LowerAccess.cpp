@@ -44,8 +44,7 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       }
       return lowerSymbol(Copy, A.Attr, A);
     }
-    unknownAttributeError(A, Base);
-    return Value::invalid();
+    error(A.AttrRange, DiagKind::UnknownAttribute);
   }
   if (Base.K == Value::Kind::Constant && Base.Const.K == ConstantValue::Kind::EnumClass) {
     if (std::optional<ConstantValue> Member = enumMember(*Base.Const.Enum, A.Attr))
@@ -64,9 +63,7 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       return Part;
     if (auto *E = dynCast<EnumType>(Base.E->Ty); E && A.Attr == "value") {
       if (E->isCoded()) { // its members are ordinals at run time
-        error(A.AttrRange, DiagKind::UnsupportedSyntax,
-              {"'.value' of a member of " + E->name() +
-               ", whose values are not ints (its members compare with ==, != and is),"});
+        error(A.AttrRange, DiagKind::UnsupportedSyntax);
         return Value::invalid();
       }
       return Value::expr(enumValue(Base.E));
@@ -93,8 +90,7 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
       if (Value V = lowerArrayAttribute(A, Base.E, AT); V.isValid())
         return V;
   }
-  unknownAttributeError(A, Base);
-  return Value::invalid();
+  error(A.AttrRange, DiagKind::UnknownAttribute);
 }
 
 Value FunctionLowerer::lowerPathAttribute(const AttributeExpr &A, const Value &Base) {
@@ -117,16 +113,12 @@ Value FunctionLowerer::lowerPathAttribute(const AttributeExpr &A, const Value &B
   }
   // threadIdx, blockIdx, blockDim and gridDim have x, y and z only: any
   // other attribute is a mistake, not a feature pykc lacks.
-  if (specialRegister(Base.Path + ".x")) {
-    unknownAttributeError(A, Base);
-    return Value::invalid();
-  }
+  if (specialRegister(Base.Path + ".x"))
+    error(A.AttrRange, DiagKind::UnknownAttribute);
   if (std::string Top = Path.substr(0, Path.find('.')); !isKnownLibrary(Top) && Top[0] != '.') {
-    error(A.Range, DiagKind::ModuleNotFound, {Top});
-    return Value::invalid();
+    error(A.Range, DiagKind::ModuleNotFound);
   }
-  unsupportedFunctionError(A.Range, Path);
-  return Value::invalid();
+  error(A.Range, DiagKind::UnsupportedFunction);
 }
 
 Value FunctionLowerer::lowerArrayAttribute(const AttributeExpr &A, Expr *Array,
@@ -202,11 +194,8 @@ std::vector<const fe::Expr *> indexParts(const fe::Expr &Index) {
 
 Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const SubscriptExpr &Sub) {
   std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
-  if (Parts.size() > AT->ndim()) {
-    error(Sub.Range, DiagKind::IndexCount,
-          {std::to_string(AT->ndim()), std::to_string(Parts.size())});
-    return Value::invalid();
-  }
+  if (Parts.size() > AT->ndim())
+    error(Sub.Range, DiagKind::IndexCount);
   // Each index or slice bound is an integer, as Numba requires.
   auto Integer = [&](const fe::Expr *P) -> Expr * {
     if (!P)
@@ -215,10 +204,8 @@ Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const Su
     if (!V)
       return nullptr;
     auto *ST = dynCast<ScalarType>(V->Ty);
-    if (!ST || !ST->isInteger()) {
-      indexTypeError(*P, P->Range, V->Ty);
-      return nullptr;
-    }
+    if (!ST || !ST->isInteger())
+      error(P->Range, DiagKind::IndexType);
     return V;
   };
   std::vector<ViewIndex> Entries;
@@ -253,10 +240,8 @@ bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Ind
                                         SourceRange Range, ExprList &Out, bool AllowView) {
   std::vector<const fe::Expr *> From; // the source of each of Out
   for (const fe::Expr *P : indexParts(Index)) {
-    if (isa<SliceExpr>(P)) {
-      error(P->Range, DiagKind::UnsupportedSyntax, {"assigning to a slice of an array"});
-      return false;
-    }
+    if (isa<SliceExpr>(P))
+      error(P->Range, DiagKind::UnsupportedSyntax);
     Expr *V = lowerValue(*P);
     if (!V)
       return false;
@@ -278,19 +263,13 @@ bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Ind
   for (size_t K = 0; K < Out.size(); ++K) {
     Expr *I = Out[K];
     auto *ST = dynCast<ScalarType>(I->Ty);
-    if (!ST || !ST->isInteger()) {
-      indexTypeError(*From[K], I->Range.isValid() ? I->Range : Index.Range, I->Ty);
-      return false;
-    }
+    if (!ST || !ST->isInteger())
+      error(I->Range.isValid() ? I->Range : Index.Range, DiagKind::IndexType);
   }
-  if (Out.size() > AT->ndim()) {
-    error(Range, DiagKind::IndexCount, {std::to_string(AT->ndim()), std::to_string(Out.size())});
-    return false;
-  }
+  if (Out.size() > AT->ndim())
+    error(Range, DiagKind::IndexCount);
   if (Out.size() < AT->ndim() && !AllowView) {
-    error(Range, DiagKind::UnsupportedSyntax,
-          {"assigning to a whole row of an array (index every dimension)"});
-    return false;
+    error(Range, DiagKind::UnsupportedSyntax);
   }
   return true;
 }
@@ -305,11 +284,8 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
     std::optional<ConstantValue> Member;
     if (Name && Name->K == ConstantValue::Kind::String)
       Member = enumMember(*Base.Const.Enum, Name->String);
-    if (!Member) {
-      error(Sub.Index->Range, DiagKind::InvalidArgument,
-            {Base.Const.str() + "[...]", "expected the name of one of its members"});
-      return Value::invalid();
-    }
+    if (!Member)
+      error(Sub.Index->Range, DiagKind::InvalidArgument);
     return lowerConstantValue(*Member, Sub.Range);
   }
   if (Base.K == Value::Kind::Expr) {
@@ -327,34 +303,24 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
       return Value::expr(arrayAccess(Base.E, AT, std::move(Indices), Sub.Range));
     }
     if (auto *TT = dynCast<TupleType>(Base.E->Ty)) {
-      if (isa<SliceExpr>(Sub.Index)) {
-        error(Sub.Index->Range, DiagKind::UnsupportedSyntax, {"slicing a tuple"});
-        return Value::invalid();
-      }
+      if (isa<SliceExpr>(Sub.Index))
+        error(Sub.Index->Range, DiagKind::UnsupportedSyntax);
       Expr *Index = lowerValue(*Sub.Index);
       if (!Index)
         return Value::invalid();
       auto *IT = dynCast<ScalarType>(Index->Ty);
-      if (!IT || !IT->isInteger()) {
-        indexTypeError(*Sub.Index, Sub.Index->Range, Index->Ty);
-        return Value::invalid();
-      }
+      if (!IT || !IT->isInteger())
+        error(Sub.Index->Range, DiagKind::IndexType);
       if (auto *C = dynCast<ir::ConstantExpr>(Index)) {
         int64_t K = IT->isSigned() ? int64_t(C->IntBits) : int64_t(C->IntBits);
         if (K < 0)
           K += int64_t(TT->size());
-        if (K < 0 || K >= int64_t(TT->size())) {
-          error(Sub.Index->Range, DiagKind::TupleIndex,
-                {std::to_string(int64_t(C->IntBits)), TT->str()});
-          return Value::invalid();
-        }
+        if (K < 0 || K >= int64_t(TT->size()))
+          error(Sub.Index->Range, DiagKind::TupleIndex);
         return Value::expr(tupleElement(Base.E, unsigned(K), Sub.Range));
       }
-      if (!TT->isUniform()) {
-        error(Sub.Index->Range, DiagKind::NotConstant,
-              {"an index into a tuple of mixed types"});
-        return Value::invalid();
-      }
+      if (!TT->isUniform())
+        error(Sub.Index->Range, DiagKind::NotConstant);
       auto *Get = make<TupleGetDynamicExpr>(Sub.Range, TT->elements().front());
       Get->Tuple = Base.E;
       Get->Index = Index;
@@ -363,12 +329,9 @@ Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
   }
   // kernel[blocks, threads](...): a launch from device code (dynamic
   // parallelism), not an index.
-  if (Base.K == Value::Kind::Function && Base.Fn->Role == FunctionRole::Kernel) {
-    error(Sub.Range, DiagKind::KernelCall, {Base.Fn->Name});
-    return Value::invalid();
-  }
-  error(Sub.Value->Range, DiagKind::NotIndexable, {describe(Base)});
-  return Value::invalid();
+  if (Base.K == Value::Kind::Function && Base.Fn->Role == FunctionRole::Kernel)
+    error(Sub.Range, DiagKind::KernelCall);
+  error(Sub.Value->Range, DiagKind::NotIndexable);
 }
 
 } // namespace pykc::ir

@@ -16,8 +16,7 @@ namespace fe = frontend;
 bool FunctionLowerer::expectArgs(const fe::CallExpr &C, const std::string &Name, size_t N) {
   if (C.Args.size() == N)
     return true;
-  error(C.Range, DiagKind::ArgumentCount, {Name, plural(N, "argument"), std::to_string(C.Args.size())});
-  return false;
+  error(C.Range, DiagKind::ArgumentCount);
 }
 
 Expr *FunctionLowerer::typeRound(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
@@ -30,11 +29,8 @@ Expr *FunctionLowerer::typeRound(IntrinsicId Id, const fe::CallExpr &C, const st
     return nullptr;
   auto Sig = resolveOverload(S.Ops.Round, {X->Ty, N->Ty});
   auto *D = Sig ? dynCast<ScalarType>(Sig->Result) : nullptr;
-  if (!D || !D->isFloat()) {
-    error(C.Range, DiagKind::InvalidArgument,
-          {Name, "no signature accepts (" + X->Ty->str() + ", " + N->Ty->str() + ")"});
-    return nullptr;
-  }
+  if (!D || !D->isFloat())
+    error(C.Range, DiagKind::InvalidArgument);
   std::vector<InstanceArg> Args = {InstanceArg{D, {}}, InstanceArg{S.Types.int64(), {}}};
   Expr *Call = callDevice(roundNdigitsHelper(S.Scope, D), Args,
                           {convert(X, D), convert(N, S.Types.int64())}, C.Range);
@@ -64,16 +60,8 @@ Expr *FunctionLowerer::lowerLibdeviceCall(const LibdeviceFunction &Fn, const fe:
   std::vector<const Type *> Types;
   if (!lowerArguments(C, Args, Types))
     return nullptr;
-  if (!resolveOverload({Signature{Fn.result(S.Types), Params}}, Types)) {
-    std::string Passed, Wanted;
-    for (size_t I = 0; I < Types.size(); ++I) {
-      Passed += (I ? ", " : "") + Types[I]->str();
-      Wanted += (I ? ", " : "") + Params[I]->str();
-    }
-    error(C.Range, DiagKind::InvalidArgument,
-          {Name, "it takes (" + Wanted + "), not (" + Passed + ")"});
-    return nullptr;
-  }
+  if (!resolveOverload({Signature{Fn.result(S.Types), Params}}, Types))
+    error(C.Range, DiagKind::InvalidArgument);
   auto *Call = make<LibdeviceCallExpr>(C.Range, Fn.callResult(S.Types));
   Call->Fn = &Fn;
   for (size_t I = 0; I < Args.size(); ++I)
@@ -88,11 +76,8 @@ std::optional<Expr *> FunctionLowerer::lowerOperatorFunction(const std::string &
     return std::nullopt;
   using Shape = OperatorFunction::Shape;
   std::string Name = displayPath(Path);
-  if (!C.Keywords.empty()) {
-    error(C.Keywords.front().Range, DiagKind::UnsupportedSyntax,
-          {"keyword arguments to " + Name});
-    return nullptr;
-  }
+  if (!C.Keywords.empty())
+    error(C.Keywords.front().Range, DiagKind::UnsupportedSyntax);
   if (!expectArgs(C, Name, Found->K == Shape::Unary ? 1 : 2))
     return nullptr;
   // The arguments as the operator's operands are (`a + b`).
@@ -129,11 +114,8 @@ Expr *FunctionLowerer::typeGrid(IntrinsicId Id, const fe::CallExpr &C, const std
   if (!expectArgs(C, Name, 1))
     return nullptr;
   auto N = evaluate(*C.Args[0]);
-  if (!N || N->K != ConstantValue::Kind::Int || N->Int < 1 || N->Int > 3) {
-    error(C.Args[0]->Range, DiagKind::InvalidArgument,
-          {Name, "the number of dimensions must be the constant 1, 2 or 3"});
-    return nullptr;
-  }
+  if (!N || N->K != ConstantValue::Kind::Int || N->Int < 1 || N->Int > 3)
+    error(C.Args[0]->Range, DiagKind::InvalidArgument);
   const Type *Ty = N->Int == 1 ? static_cast<const Type *>(S.Types.intp())
                                : S.Types.uniTuple(S.Types.intp(), unsigned(N->Int));
   auto *I = make<IntrinsicExpr>(C.Range, Ty);
@@ -158,13 +140,10 @@ Expr *FunctionLowerer::lowerArrayView(const fe::AttributeExpr &A, const fe::Call
   if (!Base.isValid())
     return nullptr;
   const ArrayType *AT = Base.K == Value::Kind::Expr ? dynCast<ArrayType>(Base.E->Ty) : nullptr;
-  if (!AT) {
-    unknownAttributeError(A, Base);
-    return nullptr;
-  }
+  if (!AT)
+    error(A.AttrRange, DiagKind::UnknownAttribute);
   if (!C.Keywords.empty()) {
-    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword, {"view", C.Keywords.front().Name});
-    return nullptr;
+    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword);
   }
   if (!expectArgs(C, "view", 1))
     return nullptr;
@@ -172,12 +151,8 @@ Expr *FunctionLowerer::lowerArrayView(const fe::AttributeExpr &A, const fe::Call
   if (!D.isValid())
     return nullptr;
   if (D.K != Value::Kind::Constant || D.Const.K != ConstantValue::Kind::Dtype || !D.Const.Dtype ||
-      AT->record()) {
-    error(C.Args[0]->Range, DiagKind::InvalidArgument,
-          {"view", AT->record() ? "an array of records cannot be viewed as another dtype"
-                                : "expected a dtype such as np.int32"});
-    return nullptr;
-  }
+      AT->record())
+    error(C.Args[0]->Range, DiagKind::InvalidArgument);
   auto *V = make<ArrayReinterpretExpr>(
       C.Range, S.Types.array(D.Const.Dtype, AT->ndim(), AT->layout(), AT->addressSpace()));
   V->Array = Base.E;
@@ -202,8 +177,7 @@ Expr *FunctionLowerer::typeAtomic(AtomicOp Op, const fe::CallExpr &C, const std:
 }
 
 Expr *FunctionLowerer::typeForOnly(const fe::CallExpr &C, const std::string &Name) {
-  error(C.Range, DiagKind::UnsupportedSyntax, {Name + "() outside a for loop"});
-  return nullptr;
+  error(C.Range, DiagKind::UnsupportedSyntax);
 }
 
 Expr *FunctionLowerer::lowerVectorConstructor(const VectorType *VT, const fe::CallExpr &C,
@@ -211,10 +185,8 @@ Expr *FunctionLowerer::lowerVectorConstructor(const VectorType *VT, const fe::Ca
   // Numba's overloads: each argument a number (converted to the base type)
   // or a vector of the same base type, their elements adding up to the
   // vector's (float32x4(f2, 1.0, x) is one).
-  if (!C.Keywords.empty()) {
-    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C.Keywords.front().Name});
-    return nullptr;
-  }
+  if (!C.Keywords.empty())
+    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword);
   ExprList Elements;
   for (const fe::Expr *A : C.Args) {
     Expr *V = lowerValue(*A);
@@ -231,20 +203,12 @@ Expr *FunctionLowerer::lowerVectorConstructor(const VectorType *VT, const fe::Ca
       continue;
     }
     Expr *Converted = dynCast<ScalarType>(V->Ty) ? convert(V, VT->base()) : nullptr;
-    if (!Converted) {
-      error(A->Range, DiagKind::InvalidArgument,
-            {Name, "an argument must be a number or a " + VT->base()->str() + " vector, not '" +
-                       V->Ty->str() + "'"});
-      return nullptr;
-    }
+    if (!Converted)
+      error(A->Range, DiagKind::InvalidArgument);
     Elements.push_back(materialize(Converted));
   }
-  if (Elements.size() != VT->count()) {
-    error(C.Range, DiagKind::InvalidArgument,
-          {Name, "the arguments give " + std::to_string(Elements.size()) + " elements for " +
-                     std::to_string(VT->count())});
-    return nullptr;
-  }
+  if (Elements.size() != VT->count())
+    error(C.Range, DiagKind::InvalidArgument);
   auto *Make = make<TupleMakeExpr>(C.Range, VT);
   Make->Elements = std::move(Elements);
   return Make;
@@ -258,11 +222,8 @@ Expr *FunctionLowerer::typeConstArrayLike(const fe::CallExpr &C, const std::stri
   Expr *Arg = lowerValue(*C.Args[0]);
   if (!Arg)
     return nullptr;
-  if (Arg->Kind != NodeKind::ConstArray) {
-    error(C.Args[0]->Range, DiagKind::InvalidArgument,
-          {Name, "the argument must be a module-level NumPy array, not '" + Arg->Ty->str() + "'"});
-    return nullptr;
-  }
+  if (Arg->Kind != NodeKind::ConstArray)
+    error(C.Args[0]->Range, DiagKind::InvalidArgument);
   return Arg;
 }
 
@@ -284,9 +245,7 @@ Expr *FunctionLowerer::typePrint(const fe::CallExpr &C, const std::string &Name)
     auto *ST = E ? dynCast<ScalarType>(E->Ty) : nullptr;
     if (!ST || ST->isBoolean() || ST->isComplex()) {
       if (V.isValid())
-        error(A->Range, DiagKind::InvalidArgument,
-              {Name, "Numba-CUDA prints integers, floats and string literals, not '" +
-                         (E ? E->Ty->str() : describe(V)) + "'"});
+        error(A->Range, DiagKind::InvalidArgument);
       return nullptr;
     }
     if (ST->isFloat()) {
@@ -314,8 +273,7 @@ Expr *FunctionLowerer::typeLen(const fe::CallExpr &C, const std::string &Name) {
   }
   if (auto *TT = dynCast<TupleType>(Arg->Ty))
     return constantInt(int64_t(TT->size()), S.Types.intp(), C.Range);
-  error(C.Args[0]->Range, DiagKind::InvalidArgument, {Name, "'" + Arg->Ty->str() + "' has no length"});
-  return nullptr;
+  error(C.Args[0]->Range, DiagKind::InvalidArgument);
 }
 
 Expr *FunctionLowerer::typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResult Result,
@@ -328,10 +286,8 @@ Expr *FunctionLowerer::typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResul
   std::optional<Signature> Sig;
   if (dynCast<ScalarType>(Arg->Ty))
     Sig = (S.Ops.*Cases)(Arg->Ty);
-  if (!Sig) {
-    error(C.Args[0]->Range, DiagKind::InvalidArgument, {Name, "unsupported argument type '" + Arg->Ty->str() + "'"});
-    return nullptr;
-  }
+  if (!Sig)
+    error(C.Args[0]->Range, DiagKind::InvalidArgument);
   Expr *Converted = convert(Arg, Sig->Args[0]);
   if (Id == IntrinsicId::Abs && dynCast<ScalarType>(Arg->Ty)->isComplex())
     return callComplexHelper("cabs", dynCast<ScalarType>(Arg->Ty), {Converted}, Sig->Result,
@@ -355,24 +311,19 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
   std::string Name = Space == AddressSpace::Shared ? "cuda.shared.array" : "cuda.local.array";
   const fe::Expr *ShapeArg = C.Args.size() > 0 ? C.Args[0] : nullptr;
   const fe::Expr *DtypeArg = C.Args.size() > 1 ? C.Args[1] : nullptr;
-  if (C.Args.size() > 2) {
-    error(C.Range, DiagKind::ArgumentCount, {Name, "2 arguments", std::to_string(C.Args.size())});
-    return nullptr;
-  }
+  if (C.Args.size() > 2)
+    error(C.Range, DiagKind::ArgumentCount);
   for (const Keyword &K : C.Keywords) {
     if (K.Name == "shape" && !ShapeArg)
       ShapeArg = K.Value;
     else if (K.Name == "dtype" && !DtypeArg)
       DtypeArg = K.Value;
     else {
-      error(K.NameRange, DiagKind::UnknownKeyword, {Name, K.Name});
-      return nullptr;
+      error(K.NameRange, DiagKind::UnknownKeyword);
     }
   }
-  if (!ShapeArg || !DtypeArg) {
-    error(C.Range, DiagKind::InvalidArgument, {Name, "it needs a shape and a dtype"});
-    return nullptr;
-  }
+  if (!ShapeArg || !DtypeArg)
+    error(C.Range, DiagKind::InvalidArgument);
   std::vector<int64_t> Shape;
   auto ShapeValue = evaluate(*ShapeArg);
   if (ShapeValue && ShapeValue->K == ConstantValue::Kind::Int) {
@@ -386,25 +337,17 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
       Shape.push_back(E.Int);
     }
   }
-  if (Shape.empty()) {
-    error(ShapeArg->Range, DiagKind::NotConstant,
-          {"the shape of " + Name + " (an integer or a tuple of integers)"});
-    return nullptr;
-  }
+  if (Shape.empty())
+    error(ShapeArg->Range, DiagKind::NotConstant);
   // Numba reads a 1-dimensional shared array of size 0 (or less) as dynamic
   // shared memory, sized at launch.
   bool Dynamic = Space == AddressSpace::Shared && Shape.size() == 1 && Shape[0] <= 0;
   int64_t Elements = 1;
   for (int64_t D : Dynamic ? std::vector<int64_t>{} : Shape) {
-    if (D <= 0) {
-      error(ShapeArg->Range, DiagKind::InvalidShape,
-            {"every dimension must be positive, not " + ShapeValue->str()});
-      return nullptr;
-    }
+    if (D <= 0)
+      error(ShapeArg->Range, DiagKind::InvalidShape);
     if (__builtin_mul_overflow(Elements, D, &Elements)) {
-      error(ShapeArg->Range, DiagKind::InvalidShape,
-            {ShapeValue->str() + " has more elements than int64 can count"});
-      return nullptr;
+      error(ShapeArg->Range, DiagKind::InvalidShape);
     }
   }
   auto DtypeValue = evaluate(*DtypeArg);
@@ -413,10 +356,8 @@ Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
     Dtype = DtypeValue->dtypeType();
   else if (DtypeValue && DtypeValue->K == ConstantValue::Kind::String)
     Dtype = S.Types.scalarByName(DtypeValue->String);
-  if (!Dtype) {
-    error(DtypeArg->Range, DiagKind::InvalidDtype, {std::string(File->text(DtypeArg->Range))});
-    return nullptr;
-  }
+  if (!Dtype)
+    error(DtypeArg->Range, DiagKind::InvalidDtype);
   auto *A = make<AllocArrayExpr>(C.Range, S.Types.array(Dtype, unsigned(Shape.size()),
                                                         ArrayLayout::C, Space));
   A->Shape = Dynamic ? std::vector<int64_t>{0} : Shape;
@@ -455,25 +396,15 @@ Expr *FunctionLowerer::typeCall(IntrinsicId Id, const std::vector<Signature> &Ca
   std::set<size_t> Arities;
   for (const Signature &Sig : Cases)
     Arities.insert(Sig.Args.size());
-  if (!Arities.count(C.Args.size())) {
-    std::string Expected;
-    for (size_t A : Arities)
-      Expected += (Expected.empty() ? "" : " or ") + std::to_string(A);
-    error(C.Range, DiagKind::ArgumentCount,
-          {Name, Expected + (Expected == "1" ? " argument" : " arguments"),
-           std::to_string(C.Args.size())});
-    return nullptr;
-  }
+  if (!Arities.count(C.Args.size()))
+    error(C.Range, DiagKind::ArgumentCount);
   ExprList Args;
   std::vector<const Type *> Types;
   if (!lowerArguments(C, Args, Types))
     return nullptr;
   std::optional<Signature> Sig = resolveOverload(Cases, Types);
-  if (!Sig) {
-    error(C.Range, DiagKind::InvalidArgument,
-          {Name, "no signature accepts (" + typeList(Types) + ")"});
-    return nullptr;
-  }
+  if (!Sig)
+    error(C.Range, DiagKind::InvalidArgument);
   auto *I = make<IntrinsicExpr>(C.Range, Sig->Result);
   I->Id = Id;
   for (size_t K = 0; K < Args.size(); ++K)
@@ -483,31 +414,22 @@ Expr *FunctionLowerer::typeCall(IntrinsicId Id, const std::vector<Signature> &Ca
 
 Expr *FunctionLowerer::lowerMinMax(const fe::CallExpr &C, CompareOp Replace,
                                    const std::string &Name) {
-  if (C.Args.size() < 2) {
-    error(C.Range, DiagKind::InvalidArgument, {Name, "it takes two or more numbers"});
-    return nullptr;
-  }
+  if (C.Args.size() < 2)
+    error(C.Range, DiagKind::InvalidArgument);
   ExprList Values;
   const Type *Ty = nullptr;
   for (const fe::Expr *A : C.Args) {
     Expr *V = lowerValue(*A);
     if (!V)
       return nullptr;
-    if (!dynCast<ScalarType>(V->Ty)) {
-      error(A->Range, DiagKind::InvalidArgument, {Name, "'" + V->Ty->str() + "' is not a number"});
-      return nullptr;
-    }
+    if (!dynCast<ScalarType>(V->Ty))
+      error(A->Range, DiagKind::InvalidArgument);
     if (dynCast<ScalarType>(V->Ty)->isComplex()) {
-      error(A->Range, DiagKind::InvalidArgument,
-            {Name, "complex numbers have no order ('" + V->Ty->str() + "')"});
-      return nullptr;
+      error(A->Range, DiagKind::InvalidArgument);
     }
     const Type *Unified = Ty ? unifyTypes(S.Types, Ty, V->Ty) : V->Ty;
-    if (!Unified) {
-      error(A->Range, DiagKind::InvalidArgument,
-            {Name, "'" + Ty->str() + "' and '" + V->Ty->str() + "' have no common type"});
-      return nullptr;
-    }
+    if (!Unified)
+      error(A->Range, DiagKind::InvalidArgument);
     Ty = Unified;
     Values.push_back(V);
   }
@@ -550,45 +472,29 @@ Expr *FunctionLowerer::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std
   if (!Array)
     return nullptr;
   auto *AT = dynCast<ArrayType>(Array->Ty);
-  if (!AT) {
-    error(C.Args[0]->Range, DiagKind::InvalidArgument,
-          {Name, "the first argument must be an array, not '" + Array->Ty->str() + "'"});
-    return nullptr;
-  }
+  if (!AT)
+    error(C.Args[0]->Range, DiagKind::InvalidArgument);
   if (AT->addressSpace() == AddressSpace::Constant) {
-    error(C.Args[0]->Range, DiagKind::InvalidArgument,
-          {Name, "a module-level NumPy array is a read-only constant in a kernel"});
-    return nullptr;
+    error(C.Args[0]->Range, DiagKind::InvalidArgument);
   }
   // Numba's cudadecl.py: the dtypes each operation takes.
   const char *Allowed = "";
-  if (AT->record() || !atomicDtypeAllowed(Op, AT->dtype(), Allowed)) {
-    if (AT->record())
-      atomicDtypeAllowed(Op, S.Types.int32(), Allowed); // for the list of dtypes
-    error(C.Args[0]->Range, DiagKind::AtomicDtype, {Name, AT->element()->str(), Allowed});
-    return nullptr;
-  }
+  if (AT->record() || !atomicDtypeAllowed(Op, AT->dtype(), Allowed))
+    error(C.Args[0]->Range, DiagKind::AtomicDtype);
   ExprList Indices;
   size_t Next = 1; // the argument after the index
   if (FirstElement) {
     // compare_and_swap works on the first element of a 1-d array.
-    if (AT->ndim() != 1) {
-      error(C.Args[0]->Range, DiagKind::InvalidArgument,
-            {Name, "the array must be 1-dimensional, not " + std::to_string(AT->ndim()) + "-d"});
-      return nullptr;
-    }
+    if (AT->ndim() != 1)
+      error(C.Args[0]->Range, DiagKind::InvalidArgument);
     Indices.push_back(constantInt(0, S.Types.intp(), C.Range));
   } else {
     if (!lowerArrayIndices(AT, *C.Args[1], C.Args[1]->Range, Indices, /*AllowView=*/true))
       return nullptr;
     Next = 2;
   }
-  if (Indices.size() < AT->ndim()) {
-    error(C.Args[1]->Range, DiagKind::AtomicIndexCount,
-          {Name, AT->ndim() == 1 ? "1 index" : std::to_string(AT->ndim()) + " indices",
-           std::to_string(AT->ndim()), std::to_string(Indices.size())});
-    return nullptr;
-  }
+  if (Indices.size() < AT->ndim())
+    error(C.Args[1]->Range, DiagKind::AtomicIndexCount);
   // Numba's signature casts the values to the dtype, as an assignment would
   // (Python's order: the old value, then the new one).
   auto Operand = [&](const fe::Expr &Arg) -> Expr * {
@@ -597,9 +503,7 @@ Expr *FunctionLowerer::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std
       return nullptr;
     Expr *Converted = dynCast<ScalarType>(V->Ty) ? convert(V, AT->dtype()) : nullptr;
     if (!Converted)
-      error(Arg.Range, DiagKind::InvalidArgument,
-            {Name, "cannot convert '" + V->Ty->str() + "' to the array's dtype '" +
-                       AT->dtype()->str() + "'"});
+      error(Arg.Range, DiagKind::InvalidArgument);
     return Converted;
   };
   Expr *Compare = nullptr;

@@ -36,17 +36,14 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
     if (Base.K == Value::Kind::Expr && dynCast<ScalarType>(Base.E->Ty) &&
         !dynCast<ScalarType>(Base.E->Ty)->isBoolean())
       return Value::expr(lowerConjugate(Base.E, C));
-    unknownAttributeError(*A, Base);
-    return Value::invalid();
+    error(A->AttrRange, DiagKind::UnknownAttribute);
   }
   Value Callee = lower(*C.Func);
   if (!Callee.isValid())
     return Callee;
   for (const fe::Expr *A : C.Args)
-    if (isa<StarredExpr>(A)) {
-      error(A->Range, DiagKind::UnsupportedSyntax, {"unpacking arguments with '*'"});
-      return Value::invalid();
-    }
+    if (isa<StarredExpr>(A))
+      error(A->Range, DiagKind::UnsupportedSyntax);
   switch (Callee.K) {
   case Value::Kind::Path: {
     if (Callee.Path.rfind("numba.cuda.", 0) == 0)
@@ -60,27 +57,21 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
       if (const LibdeviceFunction *Fn = libdeviceFunction(Callee.Path.substr(21)))
         return Value::expr(lowerLibdeviceCall(*Fn, C, displayPath(Callee.Path)));
     auto Id = intrinsicByPath(Callee.Path);
-    if (!Id) {
-      unsupportedFunctionError(C.Func->Range, Callee.Path);
-      return Value::invalid();
-    }
+    if (!Id)
+      error(C.Func->Range, DiagKind::UnsupportedFunction);
     return Value::expr(lowerIntrinsicCall(*Id, Callee.Path, C));
   }
   case Value::Kind::Constant:
     if (Callee.Const.K == ConstantValue::Kind::Dtype && Callee.Const.Dtype) {
       // float32(x): a conversion, as in Numba.
-      if (C.Args.size() != 1 || !C.Keywords.empty()) {
-        error(C.Range, DiagKind::ArgumentCount,
-              {Callee.Const.Dtype->str(), "1 argument", std::to_string(C.Args.size())});
-        return Value::invalid();
-      }
+      if (C.Args.size() != 1 || !C.Keywords.empty())
+        error(C.Range, DiagKind::ArgumentCount);
       Expr *V = lowerValue(*C.Args[0]);
       if (!V)
         return Value::invalid();
       Expr *Converted = convert(V, Callee.Const.Dtype);
       if (!Converted)
-        error(C.Args[0]->Range, DiagKind::InvalidArgument,
-              {Callee.Const.Dtype->str(), "cannot convert '" + V->Ty->str() + "'"});
+        error(C.Args[0]->Range, DiagKind::InvalidArgument);
       return Value::expr(Converted);
     }
     if (Callee.Const.K == ConstantValue::Kind::NamedTupleClass)
@@ -96,16 +87,13 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
     if (Callee.Fn->Role == FunctionRole::Device || Callee.Fn->Role == FunctionRole::CpuJit ||
         (Callee.Fn->Role == FunctionRole::Reduce && Info.Synthetic))
       return Value::expr(lowerDeviceCall(*Callee.Fn, C));
-    if (Callee.Fn->Role == FunctionRole::Kernel) {
-      error(C.Func->Range, DiagKind::KernelCall, {Callee.Fn->Name});
-      return Value::invalid();
-    }
+    if (Callee.Fn->Role == FunctionRole::Kernel)
+      error(C.Func->Range, DiagKind::KernelCall);
     break;
   default:
     break;
   }
-  error(C.Func->Range, DiagKind::NotCallable, {describe(Callee)});
-  return Value::invalid();
+  error(C.Func->Range, DiagKind::NotCallable);
 }
 
 // Each row of ir/Builtins.def names its typing rule; these expand a rule to
@@ -134,10 +122,8 @@ Expr *FunctionLowerer::lowerIntrinsicCall(IntrinsicId Id, const std::string &Pat
                                           const fe::CallExpr &C) {
   std::string Name = displayPath(Path);
   // Only cuda.shared.array and cuda.local.array take keywords (shape, dtype).
-  if (!C.Keywords.empty() && Id != IntrinsicId::SharedArray && Id != IntrinsicId::LocalArray) {
-    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C.Keywords.front().Name});
-    return nullptr;
-  }
+  if (!C.Keywords.empty() && Id != IntrinsicId::SharedArray && Id != IntrinsicId::LocalArray)
+    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword);
   switch (Id) {
 #define BUILTIN(BuiltinId, P, Typing, ...)                                     \
   case IntrinsicId::BuiltinId:                                                 \
@@ -163,14 +149,8 @@ Expr *FunctionLowerer::typeRandom(const std::string &Helper, const fe::CallExpr 
       return nullptr;
     auto *AT = States.K == Value::Kind::Expr ? dynCast<ArrayType>(States.E->Ty) : nullptr;
     const RecordType *Want = xoroshiro128pDtype(S.Types);
-    if (!AT || !AT->record() || AT->record()->writable() != Want) {
-      error(C.Args[0]->Range, DiagKind::InvalidArgument,
-            {Name, "the states must be an array of xoroshiro128p_dtype records (" + Want->str() +
-                       "), not '" + (States.K == Value::Kind::Expr ? States.E->Ty->str()
-                                                                   : describe(States)) +
-                       "'"});
-      return nullptr;
-    }
+    if (!AT || !AT->record() || AT->record()->writable() != Want)
+      error(C.Args[0]->Range, DiagKind::InvalidArgument);
   }
   return lowerDeviceCall(*randomHelper(S.Scope, Helper), C);
 }
@@ -178,20 +158,13 @@ Expr *FunctionLowerer::typeRandom(const std::string &Helper, const fe::CallExpr 
 Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) {
   const auto &Params = Fn.Def->Params;
   for (const Param &P : Params)
-    if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly) {
-      error(P.Range, DiagKind::UnsupportedParameter, {"*args, **kwargs and keyword-only parameters"});
-      return nullptr;
-    }
+    if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly)
+      error(P.Range, DiagKind::UnsupportedParameter);
   if (!C.Keywords.empty()) {
-    error(C.Keywords.front().NameRange, DiagKind::UnsupportedSyntax,
-          {"a keyword argument to a device function"});
-    return nullptr;
+    error(C.Keywords.front().NameRange, DiagKind::UnsupportedSyntax);
   }
-  if (C.Args.size() > Params.size()) {
-    error(C.Range, DiagKind::ArgumentCount,
-          {Fn.Name, plural(Params.size(), "argument"), std::to_string(C.Args.size())});
-    return nullptr;
-  }
+  if (C.Args.size() > Params.size())
+    error(C.Range, DiagKind::ArgumentCount);
   // A parameter the callee never assigns can take a compile-time value.
   std::vector<std::string> Assigned = assignedNames(Fn.Def->Body);
   auto CanBeCompileTime = [&](size_t I) {
@@ -213,11 +186,9 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
       if (Literal)
         V = lowerConstantValue(*Literal, C.Range);
       else
-        error(Params[I].Default->Range, DiagKind::NotConstant, {"a device function's default value"});
+        error(Params[I].Default->Range, DiagKind::NotConstant);
     } else {
-      error(C.Range, DiagKind::ArgumentCount,
-            {Fn.Name, plural(Params.size(), "argument"), std::to_string(C.Args.size())});
-      return nullptr;
+      error(C.Range, DiagKind::ArgumentCount);
     }
     if (!V.isValid())
       return nullptr;
@@ -234,10 +205,8 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
         continue;
       }
     }
-    if (V.K != Value::Kind::Expr) {
-      notAValueError(I < C.Args.size() ? C.Args[I]->Range : C.Range, V);
-      return nullptr;
-    }
+    if (V.K != Value::Kind::Expr)
+      error(I < C.Args.size() ? C.Args[I]->Range : C.Range, DiagKind::NotAValue);
     Args.push_back(InstanceArg{V.E->Ty, {}});
     Values.push_back(V.E);
   }
@@ -247,11 +216,7 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
 Expr *FunctionLowerer::callDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                   const ExprList &Values, SourceRange Range) {
   // Host code calls host code: the callee gets Numba's CPU semantics too.
-  Function *Callee = S.instantiateDevice(Fn, Args, File, Range, F.HostCode);
-  if (!Callee) {
-    HadError = true;
-    return nullptr;
-  }
+  Function *Callee = S.instantiateDevice(Fn, Args, F.HostCode);
   auto *Call = make<ir::CallExpr>(Range, Callee->ReturnType);
   Call->Callee = Callee;
   F.Callees.push_back(Callee);
@@ -267,30 +232,19 @@ Expr *FunctionLowerer::lowerNamedTupleConstructor(const ConstantValue &Class,
   // Python's namedtuple binds them; the element types are the values'.
   const std::vector<std::string> &Fields = Class.Fields;
   std::vector<const fe::Expr *> Given(Fields.size(), nullptr);
-  if (C.Args.size() > Fields.size()) {
-    error(C.Range, DiagKind::ArgumentCount,
-          {Class.String, std::to_string(Fields.size()) + " argument(s)",
-           std::to_string(C.Args.size())});
-    return nullptr;
-  }
+  if (C.Args.size() > Fields.size())
+    error(C.Range, DiagKind::ArgumentCount);
   for (size_t I = 0; I < C.Args.size(); ++I)
     Given[I] = C.Args[I];
   for (const fe::Keyword &K : C.Keywords) {
     auto It = std::find(Fields.begin(), Fields.end(), K.Name);
-    if (It == Fields.end() || Given[size_t(It - Fields.begin())]) {
-      error(K.NameRange, It == Fields.end() ? DiagKind::UnknownKeyword : DiagKind::RepeatedArgument,
-            {Class.String, K.Name});
-      return nullptr;
-    }
+    if (It == Fields.end() || Given[size_t(It - Fields.begin())])
+      error(K.NameRange, It == Fields.end() ? DiagKind::UnknownKeyword : DiagKind::RepeatedArgument);
     Given[size_t(It - Fields.begin())] = K.Value;
   }
   for (size_t I = 0; I < Fields.size(); ++I)
-    if (!Given[I]) {
-      error(C.Range, DiagKind::ArgumentCount,
-            {Class.String, std::to_string(Fields.size()) + " argument(s)",
-             std::to_string(C.Args.size() + C.Keywords.size())});
-      return nullptr;
-    }
+    if (!Given[I])
+      error(C.Range, DiagKind::ArgumentCount);
   // Evaluated in the order written, as Python does, then placed by field.
   std::vector<Expr *> Values(Fields.size(), nullptr);
   std::vector<std::pair<const fe::Expr *, size_t>> Order;

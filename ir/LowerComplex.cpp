@@ -77,22 +77,16 @@ Expr *FunctionLowerer::lowerConjugate(Expr *Base, const fe::CallExpr &C) {
 
 Expr *FunctionLowerer::typeComplex(const fe::CallExpr &C,
                                    const std::string &Name) {
-  if (C.Args.empty() || C.Args.size() > 2) {
-    error(C.Range, DiagKind::ArgumentCount,
-          {Name, "1 or 2 arguments", std::to_string(C.Args.size())});
-    return nullptr;
-  }
+  if (C.Args.empty() || C.Args.size() > 2)
+    error(C.Range, DiagKind::ArgumentCount);
   ExprList Args;
   for (const fe::Expr *A : C.Args) {
     Expr *V = lowerValue(*A);
     if (!V)
       return nullptr;
     auto *ST = dynCast<ScalarType>(V->Ty);
-    if (!ST || ST->isBoolean()) {
-      error(A->Range, DiagKind::InvalidArgument,
-            {Name, "expected a number, not '" + V->Ty->str() + "'"});
-      return nullptr;
-    }
+    if (!ST || ST->isBoolean())
+      error(A->Range, DiagKind::InvalidArgument);
     Args.push_back(V);
   }
   // Numba: complex64 when every argument is a float32, else complex128.
@@ -105,12 +99,8 @@ Expr *FunctionLowerer::typeComplex(const fe::CallExpr &C,
   // Numba converts each part to the float type; it has no conversion of a
   // complex part to a float.
   for (size_t I = 0; I < 2; ++I)
-    if (asComplex(Args[I]->Ty)) {
-      error(C.Args[I]->Range, DiagKind::InvalidArgument,
-            {Name, "with two arguments, each must be a real number, not '" +
-                       Args[I]->Ty->str() + "'"});
-      return nullptr;
-    }
+    if (asComplex(Args[I]->Ty))
+      error(C.Args[I]->Range, DiagKind::InvalidArgument);
   return makeComplex(Args[0], Args[1], CT, C.Range);
 }
 
@@ -146,10 +136,8 @@ Expr *FunctionLowerer::typeCmath(CmathCases Cases, const std::string &Operation,
     return nullptr;
   std::optional<Signature> Sig =
       resolveOverload(S.Ops.cmathTable(Cases), Types);
-  if (!Sig) {
-    error(C.Range, DiagKind::NoMatchingSignature, {Name, typeList(Types)});
-    return nullptr;
-  }
+  if (!Sig)
+    error(C.Range, DiagKind::NoMatchingSignature);
   for (size_t I = 0; I < Args.size(); ++I)
     Args[I] = convert(Args[I], Sig->Args[I]);
   // The helper is the one for the signature's complex type: its argument's,

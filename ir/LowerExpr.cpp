@@ -1,35 +1,19 @@
 //===- LowerExpr.cpp - Typing expressions ---------------------------------===//
 #include "ir/Lowering.h"
 #include "ir/check/SyntaxFacts.h"
+#include "support/InternalError.h"
 
 namespace pykc::ir {
 
 using namespace frontend;
 namespace fe = frontend;
 
-void FunctionLowerer::error(SourceRange Range, DiagKind Kind, std::vector<std::string> Args) {
-  HadError = true;
-  S.LowerDiags.report(File, Range, Kind, std::move(Args));
-}
-
-std::string FunctionLowerer::describe(const Value &V) const {
-  switch (V.K) {
-  case Value::Kind::Expr:
-    return V.E->Ty->str();
-  case Value::Kind::Path:
-    return displayPath(V.Path);
-  case Value::Kind::Constant:
-    return V.Const.str();
-  case Value::Kind::Function:
-    return V.Fn->Name;
-  case Value::Kind::Module:
-    return V.Path; // the module's name
-  case Value::Kind::Foreign:
-    return V.Foreign->BoundName;
-  case Value::Kind::Invalid:
-    break;
-  }
-  return "?";
+void FunctionLowerer::error(SourceRange Range, DiagKind Kind, std::source_location Where) {
+  internalError("the IR builder of '" + F.PyName + "' met " + std::string(kindName(Kind)) +
+                    " at " + File->name() + ":" + std::to_string(Range.Begin.Line) + ":" +
+                    std::to_string(Range.Begin.Column) +
+                    ", a typing error the typing checker did not report",
+                Where.file_name(), int(Where.line()));
 }
 
 Expr *FunctionLowerer::constantInt(int64_t V, const Type *Ty, SourceRange Range) {
@@ -131,13 +115,10 @@ Expr *FunctionLowerer::truth(Expr *E, SourceRange Range) {
   if (!E)
     return nullptr;
   auto *ST = dynCast<ScalarType>(E->Ty);
-  if (dynCast<OptionalType>(E->Ty)) {
-    error(Range, DiagKind::OptionalCondition, {std::string(File->text(Range)), E->Ty->str()});
-    return nullptr;
-  }
+  if (dynCast<OptionalType>(E->Ty))
+    error(Range, DiagKind::OptionalCondition);
   if (!ST) {
-    error(Range, DiagKind::InvalidCondition, {E->Ty->str()});
-    return nullptr;
+    error(Range, DiagKind::InvalidCondition);
   }
   if (ST->isBoolean())
     return E;
@@ -151,7 +132,7 @@ Expr *FunctionLowerer::lowerValue(const fe::Expr &E) {
   if (V.K == Value::Kind::Expr)
     return unwrapOptional(V.E);
   if (V.isValid())
-    notAValueError(E.Range, V);
+    error(E.Range, DiagKind::NotAValue);
   return nullptr;
 }
 
@@ -163,10 +144,8 @@ Value FunctionLowerer::lower(const fe::Expr &E) {
     auto &C = cast<fe::ConstantExpr>(E);
     switch (C.CK) {
     case ConstantKind::Int:
-      if (C.IntTooLarge) {
-        error(E.Range, DiagKind::ConstantOverflow, {std::string(File->text(E.Range))});
-        return Value::invalid();
-      }
+      if (C.IntTooLarge)
+        error(E.Range, DiagKind::ConstantOverflow);
       // Numba types literals that only fit unsigned as uint64.
       return Value::expr(constantInt(int64_t(C.IntValue),
                                      C.IntValue > uint64_t(INT64_MAX) ? S.Types.uint64()
@@ -184,9 +163,7 @@ Value FunctionLowerer::lower(const fe::Expr &E) {
     case ConstantKind::String:
     case ConstantKind::Bytes: {
       if (C.IsFString) { // one without replacement fields is a plain string
-        error(E.Range, DiagKind::UnsupportedSyntax,
-              {"an f-string with replacement fields (write " + printForm(C.StringValue) +
-               ": Numba-CUDA's print takes the values as arguments and formats no strings)"});
+        error(E.Range, DiagKind::UnsupportedSyntax);
         return Value::invalid();
       }
       Value V;
@@ -198,8 +175,7 @@ Value FunctionLowerer::lower(const fe::Expr &E) {
     case ConstantKind::Imaginary:
       return Value::expr(constantComplex(0, C.FloatValue, S.Types.complex128(), E.Range));
     case ConstantKind::Ellipsis:
-      error(E.Range, DiagKind::UnsupportedSyntax, {"'...'"});
-      return Value::invalid();
+      error(E.Range, DiagKind::UnsupportedSyntax);
     }
     return Value::invalid();
   }
@@ -228,8 +204,7 @@ Value FunctionLowerer::lower(const fe::Expr &E) {
   case fe::NodeKind::CallExpr:
     return lowerCall(cast<fe::CallExpr>(E));
   default: {
-    error(E.Range, DiagKind::UnsupportedSyntax, {unsupportedExpressionName(E)});
-    return Value::invalid();
+    error(E.Range, DiagKind::UnsupportedSyntax);
   }
   }
 }
@@ -241,14 +216,8 @@ Value FunctionLowerer::lowerName(const NameExpr &N) {
     return It->second;
   }
   if (Variable *V = loadVariable(N)) {
-    if (Poisoned.count(V))
-      return Value::invalid();
-    if (!V->Ty) {
-      // Every assignment failed to type; report only if nothing else did.
-      if (!HadError)
-        error(N.Range, DiagKind::UnassignedVariable, {N.Id});
-      return Value::invalid();
-    }
+    if (!V->Ty)
+      error(N.Range, DiagKind::UnassignedVariable);
     auto *Ref = make<VarRefExpr>(N.Range, V->Ty);
     Ref->Var = V;
     return Value::expr(Ref);
@@ -263,7 +232,7 @@ Value FunctionLowerer::lowerName(const NameExpr &N) {
     return V;
   }
   if (Info.Synthetic) // a mistake in pykc's templates, never silent
-    error(N.Range, DiagKind::UndefinedName, {N.Id});
+    error(N.Range, DiagKind::UndefinedName);
   return Value::invalid();
 }
 
@@ -313,7 +282,7 @@ Value FunctionLowerer::lowerSymbol(const Symbol &Sym, const std::string &Name,
   }
   case Symbol::Kind::Host:
     if (Info.Synthetic) // pykc's own source: no name check ran on it
-      error(At.Range, DiagKind::UndefinedName, {Name});
+      error(At.Range, DiagKind::UndefinedName);
     return Value::invalid();
   }
   return Value::invalid();

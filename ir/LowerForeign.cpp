@@ -9,21 +9,15 @@ using namespace frontend;
 namespace fe = frontend;
 
 Expr *FunctionLowerer::lowerFromBuffer(const fe::CallExpr &C) {
-  if (!C.Keywords.empty()) {
-    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword,
-          {"ffi.from_buffer", C.Keywords.front().Name});
-    return nullptr;
-  }
+  if (!C.Keywords.empty())
+    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword);
   if (!expectArgs(C, "ffi.from_buffer", 1))
     return nullptr;
   Expr *V = lowerValue(*C.Args[0]);
   if (!V)
     return nullptr;
-  if (!dynCast<ArrayType>(V->Ty)) {
-    error(C.Args[0]->Range, DiagKind::InvalidArgument,
-          {"ffi.from_buffer", "it takes an array, not '" + V->Ty->str() + "'"});
-    return nullptr;
-  }
+  if (!dynCast<ArrayType>(V->Ty))
+    error(C.Args[0]->Range, DiagKind::InvalidArgument);
   // The array stands for its data pointer: only a foreign function's
   // pointer parameter takes it as a pointer (lowerForeignCall).
   return V;
@@ -35,13 +29,10 @@ Expr *FunctionLowerer::lowerForeignCall(const ForeignFunction &Fn, const fe::Cal
     // An @njit function run on the host, or one that such a function
     // calls: Numba's CPU target cannot type a declare_device stub, and the
     // function exists only beside the kernels' code.
-    error(C.Func->Range, DiagKind::ForeignInHostFunction, {Name, F.PyName});
-    return nullptr;
+    error(C.Func->Range, DiagKind::ForeignInHostFunction);
   }
-  if (!C.Keywords.empty()) {
-    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C.Keywords.front().Name});
-    return nullptr;
-  }
+  if (!C.Keywords.empty())
+    error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword);
   if (!expectArgs(C, Name, Fn.Params.size()))
     return nullptr;
   auto *Call = make<ForeignCallExpr>(C.Range, Fn.Return);
@@ -55,8 +46,7 @@ Expr *FunctionLowerer::lowerForeignCall(const ForeignFunction &Fn, const fe::Cal
       continue;
     }
     auto Refuse = [&](const std::string &Takes) {
-      error(C.Args[I]->Range, DiagKind::ForeignArgument,
-            {std::to_string(I + 1), Fn.BoundName, P.str(), Takes, V->Ty->str()});
+      error(C.Args[I]->Range, DiagKind::ForeignArgument);
       Ok = false;
     };
     auto *AT = dynCast<ArrayType>(V->Ty);

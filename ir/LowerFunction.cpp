@@ -55,16 +55,10 @@ std::vector<Checked> checkedArguments(const std::vector<InstanceArg> &Args) {
 FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
                                  const std::vector<InstanceArg> &Args,
                                  std::unique_ptr<FunctionChecker> Typed,
-                                 const ReturnTyping *TypedReturns)
+                                 const ReturnTyping &TypedReturns)
     : S(S), Info(Info), Scope(Info.Scope ? *Info.Scope : S.Scope), F(F),
-      File(Info.File ? Info.File : Scope.module().File),
-      OwnedChecker(Typed ? std::move(Typed)
-                         : std::make_unique<FunctionChecker>(S.Types, S.Ops, Info, Scope,
-                                                             checkedArguments(Args), F.HostCode,
-                                                             S)),
-      Checker(*OwnedChecker), PreTyped(TypedReturns != nullptr) {
-  if (TypedReturns)
-    Returns = *TypedReturns;
+      File(Info.File ? Info.File : Scope.module().File), OwnedChecker(std::move(Typed)),
+      Checker(*OwnedChecker), Returns(TypedReturns) {
   const FunctionDefStmt &Def = *Info.Def;
   for (size_t I = 0; I < Def.Params.size() && I < Args.size(); ++I)
     if (Args[I].isCompileTime())
@@ -118,14 +112,9 @@ Variable *FunctionLowerer::newTemp(const Type *Ty) {
 //===--- Types, from the checker --------------------------------------===//
 
 void FunctionLowerer::inferTypes() {
-  if (!PreTyped)
-    Checker.typeRounds(Returns);
   const std::vector<VariableFact> &Facts = Checker.variables();
-  for (size_t I = 0; I < Facts.size(); ++I) {
+  for (size_t I = 0; I < Facts.size(); ++I)
     CheckerVariables[I]->Ty = Facts[I].Ty;
-    if (Facts[I].FirstTy)
-      FirstAssignment[CheckerVariables[I]] = {Facts[I].FirstTy, Facts[I].FirstRange};
-  }
   coalesceWebs();
 }
 
@@ -139,7 +128,7 @@ std::optional<bool> FunctionLowerer::constantTruth(const Expr *Cond) {
   return foldedTruth(C->Ty, Fold{C->IntBits, C->FloatValue, C->ImagValue});
 }
 
-bool FunctionLowerer::run() {
+void FunctionLowerer::run() {
   inferTypes();
   if (F.Kind == FunctionKind::Kernel)
     F.ReturnType = S.Types.none();
@@ -153,10 +142,9 @@ bool FunctionLowerer::run() {
   }
   // Falling off the end returns None, which a function typed as returning
   // a value cannot give (codegen relies on it: its end is unreachable).
-  if (!HadError && F.Kind == FunctionKind::Device &&
-      F.ReturnType->kind() != TypeKind::None && canFallThrough(F.Body))
-    error(Info.Def->NameRange, DiagKind::MissingReturn, {F.PyName, F.ReturnType->str()});
-  return !HadError;
+  if (F.Kind == FunctionKind::Device && F.ReturnType->kind() != TypeKind::None &&
+      canFallThrough(F.Body))
+    error(Info.Def->NameRange, DiagKind::MissingReturn);
 }
 
 void FunctionLowerer::coalesceWebs() {

@@ -20,9 +20,7 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
     auto *Tu = dyn_cast<TupleExpr>(T);
     if (Tu && Tu->Elts.size() == N)
       return &Tu->Elts;
-    error(T->Range, DiagKind::UnsupportedSyntax,
-          {"this loop target (" + std::to_string(N) + " names are needed)"});
-    return nullptr;
+    error(T->Range, DiagKind::UnsupportedSyntax);
   };
   // One name (or a hidden part) for what zip() or enumerate() gives whole:
   // a tuple of their parts, each planned as a hidden part.
@@ -41,26 +39,21 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
   bool Whole = !Target || isa<NameExpr>(Target);
   auto NoKeywords = [&](const fe::CallExpr *C, const char *Name) {
     if (!C->Keywords.empty())
-      error(C->Keywords.front().NameRange, DiagKind::UnknownKeyword, {Name, C->Keywords.front().Name});
+      error(C->Keywords.front().NameRange, DiagKind::UnknownKeyword);
     return C->Keywords.empty();
   };
   // enumerate(X[, start]): the count, then what X gives.
   if (auto *E = CallOf(Iter, "builtins.enumerate")) {
     if (!NoKeywords(E, "enumerate"))
       return false;
-    if (E->Args.empty() || E->Args.size() > 2) {
-      error(E->Range, DiagKind::ArgumentCount,
-            {"enumerate", "1 or 2 positional arguments", std::to_string(E->Args.size())});
-      return false;
-    }
+    if (E->Args.empty() || E->Args.size() > 2)
+      error(E->Range, DiagKind::ArgumentCount);
     const fe::ExprList *Pair = Whole ? nullptr : TupleTargets(Target, 2);
     if (!Whole && !Pair)
       return false;
     auto *Count = Pair ? dyn_cast<NameExpr>((*Pair)[0]) : nullptr;
-    if (Pair && !Count) {
-      error((*Pair)[0]->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
-      return false;
-    }
+    if (Pair && !Count)
+      error((*Pair)[0]->Range, DiagKind::UnsupportedSyntax);
     int CountId = int(Plan.CountStarts.size());
     Plan.CountStarts.push_back(nullptr);
     Plan.Targets.push_back({Count, -1 - CountId});
@@ -84,10 +77,8 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
   if (auto *Z = CallOf(Iter, "builtins.zip")) {
     if (!NoKeywords(Z, "zip"))
       return false;
-    if (Z->Args.empty()) {
-      error(Z->Range, DiagKind::ArgumentCount, {"zip", "1 or more arrays", "0"});
-      return false;
-    }
+    if (Z->Args.empty())
+      error(Z->Range, DiagKind::ArgumentCount);
     if (Whole)
       return WholeTuple(std::vector<const fe::Expr *>(Z->Args.begin(), Z->Args.end()));
     const fe::ExprList *Names = TupleTargets(Target, Z->Args.size());
@@ -99,10 +90,8 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
     return true;
   }
   auto *N = dyn_cast<NameExpr>(Target);
-  if (Target && !N) {
-    error(Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
-    return false;
-  }
+  if (Target && !N)
+    error(Target->Range, DiagKind::UnsupportedSyntax);
   // range(...) inside zip() or enumerate(): its values are counted out
   // like an array's elements.
   if (auto *R = dyn_cast<fe::CallExpr>(Iter); R && isRangeCall(*R) && R->Keywords.empty() &&
@@ -112,13 +101,8 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
   if (!A)
     return false;
   auto *TT = dynCast<TupleType>(A->Ty);
-  if (!dynCast<ArrayType>(A->Ty) && !(TT && (TT->isUniform() || TT->size() == 0))) {
-    error(Iter->Range, DiagKind::UnsupportedSyntax,
-          {"a for loop over '" + A->Ty->str() +
-           "' (range(), arrays, tuples of one type, enumerate() and zip() of them are "
-           "supported)"});
-    return false;
-  }
+  if (!dynCast<ArrayType>(A->Ty) && !(TT && (TT->isUniform() || TT->size() == 0)))
+    error(Iter->Range, DiagKind::UnsupportedSyntax);
   Plan.Targets.push_back({N, int(Plan.Sources.size())});
   Plan.Sources.push_back(materialize(A));
   return true;
@@ -135,10 +119,8 @@ bool FunctionLowerer::planRange(const fe::CallExpr &R, const NameExpr *N, Iterat
     PartTypes.push_back(V->Ty);
   }
   auto Sig = S.Ops.range(PartTypes);
-  if (!Sig) {
-    error(R.Range, DiagKind::InvalidArgument, {"range", "its arguments must be integers"});
-    return false;
-  }
+  if (!Sig)
+    error(R.Range, DiagKind::InvalidArgument);
   const Type *Ty = Sig->Result;
   auto Part = [&](size_t I, int64_t Default) {
     return I < Parts.size() ? materialize(convert(Parts[I], Ty)) : constantInt(Default, Ty, R.Range);
@@ -179,8 +161,7 @@ bool FunctionLowerer::planEnumerateStart(const fe::Expr &StartAst, size_t CountI
   auto *StartTy = Start ? dynCast<ScalarType>(Start->Ty) : nullptr;
   if (!StartTy || !StartTy->isInteger()) {
     if (Start)
-      error(StartAst.Range, DiagKind::InvalidArgument,
-            {"enumerate", "the start must be an integer, not '" + Start->Ty->str() + "'"});
+      error(StartAst.Range, DiagKind::InvalidArgument);
     return false;
   }
   Plan.CountStarts[CountId] = materialize(convert(Start, S.Types.intp()));
@@ -304,24 +285,18 @@ bool FunctionLowerer::isRangeCall(const fe::CallExpr &Call) const {
 
 void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
   auto *Call = dyn_cast<fe::CallExpr>(Fo.Iter);
-  if (!Fo.OrElse.empty()) {
-    error(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'for' loop"});
-    return;
-  }
+  if (!Fo.OrElse.empty())
+    error(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax);
   if (!Call || !isRangeCall(*Call)) {
     lowerForOver(Fo, Out);
     return;
   }
   const char *Name = Scope.resolvePath(*Call->Func) == "numba.prange" ? "prange" : "range";
   auto *Target = dyn_cast<NameExpr>(Fo.Target);
-  if (!Target) {
-    error(Fo.Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
-    return;
-  }
+  if (!Target)
+    error(Fo.Target->Range, DiagKind::UnsupportedSyntax);
   if (Call->Args.empty() || Call->Args.size() > 3 || !Call->Keywords.empty()) {
-    error(Call->Range, DiagKind::ArgumentCount,
-          {Name, "1 to 3 positional arguments", std::to_string(Call->Args.size())});
-    return;
+    error(Call->Range, DiagKind::ArgumentCount);
   }
   ExprList Args;
   std::vector<const Type *> ArgTypes;
@@ -333,13 +308,8 @@ void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
     ArgTypes.push_back(V->Ty);
   }
   auto Sig = S.Ops.range(ArgTypes);
-  if (!Sig) {
-    std::string Types;
-    for (const Type *T : ArgTypes)
-      Types += (Types.empty() ? "" : ", ") + T->str();
-    error(Call->Range, DiagKind::InvalidArgument, {Name, "arguments must be integers, not (" + Types + ")"});
-    return;
-  }
+  if (!Sig)
+    error(Call->Range, DiagKind::InvalidArgument);
   const Type *IndexTy = Sig->Result;
   Variable *Var = storeVariable(*Target);
   if (!Var || !Var->Ty)
@@ -355,14 +325,10 @@ void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
     Loop->Stop = convert(Args[1], IndexTy);
   }
   Loop->Step = Args.size() == 3 ? convert(Args[2], IndexTy) : constantInt(1, IndexTy, Call->Range);
-  if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); Loop->Parallel && (!C || C->IntBits != 1)) {
-    error(Call->Args[2]->Range, DiagKind::InvalidArgument,
-          {Name, "the step must be the constant 1, as in Numba"});
-    return;
-  }
+  if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); Loop->Parallel && (!C || C->IntBits != 1))
+    error(Call->Args[2]->Range, DiagKind::InvalidArgument);
   if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); C && C->IntBits == 0) {
-    error(Call->Args[2]->Range, DiagKind::InvalidArgument, {Name, "the step must not be zero"});
-    return;
+    error(Call->Args[2]->Range, DiagKind::InvalidArgument);
   }
   if (Var->Ty != IndexTy && !convert(constantInt(0, IndexTy, Call->Range), Var->Ty))
     return;
@@ -373,10 +339,8 @@ void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
 }
 
 void FunctionLowerer::lowerWhile(const fe::WhileStmt &W, StmtList &Out) {
-  if (!W.OrElse.empty()) {
-    error(W.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'while' loop"});
-    return;
-  }
+  if (!W.OrElse.empty())
+    error(W.OrElse.front()->Range, DiagKind::UnsupportedSyntax);
   StmtList CondStmts;
   Pending = &CondStmts;
   Expr *Cond = lowerCondition(*W.Test);

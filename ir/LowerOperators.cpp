@@ -13,13 +13,8 @@ Expr *FunctionLowerer::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, SourceRange 
   std::optional<Signature> Sig;
   if (Op && dynCast<ScalarType>(L->Ty) && dynCast<ScalarType>(R->Ty))
     Sig = S.Ops.binary(*Op, L->Ty, R->Ty);
-  if (!Sig) {
-    error(Range, DiagKind::UnsupportedBinary, {std::string(spelling(PyOp)), L->Ty->str(), R->Ty->str()});
-    noteSignatureOperand(L);
-    if (R != L)
-      noteSignatureOperand(R);
-    return nullptr;
-  }
+  if (!Sig)
+    error(Range, DiagKind::UnsupportedBinary);
   if (auto *CT = dynCast<ScalarType>(Sig->Result);
       CT && CT->isComplex() && (*Op == ArithOp::TrueDiv || *Op == ArithOp::Pow))
     return complexArith(*Op, L, R, CT, Range);
@@ -54,11 +49,8 @@ Expr *FunctionLowerer::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange
   std::optional<Signature> Sig;
   if (dynCast<ScalarType>(V->Ty))
     Sig = S.Ops.unary(Op, V->Ty);
-  if (!Sig) {
-    error(Range, DiagKind::UnsupportedUnary, {std::string(spelling(UOp)), V->Ty->str()});
-    noteSignatureOperand(V);
-    return nullptr;
-  }
+  if (!Sig)
+    error(Range, DiagKind::UnsupportedUnary);
   Expr *Operand = convert(V, Sig->Args[0]);
   if (UOp == UnaryOp::UAdd)
     return convert(Operand, Sig->Result);
@@ -141,11 +133,8 @@ Expr *FunctionLowerer::lowerIdentity(const fe::CompareExpr &C) {
     Cmp->RHS = dynCast<EnumType>(LT) ? enumValue(Right) : Right;
     return Cmp;
   }
-  if (LT == RT && LT != None) {
-    error(C.OpRanges[0], DiagKind::UnsupportedBinary,
-          {std::string(spelling(C.Ops[0])), LT->str(), RT->str()});
-    return nullptr;
-  }
+  if (LT == RT && LT != None)
+    error(C.OpRanges[0], DiagKind::UnsupportedBinary);
   if (Left)
     materialize(Left);
   if (Right)
@@ -165,11 +154,8 @@ Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
   ExprList Links;
   for (size_t I = 0; I < C.Ops.size(); ++I) {
     std::optional<CompareOp> Op = compareOpOf(C.Ops[I]);
-    if (!Op) {
-      error(C.OpRanges[I], DiagKind::UnsupportedSyntax,
-            {"'" + std::string(spelling(C.Ops[I])) + "'"});
-      return nullptr;
-    }
+    if (!Op)
+      error(C.OpRanges[I], DiagKind::UnsupportedSyntax);
     auto Link = [&]() -> Expr * {
       Expr *Right = lowerValue(*C.Comparators[I]);
       if (!Right)
@@ -209,11 +195,8 @@ Expr *FunctionLowerer::compareValues(CompareOp Op, Expr *Left, Expr *Right, Sour
     Cmp->RHS = enumValue(Right);
     return Cmp;
   }
-  if (!Sig) {
-    error(SourceRange::cover(Left->Range, Right->Range), DiagKind::UnsupportedBinary,
-          {std::string(spelling(Op)), Left->Ty->str(), Right->Ty->str()});
-    return nullptr;
-  }
+  if (!Sig)
+    error(SourceRange::cover(Left->Range, Right->Range), DiagKind::UnsupportedBinary);
   auto *Cmp = make<ir::CompareExpr>(Range, S.Types.boolean());
   Cmp->Op = Op;
   Cmp->LHS = convert(Left, Sig->Args[0]);
@@ -235,13 +218,10 @@ Expr *FunctionLowerer::lowerBoolOp(const BoolOpExpr &B) {
     Narrowing N = narrowingOf(*E);
     auto &From = B.Op == BoolOpKind::And ? N.WhenTrue : N.WhenFalse;
     Shown.insert(From.begin(), From.end());
-    if (dynCast<OptionalType>(V->Ty)) {
-      error(E->Range, DiagKind::OptionalCondition, {std::string(File->text(E->Range)), V->Ty->str()});
-      return nullptr;
-    }
+    if (dynCast<OptionalType>(V->Ty))
+      error(E->Range, DiagKind::OptionalCondition);
     if (!dynCast<ScalarType>(V->Ty)) {
-      error(E->Range, DiagKind::InvalidCondition, {V->Ty->str()});
-      return nullptr;
+      error(E->Range, DiagKind::InvalidCondition);
     }
     Ty = Ty ? unifyTypes(S.Types, Ty, V->Ty) : V->Ty;
     Values.push_back(V);
@@ -276,10 +256,8 @@ Expr *FunctionLowerer::lowerIfExp(const IfExpExpr &I) {
   if (!Cond || !Then || !Else)
     return nullptr;
   const Type *Ty = unifyTypes(S.Types, Then->Ty, Else->Ty);
-  if (!Ty) {
-    error(I.Range, DiagKind::UnsupportedBinary, {"if-else", Then->Ty->str(), Else->Ty->str()});
-    return nullptr;
-  }
+  if (!Ty)
+    error(I.Range, DiagKind::UnsupportedBinary);
   auto *Sel = make<SelectExpr>(I.Range, Ty);
   Sel->Cond = Cond;
   Sel->Then = convert(Then, Ty);

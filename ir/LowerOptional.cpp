@@ -48,7 +48,7 @@ Expr *FunctionLowerer::lowerOptional(const fe::Expr &E) {
   if (V.K == Value::Kind::Expr)
     return V.E;
   if (V.isValid())
-    notAValueError(E.Range, V);
+    error(E.Range, DiagKind::NotAValue);
   return nullptr;
 }
 
@@ -56,13 +56,7 @@ Expr *FunctionLowerer::unwrapOptional(Expr *E) {
   auto *O = dynCast<OptionalType>(E->Ty);
   if (!O)
     return E;
-  auto *Var = dynCast<VarRefExpr>(E);
-  std::string Name = Var ? Var->Var->Name : std::string(File->text(E->Range));
-  if (!(Var && NotNone.count(Name)) && WarnedOptional.insert(Name).second)
-    S.LowerDiags.report(File, E->Range, DiagKind::OptionalUnchecked,
-                   {Name, O->str(), O->base()->str(),
-                    Var ? "'if " + Name + " is not None:'"
-                        : "'v = " + Name + "' then 'if v is not None:'"});
+  // Unchecked unwraps were warned about by the checker (OptionalUnchecked).
   auto *U = make<OptionalUnwrapExpr>(E->Range, O->base());
   U->Operand = E;
   return U;

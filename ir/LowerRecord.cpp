@@ -33,40 +33,26 @@ std::optional<unsigned> FunctionLowerer::recordField(const RecordType *R, const 
     } else if (C->K == ConstantValue::Kind::Int) {
       // r[0]: the first field, as Numba's static_getitem on a record.
       int64_t K = C->Int < 0 ? C->Int + int64_t(R->fields().size()) : C->Int;
-      if (K < 0 || K >= int64_t(R->fields().size())) {
-        error(Key.Range, DiagKind::InvalidArgument,
-              {"a record index", "field " + std::to_string(C->Int) + " of a record with " +
-                                     plural(R->fields().size(), "field")});
-        return std::nullopt;
-      }
+      if (K < 0 || K >= int64_t(R->fields().size()))
+        error(Key.Range, DiagKind::InvalidArgument);
       Index = unsigned(K);
     }
   }
   if (!Index) {
-    if (Name.empty()) {
-      error(Key.Range, DiagKind::NotConstant, {"a record field's name"});
-      return std::nullopt;
-    }
+    if (Name.empty())
+      error(Key.Range, DiagKind::NotConstant);
     for (unsigned I = 0; I < R->fields().size(); ++I)
       if (R->fields()[I].Name == Name)
         Index = I;
-    if (!Index) {
-      error(Range, DiagKind::UnknownField, {recordName(R), Name, fieldList(*R)});
-      return std::nullopt;
-    }
+    if (!Index)
+      error(Range, DiagKind::UnknownField);
   }
   // Numba-CUDA (BaseContext.sentry_record_alignment) refuses a field that
   // is not at a multiple of its alignment from the record's start.
   const RecordType::Field &F = R->fields()[*Index];
   unsigned Align = fieldAlignment(F.Ty);
-  if (F.Offset % Align) {
-    error(Range, DiagKind::MisalignedField,
-          {recordName(R), F.Name, dynCast<NestedArrayType>(F.Ty)
-                                 ? dynCast<NestedArrayType>(F.Ty)->element()->str()
-                                 : F.Ty->str(),
-           std::to_string(F.Offset), std::to_string(Align)});
-    return std::nullopt;
-  }
+  if (F.Offset % Align)
+    error(Range, DiagKind::MisalignedField);
   return Index;
 }
 
@@ -106,31 +92,18 @@ void FunctionLowerer::lowerRecordStore(Expr *Record, unsigned Field, Expr *Val,
                                        StmtList &Out) {
   auto *R = dynCast<RecordType>(Record->Ty);
   const RecordType::Field &F = R->fields()[Field];
-  if (R->readOnly()) {
-    error(TargetRange, DiagKind::ReadOnlyTarget,
-          {"a field of a record of a module-level NumPy array (Numba freezes it into the kernel "
-           "as a constant)"});
-    return;
-  }
+  if (R->readOnly())
+    error(TargetRange, DiagKind::ReadOnlyTarget);
   if (auto *N = dynCast<NestedArrayType>(F.Ty)) {
     // rec['arr'] = src: element by element, over the field's shape.
     Expr *View = materialize(readField(Record, Field, TargetRange));
     auto *VT = dynCast<ArrayType>(View->Ty);
     auto *SrcArray = dynCast<ArrayType>(Val->Ty);
-    if (SrcArray && SrcArray->ndim() != N->shape().size()) {
-      error(ValueRange, DiagKind::InvalidArgument,
-            {"a nested array field", "cannot assign a " + std::to_string(SrcArray->ndim()) +
-                                         "-dimensional array to field '" + F.Name + "' of shape " +
-                                         N->str()});
-      return;
-    }
+    if (SrcArray && SrcArray->ndim() != N->shape().size())
+      error(ValueRange, DiagKind::InvalidArgument);
     Expr *Src = materialize(Val);
-    if (!SrcArray && !convert(Src, N->element())) {
-      error(ValueRange, DiagKind::InvalidArgument,
-            {"a nested array field",
-             "cannot store '" + Val->Ty->str() + "' into field '" + F.Name + "' (" + N->str() + ")"});
-      return;
-    }
+    if (!SrcArray && !convert(Src, N->element()))
+      error(ValueRange, DiagKind::InvalidArgument);
     // Nested loops over the field's extents, innermost last (C order).
     StmtList *Body = &Out;
     ExprList Indices;
@@ -160,12 +133,8 @@ void FunctionLowerer::lowerRecordStore(Expr *Record, unsigned Field, Expr *Val,
     St->Value = dynCast<RecordType>(VT->element())
                     ? convertRecord(Element, dynCast<RecordType>(VT->element()))
                     : convert(Element, VT->element());
-    if (!St->Value) {
-      error(ValueRange, DiagKind::InvalidArgument,
-            {"a nested array field", "cannot store elements of '" + Val->Ty->str() +
-                                         "' into field '" + F.Name + "' (" + N->str() + ")"});
-      return;
-    }
+    if (!St->Value)
+      error(ValueRange, DiagKind::InvalidArgument);
     Body->push_back(St);
     return;
   }
@@ -174,12 +143,8 @@ void FunctionLowerer::lowerRecordStore(Expr *Record, unsigned Field, Expr *Val,
     Converted = convertRecord(Val, Inner);
   else if (dynCast<ScalarType>(Val->Ty))
     Converted = convert(Val, F.Ty);
-  if (!Converted) {
-    error(ValueRange, DiagKind::InvalidArgument,
-          {"a record field", "cannot store '" + Val->Ty->str() + "' into field '" + F.Name +
-                                 "' of type " + F.Ty->str()});
-    return;
-  }
+  if (!Converted)
+    error(ValueRange, DiagKind::InvalidArgument);
   auto *St = make<RecordStoreStmt>(TargetRange);
   St->Record = Record;
   St->Field = Field;

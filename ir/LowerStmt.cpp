@@ -139,7 +139,7 @@ void FunctionLowerer::lowerStmt(const fe::Stmt &St, StmtList &Out) {
   case fe::NodeKind::ContinueStmt: {
     bool IsBreak = St.Kind == fe::NodeKind::BreakStmt;
     if (LoopDepth == 0) {
-      error(St.Range, DiagKind::LoopControlOutsideLoop, {IsBreak ? "break" : "continue"});
+      error(St.Range, DiagKind::LoopControlOutsideLoop);
       break;
     }
     if (IsBreak)
@@ -149,11 +149,10 @@ void FunctionLowerer::lowerStmt(const fe::Stmt &St, StmtList &Out) {
     break;
   }
   case fe::NodeKind::FunctionDefStmt:
-    error(cast<FunctionDefStmt>(St).NameRange, DiagKind::UnsupportedSyntax,
-          {"a nested function"});
+    error(cast<FunctionDefStmt>(St).NameRange, DiagKind::UnsupportedSyntax);
     break;
   case fe::NodeKind::ClassDefStmt:
-    error(cast<ClassDefStmt>(St).NameRange, DiagKind::UnsupportedSyntax, {"a class"});
+    error(cast<ClassDefStmt>(St).NameRange, DiagKind::UnsupportedSyntax);
     break;
   case fe::NodeKind::RaiseStmt:
     lowerRaise(St, Out);
@@ -199,11 +198,8 @@ void FunctionLowerer::lowerRaise(const fe::Stmt &St, StmtList &Out) {
   // kernel and the exception is dropped. From a device function it would
   // unwind through every caller, which pykc does not do yet.
   SourceRange Keyword{St.Range.Begin, File->locationOf(St.Range.Begin.Offset + 5)};
-  if (F.Kind != FunctionKind::Kernel) {
-    error(Keyword, DiagKind::UnsupportedSyntax, {"'raise' in a device function"});
-    return;
-  }
-  S.LowerDiags.report(File, Keyword, DiagKind::RaiseEndsThread, {});
+  if (F.Kind != FunctionKind::Kernel)
+    error(Keyword, DiagKind::UnsupportedSyntax);
   Out.push_back(make<ir::ReturnStmt>(St.Range));
 }
 
@@ -212,7 +208,7 @@ void FunctionLowerer::unsupportedStatement(const fe::Stmt &St) {
   SourceRange R = St.Range;
   if (R.End.Line != R.Begin.Line)
     R.End = File->locationOf(R.Begin.Offset + 1);
-  error(R, DiagKind::UnsupportedSyntax, {unsupportedStatementName(St)});
+  error(R, DiagKind::UnsupportedSyntax);
 }
 
 void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange ValueRange,
@@ -222,14 +218,8 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     if (!V || !V->Ty)
       return; // Its typing failed: the error is reported where it did.
     Expr *Converted = convert(Val, V->Ty);
-    if (!Converted) {
-      error(ValueRange, DiagKind::IncompatibleAssignment, {V->Name, V->Ty->str(), Val->Ty->str()});
-      Poisoned.insert(V);
-      if (auto It = FirstAssignment.find(V); It != FirstAssignment.end())
-        S.LowerDiags.report(File, It->second.second, DiagKind::NoteAssignedHere,
-                       {V->Name, It->second.first->str()});
-      return;
-    }
+    if (!Converted)
+      error(ValueRange, DiagKind::IncompatibleAssignment);
     auto *A = make<ir::AssignStmt>(N->Range);
     A->Var = V;
     A->Value = Converted;
@@ -256,11 +246,8 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
       return;
     // An element of an array of records takes a copy of a record's bytes.
     St->Value = AT->record() ? convertRecord(Val, AT->record()) : convert(Val, AT->dtype());
-    if (!St->Value) {
-      error(ValueRange, DiagKind::InvalidArgument,
-            {"an array element", "cannot store '" + Val->Ty->str() + "' into an element of " + AT->str()});
-      return;
-    }
+    if (!St->Value)
+      error(ValueRange, DiagKind::InvalidArgument);
     Out.push_back(St);
     return;
   }
@@ -271,12 +258,8 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     Elts = &L->Elts;
   if (Elts) {
     auto *TT = dynCast<TupleType>(Val->Ty);
-    if (!TT || TT->size() != Elts->size()) {
-      error(ValueRange, DiagKind::InvalidArgument,
-            {"unpacking", "cannot unpack '" + Val->Ty->str() + "' into " +
-                              std::to_string(Elts->size()) + " targets"});
-      return;
-    }
+    if (!TT || TT->size() != Elts->size())
+      error(ValueRange, DiagKind::InvalidArgument);
     Expr *Tuple = materialize(Val);
     for (size_t I = 0; I < Elts->size(); ++I) {
       auto *Get = make<TupleGetExpr>((*Elts)[I]->Range, TT->elements()[I]);
@@ -296,30 +279,22 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
         lowerRecordStore(Base.E, *Field, Val, Target->Range, ValueRange, Out);
       return;
     }
-    error(Target->Range, DiagKind::ReadOnlyTarget, {"an attribute"});
-    return;
+    error(Target->Range, DiagKind::ReadOnlyTarget);
   }
-  error(Target->Range, DiagKind::UnsupportedSyntax, {"this assignment target"});
+  error(Target->Range, DiagKind::UnsupportedSyntax);
 }
 
 const ArrayType *FunctionLowerer::storeTarget(const SubscriptExpr &Sub, const Value &Base) {
   if (Base.K == Value::Kind::Expr) {
     if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
-      if (AT->addressSpace() == AddressSpace::Constant) {
-        error(Sub.Range, DiagKind::ReadOnlyTarget,
-              {"an element of a module-level NumPy array (Numba freezes it into the kernel as a "
-               "constant)"});
-        return nullptr;
-      }
+      if (AT->addressSpace() == AddressSpace::Constant)
+        error(Sub.Range, DiagKind::ReadOnlyTarget);
       return AT;
     }
-    if (dynCast<TupleType>(Base.E->Ty)) {
-      error(Sub.Range, DiagKind::ReadOnlyTarget, {"an element of a tuple"});
-      return nullptr;
-    }
+    if (dynCast<TupleType>(Base.E->Ty))
+      error(Sub.Range, DiagKind::ReadOnlyTarget);
   }
-  error(Sub.Value->Range, DiagKind::NotIndexable, {describe(Base)});
-  return nullptr;
+  error(Sub.Value->Range, DiagKind::NotIndexable);
 }
 
 void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
@@ -372,11 +347,8 @@ void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
     St->Array = Array;
     St->Indices = Indices;
     St->Value = convert(B, AT->dtype());
-    if (!St->Value) {
-      error(A.Value->Range, DiagKind::InvalidArgument,
-            {"an array element", "cannot store '" + B->Ty->str() + "' into an element of " + AT->str()});
-      return;
-    }
+    if (!St->Value)
+      error(A.Value->Range, DiagKind::InvalidArgument);
     Out.push_back(St);
     return;
   }
@@ -386,10 +358,9 @@ void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
       return;
     if (IsRecord(Base))
       return RecordUpdate(Base, *Attr, Attr->AttrRange);
-    error(A.Target->Range, DiagKind::ReadOnlyTarget, {"an attribute"});
-    return;
+    error(A.Target->Range, DiagKind::ReadOnlyTarget);
   }
-  error(A.Target->Range, DiagKind::UnsupportedSyntax, {"this augmented assignment target"});
+  error(A.Target->Range, DiagKind::UnsupportedSyntax);
 }
 
 void FunctionLowerer::lowerReturn(const fe::ReturnStmt &R, StmtList &Out) {
@@ -397,37 +368,23 @@ void FunctionLowerer::lowerReturn(const fe::ReturnStmt &R, StmtList &Out) {
   bool ReturnsNone = !R.Value || (isa<fe::ConstantExpr>(R.Value) &&
                                   cast<fe::ConstantExpr>(R.Value)->CK == ConstantKind::None);
   if (F.Kind == FunctionKind::Kernel) {
-    if (!ReturnsNone) {
-      Expr *V = lowerValue(*R.Value);
-      error(R.Value->Range, DiagKind::KernelReturnType,
-            {F.PyName, V ? "'" + V->Ty->str() + "'" : "a value"});
-      S.LowerDiags.report(File, R.Value->Range, DiagKind::NoteKernelOutput);
-      return;
-    }
+    if (!ReturnsNone)
+      error(R.Value->Range, DiagKind::KernelReturnType);
     Out.push_back(Ret);
     return;
   }
   // The return type is declared by a signature or comes from other returns.
-  auto Expected = [&] {
-    std::string Ty = "'" + F.ReturnType->str() + "'";
-    return Info.Signatures.empty() ? Ty + " elsewhere" : "its signature returns " + Ty;
-  };
   if (!ReturnsNone) {
     Expr *V = lowerOptional(*R.Value);
     if (!V)
       return;
     Ret->Value = convert(V, F.ReturnType);
-    if (!Ret->Value) {
-      error(R.Value->Range, DiagKind::ReturnValueMismatch, {F.PyName, V->Ty->str(), Expected()});
-      return;
-    }
+    if (!Ret->Value)
+      error(R.Value->Range, DiagKind::ReturnValueMismatch);
   } else if (dynCast<OptionalType>(F.ReturnType)) {
     Ret->Value = make<OptionalMakeExpr>(R.Range, F.ReturnType);
-  } else if (F.ReturnType != S.Types.none()) {
-    error(R.Value ? R.Value->Range : R.Range, DiagKind::ReturnValueMismatch,
-          {F.PyName, "none", Expected()});
-    return;
-  }
+  } else if (F.ReturnType != S.Types.none())
+    error(R.Value ? R.Value->Range : R.Range, DiagKind::ReturnValueMismatch);
   Out.push_back(Ret);
 }
 

@@ -12,9 +12,9 @@
 /// final types call for.
 ///
 /// The checker's final walk has reported every diagnostic before an entry
-/// is lowered (SemaContext::lowerKernel, lowerHostEntry, instantiateChecked);
-/// the lowering's own reports go to SemaContext::LowerDiags, unseen, until
-/// phase C of docs/design/typing-pass.md removes its error paths.
+/// is lowered (SemaContext::lowerKernel, lowerHostEntry, instantiateChecked),
+/// and only what it accepted is lowered: a typing error met while lowering
+/// is the checker's bug, an internal compiler error (FunctionLowerer::error).
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -29,6 +29,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <source_location>
 #include <tuple>
 #include <string>
 #include <vector>
@@ -106,17 +107,18 @@ public:
               Module *Out)
       : Scope(Scope), Types(Types), Ops(Types), Diags(Diags), Out(Out) {}
 
-  /// instantiateDevice, after checkCall has checked the same instance and
-  /// reported to Diags: what a host entry and a reduction's operator use.
+  /// checkCall, reporting to Diags, then instantiateDevice when it
+  /// accepted: what a host entry and a reduction's operator use. Null when
+  /// the check failed.
   Function *instantiateChecked(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                const frontend::SourceFile *CallFile,
                                frontend::SourceRange CallRange, bool Host = false);
-  /// The device function \p Fn lowered for \p Args, on first use. Null
-  /// (with diagnostics, to LowerDiags) on failure.
+  /// The device function \p Fn lowered for \p Args, on first use, from the
+  /// checker that checkCall accepted it with. Building cannot fail: an
+  /// instance the checker did not accept is an internal error.
   /// \p Host: the instance for a host entry point (lowerHostEntry).
   Function *instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
-                              const frontend::SourceFile *CallFile,
-                              frontend::SourceRange CallRange, bool Host = false);
+                              bool Host = false);
   /// The type \p Fn returns for \p Args, from checking its body alone:
   /// nothing is built and nothing is reported, as the types may be
   /// provisional. Null when it does not type (or recurses).
@@ -127,9 +129,6 @@ public:
                            bool Host) override;
   ModuleScope &programScope() override { return Scope; }
   void usesForeign(const ForeignFunction &Fn) override;
-  /// PYKC_ICE unless the checker (\p Checked) and the lowering (\p Built)
-  /// agree on whether \p Fn types.
-  void agree(const FunctionInfo &Fn, bool Checked, bool Built);
   std::optional<const Type *> checkCall(FunctionInfo &Fn, const std::vector<Checked> &Args,
                                         const frontend::SourceFile *CallFile,
                                         frontend::SourceRange CallRange, bool Host,
@@ -143,9 +142,10 @@ public:
   bool checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, frontend::DiagnosticEngine &D,
                    std::unique_ptr<FunctionChecker> *Keep = nullptr,
                    ReturnTyping *KeepReturns = nullptr);
-  /// Types kernel \p Fn for \p Sig. Null on failure.
   /// An @njit function for \p Sig, as a host entry point; null on errors.
   Function *lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig);
+  /// Kernel \p Fn checked for \p Sig, then built when it types; null on
+  /// errors.
   Function *lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle);
 
   ModuleScope &Scope;
@@ -153,10 +153,6 @@ public:
   OperatorTyping Ops;
   /// Where the checker reports: the user's diagnostics.
   frontend::DiagnosticEngine &Diags;
-  /// Where the lowering reports. The checker has reported the same before
-  /// it (docs/design/typing-pass.md, B1), so these are not shown; they
-  /// only say whether the lowering failed, which must match the checker.
-  frontend::DiagnosticEngine LowerDiags{nullptr};
   Module *Out;
   /// The module-level arrays kernels read, by name: one copy of the data.
   std::map<std::string, std::shared_ptr<const ConstantValue>> ConstantArrays;
@@ -183,18 +179,23 @@ private:
                                        const frontend::SourceFile *CallFile,
                                        frontend::SourceRange CallRange,
                                        frontend::DiagnosticEngine *Report);
-  /// lowerKernel's building half: the kernel lowered, reporting to
-  /// LowerDiags.
-  Function *buildKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle,
-                        std::unique_ptr<FunctionChecker> Typed, const ReturnTyping &Returns);
+  /// An instance checkCall began to check, in the order it began them.
+  struct CheckedInstance {
+    FunctionInfo *Fn;
+    std::vector<InstanceArg> Params;
+    bool Host;
+  };
+  std::vector<CheckedInstance> CheckOrder;
+  /// After an entry failed its check: the instances its check accepted
+  /// (CheckOrder from \p Start), built in that order.
+  void buildAcceptedSince(size_t Start);
   /// A symbol no other function of the module has.
   std::string uniqueSymbol(std::string Name) const;
 
   std::map<Key, Function *> DeviceInstances;
-  /// Device functions being lowered: a call back into one with a declared
-  /// return type is recursion Numba allows, and calls the unfinished one.
+  /// Device functions being built: a recursive call, which the checker
+  /// accepted, calls the unfinished one.
   std::map<Key, Function *> InProgress;
-  std::set<Key> Failed;
   std::map<Key, const Type *> ReturnTypes; ///< deviceReturnType's memo.
   std::set<Key> TypingInProgress;
   /// The returns typed so far of each function being typed or lowered: a
@@ -211,9 +212,7 @@ private:
   /// once per level). Python's own default recursion limit: Numba, typing
   /// in CPython, cannot go deeper either.
   static constexpr size_t MaxCallDepth = 1000;
-  size_t callDepth() const {
-    return InProgress.size() + TypingInProgress.size() + CheckInProgress.size();
-  }
+  size_t callDepth() const { return TypingInProgress.size() + CheckInProgress.size(); }
   /// The checker's instance memo (checkCall): accepted instances and their
   /// return types, failed ones, those being walked (with the return type a
   /// recursive call gets), and its own name checks (whether each function
@@ -232,32 +231,17 @@ private:
   std::set<Key> CheckFailed;
   std::map<FunctionInfo *, bool> CheckedNames;
   bool CheckUnwinding = false;
-public:
-  /// Functions whose name check instantiateDevice ran (not one before the
-  /// lowering began): the checker runs its own for them.
-  std::set<FunctionInfo *> NamesCheckedByLowering;
-private:
-  /// Set from a CallsTooDeep error until the outermost call of its chain:
-  /// the calls between get no note each (a thousand notes say nothing).
-  bool UnwindingTooDeep = false;
 };
 
 class FunctionLowerer {
 public:
-  /// \p Typed: the checker that already typed (and walked) this function
-  /// for these arguments, with what its returns gave (\p Returns); the
-  /// lowering then types nothing again. Null: the lowering types it.
+  /// \p Typed: the checker that typed and walked this function for these
+  /// arguments without an error, with what its returns gave (\p Returns).
   FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
-                  const std::vector<InstanceArg> &Args,
-                  std::unique_ptr<FunctionChecker> Typed = nullptr,
-                  const ReturnTyping *Returns = nullptr);
-  /// Types and emits the body; false when an error was reported.
-  bool run();
-  /// The returns typed so far (what recursive calls see).
-  const ReturnTyping &returns() const { return Returns; }
-  /// The kernel's signature, when it is typed from one: its parameter
-  /// types are blamed on it in notes.
-  void setSignature(const ParsedSignature *Sig) { KernelSignature = Sig; }
+                  const std::vector<InstanceArg> &Args, std::unique_ptr<FunctionChecker> Typed,
+                  const ReturnTyping &Returns);
+  /// Emits the body.
+  void run();
 
 private:
   // --- Variables and typing (LowerFunction.cpp) ---
@@ -573,38 +557,21 @@ private:
       N->Ty = Ty;
     return N;
   }
-  void error(frontend::SourceRange Range, frontend::DiagKind Kind,
-             std::vector<std::string> Args = {});
-  std::string describe(const Value &V) const;
-  /// IndexType at \p Range for an index of type \p Ty computed by the
-  /// expression \p At, with notes that say why: a '/' in it that should be
-  /// '//', else a parameter in it that the signature made a float.
-  void indexTypeError(const frontend::Expr &At, frontend::SourceRange Range, const Type *Ty);
-  /// When \p Operand of an operator that does not type is a parameter the
-  /// kernel's signature made a float, complex or boolean (where an integer
-  /// was likely meant), a note at that type.
-  void noteSignatureOperand(const Expr *Operand);
-  /// NotAValue for \p V at \p At, with "did you mean '.x'" for the
-  /// index and size registers used whole.
-  void notAValueError(frontend::SourceRange At, const Value &V);
-  /// UnknownAttribute on \p Base, with the nearest attribute it has.
-  void unknownAttributeError(const frontend::AttributeExpr &A, const Value &Base);
-  /// UnsupportedFunction for \p Path, with the nearest known spelling and
-  /// what to write instead of a NumPy function that has an idiom.
-  void unsupportedFunctionError(frontend::SourceRange At, const std::string &Path);
+  /// A typing error in a function the checker accepted: the checker and
+  /// the lowering disagree, which is pykc's bug, never the user's.
+  [[noreturn]] void error(frontend::SourceRange Range, frontend::DiagKind Kind,
+                          std::source_location Where = std::source_location::current());
 
   SemaContext &S;
   FunctionInfo &Info;
-  const ParsedSignature *KernelSignature = nullptr;
   /// The module the function is defined in: where its global names are.
   ModuleScope &Scope;
   Function &F;
   const frontend::SourceFile *File;
-  /// Types the function from its syntax (check/FunctionChecker.h), where
-  /// it handles every construct; it also lays out the variables.
+  /// Typed the function from its syntax (check/FunctionChecker.h); it also
+  /// lays out the variables.
   std::unique_ptr<FunctionChecker> OwnedChecker;
   FunctionChecker &Checker;
-  bool PreTyped = false; ///< Checker's rounds have run.
   /// The variables, in the order and numbering of Checker.variables().
   std::vector<Variable *> CheckerVariables;
   /// Each local name's first variable (its parameter, or web 0).
@@ -612,16 +579,11 @@ private:
   std::map<std::pair<std::string, unsigned>, Variable *> WebVars;
   /// Parameters bound to compile-time values (see InstanceArg).
   std::map<std::string, Value> CompileTimeParams;
-  std::map<Variable *, std::pair<const Type *, frontend::SourceRange>> FirstAssignment;
   /// Statements an expression needs to run first (temporaries).
   StmtList *Pending = nullptr;
-  /// Variables whose assignments did not unify: their uses stay silent so
-  /// one mistake gives one error.
-  std::set<Variable *> Poisoned;
   /// Names that hold a value, not None, where lowering is (see
-  /// LowerOptional.cpp), and those whose unwrap was warned about.
-  std::set<std::string> NotNone, WarnedOptional;
-  bool HadError = false;
+  /// LowerOptional.cpp).
+  std::set<std::string> NotNone;
   unsigned LoopDepth = 0;
   unsigned TempCount = 0;
   unsigned AllocCount = 0;

@@ -235,43 +235,27 @@ const Type *SemaContext::provisionalReturn(const Key &K) {
 }
 
 Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
-                                         const SourceFile *File, SourceRange CallRange,
                                          bool Host) {
-  auto Bound = bindArguments(Fn, Args, File, CallRange, &LowerDiags);
+  // checkCall accepted this call: its binding, names, recursion and depth
+  // were reported there, so none of them can fail here.
+  auto Bound = bindArguments(Fn, Args, nullptr, SourceRange(), nullptr);
   if (!Bound)
-    return nullptr;
-  // An @njit function without a signature is checked only once a kernel
-  // calls it (as Numba compiles it lazily); its names, like any other's,
-  // are reported by the name check, not silently dropped while lowering.
-  if (!Fn.NameChecked && !Fn.Synthetic) {
-    Fn.NameChecked = true;
-    NamesCheckedByLowering.insert(&Fn);
-    Fn.HasNameErrors = !checkNames(Fn, Fn.Scope ? *Fn.Scope : Scope, LowerDiags);
-  }
-  if (Fn.HasNameErrors) // reported; its calls fail without a cascade
-    return nullptr;
+    PYKC_ICE("building a call of '" + Fn.Name + "' (" + argList(Args) +
+             ") that matches none of its signatures");
   const std::vector<InstanceArg> &Params = Bound->Params;
   Key K = keyOf(Fn, Params, Host);
   if (auto It = DeviceInstances.find(K); It != DeviceInstances.end())
     return It->second;
-  if (Failed.count(K))
-    return nullptr;
-  if (auto It = InProgress.find(K); It != InProgress.end()) {
-    // As Numba: recursion needs the return type before the call is typed:
-    // declared, or given by a return that does not recurse (typing found
-    // it before lowering began).
-    auto Typed = Typing.find(K);
-    if (Bound->DeclaredReturn || (Typed != Typing.end() && Typed->second->provisional()))
-      return It->second;
-    LowerDiags.report(File, CallRange, DiagKind::RecursiveCall, {Fn.Name, recursionFix(Fn)});
-    return nullptr;
-  }
-  if (callDepth() >= MaxCallDepth) {
-    LowerDiags.report(File, CallRange, DiagKind::CallsTooDeep,
-                 {Fn.Name, std::to_string(MaxCallDepth)});
-    UnwindingTooDeep = true;
-    return nullptr;
-  }
+  // A recursive call the checker accepted names the unfinished function.
+  if (auto It = InProgress.find(K); It != InProgress.end())
+    return It->second;
+  auto Typed = TypedInstances.find(K);
+  if (Typed == TypedInstances.end() || InProgress.size() >= MaxCallDepth)
+    PYKC_ICE("building '" + Fn.Name + "' (" + argList(Params) +
+             "), an instance the typing checker did not accept");
+  std::unique_ptr<FunctionChecker> Checker = std::move(Typed->second.Checker);
+  ReturnTyping CheckedReturns = Typed->second.Returns;
+  TypedInstances.erase(Typed);
   Function *F = Out->addFunction();
   F->HostCode = Host;
   InProgress[K] = F;
@@ -290,33 +274,24 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
     if (Params[I].isCompileTime())
       F->CompileTimeArgs.emplace_back(Fn.Def->Params[I].Name, Params[I].str());
   F->ReturnType = Bound->DeclaredReturn; // declared: returns convert to it
-  // Typed already by checkCall (the checker runs first): not typed again.
-  auto Typed = TypedInstances.find(K);
-  std::unique_ptr<FunctionChecker> Checker;
-  ReturnTyping CheckedReturns;
-  if (Typed != TypedInstances.end()) {
-    Checker = std::move(Typed->second.Checker);
-    CheckedReturns = Typed->second.Returns;
-    TypedInstances.erase(Typed);
-  }
-  bool PreTyped = Checker != nullptr;
-  FunctionLowerer L(*this, Fn, *F, Params, std::move(Checker),
-                    PreTyped ? &CheckedReturns : nullptr);
-  Typing[K] = &L.returns();
-  bool Ok = L.run();
-  Typing.erase(K);
+  FunctionLowerer L(*this, Fn, *F, Params, std::move(Checker), CheckedReturns);
+  L.run();
   InProgress.erase(K);
-  if (!Ok) {
-    Failed.insert(K);
-    Out->eraseFunction(F);
-    if (UnwindingTooDeep && !InProgress.empty())
-      return nullptr;
-    UnwindingTooDeep = false;
-    LowerDiags.report(File, CallRange, DiagKind::DeviceFunctionFailed, {Fn.Name, argList(Params)});
-    return nullptr;
-  }
   DeviceInstances[K] = F;
   return F;
+}
+
+void SemaContext::buildAcceptedSince(size_t Start) {
+  // As the lowering of a failed entry did, the instances it called that
+  // type are built: the IR checks (memory limits, float64, barriers) still
+  // see them and warn about them.
+  std::vector<CheckedInstance> Reached(CheckOrder.begin() + Start, CheckOrder.end());
+  CheckOrder.resize(Start);
+  for (const CheckedInstance &I : Reached) {
+    Key K = keyOf(*I.Fn, I.Params, I.Host);
+    if (CheckAccepted.count(K) && !DeviceInstances.count(K))
+      instantiateDevice(*I.Fn, I.Params, I.Host);
+  }
 }
 
 bool signatureFits(const FunctionInfo &Fn, const ParsedSignature &Sig, DiagnosticEngine &D) {
@@ -328,28 +303,16 @@ bool signatureFits(const FunctionInfo &Fn, const ParsedSignature &Sig, Diagnosti
   return false;
 }
 
-void SemaContext::agree(const FunctionInfo &Fn, bool Checked, bool Built) {
-  if (Checked == Built)
-    return;
-  std::string Said;
-  for (const Diagnostic &D : LowerDiags.diagnostics())
-    if (severityOf(D.Kind) == Severity::Error)
-      Said = D.Message; // the last error the lowering reported
-  PYKC_ICE("the typing checker " + std::string(Checked ? "accepted" : "refused") + " '" +
-           Fn.Name + "' but its lowering " + (Built ? "built it" : "failed: " + Said));
-}
-
 Function *SemaContext::instantiateChecked(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                           const SourceFile *File, SourceRange CallRange,
                                           bool Host) {
-  // The checker reports what users see; the lowering, starting from the
-  // same spelling budget, builds the same instance into LowerDiags.
-  unsigned Spelling = Diags.spellingChecks();
-  bool Checked = checkCall(Fn, checkedArguments(Args), File, CallRange, Host, Diags).has_value();
-  LowerDiags.setSpellingChecks(Spelling);
-  Function *F = instantiateDevice(Fn, Args, File, CallRange, Host);
-  agree(Fn, Checked, F != nullptr);
-  return F;
+  size_t Start = CheckOrder.size();
+  if (!checkCall(Fn, checkedArguments(Args), File, CallRange, Host, Diags)) {
+    buildAcceptedSince(Start);
+    return nullptr;
+  }
+  CheckOrder.resize(Start); // built with it, at its calls
+  return instantiateDevice(Fn, Args, Host);
 }
 
 Function *SemaContext::lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig) {
@@ -367,27 +330,14 @@ Function *SemaContext::lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &S
 }
 
 Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle) {
-  unsigned Spelling = Diags.spellingChecks();
+  size_t Start = CheckOrder.size();
   std::unique_ptr<FunctionChecker> Typed;
   ReturnTyping Returns;
-  bool Checked = checkKernel(Fn, Sig, Diags, &Typed, &Returns);
-  LowerDiags.setSpellingChecks(Spelling);
-  Function *F = buildKernel(Fn, Sig, Mangle, std::move(Typed), Returns);
-  agree(Fn, Checked, F != nullptr);
-  return F;
-}
-
-Function *SemaContext::buildKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle,
-                                   std::unique_ptr<FunctionChecker> Typed,
-                                   const ReturnTyping &Returns) {
-  if (!signatureFits(Fn, Sig, LowerDiags))
-    return nullptr;
-  if (Sig.Return && Sig.Return != Types.none()) {
-    LowerDiags.report(Sig.File, Sig.Range, DiagKind::KernelReturnType,
-                      {Fn.Name, "'" + Sig.Return->str() + "'"});
-    LowerDiags.report(Sig.File, Sig.Range, DiagKind::NoteKernelOutput);
+  if (!checkKernel(Fn, Sig, Diags, &Typed, &Returns)) {
+    buildAcceptedSince(Start);
     return nullptr;
   }
+  CheckOrder.resize(Start);
   Function *F = Out->addFunction();
   F->Kind = FunctionKind::Kernel;
   F->PyName = Fn.Name;
@@ -401,13 +351,8 @@ Function *SemaContext::buildKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
   std::vector<InstanceArg> Args;
   for (const Type *T : Sig.Args)
     Args.push_back(InstanceArg{T, {}});
-  const ReturnTyping *TypedReturns = Typed ? &Returns : nullptr; // before Typed moves
-  FunctionLowerer Lowerer(*this, Fn, *F, Args, std::move(Typed), TypedReturns);
-  Lowerer.setSignature(&Sig);
-  if (!Lowerer.run()) {
-    Out->eraseFunction(F);
-    return nullptr;
-  }
+  FunctionLowerer Lowerer(*this, Fn, *F, Args, std::move(Typed), Returns);
+  Lowerer.run();
   for (const LinkFile &L : Fn.Links) // @cuda.jit(link=[...])
     Out->addLink(L);
   return F;

@@ -105,7 +105,7 @@ llvm_bin = os.path.dirname(config.filecheck_path)
 config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
 for var in ["HOME", "TMPDIR", "CUDA_HOME", "CUDA_PATH", "CUDA_VISIBLE_DEVICES",
-            "PYKC_VERIFY_DIAGNOSTICS", "PYKC_VERIFY_ROUNDS",
+            "PYKC_VERIFY_ROUNDS",
             "LD_LIBRARY_PATH", "LIBRARY_PATH"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]

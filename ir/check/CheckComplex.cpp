@@ -37,6 +37,11 @@ Checked FunctionChecker::callHelper(FunctionInfo &Helper,
   const Type *Returned = Callees.returnTypeOf(Helper, Values, HostCode);
   if (!Returned)
     return Checked::invalid();
+  // The final walk accepts the instance, which the builder then builds
+  // (pykc's helpers type for every argument they are given).
+  if (walking() &&
+      !Callees.checkCall(Helper, Values, File, frontend::SourceRange(), HostCode, *Walk.Diags))
+    return Checked::invalid();
   // As Numba casts its own implementations' results to the signature's
   // (numbers and tuples of them: pykc's helpers never give None).
   return Checked::value(converts(Returned, Result) ? Result : nullptr);

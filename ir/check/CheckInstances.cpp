@@ -2,11 +2,10 @@
 //
 // The checker's side of ir/Sema.cpp: a call of a device function in the
 // final walk checks the instance it binds, on its first use, and reports
-// what instantiateDevice reports, in its order: no matching signature, the
-// callee's name errors, recursion without a return type, calls nested too
-// deeply, the callee's own diagnostics, then that the callee failed. The
-// memo (accepted, failed, in progress) is the checker's own, so that it
-// can run beside the lowering (docs/design/typing-pass.md, V2).
+// its diagnostics, in this order: no matching signature, the callee's name
+// errors, recursion without a return type, calls nested too deeply, the
+// callee's own diagnostics, then that the callee failed. What it accepts,
+// and only that, instantiateDevice builds.
 //
 //===----------------------------------------------------------------------===//
 #include "ir/Lowering.h"
@@ -37,10 +36,17 @@ std::optional<const Type *> SemaContext::checkCall(FunctionInfo &Fn,
     return std::nullopt;
   if (!Fn.Synthetic) {
     auto [It, First] = CheckedNames.emplace(&Fn, false);
-    if (First)
-      It->second = Fn.NameChecked && !NamesCheckedByLowering.count(&Fn)
-                       ? Fn.HasNameErrors // checked before either began
-                       : !checkNames(Fn, Fn.Scope ? *Fn.Scope : Scope, D);
+    if (First && Fn.NameChecked) // by the plan, or by an earlier context
+      It->second = Fn.HasNameErrors;
+    else if (First) {
+      // An @njit function without a signature is checked once a kernel
+      // calls it, as Numba compiles it lazily.
+      It->second = !checkNames(Fn, Fn.Scope ? *Fn.Scope : Scope, D);
+      if (Out) { // what the plan then knows of it (CompilePlan.cpp's selected)
+        Fn.NameChecked = true;
+        Fn.HasNameErrors = It->second;
+      }
+    }
     if (It->second) // reported; its calls fail without a cascade
       return std::nullopt;
   }
@@ -77,6 +83,8 @@ std::optional<const Type *> SemaContext::checkCall(FunctionInfo &Fn,
                                               checkedArguments(Params), Host, *this);
   }
   FunctionChecker &Checker = *Owned;
+  if (Out)
+    CheckOrder.push_back({&Fn, Params, Host});
   CheckInProgress[K] = nullptr;
   Typing[K] = &Returns;
   if (!Typed)
@@ -91,7 +99,7 @@ std::optional<const Type *> SemaContext::checkCall(FunctionInfo &Fn,
   bool Ok = Checker.walk(How);
   Typing.erase(K);
   CheckInProgress.erase(K);
-  if (Out) // the lowering builds this instance with the same typing
+  if (Out && Ok) // instantiateDevice builds it with the same typing
     TypedInstances[K] = TypedInstance{std::move(Owned), Returns};
   if (!Ok) {
     CheckFailed.insert(K);

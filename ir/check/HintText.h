@@ -1,10 +1,11 @@
-//===- check/HintText.h - What a hint says, for both reporters --*- C++ -*-===//
+//===- check/HintText.h - What hints and messages say ---------*- C++ -*-===//
 ///
 /// \file
-/// The text of the errors that come with a hint, computed once for the
-/// lowering (ir/LowerHints.cpp) and the checker's final walk
-/// (check/Hints.cpp): the nearest spelling of a misspelt attribute or
-/// function, and the idiom a kernel writes in place of a NumPy function.
+/// The text of the errors that come with a hint, for the checker's final
+/// walk (check/Hints.cpp): the nearest spelling of a misspelt attribute or
+/// function, and the idiom a kernel writes in place of a NumPy function;
+/// lists of types and fields for messages, and the alignment of a record's
+/// field, which the IR builder also needs.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -45,7 +45,13 @@ Checked FunctionChecker::notAValue(SourceRange At, const Checked &V) {
   if (V.K == Checked::Kind::Path && isKnownBuiltinPath(V.Path + ".x"))
     if (auto Attrs = knownAttributes(V.Path); Attrs == std::vector<std::string>{"x", "y", "z"})
       Hint = "; did you mean '" + displayPath(V.Path) + ".x'?";
-  return fail(At, DiagKind::NotAValue, {describe(V), Hint});
+  // A string shows as Python writes it, quotes and all: not quoted again.
+  std::string Shown = describe(V);
+  if (V.K == Checked::Kind::Constant && V.Const.K == ConstantValue::Kind::String &&
+      Shown.size() >= 2 && Shown.front() == Shown.back() &&
+      (Shown.front() == '\'' || Shown.front() == '"'))
+    Shown = Shown.substr(1, Shown.size() - 2);
+  return fail(At, DiagKind::NotAValue, {Shown, Hint});
 }
 
 Checked FunctionChecker::unknownAttribute(const fe::AttributeExpr &A, const Checked &Base) {
