@@ -2,7 +2,7 @@
 //
 // A complex is pykc_complex<float> or pykc_complex<double>: its real and
 // imaginary parts in NumPy's layout, with the few operators the typed IR
-// gives the backends (ir/LowerComplex.cpp), each as codegen/EmitComplex.cpp
+// gives the backends (ir/build/BuildComplex.cpp), each as codegen/EmitComplex.cpp
 // computes it. Written into the .cu file only when a kernel uses one.
 //
 //===----------------------------------------------------------------------===//

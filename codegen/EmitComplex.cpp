@@ -2,7 +2,7 @@
 //
 // A complex is the struct {float, float} (or of doubles), real part first,
 // as NumPy lays it out. The IR gives the backends only the operations that
-// are a few float instructions (ir/LowerComplex.cpp); they follow Numba's
+// are a few float instructions (ir/build/BuildComplex.cpp); they follow Numba's
 // textbook formulas, with no special handling of infinities.
 //
 //===----------------------------------------------------------------------===//

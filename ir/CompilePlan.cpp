@@ -2,7 +2,7 @@
 #include "ir/CompilePlan.h"
 #include "ir/ExpandOperators.h"
 
-#include "ir/Lowering.h"
+#include "ir/SemaContext.h"
 #include "ir/NameCheck.h"
 #include "ir/Reduction.h"
 #include "ir/SignatureGuess.h"

@@ -8,7 +8,8 @@
 ///   checkPlannedNames    each of them names only what exists (NameCheck.h);
 ///   buildPlannedIR       checks each kernel, host entry and reduction for
 ///                        its signatures (check/, which reports every typing
-///                        diagnostic), then builds its IR (Sema.h), with
+///                        diagnostic), then builds the IR of what the check
+///                        accepted (build/, which reports nothing), with
 ///                        the device functions they call;
 ///   checkSkippedKernels  -Wall: the kernels not compiled, checked as if
 ///                        they were, each error a warning;

@@ -1,7 +1,7 @@
 //===- Reduction.cpp - The kernels of a @cuda.reduce function -------------===//
 #include "ir/Reduction.h"
 
-#include "ir/Lowering.h"
+#include "ir/SemaContext.h"
 #include "ir/Sema.h"
 
 namespace pykc::ir {
@@ -198,7 +198,7 @@ unsigned lowerReduction(SemaContext &Ctx, FunctionInfo &Op,
     const Type *Ticket = Ctx.Types.array(Ctx.Types.scalar(ScalarKind::UInt32), 1, ArrayLayout::C);
     ParsedSignature Sig{
         {Arr, Ctx.Types.int64(), D, Ctx.Types.int64(), Scratch, Ticket, Scratch}, nullptr, File,
-        Def.NameRange};
+        Def.NameRange, /*ArgRanges=*/{}};
     for (FunctionInfo *K : Kernels) {
       if (K->Role != FunctionRole::Kernel)
         continue;

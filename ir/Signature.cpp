@@ -413,7 +413,7 @@ private:
       return nullptr;
     }
     // An enum class of the module: its members (a kernel computes with an
-    // IntEnum's as int64s, FunctionLowerer).
+    // IntEnum's as int64s, FunctionBuilder).
     if (const EnumType *E = Dtype ? nullptr : Types.enumByName(Name))
       return E;
     if (!Dtype) {

@@ -1,6 +1,6 @@
 //===- check/CheckAccess.cpp - Attributes ---------------------------------===//
 //
-// The types ir/LowerAccess.cpp gives attributes (special registers and
+// The types ir/build/BuildAccess.cpp gives attributes (special registers and
 // module constants on paths, another file's names, enum members, the
 // attributes of values) and subscripts (array elements and views, tuple
 // elements, enum members by name).

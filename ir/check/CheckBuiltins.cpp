@@ -1,6 +1,6 @@
 //===- check/CheckBuiltins.cpp - The typing rules of ir/Builtins.def ------===//
 //
-// What ir/LowerBuiltins.cpp's rules give and report, one function a rule:
+// What ir/build/BuildBuiltins.cpp's rules give and report, one function a rule:
 // cuda.grid, print, len, Numba's case tables (math and the scalar
 // builtins), atomics, vector constructors, .view, libdevice, constant
 // arrays, random numbers, min and max, pow, complex, and shared and local
@@ -453,6 +453,8 @@ Checked FunctionChecker::checkAllocArray(const fe::CallExpr &C, AddressSpace Spa
   if (!Dtype)
     return fail(DtypeArg->Range, DiagKind::InvalidDtype,
                 {std::string(File->text(DtypeArg->Range))});
+  if (walking())
+    Allocations[&C] = AllocationFact{Dynamic ? std::vector<int64_t>{0} : Shape, Dynamic, Dtype};
   return Checked::value(Types.array(Dtype, unsigned(Shape.size()), ArrayLayout::C, Space));
 }
 

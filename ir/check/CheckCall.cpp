@@ -1,6 +1,6 @@
 //===- check/CheckCall.cpp - Calls: builtins and conversions --------------===//
 //
-// The types ir/LowerCall.cpp and ir/LowerBuiltins.cpp give calls. Each row
+// The types ir/build/BuildCall.cpp and ir/build/BuildBuiltins.cpp give calls. Each row
 // of ir/Builtins.def names its typing rule, expanded below (PYKC_CHECK_*)
 // to the member that checks it. Device functions are in CheckDeviceCall.cpp,
 // pykc's own helpers in CheckComplex.cpp.

@@ -1,6 +1,6 @@
 //===- check/CheckDeviceCall.cpp - Calls of device functions --------------===//
 //
-// A call of a device function binds its arguments as ir/LowerCall.cpp's
+// A call of a device function binds its arguments as ir/build/BuildCall.cpp's
 // lowerDeviceCall does (positions, defaults, literal and compile-time
 // arguments) and asks the program (CalleeTyper) for the callee's return
 // type for those arguments: typing the callee alone, memoized, with

@@ -1,6 +1,6 @@
 //===- check/CheckExpr.cpp - Typing constants, names and tuples -----------===//
 //
-// Each function answers what its lowering counterpart (ir/LowerExpr.cpp)
+// Each function answers what its lowering counterpart (ir/build/BuildExpr.cpp)
 // would make, in the same order and with the same short-circuits, without
 // making it. A Value that the lowering makes as a constant carries its
 // bits (Folded), as `if` pruning and, later, the builder need them.

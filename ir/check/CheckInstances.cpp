@@ -8,7 +8,7 @@
 // and only that, instantiateDevice builds.
 //
 //===----------------------------------------------------------------------===//
-#include "ir/Lowering.h"
+#include "ir/SemaContext.h"
 #include "ir/NameCheck.h"
 
 namespace pykc::ir {
@@ -141,6 +141,66 @@ bool SemaContext::checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, Diag
     *KeepReturns = Returns;
   }
   return Ok;
+}
+
+const Type *SemaContext::returnTypeOf(FunctionInfo &Fn, const std::vector<Checked> &Args,
+                                      bool Host) {
+  std::vector<InstanceArg> Instance;
+  for (const Checked &A : Args)
+    Instance.push_back(A.isValue() ? InstanceArg{A.Ty, {}} : InstanceArg{nullptr, valueOf(A)});
+  return deviceReturnType(Fn, Instance, Host);
+}
+
+const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+                                          bool Host) {
+  auto Bound = bindArguments(Fn, Args, nullptr, SourceRange(), nullptr);
+  if (!Bound)
+    return nullptr;
+  Key K = keyOf(Fn, Bound->Params, Host);
+  if (auto It = ReturnTypes.find(K); It != ReturnTypes.end())
+    return It->second;
+  if (TypingInProgress.count(K) || InProgress.count(K) || CheckInProgress.count(K))
+    return Bound->DeclaredReturn ? Bound->DeclaredReturn : provisionalReturn(K);
+  if (callDepth() >= MaxCallDepth)
+    return nullptr; // instantiateDevice reports it
+  TypingInProgress.insert(K);
+  std::set<Key> UsedBefore = std::move(ProvisionalUsed);
+  ProvisionalUsed.clear();
+  auto Checker = std::make_unique<FunctionChecker>(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope,
+                                                   checkedArguments(Bound->Params), Host, *this);
+  ReturnTyping Returns;
+  Typing[K] = &Returns;
+  Checker->typeRounds(Returns);
+  Typing.erase(K);
+  // A declared return type is the type; otherwise the returns' (None when
+  // none gives a value). A function whose returns of values all failed to
+  // type (a recursion with no return that does not recurse) does not type.
+  const Type *Result = Bound->DeclaredReturn                   ? Bound->DeclaredReturn
+                       : !Returns.Known && Returns.ReturnsValue ? nullptr
+                       : Returns.Known                         ? Returns.Ty
+                                                               : Types.none();
+  TypingInProgress.erase(K);
+  // Its own provisional type reached its fixed point with it; another
+  // function's may still change, and this result with it.
+  ProvisionalUsed.erase(K);
+  if (ProvisionalUsed.empty()) {
+    ReturnTypes[K] = Result;
+    // Final, as the result is: checkCall walks the instance with it
+    // rather than typing it again.
+    if (Out)
+      TypedForCall[K] = TypedInstance{std::move(Checker), Returns};
+  }
+  ProvisionalUsed.insert(UsedBefore.begin(), UsedBefore.end());
+  return Result;
+}
+
+const Type *SemaContext::provisionalReturn(const Key &K) {
+  auto It = Typing.find(K);
+  if (It == Typing.end())
+    return nullptr;
+  ProvisionalUsed.insert(K);
+  It->second->Read = true;
+  return It->second->provisional();
 }
 
 } // namespace pykc::ir

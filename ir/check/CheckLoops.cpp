@@ -1,6 +1,6 @@
 //===- check/CheckLoops.cpp - What a for loop binds its targets to --------===//
 //
-// The types ir/LowerLoops.cpp's plan gives a loop's targets: range() and
+// The types ir/build/BuildLoops.cpp's plan gives a loop's targets: range() and
 // prange() count in the type Numba's range typing gives; a loop over an
 // array binds its elements (or rows), over a tuple of one type its
 // elements; enumerate() adds an intp count and zip() walks several at once,
@@ -185,7 +185,7 @@ FunctionChecker::Built FunctionChecker::walkFor(const fe::ForStmt &Fo) {
   }
   auto Path = Call ? Scope.resolvePath(*Call->Func) : std::nullopt;
   if (Path != "builtins.range" && Path != "numba.prange") {
-    // Over arrays, tuples, enumerate() and zip() (LowerLoops.cpp's
+    // Over arrays, tuples, enumerate() and zip() (build/BuildLoops.cpp's
     // lowerForOver): the plan, the targets' assignments, the body.
     IterationShape Shape;
     if (!checkIterable(Fo.Iter, Fo.Target, Shape))

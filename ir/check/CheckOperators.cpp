@@ -1,6 +1,6 @@
 //===- check/CheckOperators.cpp - Operators, comparisons, and/or, if-else -===//
 //
-// The types ir/LowerOperators.cpp gives, decided the same way: Numba's
+// The types ir/build/BuildOperators.cpp gives, decided the same way: Numba's
 // operator tables (OperatorTyping), `is` by the operands' types, and
 // if-else arms unwrapped where a test shows a name is not None.
 //

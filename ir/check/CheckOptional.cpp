@@ -1,6 +1,6 @@
 //===- check/CheckOptional.cpp - None and optionals in the final walk -----===//
 //
-// The final walk tracks, as ir/LowerOptional.cpp does in lowering order,
+// The final walk tracks, as ir/build/BuildOptional.cpp does in lowering order,
 // which names a test or an assignment has shown to hold a value (NotNone):
 // an unwrap of any other optional is warned about once per name.
 //

@@ -2,7 +2,7 @@
 //
 // After the rounds have typed every variable, the final walk visits the
 // body once more, statement by statement in the lowering's order
-// (ir/LowerStmt.cpp, ir/LowerLoops.cpp), and reports what is wrong as the
+// (ir/build/BuildStmt.cpp, ir/build/BuildLoops.cpp), and reports what is wrong as the
 // lowering does: the same diagnostics, in the same order, gated by the
 // same state (HadError, Poisoned, NotNone, LoopDepth). It builds nothing;
 // what it needs of the statements the lowering would build (whether
@@ -191,7 +191,7 @@ FunctionChecker::Built FunctionChecker::walkIf(const fe::IfStmt &I) {
 
 FunctionChecker::Built FunctionChecker::walkRaise(const fe::Stmt &St) {
   // Numba-CUDA without debug=True: the raising thread returns from the
-  // kernel (LowerStmt.cpp's lowerRaise).
+  // kernel (build/BuildStmt.cpp's lowerRaise).
   SourceRange Keyword{St.Range.Begin, File->locationOf(St.Range.Begin.Offset + 5)};
   if (!Walk.Kernel) {
     fail(Keyword, DiagKind::UnsupportedSyntax, {"'raise' in a device function"});

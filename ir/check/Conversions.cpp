@@ -1,6 +1,6 @@
 //===- check/Conversions.cpp - Which values convert to which types --------===//
 //
-// The answer convert() (ir/LowerExpr.cpp) gives by building a conversion or
+// The answer convert() (ir/build/BuildExpr.cpp) gives by building a conversion or
 // not, for values that are not optionals: scalars (no complex to real, as
 // Numba), tuples element by element, a record reference to the same layout
 // (a writable one to a read-only one only through the same writability),

@@ -35,6 +35,15 @@ struct Fold {
   double ImagValue = 0;
 };
 
+/// A cuda.shared.array or cuda.local.array call as the final walk accepted
+/// it: what the IR builder allocates. A dynamic shared array (a 1-d shape
+/// of 0 or less, sized at launch) has Shape {0}.
+struct AllocationFact {
+  std::vector<int64_t> Shape;
+  bool Dynamic = false;
+  const Type *Dtype = nullptr; ///< A scalar or a record.
+};
+
 /// The truth of constant \p F of type \p Ty when an `if` tests it, or none
 /// when it is not a number: the one rule both the checker and the lowering
 /// prune branches by.

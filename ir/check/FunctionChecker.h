@@ -8,7 +8,7 @@
 ///
 /// The rounds visit what can change a variable's or the return's type
 /// (values assigned and returned, `if` tests, loops' iterations and bodies)
-/// and report nothing: the lowering (ir/Lowering.h) reads the types, then
+/// and report nothing: the lowering (ir/build/FunctionBuilder.h) reads the types, then
 /// builds the IR and reports what is wrong. Each check function answers
 /// what its lowering counterpart builds, visiting sub-expressions in the
 /// same order (docs/design/typing-pass.md).
@@ -109,6 +109,12 @@ public:
   int loadVariable(const frontend::NameExpr &N) const;
   int storeVariable(const frontend::NameExpr &N) const;
   const AssignmentWebs &webs() const { return Webs; }
+  /// The final walk's answer for an array allocation \p C; null when the
+  /// walk accepted none there.
+  const AllocationFact *allocation(const frontend::CallExpr &C) const {
+    auto It = Allocations.find(&C);
+    return It == Allocations.end() ? nullptr : &It->second;
+  }
   /// Each local name's first variable, and each (name, web)'s.
   const std::map<std::string, size_t> &locals() const { return Locals; }
   const std::map<std::pair<std::string, unsigned>, size_t> &
@@ -139,7 +145,7 @@ private:
 
   // --- The final walk (CheckWalk.cpp) ---
   /// What the lowering builds of a list of statements, as far as whether
-  /// control runs past its end (Lowering.h's canFallThrough on it).
+  /// control runs past its end (build/FunctionBuilder.h's canFallThrough on it).
   struct Built {
     bool Empty = true;  ///< Nothing was built.
     bool Falls = true;  ///< Control can run past its end.
@@ -163,7 +169,7 @@ private:
   /// the warning an unchecked optional's unwrap gets on the way.
   bool convertsValue(const Checked &V, const Type *To, const frontend::Expr &At);
   Built walkAugAssign(const frontend::AugAssignStmt &A);
-  /// rec.field = V (LowerRecord.cpp's lowerRecordStore): a store, a record
+  /// rec.field = V (build/BuildRecord.cpp's lowerRecordStore): a store, a record
   /// copy, or a nested array's loops.
   Built walkRecordStore(const RecordType *R, unsigned Field, const Checked &V,
                         frontend::SourceRange TargetRange, frontend::SourceRange ValueRange);
@@ -183,7 +189,7 @@ private:
   /// The variable the lowering makes of variable \p Index: versions of a
   /// name of one type are one (Lowering.cpp's coalesceWebs).
   int coalesced(int Index) const;
-  /// A name was assigned a value of type \p Ty (LowerOptional.cpp's
+  /// A name was assigned a value of type \p Ty (build/BuildOptional.cpp's
   /// noteAssigned).
   void noteAssigned(const std::string &Name, const Type *Ty);
   void forgetAssignedIn(const frontend::StmtList &Body);
@@ -201,7 +207,7 @@ private:
                      const frontend::CallExpr &Range);
   /// A `for` over arrays, tuples, enumerate() and zip() of them.
   bool roundForOver(const frontend::ForStmt &Fo);
-  /// What each target of such a loop is bound to (LowerLoops.cpp's plan,
+  /// What each target of such a loop is bound to (build/BuildLoops.cpp's plan,
   /// with types): source k's element (k), a count (CountTarget), range r's
   /// value (RangeTarget - r), or the tuple Tuples[t] lists (TupleTarget -
   /// t). A null name is a hidden part of a tuple.
@@ -240,7 +246,7 @@ private:
   Checked checkTuple(const frontend::TupleExpr &T);
   /// \p V (of expression \p At) as a value that is not an optional:
   /// unwrapped at run time, with a warning in the final walk unless a test
-  /// showed it holds one (LowerOptional.cpp's unwrapOptional).
+  /// showed it holds one (build/BuildOptional.cpp's unwrapOptional).
   Checked unwrapped(const Checked &V, const frontend::Expr &At);
   /// A tuple made of \p Elements.
   Checked tupleDisplay(std::vector<Checked> Elements);
@@ -347,7 +353,8 @@ private:
                                             frontend::SourceRange Range,
                                             bool AllowView);
   /// IndexType at \p Range for an index of type \p Ty computed by \p At,
-  /// with notes that say why (LowerHints.cpp's indexTypeError).
+  /// with notes that say why: a '/' that should be '//', or a parameter
+  /// the signature made a float.
   void indexTypeError(const frontend::Expr &At, frontend::SourceRange Range,
                       const Type *Ty);
   /// When \p Operand is a parameter the kernel's signature made a float,
@@ -404,6 +411,8 @@ private:
   std::map<std::string, Checked> CompileTimeParams;
   /// Locals bound once, by `name = value`: constant when their value is.
   std::map<std::string, const frontend::Expr *> SingleAssignments;
+  /// The final walk's facts for the builder, by the node they answer.
+  std::map<const frontend::CallExpr *, AllocationFact> Allocations;
   /// The rounds: which variables the current round has read, and whether
   /// one changed after it was read (then the round did not settle them).
   std::vector<char> ReadThisRound;

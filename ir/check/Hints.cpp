@@ -1,8 +1,8 @@
 //===- check/Hints.cpp - The final walk's errors that come with a hint ----===//
 //
-// What ir/LowerHints.cpp reports, for the checker's values: '//' for a '/'
-// that gives an index, the signature that gave a parameter its type, '.x'
-// for a thread-index register used whole.
+// The hints typing errors come with, as clang and rustc give them: '//'
+// for a '/' that gives an index, the signature that gave a parameter its
+// type, '.x' for a thread-index register used whole.
 //
 //===----------------------------------------------------------------------===//
 #include "ir/check/FunctionChecker.h"

@@ -1,5 +1,5 @@
-//===- LowerCall.cpp - Calls: intrinsics, conversions, device functions ---===//
-#include "ir/Lowering.h"
+//===- build/BuildCall.cpp - Calls: intrinsics, conversions, devices ------===//
+#include "ir/build/FunctionBuilder.h"
 #include "ir/Libdevice.h"
 #include "ir/RandomHelpers.h"
 #include "ir/NameCheck.h"
@@ -26,7 +26,7 @@ std::optional<IntrinsicId> intrinsicByPath(const std::string &Path) {
 }
 } // namespace
 
-Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
+Value FunctionBuilder::lowerCall(const fe::CallExpr &C) {
   if (auto *A = dyn_cast<AttributeExpr>(C.Func); A && A->Attr == "view")
     return Value::expr(lowerArrayView(*A, C));
   if (auto *A = dyn_cast<AttributeExpr>(C.Func); A && A->Attr == "conjugate") {
@@ -118,7 +118,7 @@ Value FunctionLowerer::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_Scalar(Cases, Result)                                        \
   typeScalar(Id, &OperatorTyping::Cases, ScalarResult::Result, C, Name)
 
-Expr *FunctionLowerer::lowerIntrinsicCall(IntrinsicId Id, const std::string &Path,
+Expr *FunctionBuilder::lowerIntrinsicCall(IntrinsicId Id, const std::string &Path,
                                           const fe::CallExpr &C) {
   std::string Name = displayPath(Path);
   // Only cuda.shared.array and cuda.local.array take keywords (shape, dtype).
@@ -136,7 +136,7 @@ Expr *FunctionLowerer::lowerIntrinsicCall(IntrinsicId Id, const std::string &Pat
   return nullptr; // not reached: the switch covers every row
 }
 
-Expr *FunctionLowerer::typeRandom(const std::string &Helper, const fe::CallExpr &C,
+Expr *FunctionBuilder::typeRandom(const std::string &Helper, const fe::CallExpr &C,
                                   const std::string &Name) {
   if (!expectArgs(C, Name, randomHelperArity(Helper)))
     return nullptr;
@@ -155,7 +155,7 @@ Expr *FunctionLowerer::typeRandom(const std::string &Helper, const fe::CallExpr 
   return lowerDeviceCall(*randomHelper(S.Scope, Helper), C);
 }
 
-Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) {
+Expr *FunctionBuilder::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) {
   const auto &Params = Fn.Def->Params;
   for (const Param &P : Params)
     if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly)
@@ -213,7 +213,7 @@ Expr *FunctionLowerer::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
   return callDevice(Fn, Args, Values, C.Range);
 }
 
-Expr *FunctionLowerer::callDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
+Expr *FunctionBuilder::callDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                   const ExprList &Values, SourceRange Range) {
   // Host code calls host code: the callee gets Numba's CPU semantics too.
   Function *Callee = S.instantiateDevice(Fn, Args, F.HostCode);
@@ -226,7 +226,7 @@ Expr *FunctionLowerer::callDevice(FunctionInfo &Fn, const std::vector<InstanceAr
   return Call;
 }
 
-Expr *FunctionLowerer::lowerNamedTupleConstructor(const ConstantValue &Class,
+Expr *FunctionBuilder::lowerNamedTupleConstructor(const ConstantValue &Class,
                                                  const fe::CallExpr &C) {
   // Point(1, y=2.5): each field from its position or its keyword, as
   // Python's namedtuple binds them; the element types are the values'.

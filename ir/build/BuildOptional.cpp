@@ -1,4 +1,4 @@
-//===- LowerOptional.cpp - None, and values that may be None ------------===//
+//===- build/BuildOptional.cpp - None, and values that may be None --------===//
 //
 // Numba types a variable assigned both None and a T, or a function that
 // returns both, as OptionalType(T). Such a value flows unchanged through
@@ -12,7 +12,7 @@
 // thread. The run-time check stays either way (LLVM folds it after a test).
 //
 //===----------------------------------------------------------------------===//
-#include "ir/Lowering.h"
+#include "ir/build/FunctionBuilder.h"
 #include "ir/NameCheck.h"
 #include "ir/check/SyntaxFacts.h"
 
@@ -21,27 +21,27 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
-void FunctionLowerer::forgetAssignedIn(const fe::StmtList &Body) {
+void FunctionBuilder::forgetAssignedIn(const fe::StmtList &Body) {
   // A loop's body may run again after it assigns None: what held a value
   // before the loop is not known to hold one inside it or after it.
   for (const std::string &Name : assignedNames(Body))
     NotNone.erase(Name);
 }
 
-void FunctionLowerer::noteAssigned(const std::string &Name, const Type *Ty) {
+void FunctionBuilder::noteAssigned(const std::string &Name, const Type *Ty) {
   if (Ty && Ty->kind() != TypeKind::None && !dynCast<OptionalType>(Ty))
     NotNone.insert(Name);
   else
     NotNone.erase(Name);
 }
 
-Expr *FunctionLowerer::noneValue(SourceRange Range) {
+Expr *FunctionBuilder::noneValue(SourceRange Range) {
   // The None constant itself: of type none, made an optional's None by
   // convert() where it meets one.
   return make<OptionalMakeExpr>(Range, S.Types.none());
 }
 
-Expr *FunctionLowerer::lowerOptional(const fe::Expr &E) {
+Expr *FunctionBuilder::lowerOptional(const fe::Expr &E) {
   if (isNoneLiteral(E))
     return noneValue(E.Range);
   Value V = lower(E);
@@ -52,7 +52,7 @@ Expr *FunctionLowerer::lowerOptional(const fe::Expr &E) {
   return nullptr;
 }
 
-Expr *FunctionLowerer::unwrapOptional(Expr *E) {
+Expr *FunctionBuilder::unwrapOptional(Expr *E) {
   auto *O = dynCast<OptionalType>(E->Ty);
   if (!O)
     return E;
@@ -62,7 +62,7 @@ Expr *FunctionLowerer::unwrapOptional(Expr *E) {
   return U;
 }
 
-Expr *FunctionLowerer::optionalIsNone(Expr *Operand, bool IsNot, SourceRange Range) {
+Expr *FunctionBuilder::optionalIsNone(Expr *Operand, bool IsNot, SourceRange Range) {
   auto *Valid = make<OptionalValidExpr>(Range, S.Types.boolean());
   Valid->Operand = Operand;
   if (IsNot)
@@ -73,7 +73,7 @@ Expr *FunctionLowerer::optionalIsNone(Expr *Operand, bool IsNot, SourceRange Ran
   return Not;
 }
 
-Expr *FunctionLowerer::convertOptional(Expr *E, const Type *To) {
+Expr *FunctionBuilder::convertOptional(Expr *E, const Type *To) {
   auto *From = dynCast<OptionalType>(E->Ty);
   auto *ToOpt = dynCast<OptionalType>(To);
   if (!ToOpt) // a value is needed: unwrap, then convert the value

@@ -1,5 +1,5 @@
-//===- LowerForeign.cpp - Calls of cuda.declare_device functions ----------===//
-#include "ir/Lowering.h"
+//===- build/BuildForeign.cpp - Calls of cuda.declare_device functions ----===//
+#include "ir/build/FunctionBuilder.h"
 
 #include <algorithm>
 
@@ -8,7 +8,7 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
-Expr *FunctionLowerer::lowerFromBuffer(const fe::CallExpr &C) {
+Expr *FunctionBuilder::lowerFromBuffer(const fe::CallExpr &C) {
   if (!C.Keywords.empty())
     error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword);
   if (!expectArgs(C, "ffi.from_buffer", 1))
@@ -23,7 +23,7 @@ Expr *FunctionLowerer::lowerFromBuffer(const fe::CallExpr &C) {
   return V;
 }
 
-Expr *FunctionLowerer::lowerForeignCall(const ForeignFunction &Fn, const fe::CallExpr &C) {
+Expr *FunctionBuilder::lowerForeignCall(const ForeignFunction &Fn, const fe::CallExpr &C) {
   const std::string &Name = Fn.BoundName;
   if (F.HostCode) {
     // An @njit function run on the host, or one that such a function

@@ -1,250 +1,39 @@
-//===- Lowering.h - A typed function into IR (private) ----------*- C++ -*-===//
+//===- build/FunctionBuilder.h - A checked function into IR -----*- C++ -*-===//
 ///
 /// \file
-/// FunctionLowerer emits the IR of one Python function for one list of
-/// arguments. Its variables' types come first, from the typing checker
-/// (check/FunctionChecker.h): Numba's rule that every local variable has
-/// one type, the unification of everything assigned to it, found by a
-/// fixed point over the syntax tree before any IR is built. A call to a
-/// device function is typed by checking the callee alone for those
-/// arguments (SemaContext::deviceReturnType, memoized per argument list),
-/// never by lowering it; lowering then runs once per instantiation that the
-/// final types call for.
-///
-/// The checker's final walk has reported every diagnostic before an entry
-/// is lowered (SemaContext::lowerKernel, lowerHostEntry, instantiateChecked),
-/// and only what it accepted is lowered: a typing error met while lowering
-/// is the checker's bug, an internal compiler error (FunctionLowerer::error).
+/// FunctionBuilder emits the IR of one Python function for one list of
+/// arguments, from the typing checker that typed it and accepted it
+/// (check/FunctionChecker.h): its variables and their types, the webs each
+/// name's loads and stores belong to, and the returns' type. It reports
+/// nothing. The checker's final walk reported every diagnostic before the
+/// function was built, so a typing error met here is the checker's bug, an
+/// internal compiler error (FunctionBuilder::error), never the user's.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "frontend/Diagnostic.h"
-#include "ir/AssignmentWebs.h"
-#include "ir/IR.h"
-#include "ir/ModuleScope.h"
-#include "ir/TypeRules.h"
-#include "ir/check/FunctionChecker.h"
+#include "ir/SemaContext.h"
 
-#include <map>
-#include <optional>
-#include <set>
 #include <source_location>
-#include <tuple>
-#include <string>
-#include <vector>
 
 namespace pykc::ir {
-
-class SemaContext;
-class FunctionLowerer;
 
 /// Whether control can run past the end of the built statements \p Body:
 /// no return on every path, and no endless loop that only a return leaves.
 bool canFallThrough(const StmtList &Body);
 
-
-/// What an expression denotes while lowering: an IR value, or a
-/// compile-time entity (a module path, a constant such as a dtype, a
-/// function) that only makes sense as the callee or base of something.
-struct Value {
-  enum class Kind { Invalid, Expr, Path, Constant, Function, Module, Foreign };
-  Kind K = Kind::Invalid;
-  Expr *E = nullptr;
-  std::string Path; ///< Module: its name.
-  ConstantValue Const;
-  FunctionInfo *Fn = nullptr;
-  ModuleScope *Mod = nullptr; ///< Another file of the program.
-  const ForeignFunction *Foreign = nullptr; ///< cuda.declare_device's.
-
-  static Value invalid() { return Value(); }
-  static Value expr(Expr *E) {
-    Value V;
-    V.K = E ? Kind::Expr : Kind::Invalid;
-    V.E = E;
-    return V;
-  }
-  bool isValid() const { return K != Kind::Invalid; }
-};
-
-/// One argument of a device-function instantiation. As Numba gives a
-/// literal int or bool, a dtype, a function or a module its literal or
-/// function type, such an argument is a compile-time value that the callee
-/// sees as a constant: usable as a shared array's shape or dtype, or called.
-/// Everything else is a run-time value of type Ty.
-struct InstanceArg {
-  const Type *Ty = nullptr; ///< Null for a compile-time value.
-  Value Const;              ///< Kind Constant, Path or Function when Ty is null.
-
-  bool isCompileTime() const { return Ty == nullptr; }
-  /// What the value is, as Python would show it ("32", "cuda.atomic.add").
-  std::string str() const;
-};
-
-/// Whether \p Sig gives one type per parameter of \p Fn; SignatureArity
-/// to \p D when it does not.
-bool signatureFits(const FunctionInfo &Fn, const ParsedSignature &Sig,
-                   frontend::DiagnosticEngine &D);
-/// The decorator that declares \p Fn's return type, as \p Fn is written,
-/// for RecursiveCall's message.
-std::string recursionFix(const FunctionInfo &Fn);
-/// "float32, 32, cuda.atomic.add": an instance's arguments, for messages.
-std::string argList(const std::vector<InstanceArg> &Args);
-
-/// A compile-time entity (Constant, Path, Function, Module, Foreign) as
-/// the checker and the lowering each hold one.
-Checked checkedOf(const Value &V);
-Value valueOf(const Checked &C);
-/// An instance's arguments as the checker takes them.
-std::vector<Checked> checkedArguments(const std::vector<InstanceArg> &Args);
-
-/// Shared by every function lowered from one module.
-class SemaContext : public CalleeTyper {
-public:
-  /// \p Out: where the lowering builds; null for a context that only
-  /// checks (checkKernel), which builds nothing.
-  SemaContext(ModuleScope &Scope, TypeContext &Types, frontend::DiagnosticEngine &Diags,
-              Module *Out)
-      : Scope(Scope), Types(Types), Ops(Types), Diags(Diags), Out(Out) {}
-
-  /// checkCall, reporting to Diags, then instantiateDevice when it
-  /// accepted: what a host entry and a reduction's operator use. Null when
-  /// the check failed.
-  Function *instantiateChecked(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
-                               const frontend::SourceFile *CallFile,
-                               frontend::SourceRange CallRange, bool Host = false);
-  /// The device function \p Fn lowered for \p Args, on first use, from the
-  /// checker that checkCall accepted it with. Building cannot fail: an
-  /// instance the checker did not accept is an internal error.
-  /// \p Host: the instance for a host entry point (lowerHostEntry).
-  Function *instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
-                              bool Host = false);
-  /// The type \p Fn returns for \p Args, from checking its body alone:
-  /// nothing is built and nothing is reported, as the types may be
-  /// provisional. Null when it does not type (or recurses).
-  const Type *deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
-                               bool Host = false);
-  /// deviceReturnType for the checker's arguments.
-  const Type *returnTypeOf(FunctionInfo &Fn, const std::vector<Checked> &Args,
-                           bool Host) override;
-  ModuleScope &programScope() override { return Scope; }
-  void usesForeign(const ForeignFunction &Fn) override;
-  std::optional<const Type *> checkCall(FunctionInfo &Fn, const std::vector<Checked> &Args,
-                                        const frontend::SourceFile *CallFile,
-                                        frontend::SourceRange CallRange, bool Host,
-                                        frontend::DiagnosticEngine &D) override;
-  /// The checker's view of lowerKernel (check/CheckInstances.cpp; a host
-  /// entry is an instance, checkCall's): the kernel typed and walked, every
-  /// diagnostic reported to \p D; false on errors. Its memo of checked
-  /// instances is its own, kept across entries as the lowering's is.
-  /// \p Keep: where the checker that typed the kernel goes, for the
-  /// lowering to reuse (with its returns in \p KeepReturns).
-  bool checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, frontend::DiagnosticEngine &D,
-                   std::unique_ptr<FunctionChecker> *Keep = nullptr,
-                   ReturnTyping *KeepReturns = nullptr);
-  /// An @njit function for \p Sig, as a host entry point; null on errors.
-  Function *lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig);
-  /// Kernel \p Fn checked for \p Sig, then built when it types; null on
-  /// errors.
-  Function *lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig, bool Mangle);
-
-  ModuleScope &Scope;
-  TypeContext &Types;
-  OperatorTyping Ops;
-  /// Where the checker reports: the user's diagnostics.
-  frontend::DiagnosticEngine &Diags;
-  Module *Out;
-  /// The module-level arrays kernels read, by name: one copy of the data.
-  std::map<std::string, std::shared_ptr<const ConstantValue>> ConstantArrays;
-
-private:
-  /// An instantiation: the function, its run-time argument types (null for
-  /// compile-time ones) and its compile-time values as text.
-  /// The last element says whether it is a host entry: a host entry and a
-  /// device function of the same types are separate instances, as only the
-  /// host entry runs its prange loops in parallel.
-  using Key =
-      std::tuple<FunctionInfo *, std::vector<const Type *>, std::vector<std::string>, bool>;
-  static Key keyOf(FunctionInfo &Fn, const std::vector<InstanceArg> &Args, bool Host = false);
-  /// What a call with some arguments binds: the parameter types of the
-  /// declared signature Numba would choose, and its return type (null
-  /// without declared signatures: the arguments' own types are bound).
-  struct Binding {
-    std::vector<InstanceArg> Params;
-    const Type *DeclaredReturn = nullptr;
-  };
-  /// Empty (after a diagnostic to \p Report, when given) when no
-  /// declared signature matches \p Args.
-  std::optional<Binding> bindArguments(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
-                                       const frontend::SourceFile *CallFile,
-                                       frontend::SourceRange CallRange,
-                                       frontend::DiagnosticEngine *Report);
-  /// An instance checkCall began to check, in the order it began them.
-  struct CheckedInstance {
-    FunctionInfo *Fn;
-    std::vector<InstanceArg> Params;
-    bool Host;
-  };
-  std::vector<CheckedInstance> CheckOrder;
-  /// After an entry failed its check: the instances its check accepted
-  /// (CheckOrder from \p Start), built in that order.
-  void buildAcceptedSince(size_t Start);
-  /// A symbol no other function of the module has.
-  std::string uniqueSymbol(std::string Name) const;
-
-  std::map<Key, Function *> DeviceInstances;
-  /// Device functions being built: a recursive call, which the checker
-  /// accepted, calls the unfinished one.
-  std::map<Key, Function *> InProgress;
-  std::map<Key, const Type *> ReturnTypes; ///< deviceReturnType's memo.
-  std::set<Key> TypingInProgress;
-  /// The returns typed so far of each function being typed or lowered: a
-  /// call back into one without a declared signature has the return type
-  /// they give (Numba types recursion from the paths that do not recurse,
-  /// as its fib examples need), and null before any.
-  std::map<Key, const ReturnTyping *> Typing;
-  /// The functions whose provisional return type a typing used: a result
-  /// that used another's is not memoized, as that one may still widen.
-  std::set<Key> ProvisionalUsed;
-  /// The provisional return type of \p K, recorded as used.
-  const Type *provisionalReturn(const Key &K);
-  /// How deeply device-function calls may nest (typing and lowering recurse
-  /// once per level). Python's own default recursion limit: Numba, typing
-  /// in CPython, cannot go deeper either.
-  static constexpr size_t MaxCallDepth = 1000;
-  size_t callDepth() const { return TypingInProgress.size() + CheckInProgress.size(); }
-  /// The checker's instance memo (checkCall): accepted instances and their
-  /// return types, failed ones, those being walked (with the return type a
-  /// recursive call gets), and its own name checks (whether each function
-  /// has name errors).
-  std::map<Key, const Type *> CheckAccepted, CheckInProgress;
-  /// The checkers that typed each instance checkCall checked, until
-  /// instantiateDevice lowers it with them (nothing is typed twice).
-  struct TypedInstance {
-    std::unique_ptr<FunctionChecker> Checker;
-    ReturnTyping Returns;
-  };
-  std::map<Key, TypedInstance> TypedInstances;
-  /// The checkers deviceReturnType typed an instance with, when its result
-  /// was final (memoized), until checkCall walks the instance with them.
-  std::map<Key, TypedInstance> TypedForCall;
-  std::set<Key> CheckFailed;
-  std::map<FunctionInfo *, bool> CheckedNames;
-  bool CheckUnwinding = false;
-};
-
-class FunctionLowerer {
+class FunctionBuilder {
 public:
   /// \p Typed: the checker that typed and walked this function for these
   /// arguments without an error, with what its returns gave (\p Returns).
-  FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
+  FunctionBuilder(SemaContext &S, FunctionInfo &Info, Function &F,
                   const std::vector<InstanceArg> &Args, std::unique_ptr<FunctionChecker> Typed,
                   const ReturnTyping &Returns);
   /// Emits the body.
   void run();
 
 private:
-  // --- Variables and typing (LowerFunction.cpp) ---
+  // --- Variables and typing (build/BuildFunction.cpp) ---
   Variable *local(const std::string &Name) const;
   /// The variable (the web's, AssignmentWebs.h) a name reads or writes.
   Variable *loadVariable(const frontend::NameExpr &N) const;
@@ -255,7 +44,7 @@ private:
   /// The checker's types given to the variables, then coalesced.
   void inferTypes();
 
-  // --- Statements (LowerStmt.cpp; loops in LowerLoops.cpp) ---
+  // --- Statements (build/BuildStmt.cpp; loops in build/BuildLoops.cpp) ---
   void lowerBlock(const frontend::StmtList &Body, StmtList &Out);
   void lowerStmt(const frontend::Stmt &S, StmtList &Out);
   /// `if`: a test known when compiling keeps only the branch taken; else
@@ -322,8 +111,8 @@ private:
   /// before typing, so it is neither typed nor compiled here either.
   static std::optional<bool> constantTruth(const Expr *Cond);
 
-  // --- Expressions (LowerExpr.cpp; attributes, subscripts and indices in
-  // LowerAccess.cpp; operators in LowerOperators.cpp) ---
+  // --- Expressions (build/BuildExpr.cpp; attributes, subscripts and indices in
+  // build/BuildAccess.cpp; operators in build/BuildOperators.cpp) ---
   Value lower(const frontend::Expr &E);
   Expr *lowerValue(const frontend::Expr &E);
   Value lowerName(const frontend::NameExpr &N);
@@ -370,8 +159,8 @@ private:
   Expr *arrayAccess(Expr *Array, const ArrayType *AT, ExprList Indices,
                     frontend::SourceRange Range);
 
-  // --- Calls (LowerCall.cpp; Builtins.def's typing rules in
-  // LowerBuiltins.cpp) ---
+  // --- Calls (build/BuildCall.cpp; Builtins.def's typing rules in
+  // build/BuildBuiltins.cpp) ---
   Value lowerCall(const frontend::CallExpr &C);
   /// A call of a builtin: dispatched to the typing rule its row of
   /// ir/Builtins.def names.
@@ -404,7 +193,7 @@ private:
   /// numba.cuda.libdevice.NAME(...) for \p Fn's row of ir/Libdevice.def.
   Expr *lowerLibdeviceCall(const LibdeviceFunction &Fn, const frontend::CallExpr &C,
                            const std::string &Name);
-  /// A call of a cuda.declare_device function (LowerForeign.cpp).
+  /// A call of a cuda.declare_device function (build/BuildForeign.cpp).
   Expr *lowerForeignCall(const ForeignFunction &Fn, const frontend::CallExpr &C);
   /// `ffi.from_buffer(a)` of a module's `ffi = cffi.FFI()`: the array
   /// itself, which a pointer parameter of a foreign function takes.
@@ -452,7 +241,7 @@ private:
     return Checker.literalArgument(E);
   }
 
-  // --- None and OptionalType (LowerOptional.cpp) ---
+  // --- None and OptionalType (build/BuildOptional.cpp) ---
   /// A value that may be None or an OptionalType, kept as it is: what
   /// assignments, returns and `is` take. lowerValue unwraps optionals.
   Expr *lowerOptional(const frontend::Expr &E);
@@ -477,7 +266,7 @@ private:
   /// Name \p Name was assigned a value of type \p Ty.
   void noteAssigned(const std::string &Name, const Type *Ty);
 
-  // --- Records (LowerRecord.cpp) ---
+  // --- Records (build/BuildRecord.cpp) ---
   /// The module's name for \p R ("recordtype"), or Numba's spelling.
   std::string recordName(const RecordType *R) const;
   /// The field of \p R that \p Key names: an attribute (`r.x`), a constant
@@ -495,7 +284,7 @@ private:
   void lowerRecordStore(Expr *Record, unsigned Field, Expr *Val, frontend::SourceRange TargetRange,
                         frontend::SourceRange ValueRange, StmtList &Out);
 
-  // --- Complex numbers (LowerComplex.cpp) ---
+  // --- Complex numbers (build/BuildComplex.cpp) ---
   Expr *constantComplex(double Re, double Im, const Type *Ty, frontend::SourceRange Range);
   /// Part 0 (real) or 1 (imaginary) of complex \p Z.
   Expr *complexPart(Expr *Z, unsigned Part, frontend::SourceRange Range);
@@ -519,7 +308,7 @@ private:
                           const ExprList &Values, const Type *Result,
                           frontend::SourceRange Range);
 
-  // --- Helpers (LowerExpr.cpp) ---
+  // --- Helpers (build/BuildExpr.cpp) ---
   Expr *convert(Expr *E, const Type *To);
   Expr *truth(Expr *E, frontend::SourceRange Range);
   /// Element \p K of the tuple \p Tuple (a constant index or a field).
@@ -582,7 +371,7 @@ private:
   /// Statements an expression needs to run first (temporaries).
   StmtList *Pending = nullptr;
   /// Names that hold a value, not None, where lowering is (see
-  /// LowerOptional.cpp).
+  /// build/BuildOptional.cpp).
   std::set<std::string> NotNone;
   unsigned LoopDepth = 0;
   unsigned TempCount = 0;

@@ -1,4 +1,4 @@
-//===- LowerRecord.cpp - Fields of NumPy structured dtypes ----------------===//
+//===- build/BuildRecord.cpp - Fields of NumPy structured dtypes ----------===//
 //
 // A record value is a reference to a record's bytes (Numba's Record data
 // model is a pointer): `r = a[i]; r.x = 1` changes a[i]. Reading a field
@@ -7,7 +7,7 @@
 // are C-order views of the record's bytes.
 //
 //===----------------------------------------------------------------------===//
-#include "ir/Lowering.h"
+#include "ir/build/FunctionBuilder.h"
 #include "ir/check/HintText.h"
 
 namespace pykc::ir {
@@ -16,12 +16,12 @@ using namespace frontend;
 namespace fe = frontend;
 
 
-std::string FunctionLowerer::recordName(const RecordType *R) const {
+std::string FunctionBuilder::recordName(const RecordType *R) const {
   std::string Name = S.Types.nameOf(R);
   return Name.empty() ? R->str() : Name;
 }
 
-std::optional<unsigned> FunctionLowerer::recordField(const RecordType *R, const fe::Expr &Key,
+std::optional<unsigned> FunctionBuilder::recordField(const RecordType *R, const fe::Expr &Key,
                                                      SourceRange Range) {
   std::optional<unsigned> Index;
   std::string Name;
@@ -56,7 +56,7 @@ std::optional<unsigned> FunctionLowerer::recordField(const RecordType *R, const 
   return Index;
 }
 
-Expr *FunctionLowerer::readField(Expr *Record, unsigned Field, SourceRange Range) {
+Expr *FunctionBuilder::readField(Expr *Record, unsigned Field, SourceRange Range) {
   auto *R = dynCast<RecordType>(Record->Ty);
   const Type *FieldTy = R->fields()[Field].Ty;
   const Type *Ty = FieldTy;
@@ -75,7 +75,7 @@ Expr *FunctionLowerer::readField(Expr *Record, unsigned Field, SourceRange Range
   return Get;
 }
 
-Expr *FunctionLowerer::convertRecord(Expr *Value, const RecordType *To) {
+Expr *FunctionBuilder::convertRecord(Expr *Value, const RecordType *To) {
   auto *From = Value ? dynCast<RecordType>(Value->Ty) : nullptr;
   if (!From || From->writable() != To->writable())
     return nullptr;
@@ -87,7 +87,7 @@ Expr *FunctionLowerer::convertRecord(Expr *Value, const RecordType *To) {
   return C;
 }
 
-void FunctionLowerer::lowerRecordStore(Expr *Record, unsigned Field, Expr *Val,
+void FunctionBuilder::lowerRecordStore(Expr *Record, unsigned Field, Expr *Val,
                                        SourceRange TargetRange, SourceRange ValueRange,
                                        StmtList &Out) {
   auto *R = dynCast<RecordType>(Record->Ty);

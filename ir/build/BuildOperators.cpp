@@ -1,5 +1,5 @@
-//===- LowerOperators.cpp - Operators, comparisons, and/or, if-else ------===//
-#include "ir/Lowering.h"
+//===- build/BuildOperators.cpp - Operators, comparisons, and/or, if-else -===//
+#include "ir/build/FunctionBuilder.h"
 #include "ir/check/SyntaxFacts.h"
 
 namespace pykc::ir {
@@ -7,7 +7,7 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
-Expr *FunctionLowerer::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, SourceRange OpRange,
+Expr *FunctionBuilder::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, SourceRange OpRange,
                                    SourceRange Range) {
   std::optional<ArithOp> Op = arithOpOf(PyOp);
   std::optional<Signature> Sig;
@@ -25,14 +25,14 @@ Expr *FunctionLowerer::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, SourceRange 
   return B;
 }
 
-Expr *FunctionLowerer::lowerUnary(const fe::UnaryExpr &U) {
+Expr *FunctionBuilder::lowerUnary(const fe::UnaryExpr &U) {
   Expr *V = lowerValue(*U.Operand);
   if (!V)
     return nullptr;
   return unaryValue(U.Op, V, U.Operand->Range, U.Range);
 }
 
-Expr *FunctionLowerer::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange,
+Expr *FunctionBuilder::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange,
                                   SourceRange Range) {
   if (UOp == UnaryOp::Not) {
     Expr *T = truth(V, OperandRange);
@@ -72,7 +72,7 @@ Expr *FunctionLowerer::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange
   return N;
 }
 
-const EnumType *FunctionLowerer::intEnumOf(const fe::Expr &E, const Expr *Lowered) {
+const EnumType *FunctionBuilder::intEnumOf(const fe::Expr &E, const Expr *Lowered) {
   // A parameter passed as an IntEnum member (its ArgType is the class).
   if (auto *Ref = dynCast<VarRefExpr>(Lowered))
     if (auto *T = dynCast<EnumType>(Ref->Var->ArgType); T && T->isIntEnum())
@@ -90,7 +90,7 @@ const EnumType *FunctionLowerer::intEnumOf(const fe::Expr &E, const Expr *Lowere
   return nullptr;
 }
 
-Expr *FunctionLowerer::lowerIdentity(const fe::CompareExpr &C) {
+Expr *FunctionBuilder::lowerIdentity(const fe::CompareExpr &C) {
   // Numba's generic `is`: values of one immutable type are compared with
   // ==; values of different types (a number and None) are never the same
   // object, a constant that prunes the branch it decides. Both operands are
@@ -142,7 +142,7 @@ Expr *FunctionLowerer::lowerIdentity(const fe::CompareExpr &C) {
   return constantInt((LT == RT) != Not, S.Types.boolean(), C.Range);
 }
 
-Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
+Expr *FunctionBuilder::lowerCompare(const fe::CompareExpr &C) {
   // `a < b < c` is `a < b and b < c` with b evaluated once, and c only when
   // a < b: each later link is lowered conditionally, and the links nest to
   // the right so that each one's temporaries run after the previous test.
@@ -182,7 +182,7 @@ Expr *FunctionLowerer::lowerCompare(const fe::CompareExpr &C) {
   return Result;
 }
 
-Expr *FunctionLowerer::compareValues(CompareOp Op, Expr *Left, Expr *Right, SourceRange Range) {
+Expr *FunctionBuilder::compareValues(CompareOp Op, Expr *Left, Expr *Right, SourceRange Range) {
   std::optional<Signature> Sig;
   if (dynCast<ScalarType>(Left->Ty) && dynCast<ScalarType>(Right->Ty))
     Sig = S.Ops.compare(Op, Left->Ty, Right->Ty);
@@ -204,7 +204,7 @@ Expr *FunctionLowerer::compareValues(CompareOp Op, Expr *Left, Expr *Right, Sour
   return Cmp;
 }
 
-Expr *FunctionLowerer::lowerBoolOp(const BoolOpExpr &B) {
+Expr *FunctionBuilder::lowerBoolOp(const BoolOpExpr &B) {
   ExprList Values;
   const Type *Ty = nullptr;
   std::set<std::string> Shown; // names the operands before show not None
@@ -237,7 +237,7 @@ Expr *FunctionLowerer::lowerBoolOp(const BoolOpExpr &B) {
   return Acc;
 }
 
-Expr *FunctionLowerer::lowerIfExp(const IfExpExpr &I) {
+Expr *FunctionBuilder::lowerIfExp(const IfExpExpr &I) {
   Expr *Cond = lowerCondition(*I.Test);
   Narrowing N = narrowingOf(*I.Test);
   // An arm that a test shows to hold a value gives that value: `x if x is

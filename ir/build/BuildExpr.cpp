@@ -1,5 +1,5 @@
-//===- LowerExpr.cpp - Typing expressions ---------------------------------===//
-#include "ir/Lowering.h"
+//===- build/BuildExpr.cpp - Names, constants, conversions ----------------===//
+#include "ir/build/FunctionBuilder.h"
 #include "ir/check/SyntaxFacts.h"
 #include "support/InternalError.h"
 
@@ -8,7 +8,7 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
-void FunctionLowerer::error(SourceRange Range, DiagKind Kind, std::source_location Where) {
+void FunctionBuilder::error(SourceRange Range, DiagKind Kind, std::source_location Where) {
   internalError("the IR builder of '" + F.PyName + "' met " + std::string(kindName(Kind)) +
                     " at " + File->name() + ":" + std::to_string(Range.Begin.Line) + ":" +
                     std::to_string(Range.Begin.Column) +
@@ -16,7 +16,7 @@ void FunctionLowerer::error(SourceRange Range, DiagKind Kind, std::source_locati
                 Where.file_name(), int(Where.line()));
 }
 
-Expr *FunctionLowerer::constantInt(int64_t V, const Type *Ty, SourceRange Range) {
+Expr *FunctionBuilder::constantInt(int64_t V, const Type *Ty, SourceRange Range) {
   auto *C = make<ir::ConstantExpr>(Range, Ty);
   auto *ST = dynCast<ScalarType>(Ty);
   if (ST && ST->isFloat())
@@ -26,13 +26,13 @@ Expr *FunctionLowerer::constantInt(int64_t V, const Type *Ty, SourceRange Range)
   return C;
 }
 
-Expr *FunctionLowerer::constantFloat(double V, const Type *Ty, SourceRange Range) {
+Expr *FunctionBuilder::constantFloat(double V, const Type *Ty, SourceRange Range) {
   auto *C = make<ir::ConstantExpr>(Range, Ty);
   C->FloatValue = V;
   return C;
 }
 
-Expr *FunctionLowerer::materialize(Expr *E) {
+Expr *FunctionBuilder::materialize(Expr *E) {
   if (!E || E->Kind == NodeKind::Constant || E->Kind == NodeKind::VarRef ||
       E->Kind == NodeKind::SpecialReg)
     return E;
@@ -46,7 +46,7 @@ Expr *FunctionLowerer::materialize(Expr *E) {
   return Ref;
 }
 
-Expr *FunctionLowerer::convert(Expr *E, const Type *To) {
+Expr *FunctionBuilder::convert(Expr *E, const Type *To) {
   if (!E || !To)
     return nullptr;
   if (E->Ty == To)
@@ -93,7 +93,7 @@ Expr *FunctionLowerer::convert(Expr *E, const Type *To) {
   return nullptr;
 }
 
-Expr *FunctionLowerer::tupleElement(Expr *Tuple, unsigned K, SourceRange Range) {
+Expr *FunctionBuilder::tupleElement(Expr *Tuple, unsigned K, SourceRange Range) {
   // Of a tuple display, the element itself.
   if (auto *Make = dynCast<TupleMakeExpr>(Tuple))
     return Make->Elements[K];
@@ -103,7 +103,7 @@ Expr *FunctionLowerer::tupleElement(Expr *Tuple, unsigned K, SourceRange Range) 
   return Get;
 }
 
-Expr *FunctionLowerer::enumValue(Expr *E) {
+Expr *FunctionBuilder::enumValue(Expr *E) {
   // A member is its value at run time (a coded class's, its ordinal): the
   // conversion changes no bits.
   auto *C = make<CastExpr>(E->Range, S.Types.int64());
@@ -111,7 +111,7 @@ Expr *FunctionLowerer::enumValue(Expr *E) {
   return C;
 }
 
-Expr *FunctionLowerer::truth(Expr *E, SourceRange Range) {
+Expr *FunctionBuilder::truth(Expr *E, SourceRange Range) {
   if (!E)
     return nullptr;
   auto *ST = dynCast<ScalarType>(E->Ty);
@@ -127,7 +127,7 @@ Expr *FunctionLowerer::truth(Expr *E, SourceRange Range) {
   return T;
 }
 
-Expr *FunctionLowerer::lowerValue(const fe::Expr &E) {
+Expr *FunctionBuilder::lowerValue(const fe::Expr &E) {
   Value V = lower(E);
   if (V.K == Value::Kind::Expr)
     return unwrapOptional(V.E);
@@ -136,7 +136,7 @@ Expr *FunctionLowerer::lowerValue(const fe::Expr &E) {
   return nullptr;
 }
 
-Value FunctionLowerer::lower(const fe::Expr &E) {
+Value FunctionBuilder::lower(const fe::Expr &E) {
   switch (E.Kind) {
   case fe::NodeKind::NameExpr:
     return lowerName(cast<NameExpr>(E));
@@ -209,7 +209,7 @@ Value FunctionLowerer::lower(const fe::Expr &E) {
   }
 }
 
-Value FunctionLowerer::lowerName(const NameExpr &N) {
+Value FunctionBuilder::lowerName(const NameExpr &N) {
   if (auto It = CompileTimeParams.find(N.Id); It != CompileTimeParams.end()) {
     if (It->second.K == Value::Kind::Constant)
       return lowerConstantValue(It->second.Const, N.Range);
@@ -236,7 +236,7 @@ Value FunctionLowerer::lowerName(const NameExpr &N) {
   return Value::invalid();
 }
 
-Value FunctionLowerer::lowerSymbol(const Symbol &Sym, const std::string &Name,
+Value FunctionBuilder::lowerSymbol(const Symbol &Sym, const std::string &Name,
                                    const fe::Expr &At) {
   switch (Sym.K) {
   case Symbol::Kind::Path: {
@@ -288,7 +288,7 @@ Value FunctionLowerer::lowerSymbol(const Symbol &Sym, const std::string &Name,
   return Value::invalid();
 }
 
-Expr *FunctionLowerer::constArray(const std::string &Name, const ConstantValue &C,
+Expr *FunctionBuilder::constArray(const std::string &Name, const ConstantValue &C,
                                   SourceRange Range) {
   std::shared_ptr<const ConstantValue> &Data = S.ConstantArrays[Name];
   if (!Data)
@@ -301,7 +301,7 @@ Expr *FunctionLowerer::constArray(const std::string &Name, const ConstantValue &
   return A;
 }
 
-Value FunctionLowerer::lowerConstantValue(const ConstantValue &C, SourceRange Range) {
+Value FunctionBuilder::lowerConstantValue(const ConstantValue &C, SourceRange Range) {
   if (C.Typed) { // a NumPy scalar: its own type
     switch (C.K) {
     case ConstantValue::Kind::Int:
@@ -356,7 +356,7 @@ Value FunctionLowerer::lowerConstantValue(const ConstantValue &C, SourceRange Ra
   }
 }
 
-Expr *FunctionLowerer::lowerTuple(const TupleExpr &T) {
+Expr *FunctionBuilder::lowerTuple(const TupleExpr &T) {
   std::vector<const Type *> Types;
   ExprList Elements;
   for (const fe::Expr *E : T.Elts) {

@@ -1,4 +1,4 @@
-//===- LowerComplex.cpp - Complex numbers in kernels ----------------------===//
+//===- build/BuildComplex.cpp - Complex numbers in kernels ----------------===//
 //
 // complex64 and complex128, typed as Numba types them. The backends see a
 // complex as a scalar that is built from its parts (TupleMakeExpr), read
@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/ComplexHelpers.h"
-#include "ir/Lowering.h"
+#include "ir/build/FunctionBuilder.h"
 #include "ir/check/HintText.h"
 
 namespace pykc::ir {
@@ -24,7 +24,7 @@ const ScalarType *asComplex(const Type *Ty) {
 }
 } // namespace
 
-Expr *FunctionLowerer::constantComplex(double Re, double Im, const Type *Ty,
+Expr *FunctionBuilder::constantComplex(double Re, double Im, const Type *Ty,
                                        SourceRange Range) {
   auto *C = make<ir::ConstantExpr>(Range, Ty);
   C->FloatValue = Re;
@@ -32,14 +32,14 @@ Expr *FunctionLowerer::constantComplex(double Re, double Im, const Type *Ty,
   return C;
 }
 
-Expr *FunctionLowerer::complexPart(Expr *Z, unsigned Part, SourceRange Range) {
+Expr *FunctionBuilder::complexPart(Expr *Z, unsigned Part, SourceRange Range) {
   auto *Get = make<TupleGetExpr>(Range, S.Types.complexPart(asComplex(Z->Ty)));
   Get->Tuple = Z;
   Get->Index = Part;
   return Get;
 }
 
-Expr *FunctionLowerer::makeComplex(Expr *Re, Expr *Im, const ScalarType *Ty,
+Expr *FunctionBuilder::makeComplex(Expr *Re, Expr *Im, const ScalarType *Ty,
                                    SourceRange Range) {
   const ScalarType *Part = S.Types.complexPart(Ty);
   auto *Make = make<TupleMakeExpr>(Range, Ty);
@@ -47,7 +47,7 @@ Expr *FunctionLowerer::makeComplex(Expr *Re, Expr *Im, const ScalarType *Ty,
   return Make;
 }
 
-Value FunctionLowerer::lowerNumberAttribute(Expr *Base, const std::string &Attr,
+Value FunctionBuilder::lowerNumberAttribute(Expr *Base, const std::string &Attr,
                                             SourceRange Range) {
   // Numba's NumberAttribute: .real and .imag of any number, a real one's
   // imaginary part being a zero of its own type.
@@ -62,7 +62,7 @@ Value FunctionLowerer::lowerNumberAttribute(Expr *Base, const std::string &Attr,
                                    : constantInt(0, ST, Range));
 }
 
-Expr *FunctionLowerer::lowerConjugate(Expr *Base, const fe::CallExpr &C) {
+Expr *FunctionBuilder::lowerConjugate(Expr *Base, const fe::CallExpr &C) {
   if (!expectArgs(C, "conjugate", 0))
     return nullptr;
   const ScalarType *CT = asComplex(Base->Ty);
@@ -75,7 +75,7 @@ Expr *FunctionLowerer::lowerConjugate(Expr *Base, const fe::CallExpr &C) {
   return makeComplex(complexPart(Z, 0, C.Range), Neg, CT, C.Range);
 }
 
-Expr *FunctionLowerer::typeComplex(const fe::CallExpr &C,
+Expr *FunctionBuilder::typeComplex(const fe::CallExpr &C,
                                    const std::string &Name) {
   if (C.Args.empty() || C.Args.size() > 2)
     error(C.Range, DiagKind::ArgumentCount);
@@ -104,7 +104,7 @@ Expr *FunctionLowerer::typeComplex(const fe::CallExpr &C,
   return makeComplex(Args[0], Args[1], CT, C.Range);
 }
 
-Expr *FunctionLowerer::callComplexHelper(const std::string &Operation,
+Expr *FunctionBuilder::callComplexHelper(const std::string &Operation,
                                          const ScalarType *Complex,
                                          const ExprList &Values,
                                          const Type *Result,
@@ -118,7 +118,7 @@ Expr *FunctionLowerer::callComplexHelper(const std::string &Operation,
   return Call ? convert(Call, Result) : nullptr;
 }
 
-Expr *FunctionLowerer::complexArith(ArithOp Op, Expr *L, Expr *R,
+Expr *FunctionBuilder::complexArith(ArithOp Op, Expr *L, Expr *R,
                                     const ScalarType *Complex,
                                     SourceRange Range) {
   const char *Operation = Op == ArithOp::TrueDiv ? "cdiv" : "cpow";
@@ -127,7 +127,7 @@ Expr *FunctionLowerer::complexArith(ArithOp Op, Expr *L, Expr *R,
                            Range);
 }
 
-Expr *FunctionLowerer::typeCmath(CmathCases Cases, const std::string &Operation,
+Expr *FunctionBuilder::typeCmath(CmathCases Cases, const std::string &Operation,
                                  const fe::CallExpr &C,
                                  const std::string &Name) {
   ExprList Args;

@@ -1,6 +1,6 @@
-//===- LowerStmt.cpp - Statements: assignments, if, return ---------------===//
+//===- build/BuildStmt.cpp - Statements: assignments, if, return ----------===//
 #include "ir/AssignmentWebs.h"
-#include "ir/Lowering.h"
+#include "ir/build/FunctionBuilder.h"
 #include "ir/NameCheck.h"
 #include "ir/check/SyntaxFacts.h"
 
@@ -68,17 +68,17 @@ bool canFallThrough(const StmtList &Body) {
 
 //===--- Statements -------------------------------------------------------===//
 
-void FunctionLowerer::lowerBlock(const fe::StmtList &Body, StmtList &Out) {
+void FunctionBuilder::lowerBlock(const fe::StmtList &Body, StmtList &Out) {
   for (const fe::Stmt *St : Body)
     lowerStmt(*St, Out);
 }
 
-Expr *FunctionLowerer::lowerCondition(const fe::Expr &E) {
+Expr *FunctionBuilder::lowerCondition(const fe::Expr &E) {
   Expr *V = lowerOptional(E); // truth() refuses an optional, as Numba does
   return V ? truth(V, E.Range) : nullptr;
 }
 
-void FunctionLowerer::lowerStmt(const fe::Stmt &St, StmtList &Out) {
+void FunctionBuilder::lowerStmt(const fe::Stmt &St, StmtList &Out) {
   StmtList *SavedPending = Pending;
   Pending = &Out;
   switch (St.Kind) {
@@ -164,7 +164,7 @@ void FunctionLowerer::lowerStmt(const fe::Stmt &St, StmtList &Out) {
   Pending = SavedPending;
 }
 
-void FunctionLowerer::lowerIf(const fe::IfStmt &I, StmtList &Out) {
+void FunctionBuilder::lowerIf(const fe::IfStmt &I, StmtList &Out) {
   Expr *Cond = lowerCondition(*I.Test);
   if (std::optional<bool> Taken = constantTruth(Cond)) {
     lowerBlock(*Taken ? I.Body : I.OrElse, Out);
@@ -193,7 +193,7 @@ void FunctionLowerer::lowerIf(const fe::IfStmt &I, StmtList &Out) {
     Out.push_back(If);
 }
 
-void FunctionLowerer::lowerRaise(const fe::Stmt &St, StmtList &Out) {
+void FunctionBuilder::lowerRaise(const fe::Stmt &St, StmtList &Out) {
   // Numba-CUDA without debug=True: the raising thread returns from the
   // kernel and the exception is dropped. From a device function it would
   // unwind through every caller, which pykc does not do yet.
@@ -203,7 +203,7 @@ void FunctionLowerer::lowerRaise(const fe::Stmt &St, StmtList &Out) {
   Out.push_back(make<ir::ReturnStmt>(St.Range));
 }
 
-void FunctionLowerer::unsupportedStatement(const fe::Stmt &St) {
+void FunctionBuilder::unsupportedStatement(const fe::Stmt &St) {
   // The keyword, not the whole (possibly long) statement.
   SourceRange R = St.Range;
   if (R.End.Line != R.Begin.Line)
@@ -211,7 +211,7 @@ void FunctionLowerer::unsupportedStatement(const fe::Stmt &St) {
   error(R, DiagKind::UnsupportedSyntax);
 }
 
-void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange ValueRange,
+void FunctionBuilder::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange ValueRange,
                                   StmtList &Out) {
   if (auto *N = dyn_cast<NameExpr>(Target)) {
     Variable *V = storeVariable(*N);
@@ -284,7 +284,7 @@ void FunctionLowerer::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
   error(Target->Range, DiagKind::UnsupportedSyntax);
 }
 
-const ArrayType *FunctionLowerer::storeTarget(const SubscriptExpr &Sub, const Value &Base) {
+const ArrayType *FunctionBuilder::storeTarget(const SubscriptExpr &Sub, const Value &Base) {
   if (Base.K == Value::Kind::Expr) {
     if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
       if (AT->addressSpace() == AddressSpace::Constant)
@@ -297,7 +297,7 @@ const ArrayType *FunctionLowerer::storeTarget(const SubscriptExpr &Sub, const Va
   error(Sub.Value->Range, DiagKind::NotIndexable);
 }
 
-void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
+void FunctionBuilder::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
   if (auto *N = dyn_cast<NameExpr>(A.Target)) {
     Expr *L = lowerValue(*N);
     Expr *R = L ? lowerValue(*A.Value) : nullptr;
@@ -363,7 +363,7 @@ void FunctionLowerer::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
   error(A.Target->Range, DiagKind::UnsupportedSyntax);
 }
 
-void FunctionLowerer::lowerReturn(const fe::ReturnStmt &R, StmtList &Out) {
+void FunctionBuilder::lowerReturn(const fe::ReturnStmt &R, StmtList &Out) {
   auto *Ret = make<ir::ReturnStmt>(R.Range);
   bool ReturnsNone = !R.Value || (isa<fe::ConstantExpr>(R.Value) &&
                                   cast<fe::ConstantExpr>(R.Value)->CK == ConstantKind::None);

@@ -1,6 +1,6 @@
-//===- LowerFunction.cpp - A function's variables, typing and body -----===//
+//===- build/BuildFunction.cpp - A function's variables and body ----------===//
 #include "ir/AssignmentWebs.h"
-#include "ir/Lowering.h"
+#include "ir/build/FunctionBuilder.h"
 #include "ir/NameCheck.h"
 #include "support/InternalError.h"
 
@@ -52,7 +52,7 @@ std::vector<Checked> checkedArguments(const std::vector<InstanceArg> &Args) {
   return Out;
 }
 
-FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F,
+FunctionBuilder::FunctionBuilder(SemaContext &S, FunctionInfo &Info, Function &F,
                                  const std::vector<InstanceArg> &Args,
                                  std::unique_ptr<FunctionChecker> Typed,
                                  const ReturnTyping &TypedReturns)
@@ -82,26 +82,26 @@ FunctionLowerer::FunctionLowerer(SemaContext &S, FunctionInfo &Info, Function &F
     WebVars[Key] = CheckerVariables[Index];
 }
 
-Variable *FunctionLowerer::local(const std::string &Name) const {
+Variable *FunctionBuilder::local(const std::string &Name) const {
   auto It = Locals.find(Name);
   return It == Locals.end() ? nullptr : It->second;
 }
 
-Variable *FunctionLowerer::loadVariable(const NameExpr &N) const {
+Variable *FunctionBuilder::loadVariable(const NameExpr &N) const {
   const AssignmentWebs &Webs = Checker.webs();
   auto It = Webs.Loads.find(&N);
   auto V = WebVars.find({N.Id, It == Webs.Loads.end() ? 0u : It->second});
   return V == WebVars.end() ? local(N.Id) : V->second;
 }
 
-Variable *FunctionLowerer::storeVariable(const NameExpr &N) const {
+Variable *FunctionBuilder::storeVariable(const NameExpr &N) const {
   const AssignmentWebs &Webs = Checker.webs();
   auto It = Webs.Stores.find(&N);
   auto V = WebVars.find({N.Id, It == Webs.Stores.end() ? 0u : It->second});
   return V == WebVars.end() ? local(N.Id) : V->second;
 }
 
-Variable *FunctionLowerer::newTemp(const Type *Ty) {
+Variable *FunctionBuilder::newTemp(const Type *Ty) {
   auto V = std::make_unique<Variable>();
   V->Name = "$t" + std::to_string(TempCount++);
   V->Ty = Ty;
@@ -111,14 +111,14 @@ Variable *FunctionLowerer::newTemp(const Type *Ty) {
 
 //===--- Types, from the checker --------------------------------------===//
 
-void FunctionLowerer::inferTypes() {
+void FunctionBuilder::inferTypes() {
   const std::vector<VariableFact> &Facts = Checker.variables();
   for (size_t I = 0; I < Facts.size(); ++I)
     CheckerVariables[I]->Ty = Facts[I].Ty;
   coalesceWebs();
 }
 
-std::optional<bool> FunctionLowerer::constantTruth(const Expr *Cond) {
+std::optional<bool> FunctionBuilder::constantTruth(const Expr *Cond) {
   // A truth test of a constant number is as constant as the number.
   if (auto *T = dynCast<TruthExpr>(Cond))
     Cond = T->Operand;
@@ -128,7 +128,7 @@ std::optional<bool> FunctionLowerer::constantTruth(const Expr *Cond) {
   return foldedTruth(C->Ty, Fold{C->IntBits, C->FloatValue, C->ImagValue});
 }
 
-void FunctionLowerer::run() {
+void FunctionBuilder::run() {
   inferTypes();
   if (F.Kind == FunctionKind::Kernel)
     F.ReturnType = S.Types.none();
@@ -147,7 +147,7 @@ void FunctionLowerer::run() {
     error(Info.Def->NameRange, DiagKind::MissingReturn);
 }
 
-void FunctionLowerer::coalesceWebs() {
+void FunctionBuilder::coalesceWebs() {
   // The versions of a name that got one type are one variable again (a
   // name holds one value at a time, so they never need two slots): only
   // versions whose types differ stay apart, and the IR reads as before.

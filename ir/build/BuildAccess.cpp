@@ -1,5 +1,5 @@
-//===- LowerAccess.cpp - Attributes, subscripts, slices and indices ------===//
-#include "ir/Lowering.h"
+//===- build/BuildAccess.cpp - Attributes, subscripts, slices, indices ----===//
+#include "ir/build/FunctionBuilder.h"
 
 namespace pykc::ir {
 
@@ -23,7 +23,7 @@ std::optional<SpecialRegExpr> specialRegister(const std::string &Path) {
 
 } // namespace
 
-Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
+Value FunctionBuilder::lowerAttribute(const AttributeExpr &A) {
   Value Base = lower(*A.Value);
   if (!Base.isValid())
     return Base;
@@ -93,7 +93,7 @@ Value FunctionLowerer::lowerAttribute(const AttributeExpr &A) {
   error(A.AttrRange, DiagKind::UnknownAttribute);
 }
 
-Value FunctionLowerer::lowerPathAttribute(const AttributeExpr &A, const Value &Base) {
+Value FunctionBuilder::lowerPathAttribute(const AttributeExpr &A, const Value &Base) {
   std::string Path = Base.Path + "." + A.Attr;
   if (auto Reg = specialRegister(Path)) {
     auto *R = make<SpecialRegExpr>(A.Range, S.Types.int32());
@@ -104,7 +104,7 @@ Value FunctionLowerer::lowerPathAttribute(const AttributeExpr &A, const Value &B
   if (auto C = Scope.constantOf(A))
     return lowerConstantValue(*C, A.Range);
   bool VectorCtor = Base.Path == "numba.cuda" && S.Types.vectorByName(A.Attr);
-  bool FromBuffer = Path == "cffi.FFI().from_buffer"; // LowerForeign.cpp
+  bool FromBuffer = Path == "cffi.FFI().from_buffer"; // build/BuildForeign.cpp
   if (isKnownBuiltinPath(Path) || VectorCtor || FromBuffer) {
     Value V;
     V.K = Value::Kind::Path;
@@ -121,7 +121,7 @@ Value FunctionLowerer::lowerPathAttribute(const AttributeExpr &A, const Value &B
   error(A.Range, DiagKind::UnsupportedFunction);
 }
 
-Value FunctionLowerer::lowerArrayAttribute(const AttributeExpr &A, Expr *Array,
+Value FunctionBuilder::lowerArrayAttribute(const AttributeExpr &A, Expr *Array,
                                            const ArrayType *AT) {
   if (A.Attr == "shape") {
     Expr *Shared = materialize(Array);
@@ -153,7 +153,7 @@ Value FunctionLowerer::lowerArrayAttribute(const AttributeExpr &A, Expr *Array,
   return Value::invalid();
 }
 
-Expr *FunctionLowerer::arrayAccess(Expr *Array, const ArrayType *AT, ExprList Indices,
+Expr *FunctionBuilder::arrayAccess(Expr *Array, const ArrayType *AT, ExprList Indices,
                                    SourceRange Range) {
   if (Indices.size() == AT->ndim()) {
     // An element of an array of records is a reference to it; a frozen
@@ -192,7 +192,7 @@ std::vector<const fe::Expr *> indexParts(const fe::Expr &Index) {
 
 } // namespace
 
-Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const SubscriptExpr &Sub) {
+Value FunctionBuilder::lowerSliceView(Expr *Array, const ArrayType *AT, const SubscriptExpr &Sub) {
   std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
   if (Parts.size() > AT->ndim())
     error(Sub.Range, DiagKind::IndexCount);
@@ -236,7 +236,7 @@ Value FunctionLowerer::lowerSliceView(Expr *Array, const ArrayType *AT, const Su
   return Value::expr(View);
 }
 
-bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Index,
+bool FunctionBuilder::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Index,
                                         SourceRange Range, ExprList &Out, bool AllowView) {
   std::vector<const fe::Expr *> From; // the source of each of Out
   for (const fe::Expr *P : indexParts(Index)) {
@@ -274,7 +274,7 @@ bool FunctionLowerer::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Ind
   return true;
 }
 
-Value FunctionLowerer::lowerSubscript(const SubscriptExpr &Sub) {
+Value FunctionBuilder::lowerSubscript(const SubscriptExpr &Sub) {
   Value Base = lower(*Sub.Value);
   if (!Base.isValid())
     return Base;

@@ -1,16 +1,16 @@
-//===- LowerLoops.cpp - for over range, prange, arrays and tuples; while -===//
-#include "ir/Lowering.h"
+//===- build/BuildLoops.cpp - for over ranges, arrays, tuples; while ------===//
+#include "ir/build/FunctionBuilder.h"
 
 namespace pykc::ir {
 
 using namespace frontend;
 namespace fe = frontend;
 
-bool FunctionLowerer::planIteration(const ForStmt &Fo, IterationPlan &Plan) {
+bool FunctionBuilder::planIteration(const ForStmt &Fo, IterationPlan &Plan) {
   return planIterable(Fo.Iter, Fo.Target, Plan);
 }
 
-bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
+bool FunctionBuilder::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
                                    IterationPlan &Plan) {
   auto CallOf = [&](const fe::Expr *E, const char *Path) -> const fe::CallExpr * {
     auto *C = dyn_cast<fe::CallExpr>(E);
@@ -108,7 +108,7 @@ bool FunctionLowerer::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
   return true;
 }
 
-bool FunctionLowerer::planRange(const fe::CallExpr &R, const NameExpr *N, IterationPlan &Plan) {
+bool FunctionBuilder::planRange(const fe::CallExpr &R, const NameExpr *N, IterationPlan &Plan) {
   std::vector<Expr *> Parts;
   std::vector<const Type *> PartTypes;
   for (const fe::Expr *Arg : R.Args) {
@@ -155,7 +155,7 @@ bool FunctionLowerer::planRange(const fe::CallExpr &R, const NameExpr *N, Iterat
   return true;
 }
 
-bool FunctionLowerer::planEnumerateStart(const fe::Expr &StartAst, size_t CountId,
+bool FunctionBuilder::planEnumerateStart(const fe::Expr &StartAst, size_t CountId,
                                          IterationPlan &Plan) {
   Expr *Start = lowerValue(StartAst);
   auto *StartTy = Start ? dynCast<ScalarType>(Start->Ty) : nullptr;
@@ -168,7 +168,7 @@ bool FunctionLowerer::planEnumerateStart(const fe::Expr &StartAst, size_t CountI
   return true;
 }
 
-Expr *FunctionLowerer::iterationValue(const IterationPlan &Plan, size_t I, Expr *Index,
+Expr *FunctionBuilder::iterationValue(const IterationPlan &Plan, size_t I, Expr *Index,
                                       SourceRange Range) {
   int Source = Plan.Targets[I].second;
   if (Source <= IterationPlan::TupleTarget) {
@@ -218,7 +218,7 @@ Expr *FunctionLowerer::iterationValue(const IterationPlan &Plan, size_t I, Expr 
   return arrayAccess(A, dynCast<ArrayType>(A->Ty), {Index}, Range);
 }
 
-void FunctionLowerer::lowerForOver(const ForStmt &Fo, StmtList &Out) {
+void FunctionBuilder::lowerForOver(const ForStmt &Fo, StmtList &Out) {
   IterationPlan Plan;
   if (!planIteration(Fo, Plan))
     return;
@@ -278,12 +278,12 @@ void FunctionLowerer::lowerForOver(const ForStmt &Fo, StmtList &Out) {
   Out.push_back(Loop);
 }
 
-bool FunctionLowerer::isRangeCall(const fe::CallExpr &Call) const {
+bool FunctionBuilder::isRangeCall(const fe::CallExpr &Call) const {
   auto Path = Scope.resolvePath(*Call.Func);
   return Path == "builtins.range" || Path == "numba.prange";
 }
 
-void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
+void FunctionBuilder::lowerFor(const ForStmt &Fo, StmtList &Out) {
   auto *Call = dyn_cast<fe::CallExpr>(Fo.Iter);
   if (!Fo.OrElse.empty())
     error(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax);
@@ -338,7 +338,7 @@ void FunctionLowerer::lowerFor(const ForStmt &Fo, StmtList &Out) {
   Out.push_back(Loop);
 }
 
-void FunctionLowerer::lowerWhile(const fe::WhileStmt &W, StmtList &Out) {
+void FunctionBuilder::lowerWhile(const fe::WhileStmt &W, StmtList &Out) {
   if (!W.OrElse.empty())
     error(W.OrElse.front()->Range, DiagKind::UnsupportedSyntax);
   StmtList CondStmts;

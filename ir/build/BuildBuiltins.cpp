@@ -1,5 +1,5 @@
-//===- LowerBuiltins.cpp - The typing rules of Builtins.def's rows ------===//
-#include "ir/Lowering.h"
+//===- build/BuildBuiltins.cpp - The IR of Builtins.def's rows ------------===//
+#include "ir/build/FunctionBuilder.h"
 #include "ir/check/HintText.h"
 #include "ir/AtomicDtypes.h"
 #include "ir/Libdevice.h"
@@ -13,13 +13,13 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
-bool FunctionLowerer::expectArgs(const fe::CallExpr &C, const std::string &Name, size_t N) {
+bool FunctionBuilder::expectArgs(const fe::CallExpr &C, const std::string &Name, size_t N) {
   if (C.Args.size() == N)
     return true;
   error(C.Range, DiagKind::ArgumentCount);
 }
 
-Expr *FunctionLowerer::typeRound(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typeRound(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
   if (C.Args.size() != 2) // round(x): an int, half to even (Emit(Round))
     return typeCall(Id, S.Ops.Round, C, Name);
   // round(x, ndigits): Numba's algorithm, a device function pykc writes.
@@ -37,7 +37,7 @@ Expr *FunctionLowerer::typeRound(IntrinsicId Id, const fe::CallExpr &C, const st
   return Call ? convert(Call, D) : nullptr;
 }
 
-bool FunctionLowerer::lowerArguments(const fe::CallExpr &C, ExprList &Args,
+bool FunctionBuilder::lowerArguments(const fe::CallExpr &C, ExprList &Args,
                                      std::vector<const Type *> &Types) {
   for (const fe::Expr *A : C.Args) {
     Expr *V = lowerValue(*A);
@@ -49,7 +49,7 @@ bool FunctionLowerer::lowerArguments(const fe::CallExpr &C, ExprList &Args,
   return true;
 }
 
-Expr *FunctionLowerer::lowerLibdeviceCall(const LibdeviceFunction &Fn, const fe::CallExpr &C,
+Expr *FunctionBuilder::lowerLibdeviceCall(const LibdeviceFunction &Fn, const fe::CallExpr &C,
                                           const std::string &Name) {
   // One case, as Numba's ConcreteTemplate for it: arguments convert to the
   // parameters as any overload's do.
@@ -69,7 +69,7 @@ Expr *FunctionLowerer::lowerLibdeviceCall(const LibdeviceFunction &Fn, const fe:
   return Call;
 }
 
-std::optional<Expr *> FunctionLowerer::lowerOperatorFunction(const std::string &Path,
+std::optional<Expr *> FunctionBuilder::lowerOperatorFunction(const std::string &Path,
                                                               const fe::CallExpr &C) {
   std::optional<OperatorFunction> Found = operatorFunctionOf(Path);
   if (!Found)
@@ -98,7 +98,7 @@ std::optional<Expr *> FunctionLowerer::lowerOperatorFunction(const std::string &
   return nullptr;
 }
 
-Expr *FunctionLowerer::typePow(const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typePow(const fe::CallExpr &C, const std::string &Name) {
   // Numba types pow(x, y) as x ** y (its three-argument form is not
   // supported there either).
   if (!expectArgs(C, Name, 2))
@@ -110,7 +110,7 @@ Expr *FunctionLowerer::typePow(const fe::CallExpr &C, const std::string &Name) {
   return lowerBinary(fe::BinaryOp::Pow, X, Y, C.Func->Range, C.Range);
 }
 
-Expr *FunctionLowerer::typeGrid(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typeGrid(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
   if (!expectArgs(C, Name, 1))
     return nullptr;
   auto N = evaluate(*C.Args[0]);
@@ -124,7 +124,7 @@ Expr *FunctionLowerer::typeGrid(IntrinsicId Id, const fe::CallExpr &C, const std
   return I;
 }
 
-Expr *FunctionLowerer::typeNoArgs(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typeNoArgs(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
   if (!expectArgs(C, Name, 0))
     return nullptr;
   auto *I = make<IntrinsicExpr>(C.Range, S.Types.none());
@@ -135,7 +135,7 @@ Expr *FunctionLowerer::typeNoArgs(IntrinsicId Id, const fe::CallExpr &C, const s
   return I;
 }
 
-Expr *FunctionLowerer::lowerArrayView(const fe::AttributeExpr &A, const fe::CallExpr &C) {
+Expr *FunctionBuilder::lowerArrayView(const fe::AttributeExpr &A, const fe::CallExpr &C) {
   Value Base = lower(*A.Value);
   if (!Base.isValid())
     return nullptr;
@@ -159,7 +159,7 @@ Expr *FunctionLowerer::lowerArrayView(const fe::AttributeExpr &A, const fe::Call
   return V;
 }
 
-Expr *FunctionLowerer::typeThisGrid(const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typeThisGrid(const fe::CallExpr &C, const std::string &Name) {
   if (!expectArgs(C, Name, 0))
     return nullptr;
   auto *I = make<IntrinsicExpr>(C.Range, S.Types.gridGroup());
@@ -167,7 +167,7 @@ Expr *FunctionLowerer::typeThisGrid(const fe::CallExpr &C, const std::string &Na
   return I;
 }
 
-Expr *FunctionLowerer::typeAtomic(AtomicOp Op, const fe::CallExpr &C, const std::string &Name,
+Expr *FunctionBuilder::typeAtomic(AtomicOp Op, const fe::CallExpr &C, const std::string &Name,
                                   bool FirstElement) {
   // cas(array, index, old, value); compare_and_swap(array, old, value).
   size_t Args = 3 + (Op == AtomicOp::Cas) - FirstElement;
@@ -176,11 +176,11 @@ Expr *FunctionLowerer::typeAtomic(AtomicOp Op, const fe::CallExpr &C, const std:
   return lowerAtomic(C, Op, Name, FirstElement);
 }
 
-Expr *FunctionLowerer::typeForOnly(const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typeForOnly(const fe::CallExpr &C, const std::string &Name) {
   error(C.Range, DiagKind::UnsupportedSyntax);
 }
 
-Expr *FunctionLowerer::lowerVectorConstructor(const VectorType *VT, const fe::CallExpr &C,
+Expr *FunctionBuilder::lowerVectorConstructor(const VectorType *VT, const fe::CallExpr &C,
                                               const std::string &Name) {
   // Numba's overloads: each argument a number (converted to the base type)
   // or a vector of the same base type, their elements adding up to the
@@ -214,7 +214,7 @@ Expr *FunctionLowerer::lowerVectorConstructor(const VectorType *VT, const fe::Ca
   return Make;
 }
 
-Expr *FunctionLowerer::typeConstArrayLike(const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typeConstArrayLike(const fe::CallExpr &C, const std::string &Name) {
   // Numba copies the array into constant memory; pykc already froze every
   // module-level array there, so the call is the array itself.
   if (!expectArgs(C, Name, 1))
@@ -227,7 +227,7 @@ Expr *FunctionLowerer::typeConstArrayLike(const fe::CallExpr &C, const std::stri
   return Arg;
 }
 
-Expr *FunctionLowerer::typePrint(const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typePrint(const fe::CallExpr &C, const std::string &Name) {
   // Numba-CUDA's print: one printf of the items separated by spaces and a
   // newline; integers as %lld (%llu unsigned), floats as %f of a float64,
   // string literals as they are. Other values (bools, arrays) it refuses.
@@ -260,7 +260,7 @@ Expr *FunctionLowerer::typePrint(const fe::CallExpr &C, const std::string &Name)
   return I;
 }
 
-Expr *FunctionLowerer::typeLen(const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typeLen(const fe::CallExpr &C, const std::string &Name) {
   if (!expectArgs(C, Name, 1))
     return nullptr;
   Expr *Arg = lowerValue(*C.Args[0]);
@@ -276,7 +276,7 @@ Expr *FunctionLowerer::typeLen(const fe::CallExpr &C, const std::string &Name) {
   error(C.Args[0]->Range, DiagKind::InvalidArgument);
 }
 
-Expr *FunctionLowerer::typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResult Result,
+Expr *FunctionBuilder::typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResult Result,
                                   const fe::CallExpr &C, const std::string &Name) {
   if (!expectArgs(C, Name, 1))
     return nullptr;
@@ -307,71 +307,29 @@ Expr *FunctionLowerer::typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResul
   return nullptr;
 }
 
-Expr *FunctionLowerer::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space) {
-  std::string Name = Space == AddressSpace::Shared ? "cuda.shared.array" : "cuda.local.array";
-  const fe::Expr *ShapeArg = C.Args.size() > 0 ? C.Args[0] : nullptr;
-  const fe::Expr *DtypeArg = C.Args.size() > 1 ? C.Args[1] : nullptr;
-  if (C.Args.size() > 2)
-    error(C.Range, DiagKind::ArgumentCount);
-  for (const Keyword &K : C.Keywords) {
-    if (K.Name == "shape" && !ShapeArg)
-      ShapeArg = K.Value;
-    else if (K.Name == "dtype" && !DtypeArg)
-      DtypeArg = K.Value;
-    else {
-      error(K.NameRange, DiagKind::UnknownKeyword);
-    }
-  }
-  if (!ShapeArg || !DtypeArg)
+Expr *FunctionBuilder::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space) {
+  // The shape and dtype, as the checker evaluated and accepted them.
+  const AllocationFact *Fact = Checker.allocation(C);
+  if (!Fact)
     error(C.Range, DiagKind::InvalidArgument);
-  std::vector<int64_t> Shape;
-  auto ShapeValue = evaluate(*ShapeArg);
-  if (ShapeValue && ShapeValue->K == ConstantValue::Kind::Int) {
-    Shape.push_back(ShapeValue->Int);
-  } else if (ShapeValue && ShapeValue->K == ConstantValue::Kind::Tuple) {
-    for (const ConstantValue &E : ShapeValue->Elements) {
-      if (E.K != ConstantValue::Kind::Int) {
-        Shape.clear();
-        break;
-      }
-      Shape.push_back(E.Int);
-    }
-  }
-  if (Shape.empty())
-    error(ShapeArg->Range, DiagKind::NotConstant);
-  // Numba reads a 1-dimensional shared array of size 0 (or less) as dynamic
-  // shared memory, sized at launch.
-  bool Dynamic = Space == AddressSpace::Shared && Shape.size() == 1 && Shape[0] <= 0;
-  int64_t Elements = 1;
-  for (int64_t D : Dynamic ? std::vector<int64_t>{} : Shape) {
-    if (D <= 0)
-      error(ShapeArg->Range, DiagKind::InvalidShape);
-    if (__builtin_mul_overflow(Elements, D, &Elements)) {
-      error(ShapeArg->Range, DiagKind::InvalidShape);
-    }
-  }
-  auto DtypeValue = evaluate(*DtypeArg);
-  const Type *Dtype = nullptr; // a scalar or a record dtype
-  if (DtypeValue && DtypeValue->K == ConstantValue::Kind::Dtype)
-    Dtype = DtypeValue->dtypeType();
-  else if (DtypeValue && DtypeValue->K == ConstantValue::Kind::String)
-    Dtype = S.Types.scalarByName(DtypeValue->String);
-  if (!Dtype)
-    error(DtypeArg->Range, DiagKind::InvalidDtype);
-  auto *A = make<AllocArrayExpr>(C.Range, S.Types.array(Dtype, unsigned(Shape.size()),
-                                                        ArrayLayout::C, Space));
-  A->Shape = Dynamic ? std::vector<int64_t>{0} : Shape;
-  A->Dynamic = Dynamic;
+  auto *A = make<AllocArrayExpr>(
+      C.Range, S.Types.array(Fact->Dtype, unsigned(Fact->Shape.size()), ArrayLayout::C, Space));
+  A->Shape = Fact->Shape;
+  A->Dynamic = Fact->Dynamic;
   A->Id = AllocCount++;
+  if (Fact->Dynamic) // dynamic shared memory is the launch's to size
+    return A;
+  int64_t Elements = 1; // the checker made sure it fits
+  for (int64_t D : Fact->Shape)
+    Elements *= D;
   uint64_t Bytes; // saturated: the limit checks then refuse it
-  if (__builtin_mul_overflow(uint64_t(Elements), storageSize(Dtype), &Bytes))
+  if (__builtin_mul_overflow(uint64_t(Elements), storageSize(Fact->Dtype), &Bytes))
     Bytes = UINT64_MAX;
-  if (!Dynamic) // dynamic shared memory is the launch's to size
-    (Space == AddressSpace::Shared ? F.SharedArrays : F.LocalArrays).push_back({Bytes, C.Range});
+  (Space == AddressSpace::Shared ? F.SharedArrays : F.LocalArrays).push_back({Bytes, C.Range});
   return A;
 }
 
-Expr *FunctionLowerer::lowerMath(IntrinsicId Id, MathCases Cases, const fe::CallExpr &C,
+Expr *FunctionBuilder::lowerMath(IntrinsicId Id, MathCases Cases, const fe::CallExpr &C,
                                  const std::string &Name) {
   Expr *E = typeCall(Id, S.Ops.mathTable(Cases), C, Name);
   bool Rounds = Id == IntrinsicId::MathFloor || Id == IntrinsicId::MathCeil ||
@@ -391,7 +349,7 @@ Expr *FunctionLowerer::lowerMath(IntrinsicId Id, MathCases Cases, const fe::Call
   return convert(E, S.Types.int64());
 }
 
-Expr *FunctionLowerer::typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,
+Expr *FunctionBuilder::typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,
                                 const fe::CallExpr &C, const std::string &Name) {
   std::set<size_t> Arities;
   for (const Signature &Sig : Cases)
@@ -412,7 +370,7 @@ Expr *FunctionLowerer::typeCall(IntrinsicId Id, const std::vector<Signature> &Ca
   return I;
 }
 
-Expr *FunctionLowerer::lowerMinMax(const fe::CallExpr &C, CompareOp Replace,
+Expr *FunctionBuilder::lowerMinMax(const fe::CallExpr &C, CompareOp Replace,
                                    const std::string &Name) {
   if (C.Args.size() < 2)
     error(C.Range, DiagKind::InvalidArgument);
@@ -466,7 +424,7 @@ bool atomicDtypeAllowed(AtomicOp Op, const ScalarType *D, const char *&Allowed) 
 
 } // namespace
 
-Expr *FunctionLowerer::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std::string &Name,
+Expr *FunctionBuilder::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std::string &Name,
                                    bool FirstElement) {
   Expr *Array = lowerValue(*C.Args[0]);
   if (!Array)
