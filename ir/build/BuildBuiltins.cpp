@@ -1,6 +1,5 @@
 //===- build/BuildBuiltins.cpp - The IR of Builtins.def's rows ------------===//
 #include "ir/build/FunctionBuilder.h"
-#include "ir/check/HintText.h"
 #include "ir/AtomicDtypes.h"
 #include "ir/Libdevice.h"
 #include "ir/RoundNdigits.h"

@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 #include "ir/ComplexHelpers.h"
 #include "ir/build/FunctionBuilder.h"
-#include "ir/check/HintText.h"
 
 namespace pykc::ir {
 

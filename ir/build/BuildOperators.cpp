@@ -73,21 +73,8 @@ Expr *FunctionBuilder::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange
 }
 
 const EnumType *FunctionBuilder::intEnumOf(const fe::Expr &E, const Expr *Lowered) {
-  // A parameter passed as an IntEnum member (its ArgType is the class).
-  if (auto *Ref = dynCast<VarRefExpr>(Lowered))
-    if (auto *T = dynCast<EnumType>(Ref->Var->ArgType); T && T->isIntEnum())
-      return T;
-  // Shape.circle, Shape['circle'].
-  const fe::Expr *Class = nullptr;
-  if (auto *A = dyn_cast<fe::AttributeExpr>(&E))
-    Class = A->Value;
-  else if (auto *Sub = dyn_cast<fe::SubscriptExpr>(&E))
-    Class = Sub->Value;
-  if (Class)
-    if (auto C = Scope.constantOf(*Class);
-        C && C->K == ConstantValue::Kind::EnumClass && C->Enum->isIntEnum())
-      return C->Enum;
-  return nullptr;
+  auto *Ref = dynCast<VarRefExpr>(Lowered);
+  return ir::intEnumOf(E, Ref ? Ref->Var->ArgType : nullptr, Scope);
 }
 
 Expr *FunctionBuilder::lowerIdentity(const fe::CompareExpr &C) {

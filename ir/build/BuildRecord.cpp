@@ -8,51 +8,18 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/build/FunctionBuilder.h"
-#include "ir/check/HintText.h"
 
 namespace pykc::ir {
 
 using namespace frontend;
 namespace fe = frontend;
 
-
-std::string FunctionBuilder::recordName(const RecordType *R) const {
-  std::string Name = S.Types.nameOf(R);
-  return Name.empty() ? R->str() : Name;
-}
-
 std::optional<unsigned> FunctionBuilder::recordField(const RecordType *R, const fe::Expr &Key,
                                                      SourceRange Range) {
-  std::optional<unsigned> Index;
-  std::string Name;
-  if (auto *A = dyn_cast<AttributeExpr>(&Key)) {
-    Name = A->Attr;
-  } else if (std::optional<ConstantValue> C = evaluate(Key)) {
-    if (C->K == ConstantValue::Kind::String) {
-      Name = C->String;
-    } else if (C->K == ConstantValue::Kind::Int) {
-      // r[0]: the first field, as Numba's static_getitem on a record.
-      int64_t K = C->Int < 0 ? C->Int + int64_t(R->fields().size()) : C->Int;
-      if (K < 0 || K >= int64_t(R->fields().size()))
-        error(Key.Range, DiagKind::InvalidArgument);
-      Index = unsigned(K);
-    }
-  }
-  if (!Index) {
-    if (Name.empty())
-      error(Key.Range, DiagKind::NotConstant);
-    for (unsigned I = 0; I < R->fields().size(); ++I)
-      if (R->fields()[I].Name == Name)
-        Index = I;
-    if (!Index)
-      error(Range, DiagKind::UnknownField);
-  }
-  // Numba-CUDA (BaseContext.sentry_record_alignment) refuses a field that
-  // is not at a multiple of its alignment from the record's start.
-  const RecordType::Field &F = R->fields()[*Index];
-  unsigned Align = fieldAlignment(F.Ty);
-  if (F.Offset % Align)
-    error(Range, DiagKind::MisalignedField);
+  // The checker resolved the name or index and checked the alignment.
+  std::optional<unsigned> Index = Checker.fieldOf(Key);
+  if (!Index || *Index >= R->fields().size())
+    error(Range, DiagKind::UnknownField);
   return Index;
 }
 

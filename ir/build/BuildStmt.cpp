@@ -251,11 +251,7 @@ void FunctionBuilder::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     Out.push_back(St);
     return;
   }
-  const fe::ExprList *Elts = nullptr;
-  if (auto *T = dyn_cast<TupleExpr>(Target))
-    Elts = &T->Elts;
-  else if (auto *L = dyn_cast<ListExpr>(Target))
-    Elts = &L->Elts;
+  const fe::ExprList *Elts = unpackTargets(*Target);
   if (Elts) {
     auto *TT = dynCast<TupleType>(Val->Ty);
     if (!TT || TT->size() != Elts->size())

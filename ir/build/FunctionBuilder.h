@@ -267,11 +267,8 @@ private:
   void noteAssigned(const std::string &Name, const Type *Ty);
 
   // --- Records (build/BuildRecord.cpp) ---
-  /// The module's name for \p R ("recordtype"), or Numba's spelling.
-  std::string recordName(const RecordType *R) const;
-  /// The field of \p R that \p Key names: an attribute (`r.x`), a constant
-  /// string (`r['x']`) or a constant index (`r[0]`); reported at \p Range
-  /// when there is none, or when it is not aligned (as Numba-CUDA).
+  /// The field of \p R that \p Key names (an attribute `r.x`, a constant
+  /// string `r['x']` or a constant index `r[0]`), as the checker found it.
   std::optional<unsigned> recordField(const RecordType *R, const frontend::Expr &Key,
                                       frontend::SourceRange Range);
   /// Field \p Field of \p Record: a scalar's value, a nested record's

@@ -302,6 +302,8 @@ std::optional<unsigned> FunctionChecker::recordField(const RecordType *R,
           std::to_string(F.Offset), std::to_string(Align)});
     return std::nullopt;
   }
+  if (walking())
+    Fields[&Key] = *Index;
   return Index;
 }
 

@@ -97,21 +97,7 @@ Checked FunctionChecker::unaryOf(UnaryOp UOp, const Checked &V, SourceRange Oper
 
 const EnumType *FunctionChecker::intEnumOf(const fe::Expr &E,
                                            const Checked &V) const {
-  // A parameter passed as an IntEnum member (its ArgType is the class).
-  if (V.Var >= 0)
-    if (auto *T = dynCast<EnumType>(Vars[V.Var].ArgType); T && T->isIntEnum())
-      return T;
-  // Shape.circle, Shape['circle'].
-  const fe::Expr *Class = nullptr;
-  if (auto *A = dyn_cast<fe::AttributeExpr>(&E))
-    Class = A->Value;
-  else if (auto *Sub = dyn_cast<fe::SubscriptExpr>(&E))
-    Class = Sub->Value;
-  if (Class)
-    if (auto C = Scope.constantOf(*Class);
-        C && C->K == ConstantValue::Kind::EnumClass && C->Enum->isIntEnum())
-      return C->Enum;
-  return nullptr;
+  return ir::intEnumOf(E, V.Var >= 0 ? Vars[V.Var].ArgType : nullptr, Scope);
 }
 
 Checked FunctionChecker::checkIdentity(const fe::CompareExpr &C) {

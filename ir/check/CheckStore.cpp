@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/check/FunctionChecker.h"
+#include "ir/check/SyntaxFacts.h"
 
 namespace pykc::ir {
 
@@ -55,11 +56,7 @@ FunctionChecker::Built FunctionChecker::walkAssign(const fe::Expr *Target, const
     }
     return Stored;
   }
-  const fe::ExprList *Elts = nullptr;
-  if (auto *T = dyn_cast<TupleExpr>(Target))
-    Elts = &T->Elts;
-  else if (auto *L = dyn_cast<ListExpr>(Target))
-    Elts = &L->Elts;
+  const fe::ExprList *Elts = unpackTargets(*Target);
   if (Elts) {
     auto *TT = dynCast<TupleType>(V.Ty);
     if (!TT || TT->size() != Elts->size()) {

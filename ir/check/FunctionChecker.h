@@ -109,6 +109,12 @@ public:
   int loadVariable(const frontend::NameExpr &N) const;
   int storeVariable(const frontend::NameExpr &N) const;
   const AssignmentWebs &webs() const { return Webs; }
+  /// The record field the final walk found \p Key to name (an attribute
+  /// `r.x`, or the index of `r['x']` or `r[0]`); none where it found none.
+  std::optional<unsigned> fieldOf(const frontend::Expr &Key) const {
+    auto It = Fields.find(&Key);
+    return It == Fields.end() ? std::nullopt : std::optional<unsigned>(It->second);
+  }
   /// The final walk's answer for an array allocation \p C; null when the
   /// walk accepted none there.
   const AllocationFact *allocation(const frontend::CallExpr &C) const {
@@ -413,6 +419,7 @@ private:
   std::map<std::string, const frontend::Expr *> SingleAssignments;
   /// The final walk's facts for the builder, by the node they answer.
   std::map<const frontend::CallExpr *, AllocationFact> Allocations;
+  std::map<const frontend::Expr *, unsigned> Fields;
   /// The rounds: which variables the current round has read, and whether
   /// one changed after it was read (then the round did not settle them).
   std::vector<char> ReadThisRound;

@@ -1,6 +1,8 @@
 //===- check/SyntaxFacts.cpp - What the syntax alone says -----------------===//
 #include "ir/check/SyntaxFacts.h"
 
+#include "ir/ModuleScope.h"
+
 #include <unordered_map>
 #include <vector>
 
@@ -227,6 +229,29 @@ std::string printForm(std::string_view Source) {
   for (size_t I = 0; I < Args.size(); ++I)
     Out += (I ? ", " : "") + Args[I];
   return Out + ")";
+}
+
+const EnumType *intEnumOf(const fe::Expr &E, const Type *ArgType, const ModuleScope &Scope) {
+  if (auto *T = dynCast<EnumType>(ArgType); T && T->isIntEnum())
+    return T;
+  const fe::Expr *Class = nullptr;
+  if (auto *A = dyn_cast<fe::AttributeExpr>(&E))
+    Class = A->Value;
+  else if (auto *Sub = dyn_cast<fe::SubscriptExpr>(&E))
+    Class = Sub->Value;
+  if (Class)
+    if (auto C = Scope.constantOf(*Class);
+        C && C->K == ConstantValue::Kind::EnumClass && C->Enum->isIntEnum())
+      return C->Enum;
+  return nullptr;
+}
+
+const fe::ExprList *unpackTargets(const fe::Expr &Target) {
+  if (auto *T = dyn_cast<fe::TupleExpr>(&Target))
+    return &T->Elts;
+  if (auto *L = dyn_cast<fe::ListExpr>(&Target))
+    return &L->Elts;
+  return nullptr;
 }
 
 } // namespace pykc::ir

@@ -1,14 +1,15 @@
 //===- check/SyntaxFacts.h - What the syntax alone says ---------*- C++ -*-===//
 ///
 /// \file
-/// Questions answered from the syntax tree, with no types: both the checker
-/// and the lowering ask them, so each has one answer.
+/// Questions answered from the syntax tree (and the module's constants):
+/// both the checker and the IR builder ask them, so each has one answer.
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "frontend/AST.h"
 #include "ir/Operators.h"
+#include "ir/Type.h"
 
 #include <optional>
 #include <set>
@@ -17,6 +18,8 @@
 
 namespace pykc::ir {
 
+class ModuleScope;
+
 /// The IR's operator for a Python binary operator; none for `@`, which no
 /// kernel type supports.
 std::optional<ArithOp> arithOpOf(frontend::BinaryOp Op);
@@ -24,6 +27,14 @@ std::optional<ArithOp> arithOpOf(frontend::BinaryOp Op);
 std::optional<CompareOp> compareOpOf(frontend::CmpOp Op);
 /// Whether \p E is the literal None.
 bool isNoneLiteral(const frontend::Expr &E);
+/// The targets of an unpacking assignment `a, b = t` or `[a, b] = t`;
+/// null when \p Target is not a tuple or list of them.
+const frontend::ExprList *unpackTargets(const frontend::Expr &Target);
+/// The IntEnum class whose member \p E is, for `==` between members and
+/// ints: \p ArgType when E is a parameter passed a member (its variable's
+/// ArgType; null otherwise), or the class of `Shape.circle`/`Shape['circle']`.
+const EnumType *intEnumOf(const frontend::Expr &E, const Type *ArgType,
+                          const ModuleScope &Scope);
 
 /// operator.add(a, b) and the other rows OPERATOR_* of ir/Builtins.def: the
 /// operator a path applies, by its shape.

@@ -1,5 +1,6 @@
 //===- check/Variables.cpp - A function's variables and its fixed point ---===//
 #include "ir/check/FunctionChecker.h"
+#include "ir/check/SyntaxFacts.h"
 
 #include "ir/NameCheck.h"
 #include "support/InternalError.h"
@@ -119,11 +120,7 @@ bool FunctionChecker::assignType(const fe::Expr *Target, const Type *Ty) {
     }
     return false;
   }
-  const fe::ExprList *Elts = nullptr;
-  if (auto *T = dyn_cast<TupleExpr>(Target))
-    Elts = &T->Elts;
-  else if (auto *L = dyn_cast<ListExpr>(Target))
-    Elts = &L->Elts;
+  const fe::ExprList *Elts = unpackTargets(*Target);
   auto *TT = dynCast<TupleType>(Ty);
   if (!Elts || !TT || TT->size() != Elts->size())
     return false;
