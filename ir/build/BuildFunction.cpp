@@ -157,7 +157,7 @@ void FunctionBuilder::coalesceWebs() {
   std::set<Variable *> Dropped;
   for (auto &[Key, V] : WebVars) {
     if (!V->Ty)
-      continue; // its typing failed: reported when lowered
+      continue; // assigned nowhere that types; no use of it is built
     auto [It, New] = ByType.emplace(std::make_pair(Key.first, V->Ty), V);
     if (!New && It->second != V) {
       Dropped.insert(V);

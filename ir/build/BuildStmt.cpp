@@ -216,7 +216,7 @@ void FunctionBuilder::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
   if (auto *N = dyn_cast<NameExpr>(Target)) {
     Variable *V = storeVariable(*N);
     if (!V || !V->Ty)
-      return; // Its typing failed: the error is reported where it did.
+      error(N->Range, DiagKind::UnassignedVariable);
     Expr *Converted = convert(Val, V->Ty);
     if (!Converted)
       error(ValueRange, DiagKind::IncompatibleAssignment);

@@ -57,8 +57,7 @@ private:
   void lowerAssign(const frontend::Expr *Target, Expr *Value, frontend::SourceRange ValueRange,
                    StmtList &Out);
   void lowerAugAssign(const frontend::AugAssignStmt &S, StmtList &Out);
-  /// The array that `Base[...] = v` or `Base[...] += v` stores into, or null
-  /// after reporting why \p Base cannot be stored into.
+  /// The array that `Base[...] = v` or `Base[...] += v` stores into.
   const ArrayType *storeTarget(const frontend::SubscriptExpr &Sub, const Value &Base);
   void lowerFor(const frontend::ForStmt &S, StmtList &Out);
   /// A `for` over arrays or tuples rather than range(): `for x in a`, `for
@@ -344,7 +343,7 @@ private:
     return N;
   }
   /// A typing error in a function the checker accepted: the checker and
-  /// the lowering disagree, which is pykc's bug, never the user's.
+  /// the builder disagree, which is pykc's bug, never the user's.
   [[noreturn]] void error(frontend::SourceRange Range, frontend::DiagKind Kind,
                           std::source_location Where = std::source_location::current());
 
@@ -367,7 +366,7 @@ private:
   std::map<std::string, Value> CompileTimeParams;
   /// Statements an expression needs to run first (temporaries).
   StmtList *Pending = nullptr;
-  /// Names that hold a value, not None, where lowering is (see
+  /// Names that hold a value, not None, where building is (see
   /// build/BuildOptional.cpp).
   std::set<std::string> NotNone;
   unsigned LoopDepth = 0;
