@@ -181,6 +181,63 @@ std::string SemaContext::uniqueSymbol(std::string Name) const {
       return N;
 }
 
+Checked checkedOf(const Value &V) {
+  Checked C;
+  switch (V.K) {
+  case Value::Kind::Path: C.K = Checked::Kind::Path; break;
+  case Value::Kind::Constant: C.K = Checked::Kind::Constant; break;
+  case Value::Kind::Function: C.K = Checked::Kind::Function; break;
+  case Value::Kind::Module: C.K = Checked::Kind::Module; break;
+  case Value::Kind::Foreign: C.K = Checked::Kind::Foreign; break;
+  default: PYKC_ICE("checkedOf: not a compile-time entity");
+  }
+  C.Path = V.Path;
+  C.Const = V.Const;
+  C.Fn = V.Fn;
+  C.Mod = V.Mod;
+  C.Foreign = V.Foreign;
+  return C;
+}
+
+Value valueOf(const Checked &C) {
+  Value V;
+  switch (C.K) {
+  case Checked::Kind::Path: V.K = Value::Kind::Path; break;
+  case Checked::Kind::Constant: V.K = Value::Kind::Constant; break;
+  case Checked::Kind::Function: V.K = Value::Kind::Function; break;
+  case Checked::Kind::Module: V.K = Value::Kind::Module; break;
+  case Checked::Kind::Foreign: V.K = Value::Kind::Foreign; break;
+  default: PYKC_ICE("valueOf: not a compile-time entity");
+  }
+  V.Path = C.Path;
+  V.Const = C.Const;
+  V.Fn = C.Fn;
+  V.Mod = C.Mod;
+  V.Foreign = C.Foreign;
+  return V;
+}
+
+std::vector<Checked> checkedArguments(const std::vector<InstanceArg> &Args) {
+  std::vector<Checked> Out;
+  for (const InstanceArg &A : Args)
+    Out.push_back(A.isCompileTime() ? checkedOf(A.Const) : Checked::value(A.Ty));
+  return Out;
+}
+
+std::vector<InstanceArg> instanceArgs(const std::vector<Checked> &Args) {
+  std::vector<InstanceArg> Out;
+  for (const Checked &A : Args)
+    Out.push_back(A.isValue() ? InstanceArg{A.Ty, {}} : InstanceArg{nullptr, valueOf(A)});
+  return Out;
+}
+
+std::vector<InstanceArg> signatureArgs(const ParsedSignature &Sig) {
+  std::vector<InstanceArg> Args;
+  for (const Type *T : Sig.Args)
+    Args.push_back(InstanceArg{T, {}});
+  return Args;
+}
+
 bool signatureFits(const FunctionInfo &Fn, const ParsedSignature &Sig, DiagnosticEngine &D) {
   size_t Params = Fn.Def->Params.size();
   if (Sig.Args.size() == Params)

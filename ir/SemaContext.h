@@ -33,8 +33,7 @@
 
 namespace pykc::ir {
 
-
-/// What an expression denotes while lowering: an IR value, or a
+/// What an expression denotes while building: an IR value, or a
 /// compile-time entity (a module path, a constant such as a dtype, a
 /// function) that only makes sense as the callee or base of something.
 struct Value {
@@ -86,16 +85,19 @@ std::string kernelSymbol(const std::string &Name, const std::vector<const Type *
 std::string instanceSymbol(const std::string &Name, const std::vector<InstanceArg> &Params);
 
 /// A compile-time entity (Constant, Path, Function, Module, Foreign) as
-/// the checker and the lowering each hold one.
+/// the checker and the builder each hold one.
 Checked checkedOf(const Value &V);
 Value valueOf(const Checked &C);
-/// An instance's arguments as the checker takes them.
+/// An instance's arguments as the checker takes them, and back.
 std::vector<Checked> checkedArguments(const std::vector<InstanceArg> &Args);
+std::vector<InstanceArg> instanceArgs(const std::vector<Checked> &Args);
+/// The run-time arguments a signature gives (a kernel's, a host entry's).
+std::vector<InstanceArg> signatureArgs(const ParsedSignature &Sig);
 
-/// Shared by every function lowered from one module.
+/// Shared by every function checked and built from one module.
 class SemaContext : public CalleeTyper {
 public:
-  /// \p Out: where the lowering builds; null for a context that only
+  /// \p Out: where the builder builds; null for a context that only
   /// checks (checkKernel), which builds nothing.
   SemaContext(ModuleScope &Scope, TypeContext &Types, frontend::DiagnosticEngine &Diags,
               Module *Out)
@@ -107,7 +109,7 @@ public:
   Function *instantiateChecked(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                const frontend::SourceFile *CallFile,
                                frontend::SourceRange CallRange, bool Host = false);
-  /// The device function \p Fn lowered for \p Args, on first use, from the
+  /// The device function \p Fn built for \p Args, on first use, from the
   /// checker that checkCall accepted it with. Building cannot fail: an
   /// instance the checker did not accept is an internal error.
   /// \p Host: the instance for a host entry point (lowerHostEntry).
@@ -130,9 +132,9 @@ public:
   /// The checker's view of lowerKernel (check/CheckInstances.cpp; a host
   /// entry is an instance, checkCall's): the kernel typed and walked, every
   /// diagnostic reported to \p D; false on errors. Its memo of checked
-  /// instances is its own, kept across entries as the lowering's is.
+  /// instances is kept across entries.
   /// \p Keep: where the checker that typed the kernel goes, for the
-  /// lowering to reuse (with its returns in \p KeepReturns).
+  /// builder to build from (with its returns in \p KeepReturns).
   bool checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, frontend::DiagnosticEngine &D,
                    std::unique_ptr<FunctionChecker> *Keep = nullptr,
                    ReturnTyping *KeepReturns = nullptr);
@@ -183,6 +185,8 @@ private:
   /// After an entry failed its check: the instances its check accepted
   /// (CheckOrder from \p Start), built in that order.
   void buildAcceptedSince(size_t Start);
+  /// A new function of the module for \p Fn, with what its decorator set.
+  Function *addFunction(const FunctionInfo &Fn, FunctionKind Kind);
   /// A symbol no other function of the module has.
   std::string uniqueSymbol(std::string Name) const;
 
@@ -192,7 +196,7 @@ private:
   std::map<Key, Function *> InProgress;
   std::map<Key, const Type *> ReturnTypes; ///< deviceReturnType's memo.
   std::set<Key> TypingInProgress;
-  /// The returns typed so far of each function being typed or lowered: a
+  /// The returns typed so far of each function being typed or checked: a
   /// call back into one without a declared signature has the return type
   /// they give (Numba types recursion from the paths that do not recurse,
   /// as its fib examples need), and null before any.
@@ -202,8 +206,8 @@ private:
   std::set<Key> ProvisionalUsed;
   /// The provisional return type of \p K, recorded as used.
   const Type *provisionalReturn(const Key &K);
-  /// How deeply device-function calls may nest (typing and lowering recurse
-  /// once per level). Python's own default recursion limit: Numba, typing
+  /// How deeply device-function calls may nest (typing, checking and
+  /// building recurse once per level). Python's own default recursion limit: Numba, typing
   /// in CPython, cannot go deeper either.
   static constexpr size_t MaxCallDepth = 1000;
   size_t callDepth() const { return TypingInProgress.size() + CheckInProgress.size(); }
@@ -213,7 +217,7 @@ private:
   /// has name errors).
   std::map<Key, const Type *> CheckAccepted, CheckInProgress;
   /// The checkers that typed each instance checkCall checked, until
-  /// instantiateDevice lowers it with them (nothing is typed twice).
+  /// instantiateDevice builds it with them (nothing is typed twice).
   struct TypedInstance {
     std::unique_ptr<FunctionChecker> Checker;
     ReturnTyping Returns;

@@ -332,6 +332,11 @@ template <> inline const NestedArrayType *dynCast<NestedArrayType>(const Type *T
   return Ty && Ty->kind() == TypeKind::NestedArray ? static_cast<const NestedArrayType *>(Ty)
                                                     : nullptr;
 }
+/// \p Ty as a complex scalar type; null for any other type.
+inline const ScalarType *asComplex(const Type *Ty) {
+  auto *S = dynCast<ScalarType>(Ty);
+  return S && S->isComplex() ? S : nullptr;
+}
 
 /// Owns and interns every type.
 class TypeContext {

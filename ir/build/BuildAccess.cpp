@@ -62,10 +62,8 @@ Value FunctionBuilder::lowerAttribute(const AttributeExpr &A) {
     if (Value Part = lowerNumberAttribute(Base.E, A.Attr, A.Range); Part.isValid())
       return Part;
     if (auto *E = dynCast<EnumType>(Base.E->Ty); E && A.Attr == "value") {
-      if (E->isCoded()) { // its members are ordinals at run time
+      if (E->isCoded()) // its members are ordinals at run time
         error(A.AttrRange, DiagKind::UnsupportedSyntax);
-        return Value::invalid();
-      }
       return Value::expr(enumValue(Base.E));
     }
     if (auto *TT = dynCast<TupleType>(Base.E->Ty); TT && TT->isNamed()) {
@@ -115,9 +113,8 @@ Value FunctionBuilder::lowerPathAttribute(const AttributeExpr &A, const Value &B
   // other attribute is a mistake, not a feature pykc lacks.
   if (specialRegister(Base.Path + ".x"))
     error(A.AttrRange, DiagKind::UnknownAttribute);
-  if (std::string Top = Path.substr(0, Path.find('.')); !isKnownLibrary(Top) && Top[0] != '.') {
+  if (std::string Top = Path.substr(0, Path.find('.')); !isKnownLibrary(Top) && Top[0] != '.')
     error(A.Range, DiagKind::ModuleNotFound);
-  }
   error(A.Range, DiagKind::UnsupportedFunction);
 }
 
@@ -268,9 +265,8 @@ bool FunctionBuilder::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Ind
   }
   if (Out.size() > AT->ndim())
     error(Range, DiagKind::IndexCount);
-  if (Out.size() < AT->ndim() && !AllowView) {
+  if (Out.size() < AT->ndim() && !AllowView)
     error(Range, DiagKind::UnsupportedSyntax);
-  }
   return true;
 }
 

@@ -12,15 +12,14 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
-bool FunctionBuilder::expectArgs(const fe::CallExpr &C, const std::string &Name, size_t N) {
-  if (C.Args.size() == N)
-    return true;
-  error(C.Range, DiagKind::ArgumentCount);
+void FunctionBuilder::expectArgs(const fe::CallExpr &C, size_t N) {
+  if (C.Args.size() != N)
+    error(C.Range, DiagKind::ArgumentCount);
 }
 
-Expr *FunctionBuilder::typeRound(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typeRound(IntrinsicId Id, const fe::CallExpr &C) {
   if (C.Args.size() != 2) // round(x): an int, half to even (Emit(Round))
-    return typeCall(Id, S.Ops.Round, C, Name);
+    return typeCall(Id, S.Ops.Round, C);
   // round(x, ndigits): Numba's algorithm, a device function pykc writes.
   Expr *X = lowerValue(*C.Args[0]);
   Expr *N = X ? lowerValue(*C.Args[1]) : nullptr;
@@ -48,13 +47,11 @@ bool FunctionBuilder::lowerArguments(const fe::CallExpr &C, ExprList &Args,
   return true;
 }
 
-Expr *FunctionBuilder::lowerLibdeviceCall(const LibdeviceFunction &Fn, const fe::CallExpr &C,
-                                          const std::string &Name) {
+Expr *FunctionBuilder::lowerLibdeviceCall(const LibdeviceFunction &Fn, const fe::CallExpr &C) {
   // One case, as Numba's ConcreteTemplate for it: arguments convert to the
   // parameters as any overload's do.
   std::vector<const Type *> Params = Fn.params(S.Types);
-  if (!expectArgs(C, Name, Params.size()))
-    return nullptr;
+  expectArgs(C, Params.size());
   ExprList Args;
   std::vector<const Type *> Types;
   if (!lowerArguments(C, Args, Types))
@@ -74,11 +71,9 @@ std::optional<Expr *> FunctionBuilder::lowerOperatorFunction(const std::string &
   if (!Found)
     return std::nullopt;
   using Shape = OperatorFunction::Shape;
-  std::string Name = displayPath(Path);
   if (!C.Keywords.empty())
     error(C.Keywords.front().Range, DiagKind::UnsupportedSyntax);
-  if (!expectArgs(C, Name, Found->K == Shape::Unary ? 1 : 2))
-    return nullptr;
+  expectArgs(C, Found->K == Shape::Unary ? 1 : 2);
   // The arguments as the operator's operands are (`a + b`).
   ExprList Values;
   for (const fe::Expr *A : C.Args) {
@@ -97,11 +92,10 @@ std::optional<Expr *> FunctionBuilder::lowerOperatorFunction(const std::string &
   return nullptr;
 }
 
-Expr *FunctionBuilder::typePow(const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typePow(const fe::CallExpr &C) {
   // Numba types pow(x, y) as x ** y (its three-argument form is not
   // supported there either).
-  if (!expectArgs(C, Name, 2))
-    return nullptr;
+  expectArgs(C, 2);
   Expr *X = lowerValue(*C.Args[0]);
   Expr *Y = X ? lowerValue(*C.Args[1]) : nullptr;
   if (!Y)
@@ -109,9 +103,8 @@ Expr *FunctionBuilder::typePow(const fe::CallExpr &C, const std::string &Name) {
   return lowerBinary(fe::BinaryOp::Pow, X, Y, C.Func->Range, C.Range);
 }
 
-Expr *FunctionBuilder::typeGrid(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
-  if (!expectArgs(C, Name, 1))
-    return nullptr;
+Expr *FunctionBuilder::typeGrid(IntrinsicId Id, const fe::CallExpr &C) {
+  expectArgs(C, 1);
   auto N = evaluate(*C.Args[0]);
   if (!N || N->K != ConstantValue::Kind::Int || N->Int < 1 || N->Int > 3)
     error(C.Args[0]->Range, DiagKind::InvalidArgument);
@@ -123,9 +116,8 @@ Expr *FunctionBuilder::typeGrid(IntrinsicId Id, const fe::CallExpr &C, const std
   return I;
 }
 
-Expr *FunctionBuilder::typeNoArgs(IntrinsicId Id, const fe::CallExpr &C, const std::string &Name) {
-  if (!expectArgs(C, Name, 0))
-    return nullptr;
+Expr *FunctionBuilder::typeNoArgs(IntrinsicId Id, const fe::CallExpr &C) {
+  expectArgs(C, 0);
   auto *I = make<IntrinsicExpr>(C.Range, S.Types.none());
   I->Id = Id;
   // A grid barrier needs every block resident: a cooperative launch.
@@ -141,11 +133,9 @@ Expr *FunctionBuilder::lowerArrayView(const fe::AttributeExpr &A, const fe::Call
   const ArrayType *AT = Base.K == Value::Kind::Expr ? dynCast<ArrayType>(Base.E->Ty) : nullptr;
   if (!AT)
     error(A.AttrRange, DiagKind::UnknownAttribute);
-  if (!C.Keywords.empty()) {
+  if (!C.Keywords.empty())
     error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword);
-  }
-  if (!expectArgs(C, "view", 1))
-    return nullptr;
+  expectArgs(C, 1);
   Value D = lower(*C.Args[0]);
   if (!D.isValid())
     return nullptr;
@@ -158,29 +148,26 @@ Expr *FunctionBuilder::lowerArrayView(const fe::AttributeExpr &A, const fe::Call
   return V;
 }
 
-Expr *FunctionBuilder::typeThisGrid(const fe::CallExpr &C, const std::string &Name) {
-  if (!expectArgs(C, Name, 0))
-    return nullptr;
+Expr *FunctionBuilder::typeThisGrid(const fe::CallExpr &C) {
+  expectArgs(C, 0);
   auto *I = make<IntrinsicExpr>(C.Range, S.Types.gridGroup());
   I->Id = IntrinsicId::ThisGrid;
   return I;
 }
 
-Expr *FunctionBuilder::typeAtomic(AtomicOp Op, const fe::CallExpr &C, const std::string &Name,
+Expr *FunctionBuilder::typeAtomic(AtomicOp Op, const fe::CallExpr &C,
                                   bool FirstElement) {
   // cas(array, index, old, value); compare_and_swap(array, old, value).
   size_t Args = 3 + (Op == AtomicOp::Cas) - FirstElement;
-  if (!expectArgs(C, Name, Args))
-    return nullptr;
-  return lowerAtomic(C, Op, Name, FirstElement);
+  expectArgs(C, Args);
+  return lowerAtomic(C, Op, FirstElement);
 }
 
-Expr *FunctionBuilder::typeForOnly(const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typeForOnly(const fe::CallExpr &C) {
   error(C.Range, DiagKind::UnsupportedSyntax);
 }
 
-Expr *FunctionBuilder::lowerVectorConstructor(const VectorType *VT, const fe::CallExpr &C,
-                                              const std::string &Name) {
+Expr *FunctionBuilder::lowerVectorConstructor(const VectorType *VT, const fe::CallExpr &C) {
   // Numba's overloads: each argument a number (converted to the base type)
   // or a vector of the same base type, their elements adding up to the
   // vector's (float32x4(f2, 1.0, x) is one).
@@ -213,11 +200,10 @@ Expr *FunctionBuilder::lowerVectorConstructor(const VectorType *VT, const fe::Ca
   return Make;
 }
 
-Expr *FunctionBuilder::typeConstArrayLike(const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typeConstArrayLike(const fe::CallExpr &C) {
   // Numba copies the array into constant memory; pykc already froze every
   // module-level array there, so the call is the array itself.
-  if (!expectArgs(C, Name, 1))
-    return nullptr;
+  expectArgs(C, 1);
   Expr *Arg = lowerValue(*C.Args[0]);
   if (!Arg)
     return nullptr;
@@ -226,7 +212,7 @@ Expr *FunctionBuilder::typeConstArrayLike(const fe::CallExpr &C, const std::stri
   return Arg;
 }
 
-Expr *FunctionBuilder::typePrint(const fe::CallExpr &C, const std::string &Name) {
+Expr *FunctionBuilder::typePrint(const fe::CallExpr &C) {
   // Numba-CUDA's print: one printf of the items separated by spaces and a
   // newline; integers as %lld (%llu unsigned), floats as %f of a float64,
   // string literals as they are. Other values (bools, arrays) it refuses.
@@ -259,9 +245,8 @@ Expr *FunctionBuilder::typePrint(const fe::CallExpr &C, const std::string &Name)
   return I;
 }
 
-Expr *FunctionBuilder::typeLen(const fe::CallExpr &C, const std::string &Name) {
-  if (!expectArgs(C, Name, 1))
-    return nullptr;
+Expr *FunctionBuilder::typeLen(const fe::CallExpr &C) {
+  expectArgs(C, 1);
   Expr *Arg = lowerValue(*C.Args[0]);
   if (!Arg)
     return nullptr;
@@ -276,9 +261,8 @@ Expr *FunctionBuilder::typeLen(const fe::CallExpr &C, const std::string &Name) {
 }
 
 Expr *FunctionBuilder::typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResult Result,
-                                  const fe::CallExpr &C, const std::string &Name) {
-  if (!expectArgs(C, Name, 1))
-    return nullptr;
+                                  const fe::CallExpr &C) {
+  expectArgs(C, 1);
   Expr *Arg = lowerValue(*C.Args[0]);
   if (!Arg)
     return nullptr;
@@ -328,9 +312,8 @@ Expr *FunctionBuilder::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
   return A;
 }
 
-Expr *FunctionBuilder::lowerMath(IntrinsicId Id, MathCases Cases, const fe::CallExpr &C,
-                                 const std::string &Name) {
-  Expr *E = typeCall(Id, S.Ops.mathTable(Cases), C, Name);
+Expr *FunctionBuilder::lowerMath(IntrinsicId Id, MathCases Cases, const fe::CallExpr &C) {
+  Expr *E = typeCall(Id, S.Ops.mathTable(Cases), C);
   bool Rounds = Id == IntrinsicId::MathFloor || Id == IntrinsicId::MathCeil ||
                 Id == IntrinsicId::MathTrunc;
   auto *I = dynCast<IntrinsicExpr>(E);
@@ -349,7 +332,7 @@ Expr *FunctionBuilder::lowerMath(IntrinsicId Id, MathCases Cases, const fe::Call
 }
 
 Expr *FunctionBuilder::typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,
-                                const fe::CallExpr &C, const std::string &Name) {
+                                const fe::CallExpr &C) {
   std::set<size_t> Arities;
   for (const Signature &Sig : Cases)
     Arities.insert(Sig.Args.size());
@@ -369,8 +352,7 @@ Expr *FunctionBuilder::typeCall(IntrinsicId Id, const std::vector<Signature> &Ca
   return I;
 }
 
-Expr *FunctionBuilder::lowerMinMax(const fe::CallExpr &C, CompareOp Replace,
-                                   const std::string &Name) {
+Expr *FunctionBuilder::lowerMinMax(const fe::CallExpr &C, CompareOp Replace) {
   if (C.Args.size() < 2)
     error(C.Range, DiagKind::InvalidArgument);
   ExprList Values;
@@ -381,9 +363,8 @@ Expr *FunctionBuilder::lowerMinMax(const fe::CallExpr &C, CompareOp Replace,
       return nullptr;
     if (!dynCast<ScalarType>(V->Ty))
       error(A->Range, DiagKind::InvalidArgument);
-    if (dynCast<ScalarType>(V->Ty)->isComplex()) {
+    if (dynCast<ScalarType>(V->Ty)->isComplex())
       error(A->Range, DiagKind::InvalidArgument);
-    }
     const Type *Unified = Ty ? unifyTypes(S.Types, Ty, V->Ty) : V->Ty;
     if (!Unified)
       error(A->Range, DiagKind::InvalidArgument);
@@ -423,7 +404,7 @@ bool atomicDtypeAllowed(AtomicOp Op, const ScalarType *D, const char *&Allowed) 
 
 } // namespace
 
-Expr *FunctionBuilder::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std::string &Name,
+Expr *FunctionBuilder::lowerAtomic(const fe::CallExpr &C, AtomicOp Op,
                                    bool FirstElement) {
   Expr *Array = lowerValue(*C.Args[0]);
   if (!Array)
@@ -431,9 +412,8 @@ Expr *FunctionBuilder::lowerAtomic(const fe::CallExpr &C, AtomicOp Op, const std
   auto *AT = dynCast<ArrayType>(Array->Ty);
   if (!AT)
     error(C.Args[0]->Range, DiagKind::InvalidArgument);
-  if (AT->addressSpace() == AddressSpace::Constant) {
+  if (AT->addressSpace() == AddressSpace::Constant)
     error(C.Args[0]->Range, DiagKind::InvalidArgument);
-  }
   // Numba's cudadecl.py: the dtypes each operation takes.
   const char *Allowed = "";
   if (AT->record() || !atomicDtypeAllowed(Op, AT->dtype(), Allowed))

@@ -48,18 +48,18 @@ Value FunctionBuilder::lowerCall(const fe::CallExpr &C) {
   case Value::Kind::Path: {
     if (Callee.Path.rfind("numba.cuda.", 0) == 0)
       if (const VectorType *VT = S.Types.vectorByName(Callee.Path.substr(11)))
-        return Value::expr(lowerVectorConstructor(VT, C, displayPath(Callee.Path)));
+        return Value::expr(lowerVectorConstructor(VT, C));
     if (std::optional<Expr *> Applied = lowerOperatorFunction(Callee.Path, C))
       return Value::expr(*Applied);
     if (Callee.Path == "cffi.FFI().from_buffer")
       return Value::expr(lowerFromBuffer(C));
     if (Callee.Path.rfind("numba.cuda.libdevice.", 0) == 0)
       if (const LibdeviceFunction *Fn = libdeviceFunction(Callee.Path.substr(21)))
-        return Value::expr(lowerLibdeviceCall(*Fn, C, displayPath(Callee.Path)));
+        return Value::expr(lowerLibdeviceCall(*Fn, C));
     auto Id = intrinsicByPath(Callee.Path);
     if (!Id)
       error(C.Func->Range, DiagKind::UnsupportedFunction);
-    return Value::expr(lowerIntrinsicCall(*Id, Callee.Path, C));
+    return Value::expr(lowerIntrinsicCall(*Id, C));
   }
   case Value::Kind::Constant:
     if (Callee.Const.K == ConstantValue::Kind::Dtype && Callee.Const.Dtype) {
@@ -97,30 +97,28 @@ Value FunctionBuilder::lowerCall(const fe::CallExpr &C) {
 }
 
 // Each row of ir/Builtins.def names its typing rule; these expand a rule to
-// the call of the member that implements it (in scope: Id, C, Name).
-#define PYKC_TYPE_Grid() typeGrid(Id, C, Name)
-#define PYKC_TYPE_NoArgs() typeNoArgs(Id, C, Name)
-#define PYKC_TYPE_ThisGrid() typeThisGrid(C, Name)
+// the call of the member that implements it (in scope: Id, C).
+#define PYKC_TYPE_Grid() typeGrid(Id, C)
+#define PYKC_TYPE_NoArgs() typeNoArgs(Id, C)
+#define PYKC_TYPE_ThisGrid() typeThisGrid(C)
 #define PYKC_TYPE_AllocArray(Space) lowerAllocArray(C, AddressSpace::Space)
-#define PYKC_TYPE_Atomic(Op) typeAtomic(AtomicOp::Op, C, Name, /*FirstElement=*/false)
-#define PYKC_TYPE_AtomicFirst(Op) typeAtomic(AtomicOp::Op, C, Name, /*FirstElement=*/true)
-#define PYKC_TYPE_ForOnly() typeForOnly(C, Name)
-#define PYKC_TYPE_Len() typeLen(C, Name)
-#define PYKC_TYPE_Print() typePrint(C, Name)
-#define PYKC_TYPE_ConstArrayLike() typeConstArrayLike(C, Name)
-#define PYKC_TYPE_MinMax(Op) lowerMinMax(C, CompareOp::Op, Name)
-#define PYKC_TYPE_Call(Cases) typeCall(Id, S.Ops.Cases, C, Name)
-#define PYKC_TYPE_Round() typeRound(Id, C, Name)
-#define PYKC_TYPE_Complex() typeComplex(C, Name)
-#define PYKC_TYPE_Pow() typePow(C, Name)
-#define PYKC_TYPE_Cmath(Cases, Op) typeCmath(CmathCases::Cases, #Op, C, Name)
-#define PYKC_TYPE_Random(Helper) typeRandom(#Helper, C, Name)
+#define PYKC_TYPE_Atomic(Op) typeAtomic(AtomicOp::Op, C, /*FirstElement=*/false)
+#define PYKC_TYPE_AtomicFirst(Op) typeAtomic(AtomicOp::Op, C, /*FirstElement=*/true)
+#define PYKC_TYPE_ForOnly() typeForOnly(C)
+#define PYKC_TYPE_Len() typeLen(C)
+#define PYKC_TYPE_Print() typePrint(C)
+#define PYKC_TYPE_ConstArrayLike() typeConstArrayLike(C)
+#define PYKC_TYPE_MinMax(Op) lowerMinMax(C, CompareOp::Op)
+#define PYKC_TYPE_Call(Cases) typeCall(Id, S.Ops.Cases, C)
+#define PYKC_TYPE_Round() typeRound(Id, C)
+#define PYKC_TYPE_Complex() typeComplex(C)
+#define PYKC_TYPE_Pow() typePow(C)
+#define PYKC_TYPE_Cmath(Cases, Op) typeCmath(CmathCases::Cases, #Op, C)
+#define PYKC_TYPE_Random(Helper) typeRandom(#Helper, C)
 #define PYKC_TYPE_Scalar(Cases, Result)                                        \
-  typeScalar(Id, &OperatorTyping::Cases, ScalarResult::Result, C, Name)
+  typeScalar(Id, &OperatorTyping::Cases, ScalarResult::Result, C)
 
-Expr *FunctionBuilder::lowerIntrinsicCall(IntrinsicId Id, const std::string &Path,
-                                          const fe::CallExpr &C) {
-  std::string Name = displayPath(Path);
+Expr *FunctionBuilder::lowerIntrinsicCall(IntrinsicId Id, const fe::CallExpr &C) {
   // Only cuda.shared.array and cuda.local.array take keywords (shape, dtype).
   if (!C.Keywords.empty() && Id != IntrinsicId::SharedArray && Id != IntrinsicId::LocalArray)
     error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword);
@@ -130,16 +128,14 @@ Expr *FunctionBuilder::lowerIntrinsicCall(IntrinsicId Id, const std::string &Pat
     return PYKC_TYPE_##Typing;
 #define MATH(MathId, P, Cases, L, N)                                           \
   case IntrinsicId::MathId:                                                    \
-    return lowerMath(Id, MathCases::Cases, C, Name);
+    return lowerMath(Id, MathCases::Cases, C);
 #include "ir/Builtins.def"
   }
   return nullptr; // not reached: the switch covers every row
 }
 
-Expr *FunctionBuilder::typeRandom(const std::string &Helper, const fe::CallExpr &C,
-                                  const std::string &Name) {
-  if (!expectArgs(C, Name, randomHelperArity(Helper)))
-    return nullptr;
+Expr *FunctionBuilder::typeRandom(const std::string &Helper, const fe::CallExpr &C) {
+  expectArgs(C, randomHelperArity(Helper));
   // Its states argument must be an array of Numba's xoroshiro128p_dtype:
   // said here rather than from inside pykc's helper. (Only a name is
   // looked at twice: it has no effects.)
@@ -160,9 +156,8 @@ Expr *FunctionBuilder::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
   for (const Param &P : Params)
     if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly)
       error(P.Range, DiagKind::UnsupportedParameter);
-  if (!C.Keywords.empty()) {
+  if (!C.Keywords.empty())
     error(C.Keywords.front().NameRange, DiagKind::UnsupportedSyntax);
-  }
   if (C.Args.size() > Params.size())
     error(C.Range, DiagKind::ArgumentCount);
   // A parameter the callee never assigns can take a compile-time value.
@@ -239,7 +234,8 @@ Expr *FunctionBuilder::lowerNamedTupleConstructor(const ConstantValue &Class,
   for (const fe::Keyword &K : C.Keywords) {
     auto It = std::find(Fields.begin(), Fields.end(), K.Name);
     if (It == Fields.end() || Given[size_t(It - Fields.begin())])
-      error(K.NameRange, It == Fields.end() ? DiagKind::UnknownKeyword : DiagKind::RepeatedArgument);
+      error(K.NameRange,
+            It == Fields.end() ? DiagKind::UnknownKeyword : DiagKind::RepeatedArgument);
     Given[size_t(It - Fields.begin())] = K.Value;
   }
   for (size_t I = 0; I < Fields.size(); ++I)

@@ -16,13 +16,6 @@ using frontend::DiagKind;
 using frontend::SourceRange;
 namespace fe = frontend;
 
-namespace {
-const ScalarType *asComplex(const Type *Ty) {
-  auto *S = dynCast<ScalarType>(Ty);
-  return S && S->isComplex() ? S : nullptr;
-}
-} // namespace
-
 Expr *FunctionBuilder::constantComplex(double Re, double Im, const Type *Ty,
                                        SourceRange Range) {
   auto *C = make<ir::ConstantExpr>(Range, Ty);
@@ -62,8 +55,7 @@ Value FunctionBuilder::lowerNumberAttribute(Expr *Base, const std::string &Attr,
 }
 
 Expr *FunctionBuilder::lowerConjugate(Expr *Base, const fe::CallExpr &C) {
-  if (!expectArgs(C, "conjugate", 0))
-    return nullptr;
+  expectArgs(C, 0);
   const ScalarType *CT = asComplex(Base->Ty);
   if (!CT)
     return Base; // a real number is its own conjugate
@@ -74,8 +66,7 @@ Expr *FunctionBuilder::lowerConjugate(Expr *Base, const fe::CallExpr &C) {
   return makeComplex(complexPart(Z, 0, C.Range), Neg, CT, C.Range);
 }
 
-Expr *FunctionBuilder::typeComplex(const fe::CallExpr &C,
-                                   const std::string &Name) {
+Expr *FunctionBuilder::typeComplex(const fe::CallExpr &C) {
   if (C.Args.empty() || C.Args.size() > 2)
     error(C.Range, DiagKind::ArgumentCount);
   ExprList Args;
@@ -127,8 +118,7 @@ Expr *FunctionBuilder::complexArith(ArithOp Op, Expr *L, Expr *R,
 }
 
 Expr *FunctionBuilder::typeCmath(CmathCases Cases, const std::string &Operation,
-                                 const fe::CallExpr &C,
-                                 const std::string &Name) {
+                                 const fe::CallExpr &C) {
   ExprList Args;
   std::vector<const Type *> Types;
   if (!lowerArguments(C, Args, Types))

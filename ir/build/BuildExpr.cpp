@@ -117,9 +117,8 @@ Expr *FunctionBuilder::truth(Expr *E, SourceRange Range) {
   auto *ST = dynCast<ScalarType>(E->Ty);
   if (dynCast<OptionalType>(E->Ty))
     error(Range, DiagKind::OptionalCondition);
-  if (!ST) {
+  if (!ST)
     error(Range, DiagKind::InvalidCondition);
-  }
   if (ST->isBoolean())
     return E;
   auto *T = make<TruthExpr>(Range, S.Types.boolean());
@@ -162,10 +161,8 @@ Value FunctionBuilder::lower(const fe::Expr &E) {
     }
     case ConstantKind::String:
     case ConstantKind::Bytes: {
-      if (C.IsFString) { // one without replacement fields is a plain string
+      if (C.IsFString) // one without replacement fields is a plain string
         error(E.Range, DiagKind::UnsupportedSyntax);
-        return Value::invalid();
-      }
       Value V;
       V.K = Value::Kind::Constant;
       V.Const.K = ConstantValue::Kind::String;
@@ -203,9 +200,8 @@ Value FunctionBuilder::lower(const fe::Expr &E) {
     return Value::expr(lowerIfExp(cast<IfExpExpr>(E)));
   case fe::NodeKind::CallExpr:
     return lowerCall(cast<fe::CallExpr>(E));
-  default: {
+  default:
     error(E.Range, DiagKind::UnsupportedSyntax);
-  }
   }
 }
 

@@ -11,8 +11,7 @@ namespace fe = frontend;
 Expr *FunctionBuilder::lowerFromBuffer(const fe::CallExpr &C) {
   if (!C.Keywords.empty())
     error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword);
-  if (!expectArgs(C, "ffi.from_buffer", 1))
-    return nullptr;
+  expectArgs(C, 1);
   Expr *V = lowerValue(*C.Args[0]);
   if (!V)
     return nullptr;
@@ -24,7 +23,6 @@ Expr *FunctionBuilder::lowerFromBuffer(const fe::CallExpr &C) {
 }
 
 Expr *FunctionBuilder::lowerForeignCall(const ForeignFunction &Fn, const fe::CallExpr &C) {
-  const std::string &Name = Fn.BoundName;
   if (F.HostCode) {
     // An @njit function run on the host, or one that such a function
     // calls: Numba's CPU target cannot type a declare_device stub, and the
@@ -33,8 +31,7 @@ Expr *FunctionBuilder::lowerForeignCall(const ForeignFunction &Fn, const fe::Cal
   }
   if (!C.Keywords.empty())
     error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword);
-  if (!expectArgs(C, Name, Fn.Params.size()))
-    return nullptr;
+  expectArgs(C, Fn.Params.size());
   auto *Call = make<ForeignCallExpr>(C.Range, Fn.Return);
   Call->Fn = &Fn;
   bool Ok = true;
@@ -45,27 +42,17 @@ Expr *FunctionBuilder::lowerForeignCall(const ForeignFunction &Fn, const fe::Cal
       Ok = false;
       continue;
     }
-    auto Refuse = [&](const std::string &Takes) {
-      error(C.Args[I]->Range, DiagKind::ForeignArgument);
-      Ok = false;
-    };
     auto *AT = dynCast<ArrayType>(V->Ty);
-    if (P.K == ForeignParam::Kind::Scalar) {
-      Expr *Converted = dynCast<ScalarType>(V->Ty) ? convert(V, P.Ty) : nullptr;
-      if (!Converted)
-        Refuse("a number");
-      else
-        Call->Args.push_back(Converted);
-    } else if (P.K == ForeignParam::Kind::VoidPointer) {
-      if (!AT)
-        Refuse("an array (or ffi.from_buffer of one)");
-      else
-        Call->Args.push_back(V);
-    } else if (!AT || AT->record() || AT->dtype() != P.Ty) {
-      Refuse("an array of " + P.Ty->str() + " (or ffi.from_buffer of one)");
-    } else {
-      Call->Args.push_back(V);
-    }
+    Expr *Arg = nullptr;
+    if (P.K == ForeignParam::Kind::Scalar)
+      Arg = dynCast<ScalarType>(V->Ty) ? convert(V, P.Ty) : nullptr;
+    else if (P.K == ForeignParam::Kind::VoidPointer)
+      Arg = AT ? V : nullptr; // an array, or ffi.from_buffer of one
+    else
+      Arg = AT && !AT->record() && AT->dtype() == P.Ty ? V : nullptr;
+    if (!Arg)
+      error(C.Args[I]->Range, DiagKind::ForeignArgument);
+    Call->Args.push_back(Arg);
   }
   if (!Ok)
     return nullptr;

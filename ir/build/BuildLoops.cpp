@@ -37,15 +37,13 @@ bool FunctionBuilder::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
     return true;
   };
   bool Whole = !Target || isa<NameExpr>(Target);
-  auto NoKeywords = [&](const fe::CallExpr *C, const char *Name) {
+  auto NoKeywords = [&](const fe::CallExpr *C) {
     if (!C->Keywords.empty())
       error(C->Keywords.front().NameRange, DiagKind::UnknownKeyword);
-    return C->Keywords.empty();
   };
   // enumerate(X[, start]): the count, then what X gives.
   if (auto *E = CallOf(Iter, "builtins.enumerate")) {
-    if (!NoKeywords(E, "enumerate"))
-      return false;
+    NoKeywords(E);
     if (E->Args.empty() || E->Args.size() > 2)
       error(E->Range, DiagKind::ArgumentCount);
     const fe::ExprList *Pair = Whole ? nullptr : TupleTargets(Target, 2);
@@ -75,8 +73,7 @@ bool FunctionBuilder::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
   }
   // zip(X, Y, ...): one target per iterable.
   if (auto *Z = CallOf(Iter, "builtins.zip")) {
-    if (!NoKeywords(Z, "zip"))
-      return false;
+    NoKeywords(Z);
     if (Z->Args.empty())
       error(Z->Range, DiagKind::ArgumentCount);
     if (Whole)
@@ -291,13 +288,12 @@ void FunctionBuilder::lowerFor(const ForStmt &Fo, StmtList &Out) {
     lowerForOver(Fo, Out);
     return;
   }
-  const char *Name = Scope.resolvePath(*Call->Func) == "numba.prange" ? "prange" : "range";
+  bool Parallel = Scope.resolvePath(*Call->Func) == "numba.prange";
   auto *Target = dyn_cast<NameExpr>(Fo.Target);
   if (!Target)
     error(Fo.Target->Range, DiagKind::UnsupportedSyntax);
-  if (Call->Args.empty() || Call->Args.size() > 3 || !Call->Keywords.empty()) {
+  if (Call->Args.empty() || Call->Args.size() > 3 || !Call->Keywords.empty())
     error(Call->Range, DiagKind::ArgumentCount);
-  }
   ExprList Args;
   std::vector<const Type *> ArgTypes;
   for (const fe::Expr *A : Call->Args) {
@@ -316,7 +312,7 @@ void FunctionBuilder::lowerFor(const ForStmt &Fo, StmtList &Out) {
     return;
   auto *Loop = make<ForRangeStmt>(Fo.Range);
   Loop->Var = Var;
-  Loop->Parallel = std::string_view(Name) == "prange";
+  Loop->Parallel = Parallel;
   if (Args.size() == 1) {
     Loop->Start = constantInt(0, IndexTy, Call->Range);
     Loop->Stop = convert(Args[0], IndexTy);
@@ -327,9 +323,8 @@ void FunctionBuilder::lowerFor(const ForStmt &Fo, StmtList &Out) {
   Loop->Step = Args.size() == 3 ? convert(Args[2], IndexTy) : constantInt(1, IndexTy, Call->Range);
   if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); Loop->Parallel && (!C || C->IntBits != 1))
     error(Call->Args[2]->Range, DiagKind::InvalidArgument);
-  if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); C && C->IntBits == 0) {
+  if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); C && C->IntBits == 0)
     error(Call->Args[2]->Range, DiagKind::InvalidArgument);
-  }
   if (Var->Ty != IndexTy && !convert(constantInt(0, IndexTy, Call->Range), Var->Ty))
     return;
   ++LoopDepth;

@@ -207,9 +207,8 @@ Expr *FunctionBuilder::lowerBoolOp(const BoolOpExpr &B) {
     Shown.insert(From.begin(), From.end());
     if (dynCast<OptionalType>(V->Ty))
       error(E->Range, DiagKind::OptionalCondition);
-    if (!dynCast<ScalarType>(V->Ty)) {
+    if (!dynCast<ScalarType>(V->Ty))
       error(E->Range, DiagKind::InvalidCondition);
-    }
     Ty = Ty ? unifyTypes(S.Types, Ty, V->Ty) : V->Ty;
     Values.push_back(V);
   }

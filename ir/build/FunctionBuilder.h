@@ -163,35 +163,31 @@ private:
   Value lowerCall(const frontend::CallExpr &C);
   /// A call of a builtin: dispatched to the typing rule its row of
   /// ir/Builtins.def names.
-  Expr *lowerIntrinsicCall(IntrinsicId Id, const std::string &Path,
-                           const frontend::CallExpr &C);
-  /// Reports (as ArgumentCount) unless \p C has \p N arguments.
-  bool expectArgs(const frontend::CallExpr &C, const std::string &Name, size_t N);
-  // The typing rules of ir/Builtins.def, one each; \p Name is the builtin
-  // as users spell it, for diagnostics.
-  Expr *typeGrid(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
-  Expr *typeNoArgs(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
-  Expr *typeThisGrid(const frontend::CallExpr &C, const std::string &Name);
+  Expr *lowerIntrinsicCall(IntrinsicId Id, const frontend::CallExpr &C);
+  /// That \p C has \p N arguments, as the checker made sure.
+  void expectArgs(const frontend::CallExpr &C, size_t N);
+  // The rules of ir/Builtins.def, one each.
+  Expr *typeGrid(IntrinsicId Id, const frontend::CallExpr &C);
+  Expr *typeNoArgs(IntrinsicId Id, const frontend::CallExpr &C);
+  Expr *typeThisGrid(const frontend::CallExpr &C);
   /// range(...) or numba.prange(...).
   bool isRangeCall(const frontend::CallExpr &Call) const;
   Expr *lowerArrayView(const frontend::AttributeExpr &A, const frontend::CallExpr &C);
-  Expr *typeAtomic(AtomicOp Op, const frontend::CallExpr &C, const std::string &Name,
+  Expr *typeAtomic(AtomicOp Op, const frontend::CallExpr &C,
                    bool FirstElement);
-  Expr *typeForOnly(const frontend::CallExpr &C, const std::string &Name);
-  Expr *typeConstArrayLike(const frontend::CallExpr &C, const std::string &Name);
+  Expr *typeForOnly(const frontend::CallExpr &C);
+  Expr *typeConstArrayLike(const frontend::CallExpr &C);
   /// Point(1, y=2.5) for a named tuple class of the module.
   Expr *lowerNamedTupleConstructor(const ConstantValue &Class, const frontend::CallExpr &C);
   /// cuda.float32x4(...) and the other vector constructors.
-  Expr *lowerVectorConstructor(const VectorType *VT, const frontend::CallExpr &C,
-                               const std::string &Name);
-  Expr *typeLen(const frontend::CallExpr &C, const std::string &Name);
-  Expr *typePrint(const frontend::CallExpr &C, const std::string &Name);
+  Expr *lowerVectorConstructor(const VectorType *VT, const frontend::CallExpr &C);
+  Expr *typeLen(const frontend::CallExpr &C);
+  Expr *typePrint(const frontend::CallExpr &C);
   /// \p C's arguments as values, and their types; false after an error.
   bool lowerArguments(const frontend::CallExpr &C, ExprList &Args,
                       std::vector<const Type *> &Types);
   /// numba.cuda.libdevice.NAME(...) for \p Fn's row of ir/Libdevice.def.
-  Expr *lowerLibdeviceCall(const LibdeviceFunction &Fn, const frontend::CallExpr &C,
-                           const std::string &Name);
+  Expr *lowerLibdeviceCall(const LibdeviceFunction &Fn, const frontend::CallExpr &C);
   /// A call of a cuda.declare_device function (build/BuildForeign.cpp).
   Expr *lowerForeignCall(const ForeignFunction &Fn, const frontend::CallExpr &C);
   /// `ffi.from_buffer(a)` of a module's `ffi = cffi.FFI()`: the array
@@ -202,31 +198,29 @@ private:
   std::optional<Expr *> lowerOperatorFunction(const std::string &Path,
                                               const frontend::CallExpr &C);
   /// pow(x, y).
-  Expr *typePow(const frontend::CallExpr &C, const std::string &Name);
+  Expr *typePow(const frontend::CallExpr &C);
   /// A device function of numba.cuda.random (ir/RandomHelpers.h).
-  Expr *typeRandom(const std::string &Helper, const frontend::CallExpr &C,
-                   const std::string &Name);
+  Expr *typeRandom(const std::string &Helper, const frontend::CallExpr &C);
   /// round(x) and round(x, ndigits).
-  Expr *typeRound(IntrinsicId Id, const frontend::CallExpr &C, const std::string &Name);
+  Expr *typeRound(IntrinsicId Id, const frontend::CallExpr &C);
   /// Arguments typed by one of Numba's case tables (overload resolution).
   Expr *typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,
-                 const frontend::CallExpr &C, const std::string &Name);
+                 const frontend::CallExpr &C);
   /// One number typed by a case table of OperatorTyping.
   using ScalarCases = std::optional<Signature> (OperatorTyping::*)(const Type *) const;
   enum class ScalarResult { Intrinsic, Cast, Truth };
   Expr *typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResult Result,
-                   const frontend::CallExpr &C, const std::string &Name);
+                   const frontend::CallExpr &C);
   Expr *lowerAllocArray(const frontend::CallExpr &C, AddressSpace Space);
   /// min/max: the running value is replaced where `next Replace running`.
-  Expr *lowerMinMax(const frontend::CallExpr &C, CompareOp Replace, const std::string &Name);
+  Expr *lowerMinMax(const frontend::CallExpr &C, CompareOp Replace);
   /// A math-module function (a MATH row of ir/Builtins.def), typed by its
   /// case table; \p Name as users spell it, for diagnostics.
-  Expr *lowerMath(IntrinsicId Id, MathCases Cases, const frontend::CallExpr &C,
-                  const std::string &Name);
+  Expr *lowerMath(IntrinsicId Id, MathCases Cases, const frontend::CallExpr &C);
   /// cuda.atomic.<op>(array, index[, old], value), or with \p FirstElement
   /// (array, old, value) on element 0; the argument count already checked;
   /// \p Name as users spell it, for diagnostics.
-  Expr *lowerAtomic(const frontend::CallExpr &C, AtomicOp Op, const std::string &Name,
+  Expr *lowerAtomic(const frontend::CallExpr &C, AtomicOp Op,
                     bool FirstElement);
   Expr *lowerDeviceCall(FunctionInfo &Fn, const frontend::CallExpr &C);
   /// The call of device function \p Fn for \p Args (its run-time ones
@@ -291,10 +285,9 @@ private:
   /// x.conjugate() of a number.
   Expr *lowerConjugate(Expr *Base, const frontend::CallExpr &C);
   /// complex(x) and complex(x, y).
-  Expr *typeComplex(const frontend::CallExpr &C, const std::string &Name);
+  Expr *typeComplex(const frontend::CallExpr &C);
   /// A cmath function: typed by \p Cases, computed by helper \p Operation.
-  Expr *typeCmath(CmathCases Cases, const std::string &Operation, const frontend::CallExpr &C,
-                  const std::string &Name);
+  Expr *typeCmath(CmathCases Cases, const std::string &Operation, const frontend::CallExpr &C);
   /// `/` and `**` of complex numbers, of type \p Complex.
   Expr *complexArith(ArithOp Op, Expr *L, Expr *R, const ScalarType *Complex,
                      frontend::SourceRange Range);

@@ -13,6 +13,18 @@ namespace pykc::ir {
 
 using namespace frontend;
 
+Function *SemaContext::addFunction(const FunctionInfo &Fn, FunctionKind Kind) {
+  Function *F = Out->addFunction();
+  F->Kind = Kind;
+  F->PyName = Fn.Name;
+  F->Range = Fn.Def->Range;
+  F->FileName = Fn.File->name();
+  F->FastMath = Fn.FastMath;
+  F->LineInfo = Fn.LineInfo;
+  F->BoundsCheck = Fn.BoundsCheck;
+  return F;
+}
+
 Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
                                          bool Host) {
   // checkCall accepted this call: its binding, names, recursion and depth
@@ -29,29 +41,24 @@ Function *SemaContext::instantiateDevice(FunctionInfo &Fn, const std::vector<Ins
   if (auto It = InProgress.find(K); It != InProgress.end())
     return It->second;
   auto Typed = TypedInstances.find(K);
-  if (Typed == TypedInstances.end() || InProgress.size() >= MaxCallDepth)
+  if (Typed == TypedInstances.end())
     PYKC_ICE("building '" + Fn.Name + "' (" + argList(Params) +
              "), an instance the typing checker did not accept");
+  // The checker bounded the depth of calls it accepted (CallsTooDeep).
+  if (InProgress.size() >= MaxCallDepth)
+    PYKC_ICE("building '" + Fn.Name + "' nested deeper than the checker allows");
   std::unique_ptr<FunctionChecker> Checker = std::move(Typed->second.Checker);
   ReturnTyping CheckedReturns = Typed->second.Returns;
   TypedInstances.erase(Typed);
-  Function *F = Out->addFunction();
+  Function *F = addFunction(Fn, FunctionKind::Device);
   F->HostCode = Host;
   InProgress[K] = F;
-  F->Kind = FunctionKind::Device;
-  F->PyName = Fn.Name;
   F->SymbolName = uniqueSymbol(instanceSymbol(Fn.Name, Params));
-  F->Range = Fn.Def->Range;
-  F->FileName = Fn.File->name();
-  F->FastMath = Fn.FastMath;
-  F->LineInfo = Fn.LineInfo;
-  F->BoundsCheck = Fn.BoundsCheck;
   for (size_t I = 0; I < Params.size(); ++I)
     if (Params[I].isCompileTime())
       F->CompileTimeArgs.emplace_back(Fn.Def->Params[I].Name, Params[I].str());
   F->ReturnType = Bound->DeclaredReturn; // declared: returns convert to it
-  FunctionBuilder L(*this, Fn, *F, Params, std::move(Checker), CheckedReturns);
-  L.run();
+  FunctionBuilder(*this, Fn, *F, Params, std::move(Checker), CheckedReturns).run();
   InProgress.erase(K);
   DeviceInstances[K] = F;
   return F;
@@ -63,11 +70,9 @@ void SemaContext::buildAcceptedSince(size_t Start) {
   // see them and warn about them.
   std::vector<CheckedInstance> Reached(CheckOrder.begin() + Start, CheckOrder.end());
   CheckOrder.resize(Start);
-  for (const CheckedInstance &I : Reached) {
-    Key K = keyOf(*I.Fn, I.Params, I.Host);
-    if (CheckAccepted.count(K) && !DeviceInstances.count(K))
+  for (const CheckedInstance &I : Reached) // accepted and not yet built
+    if (TypedInstances.count(keyOf(*I.Fn, I.Params, I.Host)))
       instantiateDevice(*I.Fn, I.Params, I.Host);
-  }
 }
 
 Function *SemaContext::instantiateChecked(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
@@ -85,10 +90,7 @@ Function *SemaContext::instantiateChecked(FunctionInfo &Fn, const std::vector<In
 Function *SemaContext::lowerHostEntry(FunctionInfo &Fn, const ParsedSignature &Sig) {
   if (!signatureFits(Fn, Sig, Diags))
     return nullptr;
-  std::vector<InstanceArg> Args;
-  for (const Type *T : Sig.Args)
-    Args.push_back(InstanceArg{T, {}});
-  Function *F = instantiateChecked(Fn, Args, Sig.File, Sig.Range, /*Host=*/true);
+  Function *F = instantiateChecked(Fn, signatureArgs(Sig), Sig.File, Sig.Range, /*Host=*/true);
   if (!F)
     return nullptr;
   F->HostEntry = true;
@@ -105,21 +107,10 @@ Function *SemaContext::lowerKernel(FunctionInfo &Fn, const ParsedSignature &Sig,
     return nullptr;
   }
   CheckOrder.resize(Start);
-  Function *F = Out->addFunction();
-  F->Kind = FunctionKind::Kernel;
-  F->PyName = Fn.Name;
+  Function *F = addFunction(Fn, FunctionKind::Kernel);
   F->SymbolName = Mangle ? kernelSymbol(Fn.Name, Sig.Args) : symbolName(Fn.Name);
-  F->Range = Fn.Def->Range;
-  F->FileName = Fn.File->name();
-  F->FastMath = Fn.FastMath;
-  F->LineInfo = Fn.LineInfo;
-  F->BoundsCheck = Fn.BoundsCheck;
   F->MaxRegisters = Fn.MaxRegisters;
-  std::vector<InstanceArg> Args;
-  for (const Type *T : Sig.Args)
-    Args.push_back(InstanceArg{T, {}});
-  FunctionBuilder Lowerer(*this, Fn, *F, Args, std::move(Typed), Returns);
-  Lowerer.run();
+  FunctionBuilder(*this, Fn, *F, signatureArgs(Sig), std::move(Typed), Returns).run();
   for (const LinkFile &L : Fn.Links) // @cuda.jit(link=[...])
     Out->addLink(L);
   return F;

@@ -19,15 +19,6 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
-namespace {
-
-const ScalarType *asComplex(const Type *Ty) {
-  auto *S = dynCast<ScalarType>(Ty);
-  return S && S->isComplex() ? S : nullptr;
-}
-
-} // namespace
-
 Checked FunctionChecker::callHelper(FunctionInfo &Helper,
                                     const std::vector<const Type *> &Args,
                                     const Type *Result) {

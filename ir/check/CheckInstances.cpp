@@ -16,17 +16,6 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
-namespace {
-
-std::vector<InstanceArg> instanceArgs(const std::vector<Checked> &Args) {
-  std::vector<InstanceArg> Out;
-  for (const Checked &A : Args)
-    Out.push_back(A.isValue() ? InstanceArg{A.Ty, {}} : InstanceArg{nullptr, valueOf(A)});
-  return Out;
-}
-
-} // namespace
-
 std::optional<const Type *> SemaContext::checkCall(FunctionInfo &Fn,
                                                    const std::vector<Checked> &Args,
                                                    const SourceFile *File, SourceRange CallRange,
@@ -123,11 +112,9 @@ bool SemaContext::checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, Diag
     D.report(Sig.File, Sig.Range, DiagKind::NoteKernelOutput);
     return false;
   }
-  std::vector<Checked> Args;
-  for (const Type *T : Sig.Args)
-    Args.push_back(Checked::value(T));
   auto Owned = std::make_unique<FunctionChecker>(Types, Ops, Fn, Fn.Scope ? *Fn.Scope : Scope,
-                                                 Args, false, *this);
+                                                 checkedArguments(signatureArgs(Sig)), false,
+                                                 *this);
   ReturnTyping Returns;
   Owned->typeRounds(Returns);
   WalkSetting How;
@@ -145,10 +132,7 @@ bool SemaContext::checkKernel(FunctionInfo &Fn, const ParsedSignature &Sig, Diag
 
 const Type *SemaContext::returnTypeOf(FunctionInfo &Fn, const std::vector<Checked> &Args,
                                       bool Host) {
-  std::vector<InstanceArg> Instance;
-  for (const Checked &A : Args)
-    Instance.push_back(A.isValue() ? InstanceArg{A.Ty, {}} : InstanceArg{nullptr, valueOf(A)});
-  return deviceReturnType(Fn, Instance, Host);
+  return deviceReturnType(Fn, instanceArgs(Args), Host);
 }
 
 const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<InstanceArg> &Args,
@@ -159,10 +143,10 @@ const Type *SemaContext::deviceReturnType(FunctionInfo &Fn, const std::vector<In
   Key K = keyOf(Fn, Bound->Params, Host);
   if (auto It = ReturnTypes.find(K); It != ReturnTypes.end())
     return It->second;
-  if (TypingInProgress.count(K) || InProgress.count(K) || CheckInProgress.count(K))
+  if (TypingInProgress.count(K) || CheckInProgress.count(K))
     return Bound->DeclaredReturn ? Bound->DeclaredReturn : provisionalReturn(K);
   if (callDepth() >= MaxCallDepth)
-    return nullptr; // instantiateDevice reports it
+    return nullptr; // checkCall reports it (CallsTooDeep)
   TypingInProgress.insert(K);
   std::set<Key> UsedBefore = std::move(ProvisionalUsed);
   ProvisionalUsed.clear();

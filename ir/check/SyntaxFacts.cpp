@@ -171,7 +171,8 @@ std::string printForm(std::string_view Source) {
   if (Quote == std::string_view::npos)
     return Fallback;
   size_t QuoteLen = 1;
-  if (Source.size() >= Quote + 6 && Source[Quote + 1] == Source[Quote] && Source[Quote + 2] == Source[Quote])
+  if (Source.size() >= Quote + 6 && Source[Quote + 1] == Source[Quote] &&
+      Source[Quote + 2] == Source[Quote])
     QuoteLen = 3;
   if (Source.size() < Quote + 2 * QuoteLen)
     return Fallback;
