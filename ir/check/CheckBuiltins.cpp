@@ -1,6 +1,6 @@
 //===- check/CheckBuiltins.cpp - The typing rules of ir/Builtins.def ------===//
 //
-// What ir/build/BuildBuiltins.cpp's rules give and report, one function a rule:
+// The types ir/build/BuildBuiltins.cpp's rules give, one function a rule:
 // cuda.grid, print, len, Numba's case tables (math and the scalar
 // builtins), atomics, vector constructors, .view, libdevice, constant
 // arrays, random numbers, min and max, pow, complex, and shared and local

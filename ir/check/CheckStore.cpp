@@ -1,7 +1,7 @@
 //===- check/CheckStore.cpp - The final walk's assignments ----------------===//
 //
-// What ir/build/BuildStmt.cpp's lowerAssign and lowerAugAssign report, in their
-// order: a value that does not convert to its variable (which then stays
+// What is wrong with the assignments ir/build/BuildStmt.cpp's lowerAssign
+// and lowerAugAssign build, in their order: a value that does not convert to its variable (which then stays
 // silent), a target that cannot be stored into, an array element of
 // another type, a tuple that does not unpack into its targets.
 //

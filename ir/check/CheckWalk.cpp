@@ -1,11 +1,11 @@
 //===- check/CheckWalk.cpp - The final walk over a function's statements --===//
 //
 // After the rounds have typed every variable, the final walk visits the
-// body once more, statement by statement in the lowering's order
-// (ir/build/BuildStmt.cpp, ir/build/BuildLoops.cpp), and reports what is wrong as the
-// lowering does: the same diagnostics, in the same order, gated by the
-// same state (HadError, Poisoned, NotNone, LoopDepth). It builds nothing;
-// what it needs of the statements the lowering would build (whether
+// body once more, statement by statement in the builder's order
+// (ir/build/BuildStmt.cpp, ir/build/BuildLoops.cpp), and reports what is
+// wrong, gated by its state (HadError, Poisoned, NotNone, LoopDepth) so
+// that one mistake gives one error. It builds nothing; what it needs of
+// the statements the builder would build (whether
 // control falls past their end, which narrowing after an `if` and the
 // missing-return error depend on) it computes as Built.
 //

@@ -8,10 +8,11 @@
 ///
 /// The rounds visit what can change a variable's or the return's type
 /// (values assigned and returned, `if` tests, loops' iterations and bodies)
-/// and report nothing: the lowering (ir/build/FunctionBuilder.h) reads the types, then
-/// builds the IR and reports what is wrong. Each check function answers
-/// what its lowering counterpart builds, visiting sub-expressions in the
-/// same order (docs/design/typing-pass.md).
+/// and report nothing. The final walk then reports every typing diagnostic;
+/// the IR builder (ir/build/FunctionBuilder.h) builds only what it accepted,
+/// from its types. Each check function answers what its builder
+/// counterpart builds, visiting sub-expressions in the same order
+/// (docs/design/typing-pass.md).
 ///
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -98,10 +99,10 @@ public:
   /// nothing widens, then joins None into the return type where the body
   /// can end without a return.
   void typeRounds(ReturnTyping &Returns);
-  /// The final walk, after typeRounds: the body once more in lowering
-  /// order, with every typing diagnostic reported to \p How.Diags, as
-  /// the lowering reports them (docs/design/typing-pass.md, step A3).
-  /// False when an error was reported.
+  /// The final walk, after typeRounds: the body once more in the builder's
+  /// order, with every typing diagnostic reported to \p How.Diags
+  /// (docs/design/typing-pass.md, step A3). False when an error was
+  /// reported; then nothing of the function is built.
   bool walk(const WalkSetting &How);
 
   const std::vector<VariableFact> &variables() const { return Vars; }
@@ -150,7 +151,7 @@ private:
   bool roundReturn(const frontend::ReturnStmt &R);
 
   // --- The final walk (CheckWalk.cpp) ---
-  /// What the lowering builds of a list of statements, as far as whether
+  /// What the builder builds of a list of statements, as far as whether
   /// control runs past its end (build/FunctionBuilder.h's canFallThrough on it).
   struct Built {
     bool Empty = true;  ///< Nothing was built.
@@ -192,8 +193,8 @@ private:
   void report(const frontend::SourceFile *File, frontend::SourceRange Range,
               frontend::DiagKind Kind, std::vector<std::string> Args = {});
   bool walking() const { return Walk.Diags != nullptr; }
-  /// The variable the lowering makes of variable \p Index: versions of a
-  /// name of one type are one (Lowering.cpp's coalesceWebs).
+  /// The variable the builder makes of variable \p Index: versions of a
+  /// name of one type are one (build/BuildFunction.cpp's coalesceWebs).
   int coalesced(int Index) const;
   /// A name was assigned a value of type \p Ty (build/BuildOptional.cpp's
   /// noteAssigned).

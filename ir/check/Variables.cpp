@@ -154,7 +154,7 @@ void FunctionChecker::typeRounds(ReturnTyping &R) {
     PYKC_ICE("typing '" + Info.Name + "' stopped before its fixed point");
   Returns = nullptr;
   // Reaching the end returns None: with returns of values elsewhere, an
-  // optional (Numba's unification), else an error once lowered.
+  // optional (Numba's unification), else the final walk's MissingReturn error.
   if (R.Known && R.Ty && fallsThrough(Info.Def->Body))
     if (const Type *U = unifyTypes(Types, R.Ty, Types.none()))
       R.Ty = U;
