@@ -302,7 +302,10 @@ private:
     }
     case NodeKind::ForRangeStmt: {
       auto &L = static_cast<const ForRangeStmt &>(S);
-      bool Dependent = expr(*L.Start, T, Ctl) | expr(*L.Stop, T, Ctl) | expr(*L.Step, T, Ctl);
+      // All three are walked: each may hold a barrier to report.
+      bool Dependent = expr(*L.Start, T, Ctl);
+      Dependent = expr(*L.Stop, T, Ctl) || Dependent;
+      Dependent = expr(*L.Step, T, Ctl) || Dependent;
       Control Inner = under(Ctl, S, Dependent, true, After);
       return loop(S, L.Body, T, Ctl, X, After, [&](Tainted &Body) {
         assign(L.Var, false, Body, Inner);
@@ -458,6 +461,25 @@ private:
   Reach ReturnTo;      ///< Where threads go after the function returns.
 };
 
+/// Whether \p F reaches a barrier, itself or through its callees: only
+/// such a function can report or tell a callee where it returns to, so
+/// the others are skipped (most kernels have no barrier at all).
+bool reachesBarrier(const Function &F, std::map<const Function *, bool> &Memo) {
+  auto [It, New] = Memo.try_emplace(&F, false); // false: a cycle's placeholder
+  if (!New)
+    return It->second;
+  bool Found = false;
+  forEachNode(F.Body, [&](const Node &N) {
+    if (Found)
+      return;
+    if (N.Kind == NodeKind::Intrinsic)
+      Found = isBarrier(static_cast<const IntrinsicExpr &>(N).Id);
+    else if (N.Kind == NodeKind::Call)
+      Found = reachesBarrier(*static_cast<const CallExpr &>(N).Callee, Memo);
+  });
+  return Memo[&F] = Found;
+}
+
 } // namespace
 
 void checkDivergentBarriers(const Module &IR, const SourceFile *File,
@@ -465,7 +487,10 @@ void checkDivergentBarriers(const Module &IR, const SourceFile *File,
   ModuleState State;
   std::set<uint32_t> Reported; ///< Barriers already reported, by offset.
   // pykc's own helpers come from other buffers; their barriers are right.
-  auto Checked = [&](const Function &F) { return F.FileName == File->name() && !F.Reduce; };
+  std::map<const Function *, bool> Barriers;
+  auto Checked = [&](const Function &F) {
+    return F.FileName == File->name() && !F.Reduce && reachesBarrier(F, Barriers);
+  };
   // Where device functions return to, until no call adds a place; each
   // round adds one or ends, so there are at most as many as functions.
   do {

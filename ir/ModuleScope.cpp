@@ -122,18 +122,26 @@ std::optional<ConstantValue> ModuleScope::constantOf(const Expr &E) const {
   auto Path = resolvePath(E);
   if (!Path)
     return std::nullopt;
-  Path = cupyAsNumpy(*Path);
-  if (auto F = floatConstantOf(*Path))
+  // A path's constant depends on the path alone, and kernels spell the
+  // same few (`cuda`, `float32`, `math.pi`) again and again.
+  auto [It, New] = PathConstants.try_emplace(cupyAsNumpy(*Path));
+  if (New)
+    It->second = pathConstant(It->first);
+  return It->second;
+}
+
+std::optional<ConstantValue> ModuleScope::pathConstant(const std::string &Path) const {
+  if (auto F = floatConstantOf(Path))
     return ConstantValue::makeFloat(*F);
-  if (auto V = environmentValue(*Path))
+  if (auto V = environmentValue(Path))
     return V;
   // numba.cuda.random's states dtype, and Numba's Record type of it.
-  if (*Path == "numba.cuda.random.xoroshiro128p_dtype" ||
-      *Path == "numba.cuda.random.xoroshiro128p_type")
+  if (Path == "numba.cuda.random.xoroshiro128p_dtype" ||
+      Path == "numba.cuda.random.xoroshiro128p_type")
     return ConstantValue::makeDtype(xoroshiro128pDtype(Types));
-  size_t Dot = Path->rfind('.');
-  if (Dot != std::string::npos && isDtypeNamespace(Path->substr(0, Dot)))
-    if (const ScalarType *S = Types.scalarByName(Path->substr(Dot + 1))) {
+  size_t Dot = Path.rfind('.');
+  if (Dot != std::string::npos && isDtypeNamespace(Path.substr(0, Dot)))
+    if (const ScalarType *S = Types.scalarByName(Path.substr(Dot + 1))) {
       ConstantValue V;
       V.K = ConstantValue::Kind::Dtype;
       V.Dtype = S;

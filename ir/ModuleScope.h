@@ -23,6 +23,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace pykc::ir {
@@ -169,6 +170,8 @@ public:
 
 private:
   void scan();
+  /// The constant a resolved path (cupy's spelt as numpy's) denotes.
+  std::optional<ConstantValue> pathConstant(const std::string &Path) const;
   /// Runs module-level statements as far as pykc can decide them
   /// (ModuleStatements.cpp): definitions, imports and assignments bind
   /// names; `if` and `try` take the branch Python would.
@@ -271,6 +274,8 @@ private:
   std::vector<SyntheticSource> Synthetic;
   /// The replacement fields of f-strings module code evaluated, parsed.
   mutable std::vector<SyntheticSource> FStringFields;
+  /// constantOf's answers by resolved path (pathConstant's).
+  mutable std::unordered_map<std::string, std::optional<ConstantValue>> PathConstants;
   /// `f"v{N // 4:03d}"` of constants, as Python formats it.
   std::optional<ConstantValue> evaluateFString(const frontend::ConstantExpr &F) const;
   std::vector<std::unique_ptr<FunctionInfo>> SyntheticFunctions;
