@@ -19,14 +19,13 @@ void FunctionBuilder::expectArgs(const fe::CallExpr &C, size_t N) {
 
 Expr *FunctionBuilder::typeRound(IntrinsicId Id, const fe::CallExpr &C) {
   if (C.Args.size() != 2) // round(x): an int, half to even (Emit(Round))
-    return typeCall(Id, S.Ops.Round, C);
+    return typeCall(Id, C);
   // round(x, ndigits): Numba's algorithm, a device function pykc writes.
   Expr *X = lowerValue(*C.Args[0]);
   Expr *N = X ? lowerValue(*C.Args[1]) : nullptr;
   if (!N)
     return nullptr;
-  auto Sig = resolveOverload(S.Ops.Round, {X->Ty, N->Ty});
-  auto *D = Sig ? dynCast<ScalarType>(Sig->Result) : nullptr;
+  auto *D = dynCast<ScalarType>(signatureOf(&C, C.Range).Result);
   if (!D || !D->isFloat())
     error(C.Range, DiagKind::InvalidArgument);
   std::vector<InstanceArg> Args = {InstanceArg{D, {}}, InstanceArg{S.Types.int64(), {}}};
@@ -35,14 +34,12 @@ Expr *FunctionBuilder::typeRound(IntrinsicId Id, const fe::CallExpr &C) {
   return Call ? convert(Call, D) : nullptr;
 }
 
-bool FunctionBuilder::lowerArguments(const fe::CallExpr &C, ExprList &Args,
-                                     std::vector<const Type *> &Types) {
+bool FunctionBuilder::lowerArguments(const fe::CallExpr &C, ExprList &Args) {
   for (const fe::Expr *A : C.Args) {
     Expr *V = lowerValue(*A);
     if (!V)
       return false;
     Args.push_back(V);
-    Types.push_back(V->Ty);
   }
   return true;
 }
@@ -52,12 +49,9 @@ Expr *FunctionBuilder::lowerLibdeviceCall(const LibdeviceFunction &Fn, const fe:
   // parameters as any overload's do.
   std::vector<const Type *> Params = Fn.params(S.Types);
   expectArgs(C, Params.size());
-  ExprList Args;
-  std::vector<const Type *> Types;
-  if (!lowerArguments(C, Args, Types))
+  ExprList Args; // the checker made sure they convert
+  if (!lowerArguments(C, Args))
     return nullptr;
-  if (!resolveOverload({Signature{Fn.result(S.Types), Params}}, Types))
-    error(C.Range, DiagKind::InvalidArgument);
   auto *Call = make<LibdeviceCallExpr>(C.Range, Fn.callResult(S.Types));
   Call->Fn = &Fn;
   for (size_t I = 0; I < Args.size(); ++I)
@@ -83,11 +77,11 @@ std::optional<Expr *> FunctionBuilder::lowerOperatorFunction(const std::string &
   }
   switch (Found->K) {
   case Shape::Binary:
-    return lowerBinary(BinaryOp(Found->Op), Values[0], Values[1], C.Func->Range, C.Range);
+    return lowerBinary(BinaryOp(Found->Op), Values[0], Values[1], &C, C.Range);
   case Shape::Unary:
-    return unaryValue(UnaryOp(Found->Op), Values[0], C.Args[0]->Range, C.Range);
+    return unaryValue(UnaryOp(Found->Op), Values[0], C.Args[0]->Range, C.Range, &C);
   case Shape::Compare:
-    return compareValues(CompareOp(Found->Op), Values[0], Values[1], C.Range);
+    return compareValues(CompareOp(Found->Op), Values[0], Values[1], C.Range, &C);
   }
   return nullptr;
 }
@@ -100,7 +94,7 @@ Expr *FunctionBuilder::typePow(const fe::CallExpr &C) {
   Expr *Y = X ? lowerValue(*C.Args[1]) : nullptr;
   if (!Y)
     return nullptr;
-  return lowerBinary(fe::BinaryOp::Pow, X, Y, C.Func->Range, C.Range);
+  return lowerBinary(fe::BinaryOp::Pow, X, Y, &C, C.Range);
 }
 
 Expr *FunctionBuilder::typeGrid(IntrinsicId Id, const fe::CallExpr &C) {
@@ -260,17 +254,12 @@ Expr *FunctionBuilder::typeLen(const fe::CallExpr &C) {
   error(C.Args[0]->Range, DiagKind::InvalidArgument);
 }
 
-Expr *FunctionBuilder::typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResult Result,
-                                  const fe::CallExpr &C) {
+Expr *FunctionBuilder::typeScalar(IntrinsicId Id, ScalarResult Result, const fe::CallExpr &C) {
   expectArgs(C, 1);
   Expr *Arg = lowerValue(*C.Args[0]);
   if (!Arg)
     return nullptr;
-  std::optional<Signature> Sig;
-  if (dynCast<ScalarType>(Arg->Ty))
-    Sig = (S.Ops.*Cases)(Arg->Ty);
-  if (!Sig)
-    error(C.Args[0]->Range, DiagKind::InvalidArgument);
+  const Signature *Sig = &signatureOf(&C, C.Range);
   Expr *Converted = convert(Arg, Sig->Args[0]);
   if (Id == IntrinsicId::Abs && dynCast<ScalarType>(Arg->Ty)->isComplex())
     return callComplexHelper("cabs", dynCast<ScalarType>(Arg->Ty), {Converted}, Sig->Result,
@@ -312,8 +301,8 @@ Expr *FunctionBuilder::lowerAllocArray(const fe::CallExpr &C, AddressSpace Space
   return A;
 }
 
-Expr *FunctionBuilder::lowerMath(IntrinsicId Id, MathCases Cases, const fe::CallExpr &C) {
-  Expr *E = typeCall(Id, S.Ops.mathTable(Cases), C);
+Expr *FunctionBuilder::lowerMath(IntrinsicId Id, const fe::CallExpr &C) {
+  Expr *E = typeCall(Id, C);
   bool Rounds = Id == IntrinsicId::MathFloor || Id == IntrinsicId::MathCeil ||
                 Id == IntrinsicId::MathTrunc;
   auto *I = dynCast<IntrinsicExpr>(E);
@@ -331,24 +320,15 @@ Expr *FunctionBuilder::lowerMath(IntrinsicId Id, MathCases Cases, const fe::Call
   return convert(E, S.Types.int64());
 }
 
-Expr *FunctionBuilder::typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,
-                                const fe::CallExpr &C) {
-  std::set<size_t> Arities;
-  for (const Signature &Sig : Cases)
-    Arities.insert(Sig.Args.size());
-  if (!Arities.count(C.Args.size()))
-    error(C.Range, DiagKind::ArgumentCount);
+Expr *FunctionBuilder::typeCall(IntrinsicId Id, const fe::CallExpr &C) {
   ExprList Args;
-  std::vector<const Type *> Types;
-  if (!lowerArguments(C, Args, Types))
+  if (!lowerArguments(C, Args))
     return nullptr;
-  std::optional<Signature> Sig = resolveOverload(Cases, Types);
-  if (!Sig)
-    error(C.Range, DiagKind::InvalidArgument);
-  auto *I = make<IntrinsicExpr>(C.Range, Sig->Result);
+  const Signature &Sig = signatureOf(&C, C.Range);
+  auto *I = make<IntrinsicExpr>(C.Range, Sig.Result);
   I->Id = Id;
   for (size_t K = 0; K < Args.size(); ++K)
-    I->Args.push_back(convert(Args[K], Sig->Args[K]));
+    I->Args.push_back(convert(Args[K], Sig.Args[K]));
   return I;
 }
 
@@ -356,21 +336,13 @@ Expr *FunctionBuilder::lowerMinMax(const fe::CallExpr &C, CompareOp Replace) {
   if (C.Args.size() < 2)
     error(C.Range, DiagKind::InvalidArgument);
   ExprList Values;
-  const Type *Ty = nullptr;
   for (const fe::Expr *A : C.Args) {
     Expr *V = lowerValue(*A);
     if (!V)
       return nullptr;
-    if (!dynCast<ScalarType>(V->Ty))
-      error(A->Range, DiagKind::InvalidArgument);
-    if (dynCast<ScalarType>(V->Ty)->isComplex())
-      error(A->Range, DiagKind::InvalidArgument);
-    const Type *Unified = Ty ? unifyTypes(S.Types, Ty, V->Ty) : V->Ty;
-    if (!Unified)
-      error(A->Range, DiagKind::InvalidArgument);
-    Ty = Unified;
     Values.push_back(V);
   }
+  const Type *Ty = signatureOf(&C, C.Range).Result; // what the numbers unify to
   // Python keeps the first of equal values: replace only when strictly
   // smaller (larger).
   Expr *Acc = materialize(convert(Values[0], Ty));

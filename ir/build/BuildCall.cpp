@@ -2,7 +2,6 @@
 #include "ir/build/FunctionBuilder.h"
 #include "ir/Libdevice.h"
 #include "ir/RandomHelpers.h"
-#include "ir/NameCheck.h"
 #include "ir/RoundNdigits.h"
 
 #include <algorithm>
@@ -109,14 +108,14 @@ Value FunctionBuilder::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_Print() typePrint(C)
 #define PYKC_TYPE_ConstArrayLike() typeConstArrayLike(C)
 #define PYKC_TYPE_MinMax(Op) lowerMinMax(C, CompareOp::Op)
-#define PYKC_TYPE_Call(Cases) typeCall(Id, S.Ops.Cases, C)
+#define PYKC_TYPE_Call(Cases) typeCall(Id, C)
 #define PYKC_TYPE_Round() typeRound(Id, C)
 #define PYKC_TYPE_Complex() typeComplex(C)
 #define PYKC_TYPE_Pow() typePow(C)
-#define PYKC_TYPE_Cmath(Cases, Op) typeCmath(CmathCases::Cases, #Op, C)
+#define PYKC_TYPE_Cmath(Cases, Op) typeCmath(#Op, C)
 #define PYKC_TYPE_Random(Helper) typeRandom(#Helper, C)
 #define PYKC_TYPE_Scalar(Cases, Result)                                        \
-  typeScalar(Id, &OperatorTyping::Cases, ScalarResult::Result, C)
+  typeScalar(Id, ScalarResult::Result, C)
 
 Expr *FunctionBuilder::lowerIntrinsicCall(IntrinsicId Id, const fe::CallExpr &C) {
   // Only cuda.shared.array and cuda.local.array take keywords (shape, dtype).
@@ -128,7 +127,7 @@ Expr *FunctionBuilder::lowerIntrinsicCall(IntrinsicId Id, const fe::CallExpr &C)
     return PYKC_TYPE_##Typing;
 #define MATH(MathId, P, Cases, L, N)                                           \
   case IntrinsicId::MathId:                                                    \
-    return lowerMath(Id, MathCases::Cases, C);
+    return lowerMath(Id, C);
 #include "ir/Builtins.def"
   }
   return nullptr; // not reached: the switch covers every row
@@ -152,53 +151,37 @@ Expr *FunctionBuilder::typeRandom(const std::string &Helper, const fe::CallExpr 
 }
 
 Expr *FunctionBuilder::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) {
-  const auto &Params = Fn.Def->Params;
-  for (const Param &P : Params)
-    if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly)
-      error(P.Range, DiagKind::UnsupportedParameter);
-  if (!C.Keywords.empty())
-    error(C.Keywords.front().NameRange, DiagKind::UnsupportedSyntax);
-  if (C.Args.size() > Params.size())
+  // The parameters as the checker bound them: each argument given, else
+  // the default, a run-time value or a compile-time one.
+  const std::vector<Checked> *Bound = Checker.deviceCall(C);
+  if (!Bound)
     error(C.Range, DiagKind::ArgumentCount);
-  // A parameter the callee never assigns can take a compile-time value.
-  std::vector<std::string> Assigned = assignedNames(Fn.Def->Body);
-  auto CanBeCompileTime = [&](size_t I) {
-    return Fn.Signatures.empty() &&
-           std::find(Assigned.begin(), Assigned.end(), Params[I].Name) == Assigned.end();
-  };
+  const auto &Params = Fn.Def->Params;
   std::vector<InstanceArg> Args;
   ExprList Values; ///< Run-time arguments, in order.
-  for (size_t I = 0; I < Params.size(); ++I) {
+  for (size_t I = 0; I < Bound->size(); ++I) {
     Value V;
-    std::optional<ConstantValue> Literal;
     if (I < C.Args.size()) {
-      V = lower(*C.Args[I]);
-      if (V.K == Value::Kind::Expr)
-        Literal = literalArgument(*C.Args[I]);
-    } else if (Params[I].Default) {
-      // Evaluated where the function is defined, as Python does.
-      Literal = (Fn.Scope ? *Fn.Scope : S.Scope).evaluate(*Params[I].Default);
-      if (Literal)
-        V = lowerConstantValue(*Literal, C.Range);
-      else
-        error(Params[I].Default->Range, DiagKind::NotConstant);
+      V = lower(*C.Args[I]); // an optional is passed as one
     } else {
-      error(C.Range, DiagKind::ArgumentCount);
+      // Evaluated where the function is defined, as Python does.
+      auto Default = (Fn.Scope ? *Fn.Scope : S.Scope).evaluate(*Params[I].Default);
+      if (!Default)
+        error(Params[I].Default->Range, DiagKind::NotConstant);
+      V = lowerConstantValue(*Default, C.Range);
     }
     if (!V.isValid())
       return nullptr;
-    if (CanBeCompileTime(I)) {
-      if (V.K != Value::Kind::Expr) {
-        Args.push_back(InstanceArg{nullptr, V});
-        continue;
+    const Checked &B = (*Bound)[I];
+    if (!B.isValue()) {
+      // A literal argument is passed as its value, an entity as itself.
+      if (V.K == Value::Kind::Expr) {
+        V = Value();
+        V.K = Value::Kind::Constant;
+        V.Const = B.Const;
       }
-      if (Literal && isLiteralValue(*Literal)) {
-        Value Const;
-        Const.K = Value::Kind::Constant;
-        Const.Const = *Literal;
-        Args.push_back(InstanceArg{nullptr, Const});
-        continue;
-      }
+      Args.push_back(InstanceArg{nullptr, V});
+      continue;
     }
     if (V.K != Value::Kind::Expr)
       error(I < C.Args.size() ? C.Args[I]->Range : C.Range, DiagKind::NotAValue);

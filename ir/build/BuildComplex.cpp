@@ -117,16 +117,11 @@ Expr *FunctionBuilder::complexArith(ArithOp Op, Expr *L, Expr *R,
                            Range);
 }
 
-Expr *FunctionBuilder::typeCmath(CmathCases Cases, const std::string &Operation,
-                                 const fe::CallExpr &C) {
+Expr *FunctionBuilder::typeCmath(const std::string &Operation, const fe::CallExpr &C) {
   ExprList Args;
-  std::vector<const Type *> Types;
-  if (!lowerArguments(C, Args, Types))
+  if (!lowerArguments(C, Args))
     return nullptr;
-  std::optional<Signature> Sig =
-      resolveOverload(S.Ops.cmathTable(Cases), Types);
-  if (!Sig)
-    error(C.Range, DiagKind::NoMatchingSignature);
+  const Signature *Sig = &signatureOf(&C, C.Range);
   for (size_t I = 0; I < Args.size(); ++I)
     Args[I] = convert(Args[I], Sig->Args[I]);
   // The helper is the one for the signature's complex type: its argument's,

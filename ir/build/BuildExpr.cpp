@@ -16,6 +16,14 @@ void FunctionBuilder::error(SourceRange Range, DiagKind Kind, std::source_locati
                 Where.file_name(), int(Where.line()));
 }
 
+const Signature &FunctionBuilder::signatureOf(const void *Node, SourceRange Range,
+                                              unsigned Part) {
+  const Signature *Sig = Checker.signatureAt(Node, Part);
+  if (!Sig)
+    error(Range, DiagKind::InvalidArgument);
+  return *Sig;
+}
+
 Expr *FunctionBuilder::constantInt(int64_t V, const Type *Ty, SourceRange Range) {
   auto *C = make<ir::ConstantExpr>(Range, Ty);
   auto *ST = dynCast<ScalarType>(Ty);
@@ -190,7 +198,7 @@ Value FunctionBuilder::lower(const fe::Expr &E) {
     Expr *R = lowerValue(*B.RHS);
     if (!L || !R)
       return Value::invalid();
-    return Value::expr(lowerBinary(B.Op, L, R, B.OpRange, B.Range));
+    return Value::expr(lowerBinary(B.Op, L, R, &B, B.Range));
   }
   case fe::NodeKind::BoolOpExpr:
     return Value::expr(lowerBoolOp(cast<BoolOpExpr>(E)));

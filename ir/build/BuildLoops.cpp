@@ -7,118 +7,43 @@ using namespace frontend;
 namespace fe = frontend;
 
 bool FunctionBuilder::planIteration(const ForStmt &Fo, IterationPlan &Plan) {
-  return planIterable(Fo.Iter, Fo.Target, Plan);
-}
-
-bool FunctionBuilder::planIterable(const fe::Expr *Iter, const fe::Expr *Target,
-                                   IterationPlan &Plan) {
-  auto CallOf = [&](const fe::Expr *E, const char *Path) -> const fe::CallExpr * {
-    auto *C = dyn_cast<fe::CallExpr>(E);
-    return C && Scope.resolvePath(*C->Func) == Path ? C : nullptr;
-  };
-  auto TupleTargets = [&](const fe::Expr *T, size_t N) -> const fe::ExprList * {
-    auto *Tu = dyn_cast<TupleExpr>(T);
-    if (Tu && Tu->Elts.size() == N)
-      return &Tu->Elts;
-    error(T->Range, DiagKind::UnsupportedSyntax);
-  };
-  // One name (or a hidden part) for what zip() or enumerate() gives whole:
-  // a tuple of their parts, each planned as a hidden part.
-  auto WholeTuple = [&](const std::vector<const fe::Expr *> &Parts) {
-    std::vector<size_t> Indices;
-    for (const fe::Expr *P : Parts) {
-      if (!planIterable(P, nullptr, Plan))
+  // What the checker found the loop to iterate, evaluated in its order.
+  const IterationShape *Shape = Checker.iteration(Fo);
+  if (!Shape)
+    error(Fo.Iter->Range, DiagKind::UnsupportedSyntax);
+  Plan.Shape = Shape;
+  Plan.CountStarts.assign(Shape->Counts, nullptr);
+  for (const IterationShape::Step &Step : Shape->Steps) {
+    switch (Step.K) {
+    case IterationShape::Step::Kind::Source: {
+      Expr *A = lowerValue(*Step.Node);
+      if (!A)
         return false;
-      Indices.push_back(Plan.Targets.size() - 1);
+      Plan.Sources.push_back(materialize(A));
+      break;
     }
-    Plan.Targets.push_back({dyn_cast<NameExpr>(Target),
-                            IterationPlan::TupleTarget - int(Plan.Tuples.size())});
-    Plan.Tuples.push_back(std::move(Indices));
-    return true;
-  };
-  bool Whole = !Target || isa<NameExpr>(Target);
-  auto NoKeywords = [&](const fe::CallExpr *C) {
-    if (!C->Keywords.empty())
-      error(C->Keywords.front().NameRange, DiagKind::UnknownKeyword);
-  };
-  // enumerate(X[, start]): the count, then what X gives.
-  if (auto *E = CallOf(Iter, "builtins.enumerate")) {
-    NoKeywords(E);
-    if (E->Args.empty() || E->Args.size() > 2)
-      error(E->Range, DiagKind::ArgumentCount);
-    const fe::ExprList *Pair = Whole ? nullptr : TupleTargets(Target, 2);
-    if (!Whole && !Pair)
-      return false;
-    auto *Count = Pair ? dyn_cast<NameExpr>((*Pair)[0]) : nullptr;
-    if (Pair && !Count)
-      error((*Pair)[0]->Range, DiagKind::UnsupportedSyntax);
-    int CountId = int(Plan.CountStarts.size());
-    Plan.CountStarts.push_back(nullptr);
-    Plan.Targets.push_back({Count, -1 - CountId});
-    if (Whole) {
-      // (count, element): the count is the hidden part just added.
-      size_t CountTarget = Plan.Targets.size() - 1;
-      if (!planIterable(E->Args[0], nullptr, Plan))
+    case IterationShape::Step::Kind::Range:
+      if (!planRange(*cast<fe::CallExpr>(Step.Node), Plan))
         return false;
-      Plan.Targets.push_back({dyn_cast<NameExpr>(Target),
-                              IterationPlan::TupleTarget - int(Plan.Tuples.size())});
-      Plan.Tuples.push_back({CountTarget, Plan.Targets.size() - 2});
-    } else if (!planIterable(E->Args[0], (*Pair)[1], Plan)) {
-      return false;
+      break;
+    case IterationShape::Step::Kind::CountStart:
+      if (!planEnumerateStart(*Step.Node, Step.Index, Plan))
+        return false;
+      break;
     }
-    if (E->Args.size() < 2)
-      return true;
-    // The start is evaluated after the iterable, as in Python.
-    return planEnumerateStart(*E->Args[1], size_t(CountId), Plan);
   }
-  // zip(X, Y, ...): one target per iterable.
-  if (auto *Z = CallOf(Iter, "builtins.zip")) {
-    NoKeywords(Z);
-    if (Z->Args.empty())
-      error(Z->Range, DiagKind::ArgumentCount);
-    if (Whole)
-      return WholeTuple(std::vector<const fe::Expr *>(Z->Args.begin(), Z->Args.end()));
-    const fe::ExprList *Names = TupleTargets(Target, Z->Args.size());
-    if (!Names)
-      return false;
-    for (size_t I = 0; I < Names->size(); ++I)
-      if (!planIterable(Z->Args[I], (*Names)[I], Plan))
-        return false;
-    return true;
-  }
-  auto *N = dyn_cast<NameExpr>(Target);
-  if (Target && !N)
-    error(Target->Range, DiagKind::UnsupportedSyntax);
-  // range(...) inside zip() or enumerate(): its values are counted out
-  // like an array's elements.
-  if (auto *R = dyn_cast<fe::CallExpr>(Iter); R && isRangeCall(*R) && R->Keywords.empty() &&
-                                              !R->Args.empty() && R->Args.size() <= 3)
-    return planRange(*R, N, Plan);
-  Expr *A = lowerValue(*Iter);
-  if (!A)
-    return false;
-  auto *TT = dynCast<TupleType>(A->Ty);
-  if (!dynCast<ArrayType>(A->Ty) && !(TT && (TT->isUniform() || TT->size() == 0)))
-    error(Iter->Range, DiagKind::UnsupportedSyntax);
-  Plan.Targets.push_back({N, int(Plan.Sources.size())});
-  Plan.Sources.push_back(materialize(A));
   return true;
 }
 
-bool FunctionBuilder::planRange(const fe::CallExpr &R, const NameExpr *N, IterationPlan &Plan) {
+bool FunctionBuilder::planRange(const fe::CallExpr &R, IterationPlan &Plan) {
   std::vector<Expr *> Parts;
-  std::vector<const Type *> PartTypes;
   for (const fe::Expr *Arg : R.Args) {
     Expr *V = lowerValue(*Arg);
     if (!V)
       return false;
     Parts.push_back(V);
-    PartTypes.push_back(V->Ty);
   }
-  auto Sig = S.Ops.range(PartTypes);
-  if (!Sig)
-    error(R.Range, DiagKind::InvalidArgument);
-  const Type *Ty = Sig->Result;
+  const Type *Ty = signatureOf(&R, R.Range).Result;
   auto Part = [&](size_t I, int64_t Default) {
     return I < Parts.size() ? materialize(convert(Parts[I], Ty)) : constantInt(Default, Ty, R.Range);
   };
@@ -130,10 +55,10 @@ bool FunctionBuilder::planRange(const fe::CallExpr &R, const NameExpr *N, Iterat
   Src.Step = Part(2, 1);
   // Python's len(range): max(0, ceil((stop - start) / step)), written
   // -((start - stop) // step) so one floor division serves both signs.
-  Expr *Diff = lowerBinary(fe::BinaryOp::Sub, Src.Start, Stop, R.Range, R.Range);
-  Expr *Floor = Diff ? lowerBinary(fe::BinaryOp::FloorDiv, Diff, Src.Step, R.Range, R.Range) : nullptr;
+  Expr *Diff = lowerBinary(fe::BinaryOp::Sub, Src.Start, Stop, nullptr, R.Range);
+  Expr *Floor = Diff ? lowerBinary(fe::BinaryOp::FloorDiv, Diff, Src.Step, nullptr, R.Range) : nullptr;
   Expr *Count = Floor ? lowerBinary(fe::BinaryOp::Sub, constantInt(0, Ty, R.Range), Floor,
-                                    R.Range, R.Range)
+                                    nullptr, R.Range)
                       : nullptr;
   if (!Count)
     return false;
@@ -147,31 +72,26 @@ bool FunctionBuilder::planRange(const fe::CallExpr &R, const NameExpr *N, Iterat
   Len->Then = constantInt(0, S.Types.intp(), R.Range);
   Len->Else = Count;
   Src.Length = materialize(Len);
-  Plan.Targets.push_back({N, IterationPlan::RangeTarget - int(Plan.Ranges.size())});
   Plan.Ranges.push_back(Src);
   return true;
 }
 
 bool FunctionBuilder::planEnumerateStart(const fe::Expr &StartAst, size_t CountId,
                                          IterationPlan &Plan) {
-  Expr *Start = lowerValue(StartAst);
-  auto *StartTy = Start ? dynCast<ScalarType>(Start->Ty) : nullptr;
-  if (!StartTy || !StartTy->isInteger()) {
-    if (Start)
-      error(StartAst.Range, DiagKind::InvalidArgument);
+  Expr *Start = lowerValue(StartAst); // an integer, as the checker made sure
+  if (!Start)
     return false;
-  }
   Plan.CountStarts[CountId] = materialize(convert(Start, S.Types.intp()));
   return true;
 }
 
 Expr *FunctionBuilder::iterationValue(const IterationPlan &Plan, size_t I, Expr *Index,
                                       SourceRange Range) {
-  int Source = Plan.Targets[I].second;
-  if (Source <= IterationPlan::TupleTarget) {
+  int Source = Plan.Shape->Targets[I].second;
+  if (Source <= IterationShape::TupleTarget) {
     auto *Make = make<TupleMakeExpr>(Range);
     std::vector<const Type *> Types;
-    for (size_t Part : Plan.Tuples[size_t(IterationPlan::TupleTarget - Source)]) {
+    for (size_t Part : Plan.Shape->Tuples[size_t(IterationShape::TupleTarget - Source)]) {
       Expr *V = iterationValue(Plan, Part, Index, Range);
       if (!V)
         return nullptr;
@@ -181,8 +101,8 @@ Expr *FunctionBuilder::iterationValue(const IterationPlan &Plan, size_t I, Expr 
     Make->Ty = S.Types.tuple(std::move(Types));
     return Make;
   }
-  if (Source <= IterationPlan::RangeTarget) {
-    const IterationPlan::RangeSource &R = Plan.Ranges[size_t(IterationPlan::RangeTarget - Source)];
+  if (Source <= IterationShape::RangeTarget) {
+    const IterationPlan::RangeSource &R = Plan.Ranges[size_t(IterationShape::RangeTarget - Source)];
     auto *Scaled = make<ir::BinaryExpr>(Range, R.Ty);
     Scaled->Op = ArithOp::Mul;
     Scaled->LHS = convert(Index, R.Ty);
@@ -260,13 +180,14 @@ void FunctionBuilder::lowerForOver(const ForStmt &Fo, StmtList &Out) {
   Loop->Step = constantInt(1, S.Types.intp(), Fo.Iter->Range);
   StmtList *Outer = Pending;
   Pending = &Loop->Body;
-  for (size_t I = 0; I < Plan.Targets.size(); ++I) {
-    if (!Plan.Targets[I].first)
+  for (size_t I = 0; I < Plan.Shape->Targets.size(); ++I) {
+    const NameExpr *Name = Plan.Shape->Targets[I].first;
+    if (!Name)
       continue; // a hidden part of a tuple target
     auto *Ref = make<VarRefExpr>(Fo.Target->Range, Index->Ty);
     Ref->Var = Index;
     if (Expr *V = iterationValue(Plan, I, Ref, Fo.Target->Range))
-      lowerAssign(Plan.Targets[I].first, V, Fo.Iter->Range, Loop->Body);
+      lowerAssign(Name, V, Fo.Iter->Range, Loop->Body);
   }
   Pending = Outer;
   ++LoopDepth;
@@ -295,18 +216,13 @@ void FunctionBuilder::lowerFor(const ForStmt &Fo, StmtList &Out) {
   if (Call->Args.empty() || Call->Args.size() > 3 || !Call->Keywords.empty())
     error(Call->Range, DiagKind::ArgumentCount);
   ExprList Args;
-  std::vector<const Type *> ArgTypes;
   for (const fe::Expr *A : Call->Args) {
     Expr *V = lowerValue(*A);
     if (!V)
       return;
     Args.push_back(V);
-    ArgTypes.push_back(V->Ty);
   }
-  auto Sig = S.Ops.range(ArgTypes);
-  if (!Sig)
-    error(Call->Range, DiagKind::InvalidArgument);
-  const Type *IndexTy = Sig->Result;
+  const Type *IndexTy = signatureOf(Call, Call->Range).Result;
   Variable *Var = storeVariable(*Target);
   if (!Var || !Var->Ty)
     return;

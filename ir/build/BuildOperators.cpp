@@ -7,13 +7,15 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
-Expr *FunctionBuilder::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, SourceRange OpRange,
+Expr *FunctionBuilder::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, const void *Site,
                                    SourceRange Range) {
   std::optional<ArithOp> Op = arithOpOf(PyOp);
   std::optional<Signature> Sig;
-  if (Op && dynCast<ScalarType>(L->Ty) && dynCast<ScalarType>(R->Ty))
+  if (Site)
+    Sig = signatureOf(Site, Range);
+  else if (Op)
     Sig = S.Ops.binary(*Op, L->Ty, R->Ty);
-  if (!Sig)
+  if (!Op || !Sig)
     error(Range, DiagKind::UnsupportedBinary);
   if (auto *CT = dynCast<ScalarType>(Sig->Result);
       CT && CT->isComplex() && (*Op == ArithOp::TrueDiv || *Op == ArithOp::Pow))
@@ -29,11 +31,11 @@ Expr *FunctionBuilder::lowerUnary(const fe::UnaryExpr &U) {
   Expr *V = lowerValue(*U.Operand);
   if (!V)
     return nullptr;
-  return unaryValue(U.Op, V, U.Operand->Range, U.Range);
+  return unaryValue(U.Op, V, U.Operand->Range, U.Range, &U);
 }
 
 Expr *FunctionBuilder::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange,
-                                  SourceRange Range) {
+                                  SourceRange Range, const void *Site) {
   if (UOp == UnaryOp::Not) {
     Expr *T = truth(V, OperandRange);
     if (!T)
@@ -46,11 +48,7 @@ Expr *FunctionBuilder::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange
   // `+x` types as `-x` does (Numba's tables share the cases) and lowers to
   // its converted operand.
   UnaryArithOp Op = UOp == UnaryOp::Invert ? UnaryArithOp::Invert : UnaryArithOp::Neg;
-  std::optional<Signature> Sig;
-  if (dynCast<ScalarType>(V->Ty))
-    Sig = S.Ops.unary(Op, V->Ty);
-  if (!Sig)
-    error(Range, DiagKind::UnsupportedUnary);
+  const Signature *Sig = &signatureOf(Site, Range);
   Expr *Operand = convert(V, Sig->Args[0]);
   if (UOp == UnaryOp::UAdd)
     return convert(Operand, Sig->Result);
@@ -149,7 +147,7 @@ Expr *FunctionBuilder::lowerCompare(const fe::CompareExpr &C) {
         return nullptr;
       if (I + 1 < C.Ops.size())
         Right = materialize(Right);
-      Expr *Cmp = compareValues(*Op, Left, Right, C.Range);
+      Expr *Cmp = compareValues(*Op, Left, Right, C.Range, &C, unsigned(I));
       Left = Right;
       return Cmp;
     };
@@ -169,10 +167,8 @@ Expr *FunctionBuilder::lowerCompare(const fe::CompareExpr &C) {
   return Result;
 }
 
-Expr *FunctionBuilder::compareValues(CompareOp Op, Expr *Left, Expr *Right, SourceRange Range) {
-  std::optional<Signature> Sig;
-  if (dynCast<ScalarType>(Left->Ty) && dynCast<ScalarType>(Right->Ty))
-    Sig = S.Ops.compare(Op, Left->Ty, Right->Ty);
+Expr *FunctionBuilder::compareValues(CompareOp Op, Expr *Left, Expr *Right, SourceRange Range,
+                                     const void *Site, unsigned Part) {
   // Members of one enum class: equal when their values are.
   if (dynCast<EnumType>(Left->Ty) && Left->Ty == Right->Ty &&
       (Op == CompareOp::Eq || Op == CompareOp::Ne)) {
@@ -182,36 +178,26 @@ Expr *FunctionBuilder::compareValues(CompareOp Op, Expr *Left, Expr *Right, Sour
     Cmp->RHS = enumValue(Right);
     return Cmp;
   }
-  if (!Sig)
-    error(SourceRange::cover(Left->Range, Right->Range), DiagKind::UnsupportedBinary);
+  const Signature &Sig =
+      signatureOf(Site, SourceRange::cover(Left->Range, Right->Range), Part);
   auto *Cmp = make<ir::CompareExpr>(Range, S.Types.boolean());
   Cmp->Op = Op;
-  Cmp->LHS = convert(Left, Sig->Args[0]);
-  Cmp->RHS = convert(Right, Sig->Args[1]);
+  Cmp->LHS = convert(Left, Sig.Args[0]);
+  Cmp->RHS = convert(Right, Sig.Args[1]);
   return Cmp;
 }
 
 Expr *FunctionBuilder::lowerBoolOp(const BoolOpExpr &B) {
   ExprList Values;
-  const Type *Ty = nullptr;
-  std::set<std::string> Shown; // names the operands before show not None
   for (const fe::Expr *E : B.Values) {
     // Operands after the first run only when the ones before do not decide.
-    Expr *V = Values.empty() ? lowerOptional(*E) : withNotNone(Shown, [&] {
-      return lowerConditionally([&] { return lowerOptional(*E); });
-    });
+    Expr *V = Values.empty() ? lowerOptional(*E)
+                             : lowerConditionally([&] { return lowerOptional(*E); });
     if (!V)
       return nullptr;
-    Narrowing N = narrowingOf(*E);
-    auto &From = B.Op == BoolOpKind::And ? N.WhenTrue : N.WhenFalse;
-    Shown.insert(From.begin(), From.end());
-    if (dynCast<OptionalType>(V->Ty))
-      error(E->Range, DiagKind::OptionalCondition);
-    if (!dynCast<ScalarType>(V->Ty))
-      error(E->Range, DiagKind::InvalidCondition);
-    Ty = Ty ? unifyTypes(S.Types, Ty, V->Ty) : V->Ty;
     Values.push_back(V);
   }
+  const Type *Ty = signatureOf(&B, B.Range).Result; // what the operands unify to
   Expr *Acc = convert(Values[0], Ty);
   for (size_t I = 1; I < Values.size(); ++I) {
     auto *L = make<LogicalExpr>(B.Range, Ty);
@@ -225,25 +211,17 @@ Expr *FunctionBuilder::lowerBoolOp(const BoolOpExpr &B) {
 
 Expr *FunctionBuilder::lowerIfExp(const IfExpExpr &I) {
   Expr *Cond = lowerCondition(*I.Test);
-  Narrowing N = narrowingOf(*I.Test);
   // An arm that a test shows to hold a value gives that value: `x if x is
-  // not None else 0` is an int64.
+  // not None else 0` is an int64 (the checker says which arms).
   auto Arm = [&](const fe::Expr &E) {
     Expr *V = lowerOptional(E);
-    auto *Var = V ? dynCast<VarRefExpr>(V) : nullptr;
-    return Var && NotNone.count(Var->Var->Name) ? unwrapOptional(V) : V;
+    return V && Checker.unwrapsArm(E) ? unwrapOptional(V) : V;
   };
-  Expr *Then = withNotNone(N.WhenTrue, [&] {
-    return lowerConditionally([&] { return Arm(*I.Body); });
-  });
-  Expr *Else = withNotNone(N.WhenFalse, [&] {
-    return lowerConditionally([&] { return Arm(*I.OrElse); });
-  });
+  Expr *Then = lowerConditionally([&] { return Arm(*I.Body); });
+  Expr *Else = lowerConditionally([&] { return Arm(*I.OrElse); });
   if (!Cond || !Then || !Else)
     return nullptr;
-  const Type *Ty = unifyTypes(S.Types, Then->Ty, Else->Ty);
-  if (!Ty)
-    error(I.Range, DiagKind::UnsupportedBinary);
+  const Type *Ty = signatureOf(&I, I.Range).Result; // what the arms unify to
   auto *Sel = make<SelectExpr>(I.Range, Ty);
   Sel->Cond = Cond;
   Sel->Then = convert(Then, Ty);

@@ -6,34 +6,19 @@
 // anything else that needs a T unwraps it, which fails at run time when it
 // holds None (Numba raises TypeError; a CUDA thread stops).
 //
-// pykc also tracks, in lowering order, which names a test or an assignment
-// has shown to hold a value (NotNone): an unwrap of any other optional gets
-// an [OptionalUnchecked] warning, as it is where a None would stop the
-// thread. The run-time check stays either way (LLVM folds it after a test).
+// The checker tracks which names a test or an assignment has shown to hold
+// a value: it warns [OptionalUnchecked] about an unwrap of any other
+// optional, and says which if-else arms it unwrapped. The run-time check
+// stays either way (LLVM folds it after a test).
 //
 //===----------------------------------------------------------------------===//
 #include "ir/build/FunctionBuilder.h"
-#include "ir/NameCheck.h"
 #include "ir/check/SyntaxFacts.h"
 
 namespace pykc::ir {
 
 using namespace frontend;
 namespace fe = frontend;
-
-void FunctionBuilder::forgetAssignedIn(const fe::StmtList &Body) {
-  // A loop's body may run again after it assigns None: what held a value
-  // before the loop is not known to hold one inside it or after it.
-  for (const std::string &Name : assignedNames(Body))
-    NotNone.erase(Name);
-}
-
-void FunctionBuilder::noteAssigned(const std::string &Name, const Type *Ty) {
-  if (Ty && Ty->kind() != TypeKind::None && !dynCast<OptionalType>(Ty))
-    NotNone.insert(Name);
-  else
-    NotNone.erase(Name);
-}
 
 Expr *FunctionBuilder::noneValue(SourceRange Range) {
   // The None constant itself: of type none, made an optional's None by

@@ -1,7 +1,6 @@
 //===- build/BuildStmt.cpp - Statements: assignments, if, return ----------===//
 #include "ir/AssignmentWebs.h"
 #include "ir/build/FunctionBuilder.h"
-#include "ir/NameCheck.h"
 #include "ir/check/SyntaxFacts.h"
 
 namespace pykc::ir {
@@ -118,18 +117,11 @@ void FunctionBuilder::lowerStmt(const fe::Stmt &St, StmtList &Out) {
     lowerIf(cast<fe::IfStmt>(St), Out);
     break;
   case fe::NodeKind::ForStmt:
-    forgetAssignedIn(cast<ForStmt>(St).Body);
     lowerFor(cast<ForStmt>(St), Out);
     break;
-  case fe::NodeKind::WhileStmt: {
-    auto &W = cast<fe::WhileStmt>(St);
-    forgetAssignedIn(W.Body);
-    withNotNone(narrowingOf(*W.Test).WhenTrue, [&] {
-      lowerWhile(W, Out);
-      return true;
-    });
+  case fe::NodeKind::WhileStmt:
+    lowerWhile(cast<fe::WhileStmt>(St), Out);
     break;
-  }
   case fe::NodeKind::ReturnStmt:
     lowerReturn(cast<fe::ReturnStmt>(St), Out);
     break;
@@ -172,23 +164,8 @@ void FunctionBuilder::lowerIf(const fe::IfStmt &I, StmtList &Out) {
   }
   auto *If = make<ir::IfStmt>(I.Range);
   If->Cond = Cond;
-  // What each branch shows of None; after both, what both still hold
-  // (a branch that leaves shows nothing after the if).
-  Narrowing N = narrowingOf(*I.Test);
-  std::set<std::string> Before = NotNone;
-  NotNone.insert(N.WhenTrue.begin(), N.WhenTrue.end());
   lowerBlock(I.Body, If->Then);
-  std::set<std::string> AfterThen = std::move(NotNone);
-  NotNone = Before;
-  NotNone.insert(N.WhenFalse.begin(), N.WhenFalse.end());
   lowerBlock(I.OrElse, If->Else);
-  bool ThenFalls = canFallThrough(If->Then), ElseFalls = canFallThrough(If->Else);
-  if (ThenFalls && ElseFalls)
-    std::erase_if(NotNone, [&](const std::string &Name) { return !AfterThen.count(Name); });
-  else if (ThenFalls)
-    NotNone = std::move(AfterThen);
-  else if (!ElseFalls)
-    NotNone = std::move(Before);
   if (Cond)
     Out.push_back(If);
 }
@@ -224,7 +201,6 @@ void FunctionBuilder::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     A->Var = V;
     A->Value = Converted;
     Out.push_back(A);
-    noteAssigned(N->Id, Val->Ty);
     return;
   }
   if (auto *Sub = dyn_cast<SubscriptExpr>(Target)) {
@@ -281,23 +257,19 @@ void FunctionBuilder::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
 }
 
 const ArrayType *FunctionBuilder::storeTarget(const SubscriptExpr &Sub, const Value &Base) {
-  if (Base.K == Value::Kind::Expr) {
-    if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
-      if (AT->addressSpace() == AddressSpace::Constant)
-        error(Sub.Range, DiagKind::ReadOnlyTarget);
-      return AT;
-    }
-    if (dynCast<TupleType>(Base.E->Ty))
-      error(Sub.Range, DiagKind::ReadOnlyTarget);
-  }
-  error(Sub.Value->Range, DiagKind::NotIndexable);
+  // The checker accepted the store (FunctionChecker::storeTarget): a
+  // writable array.
+  auto *AT = Base.K == Value::Kind::Expr ? dynCast<ArrayType>(Base.E->Ty) : nullptr;
+  if (!AT || AT->addressSpace() == AddressSpace::Constant)
+    error(Sub.Range, DiagKind::ReadOnlyTarget);
+  return AT;
 }
 
 void FunctionBuilder::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
   if (auto *N = dyn_cast<NameExpr>(A.Target)) {
     Expr *L = lowerValue(*N);
     Expr *R = L ? lowerValue(*A.Value) : nullptr;
-    if (Expr *B = R ? lowerBinary(A.Op, L, R, A.OpRange, A.Range) : nullptr)
+    if (Expr *B = R ? lowerBinary(A.Op, L, R, &A, A.Range) : nullptr)
       lowerAssign(N, B, A.Range, Out);
     return;
   }
@@ -310,7 +282,7 @@ void FunctionBuilder::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
     Expr *Record = materialize(Base.E);
     Expr *Old = readField(Record, *Field, A.Target->Range);
     Expr *V = lowerValue(*A.Value);
-    if (Expr *B = V ? lowerBinary(A.Op, Old, V, A.OpRange, A.Range) : nullptr)
+    if (Expr *B = V ? lowerBinary(A.Op, Old, V, &A, A.Range) : nullptr)
       lowerRecordStore(Record, *Field, B, A.Target->Range, A.Value->Range, Out);
   };
   auto IsRecord = [](const Value &V) {
@@ -336,7 +308,7 @@ void FunctionBuilder::lowerAugAssign(const AugAssignStmt &A, StmtList &Out) {
     Load->Array = Array;
     Load->Indices = Indices;
     Expr *R = lowerValue(*A.Value);
-    Expr *B = R ? lowerBinary(A.Op, Load, R, A.OpRange, A.Range) : nullptr;
+    Expr *B = R ? lowerBinary(A.Op, Load, R, &A, A.Range) : nullptr;
     if (!B)
       return;
     auto *St = make<ir::StoreStmt>(A.Target->Range);

@@ -47,8 +47,7 @@ private:
   // --- Statements (build/BuildStmt.cpp; loops in build/BuildLoops.cpp) ---
   void lowerBlock(const frontend::StmtList &Body, StmtList &Out);
   void lowerStmt(const frontend::Stmt &S, StmtList &Out);
-  /// `if`: a test known when compiling keeps only the branch taken; else
-  /// each branch with what its test shows of None.
+  /// `if`: a test known when compiling keeps only the branch taken.
   void lowerIf(const frontend::IfStmt &I, StmtList &Out);
   /// `raise` in a kernel ends the thread (as Numba-CUDA without debug).
   void lowerRaise(const frontend::Stmt &St, StmtList &Out);
@@ -64,16 +63,12 @@ private:
   /// i, x in enumerate(a[, start])`, `for x, y in zip(a, t, ...)`, nested
   /// (`for (i, x), y in zip(enumerate(a), b)`); rows of n-d arrays, elements
   /// of a tuple of one type. Walked by a hidden index over the shortest.
+  /// The checker's IterationShape says what each target is bound to; the
+  /// plan holds what evaluating its steps built.
   struct IterationPlan {
+    const IterationShape *Shape = nullptr;
     /// Arrays and UniTuples, evaluated once, in Python's order.
     std::vector<Expr *> Sources;
-    /// Each target name and what it is bound to: source k's element (k),
-    /// the count of enumerate c (-1 - c), range r's value (RangeTarget -
-    /// r), or the tuple of the targets Tuples[t] lists (TupleTarget - t):
-    /// a name bound to what zip() or enumerate() gives whole (`for pair in
-    /// zip(a, b)`). A null name is such a tuple's hidden part.
-    std::vector<std::pair<const frontend::NameExpr *, int>> Targets;
-    std::vector<std::vector<size_t>> Tuples;
     /// Each enumerate's start (intp), null without one.
     std::vector<Expr *> CountStarts;
     /// range()s zipped or enumerated (`zip(range(a, b), range(c, d))`):
@@ -83,19 +78,13 @@ private:
       const Type *Ty = nullptr;
     };
     std::vector<RangeSource> Ranges;
-    static constexpr int RangeTarget = -(1 << 24);
-    static constexpr int TupleTarget = -(1 << 28);
   };
-  /// Plans \p Fo's iteration; false (after an error) for an iterable or a
-  /// target it cannot walk.
+  /// Evaluates what \p Fo iterates, as the checker's shape of it says;
+  /// false when a part of it does not build.
   bool planIteration(const frontend::ForStmt &Fo, IterationPlan &Plan);
-  /// Binds \p Target to what iterating \p Iter gives (planIteration's
-  /// recursion through enumerate and zip); a null \p Target binds a hidden
-  /// part of a tuple, the last target it adds.
-  bool planIterable(const frontend::Expr *Iter, const frontend::Expr *Target, IterationPlan &Plan);
-  /// range() zipped or enumerated, bound to \p N: its start, step and
-  /// length (Python's len of a range), evaluated once.
-  bool planRange(const frontend::CallExpr &R, const frontend::NameExpr *N, IterationPlan &Plan);
+  /// range() zipped or enumerated: its start, step and length (Python's
+  /// len of a range), evaluated once.
+  bool planRange(const frontend::CallExpr &R, IterationPlan &Plan);
   /// enumerate()'s start, evaluated after its iterable, as count \p CountId's.
   bool planEnumerateStart(const frontend::Expr &StartAst, size_t CountId, IterationPlan &Plan);
   /// The value target \p I of \p Plan takes at index \p Index.
@@ -138,14 +127,19 @@ private:
   Expr *constArray(const std::string &Name, const ConstantValue &C, SourceRange Range);
   /// `a[2:10]`, `a[i, ::-1]`: a view (ArrayViewExpr) with Numba's layout.
   Value lowerSliceView(Expr *Array, const ArrayType *AT, const frontend::SubscriptExpr &Sub);
-  Expr *lowerBinary(frontend::BinaryOp Op, Expr *L, Expr *R, frontend::SourceRange OpRange,
+  /// `L Op R`, with the signature the checker chose for syntax node
+  /// \p Site; a null \p Site: arithmetic pykc writes itself (a range's
+  /// length), on types it chose.
+  Expr *lowerBinary(frontend::BinaryOp Op, Expr *L, Expr *R, const void *Site,
                     frontend::SourceRange Range);
   Expr *lowerUnary(const frontend::UnaryExpr &U);
-  /// \p Op applied to the value \p V (of the source at \p OperandRange).
+  /// \p Op applied to the value \p V (of the source at \p OperandRange),
+  /// as the checker typed syntax node \p Site.
   Expr *unaryValue(frontend::UnaryOp Op, Expr *V, frontend::SourceRange OperandRange,
-                   frontend::SourceRange Range);
-  /// `Left Op Right` of two values (one link of a comparison).
-  Expr *compareValues(CompareOp Op, Expr *Left, Expr *Right, frontend::SourceRange Range);
+                   frontend::SourceRange Range, const void *Site);
+  /// `Left Op Right` of two values: link \p Part of comparison \p Site.
+  Expr *compareValues(CompareOp Op, Expr *Left, Expr *Right, frontend::SourceRange Range,
+                      const void *Site, unsigned Part = 0);
   Expr *lowerCompare(const frontend::CompareExpr &C);
   Expr *lowerBoolOp(const frontend::BoolOpExpr &B);
   Expr *lowerIfExp(const frontend::IfExpExpr &I);
@@ -183,9 +177,8 @@ private:
   Expr *lowerVectorConstructor(const VectorType *VT, const frontend::CallExpr &C);
   Expr *typeLen(const frontend::CallExpr &C);
   Expr *typePrint(const frontend::CallExpr &C);
-  /// \p C's arguments as values, and their types; false after an error.
-  bool lowerArguments(const frontend::CallExpr &C, ExprList &Args,
-                      std::vector<const Type *> &Types);
+  /// \p C's arguments as values; false after an error.
+  bool lowerArguments(const frontend::CallExpr &C, ExprList &Args);
   /// numba.cuda.libdevice.NAME(...) for \p Fn's row of ir/Libdevice.def.
   Expr *lowerLibdeviceCall(const LibdeviceFunction &Fn, const frontend::CallExpr &C);
   /// A call of a cuda.declare_device function (build/BuildForeign.cpp).
@@ -203,20 +196,18 @@ private:
   Expr *typeRandom(const std::string &Helper, const frontend::CallExpr &C);
   /// round(x) and round(x, ndigits).
   Expr *typeRound(IntrinsicId Id, const frontend::CallExpr &C);
-  /// Arguments typed by one of Numba's case tables (overload resolution).
-  Expr *typeCall(IntrinsicId Id, const std::vector<Signature> &Cases,
-                 const frontend::CallExpr &C);
+  /// Arguments typed by one of Numba's case tables: the case the checker
+  /// chose (overload resolution).
+  Expr *typeCall(IntrinsicId Id, const frontend::CallExpr &C);
   /// One number typed by a case table of OperatorTyping.
-  using ScalarCases = std::optional<Signature> (OperatorTyping::*)(const Type *) const;
   enum class ScalarResult { Intrinsic, Cast, Truth };
-  Expr *typeScalar(IntrinsicId Id, ScalarCases Cases, ScalarResult Result,
-                   const frontend::CallExpr &C);
+  Expr *typeScalar(IntrinsicId Id, ScalarResult Result, const frontend::CallExpr &C);
   Expr *lowerAllocArray(const frontend::CallExpr &C, AddressSpace Space);
   /// min/max: the running value is replaced where `next Replace running`.
   Expr *lowerMinMax(const frontend::CallExpr &C, CompareOp Replace);
   /// A math-module function (a MATH row of ir/Builtins.def), typed by its
-  /// case table; \p Name as users spell it, for diagnostics.
-  Expr *lowerMath(IntrinsicId Id, MathCases Cases, const frontend::CallExpr &C);
+  /// case table.
+  Expr *lowerMath(IntrinsicId Id, const frontend::CallExpr &C);
   /// cuda.atomic.<op>(array, index[, old], value), or with \p FirstElement
   /// (array, old, value) on element 0; the argument count already checked;
   /// \p Name as users spell it, for diagnostics.
@@ -228,11 +219,6 @@ private:
   /// instantiated, with the values converted to its parameters.
   Expr *callDevice(FunctionInfo &Fn, const std::vector<InstanceArg> &Args, const ExprList &Values,
                    frontend::SourceRange Range);
-  /// The value of a device-function argument that Numba would type as a
-  /// literal (FunctionChecker::literalArgument).
-  std::optional<ConstantValue> literalArgument(const frontend::Expr &E) const {
-    return Checker.literalArgument(E);
-  }
 
   // --- None and OptionalType (build/BuildOptional.cpp) ---
   /// A value that may be None or an OptionalType, kept as it is: what
@@ -247,17 +233,6 @@ private:
   Expr *optionalIsNone(Expr *Operand, bool IsNot, frontend::SourceRange Range);
   /// convert() where \p E or \p To is an OptionalType (or \p E None).
   Expr *convertOptional(Expr *E, const Type *To);
-  /// Lowers through \p Lower with \p Names also known to hold a value.
-  template <class LowerFn> auto withNotNone(const std::set<std::string> &Names, LowerFn &&Lower) {
-    std::set<std::string> Saved = NotNone;
-    NotNone.insert(Names.begin(), Names.end());
-    auto R = Lower();
-    NotNone = std::move(Saved);
-    return R;
-  }
-  void forgetAssignedIn(const frontend::StmtList &Body);
-  /// Name \p Name was assigned a value of type \p Ty.
-  void noteAssigned(const std::string &Name, const Type *Ty);
 
   // --- Records (build/BuildRecord.cpp) ---
   /// The field of \p R that \p Key names (an attribute `r.x`, a constant
@@ -286,8 +261,8 @@ private:
   Expr *lowerConjugate(Expr *Base, const frontend::CallExpr &C);
   /// complex(x) and complex(x, y).
   Expr *typeComplex(const frontend::CallExpr &C);
-  /// A cmath function: typed by \p Cases, computed by helper \p Operation.
-  Expr *typeCmath(CmathCases Cases, const std::string &Operation, const frontend::CallExpr &C);
+  /// A cmath function, computed by helper \p Operation.
+  Expr *typeCmath(const std::string &Operation, const frontend::CallExpr &C);
   /// `/` and `**` of complex numbers, of type \p Complex.
   Expr *complexArith(ArithOp Op, Expr *L, Expr *R, const ScalarType *Complex,
                      frontend::SourceRange Range);
@@ -298,6 +273,10 @@ private:
                           frontend::SourceRange Range);
 
   // --- Helpers (build/BuildExpr.cpp) ---
+  /// The signature the checker chose for operation \p Part of syntax node
+  /// \p Node (FunctionChecker::signatureAt); \p Range: the operation's.
+  const Signature &signatureOf(const void *Node, frontend::SourceRange Range,
+                               unsigned Part = 0);
   Expr *convert(Expr *E, const Type *To);
   Expr *truth(Expr *E, frontend::SourceRange Range);
   /// Element \p K of the tuple \p Tuple (a constant index or a field).
@@ -359,9 +338,6 @@ private:
   std::map<std::string, Value> CompileTimeParams;
   /// Statements an expression needs to run first (temporaries).
   StmtList *Pending = nullptr;
-  /// Names that hold a value, not None, where building is (see
-  /// build/BuildOptional.cpp).
-  std::set<std::string> NotNone;
   unsigned LoopDepth = 0;
   unsigned TempCount = 0;
   unsigned AllocCount = 0;

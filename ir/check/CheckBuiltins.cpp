@@ -106,6 +106,8 @@ std::optional<Signature> FunctionChecker::overloadOf(const std::vector<Signature
   if (!Sig)
     fail(C.Range, DiagKind::InvalidArgument,
          {callName(), "no signature accepts (" + typeList(ArgTypes) + ")"});
+  else
+    chose(&C, *Sig);
   return Sig;
 }
 
@@ -144,6 +146,7 @@ Checked FunctionChecker::checkScalarCall(ScalarCases Cases, ScalarCall Result, b
   if (!Sig)
     return fail(C.Args[0]->Range, DiagKind::InvalidArgument,
                 {callName(), "unsupported argument type '" + Arg.Ty->str() + "'"});
+  chose(&C, *Sig);
   Checked Converted = convertScalar(Arg, Sig->Args[0]);
   if (auto *Complex = dynCast<ScalarType>(Arg.Ty); IsAbs && Complex->isComplex())
     return complexHelperCall("cabs", Complex, {Converted.Ty}, Sig->Result);
@@ -386,6 +389,7 @@ Checked FunctionChecker::checkMinMax(const fe::CallExpr &C) {
                   {callName(), "'" + Ty->str() + "' and '" + V.Ty->str() + "' have no common type"});
     Ty = Unified;
   }
+  chose(&C, Signature{Ty, {}});
   return Checked::value(Ty);
 }
 
@@ -397,7 +401,7 @@ Checked FunctionChecker::checkPow(const fe::CallExpr &C) {
   Checked Y = X.isValue() ? checkValue(*C.Args[1]) : Checked::invalid();
   if (!Y.isValue())
     return Checked::invalid();
-  return checkBinary(BinaryOp::Pow, X, Y, C.Range);
+  return checkBinary(BinaryOp::Pow, X, Y, C.Range, &C);
 }
 
 Checked FunctionChecker::checkAllocArray(const fe::CallExpr &C, AddressSpace Space) {

@@ -63,9 +63,9 @@ Checked FunctionChecker::checkCmath(CmathCases Cases,
   }
   std::optional<Signature> Sig =
       resolveOverload(Ops.cmathTable(Cases), ArgTypes);
-  if (!Sig) {
+  if (!Sig)
     return fail(C.Range, DiagKind::NoMatchingSignature, {callName(), typeList(ArgTypes)});
-  }
+  chose(&C, *Sig);
   // The helper for the signature's complex type: its argument's, or (for
   // rect) its result's.
   const ScalarType *Complex = asComplex(Sig->Args[0]);
@@ -87,6 +87,7 @@ Checked FunctionChecker::checkRoundDigits(const fe::CallExpr &C) {
   if (!D || !D->isFloat())
     return fail(C.Range, DiagKind::InvalidArgument,
                 {callName(), "no signature accepts (" + X.Ty->str() + ", " + N.Ty->str() + ")"});
+  chose(&C, *Sig);
   return callHelper(roundNdigitsHelper(Callees.programScope(), D),
                     {D, Types.int64()}, D);
 }

@@ -1,10 +1,11 @@
 //===- check/CheckDeviceCall.cpp - Calls of device functions --------------===//
 //
-// A call of a device function binds its arguments as ir/build/BuildCall.cpp's
-// lowerDeviceCall does (positions, defaults, literal and compile-time
-// arguments) and asks the program (CalleeTyper) for the callee's return
-// type for those arguments: typing the callee alone, memoized, with
-// recursion answered by the provisional return type.
+// A call of a device function binds its arguments (positions, defaults,
+// literal and compile-time arguments; ir/build/BuildCall.cpp's
+// lowerDeviceCall passes them as bound here) and asks the program
+// (CalleeTyper) for the callee's return type for those arguments: typing
+// the callee alone, memoized, with recursion answered by the provisional
+// return type.
 //
 //===----------------------------------------------------------------------===//
 #include "ir/check/FunctionChecker.h"
@@ -116,6 +117,7 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
   }
   if (!walking())
     return Checked::value(Callees.returnTypeOf(Fn, Args, HostCode));
+  DeviceCalls[&C] = Args;
   // The instance checked (its diagnostics reported at this call) as the
   // lowering instantiates it.
   std::optional<const Type *> Returned =

@@ -150,7 +150,7 @@ Checked FunctionChecker::checkExpr(const fe::Expr &E) {
     Checked R = checkValue(*B.RHS);
     if (!L.isValue() || !R.isValue())
       return Checked::invalid();
-    return checkBinary(B.Op, L, R, B.Range);
+    return checkBinary(B.Op, L, R, B.Range, &B);
   }
   case fe::NodeKind::BoolOpExpr:
     return checkBoolOp(cast<BoolOpExpr>(E));

@@ -84,7 +84,8 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
       fail((*Pair)[0]->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
       return false;
     }
-    Shape.Targets.push_back({Count, IterationShape::CountTarget});
+    size_t CountId = Shape.Counts++;
+    Shape.Targets.push_back({Count, -1 - int(CountId)});
     if (Whole) {
       size_t CountTarget = Shape.Targets.size() - 1;
       if (!checkIterable(E->Args[0], nullptr, Shape))
@@ -102,6 +103,7 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
     if (Start.isValue() && (!StartTy || !StartTy->isInteger()))
       fail(E->Args[1]->Range, DiagKind::InvalidArgument,
            {"enumerate", "the start must be an integer, not '" + Start.Ty->str() + "'"});
+    Shape.Steps.push_back({IterationShape::Step::Kind::CountStart, E->Args[1], CountId});
     return StartTy && StartTy->isInteger();
   }
   // zip(X, Y, ...): one target per iterable.
@@ -153,6 +155,8 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
       fail(R->Range, DiagKind::InvalidArgument, {"range", "its arguments must be integers"});
       return false;
     }
+    chose(R, *Sig);
+    Shape.Steps.push_back({IterationShape::Step::Kind::Range, R, Shape.Ranges.size()});
     Shape.Targets.push_back(
         {N, IterationShape::RangeTarget - int(Shape.Ranges.size())});
     Shape.Ranges.push_back(Sig->Result);
@@ -170,6 +174,7 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
           "supported)"});
     return false;
   }
+  Shape.Steps.push_back({IterationShape::Step::Kind::Source, Iter, Shape.Sources.size()});
   Shape.Targets.push_back({N, int(Shape.Sources.size())});
   Shape.Sources.push_back(A.Ty);
   return true;
@@ -194,6 +199,8 @@ FunctionChecker::Built FunctionChecker::walkFor(const fe::ForStmt &Fo) {
       if (const NameExpr *N = Shape.Targets[I].first)
         if (const Type *Ty = iterationType(Shape, I))
           walkAssign(N, Checked::value(Ty), *Fo.Iter, Fo.Iter->Range);
+    if (walking())
+      Iterations[&Fo] = Shape;
     ++LoopDepth;
     walkBlock(Fo.Body);
     --LoopDepth;
@@ -228,6 +235,7 @@ FunctionChecker::Built FunctionChecker::walkFor(const fe::ForStmt &Fo) {
          {Name, "arguments must be integers, not (" + Names + ")"});
     return Built();
   }
+  chose(Call, *Sig);
   const Type *IndexTy = Sig->Result;
   int Var = coalesced(storeVariable(*Target));
   if (Var < 0 || !Vars[Var].Ty)
@@ -291,7 +299,7 @@ const Type *FunctionChecker::iterationType(const IterationShape &Shape,
   }
   if (Source <= IterationShape::RangeTarget)
     return Shape.Ranges[size_t(IterationShape::RangeTarget - Source)];
-  if (Source == IterationShape::CountTarget)
+  if (Source < 0) // a count
     return Types.intp();
   const Type *A = Shape.Sources[size_t(Source)];
   if (auto *TT = dynCast<TupleType>(A))

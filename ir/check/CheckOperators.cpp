@@ -24,7 +24,8 @@ Checked boolConstant(TypeContext &Types, bool V) {
 } // namespace
 
 Checked FunctionChecker::checkBinary(BinaryOp PyOp, const Checked &L,
-                                     const Checked &R, SourceRange Range) {
+                                     const Checked &R, SourceRange Range,
+                                     const void *Site) {
   std::optional<ArithOp> Op = arithOpOf(PyOp);
   std::optional<Signature> Sig;
   if (Op && dynCast<ScalarType>(L.Ty) && dynCast<ScalarType>(R.Ty))
@@ -38,6 +39,8 @@ Checked FunctionChecker::checkBinary(BinaryOp PyOp, const Checked &L,
     noteSignatureOperand(R);
     return Checked::invalid();
   }
+  if (Site)
+    chose(Site, *Sig);
   if (auto *CT = dynCast<ScalarType>(Sig->Result);
       CT && CT->isComplex() && (*Op == ArithOp::TrueDiv || *Op == ArithOp::Pow))
     return complexArith(*Op, CT);
@@ -48,11 +51,11 @@ Checked FunctionChecker::checkUnary(const fe::UnaryExpr &U) {
   Checked V = checkValue(*U.Operand);
   if (!V.isValue())
     return V;
-  return unaryOf(U.Op, V, U.Operand->Range, U.Range);
+  return unaryOf(U.Op, V, U.Operand->Range, U.Range, &U);
 }
 
 Checked FunctionChecker::unaryOf(UnaryOp UOp, const Checked &V, SourceRange OperandRange,
-                                 SourceRange Range) {
+                                 SourceRange Range, const void *Site) {
   if (UOp == UnaryOp::Not) {
     if (!dynCast<ScalarType>(V.Ty))
       return OperandRange.isValid()
@@ -75,6 +78,8 @@ Checked FunctionChecker::unaryOf(UnaryOp UOp, const Checked &V, SourceRange Oper
   }
   if (!converts(V.Ty, Sig->Args[0]))
     return Checked::invalid();
+  if (Site)
+    chose(Site, *Sig);
   // The operand converted to the signature's type is itself (a constant,
   // a variable) only when no conversion was needed.
   Checked Operand = V.Ty == Sig->Args[0] ? V : convertScalar(V, Sig->Args[0]);
@@ -137,10 +142,12 @@ Checked FunctionChecker::checkIdentity(const fe::CompareExpr &C) {
 }
 
 bool FunctionChecker::compares(CompareOp Op, const Checked &L,
-                               const Checked &R) const {
-  if (dynCast<ScalarType>(L.Ty) && dynCast<ScalarType>(R.Ty) &&
-      Ops.compare(Op, L.Ty, R.Ty))
-    return true;
+                               const Checked &R, const void *Site, unsigned Part) {
+  if (dynCast<ScalarType>(L.Ty) && dynCast<ScalarType>(R.Ty))
+    if (auto Sig = Ops.compare(Op, L.Ty, R.Ty)) {
+      chose(Site, *Sig, Part);
+      return true;
+    }
   // Members of one enum class: equal when their values are.
   return dynCast<EnumType>(L.Ty) && L.Ty == R.Ty &&
          (Op == CompareOp::Eq || Op == CompareOp::Ne);
@@ -162,7 +169,7 @@ Checked FunctionChecker::checkCompare(const fe::CompareExpr &C) {
     Checked Right = checkValue(*C.Comparators[I]);
     if (!Right.isValue())
       return Checked::invalid();
-    if (!compares(*Op, Left, Right))
+    if (!compares(*Op, Left, Right, &C, unsigned(I)))
       return fail(SourceRange::cover(Left.Range, Right.Range),
                   DiagKind::UnsupportedBinary,
                   {std::string(spelling(*Op)), Left.Ty->str(), Right.Ty->str()});
@@ -188,11 +195,11 @@ Checked FunctionChecker::checkOperatorFunction(const OperatorFunction &Fn,
   }
   switch (Fn.K) {
   case Shape::Binary:
-    return checkBinary(BinaryOp(Fn.Op), Values[0], Values[1], C.Range);
+    return checkBinary(BinaryOp(Fn.Op), Values[0], Values[1], C.Range, &C);
   case Shape::Unary:
-    return unaryOf(UnaryOp(Fn.Op), Values[0], C.Args[0]->Range, C.Range);
+    return unaryOf(UnaryOp(Fn.Op), Values[0], C.Args[0]->Range, C.Range, &C);
   case Shape::Compare:
-    if (!compares(CompareOp(Fn.Op), Values[0], Values[1]))
+    if (!compares(CompareOp(Fn.Op), Values[0], Values[1], &C))
       return fail(SourceRange::cover(Values[0].Range, Values[1].Range),
                   DiagKind::UnsupportedBinary,
                   {std::string(spelling(CompareOp(Fn.Op))), Values[0].Ty->str(),
@@ -222,6 +229,7 @@ Checked FunctionChecker::checkBoolOp(const BoolOpExpr &B) {
       return fail(E->Range, DiagKind::InvalidCondition, {V.Ty->str()});
     Ty = Ty ? unifyTypes(Types, Ty, V.Ty) : V.Ty;
   }
+  chose(&B, Signature{Ty, {}});
   return Checked::value(Ty);
 }
 
@@ -233,9 +241,11 @@ Checked FunctionChecker::checkIfExp(const IfExpExpr &I) {
   // not None else 0` is an int64.
   auto Arm = [&](const fe::Expr &E) {
     Checked V = checkOptional(E);
-    return V.isValue() && V.Var >= 0 && NotNone.count(Vars[V.Var].Name)
-               ? unwrapped(V, E)
-               : V;
+    if (!V.isValue() || V.Var < 0 || !NotNone.count(Vars[V.Var].Name))
+      return V;
+    if (walking())
+      UnwrappedArms.insert(&E);
+    return unwrapped(V, E);
   };
   Checked Then = withNotNone(N.WhenTrue, [&] { return Arm(*I.Body); });
   Checked Else = withNotNone(N.WhenFalse, [&] { return Arm(*I.OrElse); });
@@ -245,6 +255,7 @@ Checked FunctionChecker::checkIfExp(const IfExpExpr &I) {
   if (!Ty)
     return fail(I.Range, DiagKind::UnsupportedBinary,
                 {"if-else", Then.Ty->str(), Else.Ty->str()});
+  chose(&I, Signature{Ty, {}});
   return Checked::value(Ty);
 }
 

@@ -151,7 +151,7 @@ FunctionChecker::Built FunctionChecker::walkAugAssign(const AugAssignStmt &A) {
   if (auto *N = dyn_cast<NameExpr>(A.Target)) {
     Checked L = checkValue(*N);
     Checked R = L.isValue() ? checkValue(*A.Value) : Checked::invalid();
-    Checked B = R.isValue() ? checkBinary(A.Op, L, R, A.Range) : Checked::invalid();
+    Checked B = R.isValue() ? checkBinary(A.Op, L, R, A.Range, &A) : Checked::invalid();
     return B.isValue() ? walkAssign(N, B, *A.Value, A.Range) : Built();
   }
   // rec.x += v, rec['x'] += v: the record is evaluated once.
@@ -160,7 +160,8 @@ FunctionChecker::Built FunctionChecker::walkAugAssign(const AugAssignStmt &A) {
     if (!Field)
       return Built();
     Checked V = checkValue(*A.Value);
-    Checked B = V.isValue() ? checkBinary(A.Op, Checked::value(fieldType(R, *Field)), V, A.Range)
+    Checked B = V.isValue() ? checkBinary(A.Op, Checked::value(fieldType(R, *Field)), V, A.Range,
+                                                &A)
                             : Checked::invalid();
     return B.isValue() ? walkRecordStore(R, *Field, B, A.Target->Range, A.Value->Range) : Built();
   };
@@ -178,7 +179,7 @@ FunctionChecker::Built FunctionChecker::walkAugAssign(const AugAssignStmt &A) {
     if (!AT || !checkArrayIndices(AT, *Sub->Index, Sub->Range, /*AllowView=*/false))
       return Built();
     Checked R = checkValue(*A.Value);
-    Checked B = R.isValue() ? checkBinary(A.Op, Checked::value(AT->element()), R, A.Range)
+    Checked B = R.isValue() ? checkBinary(A.Op, Checked::value(AT->element()), R, A.Range, &A)
                             : Checked::invalid();
     if (!B.isValue())
       return Built();

@@ -44,6 +44,36 @@ struct AllocationFact {
   const Type *Dtype = nullptr; ///< A scalar or a record.
 };
 
+/// A `for` loop over arrays, tuples, enumerate() and zip() of them, as the
+/// final walk accepted it: what the builder evaluates before the loop, in
+/// Python's order, and what each target is bound to in each turn.
+struct IterationShape {
+  /// One thing evaluated once, before the first turn.
+  struct Step {
+    enum class Kind {
+      Source,     ///< An array or tuple (Node), walked by the hidden index.
+      Range,      ///< range(...) zipped or enumerated (Node: the call).
+      CountStart, ///< enumerate()'s start (Node), for count Index.
+    };
+    Kind K = Kind::Source;
+    const frontend::Expr *Node = nullptr;
+    size_t Index = 0;
+  };
+  std::vector<Step> Steps;
+  /// Each target name and what it is bound to: source k's element (k),
+  /// enumerate c's count (-1 - c), range r's value (RangeTarget - r), or the
+  /// tuple of the targets Tuples[t] lists (TupleTarget - t): a name bound to
+  /// what zip() or enumerate() gives whole (`for pair in zip(a, b)`). A null
+  /// name is such a tuple's hidden part.
+  std::vector<std::pair<const frontend::NameExpr *, int>> Targets;
+  std::vector<std::vector<size_t>> Tuples;
+  /// The sources' types and the ranges' (Numba's range typing), in order.
+  std::vector<const Type *> Sources, Ranges;
+  size_t Counts = 0; ///< How many enumerate()s.
+  static constexpr int RangeTarget = -(1 << 24);
+  static constexpr int TupleTarget = -(1 << 28);
+};
+
 /// The truth of constant \p F of type \p Ty when an `if` tests it, or none
 /// when it is not a number: the one rule both the checker and the lowering
 /// prune branches by.

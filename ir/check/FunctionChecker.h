@@ -116,6 +116,32 @@ public:
     auto It = Fields.find(&Key);
     return It == Fields.end() ? std::nullopt : std::optional<unsigned>(It->second);
   }
+  /// The signature the final walk chose for operation \p Part of syntax
+  /// node \p Node: an operator (a BinaryExpr, UnaryExpr or `op=`), link
+  /// \p Part of a comparison, a builtin's call (its case, or range()'s
+  /// typing); for and/or, if-else and min/max only the Result, what their
+  /// operands unify to. Null where the walk chose none.
+  const Signature *signatureAt(const void *Node, unsigned Part = 0) const {
+    auto It = Signatures.find({Node, Part});
+    return It == Signatures.end() ? nullptr : &It->second;
+  }
+  /// How the final walk bound each parameter of device-function call \p C
+  /// (literal and compile-time arguments, defaults): a Value of a type is
+  /// a run-time argument, anything else a compile-time one (a Constant
+  /// holds a literal's value). Null where the walk bound none.
+  const std::vector<Checked> *deviceCall(const frontend::CallExpr &C) const {
+    auto It = DeviceCalls.find(&C);
+    return It == DeviceCalls.end() ? nullptr : &It->second;
+  }
+  /// Whether the final walk unwrapped arm \p Arm of an if-else, a name a
+  /// test shows to hold a value (`x if x is not None else 0`).
+  bool unwrapsArm(const frontend::Expr &Arm) const { return UnwrappedArms.count(&Arm) != 0; }
+  /// What the final walk found `for` loop \p Fo over arrays, tuples,
+  /// enumerate() or zip() to iterate; null for a loop over range().
+  const IterationShape *iteration(const frontend::ForStmt &Fo) const {
+    auto It = Iterations.find(&Fo);
+    return It == Iterations.end() ? nullptr : &It->second;
+  }
   /// The final walk's answer for an array allocation \p C; null when the
   /// walk accepted none there.
   const AllocationFact *allocation(const frontend::CallExpr &C) const {
@@ -189,6 +215,12 @@ private:
   /// gives invalid; reports nothing outside the final walk.
   Checked fail(frontend::SourceRange Range, frontend::DiagKind Kind,
                std::vector<std::string> Args = {});
+  /// Keeps \p Sig as what \p Node's operation \p Part is (signatureAt),
+  /// in the final walk only.
+  void chose(const void *Node, const Signature &Sig, unsigned Part = 0) {
+    if (walking())
+      Signatures[{Node, Part}] = Sig;
+  }
   /// A note or warning, in the final walk only.
   void report(const frontend::SourceFile *File, frontend::SourceRange Range,
               frontend::DiagKind Kind, std::vector<std::string> Args = {});
@@ -214,18 +246,6 @@ private:
                      const frontend::CallExpr &Range);
   /// A `for` over arrays, tuples, enumerate() and zip() of them.
   bool roundForOver(const frontend::ForStmt &Fo);
-  /// What each target of such a loop is bound to (build/BuildLoops.cpp's plan,
-  /// with types): source k's element (k), a count (CountTarget), range r's
-  /// value (RangeTarget - r), or the tuple Tuples[t] lists (TupleTarget -
-  /// t). A null name is a hidden part of a tuple.
-  struct IterationShape {
-    std::vector<std::pair<const frontend::NameExpr *, int>> Targets;
-    std::vector<std::vector<size_t>> Tuples;
-    std::vector<const Type *> Sources, Ranges;
-    static constexpr int CountTarget = -1;
-    static constexpr int RangeTarget = -(1 << 24);
-    static constexpr int TupleTarget = -(1 << 28);
-  };
   /// Binds \p Target to what iterating \p Iter gives; false when the
   /// iterable or the target cannot be walked.
   bool checkIterable(const frontend::Expr *Iter, const frontend::Expr *Target,
@@ -373,21 +393,24 @@ private:
                          frontend::SourceRange Range);
 
   // --- Operators (CheckOperators.cpp) ---
-  /// \p Range: the operation's, where the final walk reports.
+  /// \p Range: the operation's, where the final walk reports; \p Site:
+  /// the syntax node its signature is kept for (signatureAt).
   Checked checkBinary(frontend::BinaryOp Op, const Checked &L,
-                      const Checked &R, frontend::SourceRange Range = {});
+                      const Checked &R, frontend::SourceRange Range = {},
+                      const void *Site = nullptr);
   Checked checkUnary(const frontend::UnaryExpr &U);
   /// A unary operator applied to the value \p V.
   Checked unaryOf(frontend::UnaryOp Op, const Checked &V,
                   frontend::SourceRange OperandRange = {},
-                  frontend::SourceRange Range = {});
+                  frontend::SourceRange Range = {}, const void *Site = nullptr);
   /// operator.add(a, b) and the other operator functions.
   Checked checkOperatorFunction(const OperatorFunction &Fn, const frontend::CallExpr &C);
   Checked checkCompare(const frontend::CompareExpr &C);
   /// `a is b`, `a is not b` (one link).
   Checked checkIdentity(const frontend::CompareExpr &C);
-  /// One link of a comparison: a boolean, or invalid.
-  bool compares(CompareOp Op, const Checked &L, const Checked &R) const;
+  /// Whether one link of a comparison types (link \p Part of \p Site).
+  bool compares(CompareOp Op, const Checked &L, const Checked &R,
+                const void *Site, unsigned Part = 0);
   Checked checkBoolOp(const frontend::BoolOpExpr &B);
   Checked checkIfExp(const frontend::IfExpExpr &I);
   /// The IntEnum class \p E (checked to \p V) is a member of, for `is`.
@@ -421,6 +444,10 @@ private:
   /// The final walk's facts for the builder, by the node they answer.
   std::map<const frontend::CallExpr *, AllocationFact> Allocations;
   std::map<const frontend::Expr *, unsigned> Fields;
+  std::map<std::pair<const void *, unsigned>, Signature> Signatures;
+  std::map<const frontend::ForStmt *, IterationShape> Iterations;
+  std::set<const frontend::Expr *> UnwrappedArms;
+  std::map<const frontend::CallExpr *, std::vector<Checked>> DeviceCalls;
   /// The rounds: which variables the current round has read, and whether
   /// one changed after it was read (then the round did not settle them).
   std::vector<char> ReadThisRound;
