@@ -19,11 +19,12 @@ constexpr PunctSpelling Puncts[] = {
 #include "frontend/Token.def"
 };
 
-/// The longest operator or delimiter spelled at the start of \p S.
+/// The longest operator or delimiter spelled at the start of \p S (not
+/// empty).
 const PunctSpelling *matchPunct(std::string_view S) {
   const PunctSpelling *Best = nullptr;
   for (const PunctSpelling &P : Puncts)
-    if (S.substr(0, P.Text.size()) == P.Text &&
+    if (P.Text[0] == S[0] && S.substr(0, P.Text.size()) == P.Text &&
         (!Best || P.Text.size() > Best->Text.size()))
       Best = &P;
   return Best;
@@ -91,7 +92,9 @@ size_t Lexer::newlineLength() const {
 }
 
 SourceRange Lexer::rangeOf(uint32_t Begin, uint32_t End) const {
-  return SourceRange(File.locationOf(Begin), File.locationOf(End));
+  SourceLocation B = File.locationOf(Begin, LineHint);
+  uint32_t EndLine = LineHint; // a token may span lines: the hint stays at its start
+  return SourceRange(B, File.locationOf(End, EndLine));
 }
 
 void Lexer::addToken(TokenKind Kind, uint32_t Begin, uint32_t End) {

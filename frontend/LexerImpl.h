@@ -66,6 +66,8 @@ private:
   bool atNewline() const { return peek() == '\n' || peek() == '\r'; }
   size_t newlineLength() const;
   SourceRange rangeOf(uint32_t Begin, uint32_t End) const;
+  /// The line rangeOf found last (SourceFile::locationOf's hint).
+  mutable uint32_t LineHint = 0;
   void addToken(TokenKind Kind, uint32_t Begin, uint32_t End);
   void error(uint32_t Begin, uint32_t End, DiagKind Kind,
              std::vector<std::string> Args = {});

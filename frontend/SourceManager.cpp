@@ -50,6 +50,24 @@ std::string_view SourceFile::lineText(uint32_t Line) const {
   return std::string_view(Text).substr(Begin, End - Begin);
 }
 
+SourceLocation SourceFile::locationOf(uint32_t Offset, uint32_t &Line) const {
+  Offset = std::min<uint32_t>(Offset, static_cast<uint32_t>(Text.size()));
+  if (Line >= LineStarts.size() || LineStarts[Line] > Offset)
+    Line = 0;
+  // A few lines on (a token, a comment, blank lines); else the search.
+  for (unsigned Step = 0; Line + 1 < LineStarts.size() && LineStarts[Line + 1] <= Offset; ++Line)
+    if (++Step == 8) {
+      SourceLocation L = locationOf(Offset);
+      Line = L.Line - 1;
+      return L;
+    }
+  SourceLocation L;
+  L.Offset = Offset;
+  L.Line = Line + 1;
+  L.Column = Offset - LineStarts[Line] + 1;
+  return L;
+}
+
 SourceLocation SourceFile::locationOf(uint32_t Offset) const {
   Offset = std::min<uint32_t>(Offset, static_cast<uint32_t>(Text.size()));
   auto It = std::upper_bound(LineStarts.begin(), LineStarts.end(), Offset);
