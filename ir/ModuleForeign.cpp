@@ -86,7 +86,7 @@ bool ModuleScope::bindCffi(const AssignStmt &S) {
   if (!P || *P != "cffi.FFI")
     return false;
   if (!applyDefine(Target->Id, Target->Range))
-    Symbols[Target->Id] = Symbol{Symbol::Kind::Path, "cffi.FFI()", {}, nullptr, Target->Range, ""};
+    Symbols[Target->Id] = Symbol::path("cffi.FFI()", Target->Range);
   return true;
 }
 
@@ -102,7 +102,7 @@ bool ModuleScope::bindDeclareDevice(const AssignStmt &S) {
     return true;
   // Until it is known to be valid, the name is host data: a kernel that
   // calls it gets the error below, not a second one.
-  Symbols[Target->Id] = Symbol{Symbol::Kind::Host, "", {}, nullptr, Target->Range, ""};
+  Symbols[Target->Id] = Symbol::host(Target->Range);
   auto Fail = [&](SourceRange R, const std::string &Message) {
     Diags.report(M.File, R, DiagKind::BadDeclareDevice, {Message});
     return true;

@@ -91,6 +91,30 @@ struct Symbol {
   bool NotInModule = false;
   /// Foreign: its declaration.
   const ForeignFunction *Foreign = nullptr;
+  static Symbol host(frontend::SourceRange R) { return make(Kind::Host, R); }
+  static Symbol constant(ConstantValue V, frontend::SourceRange R) {
+    Symbol S = make(Kind::Constant, R);
+    S.Value = std::move(V);
+    return S;
+  }
+  static Symbol path(std::string P, frontend::SourceRange R) {
+    Symbol S = make(Kind::Path, R);
+    S.Path = std::move(P);
+    return S;
+  }
+  static Symbol function(FunctionInfo *F, frontend::SourceRange R) {
+    Symbol S = make(Kind::Function, R);
+    S.Fn = F;
+    return S;
+  }
+
+private:
+  static Symbol make(Kind K, frontend::SourceRange R) {
+    Symbol S;
+    S.K = K;
+    S.DefRange = R;
+    return S;
+  }
 };
 
 /// Finds the module `import NAME` means when it is another file of the
@@ -222,12 +246,24 @@ private:
   /// `Class.name`.
   void bindClassFunctions(const frontend::ClassDefStmt &C);
   std::optional<ConstantValue> evaluateMore(const frontend::Expr &E) const;
+  /// evaluateMore's parts: `a.b` that is not a path's constant (another
+  /// module's, np.finfo's, a value's attribute); list, set and dict
+  /// displays; calls of builtins, NumPy and methods.
+  std::optional<ConstantValue> evaluateAttribute(const frontend::AttributeExpr &A) const;
+  std::optional<ConstantValue> evaluateDisplay(const frontend::Expr &E) const;
+  std::optional<ConstantValue> evaluateCall(const frontend::CallExpr &Call) const;
   /// Why \p E cannot be known at compile time, when it reads something the
   /// run decides (sys.argv, os.environ, files, random numbers); "" else.
   std::string runDependence(const frontend::Expr &E) const;
   void bindImport(const frontend::ImportStmt &S);
   void bindImportFrom(const frontend::ImportFromStmt &S);
   void bindAssignment(const frontend::AssignStmt &S);
+  /// What the right-hand side of a module-level `=` is (ModuleBindings.cpp).
+  struct AssignedValue;
+  AssignedValue evaluateAssigned(const frontend::Expr &Value) const;
+  /// Binds target \p T of \p S to \p A.
+  void bindAssignedTarget(const frontend::Expr *T, const AssignedValue &A,
+                          const frontend::AssignStmt &S);
   void bindFunction(const frontend::FunctionDefStmt &S);
   /// `namedtuple('Point', ...)`: the class, or nothing.
   std::optional<ConstantValue> namedTupleClass(const frontend::Expr &E) const;

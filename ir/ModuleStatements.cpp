@@ -72,7 +72,7 @@ void ModuleScope::execute(const StmtList &Body) {
       if (N && applyDefine(N->Id, N->Range))
         continue;
       if (N && V)
-        Symbols[N->Id] = Symbol{Symbol::Kind::Constant, "", *V, nullptr, N->Range};
+        Symbols[N->Id] = Symbol::constant(*V, N->Range);
       else if (A->Value)
         bindHostTargets(A->Target, S->Range);
     } else if (auto *F = dyn_cast<ForStmt>(S)) {
@@ -157,7 +157,7 @@ void ModuleScope::executeTry(const TryStmt &S) {
         bindSkipped(H.Body, "in an 'except' block pykc does not take", Chosen != nullptr);
     if (Chosen) {
       if (!Chosen->Name.empty())
-        Symbols[Chosen->Name] = Symbol{Symbol::Kind::Host, "", {}, nullptr, Chosen->Range};
+        Symbols[Chosen->Name] = Symbol::host(Chosen->Range);
       execute(Chosen->Body);
     }
   }
@@ -172,7 +172,7 @@ void ModuleScope::executeAugAssign(const AugAssignStmt &S) {
   if (Old && Old->K == Symbol::Kind::Constant && Old->Value.K != ConstantValue::Kind::Array)
     if (auto R = evaluate(*S.Value))
       if (auto V = constantBinary(S.Op, Old->Value, *R)) {
-        Symbols[N->Id] = Symbol{Symbol::Kind::Constant, "", *V, nullptr, N->Range};
+        Symbols[N->Id] = Symbol::constant(*V, N->Range);
         return;
       }
   bindHostTargets(S.Target, S.Range);
@@ -270,7 +270,7 @@ bool ModuleScope::applyDefine(const std::string &Name, SourceRange Range) {
   if (It == Options.Defines.end())
     return false;
   UsedDefines.insert(Name);
-  Symbols[Name] = Symbol{Symbol::Kind::Constant, "", It->second, nullptr, Range};
+  Symbols[Name] = Symbol::constant(It->second, Range);
   return true;
 }
 

@@ -39,6 +39,99 @@ bool FunctionChecker::roundForOver(const fe::ForStmt &Fo) {
   return Changed;
 }
 
+const fe::ExprList *FunctionChecker::loopTargets(const fe::Expr *T, size_t N) {
+  auto *Tu = dyn_cast<TupleExpr>(T);
+  if (Tu && Tu->Elts.size() == N)
+    return &Tu->Elts;
+  fail(T->Range, DiagKind::UnsupportedSyntax,
+       {"this loop target (" + std::to_string(N) + " names are needed)"});
+  return nullptr;
+}
+
+bool FunctionChecker::noLoopKeywords(const fe::CallExpr &C, const char *Name) {
+  if (!C.Keywords.empty())
+    fail(C.Keywords.front().NameRange, DiagKind::UnknownKeyword,
+         {Name, C.Keywords.front().Name});
+  return C.Keywords.empty();
+}
+
+/// The target that takes what zip() or enumerate() gives whole.
+static std::pair<const NameExpr *, int> wholeTarget(const fe::Expr *Target,
+                                                    const IterationShape &Shape) {
+  return {dyn_cast<NameExpr>(Target), IterationShape::TupleTarget - int(Shape.Tuples.size())};
+}
+
+bool FunctionChecker::checkEnumerate(const fe::CallExpr &E, const fe::Expr *Target,
+                                     IterationShape &Shape) {
+  // enumerate(X[, start]): the count, then what X gives.
+  if (!noLoopKeywords(E, "enumerate"))
+    return false;
+  if (E.Args.empty() || E.Args.size() > 2) {
+    fail(E.Range, DiagKind::ArgumentCount,
+         {"enumerate", "1 or 2 positional arguments", std::to_string(E.Args.size())});
+    return false;
+  }
+  bool Whole = !Target || isa<NameExpr>(Target);
+  const fe::ExprList *Pair = Whole ? nullptr : loopTargets(Target, 2);
+  if (!Whole && !Pair)
+    return false;
+  auto *Count = Pair ? dyn_cast<NameExpr>((*Pair)[0]) : nullptr;
+  if (Pair && !Count) {
+    fail((*Pair)[0]->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
+    return false;
+  }
+  size_t CountId = Shape.Counts++;
+  Shape.Targets.push_back({Count, -1 - int(CountId)});
+  if (Whole) {
+    size_t CountTarget = Shape.Targets.size() - 1;
+    if (!checkIterable(E.Args[0], nullptr, Shape))
+      return false;
+    Shape.Targets.push_back(wholeTarget(Target, Shape));
+    Shape.Tuples.push_back({CountTarget, Shape.Targets.size() - 2});
+  } else if (!checkIterable(E.Args[0], (*Pair)[1], Shape)) {
+    return false;
+  }
+  if (E.Args.size() < 2)
+    return true;
+  // The start, evaluated after the iterable, is an integer.
+  Checked Start = checkValue(*E.Args[1]);
+  auto *StartTy = Start.isValue() ? dynCast<ScalarType>(Start.Ty) : nullptr;
+  if (Start.isValue() && (!StartTy || !StartTy->isInteger()))
+    fail(E.Args[1]->Range, DiagKind::InvalidArgument,
+         {"enumerate", "the start must be an integer, not '" + Start.Ty->str() + "'"});
+  Shape.Steps.push_back({IterationShape::Step::Kind::CountStart, E.Args[1], CountId});
+  return StartTy && StartTy->isInteger();
+}
+
+bool FunctionChecker::checkZip(const fe::CallExpr &Z, const fe::Expr *Target,
+                               IterationShape &Shape) {
+  // zip(X, Y, ...): one target per iterable.
+  if (!noLoopKeywords(Z, "zip"))
+    return false;
+  if (Z.Args.empty()) {
+    fail(Z.Range, DiagKind::ArgumentCount, {"zip", "1 or more arrays", "0"});
+    return false;
+  }
+  if (!Target || isa<NameExpr>(Target)) {
+    std::vector<size_t> Parts;
+    for (const fe::Expr *P : Z.Args) {
+      if (!checkIterable(P, nullptr, Shape))
+        return false;
+      Parts.push_back(Shape.Targets.size() - 1);
+    }
+    Shape.Targets.push_back(wholeTarget(Target, Shape));
+    Shape.Tuples.push_back(std::move(Parts));
+    return true;
+  }
+  const fe::ExprList *Names = loopTargets(Target, Z.Args.size());
+  if (!Names)
+    return false;
+  for (size_t I = 0; I < Names->size(); ++I)
+    if (!checkIterable(Z.Args[I], (*Names)[I], Shape))
+      return false;
+  return true;
+}
+
 bool FunctionChecker::checkIterable(const fe::Expr *Iter,
                                     const fe::Expr *Target,
                                     IterationShape &Shape) {
@@ -47,92 +140,10 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
     auto *C = dyn_cast<fe::CallExpr>(E);
     return C && Scope.resolvePath(*C->Func) == Path ? C : nullptr;
   };
-  auto TupleTargets = [&](const fe::Expr *T, size_t N) -> const fe::ExprList * {
-    auto *Tu = dyn_cast<TupleExpr>(T);
-    if (Tu && Tu->Elts.size() == N)
-      return &Tu->Elts;
-    fail(T->Range, DiagKind::UnsupportedSyntax,
-         {"this loop target (" + std::to_string(N) + " names are needed)"});
-    return nullptr;
-  };
-  auto NoKeywords = [&](const fe::CallExpr *C, const char *Name) {
-    if (!C->Keywords.empty())
-      fail(C->Keywords.front().NameRange, DiagKind::UnknownKeyword,
-           {Name, C->Keywords.front().Name});
-    return C->Keywords.empty();
-  };
-  bool Whole = !Target || isa<NameExpr>(Target);
-  auto WholeTarget = [&] {
-    return std::make_pair(dyn_cast<NameExpr>(Target),
-                          IterationShape::TupleTarget -
-                              int(Shape.Tuples.size()));
-  };
-  // enumerate(X[, start]): the count, then what X gives.
-  if (auto *E = CallOf(Iter, "builtins.enumerate")) {
-    if (!NoKeywords(E, "enumerate"))
-      return false;
-    if (E->Args.empty() || E->Args.size() > 2) {
-      fail(E->Range, DiagKind::ArgumentCount,
-           {"enumerate", "1 or 2 positional arguments", std::to_string(E->Args.size())});
-      return false;
-    }
-    const fe::ExprList *Pair = Whole ? nullptr : TupleTargets(Target, 2);
-    if (!Whole && !Pair)
-      return false;
-    auto *Count = Pair ? dyn_cast<NameExpr>((*Pair)[0]) : nullptr;
-    if (Pair && !Count) {
-      fail((*Pair)[0]->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
-      return false;
-    }
-    size_t CountId = Shape.Counts++;
-    Shape.Targets.push_back({Count, -1 - int(CountId)});
-    if (Whole) {
-      size_t CountTarget = Shape.Targets.size() - 1;
-      if (!checkIterable(E->Args[0], nullptr, Shape))
-        return false;
-      Shape.Targets.push_back(WholeTarget());
-      Shape.Tuples.push_back({CountTarget, Shape.Targets.size() - 2});
-    } else if (!checkIterable(E->Args[0], (*Pair)[1], Shape)) {
-      return false;
-    }
-    if (E->Args.size() < 2)
-      return true;
-    // The start, evaluated after the iterable, is an integer.
-    Checked Start = checkValue(*E->Args[1]);
-    auto *StartTy = Start.isValue() ? dynCast<ScalarType>(Start.Ty) : nullptr;
-    if (Start.isValue() && (!StartTy || !StartTy->isInteger()))
-      fail(E->Args[1]->Range, DiagKind::InvalidArgument,
-           {"enumerate", "the start must be an integer, not '" + Start.Ty->str() + "'"});
-    Shape.Steps.push_back({IterationShape::Step::Kind::CountStart, E->Args[1], CountId});
-    return StartTy && StartTy->isInteger();
-  }
-  // zip(X, Y, ...): one target per iterable.
-  if (auto *Z = CallOf(Iter, "builtins.zip")) {
-    if (!NoKeywords(Z, "zip"))
-      return false;
-    if (Z->Args.empty()) {
-      fail(Z->Range, DiagKind::ArgumentCount, {"zip", "1 or more arrays", "0"});
-      return false;
-    }
-    if (Whole) {
-      std::vector<size_t> Parts;
-      for (const fe::Expr *P : Z->Args) {
-        if (!checkIterable(P, nullptr, Shape))
-          return false;
-        Parts.push_back(Shape.Targets.size() - 1);
-      }
-      Shape.Targets.push_back(WholeTarget());
-      Shape.Tuples.push_back(std::move(Parts));
-      return true;
-    }
-    const fe::ExprList *Names = TupleTargets(Target, Z->Args.size());
-    if (!Names)
-      return false;
-    for (size_t I = 0; I < Names->size(); ++I)
-      if (!checkIterable(Z->Args[I], (*Names)[I], Shape))
-        return false;
-    return true;
-  }
+  if (auto *E = CallOf(Iter, "builtins.enumerate"))
+    return checkEnumerate(*E, Target, Shape);
+  if (auto *Z = CallOf(Iter, "builtins.zip"))
+    return checkZip(*Z, Target, Shape);
   auto *N = dyn_cast<NameExpr>(Target);
   if (Target && !N) {
     fail(Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});

@@ -250,6 +250,14 @@ private:
   /// iterable or the target cannot be walked.
   bool checkIterable(const frontend::Expr *Iter, const frontend::Expr *Target,
                      IterationShape &Shape);
+  bool checkEnumerate(const frontend::CallExpr &E, const frontend::Expr *Target,
+                      IterationShape &Shape);
+  bool checkZip(const frontend::CallExpr &Z, const frontend::Expr *Target,
+                IterationShape &Shape);
+  /// The \p N names of tuple target \p T, or null after reporting.
+  const frontend::ExprList *loopTargets(const frontend::Expr *T, size_t N);
+  /// Whether \p C (enumerate or zip, named \p Name) has no keywords.
+  bool noLoopKeywords(const frontend::CallExpr &C, const char *Name);
   const Type *iterationType(const IterationShape &Shape, size_t I);
   bool roundAugAssign(const frontend::AugAssignStmt &A);
 

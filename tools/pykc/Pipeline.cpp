@@ -83,8 +83,10 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
   SignaturesTime.stop();
 
   // 5. Typing: what to compile, the names each body uses, then each
-  // kernel, host entry and reduction typed for its signatures and built
-  // into IR, with the device functions they call.
+  // kernel, host entry and reduction checked for its signatures (ir/check/:
+  // typed to a fixed point, then walked once more with every typing
+  // diagnostic) and, when accepted, built into IR from the checker's facts
+  // (ir/build/), with the device functions they call.
   PhaseTimes::Scope TypingTime(R.Times, "typing");
   ir::CompilePlan Plan = ir::planCompilation(*C.Scope, Diags, Signatures, R.OnlyKernel);
   ir::checkPlannedNames(Plan, *C.Scope, Diags);
