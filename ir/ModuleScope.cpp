@@ -222,10 +222,10 @@ std::optional<ConstantValue> ModuleScope::evaluateFString(const frontend::Consta
     SyntheticSource Src;
     Src.File = std::make_unique<SourceFile>("<f-string>", "(" + ExprText + ")\n");
     Src.AST = std::make_unique<ASTContext>();
-    DiagnosticEngine Quiet(nullptr); // a field pykc cannot read is left to run time
-    Src.Syntax = parseModule(*Src.File, *Src.AST, Quiet);
+    DiagnosticEngine Unshown(nullptr); // a field pykc cannot read is left to run time
+    Src.Syntax = parseModule(*Src.File, *Src.AST, Unshown);
     const Stmt *Only = Src.Syntax.Body.size() == 1 ? Src.Syntax.Body[0] : nullptr;
-    auto *Field = Only && !Quiet.hasErrors() ? dyn_cast<ExprStmtStmt>(Only) : nullptr;
+    auto *Field = Only && !Unshown.hasErrors() ? dyn_cast<ExprStmtStmt>(Only) : nullptr;
     std::optional<ConstantValue> V = Field ? evaluate(*Field->Value) : std::nullopt;
     FStringFields.push_back(std::move(Src));
     if (!V)
