@@ -174,13 +174,9 @@ Expr *FunctionBuilder::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
       return nullptr;
     const Checked &B = (*Bound)[I];
     if (!B.isValue()) {
-      // A literal argument is passed as its value, an entity as itself.
-      if (V.K == Value::Kind::Expr) {
-        V = Value();
-        V.K = Value::Kind::Constant;
-        V.Const = B.Const;
-      }
-      Args.push_back(InstanceArg{nullptr, V});
+      // A literal argument is passed as its value (the checker's
+      // Constant), an entity as itself.
+      Args.push_back(InstanceArg{nullptr, V.K == Value::Kind::Expr ? valueOf(B) : V});
       continue;
     }
     if (V.K != Value::Kind::Expr)

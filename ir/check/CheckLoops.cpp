@@ -167,7 +167,7 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
       return false;
     }
     chose(R, *Sig);
-    Shape.Steps.push_back({IterationShape::Step::Kind::Range, R, Shape.Ranges.size()});
+    Shape.Steps.push_back({IterationShape::Step::Kind::Range, R});
     Shape.Targets.push_back(
         {N, IterationShape::RangeTarget - int(Shape.Ranges.size())});
     Shape.Ranges.push_back(Sig->Result);
@@ -185,7 +185,7 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
           "supported)"});
     return false;
   }
-  Shape.Steps.push_back({IterationShape::Step::Kind::Source, Iter, Shape.Sources.size()});
+  Shape.Steps.push_back({IterationShape::Step::Kind::Source, Iter});
   Shape.Targets.push_back({N, int(Shape.Sources.size())});
   Shape.Sources.push_back(A.Ty);
   return true;

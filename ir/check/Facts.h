@@ -57,7 +57,7 @@ struct IterationShape {
     };
     Kind K = Kind::Source;
     const frontend::Expr *Node = nullptr;
-    size_t Index = 0;
+    size_t Index = 0; ///< CountStart: which enumerate (sources and ranges go in order).
   };
   std::vector<Step> Steps;
   /// Each target name and what it is bound to: source k's element (k),
