@@ -40,10 +40,11 @@ struct CodegenOptions {
 /// The --arch values pykc accepts, oldest first.
 const std::vector<std::string> &supportedArchs();
 
-/// Lowers \p IR into a new, unoptimized LLVM module for \p Target.
+/// Lowers \p IR into a new, unoptimized LLVM module for \p Target; with
+/// \p Kernels, only the kernels it accepts (and every other function).
 std::unique_ptr<llvm::Module> emitLLVM(const ir::Module &IR, llvm::LLVMContext &Ctx,
                                        TargetInfo &Target, FloatOptions Float = {},
-                                       bool LineInfo = false);
+                                       bool LineInfo = false, const KernelFilter &Kernels = {});
 
 class NVPTXBackend {
 public:
@@ -57,8 +58,10 @@ public:
   /// compile()'s steps, for callers that time them: the LLVM IR of \p IR
   /// (with the target's data layout), libdevice linked in when a math
   /// function needs it (false, with \p Error set, when it cannot be), and
-  /// the optimization pipeline.
-  std::unique_ptr<llvm::Module> emit(const ir::Module &IR, llvm::LLVMContext &Ctx);
+  /// the optimization pipeline. With \p Group, the module of one GPU group
+  /// (GpuGroups.h): its kernels, and of the rest only what they use.
+  std::unique_ptr<llvm::Module> emit(const ir::Module &IR, llvm::LLVMContext &Ctx,
+                                     const std::vector<const ir::Function *> *Group = nullptr);
   bool linkLibdevice(llvm::Module &M, std::string &Error);
   void optimize(llvm::Module &M);
   /// Prints \p M as PTX.

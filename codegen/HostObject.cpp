@@ -1,5 +1,6 @@
 //===- HostObject.cpp - The CPU code, GPU images and kernel table ---------===//
 #include "codegen/HostObject.h"
+#include "codegen/GpuGroups.h"
 
 #include "codegen/CPUBackend.h"
 #include "codegen/Optimize.h"
@@ -126,26 +127,29 @@ public:
     bool Text = Image.Kind == PYKC_IMAGE_PTX; // the driver wants a NUL
     auto *Init = ConstantDataArray::getString(C, Image.Data, Text);
     auto *G = new GlobalVariable(M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
-                                 ".pykc.image." + Image.Arch);
+                                 ".pykc.image." + std::to_string(Image.Group) + "." + Image.Arch);
     G->setAlignment(Align(16)); // fatbins are read as 8-byte words
     return ConstantStruct::get(imageType(),
                                {ConstantInt::get(I32, Image.Kind), ConstantInt::get(I32, Image.Sm),
-                                string(Image.Arch), G, ConstantInt::get(I64, Image.Data.size())});
+                                string(Image.Arch), G, ConstantInt::get(I64, Image.Data.size()),
+                                ConstantInt::get(I32, Image.Group), ConstantInt::get(I32, 0)});
   }
 
   StructType *imageType() {
     if (!ImageTy)
-      ImageTy = StructType::create(C, {I32, I32, Ptr, Ptr, I64}, "pykc_gpu_image");
+      ImageTy = StructType::create(C, {I32, I32, Ptr, Ptr, I64, I32, I32}, "pykc_gpu_image");
     return ImageTy;
   }
   StructType *entryType() {
     if (!EntryTy)
       EntryTy = StructType::create(
-          C, {Ptr, Ptr, Ptr, I32, I32, I64, I32, I32, Ptr, Ptr, Ptr, Ptr}, "pykc_kernel_entry");
+          C, {Ptr, Ptr, Ptr, I32, I32, I64, I32, I32, Ptr, Ptr, Ptr, Ptr, I32, I32},
+          "pykc_kernel_entry");
     return EntryTy;
   }
   StructType *moduleType() {
-    return StructType::create(C, {I32, I32, I32, I32, Ptr, Ptr, Ptr, Ptr}, "pykc_module_image");
+    return StructType::create(C, {I32, I32, I32, I32, Ptr, Ptr, Ptr, Ptr, I32, I32},
+                              "pykc_module_image");
   }
   StructType *reductionType() {
     if (!ReductionTy)
@@ -377,10 +381,14 @@ bool addTablesAndCompile(Module &M, TargetMachine &TM, const ir::Module &IR,
                          std::string &Error) {
   TableBuilder T(M);
   std::vector<Constant *> Entries;
+  // The groups the images were built in (GpuImages.h): the same rule on
+  // the same kernels.
+  GpuGroups Groups = gpuGroups(IR);
   size_t K = 0;
   for (const auto &F : IR.functions()) {
     if (F->Kind != ir::FunctionKind::Kernel)
       continue;
+    uint32_t Group = Groups.OfKernel.at(K);
     const KernelCode &C = Code.at(K++);
     std::vector<std::string> Names, Types;
     for (const ir::Variable *P : F->Params) {
@@ -394,7 +402,7 @@ bool addTablesAndCompile(Module &M, TargetMachine &TM, const ir::Module &IR,
          ConstantInt::get(T.I64, C.SharedBytes), ConstantInt::get(T.I32, C.UsesBarrier),
          ConstantInt::get(T.I32, F->UsesGridSync ? PYKC_KERNEL_COOPERATIVE : 0u), C.Thread,
          C.Block ? C.Block : ConstantPointerNull::get(T.Ptr), T.stringArray(Names),
-         T.stringArray(Types)}));
+         T.stringArray(Types), ConstantInt::get(T.I32, Group), ConstantInt::get(T.I32, 0)}));
   }
   // -c --check: each kernel's instrumented twin, in the same order.
   size_t Plain = Entries.size();
@@ -422,7 +430,8 @@ bool addTablesAndCompile(Module &M, TargetMachine &TM, const ir::Module &IR,
                            ConstantInt::get(T.I32, Entries.size() - Plain),
                            T.string(Options.Namespace), T.string(Options.SourcePath),
                            T.table(T.imageType(), ImageElems, ".pykc.images"),
-                           T.table(T.entryType(), Entries, ".pykc.kernels")}),
+                           T.table(T.entryType(), Entries, ".pykc.kernels"),
+                           ConstantInt::get(T.I32, Groups.Count), ConstantInt::get(T.I32, 0)}),
       moduleSymbol(Options.Namespace));
   Registration->setAlignment(Align(8));
   if (Options.Shared)

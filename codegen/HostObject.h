@@ -35,6 +35,7 @@ struct GpuImage {
   uint32_t Sm = 0;  ///< 75 for sm_75; a fatbin: its lowest architecture.
   std::string Arch; ///< "sm_75"; a fatbin: "sm_75,sm_80".
   std::string Data; ///< PTX text (without NUL) or binary bytes.
+  uint32_t Group = 0; ///< The GPU group whose kernels it holds (GpuGroups.h).
 };
 
 struct HostObjectOptions {

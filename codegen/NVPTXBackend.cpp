@@ -22,6 +22,9 @@
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/Transforms/IPO/Internalize.h>
 
+#include <pykc/KernelABI.h>
+
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -47,11 +50,11 @@ const std::vector<std::string> &supportedArchs() {
 }
 
 std::unique_ptr<Module> emitLLVM(const ir::Module &IR, LLVMContext &Ctx, TargetInfo &Target,
-                                 FloatOptions Float, bool LineInfo) {
+                                 FloatOptions Float, bool LineInfo, const KernelFilter &Kernels) {
   auto M = std::make_unique<Module>(IR.name(), Ctx);
   ModuleEmitter Emitter(IR, *M, Target, Float);
   Emitter.LineInfo = LineInfo;
-  Emitter.emit();
+  Emitter.emit(Kernels);
   std::string Problems;
   raw_string_ostream OS(Problems);
   if (verifyModule(*M, &OS))
@@ -113,7 +116,10 @@ bool NVPTXBackend::linkLibdevice(Module &M, std::string &Error) {
     Error = "cannot read libdevice '" + Options.LibdevicePath + "': " + Buffer.getError().message();
     return false;
   }
-  auto Lib = parseBitcodeFile(**Buffer, M.getContext());
+  // Read lazily: a function's body is read only when the link needs it,
+  // and a kernel needs a handful of libdevice's 350 functions (reading all
+  // of them was most of the link's time).
+  auto Lib = getOwningLazyBitcodeModule(std::move(*Buffer), M.getContext());
   if (!Lib) {
     Error = "cannot parse libdevice '" + Options.LibdevicePath + "': " + toString(Lib.takeError());
     return false;
@@ -151,9 +157,46 @@ void NVPTXBackend::optimize(Module &M) {
   runOptimizationPipeline(M, *TM, Options.OptLevel);
 }
 
-std::unique_ptr<Module> NVPTXBackend::emit(const ir::Module &IR, LLVMContext &Ctx) {
+namespace {
+
+/// Erases the functions and globals nothing in a group's module uses: the
+/// emitter writes every device function, and ptxas compiles every .func a
+/// module has, so without this each group would carry the whole file's.
+/// The --boundscheck record stays: the runtime looks it up by name.
+void keepOnlyUsed(Module &M, const std::vector<const ir::Function *> &Kernels) {
+  std::set<std::string> Entries;
+  for (const ir::Function *K : Kernels)
+    Entries.insert(K->SymbolName);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    std::vector<GlobalValue *> Dead;
+    for (GlobalValue &G : M.global_values()) {
+      G.removeDeadConstantUsers();
+      // Kernels are named by nvvm.annotations, which is no use.
+      bool Kept = Entries.count(G.getName().str()) || G.getName() == PYKC_BOUNDS_RECORD_SYMBOL;
+      if (G.use_empty() && !Kept)
+        Dead.push_back(&G);
+    }
+    for (GlobalValue *G : Dead) {
+      G->eraseFromParent();
+      Changed = true;
+    }
+  }
+}
+
+} // namespace
+
+std::unique_ptr<Module> NVPTXBackend::emit(const ir::Module &IR, LLVMContext &Ctx,
+                                           const std::vector<const ir::Function *> *Group) {
   NVPTXTarget Target;
-  std::unique_ptr<Module> M = emitLLVM(IR, Ctx, Target, Options.Float, Options.LineInfo);
+  KernelFilter Only;
+  if (Group)
+    Only = [Group](const ir::Function &F) {
+      return std::find(Group->begin(), Group->end(), &F) != Group->end();
+    };
+  std::unique_ptr<Module> M = emitLLVM(IR, Ctx, Target, Options.Float, Options.LineInfo, Only);
+  if (Group)
+    keepOnlyUsed(*M, *Group);
   M->setDataLayout(TM->createDataLayout());
   return M;
 }

@@ -7,8 +7,8 @@ compares the versions); load() refuses a library of other versions."""
 
 import ctypes
 
-ABI_VERSION = 301  # PYKC_ABI_VERSION, pykc/ModuleABI.h
-MODULE_ABI_VERSION = 3  # PYKC_MODULE_ABI_VERSION
+ABI_VERSION = 401  # PYKC_ABI_VERSION, pykc/ModuleABI.h
+MODULE_ABI_VERSION = 4  # PYKC_MODULE_ABI_VERSION
 SHARED_ABI_VERSION = 1  # PYKC_SHARED_ABI_VERSION, pykc/SharedABI.h
 SHARED_SYMBOL = "pykc_shared_module"  # PYKC_SHARED_SYMBOL_NAME
 
@@ -18,7 +18,8 @@ _c_str_p = ctypes.POINTER(ctypes.c_char_p)
 class GpuImage(ctypes.Structure):
     _fields_ = [("kind", ctypes.c_uint32), ("sm", ctypes.c_uint32),
                 ("arch", ctypes.c_char_p), ("data", ctypes.c_void_p),
-                ("size", ctypes.c_uint64)]
+                ("size", ctypes.c_uint64), ("group", ctypes.c_uint32),
+                ("reserved", ctypes.c_uint32)]
 
 
 class KernelEntry(ctypes.Structure):
@@ -27,7 +28,8 @@ class KernelEntry(ctypes.Structure):
                 ("num_slots", ctypes.c_uint32), ("cpu_shared_bytes", ctypes.c_uint64),
                 ("cpu_uses_barrier", ctypes.c_uint32), ("flags", ctypes.c_uint32),
                 ("cpu_thread", ctypes.c_void_p), ("cpu_blocks", ctypes.c_void_p),
-                ("param_names", _c_str_p), ("param_types", _c_str_p)]
+                ("param_names", _c_str_p), ("param_types", _c_str_p),
+                ("gpu_group", ctypes.c_uint32), ("reserved", ctypes.c_uint32)]
 
 
 class ModuleImage(ctypes.Structure):
@@ -35,7 +37,8 @@ class ModuleImage(ctypes.Structure):
                 ("num_kernels", ctypes.c_uint32), ("num_checked_kernels", ctypes.c_uint32),
                 ("name", ctypes.c_char_p), ("source", ctypes.c_char_p),
                 ("images", ctypes.POINTER(GpuImage)),
-                ("kernels", ctypes.POINTER(KernelEntry))]
+                ("kernels", ctypes.POINTER(KernelEntry)),
+                ("num_gpu_groups", ctypes.c_uint32), ("reserved", ctypes.c_uint32)]
 
 
 class SharedReduction(ctypes.Structure):

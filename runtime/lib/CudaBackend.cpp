@@ -15,9 +15,11 @@
 
 #include "pykc/Error.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -38,7 +40,7 @@ struct CachedFunction {
 
 /// A compiled module loaded into one context: its kernels by index.
 struct LoadedModule {
-  CUmodule Module = nullptr;
+  std::vector<CUmodule> Modules; ///< One per GPU group (ModuleABI.h).
   std::vector<CachedFunction> Functions;
 };
 
@@ -328,54 +330,26 @@ private:
     return *L;
   }
 
-  /// Loads the best image of \p M for this GPU into context \p Ctx (\p
-  /// Adopt: the primary one) and looks up every kernel.
+  /// Loads the best image of each of \p M's GPU groups (ModuleABI.h) for
+  /// this GPU into context \p Ctx (\p Adopt: the primary one) and looks up
+  /// every kernel in its group's module.
   std::unique_ptr<LoadedModule> loadModuleIn(const pykc_module_image &M, CUcontext Ctx,
                                              bool Adopt) {
-    const pykc_gpu_image *Image = pickImage(M);
-    if (!Image) {
-      std::string Have;
-      for (uint32_t I = 0; I < M.num_images; ++I)
-        Have += std::string(Have.empty() ? "" : ", ") + M.images[I].arch;
-      throw Error(ErrorCode::ModuleLoad,
-                  std::string("module '") + M.name + "' has no GPU code for " +
-                      where() + " (" + smName() + "); it holds " +
-                      (Have.empty() ? std::string("none") : Have) +
-                      ". Recompile it with --arch " + smName() +
-                      ", or run it on the CPU with PYKC_BACKEND=cpu");
-    }
+    uint32_t Groups = std::max(M.num_gpu_groups, 1u);
     ContextScope S(D, Ctx, Adopt);
     auto L = std::make_unique<LoadedModule>();
-    auto What = [&](const pykc_gpu_image *I) {
-      return std::string("module '") + M.name + "' (" + I->arch + ")";
-    };
-    const pykc_gpu_image *Used = Image;
-    try {
-      L->Module = loadImage(Image->data, What(Image));
-    } catch (const Error &) {
-      // SASS from a toolkit newer than the driver does not load; the
-      // embedded PTX JIT-compiles on any driver that knows its ISA.
-      const pykc_gpu_image *Ptx = pickPtx(M);
-      if (!Ptx || Ptx == Image)
-        throw;
-      L->Module = loadImage(Ptx->data, What(Ptx));
-      Used = Ptx;
-    }
-    attachBoundsRecord(L->Module);
-    // PYKC_LOG_MODULES=1 says which image each module was loaded from, to
-    // check a deployment's architectures without a profiler.
-    if (const char *Log = std::getenv("PYKC_LOG_MODULES");
-        Log && *Log && *Log != '0')
-      std::fprintf(
-          stderr,
-          "pykc: module '%s' loaded on %s (%s) from its %s image (%s)%s\n",
-          M.name, where().c_str(), smName().c_str(), imageKindName(Used->kind),
-          Used->arch ? Used->arch : "?",
-          Used == Image ? "" : " after the first choice failed to load");
+    for (uint32_t G = 0; G < Groups; ++G)
+      L->Modules.push_back(loadGroup(M, G, Groups));
     for (uint32_t I = 0; I < M.num_kernels; ++I) {
       CachedFunction F;
       const char *Symbol = M.kernels[I].symbol;
-      check(D.cuModuleGetFunction(&F.F, L->Module, Symbol),
+      uint32_t G = M.kernels[I].gpu_group;
+      if (G >= Groups)
+        throw Error(ErrorCode::ModuleLoad, std::string("module '") + M.name + "' puts kernel '" +
+                                               Symbol + "' in GPU group " + std::to_string(G) +
+                                               " of " + std::to_string(Groups) +
+                                               "; the object is damaged, recompile it");
+      check(D.cuModuleGetFunction(&F.F, L->Modules[G], Symbol),
             "cuModuleGetFunction",
             std::string("module '") + M.name + "' has no kernel named '" +
                 Symbol + "'; the object is damaged, recompile it");
@@ -386,6 +360,53 @@ private:
       L->Functions.push_back(F);
     }
     return L;
+  }
+
+  /// Loads the best image of group \p G of \p M (of \p Groups). Called with
+  /// the context current.
+  CUmodule loadGroup(const pykc_module_image &M, uint32_t G, uint32_t Groups) {
+    const pykc_gpu_image *Image = pickImage(M, G);
+    std::string Part = Groups > 1 ? " (GPU group " + std::to_string(G) + ")" : "";
+    if (!Image) {
+      std::string Have;
+      for (uint32_t I = 0; I < M.num_images; ++I)
+        if (M.images[I].group == G)
+          Have += std::string(Have.empty() ? "" : ", ") + M.images[I].arch;
+      throw Error(ErrorCode::ModuleLoad,
+                  std::string("module '") + M.name + "'" + Part + " has no GPU code for " +
+                      where() + " (" + smName() + "); it holds " +
+                      (Have.empty() ? std::string("none") : Have) +
+                      ". Recompile it with --arch " + smName() +
+                      ", or run it on the CPU with PYKC_BACKEND=cpu");
+    }
+    auto What = [&](const pykc_gpu_image *I) {
+      return std::string("module '") + M.name + "'" + Part + " (" + I->arch + ")";
+    };
+    const pykc_gpu_image *Used = Image;
+    CUmodule Loaded = nullptr;
+    try {
+      Loaded = loadImage(Image->data, What(Image));
+    } catch (const Error &) {
+      // SASS from a toolkit newer than the driver does not load; the
+      // embedded PTX JIT-compiles on any driver that knows its ISA.
+      const pykc_gpu_image *Ptx = pickPtx(M, G);
+      if (!Ptx || Ptx == Image)
+        throw;
+      Loaded = loadImage(Ptx->data, What(Ptx));
+      Used = Ptx;
+    }
+    attachBoundsRecord(Loaded);
+    // PYKC_LOG_MODULES=1 says which image each module was loaded from, to
+    // check a deployment's architectures without a profiler.
+    if (const char *Log = std::getenv("PYKC_LOG_MODULES");
+        Log && *Log && *Log != '0')
+      std::fprintf(
+          stderr,
+          "pykc: module '%s'%s loaded on %s (%s) from its %s image (%s)%s\n",
+          M.name, Part.c_str(), where().c_str(), smName().c_str(), imageKindName(Used->kind),
+          Used->arch ? Used->arch : "?",
+          Used == Image ? "" : " after the first choice failed to load");
+    return Loaded;
   }
 
   /// Opts F in to the dynamic shared memory C needs and launches it. Called
@@ -553,29 +574,32 @@ private:
            std::to_string(Info.ComputeCapabilityMinor);
   }
 
-  /// The image of M this GPU runs best: SASS built for exactly its
+  /// The image of M's group \p G this GPU runs best: SASS built for exactly its
   /// architecture, else a fatbin (the driver picks its SASS or JIT-compiles
   /// its PTX), else SASS of its major architecture and a lower minor one
   /// (which CUDA runs unchanged: sm_86 SASS on an sm_87), else the PTX of
   /// the newest architecture it supports. Architecture-specific targets
   /// (sm_90a) only run on that architecture.
-  const pykc_gpu_image *pickImage(const pykc_module_image &M) const {
+  const pykc_gpu_image *pickImage(const pykc_module_image &M, uint32_t G) const {
     for (uint32_t I = 0; I < M.num_images; ++I)
-      if (M.images[I].kind == PYKC_IMAGE_CUBIN && M.images[I].sm == sm())
+      if (M.images[I].group == G && M.images[I].kind == PYKC_IMAGE_CUBIN &&
+          M.images[I].sm == sm())
         return &M.images[I];
     for (uint32_t I = 0; I < M.num_images; ++I)
-      if (M.images[I].kind == PYKC_IMAGE_FATBIN)
+      if (M.images[I].group == G && M.images[I].kind == PYKC_IMAGE_FATBIN)
         return &M.images[I];
     const pykc_gpu_image *Compatible = nullptr;
     for (uint32_t I = 0; I < M.num_images; ++I) {
       const pykc_gpu_image &Image = M.images[I];
+      if (Image.group != G)
+        continue;
       std::string Arch = Image.arch ? Image.arch : "";
       bool Specific = !Arch.empty() && Arch.back() == 'a';
       if (Image.kind == PYKC_IMAGE_CUBIN && !Specific && Image.sm / 10 == sm() / 10 &&
           Image.sm < sm() && (!Compatible || Image.sm > Compatible->sm))
         Compatible = &Image;
     }
-    return Compatible ? Compatible : pickPtx(M);
+    return Compatible ? Compatible : pickPtx(M, G);
   }
 
   static const char *imageKindName(uint32_t Kind) {
@@ -589,11 +613,14 @@ private:
                     Info.ComputeCapabilityMinor);
   }
 
-  /// The PTX of the newest architecture this GPU supports, or null.
-  const pykc_gpu_image *pickPtx(const pykc_module_image &M) const {
+  /// The PTX of group \p G for the newest architecture this GPU supports,
+  /// or null.
+  const pykc_gpu_image *pickPtx(const pykc_module_image &M, uint32_t G) const {
     const pykc_gpu_image *Best = nullptr;
     for (uint32_t I = 0; I < M.num_images; ++I) {
       const pykc_gpu_image &Image = M.images[I];
+      if (Image.group != G)
+        continue;
       std::string Arch = Image.arch ? Image.arch : "";
       bool Specific = !Arch.empty() && Arch.back() == 'a'; // sm_90a: only sm_90
       if (Image.kind == PYKC_IMAGE_PTX && Image.sm <= sm() &&

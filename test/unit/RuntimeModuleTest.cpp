@@ -46,18 +46,18 @@ const char *FirstTypes[] = {"float32[:, ::1]", "float32[:]"};
 
 const pykc_kernel_entry Kernels[] = {
     {"add", "add", "(a: int64[:], v: int32)", 2, 4, 0, 0, 0, add__cpu, nullptr, AddNames,
-     AddTypes},
+     AddTypes, 0, 0},
     {"first", "first", "(m: float32[:, ::1], out: float32[:])", 2, 8, 0, 0, 0, first__cpu,
-     nullptr, FirstNames, FirstTypes},
-    {"gpu_only", "gpu_only", "()", 0, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr},
+     nullptr, FirstNames, FirstTypes, 0, 0},
+    {"gpu_only", "gpu_only", "()", 0, 0, 0, 0, 0, nullptr, nullptr, nullptr, nullptr, 0, 0},
 };
 
 const pykc_module_image Image = {
-    PYKC_MODULE_ABI_VERSION, 0, 3, 0, "unit", "unit.py", nullptr, Kernels};
+    PYKC_MODULE_ABI_VERSION, 0, 3, 0, "unit", "unit.py", nullptr, Kernels, 1, 0};
 constinit Module UnitModule{Image};
 
 const pykc_module_image OldImage = {
-    PYKC_MODULE_ABI_VERSION + 1, 0, 3, 0, "old", "old.py", nullptr, Kernels};
+    PYKC_MODULE_ABI_VERSION + 1, 0, 3, 0, "old", "old.py", nullptr, Kernels, 1, 0};
 constinit Module OldModule{OldImage};
 
 /// What a generated header writes for the kernels above.
@@ -130,8 +130,8 @@ TEST(RuntimeModule, OtherAbiVersionIsRefused) {
       FAIL() << "loaded a module of another ABI version";
     } catch (const Error &E) {
       EXPECT_EQ(E.code(), ErrorCode::ModuleLoad);
-      EXPECT_STREQ(E.what(), "pykc: module 'old' was compiled for module ABI version 4 but "
-                             "this runtime reads version 3; recompile it with the pykc that "
+      EXPECT_STREQ(E.what(), "pykc: module 'old' was compiled for module ABI version 5 but "
+                             "this runtime reads version 4; recompile it with the pykc that "
                              "matches this runtime");
     }
   }

@@ -92,6 +92,22 @@ void addCompilerIdentity(KeyHasher &K) {
 
 } // namespace
 
+std::string gpuGroupCacheKey(const Options &O, const std::string &Material) {
+  KeyHasher K;
+  K.add("gpu group");
+  addCompilerIdentity(K);
+  K.addTool(findCudaTool("ptxas", O.CudaPath));
+  K.addTool(findCudaTool("fatbinary", O.CudaPath));
+  K.addTool(findCudaLibrary("libnvJitLink.so", O.CudaPath));
+  K.addTool(findLibdevice(O.Libdevice, O.CudaPath));
+  const char *Jit = std::getenv("PYKC_NVJITLINK");
+  K.add(Jit ? std::string("set:") + Jit : "unset");
+  K.add(O.Sass).add(O.OptLevel).add(O.Fmad).add(O.LineInfo).add(O.PtxasOptions);
+  K.add(O.CudaPath).add(O.Libdevice);
+  K.add(Material);
+  return K.hex();
+}
+
 std::string partCacheKey(const std::string &Material) {
   KeyHasher K;
   K.add("cpu part");

@@ -44,6 +44,13 @@ std::string cacheKey(const Options &O, const Compilation &C);
 /// generation knows the part is made from (codegen::HostPartCache).
 std::string partCacheKey(const std::string &Material);
 
+/// The key of one GPU group of an object (GpuImages.h, codegen/GpuGroups.h):
+/// pykc's and LLVM's identity, the tools that make SASS (ptxas, fatbinary,
+/// libnvJitLink, libdevice, PYKC_NVJITLINK) as cacheKey finds them, the
+/// options that change the images, and \p Material: the group's LLVM IR
+/// before optimization and the architectures.
+std::string gpuGroupCacheKey(const Options &O, const std::string &Material);
+
 /// The outputs of compiling \p C with \p O: the cache's entry when it has
 /// one, else what \p Build makes (stored when it returns 0). Returns the
 /// exit status, 0 with \p Out filled; \p Hit says whether it came from the

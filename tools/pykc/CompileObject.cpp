@@ -112,10 +112,11 @@ int buildObject(const Options &O, const ir::Module &IR, const std::string &Names
     Kernels += F->Kind == ir::FunctionKind::Kernel;
   const std::vector<std::string> &Archs = O.Archs.empty() ? defaultObjectArchs() : O.Archs;
   std::optional<Progress> Shown;
+  GpuImageStats GpuStats;
   Shown.emplace(O.Input == "-" ? "<stdin>" : O.Input, Kernels, Kernels ? unsigned(Archs.size()) : 0,
                 O.Sass);
   std::thread Gpu([&] {
-    ImagesBuilt = buildGpuImages(IR, O, Images, PtxasLog, ImageError, Times, &*Shown);
+    ImagesBuilt = buildGpuImages(IR, O, Images, PtxasLog, ImageError, Times, &*Shown, &GpuStats);
   });
   // Each kernel's CPU code as a part of its own, the parts on every
   // core, joined by `ld -r` (HostParts.h); without an `ld`, whole.
@@ -146,6 +147,9 @@ int buildObject(const Options &O, const ir::Module &IR, const std::string &Names
   if (Times)
     Times->addSlowest(std::string(CpuPhase) + "/pass", PassSeconds, SlowestPassesShown);
   Gpu.join();
+  if (O.Verbose && GpuStats.Cached) // after the CPU code's line, whichever ended first
+    std::cerr << "pykc: cache: GPU code: " << GpuStats.CacheHits << " of " << GpuStats.Groups
+              << " groups hit\n";
   if (!ImagesBuilt) {
     Shown.reset();
     std::cerr << PtxasLog;

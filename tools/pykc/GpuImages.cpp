@@ -2,17 +2,26 @@
 #include "GpuImages.h"
 #include "Pipeline.h"
 
+#include "CacheKey.h"
+#include "CompileCache.h"
 #include "CudaToolkit.h"
+#include "HostParts.h"
 #include "ForeignLinkGpu.h"
 #include "NvJitLink.h"
 #include "Nvrtc.h"
 #include "TempFiles.h"
 
 #include "codegen/Codegen.h"
+#include "codegen/GpuGroups.h"
+
+#include <llvm/Support/raw_ostream.h>
 
 #include <llvm/Support/Program.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <optional>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -103,9 +112,11 @@ struct SassTools {
   const Nvrtc *Rtc = nullptr;
 };
 
-/// Builds \p Arch's SASS from the PTX \p P into \p A.
+/// Builds \p Arch's SASS from the PTX \p P into \p A; ptxas's files are
+/// named \p Prefix + Arch in the shared folder.
 void buildSass(const std::string &Arch, const GpuImage &P, const Options &O, bool LineInfo,
-               const SassTools &Tools, ArchImages &A, PhaseTimes *Times, Progress *Shown) {
+               const SassTools &Tools, ArchImages &A, PhaseTimes *Times, Progress *Shown,
+               const std::string &Prefix) {
   const NvJitLink *Jit = Tools.Jit;
   const std::string &Ptxas = Tools.Ptxas;
   const TempDir &Dir = *Tools.Dir;
@@ -133,7 +144,7 @@ void buildSass(const std::string &Arch, const GpuImage &P, const Options &O, boo
   }
   if (Ptxas.empty())
     return;
-  std::string In = Dir.file(Arch + ".ptx"), Out = Dir.file(Arch + ".cubin");
+  std::string In = Dir.file(Prefix + Arch + ".ptx"), Out = Dir.file(Prefix + Arch + ".cubin");
   if (!writeFile(In, P.Data)) {
     A.Error = "cannot write '" + In + "': " + std::strerror(errno);
     return;
@@ -144,10 +155,10 @@ void buildSass(const std::string &Arch, const GpuImage &P, const Options &O, boo
     PtxasArgs.push_back("-lineinfo");
   PtxasArgs.insert(PtxasArgs.end(), O.PtxasOptions.begin(), O.PtxasOptions.end()); // -Xptxas
   PtxasArgs.insert(PtxasArgs.end(), {In, "-o", Out});
-  if (!run(Ptxas, PtxasArgs, Dir, Arch + ".log", A.Error))
+  if (!run(Ptxas, PtxasArgs, Dir, Prefix + Arch + ".log", A.Error))
     return;
   if (!O.PtxasOptions.empty()) // e.g. -Xptxas -v: its report is wanted
-    readFile(Dir.file(Arch + ".log"), A.PtxasLog);
+    readFile(Dir.file(Prefix + Arch + ".log"), A.PtxasLog);
   A.Cubin = {PYKC_IMAGE_CUBIN, smNumber(Arch), Arch, ""};
   if (!readFile(Out, A.Cubin.Data))
     A.Error = "ptxas wrote no '" + Out + "'";
@@ -155,38 +166,127 @@ void buildSass(const std::string &Arch, const GpuImage &P, const Options &O, boo
     Shown->sassDone();
 }
 
-/// Calls \p Work(0 .. N-1), each on its own thread (the calling thread
-/// takes the first), and returns when all are done.
-template <class Fn> void runEach(size_t N, const Fn &Work) {
+/// Calls \p Work(0 .. N-1) on \p Threads threads (the calling thread one of
+/// them), each taking the next index not yet taken, and returns when all
+/// are done: which thread ran a task changes nothing in its result.
+template <class Fn> void runTasks(size_t N, unsigned Threads, const Fn &Work) {
+  std::atomic<size_t> Next{0};
+  auto Take = [&] {
+    for (size_t I; (I = Next++) < N;)
+      Work(I);
+  };
   std::vector<std::thread> Workers;
-  for (size_t K = 1; K < N; ++K)
-    Workers.emplace_back([&Work, K] { Work(K); });
-  if (N)
-    Work(0);
+  for (size_t K = 1; K < std::min<size_t>(Threads, N); ++K)
+    Workers.emplace_back(Take);
+  Take();
   for (std::thread &W : Workers)
     W.join();
 }
 
-} // namespace
+/// One GPU group's images as one cache entry's part: per image a line
+/// "KIND SM ARCH BYTES" and then its bytes.
+std::string packImages(const std::vector<GpuImage> &Images) {
+  std::string Packed;
+  for (const GpuImage &I : Images)
+    Packed += std::to_string(I.Kind) + " " + std::to_string(I.Sm) + " " +
+              (I.Arch.empty() ? "-" : I.Arch) + " " + std::to_string(I.Data.size()) + "\n" +
+              I.Data;
+  return Packed;
+}
 
-bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage> &Images,
-                    std::string &PtxasLog, std::string &Error, PhaseTimes *Times,
-                    Progress *Shown) {
-  bool HasKernel = false;
-  bool LineInfo = O.LineInfo; // -lineinfo, or a kernel's lineinfo=True
-  for (const auto &F : IR.functions()) {
-    HasKernel |= F->Kind == ir::FunctionKind::Kernel;
-    LineInfo |= F->LineInfo;
+/// packImages undone; false when \p Packed is not what it wrote.
+bool unpackImages(const std::string &Packed, uint32_t Group, std::vector<GpuImage> &Images) {
+  size_t At = 0;
+  while (At < Packed.size()) {
+    size_t End = Packed.find('\n', At);
+    if (End == std::string::npos)
+      return false;
+    unsigned Kind = 0, Sm = 0;
+    unsigned long long Bytes = 0;
+    char Arch[256] = {};
+    std::string Line = Packed.substr(At, End - At);
+    if (std::sscanf(Line.c_str(), "%u %u %255s %llu", &Kind, &Sm, Arch, &Bytes) != 4 ||
+        Bytes > Packed.size() - End - 1)
+      return false;
+    GpuImage I{Kind, Sm, std::strcmp(Arch, "-") ? Arch : "", Packed.substr(End + 1, Bytes)};
+    I.Group = Group;
+    Images.push_back(std::move(I));
+    At = End + 1 + size_t(Bytes);
   }
-  if (!HasKernel)
-    return true;
+  return !Images.empty();
+}
 
-  const std::vector<std::string> &Archs = O.Archs.empty() ? defaultObjectArchs() : O.Archs;
-  codegen::CodegenOptions CO;
-  CO.OptLevel = O.OptLevel;
-  CO.Float.Fmad = O.Fmad;
-  CO.LineInfo = O.LineInfo;
-  CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
+/// One group's work: its PTX per target, SASS per architecture, and the
+/// images the object embeds.
+struct GroupBuild {
+  std::string Key; ///< Its cache key; empty with the cache off.
+  bool Hit = false;
+  std::vector<GpuImage> Ptx;
+  std::vector<std::string> PtxErrors;
+  std::vector<ArchImages> Built;
+  std::vector<GpuImage> Images;
+  std::string PtxasLog;
+  std::string Error;
+};
+
+/// Packs group \p G's cubins and PTX into one fatbin with fatbinary.
+bool packFatbin(const std::string &Fatbinary, const std::vector<std::string> &Archs,
+                const std::vector<size_t> &PtxOf, const std::string &Prefix, const TempDir &Dir,
+                GroupBuild &G, std::string &Error) {
+  std::vector<std::string> FatbinArgs = {"--64", "--create=" + Dir.file(Prefix + "all.fatbin"),
+                                         "--compress-mode=none"};
+  std::vector<bool> PtxPacked(G.Ptx.size());
+  for (size_t K = 0; K < Archs.size(); ++K) {
+    FatbinArgs.push_back("--image3=kind=elf,sm=" + Archs[K].substr(3) +
+                         ",file=" + Dir.file(Prefix + Archs[K] + ".cubin"));
+    if (!PtxPacked[PtxOf[K]]) {
+      PtxPacked[PtxOf[K]] = true;
+      FatbinArgs.push_back("--image3=kind=ptx,sm=" + G.Ptx[PtxOf[K]].Arch.substr(3) +
+                           ",file=" + Dir.file(Prefix + Archs[K] + ".ptx"));
+    }
+  }
+  GpuImage Fatbin{PYKC_IMAGE_FATBIN, G.Ptx.front().Sm, "", ""};
+  for (const GpuImage &P : G.Ptx)
+    Fatbin.Sm = std::min(Fatbin.Sm, P.Sm);
+  for (const std::string &Arch : Archs)
+    Fatbin.Arch += (Fatbin.Arch.empty() ? "" : ",") + Arch;
+  if (!run(Fatbinary, FatbinArgs, Dir, Prefix + "fatbinary.log", Error))
+    return false;
+  if (!readFile(Dir.file(Prefix + "all.fatbin"), Fatbin.Data)) {
+    Error = "fatbinary wrote no fatbin";
+    return false;
+  }
+  G.Images.push_back(std::move(Fatbin));
+  return true;
+}
+
+/// What group \p Kernels' images are made from, as far as pykc's code
+/// generation knows it: the LLVM IR before optimization (the same for every
+/// target: the emitter does not read the architecture) and the
+/// architectures; the cache key adds the tools and options.
+std::string groupMaterial(const ir::Module &IR, const codegen::CodegenOptions &CO,
+                          const std::vector<const ir::Function *> *Kernels,
+                          const std::vector<std::string> &Archs) {
+  codegen::NVPTXBackend Backend(CO);
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> M = Backend.emit(IR, Ctx, Kernels);
+  std::string Material;
+  llvm::raw_string_ostream OS(Material);
+  OS << "archs";
+  for (const std::string &A : Archs)
+    OS << " " << A;
+  OS << "\n";
+  M->print(OS, nullptr);
+  OS.flush();
+  return Material;
+}
+
+/// The tools SASS is made with for \p IR and \p O: ptxas and fatbinary, or
+/// libnvJitLink (and NVRTC for .cu link files), or neither (--no-sass).
+/// False, with \p Error set, when kernels with foreign calls cannot be
+/// linked.
+bool findSassTools(const ir::Module &IR, const Options &O, SassTools &Tools,
+                   std::string &Fatbinary, std::string &Error) {
   // SASS from ptxas and fatbinary by default; from libnvJitLink, in the
   // process, with PYKC_NVJITLINK=1 or where the toolkit has no ptxas (a
   // runtime-only install). Measured on the documents' kernels for five
@@ -197,121 +297,245 @@ bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage
   // Kernels that call foreign device functions are linked with their link
   // files by nvJitLink (a .cu compiled by NVRTC first).
   bool Foreign = !IR.Foreign.empty();
-  std::string Ptxas =
-      O.Sass && UseJit != "1" && !Foreign ? findCudaTool("ptxas", O.CudaPath) : "";
-  const NvJitLink *Jit =
-      O.Sass && Ptxas.empty() && (UseJit != "0" || Foreign) ? NvJitLink::load(O.CudaPath) : nullptr;
-  const Nvrtc *Rtc = nullptr;
-  if (Foreign && O.Sass) {
-    if (!Jit) {
-      Error = "the kernels call foreign device functions, which pykc links for the GPU with the "
-              "CUDA toolkit's libnvJitLink, and there is none; add --no-sass to embed their PTX "
-              "unlinked (the CPU backend's code runs; the GPU cannot load it)";
-      return false;
-    }
-    for (const ir::LinkFile &L : IR.Links)
-      if (L.Kind == ir::LinkFileKind::Cuda && !(Rtc = Nvrtc::load(O.CudaPath))) {
-        Error = "the link file '" + L.Spelling + "' is compiled for the GPU with the CUDA "
-                "toolkit's NVRTC (libnvrtc.so), and there is none; add --no-sass to embed the "
-                "kernels' PTX unlinked";
-        return false;
-      }
-  }
-  TempDir Dir;
-  if (!Ptxas.empty() && !Dir.create("pykc-sass", Error))
+  Tools.Ptxas = O.Sass && UseJit != "1" && !Foreign ? findCudaTool("ptxas", O.CudaPath) : "";
+  Tools.Jit = O.Sass && Tools.Ptxas.empty() && (UseJit != "0" || Foreign)
+                  ? NvJitLink::load(O.CudaPath)
+                  : nullptr;
+  Tools.ForeignIR = Foreign ? &IR : nullptr;
+  Fatbinary = Tools.Ptxas.empty() ? "" : findCudaTool("fatbinary", O.CudaPath);
+  if (!Foreign || !O.Sass)
+    return true;
+  if (!Tools.Jit) {
+    Error = "the kernels call foreign device functions, which pykc links for the GPU with the "
+            "CUDA toolkit's libnvJitLink, and there is none; add --no-sass to embed their PTX "
+            "unlinked (the CPU backend's code runs; the GPU cannot load it)";
     return false;
-
-  // PTX once per PTX target, each on its own thread with its own
-  // LLVMContext (sm_100 and newer share sm_90's: LLVM 19 stops there and
-  // ptxas builds their SASS from it), then SASS per architecture, each on
-  // its own thread: the work is split by target and architecture, never by
-  // the number of cores, so the output is the same on any machine.
-  std::vector<GpuImage> Ptx;
-  std::vector<std::string> PtxErrors;
-  std::vector<size_t> PtxOf; // Archs[K]'s PTX is Ptx[PtxOf[K]]
-  for (const std::string &Arch : Archs) {
-    std::string Target = ptxTargetFor(Arch);
-    auto Same = std::find_if(Ptx.begin(), Ptx.end(), [&](const GpuImage &P) { return P.Arch == Target; });
-    PtxOf.push_back(size_t(Same - Ptx.begin()));
-    if (Same == Ptx.end())
-      Ptx.push_back({PYKC_IMAGE_PTX, smNumber(Target), Target, ""});
   }
-  PtxErrors.resize(Ptx.size());
-  runEach(Ptx.size(), [&](size_t T) {
-    codegen::CodegenOptions Options = CO;
-    Options.Arch = Ptx[T].Arch;
-    PhaseTimes::Scope Time(Times, "ptx/" + Ptx[T].Arch);
-    compilePTX(IR, Options, /*LLVMText=*/false, Ptx[T].Data, PtxErrors[T]);
-  });
-  for (const std::string &E : PtxErrors)
-    if (!E.empty()) {
-      Error = E;
+  for (const ir::LinkFile &L : IR.Links)
+    if (L.Kind == ir::LinkFileKind::Cuda && !(Tools.Rtc = Nvrtc::load(O.CudaPath))) {
+      Error = "the link file '" + L.Spelling + "' is compiled for the GPU with the CUDA "
+              "toolkit's NVRTC (libnvrtc.so), and there is none; add --no-sass to embed the "
+              "kernels' PTX unlinked";
       return false;
     }
-  if (Shown)
-    for (size_t K = 0; K < Archs.size(); ++K)
-      Shown->ptxDone();
-
-  std::vector<ArchImages> Built(Archs.size());
-  SassTools Tools{Ptxas, Jit, &Dir, Foreign ? &IR : nullptr, Rtc};
-  if (Jit || !Ptxas.empty())
-    runEach(Archs.size(), [&](size_t K) {
-      buildSass(Archs[K], Ptx[PtxOf[K]], O, LineInfo, Tools, Built[K], Times, Shown);
-    });
-  for (const ArchImages &A : Built)
-    PtxasLog += A.PtxasLog;
-  for (const ArchImages &A : Built)
-    if (!A.Error.empty()) {
-      Error = A.Error;
-      return false;
-    }
-  if (Jit) // a cubin per architecture; the runtime picks the one that runs
-    for (ArchImages &A : Built)
-      Images.push_back(std::move(A.Cubin));
-
-  if (!Ptxas.empty()) {
-    std::vector<GpuImage> Cubins;
-    std::vector<std::string> FatbinArgs = {"--64", "--create=" + Dir.file("all.fatbin"),
-                                           "--compress-mode=none"};
-    std::vector<bool> PtxPacked(Ptx.size());
-    for (size_t K = 0; K < Built.size(); ++K) {
-      Cubins.push_back(std::move(Built[K].Cubin));
-      FatbinArgs.push_back("--image3=kind=elf,sm=" + Archs[K].substr(3) +
-                           ",file=" + Dir.file(Archs[K] + ".cubin"));
-      if (!PtxPacked[PtxOf[K]]) {
-        PtxPacked[PtxOf[K]] = true;
-        FatbinArgs.push_back("--image3=kind=ptx,sm=" + Ptx[PtxOf[K]].Arch.substr(3) +
-                             ",file=" + Dir.file(Archs[K] + ".ptx"));
-      }
-    }
-    std::string Fatbinary = findCudaTool("fatbinary", O.CudaPath);
-    GpuImage Fatbin{PYKC_IMAGE_FATBIN, Ptx.front().Sm, "", ""};
-    for (const GpuImage &P : Ptx)
-      Fatbin.Sm = std::min(Fatbin.Sm, P.Sm);
-    for (const std::string &Arch : Archs)
-      Fatbin.Arch += (Fatbin.Arch.empty() ? "" : ",") + Arch;
-    if (!Fatbinary.empty()) {
-      PhaseTimes::Scope T(Times, "fatbinary");
-      if (!run(Fatbinary, FatbinArgs, Dir, "fatbinary.log", Error))
-        return false;
-      if (!readFile(Dir.file("all.fatbin"), Fatbin.Data)) {
-        Error = "fatbinary wrote no fatbin";
-        return false;
-      }
-      Images.push_back(std::move(Fatbin));
-    } else {
-      for (GpuImage &C : Cubins)
-        Images.push_back(std::move(C));
-    }
-  }
-  // PTX that calls foreign functions does not load without its link files.
-  if (!Foreign)
-    for (GpuImage &P : Ptx)
-      Images.push_back(std::move(P));
-  else if (!Jit)
-    for (GpuImage &P : Ptx) // --no-sass: unlinked, for tools that link it
-      Images.push_back(std::move(P));
   return true;
+}
+
+/// Builds a module's GPU images group by group (codegen/GpuGroups.h). The
+/// work is split by group, PTX target and architecture, never by the number
+/// of cores, so the output is the same on any machine: PTX once per group
+/// and PTX target, each task with its own LLVMContext (sm_100 and newer
+/// share sm_90's: LLVM 19 stops there and ptxas builds their SASS from it),
+/// then SASS per group and architecture, then each group's fatbin. A group
+/// the compile cache holds is taken from it whole.
+class GroupedImages {
+public:
+  GroupedImages(const ir::Module &IR, const Options &O, PhaseTimes *Times, Progress *Shown)
+      : IR(IR), O(O), Archs(O.Archs.empty() ? defaultObjectArchs() : O.Archs), Times(Times),
+        Shown(Shown), Groups(codegen::gpuGroups(IR)), Built(Groups.Count),
+        Store(O.NoCache, nullptr), Threads(compileThreads(O.Jobs)) {
+    LineInfo = O.LineInfo; // -lineinfo, or a kernel's lineinfo=True
+    for (const auto &F : IR.functions())
+      LineInfo |= F->LineInfo;
+    CO.OptLevel = O.OptLevel;
+    CO.Float.Fmad = O.Fmad;
+    CO.LineInfo = O.LineInfo;
+    CO.LibdevicePath = findLibdevice(O.Libdevice, O.CudaPath);
+    for (const std::string &Arch : Archs) {
+      std::string Target = ptxTargetFor(Arch);
+      auto Same = std::find(Targets.begin(), Targets.end(), Target);
+      PtxOf.push_back(size_t(Same - Targets.begin()));
+      if (Same == Targets.end())
+        Targets.push_back(Target);
+    }
+    // Steps of many groups are summed into one -v line a phase.
+    StepTimes = Times ? (Groups.Count == 1 ? Times : &GroupTimes) : nullptr;
+    if (Shown)
+      Shown->gpuGroups(Groups.Count);
+  }
+
+  bool build(std::vector<GpuImage> &Images, std::string &PtxasLog, std::string &Error,
+             GpuImageStats *Stats) {
+    if (!findSassTools(IR, O, Tools, Fatbinary, Error))
+      return false;
+    Tools.Dir = &Dir;
+    if (!Tools.Ptxas.empty() && !Dir.create("pykc-sass", Error))
+      return false;
+    if (Store.enabled())
+      lookUp();
+    for (size_t G = 0; G < Built.size(); ++G)
+      if (!Built[G].Hit)
+        ToBuild.push_back(G);
+    if (!buildPtx(Error) || !buildSass(Error))
+      return false;
+    runTasks(ToBuild.size(), Threads, [&](size_t I) { finish(ToBuild[I]); });
+    if (!ToBuild.empty() && Store.enabled())
+      Store.evict();
+    if (Times && Groups.Count > 1)
+      Times->addSummed(GroupTimes);
+    unsigned Hits = 0;
+    for (GroupBuild &B : Built) {
+      if (!B.Error.empty()) {
+        Error = B.Error;
+        return false;
+      }
+      Hits += B.Hit;
+    }
+    for (GroupBuild &B : Built) {
+      PtxasLog += B.PtxasLog;
+      for (GpuImage &I : B.Images)
+        Images.push_back(std::move(I));
+    }
+    if (Stats)
+      *Stats = {Groups.Count, Hits, Store.enabled()};
+    return true;
+  }
+
+private:
+  /// Group \p G's kernels; null for the whole module, as one group.
+  const std::vector<const ir::Function *> *kernelsOf(size_t G) const {
+    return Groups.Count == 1 ? nullptr : &Groups.Kernels[G];
+  }
+  bool makesSass() const { return Tools.Jit || !Tools.Ptxas.empty(); }
+  static std::string prefix(size_t G) { return "g" + std::to_string(G) + "."; }
+
+  /// Each group's key, and its images when the cache has them.
+  void lookUp() {
+    codegen::CodegenOptions First = CO;
+    First.Arch = Targets.front();
+    PhaseTimes::Scope T(Times, "gpu-cache");
+    runTasks(Built.size(), Threads, [&](size_t G) {
+      GroupBuild &B = Built[G];
+      B.Key = gpuGroupCacheKey(O, groupMaterial(IR, First, kernelsOf(G), Archs));
+      std::optional<CacheEntry> Entry = Store.lookup(B.Key);
+      if (!Entry || !unpackImages(entryPart(*Entry, "images"), uint32_t(G), B.Images)) {
+        B.Images.clear();
+        return;
+      }
+      B.Hit = true;
+      B.PtxasLog = entryPart(*Entry, "ptxas-log");
+      if (Shown)
+        for (size_t K = 0; K < Archs.size(); ++K) {
+          Shown->ptxDone();
+          if (makesSass())
+            Shown->sassDone();
+        }
+    });
+  }
+
+  /// The PTX of every group to build, for every target.
+  bool buildPtx(std::string &Error) {
+    for (size_t G : ToBuild) {
+      Built[G].PtxErrors.resize(Targets.size());
+      for (const std::string &Target : Targets)
+        Built[G].Ptx.push_back({PYKC_IMAGE_PTX, smNumber(Target), Target, ""});
+      Built[G].Built.resize(Archs.size());
+    }
+    size_t NT = Targets.size();
+    runTasks(ToBuild.size() * NT, Threads, [&](size_t I) {
+      size_t G = ToBuild[I / NT], T = I % NT;
+      GroupBuild &B = Built[G];
+      codegen::CodegenOptions Options = CO;
+      Options.Arch = Targets[T];
+      PhaseTimes::Scope Time(StepTimes, "ptx/" + Targets[T]);
+      compilePTX(IR, Options, /*LLVMText=*/false, B.Ptx[T].Data, B.PtxErrors[T], nullptr, "",
+                 kernelsOf(G));
+      if (Shown)
+        for (size_t K = 0; K < Archs.size(); ++K)
+          if (PtxOf[K] == T)
+            Shown->ptxDone();
+    });
+    for (size_t G : ToBuild)
+      for (const std::string &E : Built[G].PtxErrors)
+        if (!E.empty()) {
+          Error = E;
+          return false;
+        }
+    return true;
+  }
+
+  /// The SASS of every group to build, for every architecture.
+  bool buildSass(std::string &Error) {
+    if (!makesSass())
+      return true;
+    size_t NA = Archs.size();
+    runTasks(ToBuild.size() * NA, Threads, [&](size_t I) {
+      size_t G = ToBuild[I / NA], K = I % NA;
+      GroupBuild &B = Built[G];
+      driver::buildSass(Archs[K], B.Ptx[PtxOf[K]], O, LineInfo, Tools, B.Built[K], StepTimes,
+                        Shown, prefix(G));
+    });
+    for (size_t G : ToBuild)
+      for (const ArchImages &A : Built[G].Built)
+        if (!A.Error.empty()) {
+          Error = A.Error;
+          return false;
+        }
+    return true;
+  }
+
+  /// Group \p G's images, in the object's order: the fatbin (or the
+  /// cubins), then one PTX per target, which the runtime falls back to
+  /// when the SASS does not load (e.g. a driver older than this toolkit);
+  /// then stored in the cache.
+  void finish(size_t G) {
+    GroupBuild &B = Built[G];
+    for (const ArchImages &A : B.Built)
+      B.PtxasLog += A.PtxasLog;
+    if (Tools.Jit) // a cubin per architecture; the runtime picks the one that runs
+      for (ArchImages &A : B.Built)
+        B.Images.push_back(std::move(A.Cubin));
+    if (!Tools.Ptxas.empty() && !Fatbinary.empty()) {
+      PhaseTimes::Scope T(StepTimes, "fatbinary");
+      if (!packFatbin(Fatbinary, Archs, PtxOf, prefix(G), Dir, B, B.Error))
+        return;
+    } else if (!Tools.Ptxas.empty()) {
+      for (ArchImages &A : B.Built)
+        B.Images.push_back(std::move(A.Cubin));
+    }
+    // PTX that calls foreign functions does not load without its link
+    // files; with --no-sass it is embedded unlinked, for tools that link it.
+    if (!Tools.ForeignIR || !Tools.Jit)
+      for (GpuImage &P : B.Ptx)
+        B.Images.push_back(std::move(P));
+    for (GpuImage &I : B.Images)
+      I.Group = uint32_t(G);
+    if (!B.Key.empty())
+      Store.store(B.Key, {{"images", packImages(B.Images)}, {"ptxas-log", B.PtxasLog}},
+                  /*Evict=*/false);
+  }
+
+  const ir::Module &IR;
+  const Options &O;
+  const std::vector<std::string> &Archs;
+  PhaseTimes *Times;
+  Progress *Shown;
+  codegen::GpuGroups Groups;
+  std::vector<GroupBuild> Built;
+  CompileCache Store;
+  unsigned Threads;
+  bool LineInfo = false;
+  codegen::CodegenOptions CO;
+  std::vector<std::string> Targets;
+  std::vector<size_t> PtxOf; ///< Archs[K]'s PTX is a group's Ptx[PtxOf[K]].
+  PhaseTimes GroupTimes;
+  PhaseTimes *StepTimes = nullptr;
+  SassTools Tools;
+  std::string Fatbinary;
+  TempDir Dir;
+  std::vector<size_t> ToBuild; ///< The groups the cache did not have.
+};
+
+} // namespace
+
+bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage> &Images,
+                    std::string &PtxasLog, std::string &Error, PhaseTimes *Times,
+                    Progress *Shown, GpuImageStats *Stats) {
+  bool HasKernel = std::any_of(IR.functions().begin(), IR.functions().end(),
+                               [](const auto &F) { return F->Kind == ir::FunctionKind::Kernel; });
+  if (!HasKernel)
+    return true;
+  return GroupedImages(IR, O, Times, Shown).build(Images, PtxasLog, Error, Stats);
 }
 
 } // namespace pykc::driver

@@ -24,8 +24,17 @@ namespace pykc::driver {
 /// without kernels. False with \p Error set on failure. What ptxas printed
 /// when -Xptxas asked it to (e.g. -v) lands in \p PtxasLog. \p Times and
 /// \p Shown, when not null, hear of each phase (-v, the terminal's line).
+/// The GPU groups built (codegen/GpuGroups.h) and, with the compile cache
+/// on, how many came from it.
+struct GpuImageStats {
+  unsigned Groups = 0;
+  unsigned CacheHits = 0;
+  bool Cached = false; ///< The cache was on.
+};
+
 bool buildGpuImages(const ir::Module &IR, const Options &O,
                     std::vector<codegen::GpuImage> &Images, std::string &PtxasLog,
-                    std::string &Error, PhaseTimes *Times = nullptr, Progress *Shown = nullptr);
+                    std::string &Error, PhaseTimes *Times = nullptr, Progress *Shown = nullptr,
+                    GpuImageStats *Stats = nullptr);
 
 } // namespace pykc::driver

@@ -14,7 +14,7 @@ namespace {
 int phaseRank(const std::string &Name) {
   static const char *const Order[] = {
       "read", "parse", "names", "signatures", "typing", "checks", "operators", "reductions",
-      "cache-key", "cache-lookup", "ptx",  "llvm",       "sass",   "fatbinary",
+      "cache-key", "cache-lookup", "gpu-cache", "ptx",  "llvm",       "sass",   "fatbinary",
       "cpu-module", "cpu-code", "cpu-object", "cpu-llvm", "header", "cache-store", "write"};
   std::string Family = Name.substr(0, Name.find('/'));
   for (int I = 0; I < int(std::size(Order)); ++I)
@@ -65,6 +65,23 @@ bool naturalLess(const std::string &A, const std::string &B) {
 void PhaseTimes::add(const std::string &Name, double Seconds) {
   std::lock_guard<std::mutex> G(Lock);
   Entries.push_back({Name, Seconds});
+}
+
+void PhaseTimes::addSummed(const PhaseTimes &Parts) {
+  std::vector<Entry> Summed;
+  {
+    std::lock_guard<std::mutex> G(Parts.Lock);
+    for (const Entry &E : Parts.Entries) {
+      auto Same = std::find_if(Summed.begin(), Summed.end(),
+                               [&](const Entry &S) { return S.Name == E.Name; });
+      if (Same == Summed.end())
+        Summed.push_back(E);
+      else
+        Same->Seconds += E.Seconds;
+    }
+  }
+  for (const Entry &E : Summed)
+    add(E.Name, E.Seconds);
 }
 
 void PhaseTimes::print(std::ostream &OS) const {

@@ -41,6 +41,10 @@ public:
   /// taken out of the names.
   void addSlowest(const std::string &Family, const std::map<std::string, double> &Parts,
                   size_t Most);
+  /// Records each phase of \p Parts once, with the sum of its times there:
+  /// work done in many pieces (a file's GPU groups) as one line a phase, in
+  /// the order the phases first appear in \p Parts.
+  void addSummed(const PhaseTimes &Parts);
   /// Prints every phase recorded, then `total`, the time since this object
   /// was made.
   void print(std::ostream &OS) const;

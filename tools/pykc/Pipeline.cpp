@@ -142,7 +142,8 @@ int runFrontend(const FrontendRequest &R, Compilation &C) {
 //                              object, GPU images (GpuImages.h) and header.
 
 bool compilePTX(const ir::Module &IR, const codegen::CodegenOptions &Options, bool LLVMText,
-                std::string &Out, std::string &Error, PhaseTimes *Times, const std::string &Phase) {
+                std::string &Out, std::string &Error, PhaseTimes *Times, const std::string &Phase,
+                const std::vector<const ir::Function *> *Group) {
   // -v's PHASE/emit, /libdevice, /optimize and /codegen say where the
   // per-file cost of PTX goes (issue 29, goal 3).
   auto Step = [&](const char *Name) { return PhaseTimes::Scope(Times, Phase + "/" + Name); };
@@ -151,7 +152,7 @@ bool compilePTX(const ir::Module &IR, const codegen::CodegenOptions &Options, bo
   std::unique_ptr<llvm::Module> M;
   {
     auto T = Step("emit");
-    M = Backend.emit(IR, Ctx);
+    M = Backend.emit(IR, Ctx, Group);
   }
   {
     auto T = Step("libdevice");

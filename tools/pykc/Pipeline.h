@@ -77,9 +77,11 @@ int runFrontend(const FrontendRequest &R, Compilation &C);
 /// The PTX of \p IR for \p Options (or, with \p LLVMText, the optimized
 /// LLVM IR as text). False with \p Error set on failure. With \p Times,
 /// its steps are timed as phases \p Phase/emit, /libdevice, /optimize and
-/// /codegen.
+/// /codegen. With \p Group, the PTX of that GPU group's kernels alone
+/// (codegen/GpuGroups.h).
 bool compilePTX(const ir::Module &IR, const codegen::CodegenOptions &Options, bool LLVMText,
                 std::string &Out, std::string &Error, PhaseTimes *Times = nullptr,
-                const std::string &Phase = "");
+                const std::string &Phase = "",
+                const std::vector<const ir::Function *> *Group = nullptr);
 
 } // namespace pykc::driver

@@ -11,7 +11,7 @@
 namespace pykc::driver {
 
 Progress::Progress(std::string File, unsigned Kernels, unsigned Archs, bool Sass)
-    : File(std::move(File)), Kernels(Kernels), Archs(Archs), WithSass(Sass) {
+    : File(std::move(File)), Kernels(Kernels), Archs(Archs), WithSass(Sass), GpuUnits(Archs) {
   const char *Setting = std::getenv("PYKC_PROGRESS");
   if (!::isatty(STDERR_FILENO) || (Setting && std::strcmp(Setting, "0") == 0))
     return;
@@ -36,9 +36,10 @@ Progress::~Progress() {
 std::string Progress::line() const {
   std::string S = "pykc: " + File + ": " + std::to_string(Kernels) +
                   (Kernels == 1 ? " kernel" : " kernels");
+  std::string Units = std::to_string(GpuUnits.load());
   if (Archs)
-    S += ": PTX " + std::to_string(Ptx.load()) + "/" + std::to_string(Archs) +
-         (WithSass ? ", SASS " + std::to_string(Sass.load()) + "/" + std::to_string(Archs) : "");
+    S += ": PTX " + std::to_string(Ptx.load()) + "/" + Units +
+         (WithSass ? ", SASS " + std::to_string(Sass.load()) + "/" + Units : "");
   S += std::string(Archs ? ", " : ": ") + "CPU code";
   if (unsigned Parts = CpuParts.load(); Parts && CpuDone.load() < Parts)
     S += " " + std::to_string(CpuDone.load()) + "/" + std::to_string(Parts);

@@ -32,7 +32,10 @@ public:
   Progress(const Progress &) = delete;
   Progress &operator=(const Progress &) = delete;
 
-  /// Each is called once per architecture, from any thread.
+  /// The GPU code is built in \p Groups groups (codegen/GpuGroups.h): the
+  /// counts go to architectures times groups ("PTX 30/70").
+  void gpuGroups(unsigned Groups) { GpuUnits = Archs * Groups; }
+  /// Each is called once per architecture and group, from any thread.
   void ptxDone() { ++Ptx; }
   void sassDone() { ++Sass; }
   /// What the CPU backend does now ("optimizing", "machine code"); a
@@ -53,7 +56,7 @@ private:
   unsigned Kernels, Archs;
   bool WithSass;
   bool Immediate = false;
-  std::atomic<unsigned> Ptx{0}, Sass{0}, CpuParts{0}, CpuDone{0};
+  std::atomic<unsigned> Ptx{0}, Sass{0}, CpuParts{0}, CpuDone{0}, GpuUnits;
   std::atomic<const char *> Cpu{"optimizing"};
   std::mutex Lock;
   std::condition_variable Wake;

@@ -8,8 +8,9 @@
  *
  * (NAMESPACE is the header's namespace with `::` spelled `__`). The
  * generated header launches through it (pykc/Kernel.h); hand-written driver
- * code can load `images` with cuModuleLoadData and launch `kernels[i].symbol`
- * with cuLaunchKernel, passing parameters as KernelABI.h describes.
+ * code can load `images` with cuModuleLoadData (one per group, below) and
+ * launch `kernels[i].symbol` with cuLaunchKernel, passing parameters as
+ * KernelABI.h describes.
  *
  * C-compatible; every field is fixed-size or a pointer so the compiler can
  * emit the same layout.
@@ -28,9 +29,9 @@ extern "C" {
 #endif
 
 /* Bumped whenever a struct below changes, or the parameters of the kernels
- * the runtime launches itself (a @cuda.reduce's: 3 added use_init); the
- * runtime refuses objects built for another version. */
-#define PYKC_MODULE_ABI_VERSION 3
+ * the runtime launches itself (a @cuda.reduce's: 3 added use_init; 4 the
+ * GPU groups); the runtime refuses objects built for another version. */
+#define PYKC_MODULE_ABI_VERSION 4
 
 /* The version of the whole contract between an object (`pykc -c`) and this
  * runtime: the structs below (PYKC_MODULE_ABI_VERSION) and KernelABI.h's
@@ -39,16 +40,22 @@ extern "C" {
  * version defines, so an object built for another runtime fails to link
  * (and to load: see abi_version). The stamp that ties an object to its
  * header (pykc_stamp_<hash>_abi<N>) carries it too. */
-#define PYKC_ABI_VERSION 301
+#define PYKC_ABI_VERSION 401
 #define PYKC_ABI_CAT_(A, B) A##B
 #define PYKC_ABI_CAT(A, B) PYKC_ABI_CAT_(A, B)
 #define PYKC_ABI_TEXT_(X) #X
 #define PYKC_ABI_TEXT(X) PYKC_ABI_TEXT_(X)
-/* pykc_runtime_abi_v301: defined by the runtime, referenced by objects. */
+/* pykc_runtime_abi_v401: defined by the runtime, referenced by objects. */
 #define PYKC_ABI_SYMBOL PYKC_ABI_CAT(pykc_runtime_abi_v, PYKC_ABI_VERSION)
 #define PYKC_ABI_SYMBOL_NAME "pykc_runtime_abi_v" PYKC_ABI_TEXT(PYKC_ABI_VERSION)
 
-/* What a GPU image holds. */
+/* What a GPU image holds.
+ *
+ * A module's kernels are compiled for the GPU in groups (a file of many
+ * kernels in groups of about 16, so that ptxas runs on every core and a
+ * changed kernel recompiles its group alone): each group is a GPU module of
+ * its own, with its own images, and kernels[i] is in the module of the
+ * images whose group is kernels[i].gpu_group. Load one image per group. */
 #define PYKC_IMAGE_PTX 0    /* PTX text for one architecture (NUL-terminated) */
 #define PYKC_IMAGE_CUBIN 1  /* SASS for exactly one architecture (ptxas) */
 #define PYKC_IMAGE_FATBIN 2 /* SASS and PTX for several (fatbinary) */
@@ -58,7 +65,9 @@ typedef struct pykc_gpu_image {
   uint32_t sm;   /* 75 for sm_75; a fatbin: its lowest architecture */
   const char *arch; /* "sm_75", "sm_90a"; a fatbin: "sm_75,sm_80,..." */
   const void *data;
-  uint64_t size; /* bytes; a PTX image's size excludes the NUL */
+  uint64_t size;  /* bytes; a PTX image's size excludes the NUL */
+  uint32_t group; /* the kernels' group it holds: 0 .. num_gpu_groups - 1 */
+  uint32_t reserved;
 } pykc_gpu_image;
 
 /* pykc_kernel_entry::flags */
@@ -77,6 +86,8 @@ typedef struct pykc_kernel_entry {
   pykc_cpu_blocks_fn cpu_blocks; /* SYM__cpu_blocks, or null */
   const char *const *param_names; /* num_params Python names */
   const char *const *param_types; /* num_params Numba types: "float32[:, ::1]" */
+  uint32_t gpu_group; /* the group of images holding its GPU code */
+  uint32_t reserved;
 } pykc_kernel_entry;
 
 typedef struct pykc_module_image {
@@ -91,6 +102,8 @@ typedef struct pykc_module_image {
   const char *source; /* the Python file as given to pykc */
   const pykc_gpu_image *images;
   const pykc_kernel_entry *kernels;
+  uint32_t num_gpu_groups; /* 1, or more in a file of many kernels */
+  uint32_t reserved;
 } pykc_module_image;
 
 #ifdef __cplusplus

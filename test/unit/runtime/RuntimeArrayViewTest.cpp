@@ -49,13 +49,13 @@ const char *SecondTypes[] = {"float32[:, ::1]", "float32[:]"};
 
 const pykc_kernel_entry Kernels[] = {
     {"add", "add", "(a: int64[:], v: int32)", 2, 4, 0, 0, 0, viewAdd__cpu, nullptr, AddNames,
-     AddTypes},
+     AddTypes, 0, 0},
     {"second", "second", "(m: float32[:, ::1], out: float32[:])", 2, 8, 0, 0, 0,
-     viewSecond__cpu, nullptr, SecondNames, SecondTypes},
+     viewSecond__cpu, nullptr, SecondNames, SecondTypes, 0, 0},
 };
 
 const pykc_module_image Image = {
-    PYKC_MODULE_ABI_VERSION, 0, 2, 0, "views", "views.py", nullptr, Kernels};
+    PYKC_MODULE_ABI_VERSION, 0, 2, 0, "views", "views.py", nullptr, Kernels, 1, 0};
 constinit Module ViewModule{Image};
 
 /// What a generated header writes for the kernels above.

@@ -142,11 +142,11 @@ const char *const AddOneNames[] = {"a"};
 const char *const AddOneTypes[] = {"float32[:]"};
 const pykc_kernel_entry AddOneKernels[] = {
     {"add_one", "add_one", "(a: float32[:])", 1, 3, 0, 0, 0, addOneThread, nullptr, AddOneNames,
-     AddOneTypes},
+     AddOneTypes, 0, 0},
     {"Ops.add_one", "Ops__add_one", "(a: float32[:])", 1, 3, 0, 0, 0, addOneThread, nullptr,
-     AddOneNames, AddOneTypes}};
+     AddOneNames, AddOneTypes, 0, 0}};
 const pykc_module_image AddOneModule = {
-    PYKC_MODULE_ABI_VERSION, 0, 2, 0, "capi", "capi.py", nullptr, AddOneKernels};
+    PYKC_MODULE_ABI_VERSION, 0, 2, 0, "capi", "capi.py", nullptr, AddOneKernels, 1, 0};
 
 } // namespace
 
@@ -172,17 +172,17 @@ namespace {
 // out a @cuda.reduce's kernels (only the names matter to the look-up).
 const pykc_kernel_entry ReduceKernels[] = {
     {"add_one", "add_one", "(a: float32[:])", 1, 3, 0, 0, 0, addOneThread, nullptr, AddOneNames,
-     AddOneTypes},
+     AddOneTypes, 0, 0},
     {"total__pykc_reduce_float32_gpu", "total__pykc_reduce_float32_gpu", "()", 0, 0, 0, 0, 0,
-     nullptr, nullptr, nullptr, nullptr},
+     nullptr, nullptr, nullptr, nullptr, 0, 0},
     {"total__pykc_reduce_float32_cpu", "total__pykc_reduce_float32_cpu", "()", 0, 0, 0, 0, 0,
-     nullptr, nullptr, nullptr, nullptr},
+     nullptr, nullptr, nullptr, nullptr, 0, 0},
     {"Ops__peak__pykc_reduce_int64_gpu", "Ops__peak__pykc_reduce_int64_gpu", "()", 0, 0, 0, 0,
-     0, nullptr, nullptr, nullptr, nullptr},
+     0, nullptr, nullptr, nullptr, nullptr, 0, 0},
     {"Ops__peak__pykc_reduce_int64_cpu", "Ops__peak__pykc_reduce_int64_cpu", "()", 0, 0, 0, 0,
-     0, nullptr, nullptr, nullptr, nullptr}};
+     0, nullptr, nullptr, nullptr, nullptr, 0, 0}};
 const pykc_module_image ReduceModule = {
-    PYKC_MODULE_ABI_VERSION, 0, 5, 0, "red", "red.py", nullptr, ReduceKernels};
+    PYKC_MODULE_ABI_VERSION, 0, 5, 0, "red", "red.py", nullptr, ReduceKernels, 1, 0};
 
 } // namespace
 

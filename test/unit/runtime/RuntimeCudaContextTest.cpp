@@ -33,11 +33,11 @@ namespace {
 const char *IncrementNames[] = {"a"};
 const char *IncrementTypes[] = {"float32[:]"};
 const pykc_kernel_entry IncrementEntries[] = {{"increment", "increment", "(a: float32[:])", 1, 3, 0, 0,
-                                            0, nullptr, nullptr, IncrementNames, IncrementTypes}};
+                                            0, nullptr, nullptr, IncrementNames, IncrementTypes, 0, 0}};
 const pykc_gpu_image IncrementImages[] = {
-    {PYKC_IMAGE_PTX, 52, "sm_52", pykc::test::IncrementPtx, sizeof(pykc::test::IncrementPtx) - 1}};
+    {PYKC_IMAGE_PTX, 52, "sm_52", pykc::test::IncrementPtx, sizeof(pykc::test::IncrementPtx) - 1, 0, 0}};
 const pykc_module_image IncrementImage = {
-    PYKC_MODULE_ABI_VERSION, 1, 1, 0, "ctx", "ctx.py", IncrementImages, IncrementEntries};
+    PYKC_MODULE_ABI_VERSION, 1, 1, 0, "ctx", "ctx.py", IncrementImages, IncrementEntries, 1, 0};
 constinit Module IncrementModule{IncrementImage};
 
 /// What a generated header writes for increment.

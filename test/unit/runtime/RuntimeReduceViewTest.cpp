@@ -159,11 +159,11 @@ const char *ReduceTypes[] = {"int64[:]", "int64",     "int64",    "int64",
                              "int64[::1]", "uint32[::1]", "int64[::1]"};
 const pykc_kernel_entry SumEntries[] = {
     {"sum__pykc_reduce_int64_gpu", "sum__pykc_reduce_int64_gpu", "", 7, 15, 0, 0, 0, nullptr,
-     nullptr, ReduceNames, ReduceTypes},
+     nullptr, ReduceNames, ReduceTypes, 0, 0},
     {"sum__pykc_reduce_int64_cpu", "sum__pykc_reduce_int64_cpu", "", 7, 15, 0, 0, 0,
-     reduceKernel<int64_t, add<int64_t>>, nullptr, ReduceNames, ReduceTypes}};
+     reduceKernel<int64_t, add<int64_t>>, nullptr, ReduceNames, ReduceTypes, 0, 0}};
 const pykc_module_image SumModule = {
-    PYKC_MODULE_ABI_VERSION, 0, 2, 0, "sums", "sums.py", nullptr, SumEntries};
+    PYKC_MODULE_ABI_VERSION, 0, 2, 0, "sums", "sums.py", nullptr, SumEntries, 1, 0};
 
 } // namespace
 
