@@ -146,6 +146,14 @@ int buildObject(const Options &O, const ir::Module &IR, const std::string &Names
               << " parts hit\n";
   if (Times)
     Times->addSlowest(std::string(CpuPhase) + "/pass", PassSeconds, SlowestPassesShown);
+  // The parts are joined while the GPU code may still be building; only
+  // the tables wait for its images.
+  std::string JoinedParts;
+  if (HostBuilt && !Linker.empty()) {
+    PhaseTimes::Scope T(Times, "cpu-join");
+    Shown->cpuStage("joining");
+    HostBuilt = joinHostParts(Linker, Parts, JoinedParts, Error);
+  }
   Gpu.join();
   if (O.Verbose && GpuStats.Cached) // after the CPU code's line, whichever ended first
     std::cerr << "pykc: cache: GPU code: " << GpuStats.CacheHits << " of " << GpuStats.Groups
@@ -163,11 +171,11 @@ int buildObject(const Options &O, const ir::Module &IR, const std::string &Names
       Shown->cpuStage("machine code");
       HostBuilt = HostBuilt && codegen::emitHostObject(Host, IR, Images, HO, Object, Error);
     } else {
-      Shown->cpuStage("joining");
+      Shown->cpuStage("tables");
       std::string Tables;
       HostBuilt = HostBuilt &&
                   codegen::emitTablesObject(IR, Parts.Kernels, Images, HO, Tables, Error) &&
-                  joinHostParts(Linker, Parts, Tables, Object, Error);
+                  joinTables(Linker, JoinedParts, Tables, Object, Error);
     }
   }
   Shown.reset(); // the line goes before anything else is printed

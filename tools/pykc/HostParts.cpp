@@ -132,9 +132,9 @@ bool buildHostParts(const ir::Module &IR,
 namespace {
 
 /// Runs `Linker -r -o OUT IN...` in a private folder; the joined object in
-/// \p Joined.
+/// \p Joined. \p What names the objects in the error.
 bool linkRelocatable(const std::string &Linker,
-                     const std::vector<const std::string *> &Objects,
+                     const std::vector<const std::string *> &Objects, const std::string &What,
                      std::string &Joined, std::string &Error) {
   TempDir Dir;
   if (!Dir.create("pykc-parts", Error))
@@ -174,8 +174,7 @@ bool linkRelocatable(const std::string &Linker,
   readFile(LogPath, Log);
   while (!Log.empty() && Log.back() == '\n')
     Log.pop_back();
-  Error = "joining the CPU code's " + std::to_string(Objects.size()) +
-          " parts with `" + Linker + " -r` failed" +
+  Error = "joining " + What + " with `" + Linker + " -r` failed" +
           (Status < 0 ? " (" + ExecError + ")" : "") +
           (Log.empty() ? "" : ":\n" + Log) +
           "\nnote: set PATH so that `ld` is GNU ld or lld, or run without `ld` "
@@ -212,16 +211,22 @@ bool localizeHidden(std::string &Object, std::string &Error) {
 
 } // namespace
 
-bool joinHostParts(const std::string &Linker, const HostParts &Parts,
-                   const std::string &Tables, std::string &Object,
+bool joinHostParts(const std::string &Linker, const HostParts &Parts, std::string &Joined,
                    std::string &Error) {
   std::vector<const std::string *> Objects;
   for (const codegen::HostPart &P : Parts.Kernels)
     Objects.push_back(&P.Object);
   if (!Parts.HostEntries.Object.empty())
     Objects.push_back(&Parts.HostEntries.Object);
-  Objects.push_back(&Tables);
-  return linkRelocatable(Linker, Objects, Object, Error) &&
+  return linkRelocatable(Linker, Objects,
+                         "the CPU code's " + std::to_string(Objects.size()) + " parts", Joined,
+                         Error);
+}
+
+bool joinTables(const std::string &Linker, const std::string &Joined, const std::string &Tables,
+                std::string &Object, std::string &Error) {
+  return linkRelocatable(Linker, {&Joined, &Tables}, "the CPU code and its tables", Object,
+                         Error) &&
          localizeHidden(Object, Error);
 }
 

@@ -15,7 +15,7 @@ int phaseRank(const std::string &Name) {
   static const char *const Order[] = {
       "read", "parse", "names", "signatures", "typing", "checks", "operators", "reductions",
       "cache-key", "cache-lookup", "gpu-cache", "ptx",  "llvm",       "sass",   "fatbinary",
-      "cpu-module", "cpu-code", "cpu-object", "cpu-llvm", "header", "cache-store", "write"};
+      "cpu-module", "cpu-code", "cpu-join", "cpu-object", "cpu-llvm", "header", "cache-store", "write"};
   std::string Family = Name.substr(0, Name.find('/'));
   for (int I = 0; I < int(std::size(Order)); ++I)
     if (Family == Order[I])
