@@ -1,36 +1,33 @@
-//===- GpuImages.cpp - PTX per architecture, SASS through ptxas -----------===//
+//===- GpuImages.cpp - PTX and SASS per GPU group and architecture ------===//
 #include "GpuImages.h"
-#include "Pipeline.h"
 
 #include "CacheKey.h"
 #include "CompileCache.h"
 #include "CudaToolkit.h"
-#include "HostParts.h"
 #include "ForeignLinkGpu.h"
+#include "HostParts.h"
 #include "NvJitLink.h"
 #include "Nvrtc.h"
+#include "Pipeline.h"
 #include "TempFiles.h"
 
 #include "codegen/Codegen.h"
 #include "codegen/GpuGroups.h"
 
-#include <llvm/Support/raw_ostream.h>
-
 #include <llvm/Support/Program.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
-#include <optional>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <iostream>
+#include <optional>
 #include <thread>
 
 #include <pykc/ModuleABI.h>
-
 
 namespace pykc::driver {
 
@@ -206,7 +203,7 @@ bool unpackImages(const std::string &Packed, uint32_t Group, std::vector<GpuImag
     char Arch[256] = {};
     std::string Line = Packed.substr(At, End - At);
     if (std::sscanf(Line.c_str(), "%u %u %255s %llu", &Kind, &Sm, Arch, &Bytes) != 4 ||
-        Bytes > Packed.size() - End - 1)
+        Kind > PYKC_IMAGE_FATBIN || Bytes > Packed.size() - End - 1)
       return false;
     GpuImage I{Kind, Sm, std::strcmp(Arch, "-") ? Arch : "", Packed.substr(End + 1, Bytes)};
     I.Group = Group;
