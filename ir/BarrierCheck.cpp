@@ -468,14 +468,11 @@ bool reachesBarrier(const Function &F, std::map<const Function *, bool> &Memo) {
   auto [It, New] = Memo.try_emplace(&F, false); // false: a cycle's placeholder
   if (!New)
     return It->second;
-  bool Found = false;
-  forEachNode(F.Body, [&](const Node &N) {
-    if (Found)
-      return;
+  bool Found = anyNode(F.Body, [&](const Node &N) {
     if (N.Kind == NodeKind::Intrinsic)
-      Found = isBarrier(static_cast<const IntrinsicExpr &>(N).Id);
-    else if (N.Kind == NodeKind::Call)
-      Found = reachesBarrier(*static_cast<const CallExpr &>(N).Callee, Memo);
+      return isBarrier(static_cast<const IntrinsicExpr &>(N).Id);
+    return N.Kind == NodeKind::Call &&
+           reachesBarrier(*static_cast<const CallExpr &>(N).Callee, Memo);
   });
   return Memo[&F] = Found;
 }

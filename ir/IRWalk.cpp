@@ -211,4 +211,21 @@ void forEachNode(const StmtList &Body, const NodeVisitor &Visit) {
     forEachNode(*S, Visit);
 }
 
+namespace {
+bool anyNodeIn(const Node &N, const std::function<bool(const Node &)> &Test) {
+  if (Test(N))
+    return true;
+  bool Found = false;
+  forEachChild(N, [&](const Node &Child) { Found = Found || anyNodeIn(Child, Test); });
+  return Found;
+}
+} // namespace
+
+bool anyNode(const StmtList &Body, const std::function<bool(const Node &)> &Test) {
+  for (const Stmt *S : Body)
+    if (anyNodeIn(*S, Test))
+      return true;
+  return false;
+}
+
 } // namespace pykc::ir

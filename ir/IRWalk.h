@@ -35,4 +35,8 @@ void forEachNode(const Node &N, const NodeVisitor &Visit);
 /// forEachNode over every statement of \p Body.
 void forEachNode(const StmtList &Body, const NodeVisitor &Visit);
 
+/// Whether \p Test holds for a node of \p Body, in forEachNode's order; the
+/// walk goes no deeper once one does.
+bool anyNode(const StmtList &Body, const std::function<bool(const Node &)> &Test);
+
 } // namespace pykc::ir
