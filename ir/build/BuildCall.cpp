@@ -152,27 +152,25 @@ Expr *FunctionBuilder::typeRandom(const std::string &Helper, const fe::CallExpr 
 
 Expr *FunctionBuilder::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) {
   // The parameters as the checker bound them: each argument given, else
-  // the default, a run-time value or a compile-time one.
-  const std::vector<Checked> *Bound = Checker.deviceCall(C);
+  // the default the checker evaluated, a run-time value or a compile-time
+  // one.
+  const DeviceCallFact *Bound = Checker.deviceCall(C);
   if (!Bound)
     error(C.Range, DiagKind::ArgumentCount);
-  const auto &Params = Fn.Def->Params;
   std::vector<InstanceArg> Args;
   ExprList Values; ///< Run-time arguments, in order.
-  for (size_t I = 0; I < Bound->size(); ++I) {
+  for (size_t I = 0; I < Bound->Params.size(); ++I) {
     Value V;
     if (I < C.Args.size()) {
       V = lower(*C.Args[I]); // an optional is passed as one
     } else {
-      // Evaluated where the function is defined, as Python does.
-      auto Default = (Fn.Scope ? *Fn.Scope : S.Scope).evaluate(*Params[I].Default);
-      if (!Default)
-        error(Params[I].Default->Range, DiagKind::NotConstant);
-      V = lowerConstantValue(*Default, C.Range);
+      if (!Bound->Defaults[I])
+        error(C.Range, DiagKind::NotConstant);
+      V = lowerConstantValue(*Bound->Defaults[I], C.Range);
     }
     if (!V.isValid())
       return nullptr;
-    const Checked &B = (*Bound)[I];
+    const Checked &B = Bound->Params[I];
     if (!B.isValue()) {
       // A literal argument is passed as its value (the checker's
       // Constant), an entity as itself.

@@ -77,6 +77,7 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
                                               Params[I].Name) == Assigned.end();
   };
   std::vector<Checked> Args;
+  std::vector<std::optional<ConstantValue>> Defaults(Params.size());
   for (size_t I = 0; I < Params.size(); ++I) {
     Checked V;
     std::optional<ConstantValue> Literal;
@@ -88,9 +89,10 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
       // Evaluated where the function is defined, as Python does.
       Literal = (Fn.Scope ? *Fn.Scope : Callees.programScope())
                     .evaluate(*Params[I].Default);
-      if (Literal)
+      if (Literal) {
         V = checkConstantValue(*Literal);
-      else
+        Defaults[I] = *Literal;
+      } else
         fail(Params[I].Default->Range, DiagKind::NotConstant,
              {"a device function's default value"});
     } else {
@@ -117,7 +119,7 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
   }
   if (!walking())
     return Checked::value(Callees.returnTypeOf(Fn, Args, HostCode));
-  DeviceCalls[&C] = Args;
+  DeviceCalls[&C] = {Args, std::move(Defaults)};
   // The instance checked (its diagnostics reported at this call) as the
   // lowering instantiates it.
   std::optional<const Type *> Returned =

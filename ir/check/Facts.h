@@ -128,6 +128,16 @@ struct Checked {
   bool isValid() const { return K != Kind::Invalid; }
 };
 
+/// How the final walk bound the parameters of a device-function call.
+/// Params[I] is a Value of a type for a run-time argument, anything else
+/// for a compile-time one (a Constant holds a literal's value). Defaults[I]
+/// is the value of the default of a parameter the call leaves out,
+/// evaluated once, where the function is defined, as Python does.
+struct DeviceCallFact {
+  std::vector<Checked> Params;
+  std::vector<std::optional<ConstantValue>> Defaults;
+};
+
 /// One variable of a function: a parameter, or one web of assignments to a
 /// local name (AssignmentWebs.h), in the order the IR lists them.
 struct VariableFact {

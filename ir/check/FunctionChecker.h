@@ -126,10 +126,8 @@ public:
     return It == Signatures.end() ? nullptr : &It->second;
   }
   /// How the final walk bound each parameter of device-function call \p C
-  /// (literal and compile-time arguments, defaults): a Value of a type is
-  /// a run-time argument, anything else a compile-time one (a Constant
-  /// holds a literal's value). Null where the walk bound none.
-  const std::vector<Checked> *deviceCall(const frontend::CallExpr &C) const {
+  /// (DeviceCallFact); null where the walk bound none.
+  const DeviceCallFact *deviceCall(const frontend::CallExpr &C) const {
     auto It = DeviceCalls.find(&C);
     return It == DeviceCalls.end() ? nullptr : &It->second;
   }
@@ -455,7 +453,7 @@ private:
   std::map<std::pair<const void *, unsigned>, Signature> Signatures;
   std::map<const frontend::ForStmt *, IterationShape> Iterations;
   std::set<const frontend::Expr *> UnwrappedArms;
-  std::map<const frontend::CallExpr *, std::vector<Checked>> DeviceCalls;
+  std::map<const frontend::CallExpr *, DeviceCallFact> DeviceCalls;
   /// The rounds: which variables the current round has read, and whether
   /// one changed after it was read (then the round did not settle them).
   std::vector<char> ReadThisRound;
