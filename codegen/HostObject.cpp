@@ -5,6 +5,7 @@
 #include "codegen/CPUBackend.h"
 #include "codegen/Optimize.h"
 #include "codegen/TargetRegistration.h"
+#include "codegen/UnusedGlobals.h"
 #include "frontend/Diagnostic.h"
 #include "ir/Signature.h"
 #include "support/InternalError.h"
@@ -487,24 +488,13 @@ void internalizeAllBut(Module &M, const ir::Module &IR, const HostObjectOptions 
   }
 }
 
-/// Removes what nothing in \p M uses: the emitter writes every device and
-/// @njit function into each part, and a part's cache key must not change
-/// with a function its kernel never calls. (The optimizer would drop them
-/// anyway, so the code is the same.)
+/// Removes what nothing in \p M uses (UnusedGlobals.h): a part's cache key
+/// must not change with a function its kernel never calls. (The optimizer
+/// would drop them anyway, so the code is the same.)
 void dropUnreferenced(Module &M) {
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    std::vector<GlobalValue *> Dead;
-    for (GlobalValue &G : M.global_values()) {
-      G.removeDeadConstantUsers();
-      if (G.use_empty() && (G.isDeclaration() || G.hasLocalLinkage()))
-        Dead.push_back(&G);
-    }
-    for (GlobalValue *G : Dead) {
-      G->eraseFromParent();
-      Changed = true;
-    }
-  }
+  eraseUnusedGlobals(M, [](const GlobalValue &G) {
+    return G.isDeclaration() || G.hasLocalLinkage();
+  });
 }
 
 Function *kernelFunction(Module &M, const std::string &Name) {

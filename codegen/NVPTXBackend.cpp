@@ -7,6 +7,7 @@
 #include "codegen/NVPTXTarget.h"
 #include "codegen/Optimize.h"
 #include "codegen/TargetRegistration.h"
+#include "codegen/UnusedGlobals.h"
 #include "frontend/Diagnostic.h"
 #include "support/InternalError.h"
 
@@ -159,29 +160,16 @@ void NVPTXBackend::optimize(Module &M) {
 
 namespace {
 
-/// Erases the functions and globals nothing in a group's module uses: the
-/// emitter writes every device function, and ptxas compiles every .func a
-/// module has, so without this each group would carry the whole file's.
-/// The --boundscheck record stays: the runtime looks it up by name.
+/// Erases the functions and globals nothing in a group's module uses
+/// (UnusedGlobals.h): ptxas compiles every .func a module has, so without
+/// this each group would carry the whole file's. Kernels are named only by
+/// nvvm.annotations, which is no use, so they are kept by name, as is the
+/// --boundscheck record, which the runtime looks up by name.
 void keepOnlyUsed(Module &M, const std::vector<const ir::Function *> &Kernels) {
-  std::set<std::string> Entries;
+  std::set<std::string> Kept = {PYKC_BOUNDS_RECORD_SYMBOL};
   for (const ir::Function *K : Kernels)
-    Entries.insert(K->SymbolName);
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    std::vector<GlobalValue *> Dead;
-    for (GlobalValue &G : M.global_values()) {
-      G.removeDeadConstantUsers();
-      // Kernels are named by nvvm.annotations, which is no use.
-      bool Kept = Entries.count(G.getName().str()) || G.getName() == PYKC_BOUNDS_RECORD_SYMBOL;
-      if (G.use_empty() && !Kept)
-        Dead.push_back(&G);
-    }
-    for (GlobalValue *G : Dead) {
-      G->eraseFromParent();
-      Changed = true;
-    }
-  }
+    Kept.insert(K->SymbolName);
+  eraseUnusedGlobals(M, [&](const GlobalValue &G) { return !Kept.count(G.getName().str()); });
 }
 
 } // namespace

@@ -111,9 +111,9 @@ struct SassTools {
 
 /// Builds \p Arch's SASS from the PTX \p P into \p A; ptxas's files are
 /// named \p Prefix + Arch in the shared folder.
-void buildSass(const std::string &Arch, const GpuImage &P, const Options &O, bool LineInfo,
-               const SassTools &Tools, ArchImages &A, PhaseTimes *Times, Progress *Shown,
-               const std::string &Prefix) {
+void buildArchSass(const std::string &Arch, const GpuImage &P, const Options &O, bool LineInfo,
+                   const SassTools &Tools, ArchImages &A, PhaseTimes *Times, Progress *Shown,
+                   const std::string &Prefix) {
   const NvJitLink *Jit = Tools.Jit;
   const std::string &Ptxas = Tools.Ptxas;
   const TempDir &Dir = *Tools.Dir;
@@ -220,7 +220,7 @@ struct GroupBuild {
   bool Hit = false;
   std::vector<GpuImage> Ptx;
   std::vector<std::string> PtxErrors;
-  std::vector<ArchImages> Built;
+  std::vector<ArchImages> Sass; ///< Per architecture.
   std::vector<GpuImage> Images;
   std::string PtxasLog;
   std::string Error;
@@ -426,7 +426,7 @@ private:
       Built[G].PtxErrors.resize(Targets.size());
       for (const std::string &Target : Targets)
         Built[G].Ptx.push_back({PYKC_IMAGE_PTX, smNumber(Target), Target, ""});
-      Built[G].Built.resize(Archs.size());
+      Built[G].Sass.resize(Archs.size());
     }
     size_t NT = Targets.size();
     runTasks(ToBuild.size() * NT, Threads, [&](size_t I) {
@@ -459,11 +459,11 @@ private:
     runTasks(ToBuild.size() * NA, Threads, [&](size_t I) {
       size_t G = ToBuild[I / NA], K = I % NA;
       GroupBuild &B = Built[G];
-      driver::buildSass(Archs[K], B.Ptx[PtxOf[K]], O, LineInfo, Tools, B.Built[K], StepTimes,
-                        Shown, prefix(G));
+      buildArchSass(Archs[K], B.Ptx[PtxOf[K]], O, LineInfo, Tools, B.Sass[K], StepTimes, Shown,
+                    prefix(G));
     });
     for (size_t G : ToBuild)
-      for (const ArchImages &A : Built[G].Built)
+      for (const ArchImages &A : Built[G].Sass)
         if (!A.Error.empty()) {
           Error = A.Error;
           return false;
@@ -477,17 +477,17 @@ private:
   /// then stored in the cache.
   void finish(size_t G) {
     GroupBuild &B = Built[G];
-    for (const ArchImages &A : B.Built)
+    for (const ArchImages &A : B.Sass)
       B.PtxasLog += A.PtxasLog;
     if (Tools.Jit) // a cubin per architecture; the runtime picks the one that runs
-      for (ArchImages &A : B.Built)
+      for (ArchImages &A : B.Sass)
         B.Images.push_back(std::move(A.Cubin));
     if (!Tools.Ptxas.empty() && !Fatbinary.empty()) {
       PhaseTimes::Scope T(StepTimes, "fatbinary");
       if (!packFatbin(Fatbinary, Archs, PtxOf, prefix(G), Dir, B, B.Error))
         return;
     } else if (!Tools.Ptxas.empty()) {
-      for (ArchImages &A : B.Built)
+      for (ArchImages &A : B.Sass)
         B.Images.push_back(std::move(A.Cubin));
     }
     // PTX that calls foreign functions does not load without its link
