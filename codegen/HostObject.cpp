@@ -14,6 +14,7 @@
 #include <pykc/SharedABI.h>
 
 #include <llvm/ADT/SmallString.h>
+#include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/LegacyPassManager.h>
@@ -555,9 +556,13 @@ bool compileHostPart(const ir::Module &IR, const ir::Function *Kernel,
     OS << "triple " << TM->getTargetTriple().str() << "\ncpu " << TM->getTargetCPU()
        << "\nfeatures " << TM->getTargetFeatureString() << "\nO" << Options.OptLevel
        << "\nfmad " << Options.Float.Fmad << "\nnamespace " << Options.Namespace << "\n";
-    M->print(OS, nullptr);
+    // The modules as bitcode: as exact as their text (it reads back to the
+    // same module) and several times cheaper to write, which is most of
+    // what a part the cache holds costs.
+    WriteBitcodeToFile(*M, OS);
     if (Checked)
-      Checked->print(OS, nullptr);
+      WriteBitcodeToFile(*Checked, OS);
+    OS.flush();
     if (Cache->lookup(Material, Part))
       return true;
   }

@@ -33,6 +33,8 @@ if [ ! -f .gpu/libs.tar.xz ]; then
     esac
   done
   cp -L /usr/lib/llvm-19/bin/FileCheck /usr/lib/llvm-19/bin/not "$tmp/libs/"
+  # hyperfine for on_device.sh compile (bench/compile_time/scale.sh).
+  cp -L "$(command -v hyperfine)" "$tmp/libs/"
   # -lboost_context for the host programs the GPU lit tests link.
   ln -sf "$(basename "$tmp"/libs/libboost_context.so.*)" "$tmp/libs/libboost_context.so"
   cp -L /usr/lib/x86_64-linux-gnu/libboost_context.a "$tmp/libs/" 2>/dev/null || true

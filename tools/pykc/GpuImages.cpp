@@ -14,6 +14,7 @@
 #include "codegen/Codegen.h"
 #include "codegen/GpuGroups.h"
 
+#include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/Support/Program.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -273,7 +274,7 @@ std::string groupMaterial(const ir::Module &IR, const codegen::CodegenOptions &C
   for (const std::string &A : Archs)
     OS << " " << A;
   OS << "\n";
-  M->print(OS, nullptr);
+  llvm::WriteBitcodeToFile(*M, OS); // exact, and cheaper to write than text
   OS.flush();
   return Material;
 }
