@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
-#include <cstring>
 #include <optional>
 #include <thread>
 
@@ -131,36 +130,53 @@ bool buildHostParts(const ir::Module &IR,
 
 namespace {
 
-/// Runs `Linker -r -o OUT IN...` in a private folder; the joined object in
-/// \p Joined. \p What names the objects in the error.
+/// \p Objects as one `ar` archive, in order, without a symbol index (which
+/// `--whole-archive` does not read): one file to write instead of one per
+/// part, the same object from `ld -r` as the parts given one by one.
+std::string archiveOf(const std::vector<const std::string *> &Objects) {
+  size_t Size = 8;
+  for (const std::string *O : Objects)
+    Size += 60 + O->size() + O->size() % 2;
+  std::string Archive;
+  Archive.reserve(Size);
+  Archive += "!<arch>\n";
+  // A GNU member header: name ending in '/', date, owner, group, mode and
+  // size as space-padded decimal fields, then "`\n"; members start at even
+  // offsets. Zero dates and owners keep the bytes the same from run to run.
+  auto Field = [&](const std::string &Text, size_t Width) {
+    Archive += Text;
+    Archive.append(Width - Text.size(), ' ');
+  };
+  for (size_t I = 0; I < Objects.size(); ++I) {
+    Field("p" + std::to_string(I) + ".o/", 16);
+    Field("0", 12);
+    Field("0", 6);
+    Field("0", 6);
+    Field("644", 8);
+    Field(std::to_string(Objects[I]->size()), 10);
+    Archive += "`\n";
+    Archive += *Objects[I];
+    if (Objects[I]->size() % 2)
+      Archive += '\n';
+  }
+  return Archive;
+}
+
+/// Runs `Linker -r -o OUT --whole-archive PARTS.a` in a private folder; the
+/// joined object in \p Joined. \p What names the objects in the error.
 bool linkRelocatable(const std::string &Linker,
                      const std::vector<const std::string *> &Objects, const std::string &What,
                      std::string &Joined, std::string &Error) {
   TempDir Dir;
   if (!Dir.create("pykc-parts", Error))
     return false;
-  // The parts' names go in a response file (GNU ld and lld read @FILE),
-  // so no number of kernels makes the command line too long.
-  std::string List;
-  for (size_t I = 0; I < Objects.size(); ++I) {
-    std::string Part = Dir.file("part" + std::to_string(I) + ".o");
-    if (!writeFile(Part, *Objects[I])) {
-      Error = "cannot write a part of the object to " + Part;
-      return false;
-    }
-    // Quotes, backslashes and white space escaped, as both linkers read
-    // them ($TMPDIR may hold any of them).
-    for (char C : Part)
-      List += std::string(std::strchr("\\'\" \t\n", C) && C ? "\\" : "") + C;
-    List += '\n';
-  }
-  std::string ListPath = Dir.file("parts.rsp");
-  if (!writeFile(ListPath, List)) {
-    Error = "cannot write the list of the object's parts to " + ListPath;
+  std::string ArchivePath = Dir.file("parts.a");
+  if (!writeFile(ArchivePath, archiveOf(Objects))) {
+    Error = "cannot write the object's parts to " + ArchivePath;
     return false;
   }
-  std::vector<std::string> Args = {Linker, "-r", "-o", Dir.file("joined.o"),
-                                   "@" + ListPath};
+  std::vector<std::string> Args = {Linker, "-r", "-o", Dir.file("joined.o"), "--whole-archive",
+                                   ArchivePath};
   std::string LogPath = Dir.file("ld.log");
   std::vector<llvm::StringRef> Argv(Args.begin(), Args.end());
   std::optional<llvm::StringRef> Redirects[] = {
