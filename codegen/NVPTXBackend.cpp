@@ -3,6 +3,7 @@
 
 #include "codegen/Emitter.h"
 #include "codegen/NVPTXCallResults.h"
+#include "codegen/NVPTXCallSequences.h"
 #include "codegen/NVPTXRepeatedCalls.h"
 #include "codegen/NVPTXTarget.h"
 #include "codegen/Optimize.h"
@@ -209,6 +210,7 @@ bool NVPTXBackend::emitPTX(Module &M, std::string &PTX, std::string &Error) {
   }
   PM.run(M);
   PTX = std::string(Buffer.str());
+  renumberCallSequences(PTX); // the same bytes whatever ran on other threads
   return true;
 }
 

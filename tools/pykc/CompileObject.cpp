@@ -158,6 +158,10 @@ int buildObject(const Options &O, const ir::Module &IR, const std::string &Names
   if (O.Verbose && GpuStats.Cached) // after the CPU code's line, whichever ended first
     std::cerr << "pykc: cache: GPU code: " << GpuStats.CacheHits << " of " << GpuStats.Groups
               << " groups hit\n";
+  if (O.Verbose && GpuStats.PtxModules)
+    std::cerr << "pykc: ptx: " << GpuStats.PtxOptimizations << " optimization"
+              << (GpuStats.PtxOptimizations == 1 ? "" : "s") << " for " << GpuStats.PtxModules
+              << " target module" << (GpuStats.PtxModules == 1 ? "" : "s") << "\n";
   if (!ImagesBuilt) {
     Shown.reset();
     std::cerr << PtxasLog;

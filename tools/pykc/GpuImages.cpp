@@ -13,8 +13,13 @@
 
 #include "codegen/Codegen.h"
 #include "codegen/GpuGroups.h"
+#include "codegen/NVPTXSharedOptimization.h"
 
+#include "support/InternalError.h"
+
+#include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Support/Program.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -221,6 +226,13 @@ struct GroupBuild {
   bool Hit = false;
   std::vector<GpuImage> Ptx;
   std::vector<std::string> PtxErrors;
+  /// Per target, the index of the target whose optimized module it takes
+  /// (NVPTXSharedOptimization.h), and per target that leads a class of
+  /// several, that module as bitcode; the module before optimization, for
+  /// the targets optimized alone.
+  std::vector<size_t> SharesWith;
+  std::vector<std::string> Optimized;
+  std::string Unoptimized;
   std::vector<ArchImages> Sass; ///< Per architecture.
   std::vector<GpuImage> Images;
   std::string PtxasLog;
@@ -346,6 +358,8 @@ public:
       if (Same == Targets.end())
         Targets.push_back(Target);
     }
+    const char *Shared = std::getenv("PYKC_PTX_SHARED_OPTIMIZE");
+    SharedOptimization = !Shared || std::string(Shared) != "0";
     // Steps of many groups are summed into one -v line a phase.
     StepTimes = Times ? (Groups.Count == 1 ? Times : &GroupTimes) : nullptr;
     if (Shown)
@@ -385,7 +399,8 @@ public:
         Images.push_back(std::move(I));
     }
     if (Stats)
-      *Stats = {Groups.Count, Hits, Store.enabled()};
+      *Stats = {Groups.Count, Hits, Store.enabled(), Optimizations.load(),
+                unsigned(ToBuild.size() * Targets.size())};
     return true;
   }
 
@@ -421,28 +436,100 @@ private:
     });
   }
 
-  /// The PTX of every group to build, for every target.
+  /// The PTX of every group to build, for every target: first each
+  /// group's module, optimized once per class of targets that share the
+  /// result (NVPTXSharedOptimization.h), then code generation per target.
   bool buildPtx(std::string &Error) {
+    size_t NT = Targets.size();
     for (size_t G : ToBuild) {
-      Built[G].PtxErrors.resize(Targets.size());
+      Built[G].PtxErrors.resize(NT);
       for (const std::string &Target : Targets)
         Built[G].Ptx.push_back({PYKC_IMAGE_PTX, smNumber(Target), Target, ""});
       Built[G].Sass.resize(Archs.size());
     }
-    size_t NT = Targets.size();
+    runTasks(ToBuild.size(), Threads, [&](size_t I) { optimizeGroup(Built[ToBuild[I]], ToBuild[I]); });
+    if (!firstPtxError(Error))
+      return false;
     runTasks(ToBuild.size() * NT, Threads, [&](size_t I) {
       size_t G = ToBuild[I / NT], T = I % NT;
       GroupBuild &B = Built[G];
       codegen::CodegenOptions Options = CO;
       Options.Arch = Targets[T];
       PhaseTimes::Scope Time(StepTimes, "ptx/" + Targets[T]);
-      compilePTX(IR, Options, /*LLVMText=*/false, B.Ptx[T].Data, B.PtxErrors[T], nullptr, "",
-                 kernelsOf(G));
+      codegen::NVPTXBackend Backend(Options);
+      llvm::LLVMContext Ctx;
+      size_t Lead = B.SharesWith[T];
+      bool Shared = !B.Optimized[Lead].empty();
+      std::unique_ptr<llvm::Module> M = readModule(Shared ? B.Optimized[Lead] : B.Unoptimized, Ctx);
+      if (!Shared)
+        Backend.optimize(*M);
+      Backend.emitPTX(*M, B.Ptx[T].Data, B.PtxErrors[T]);
       if (Shown)
         for (size_t K = 0; K < Archs.size(); ++K)
           if (PtxOf[K] == T)
             Shown->ptxDone();
     });
+    return firstPtxError(Error);
+  }
+
+  /// Group \p G's module: emitted, libdevice linked, and optimized once for
+  /// each class of several targets; kept as bitcode, which each target's
+  /// task reads into a context of its own.
+  void optimizeGroup(GroupBuild &B, size_t G) {
+    PhaseTimes::Scope Time(StepTimes, "ptx/optimize");
+    codegen::CodegenOptions Options = CO;
+    Options.Arch = Targets.front();
+    codegen::NVPTXBackend First(Options);
+    llvm::LLVMContext Ctx;
+    std::unique_ptr<llvm::Module> M = First.emit(IR, Ctx, kernelsOf(G));
+    if (!First.linkLibdevice(*M, B.PtxErrors.front()))
+      return;
+    if (SharedOptimization) {
+      B.SharesWith = codegen::sharedOptimizations(*M, Targets);
+    } else {
+      for (size_t T = 0; T < Targets.size(); ++T)
+        B.SharesWith.push_back(T);
+    }
+    std::vector<size_t> Leads, Members(Targets.size());
+    for (size_t T = 0; T < Targets.size(); ++T)
+      ++Members[B.SharesWith[T]];
+    for (size_t T = 0; T < Targets.size(); ++T)
+      if (Members[T] > 1)
+        Leads.push_back(T);
+    B.Optimized.resize(Targets.size());
+    if (std::any_of(Members.begin(), Members.end(), [](size_t N) { return N == 1; }))
+      B.Unoptimized = writeModule(*M); // for the targets optimized alone
+    for (size_t L = 0; L < Leads.size(); ++L) {
+      // The last class optimizes the module itself; the others a copy.
+      std::unique_ptr<llvm::Module> Copy = L + 1 < Leads.size() ? llvm::CloneModule(*M) : nullptr;
+      llvm::Module &Mine = Copy ? *Copy : *M;
+      Options.Arch = Targets[Leads[L]];
+      codegen::NVPTXBackend(Options).optimize(Mine);
+      B.Optimized[Leads[L]] = writeModule(Mine);
+    }
+    Optimizations += unsigned(std::count_if(Members.begin(), Members.end(),
+                                            [](size_t N) { return N > 0; }));
+  }
+
+  /// A module as bitcode, its use-lists' order kept, so that reading it
+  /// back gives what code generation would have seen.
+  static std::string writeModule(const llvm::Module &M) {
+    std::string Bitcode;
+    llvm::raw_string_ostream OS(Bitcode);
+    llvm::WriteBitcodeToFile(M, OS, /*ShouldPreserveUseListOrder=*/true);
+    OS.flush();
+    return Bitcode;
+  }
+
+  static std::unique_ptr<llvm::Module> readModule(const std::string &Bitcode,
+                                                  llvm::LLVMContext &Ctx) {
+    auto M = llvm::parseBitcodeFile(llvm::MemoryBufferRef(Bitcode, "group"), Ctx);
+    if (!M)
+      PYKC_ICE("a GPU group's bitcode does not read back: " + toString(M.takeError()));
+    return std::move(*M);
+  }
+
+  bool firstPtxError(std::string &Error) const {
     for (size_t G : ToBuild)
       for (const std::string &E : Built[G].PtxErrors)
         if (!E.empty()) {
@@ -518,6 +605,9 @@ private:
   std::vector<size_t> PtxOf; ///< Archs[K]'s PTX is a group's Ptx[PtxOf[K]].
   PhaseTimes GroupTimes;
   PhaseTimes *StepTimes = nullptr;
+  /// Off with PYKC_PTX_SHARED_OPTIMIZE=0: every target optimized alone.
+  bool SharedOptimization = true;
+  std::atomic<unsigned> Optimizations{0}; ///< Optimization pipelines run.
   SassTools Tools;
   std::string Fatbinary;
   TempDir Dir;

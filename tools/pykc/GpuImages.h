@@ -30,6 +30,10 @@ struct GpuImageStats {
   unsigned Groups = 0;
   unsigned CacheHits = 0;
   bool Cached = false; ///< The cache was on.
+  /// LLVM optimizations of the groups built, for how many PTX modules
+  /// (groups times targets): fewer where targets share one.
+  unsigned PtxOptimizations = 0;
+  unsigned PtxModules = 0;
 };
 
 bool buildGpuImages(const ir::Module &IR, const Options &O,
