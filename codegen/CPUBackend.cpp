@@ -192,6 +192,7 @@ std::unique_ptr<Module> emitCpuModule(const ir::Module &IR, LLVMContext &Ctx, Ta
                                       const PassTimeSink &PassTimes, bool HostEntries) {
   std::unique_ptr<Module> M =
       emitUnoptimizedCpuModule(IR, Ctx, TM, Float, Kernels, Check, HostEntries);
+  verifyCpuModule(*M);
   runOptimizationPipeline(*M, TM, OptLevel, PassTimes);
   return M;
 }
@@ -233,15 +234,18 @@ std::unique_ptr<Module> emitUnoptimizedCpuModule(const ir::Module &IR, LLVMConte
   for (const auto &F : IR.functions())
     if (HostEntries && F->HostEntry)
       emitHostEntry(*M, *Emitter.declaration(F.get()), *F, Emitter);
-  std::string Problems;
-  raw_string_ostream OS(Problems);
-  if (verifyModule(*M, &OS))
-    PYKC_ICE("the emitted CPU LLVM IR is invalid:\n" + OS.str());
   linkHostBitcode(IR, *M);
   for (Function &Fn : *M)
     if (!Fn.isDeclaration())
       Fn.addFnAttr("target-cpu", TM.getTargetCPU());
   return M;
+}
+
+void verifyCpuModule(const Module &M) {
+  std::string Problems;
+  raw_string_ostream OS(Problems);
+  if (verifyModule(M, &OS))
+    PYKC_ICE("the emitted CPU LLVM IR is invalid:\n" + OS.str());
 }
 
 CPUJit::~CPUJit() = default;

@@ -55,14 +55,21 @@ std::unique_ptr<llvm::Module> emitCpuModule(const ir::Module &IR, llvm::LLVMCont
                                             bool HostEntries = true);
 
 /// emitCpuModule before the optimization pipeline: what a -c part's cache
-/// key reads (HostObject.h); runOptimizationPipeline at the level wanted
-/// makes it emitCpuModule's.
+/// key reads (HostObject.h); verifyCpuModule, then runOptimizationPipeline
+/// at the level wanted, makes it emitCpuModule's. Not verified yet: a part
+/// the cache holds was verified when it was compiled, from the same
+/// module, and verifying 150 kernels' modules was a tenth of a cached
+/// compile.
 std::unique_ptr<llvm::Module> emitUnoptimizedCpuModule(const ir::Module &IR,
                                                        llvm::LLVMContext &Ctx,
                                                        llvm::TargetMachine &TM,
                                                        FloatOptions Float,
                                                        const KernelFilter &Kernels, bool Check,
                                                        bool HostEntries);
+
+/// An internal error unless \p M, as emitUnoptimizedCpuModule made it, is
+/// valid LLVM IR.
+void verifyCpuModule(const llvm::Module &M);
 class CPUJit {
 public:
   /// A JIT for this process. \p Symbols are addresses the generated code may

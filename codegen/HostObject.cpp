@@ -566,6 +566,9 @@ bool compileHostPart(const ir::Module &IR, const ir::Function *Kernel,
     if (Cache->lookup(Material, Part))
       return true;
   }
+  verifyCpuModule(*M);
+  if (Checked)
+    verifyCpuModule(*Checked);
   runOptimizationPipeline(*M, *TM, Options.OptLevel, Options.PassTimes);
   if (Checked) {
     runOptimizationPipeline(*Checked, *TM, Options.OptLevel, Options.PassTimes);
