@@ -125,8 +125,8 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   // change what a compile writes, hash it below; if not, say why.
   const auto &[Input, Output, Emit, Signatures, Archs, Header, LinkFiles, Namespace, HostCpu, Sass, Check,
                Shared, AllowUnusedSignatures, Jobs, OptLevel, Fmad, BoundsCheck, Modules, Diagnostics,
-               PtxasOptions, LineInfo, CudaPath, Libdevice, Verbose, NoCache, CacheClear, Help,
-               Version, Man, Completion] = O;
+               PtxasOptions, LineInfo, CudaPath, Libdevice, Verbose, TimeTrace, TimeTraceFile,
+               NoCache, CacheClear, Help, Version, Man, Completion] = O;
   // The input as named (objects and headers quote it) and as a file (its
   // absolute path is module code's __file__); the outputs' names only with
   // a header, which names the object and itself (an object alone does not
@@ -144,10 +144,11 @@ std::string cacheKey(const Options &O, const Compilation &C) {
   K.add(PtxasOptions).add(LineInfo).add(CudaPath).add(Libdevice);
   K.add(LinkFiles); // as given; their contents with the other link files below
   // Not hashed: Jobs (the object is the same for every -j, HostParts.h),
-  // Verbose (only what -v prints), NoCache and CacheClear (the
-  // cache itself), Help, Version, Man and Completion (no compile).
-  (void)Jobs, (void)Verbose, (void)NoCache, (void)CacheClear, (void)Help, (void)Version, (void)Man,
-      (void)Completion;
+  // Verbose and TimeTrace (only what -v prints and the trace it writes,
+  // which a hit leaves with the phases that ran), NoCache and CacheClear
+  // (the cache itself), Help, Version, Man and Completion (no compile).
+  (void)Jobs, (void)Verbose, (void)TimeTrace, (void)TimeTraceFile, (void)NoCache, (void)CacheClear,
+      (void)Help, (void)Version, (void)Man, (void)Completion;
 
   // The tools.
   addCompilerIdentity(K);

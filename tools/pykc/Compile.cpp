@@ -15,6 +15,8 @@
 
 #include "frontend/Parser.h"
 
+#include <llvm/Support/raw_ostream.h>
+
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -29,6 +31,22 @@ int writeOutput(const Options &O, const std::string &Text, PhaseTimes *Times = n
 }
 
 int compileWithTimes(const Options &O, PhaseTimes *Times);
+
+/// -ftime-trace's file: its =FILE, else the output's path less its
+/// extension, plus .time-trace.json (not clang's plain .json, which could
+/// be a file of the user's beside the kernels); empty when the output is
+/// standard output.
+std::string timeTracePath(const Options &O) {
+  if (!O.TimeTraceFile.empty())
+    return O.TimeTraceFile;
+  std::string Out = O.Output.empty() ? defaultOutputPath(O) : O.Output;
+  if (Out == "-")
+    return "";
+  size_t Slash = Out.find_last_of('/'), Dot = Out.rfind('.');
+  if (Dot != std::string::npos && (Slash == std::string::npos || Dot > Slash + 1))
+    Out = Out.substr(0, Dot);
+  return Out + ".time-trace.json";
+}
 
 } // namespace
 
@@ -45,11 +63,28 @@ int compile(const Options &O) {
     if (O.Input.empty())
       return 0;
   }
-  if (!O.Verbose)
+  if (!O.Verbose && !O.TimeTrace)
     return compileWithTimes(O, nullptr);
+  std::string TracePath;
+  if (O.TimeTrace) {
+    TracePath = timeTracePath(O);
+    if (TracePath.empty())
+      return fail("-ftime-trace: the output goes to standard output, so the trace has no name "
+                  "beside it; name it with -ftime-trace=FILE");
+  }
   PhaseTimes Times;
+  if (O.TimeTrace)
+    Times.enableTrace();
   int Status = compileWithTimes(O, &Times);
-  Times.print(std::cerr);
+  if (O.Verbose)
+    Times.print(std::cerr);
+  if (Status == 0 && O.TimeTrace) {
+    std::string Trace;
+    llvm::raw_string_ostream OS(Trace);
+    Times.writeTrace(OS);
+    OS.flush();
+    Status = writeOutputFile(TracePath, Trace, O.Input);
+  }
   return Status;
 }
 

@@ -139,7 +139,7 @@ int buildObject(const Options &O, const ir::Module &IR, const std::string &Names
     PhaseTimes::Scope T(Times, CpuPhase);
     HostBuilt = Linker.empty() ? codegen::buildHostModule(IR, HO, Host, Error)
                                : buildHostParts(IR, HO, compileThreads(O.Jobs), PartStore,
-                                                Parts, &*Shown, Error);
+                                                Parts, &*Shown, Error, Times);
   }
   if (O.Verbose && !Linker.empty() && PartStore.enabled())
     std::cerr << "pykc: cache: CPU code: " << Parts.CacheHits << " of " << Parts.Count

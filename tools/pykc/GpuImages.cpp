@@ -362,6 +362,7 @@ public:
     SharedOptimization = !Shared || std::string(Shared) != "0";
     // Steps of many groups are summed into one -v line a phase.
     StepTimes = Times ? (Groups.Count == 1 ? Times : &GroupTimes) : nullptr;
+    GroupTimes.traceInto(Times); // -ftime-trace: each group's steps a box
     if (Shown)
       Shown->gpuGroups(Groups.Count);
   }

@@ -79,7 +79,7 @@ private:
 bool buildHostParts(const ir::Module &IR,
                     const codegen::HostObjectOptions &Options, unsigned Threads,
                     CompileCache &Store, HostParts &Parts, Progress *Shown,
-                    std::string &Error) {
+                    std::string &Error, PhaseTimes *Times) {
   std::optional<CachedParts> Cache;
   if (Store.enabled())
     Cache.emplace(Store);
@@ -104,6 +104,8 @@ bool buildHostParts(const ir::Module &IR,
       codegen::HostPart &P =
           I < Kernels.size() ? Parts.Kernels[I] : Parts.HostEntries;
       const ir::Function *Kernel = I < Kernels.size() ? Kernels[I] : nullptr;
+      PhaseTimes::Scope Box(Times, "cpu-code/" + (Kernel ? Kernel->SymbolName : "host-entries"),
+                            /*TraceOnly=*/true);
       Built[I] = codegen::compileHostPart(IR, Kernel, Options, P, Errors[I],
                                           Cache ? &*Cache : nullptr);
       if (Shown)

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "CompileCache.h"
+#include "PhaseTimes.h"
 
 #include "codegen/HostObject.h"
 
@@ -44,10 +45,11 @@ unsigned compileThreads(unsigned Jobs);
 /// taking from \p Store (when it is enabled) the parts it has and storing
 /// the others, so a file with one kernel of 150 changed compiles one part.
 /// False with \p Error set by the first part, in order, that failed.
+/// \p Times: each part a box in -ftime-trace's trace (no -v line).
 bool buildHostParts(const ir::Module &IR,
                     const codegen::HostObjectOptions &Options, unsigned Threads,
                     CompileCache &Store, HostParts &Parts, Progress *Shown,
-                    std::string &Error);
+                    std::string &Error, PhaseTimes *Times = nullptr);
 
 /// Joins \p Parts with \p Linker into one relocatable object, \p Joined:
 /// done while the GPU code is still being built, since only the tables

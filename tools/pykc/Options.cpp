@@ -6,6 +6,7 @@
 #include "Numbers.h"
 #include "OutputFiles.h"
 #include "ArgParser.h"
+#include "UnknownOption.h"
 #include "SharedOptions.h"
 
 #include "codegen/Codegen.h"
@@ -102,6 +103,14 @@ void applyCompileOption(const ParsedOption &P, Options &O, std::string &Error) {
     break;
   case OptionId::Verbose:
     O.Verbose = true;
+    break;
+  case OptionId::TimeTrace:
+    // -ftime-trace or -ftime-trace=FILE; anything else glued on is not it.
+    if (!V.empty() && (V[0] != '=' || V.size() == 1))
+      Error = V[0] == '=' ? "-ftime-trace= needs a file name (or write -ftime-trace alone)"
+                          : unknownOption("-ftime-trace" + V, {"-ftime-trace"});
+    O.TimeTrace = true;
+    O.TimeTraceFile = V.empty() ? "" : V.substr(1);
     break;
   case OptionId::NoCache:
     O.NoCache = true;

@@ -45,6 +45,8 @@ struct Options {
   std::string CudaPath;  ///< --cuda-path
   std::string Libdevice; ///< --libdevice
   bool Verbose = false;    ///< -v: the phases' times and the cache's hits
+  bool TimeTrace = false;  ///< -ftime-trace[=FILE] (PhaseTimes.h)
+  std::string TimeTraceFile; ///< its FILE; empty: beside the output
   bool NoCache = false;    ///< --no-cache (CompileCache.h)
   bool CacheClear = false; ///< --cache-clear: empty the cache first
   bool Help = false;

@@ -3,7 +3,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
+
+#include <llvm/Support/JSON.h>
+#include <llvm/Support/raw_ostream.h>
 
 namespace pykc::driver {
 
@@ -124,8 +128,71 @@ void PhaseTimes::addSlowest(const std::string &Family,
 void PhaseTimes::Scope::stop() {
   if (!Times)
     return;
-  Times->add(Name, std::chrono::duration<double>(Clock::now() - Start).count());
+  Clock::time_point End = Clock::now();
+  if (!TraceOnly)
+    Times->add(Name, std::chrono::duration<double>(End - Start).count());
+  Times->trace(Name, Start, End);
   Times = nullptr;
+}
+
+void PhaseTimes::trace(const std::string &Name, Clock::time_point Start, Clock::time_point End) {
+  if (TraceRoot)
+    return TraceRoot->trace(Name, Start, End);
+  if (!Tracing)
+    return;
+  std::lock_guard<std::mutex> G(Lock);
+  Boxes.push_back({Name, Start, End, std::this_thread::get_id()});
+}
+
+void PhaseTimes::writeTrace(llvm::raw_ostream &OS) const {
+  std::vector<Box> Sorted;
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    Sorted = Boxes;
+  }
+  // Oldest first, and an enclosing box before what it encloses.
+  std::stable_sort(Sorted.begin(), Sorted.end(), [](const Box &A, const Box &B) {
+    return A.Start != B.Start ? A.Start < B.Start : A.End > B.End;
+  });
+  auto Micros = [&](Clock::time_point T) {
+    return int64_t(std::chrono::duration_cast<std::chrono::microseconds>(T - Created).count());
+  };
+  std::vector<std::thread::id> Threads = {std::this_thread::get_id()};
+  llvm::json::OStream J(OS);
+  auto Event = [&](const std::string &Name, size_t Tid, int64_t Start, int64_t Duration) {
+    J.object([&] {
+      J.attribute("name", Name);
+      J.attribute("ph", "X");
+      J.attribute("pid", 1);
+      J.attribute("tid", int64_t(Tid));
+      J.attribute("ts", Start);
+      J.attribute("dur", Duration);
+    });
+  };
+  J.object([&] {
+    J.attributeArray("traceEvents", [&] {
+      Event("total", 0, 0, Micros(Clock::now()));
+      for (const Box &B : Sorted) {
+        auto It = std::find(Threads.begin(), Threads.end(), B.Thread);
+        size_t Tid = size_t(It - Threads.begin());
+        if (It == Threads.end())
+          Threads.push_back(B.Thread);
+        Event(B.Name, Tid, Micros(B.Start), Micros(B.End) - Micros(B.Start));
+      }
+      for (size_t T = 0; T < Threads.size(); ++T)
+        J.object([&] {
+          J.attribute("name", "thread_name");
+          J.attribute("ph", "M");
+          J.attribute("pid", 1);
+          J.attribute("tid", int64_t(T));
+          J.attributeObject("args", [&] {
+            J.attribute("name", T == 0 ? std::string("pykc") : "pykc worker " + std::to_string(T));
+          });
+        });
+    });
+    J.attribute("displayTimeUnit", "ms");
+  });
+  OS << "\n";
 }
 
 } // namespace pykc::driver

@@ -15,6 +15,12 @@
 /// then by name, numbers as numbers (sm_75 before sm_100), a target's
 /// steps (emit, libdevice, optimize, codegen) in the order they ran.
 ///
+/// `-ftime-trace` also keeps when each timed step began and ended, on which
+/// thread, and writes them as a Chrome trace (chrome://tracing, Perfetto),
+/// as clang's -ftime-trace does: each GPU group's PTX and SASS per
+/// architecture and each CPU-backend part as a box of its own, so a trace
+/// shows how the cores were used (issue 29's compile on many cores).
+///
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -23,7 +29,12 @@
 #include <mutex>
 #include <ostream>
 #include <string>
+#include <thread>
 #include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
 
 namespace pykc::driver {
 
@@ -49,12 +60,24 @@ public:
   /// was made.
   void print(std::ostream &OS) const;
 
+  /// -ftime-trace: from now on, keep every timed step's start and end too.
+  void enableTrace() { Tracing = true; }
+  /// Sends the steps timed here to \p Root's trace (a file's GPU groups,
+  /// summed here for -v, each a box of its own there).
+  void traceInto(PhaseTimes *Root) { TraceRoot = Root; }
+  /// The trace as Chrome's JSON trace events (every box a complete event,
+  /// in microseconds from this object's making; threads numbered from 0 in
+  /// the order they first appear, the first the main one).
+  void writeTrace(llvm::raw_ostream &OS) const;
+
   /// Times one phase from construction to destruction (or stop()). A null
   /// PhaseTimes times nothing, so callers need not ask whether -v is on.
   class Scope {
   public:
-    Scope(PhaseTimes *Times, std::string Name)
-        : Times(Times), Name(std::move(Name)), Start(Clock::now()) {}
+    /// \p TraceOnly: a box in the trace, not a -v line (one CPU-backend
+    /// part of 150).
+    Scope(PhaseTimes *Times, std::string Name, bool TraceOnly = false)
+        : Times(Times), Name(std::move(Name)), Start(Clock::now()), TraceOnly(TraceOnly) {}
     ~Scope() { stop(); }
     Scope(const Scope &) = delete;
     Scope &operator=(const Scope &) = delete;
@@ -64,6 +87,7 @@ public:
     PhaseTimes *Times;
     std::string Name;
     Clock::time_point Start;
+    bool TraceOnly;
   };
 
 private:
@@ -71,9 +95,19 @@ private:
     std::string Name;
     double Seconds;
   };
+  struct Box {
+    std::string Name;
+    Clock::time_point Start, End;
+    std::thread::id Thread;
+  };
+  void trace(const std::string &Name, Clock::time_point Start, Clock::time_point End);
+
   mutable std::mutex Lock;
   std::vector<Entry> Entries;
   Clock::time_point Created = Clock::now();
+  bool Tracing = false;
+  PhaseTimes *TraceRoot = nullptr;
+  std::vector<Box> Boxes;
 };
 
 } // namespace pykc::driver
