@@ -232,6 +232,18 @@ run_compile() {
   tail -n 25 "$logs/compile_scale.log" | tee -a "$summary"
   nproc >"$OUT/compile-scale/cores.txt" 2>/dev/null
   grep -m1 "model name" /proc/cpuinfo >>"$OUT/compile-scale/cores.txt" 2>/dev/null
+  # Traces of the 150-kernel compile on every core and on one, to see how
+  # the cores were used and to check trace_cores.py's model against them.
+  local k150=build/bench/scale/k150.py
+  if [ -f "$k150" ]; then
+    for j in "$(nproc)" 1; do
+      PYKC_CACHE=0 timeout 120 build/bin/pykc "$k150" -w -c -j "$j" -o "$OUT/compile-scale/k150.o" \
+        -ftime-trace="$OUT/compile-scale/k150_j$j.time-trace.json" >/dev/null 2>&1
+    done
+    rm -f "$OUT/compile-scale/k150.o"
+    "$python" bench/compile_time/trace_cores.py "$OUT/compile-scale/k150_j1.time-trace.json" \
+      1 2 4 8 "$(nproc)" 2>&1 | tee "$OUT/compile-scale/k150_model.txt" | tee -a "$summary"
+  fi
 }
 
 case "$mode" in

@@ -470,6 +470,10 @@ private:
           if (PtxOf[K] == T)
             Shown->ptxDone();
     });
+    for (size_t G : ToBuild) { // the PTX is all that is needed from here on
+      std::vector<std::string>().swap(Built[G].Optimized);
+      std::string().swap(Built[G].Unoptimized);
+    }
     return firstPtxError(Error);
   }
 
