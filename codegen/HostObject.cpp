@@ -125,15 +125,21 @@ public:
                               ConstantArray::get(Ty, Elems), ".pykc.names");
   }
 
-  Constant *image(const GpuImage &Image) {
+  /// The image's table entry and its bytes; with \p Later, one byte in a
+  /// section of its own instead of them, and a size of 0 (imageSection).
+  Constant *image(const GpuImage &Image, bool Later) {
     bool Text = Image.Kind == PYKC_IMAGE_PTX; // the driver wants a NUL
-    auto *Init = ConstantDataArray::getString(C, Image.Data, Text);
+    Constant *Init = Later ? ConstantDataArray::get(C, ArrayRef<uint8_t>{0})
+                           : ConstantDataArray::getString(C, Image.Data, Text);
     auto *G = new GlobalVariable(M, Init->getType(), true, GlobalValue::PrivateLinkage, Init,
                                  ".pykc.image." + std::to_string(Image.Group) + "." + Image.Arch);
     G->setAlignment(Align(16)); // fatbins are read as 8-byte words
+    if (Later)
+      G->setSection(imageSection(Images++));
     return ConstantStruct::get(imageType(),
                                {ConstantInt::get(I32, Image.Kind), ConstantInt::get(I32, Image.Sm),
-                                string(Image.Arch), G, ConstantInt::get(I64, Image.Data.size()),
+                                string(Image.Arch), G,
+                                ConstantInt::get(I64, Later ? 0 : Image.Data.size()),
                                 ConstantInt::get(I32, Image.Group), ConstantInt::get(I32, 0)});
   }
 
@@ -169,13 +175,16 @@ public:
   }
 
   /// A private constant array of Ty, or null when Elems is empty.
-  Constant *table(StructType *Ty, const std::vector<Constant *> &Elems, const char *Name) {
+  Constant *table(StructType *Ty, const std::vector<Constant *> &Elems, const char *Name,
+                  const char *Section = nullptr) {
     if (Elems.empty())
       return ConstantPointerNull::get(Ptr);
     auto *ATy = ArrayType::get(Ty, Elems.size());
     auto *G = new GlobalVariable(M, ATy, true, GlobalValue::PrivateLinkage,
                                  ConstantArray::get(ATy, Elems), Name);
     G->setAlignment(Align(8));
+    if (Section)
+      G->setSection(Section);
     return G;
   }
 
@@ -183,6 +192,7 @@ public:
   LLVMContext &C;
   PointerType *Ptr;
   IntegerType *I32, *I64;
+  size_t Images = 0; ///< Placeholders made.
 
 private:
   std::map<std::string, Constant *> Strings;
@@ -380,7 +390,7 @@ bool compileToObject(Module &M, TargetMachine &TM, std::string &Object, std::str
 bool addTablesAndCompile(Module &M, TargetMachine &TM, const ir::Module &IR,
                          const std::vector<KernelCode> &Code, const std::vector<GpuImage> &Images,
                          const HostObjectOptions &Options, std::string &Object,
-                         std::string &Error) {
+                         std::string &Error, bool ImagesLater = false) {
   TableBuilder T(M);
   std::vector<Constant *> Entries;
   // The groups the images were built in (GpuImages.h): the same rule on
@@ -420,7 +430,7 @@ bool addTablesAndCompile(Module &M, TargetMachine &TM, const ir::Module &IR,
     }
   std::vector<Constant *> ImageElems;
   for (const GpuImage &Image : Images)
-    ImageElems.push_back(T.image(Image));
+    ImageElems.push_back(T.image(Image, ImagesLater));
 
   StructType *ModuleTy = T.moduleType();
   auto *Registration = new GlobalVariable(
@@ -431,7 +441,8 @@ bool addTablesAndCompile(Module &M, TargetMachine &TM, const ir::Module &IR,
                            ConstantInt::get(T.I32, Plain),
                            ConstantInt::get(T.I32, Entries.size() - Plain),
                            T.string(Options.Namespace), T.string(Options.SourcePath),
-                           T.table(T.imageType(), ImageElems, ".pykc.images"),
+                           T.table(T.imageType(), ImageElems, ".pykc.images",
+                                   ImagesLater ? ImageTableSection : nullptr),
                            T.table(T.entryType(), Entries, ".pykc.kernels"),
                            ConstantInt::get(T.I32, Groups.Count), ConstantInt::get(T.I32, 0)}),
       moduleSymbol(Options.Namespace));
@@ -598,9 +609,13 @@ bool compileHostPart(const ir::Module &IR, const ir::Function *Kernel,
   return true;
 }
 
+std::string imageSection(size_t K) { return ".pykc.image." + std::to_string(K); }
+
+const char *const ImageTableSection = ".data.rel.ro.pykc.images";
+
 bool emitTablesObject(const ir::Module &IR, const std::vector<HostPart> &Kernels,
                       const std::vector<GpuImage> &Images, const HostObjectOptions &Options,
-                      std::string &Object, std::string &Error) {
+                      std::string &Object, std::string &Error, bool ImagesLater) {
   LLVMContext Ctx;
   std::unique_ptr<TargetMachine> TM =
       hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
@@ -635,7 +650,7 @@ bool emitTablesObject(const ir::Module &IR, const std::vector<HostPart> &Kernels
     if (F->HostEntry) // --shared's table names them
       Function::Create(EntryTy, GlobalValue::ExternalLinkage,
                        hostEntrySymbol(Options.Namespace, F->SymbolName), M);
-  return addTablesAndCompile(M, *TM, IR, Code, Images, Options, Object, Error);
+  return addTablesAndCompile(M, *TM, IR, Code, Images, Options, Object, Error, ImagesLater);
 }
 
 } // namespace pykc::codegen

@@ -134,10 +134,21 @@ bool compileHostPart(const ir::Module &IR, const ir::Function *Kernel,
 
 /// The object of the tables (kernel table, registration, --shared's table,
 /// stamp) for parts compiled by compileHostPart: \p Kernels holds the
-/// kernels' parts in the order of \p IR's kernels.
+/// kernels' parts in the order of \p IR's kernels. With \p ImagesLater,
+/// \p Images need no bytes (buildGpuImages's layout): each image's are one
+/// byte in section imageSection(K), K its index in \p Images, and the
+/// images' table, in section ImageTableSection, gives each a size of 0, so
+/// that the object can be joined to the parts while the GPU code is being
+/// built and the images put in afterwards (the driver's fillImages).
 bool emitTablesObject(const ir::Module &IR, const std::vector<HostPart> &Kernels,
                       const std::vector<GpuImage> &Images, const HostObjectOptions &Options,
-                      std::string &Object, std::string &Error);
+                      std::string &Object, std::string &Error, bool ImagesLater = false);
+
+/// The section of image \p K's bytes in emitTablesObject's object with
+/// images later.
+std::string imageSection(size_t K);
+/// The section of its table of images: pykc_gpu_image[] (ModuleABI.h).
+extern const char *const ImageTableSection;
 
 /// The CPU backend's optimized LLVM IR for \p IR's kernels, for
 /// Options.HostCpu (`pykc --emit=cpu-llvm`): for reading what the host code

@@ -12,8 +12,9 @@ thread waits for it), then replay the tasks the way -c runs them
       GPU  gpu-cache, ptx/optimize (per group), ptx/sm_XX (per group and
            target), sass/sm_XX (per group and architecture), fatbinary
            (per group);
-      CPU  cpu-code/SYMBOL (per kernel), cpu-join;
-  - then cpu-object, cache-store and write.
+      CPU  cpu-code/SYMBOL (per kernel), cpu-join (the parts and the
+           tables joined, which need only the images' layout);
+  - then cpu-object (the images put in), cache-store and write.
 Each free core takes the task that has been ready longest. Prints, per
 core count, the modelled wall time; and the tasks' sum and the longest
 chain of dependent tasks, which bound it from below."""

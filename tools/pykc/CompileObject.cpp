@@ -2,6 +2,7 @@
 #include "CompileObject.h"
 
 #include "CacheKey.h"
+#include "FinishObject.h"
 #include "GpuImages.h"
 #include "HostParts.h"
 #include "Output.h"
@@ -14,12 +15,15 @@
 #include "codegen/TargetRegistration.h"
 
 #include "ir/IR.h"
+#include "support/InternalError.h"
 
 #include <llvm/Support/xxhash.h>
 #include <pykc/ModuleABI.h>
 
 #include <cstdio>
 #include <filesystem>
+#include <future>
+#include <optional>
 #include <sstream>
 #include <iostream>
 #include <map>
@@ -56,6 +60,13 @@ std::string commandLine(const Options &O, const std::string &Object) {
   return S;
 }
 
+/// The stamp's name for \p Hash: every hash gives a name of one length.
+std::string stampNamed(uint64_t Hash) {
+  char Hex[17];
+  std::snprintf(Hex, sizeof Hex, "%016llx", (unsigned long long)Hash);
+  return std::string("pykc_stamp_") + Hex + "_abi" + std::to_string(PYKC_ABI_VERSION);
+}
+
 /// pykc_stamp_<hash>_abi<N>: the hash of everything the object and its
 /// header are made from (the typed IR, the options that shape the code, the
 /// GPU images), so two runs that could disagree have different stamps.
@@ -68,9 +79,7 @@ std::string stampSymbol(const ir::Module &IR, const codegen::HostObjectOptions &
   for (const codegen::GpuImage &I : Images)
     OS << '\0' << I.Kind << '\0' << I.Sm << '\0' << I.Arch << '\0' << I.Data.size() << '\0'
        << I.Data;
-  char Hex[17];
-  std::snprintf(Hex, sizeof Hex, "%016llx", (unsigned long long)llvm::xxh3_64bits(OS.str()));
-  return std::string("pykc_stamp_") + Hex + "_abi" + std::to_string(PYKC_ABI_VERSION);
+  return stampNamed(llvm::xxh3_64bits(OS.str()));
 }
 
 /// The typed header of the object (--header).
@@ -115,8 +124,19 @@ int buildObject(const Options &O, const ir::Module &IR, const std::string &Names
   GpuImageStats GpuStats;
   Shown.emplace(O.Input == "-" ? "<stdin>" : O.Input, Kernels, Kernels ? unsigned(Archs.size()) : 0,
                 O.Sass);
+  // What images there will be (not their bytes) is known within
+  // milliseconds; the CPU side builds and joins its tables meanwhile.
+  std::promise<std::optional<std::vector<codegen::GpuImage>>> LayoutSent;
+  std::future<std::optional<std::vector<codegen::GpuImage>>> Layout = LayoutSent.get_future();
   std::thread Gpu([&] {
-    ImagesBuilt = buildGpuImages(IR, O, Images, PtxasLog, ImageError, Times, &*Shown, &GpuStats);
+    bool Sent = false;
+    ImagesBuilt = buildGpuImages(IR, O, Images, PtxasLog, ImageError, Times, &*Shown, &GpuStats,
+                                 [&](const std::vector<codegen::GpuImage> &L) {
+                                   LayoutSent.set_value(L);
+                                   Sent = true;
+                                 });
+    if (!Sent) // it failed before it knew
+      LayoutSent.set_value(std::nullopt);
   });
   // Each kernel's CPU code as a part of its own, the parts on every
   // core, joined by `ld -r` (HostParts.h); without an `ld`, whole.
@@ -146,13 +166,23 @@ int buildObject(const Options &O, const ir::Module &IR, const std::string &Names
               << " parts hit\n";
   if (Times)
     Times->addSlowest(std::string(CpuPhase) + "/pass", PassSeconds, SlowestPassesShown);
-  // The parts are joined while the GPU code may still be building; only
-  // the tables wait for its images.
-  std::string JoinedParts;
-  if (HostBuilt && !Linker.empty()) {
+  // The parts and the tables are joined while the GPU code may still be
+  // building: the tables have placeholders for the images (and the stamp,
+  // which hashes them) that putImages fills (FinishObject.h).
+  std::string Joined;
+  std::optional<std::vector<codegen::GpuImage>> Planned;
+  const std::string PlaceholderStamp = stampNamed(0);
+  if (HostBuilt && !Linker.empty() && (Planned = Layout.get())) {
     PhaseTimes::Scope T(Times, "cpu-join");
     Shown->cpuStage("joining");
-    HostBuilt = joinHostParts(Linker, Parts, JoinedParts, Error);
+    codegen::HostObjectOptions Placeholders = HO;
+    Placeholders.StampSymbol = PlaceholderStamp;
+    std::string Tables;
+    HostBuilt = codegen::emitTablesObject(IR, Parts.Kernels, *Planned, Placeholders, Tables, Error,
+                                          /*ImagesLater=*/true) &&
+                joinHostParts(Linker, Parts, Tables, Joined, Error) &&
+                localizeHidden(Joined, Error);
+    Shown->cpuStage("joined");
   }
   Gpu.join();
   if (O.Verbose && GpuStats.Cached) // after the CPU code's line, whichever ended first
@@ -174,12 +204,12 @@ int buildObject(const Options &O, const ir::Module &IR, const std::string &Names
     if (Linker.empty()) {
       Shown->cpuStage("machine code");
       HostBuilt = HostBuilt && codegen::emitHostObject(Host, IR, Images, HO, Object, Error);
-    } else {
-      Shown->cpuStage("tables");
-      std::string Tables;
-      HostBuilt = HostBuilt &&
-                  codegen::emitTablesObject(IR, Parts.Kernels, Images, HO, Tables, Error) &&
-                  joinTables(Linker, JoinedParts, Tables, Object, Error);
+    } else if (HostBuilt) {
+      Shown->cpuStage("adding the GPU code");
+      if (!Planned || !sameLayout(*Planned, Images))
+        PYKC_ICE("the GPU images built are not those buildGpuImages announced");
+      Object = std::move(Joined);
+      HostBuilt = putImages(Object, Images, PlaceholderStamp, HO.StampSymbol, Error);
     }
   }
   Shown.reset(); // the line goes before anything else is printed

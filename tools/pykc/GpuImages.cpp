@@ -239,10 +239,11 @@ struct GroupBuild {
   std::string Error;
 };
 
-/// Packs group \p G's cubins and PTX into one fatbin with fatbinary.
+/// Packs group \p G's cubins and PTX into one fatbin with fatbinary, its
+/// bytes into \p Data.
 bool packFatbin(const std::string &Fatbinary, const std::vector<std::string> &Archs,
                 const std::vector<size_t> &PtxOf, const std::string &Prefix, const TempDir &Dir,
-                GroupBuild &G, std::string &Error) {
+                const GroupBuild &G, std::string &Data, std::string &Error) {
   std::vector<std::string> FatbinArgs = {"--64", "--create=" + Dir.file(Prefix + "all.fatbin"),
                                          "--compress-mode=none"};
   std::vector<bool> PtxPacked(G.Ptx.size());
@@ -255,18 +256,12 @@ bool packFatbin(const std::string &Fatbinary, const std::vector<std::string> &Ar
                            ",file=" + Dir.file(Prefix + Archs[K] + ".ptx"));
     }
   }
-  GpuImage Fatbin{PYKC_IMAGE_FATBIN, G.Ptx.front().Sm, "", ""};
-  for (const GpuImage &P : G.Ptx)
-    Fatbin.Sm = std::min(Fatbin.Sm, P.Sm);
-  for (const std::string &Arch : Archs)
-    Fatbin.Arch += (Fatbin.Arch.empty() ? "" : ",") + Arch;
   if (!run(Fatbinary, FatbinArgs, Dir, Prefix + "fatbinary.log", Error))
     return false;
-  if (!readFile(Dir.file(Prefix + "all.fatbin"), Fatbin.Data)) {
+  if (!readFile(Dir.file(Prefix + "all.fatbin"), Data)) {
     Error = "fatbinary wrote no fatbin";
     return false;
   }
-  G.Images.push_back(std::move(Fatbin));
   return true;
 }
 
@@ -368,12 +363,19 @@ public:
   }
 
   bool build(std::vector<GpuImage> &Images, std::string &PtxasLog, std::string &Error,
-             GpuImageStats *Stats) {
+             GpuImageStats *Stats, const ImageLayoutFn &OnLayout) {
     if (!findSassTools(IR, O, Tools, Fatbinary, Error))
       return false;
     Tools.Dir = &Dir;
     if (!Tools.Ptxas.empty() && !Dir.create("pykc-sass", Error))
       return false;
+    if (OnLayout) {
+      std::vector<GpuImage> Layout;
+      for (size_t G = 0; G < Built.size(); ++G)
+        for (GpuImage &I : layoutOf(G))
+          Layout.push_back(std::move(I));
+      OnLayout(Layout);
+    }
     if (Store.enabled())
       lookUp();
     for (size_t G = 0; G < Built.size(); ++G)
@@ -422,7 +424,8 @@ private:
       GroupBuild &B = Built[G];
       B.Key = gpuGroupCacheKey(O, groupMaterial(IR, First, kernelsOf(G), Archs));
       std::optional<CacheEntry> Entry = Store.lookup(B.Key);
-      if (!Entry || !unpackImages(entryPart(*Entry, "images"), uint32_t(G), B.Images)) {
+      if (!Entry || !unpackImages(entryPart(*Entry, "images"), uint32_t(G), B.Images) ||
+          !sameLayout(B.Images, layoutOf(G))) {
         B.Images.clear();
         return;
       }
@@ -564,32 +567,68 @@ private:
     return true;
   }
 
-  /// Group \p G's images, in the object's order: the fatbin (or the
-  /// cubins), then one PTX per target, which the runtime falls back to
-  /// when the SASS does not load (e.g. a driver older than this toolkit);
-  /// then stored in the cache.
+  /// Where an image of a group takes its bytes from: the architecture's
+  /// cubin, the fatbin, or the target's PTX (Index: of Archs, of Targets).
+  struct ImageSlot {
+    GpuImage Image; ///< Without its bytes.
+    enum { Cubin, Fatbin, Ptx } From;
+    size_t Index;
+  };
+
+  /// Group \p G's images, in the object's order, before their bytes: the
+  /// fatbin (or the cubins), then one PTX per target, which the runtime
+  /// falls back to when the SASS does not load (e.g. a driver older than
+  /// this toolkit). Known once the tools are, before any is built.
+  std::vector<ImageSlot> slotsOf(size_t G) const {
+    std::vector<ImageSlot> Slots;
+    auto Cubins = [&] {
+      for (size_t K = 0; K < Archs.size(); ++K)
+        Slots.push_back({{PYKC_IMAGE_CUBIN, smNumber(Archs[K]), Archs[K], ""}, ImageSlot::Cubin, K});
+    };
+    if (Tools.Jit) // a cubin per architecture; the runtime picks the one that runs
+      Cubins();
+    else if (!Tools.Ptxas.empty() && !Fatbinary.empty()) {
+      GpuImage Fat{PYKC_IMAGE_FATBIN, smNumber(Targets.front()), "", ""};
+      for (const std::string &Target : Targets)
+        Fat.Sm = std::min(Fat.Sm, smNumber(Target));
+      for (const std::string &Arch : Archs)
+        Fat.Arch += (Fat.Arch.empty() ? "" : ",") + Arch;
+      Slots.push_back({Fat, ImageSlot::Fatbin, 0});
+    } else if (!Tools.Ptxas.empty())
+      Cubins();
+    // PTX that calls foreign functions does not load without its link
+    // files; with --no-sass it is embedded unlinked, for tools that link it.
+    if (!Tools.ForeignIR || !Tools.Jit)
+      for (size_t T = 0; T < Targets.size(); ++T)
+        Slots.push_back({{PYKC_IMAGE_PTX, smNumber(Targets[T]), Targets[T], ""}, ImageSlot::Ptx, T});
+    for (ImageSlot &S : Slots)
+      S.Image.Group = uint32_t(G);
+    return Slots;
+  }
+
+  std::vector<GpuImage> layoutOf(size_t G) const {
+    std::vector<GpuImage> Images;
+    for (ImageSlot &S : slotsOf(G))
+      Images.push_back(std::move(S.Image));
+    return Images;
+  }
+
+  /// Group \p G's images (slotsOf), then stored in the cache.
   void finish(size_t G) {
     GroupBuild &B = Built[G];
     for (const ArchImages &A : B.Sass)
       B.PtxasLog += A.PtxasLog;
-    if (Tools.Jit) // a cubin per architecture; the runtime picks the one that runs
-      for (ArchImages &A : B.Sass)
-        B.Images.push_back(std::move(A.Cubin));
-    if (!Tools.Ptxas.empty() && !Fatbinary.empty()) {
-      PhaseTimes::Scope T(StepTimes, "fatbinary");
-      if (!packFatbin(Fatbinary, Archs, PtxOf, prefix(G), Dir, B, B.Error))
-        return;
-    } else if (!Tools.Ptxas.empty()) {
-      for (ArchImages &A : B.Sass)
-        B.Images.push_back(std::move(A.Cubin));
+    for (ImageSlot &S : slotsOf(G)) {
+      GpuImage &I = B.Images.emplace_back(std::move(S.Image));
+      if (S.From == ImageSlot::Fatbin) {
+        PhaseTimes::Scope T(StepTimes, "fatbinary");
+        if (!packFatbin(Fatbinary, Archs, PtxOf, prefix(G), Dir, B, I.Data, B.Error))
+          return;
+      } else {
+        I.Data = std::move(S.From == ImageSlot::Cubin ? B.Sass[S.Index].Cubin.Data
+                                                      : B.Ptx[S.Index].Data);
+      }
     }
-    // PTX that calls foreign functions does not load without its link
-    // files; with --no-sass it is embedded unlinked, for tools that link it.
-    if (!Tools.ForeignIR || !Tools.Jit)
-      for (GpuImage &P : B.Ptx)
-        B.Images.push_back(std::move(P));
-    for (GpuImage &I : B.Images)
-      I.Group = uint32_t(G);
     if (!B.Key.empty())
       Store.store(B.Key, {{"images", packImages(B.Images)}, {"ptxas-log", B.PtxasLog}},
                   /*Evict=*/false);
@@ -621,14 +660,25 @@ private:
 
 } // namespace
 
+bool sameLayout(const std::vector<GpuImage> &A, const std::vector<GpuImage> &B) {
+  return std::equal(A.begin(), A.end(), B.begin(), B.end(),
+                    [](const GpuImage &X, const GpuImage &Y) {
+                      return X.Kind == Y.Kind && X.Sm == Y.Sm && X.Arch == Y.Arch &&
+                             X.Group == Y.Group;
+                    });
+}
+
 bool buildGpuImages(const ir::Module &IR, const Options &O, std::vector<GpuImage> &Images,
                     std::string &PtxasLog, std::string &Error, PhaseTimes *Times,
-                    Progress *Shown, GpuImageStats *Stats) {
+                    Progress *Shown, GpuImageStats *Stats, const ImageLayoutFn &OnLayout) {
   bool HasKernel = std::any_of(IR.functions().begin(), IR.functions().end(),
                                [](const auto &F) { return F->Kind == ir::FunctionKind::Kernel; });
-  if (!HasKernel)
+  if (!HasKernel) {
+    if (OnLayout)
+      OnLayout({});
     return true;
-  return GroupedImages(IR, O, Times, Shown).build(Images, PtxasLog, Error, Stats);
+  }
+  return GroupedImages(IR, O, Times, Shown).build(Images, PtxasLog, Error, Stats, OnLayout);
 }
 
 } // namespace pykc::driver

@@ -8,6 +8,7 @@
 #include "codegen/HostObject.h"
 #include "ir/IR.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -36,9 +37,18 @@ struct GpuImageStats {
   unsigned PtxModules = 0;
 };
 
+/// Hears the images buildGpuImages will make, in order, without their
+/// bytes (Data empty), as soon as it knows the tools (and before it builds
+/// any), so that the object's tables can be built meanwhile.
+using ImageLayoutFn = std::function<void(const std::vector<codegen::GpuImage> &)>;
+
+/// Whether \p A and \p B are the same images but for their bytes.
+bool sameLayout(const std::vector<codegen::GpuImage> &A,
+                const std::vector<codegen::GpuImage> &B);
+
 bool buildGpuImages(const ir::Module &IR, const Options &O,
                     std::vector<codegen::GpuImage> &Images, std::string &PtxasLog,
                     std::string &Error, PhaseTimes *Times = nullptr, Progress *Shown = nullptr,
-                    GpuImageStats *Stats = nullptr);
+                    GpuImageStats *Stats = nullptr, const ImageLayoutFn &OnLayout = nullptr);
 
 } // namespace pykc::driver

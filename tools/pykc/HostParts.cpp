@@ -5,11 +5,6 @@
 #include "Progress.h"
 #include "TempFiles.h"
 
-#include <llvm/ADT/SmallString.h>
-#include <llvm/ObjCopy/ConfigManager.h>
-#include <llvm/ObjCopy/ObjCopy.h>
-#include <llvm/Object/Binary.h>
-#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Program.h>
 #include <llvm/Support/Threading.h>
 #include <llvm/Support/raw_ostream.h>
@@ -201,51 +196,20 @@ bool linkRelocatable(const std::string &Linker,
   return false;
 }
 
-/// The kernels' entries were hidden globals so that the tables of another
-/// part could name them; once joined, nothing outside needs them, and two
-/// modules with kernels of the same names must link side by side.
-bool localizeHidden(std::string &Object, std::string &Error) {
-  auto Buffer = llvm::MemoryBuffer::getMemBuffer(Object, "joined.o", false);
-  auto Binary = llvm::object::createBinary(Buffer->getMemBufferRef());
-  if (!Binary) {
-    Error = "the joined object does not read back: " +
-            llvm::toString(Binary.takeError());
-    return false;
-  }
-  llvm::objcopy::ConfigManager Config;
-  Config.Common.InputFilename = "joined.o";
-  Config.ELF.LocalizeHidden = true;
-  llvm::SmallString<0> Out;
-  llvm::raw_svector_ostream OS(Out);
-  if (llvm::Error E =
-          llvm::objcopy::executeObjcopyOnBinary(Config, **Binary, OS)) {
-    Error = "cannot make the joined object's kernel entries local: " +
-            llvm::toString(std::move(E));
-    return false;
-  }
-  Object.assign(Out.begin(), Out.end());
-  return true;
-}
-
 } // namespace
 
-bool joinHostParts(const std::string &Linker, const HostParts &Parts, std::string &Joined,
-                   std::string &Error) {
+bool joinHostParts(const std::string &Linker, const HostParts &Parts, const std::string &Tables,
+                   std::string &Joined, std::string &Error) {
   std::vector<const std::string *> Objects;
   for (const codegen::HostPart &P : Parts.Kernels)
     Objects.push_back(&P.Object);
   if (!Parts.HostEntries.Object.empty())
     Objects.push_back(&Parts.HostEntries.Object);
+  Objects.push_back(&Tables);
   return linkRelocatable(Linker, Objects,
-                         "the CPU code's " + std::to_string(Objects.size()) + " parts", Joined,
-                         Error);
-}
-
-bool joinTables(const std::string &Linker, const std::string &Joined, const std::string &Tables,
-                std::string &Object, std::string &Error) {
-  return linkRelocatable(Linker, {&Joined, &Tables}, "the CPU code and its tables", Object,
-                         Error) &&
-         localizeHidden(Object, Error);
+                         "the CPU code's " + std::to_string(Objects.size() - 1) +
+                             " parts and its tables",
+                         Joined, Error);
 }
 
 } // namespace pykc::driver

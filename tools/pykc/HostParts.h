@@ -3,9 +3,9 @@
 /// \file
 /// `pykc -c` builds the CPU backend's code of each kernel as a part of its
 /// own (codegen::compileHostPart) on several threads, then joins the parts
-/// (while the GPU code may still be building) and then the tables' object
-/// into the one object the user asked for with the system's `ld -r`, and
-/// makes the kernels' entries local again. A part
+/// and the tables' object with the system's `ld -r` while the GPU code may
+/// still be building (FinishObject.h puts the images in and makes the
+/// kernels' entries local again). A part
 /// depends only on its kernel, never on how many threads there are, so the
 /// object is byte-identical whatever -j says. Without an `ld` on PATH the
 /// object is built whole, on one thread, as before parts existed.
@@ -51,16 +51,11 @@ bool buildHostParts(const ir::Module &IR,
                     CompileCache &Store, HostParts &Parts, Progress *Shown,
                     std::string &Error, PhaseTimes *Times = nullptr);
 
-/// Joins \p Parts with \p Linker into one relocatable object, \p Joined:
-/// done while the GPU code is still being built, since only the tables
-/// need the GPU images.
-bool joinHostParts(const std::string &Linker, const HostParts &Parts, std::string &Joined,
-                   std::string &Error);
-
-/// Joins the parts (\p Joined, joinHostParts) and \p Tables (the tables'
-/// object, emitTablesObject) with \p Linker into one relocatable object
-/// whose only global symbols are those of the tables and the host entries.
-bool joinTables(const std::string &Linker, const std::string &Joined, const std::string &Tables,
-                std::string &Object, std::string &Error);
+/// Joins \p Parts and \p Tables (their tables' object, emitTablesObject
+/// with images later) with \p Linker into one relocatable object,
+/// \p Joined: done while the GPU code is still being built; finishObject
+/// then puts the images in.
+bool joinHostParts(const std::string &Linker, const HostParts &Parts, const std::string &Tables,
+                   std::string &Joined, std::string &Error);
 
 } // namespace pykc::driver
