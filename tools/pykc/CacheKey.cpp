@@ -197,16 +197,16 @@ std::string cacheKey(const Options &O, const Compilation &C) {
 
 int cachedBuild(const Options &O, const Compilation &C, PhaseTimes *Times,
                 const std::function<int(CacheEntry &)> &Build, CacheEntry &Out,
-                bool *Hit) {
-  CompileCache Cache(O.NoCache, O.Verbose ? &std::cerr : nullptr);
+                bool *Hit, PendingStore *Later) {
+  auto Cache = std::make_shared<CompileCache>(O.NoCache, O.Verbose ? &std::cerr : nullptr);
   std::string Key;
-  if (Cache.enabled()) {
+  if (Cache->enabled()) {
     {
       PhaseTimes::Scope T(Times, "cache-key");
       Key = cacheKey(O, C);
     }
     PhaseTimes::Scope T(Times, "cache-lookup");
-    if (std::optional<CacheEntry> Entry = Cache.lookup(Key)) {
+    if (std::optional<CacheEntry> Entry = Cache->lookup(Key)) {
       Out = std::move(*Entry);
       if (Hit)
         *Hit = true;
@@ -216,8 +216,16 @@ int cachedBuild(const Options &O, const Compilation &C, PhaseTimes *Times,
   Out.clear();
   if (int Status = Build(Out))
     return Status;
-  PhaseTimes::Scope T(Cache.enabled() ? Times : nullptr, "cache-store");
-  Cache.store(Key, Out);
+  if (!Cache->enabled())
+    return 0;
+  auto Store = [Cache, Key, Times, &Out] {
+    PhaseTimes::Scope T(Times, "cache-store");
+    Cache->store(Key, Out);
+  };
+  if (Later)
+    Later->start(Store);
+  else
+    Store();
   return 0;
 }
 

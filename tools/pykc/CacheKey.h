@@ -32,6 +32,7 @@
 
 #include <functional>
 #include <string>
+#include <thread>
 
 namespace pykc::driver {
 
@@ -51,13 +52,33 @@ std::string partCacheKey(const std::string &Material);
 /// before optimization and the architectures.
 std::string gpuGroupCacheKey(const Options &O, const std::string &Material);
 
+/// A cache store still being written on a thread of its own (cachedBuild's),
+/// so that the caller writes its outputs meanwhile: waited for when it is
+/// destroyed, or by wait(). The entry it stores must outlive it.
+class PendingStore {
+public:
+  PendingStore() = default;
+  PendingStore(const PendingStore &) = delete;
+  PendingStore &operator=(const PendingStore &) = delete;
+  ~PendingStore() { wait(); }
+  void start(std::function<void()> Store) { Writer = std::thread(std::move(Store)); }
+  void wait() {
+    if (Writer.joinable())
+      Writer.join();
+  }
+
+private:
+  std::thread Writer;
+};
+
 /// The outputs of compiling \p C with \p O: the cache's entry when it has
-/// one, else what \p Build makes (stored when it returns 0). Returns the
-/// exit status, 0 with \p Out filled; \p Hit says whether it came from the
-/// cache. -v hears about hits and misses.
+/// one, else what \p Build makes (stored when it returns 0; with \p Later,
+/// on its thread, while the caller goes on). Returns the exit status, 0
+/// with \p Out filled; \p Hit says whether it came from the cache. -v hears
+/// about hits and misses.
 int cachedBuild(const Options &O, const Compilation &C, PhaseTimes *Times,
                 const std::function<int(CacheEntry &)> &Build, CacheEntry &Out,
-                bool *Hit = nullptr);
+                bool *Hit = nullptr, PendingStore *Later = nullptr);
 
 /// The part of \p Entry named \p Name ("" when it has none).
 const std::string &entryPart(const CacheEntry &Entry, const std::string &Name);
