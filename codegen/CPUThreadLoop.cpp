@@ -187,10 +187,14 @@ private:
 
 void BlocksEntryWriter::plain(Instruction *Latch) {
   // Only the x thread loop is worth splitting at a range check (see
-  // Optimize.cpp): IRCE skips a loop whose latch branch carries the tag it
-  // puts on the loops it has made, and the block loop split at a guard
-  // made a 2-d stencil 20% slower. (A 2-d kernel's y loop is still split
-  // at its row check: by the time IRCE runs, LLVM has rebuilt that latch.)
+  // Optimize.cpp): IRCE skipped a loop whose latch branch carried the tag
+  // it put on the loops it had made, and the block loop split at a guard
+  // made a 2-d stencil 20% slower. LLVM 19's IRCE reads another tag
+  // (loop_constrainer.loop.clone) and ignores this one, so a 2-d kernel's
+  // y loop and the rare copy's x loop are split (measured, 2026-12-03:
+  // with LLVM 19's tag on the rare copy, 150 small kernels compiled 1.5-4%
+  // faster, but strided and overlapping arrays ran 10-40% slower; with it
+  // on every loop here, the fast copy's code changes too).
   Latch->setMetadata("irce.loop.clone", MDNode::get(C, {}));
   // The copy of the loops for arrays strided in their last axis (or that
   // overlap) is the rare path: vectorised (gathers, and LLVM's own
