@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <ctime>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
@@ -35,11 +37,24 @@ protected:
     ::unsetenv("PYKC_CACHE_SIZE");
   }
   /// Sets \p Key's entry's modification time to \p Seconds after the epoch.
-  void age(const std::string &Key, time_t Seconds) {
+  void age(const std::string &Key, time_t Seconds) { ageFile(Key + ".pykc", Seconds); }
+  /// The same for the file \p Name in the cache folder.
+  void ageFile(const std::string &Name, time_t Seconds) {
     timespec Times[2] = {{Seconds, 0}, {Seconds, 0}};
-    ASSERT_EQ(::utimensat(AT_FDCWD, (Dir + "/" + Key + ".pykc").c_str(), Times, 0), 0);
+    ASSERT_EQ(::utimensat(AT_FDCWD, (Dir + "/" + Name).c_str(), Times, 0), 0);
   }
+  /// A temporary that a compile which died left two hours ago, which the
+  /// next scan of the folder removes: whether it is still there says
+  /// whether a scan ran.
+  void leaveDeadTemporary() {
+    std::ofstream(Dir + "/tmp.dead") << "half an entry";
+    ageFile("tmp.dead", std::time(nullptr) - 2 * 3600);
+  }
+  bool scanned() const { return !fs::exists(Dir + "/tmp.dead"); }
 };
+
+/// An entry of about \p Bytes.
+CacheEntry sized(size_t Bytes) { return {{"object", std::string(Bytes, 'x')}}; }
 
 CacheEntry sample() {
   return {{"object", std::string("\x7f" "ELF\0\1\2", 7)}, {"header", "#pragma once\n"}, {"stderr", ""}};
@@ -77,8 +92,13 @@ TEST_F(CompileCacheTest, StoresAndFindsByKey) {
   Cache.store(KeyA, sample());
   EXPECT_EQ(Cache.lookup(KeyA), sample());
   EXPECT_FALSE(Cache.lookup(KeyB));
-  // Nothing but the entry is left in the folder (the temporary was renamed).
-  EXPECT_EQ(std::distance(fs::directory_iterator(Dir), fs::directory_iterator()), 1);
+  // Nothing but the entry and the size tally with its stamp is left in
+  // the folder (the temporaries were renamed).
+  std::vector<std::string> Names;
+  for (const fs::directory_entry &E : fs::directory_iterator(Dir))
+    Names.push_back(E.path().filename().string());
+  std::sort(Names.begin(), Names.end());
+  EXPECT_EQ(Names, (std::vector<std::string>{KeyA + ".pykc", "scan.stamp", "size.tally"}));
 }
 
 TEST_F(CompileCacheTest, OffWithNoCacheOrTheEnvironment) {
@@ -120,6 +140,55 @@ TEST_F(CompileCacheTest, EvictsLeastRecentlyUsedFirst) {
   EXPECT_TRUE(Cache.lookup(KeyC));
 }
 
+TEST_F(CompileCacheTest, AStoreUnderTheBoundListsNoFolder) {
+  CompileCache Cache(false, nullptr);
+  Cache.store(KeyA, sample()); // the first store scans: there is no tally yet
+  EXPECT_TRUE(fs::exists(Dir + "/size.tally"));
+  leaveDeadTemporary();
+  Cache.store(KeyB, sample());
+  EXPECT_FALSE(scanned());
+  // The last scan an hour ago: the next store scans again.
+  ageFile("scan.stamp", std::time(nullptr) - 3601);
+  Cache.store(KeyC, sample());
+  EXPECT_TRUE(scanned());
+  EXPECT_TRUE(Cache.lookup(KeyA) && Cache.lookup(KeyB) && Cache.lookup(KeyC));
+}
+
+TEST_F(CompileCacheTest, EvictsWhatOtherCompilesStored) {
+  // Entries of 40 KB, room for two and a half: each compile (a cache of
+  // its own) stores one, and the third finds the cache over its bound from
+  // the tally the others added to.
+  ::setenv("PYKC_CACHE_SIZE", "100K", 1);
+  CompileCache(false, nullptr).store(KeyA, sized(40000));
+  leaveDeadTemporary();
+  CompileCache(false, nullptr).store(KeyB, sized(40000));
+  EXPECT_FALSE(scanned()); // 80 KB: under the bound
+  age(KeyA, 1000);
+  age(KeyB, 2000);
+  CompileCache Third(false, nullptr);
+  Third.store(KeyC, sized(40000));
+  EXPECT_TRUE(scanned());
+  EXPECT_FALSE(Third.lookup(KeyA));
+  EXPECT_TRUE(Third.lookup(KeyB));
+  EXPECT_TRUE(Third.lookup(KeyC));
+}
+
+TEST_F(CompileCacheTest, ACacheWithoutATallyIsScanned) {
+  // As an older pykc left it: entries, no tally.
+  CompileCache(false, nullptr).store(KeyA, sized(40000));
+  CompileCache(false, nullptr).store(KeyB, sized(40000));
+  age(KeyA, 1000);
+  age(KeyB, 2000);
+  ASSERT_TRUE(fs::remove(Dir + "/size.tally"));
+  ::setenv("PYKC_CACHE_SIZE", "100K", 1);
+  CompileCache Cache(false, nullptr);
+  Cache.store(KeyC, sized(40000));
+  EXPECT_FALSE(Cache.lookup(KeyA));
+  EXPECT_TRUE(Cache.lookup(KeyB));
+  EXPECT_TRUE(Cache.lookup(KeyC));
+  EXPECT_TRUE(fs::exists(Dir + "/size.tally"));
+}
+
 TEST_F(CompileCacheTest, ClearRemovesOnlyEntries) {
   CompileCache Cache(false, nullptr);
   Cache.store(KeyA, sample());
@@ -131,6 +200,7 @@ TEST_F(CompileCacheTest, ClearRemovesOnlyEntries) {
   EXPECT_EQ(Removed, 2u);
   EXPECT_EQ(Bytes, 2 * CompileCache::encode(sample()).size());
   EXPECT_TRUE(fs::exists(Dir + "/notes.txt"));
+  EXPECT_FALSE(fs::exists(Dir + "/size.tally")); // the cache's own: gone with it
   EXPECT_FALSE(Cache.lookup(KeyA));
 }
 

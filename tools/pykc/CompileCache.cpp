@@ -1,5 +1,6 @@
 //===- CompileCache.cpp - Outputs of earlier compiles, by content ---------===//
 #include "CompileCache.h"
+#include "CacheTally.h"
 
 #include <llvm/Support/BLAKE3.h>
 
@@ -236,6 +237,7 @@ void CompileCache::store(const std::string &Key, const CacheEntry &Entry, bool E
     ::unlink(Temp.c_str());
     return;
   }
+  cache_tally::add(Dir, Bytes.size());
   if (Log)
     *Log << "pykc: cache: stored " << Key << " (" << Bytes.size() << " bytes)\n";
   if (Evict)
@@ -243,6 +245,8 @@ void CompileCache::store(const std::string &Key, const CacheEntry &Entry, bool E
 }
 
 void CompileCache::evict() {
+  if (!enabled() || !cache_tally::scanDue(Dir, Limit))
+    return;
   struct Item {
     fs::path Path;
     uint64_t Size;
@@ -273,8 +277,10 @@ void CompileCache::evict() {
     Items.push_back({It->path(), Size, Time});
     Total += Size;
   }
-  if (Total <= Limit)
+  if (Total <= Limit) {
+    cache_tally::scanned(Dir, Total);
     return;
+  }
   // Down to 90% of the bound, so the next stores do not each scan again.
   std::sort(Items.begin(), Items.end(), [](const Item &A, const Item &B) { return A.Used < B.Used; });
   uint64_t Target = Limit - Limit / 10;
@@ -286,6 +292,7 @@ void CompileCache::evict() {
     if (Log)
       *Log << "pykc: cache: evicted " << I.Path.filename().string() << '\n';
   }
+  cache_tally::scanned(Dir, Total);
 }
 
 bool CompileCache::clear(const std::string &Dir, uint64_t &Removed, uint64_t &Bytes,
@@ -313,6 +320,7 @@ bool CompileCache::clear(const std::string &Dir, uint64_t &Removed, uint64_t &By
     Error = "cannot read the cache folder '" + Dir + "': " + EC.message();
     return false;
   }
+  cache_tally::remove(Dir);
   return true;
 }
 

@@ -10,8 +10,10 @@
 ///
 /// Where: $PYKC_CACHE_DIR, else $XDG_CACHE_HOME/pykc, else ~/.cache/pykc.
 /// Off with --no-cache or PYKC_CACHE=0. Bounded by PYKC_CACHE_SIZE bytes
-/// (a K, M or G suffix allowed; default 1G): after each store the least
-/// recently used entries (by modification time, which a hit renews) go.
+/// (a K, M or G suffix allowed; default 1G): when a store takes the cache
+/// over it, the least recently used entries (by modification time, which a
+/// hit renews) go. Whether it is over comes from a running tally, without
+/// listing the folder (CacheTally.h).
 ///
 /// One file per entry, KEY.pykc, written to a temporary in the same folder
 /// and renamed into place, so concurrent compiles never see a half-written
@@ -52,7 +54,8 @@ public:
   /// the size bound. Safe from several threads at once.
   void store(const std::string &Key, const CacheEntry &Entry, bool Evict = true);
   /// Removes the least recently used entries until the cache fits its
-  /// bound (after stores that did not).
+  /// bound (after stores that did not), when the tally says a listing of
+  /// the folder is due (CacheTally.h).
   void evict();
 
   /// The folder the cache would use with the cache on, whatever PYKC_CACHE
