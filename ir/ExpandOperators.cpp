@@ -148,12 +148,13 @@ private:
     switch (B.Op) {
     case ArithOp::FloorDiv:
     case ArithOp::Mod: {
-      // The left operand's type decides (Numba's (int64, uint64) cases
-      // convert the right one's bits).
-      Expr *Call = call(B, B.Op, Left, Left, {B.LHS, cast(B.RHS, Left)});
+      // Both operands in the result's type, as Numba's _int_divmod_impl
+      // casts them: uint32 // int32 is int64's floor division (7 // -2 is
+      // -4), and uint64 // int64 too, reading the uint64's bits as int64.
+      Expr *Call = call(B, B.Op, Result, Result, {cast(B.LHS, Result), cast(B.RHS, Result)});
       if (auto *C = dynCast<CallExpr>(Call); C && Current->HostCode)
         C->RaisesOnZero = B.Op;
-      return cast(Call, Result);
+      return Call;
     }
     case ArithOp::Shl:
     case ArithOp::Shr:

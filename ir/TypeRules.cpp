@@ -327,6 +327,8 @@ OperatorTyping::OperatorTyping(TypeContext &C) : Ctx(C) {
   Fp16Ternary = {Sig(F16, {F16, F16, F16})};
   Fp16Compare = {Sig(Bool, {F16, F16})};
   Round = {Sig(I64, {F32}), Sig(I64, {F64}), Sig(F32, {F32, I64}), Sig(F64, {F64, I64})};
+  for (const Type *T : {I64, U64, F32, F64})
+    Divmod.push_back(Sig(Ctx.uniTuple(T, 2), {T, T}));
 }
 
 const std::vector<Signature> &OperatorTyping::mathTable(MathCases Cases) const {

@@ -120,6 +120,9 @@ public:
   /// Python's round (numba/core/typing/builtins.py): (float32) -> intp,
   /// (float64) -> int64, (T, intp) -> T.
   std::vector<Signature> Round;
+  /// divmod (numba/core/typing/builtins.py's DivMod): (T, T) ->
+  /// UniTuple(T, 2) for T int64, uint64, float32 and float64.
+  std::vector<Signature> Divmod;
 
 private:
   TypeContext &Ctx;

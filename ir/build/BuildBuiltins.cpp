@@ -97,6 +97,31 @@ Expr *FunctionBuilder::typePow(const fe::CallExpr &C) {
   return lowerBinary(fe::BinaryOp::Pow, X, Y, &C, C.Range);
 }
 
+Expr *FunctionBuilder::typeDivmod(const fe::CallExpr &C) {
+  // Numba's divmod: both numbers converted to the chosen case's type, then
+  // the quotient and remainder of // and % (evaluated once each, in order).
+  expectArgs(C, 2);
+  ExprList Args;
+  if (!lowerArguments(C, Args))
+    return nullptr;
+  const Signature &Sig = signatureOf(&C, C.Range);
+  const Type *T = Sig.Args[0];
+  Expr *X = materialize(convert(Args[0], T));
+  Expr *Y = materialize(convert(Args[1], T));
+  if (!X || !Y)
+    return nullptr;
+  auto Part = [&](ArithOp Op) {
+    auto *B = make<ir::BinaryExpr>(C.Range, T);
+    B->Op = Op;
+    B->LHS = X;
+    B->RHS = Y;
+    return B;
+  };
+  auto *Pair = make<TupleMakeExpr>(C.Range, Sig.Result);
+  Pair->Elements = {Part(ArithOp::FloorDiv), Part(ArithOp::Mod)};
+  return Pair;
+}
+
 Expr *FunctionBuilder::typeGrid(IntrinsicId Id, const fe::CallExpr &C) {
   expectArgs(C, 1);
   auto N = evaluate(*C.Args[0]);

@@ -112,6 +112,7 @@ Value FunctionBuilder::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_Round() typeRound(Id, C)
 #define PYKC_TYPE_Complex() typeComplex(C)
 #define PYKC_TYPE_Pow() typePow(C)
+#define PYKC_TYPE_Divmod() typeDivmod(C)
 #define PYKC_TYPE_Cmath(Cases, Op) typeCmath(#Op, C)
 #define PYKC_TYPE_Random(Helper) typeRandom(#Helper, C)
 #define PYKC_TYPE_Scalar(Cases, Result)                                        \

@@ -64,10 +64,15 @@ Expr *FunctionBuilder::unaryValue(UnaryOp UOp, Expr *V, SourceRange OperandRange
       Neg->IntBits = uint64_t(0) - C->IntBits;
     return Neg;
   }
-  auto *N = make<ir::UnaryExpr>(Range, Sig->Result);
+  // An integer is negated or inverted in its own type and then widened, as
+  // Numba's int_negate_impl and int_invert_impl do: -uint8(1) is 255, and
+  // ~uint16(1) 65534, not 2**64 - 2. A bool is converted first (-True is -1).
+  auto *Arg = dynCast<ScalarType>(Sig->Args[0]);
+  bool OwnType = Arg && Arg->isInteger() && !Arg->isBoolean();
+  auto *N = make<ir::UnaryExpr>(Range, OwnType ? Sig->Args[0] : Sig->Result);
   N->Op = Op;
-  N->Operand = convert(Operand, Sig->Result);
-  return N;
+  N->Operand = OwnType ? Operand : convert(Operand, Sig->Result);
+  return OwnType ? convert(N, Sig->Result) : N;
 }
 
 const EnumType *FunctionBuilder::intEnumOf(const fe::Expr &E, const Expr *Lowered) {

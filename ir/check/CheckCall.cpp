@@ -126,6 +126,7 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
   (C.Args.size() == 2 ? checkRoundDigits(C) : checkOverloaded(Ops.Round, C))
 #define PYKC_CHECK_Complex() checkComplex(C)
 #define PYKC_CHECK_Pow() checkPow(C)
+#define PYKC_CHECK_Divmod() checkOverloaded(Ops.Divmod, C)
 #define PYKC_CHECK_Cmath(Cases, Op) checkCmath(CmathCases::Cases, #Op, C)
 #define PYKC_CHECK_Random(Helper) checkRandom(#Helper, C)
 #define PYKC_CHECK_Scalar(Cases, Result)                                       \

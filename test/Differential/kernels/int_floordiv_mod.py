@@ -32,3 +32,34 @@ def floordiv_mod_literals(a, out):
         out[i, 5] = (i - 16) % 5
         out[i, 6] = (i - 16) // 5
         out[i, 7] = 100 // (x % 9 + 1)
+
+
+@cuda.jit
+def floordiv_mod_mixed_sign(u, s, out):
+    # An unsigned and a signed operand: Numba types both as int64 and
+    # floors there, so 7 // -2 is -4 whichever side the unsigned one is on.
+    i = cuda.grid(1)
+    if i < u.size:
+        out[i, 0] = u[i] // s[i]
+        out[i, 1] = u[i] % s[i]
+        out[i, 2] = s[i] // u[i]
+        out[i, 3] = s[i] % u[i]
+        out[i, 4] = u[i] // -3
+        out[i, 5] = u[i] % -3
+
+
+@cuda.jit
+def divmod_builtin(a, b, x, y, out, fout):
+    # divmod: the quotient and remainder of // and %, in the type Numba's
+    # DivMod cases choose (int64 for int32 with uint32, float64 for floats).
+    i = cuda.grid(1)
+    if i < a.size:
+        q, r = divmod(a[i], b[i])
+        out[i, 0] = q
+        out[i, 1] = r
+        t = divmod(a[i] + 1, -3)
+        out[i, 2] = t[0]
+        out[i, 3] = t[1]
+        fq, fr = divmod(x[i], y[i])
+        fout[i, 0] = fq
+        fout[i, 1] = fr
