@@ -48,7 +48,9 @@ public:
     size_t Start = Pos;
     std::string First = identifier();
     skipSpace();
-    if (!First.empty() && peek() == '(') {
+    // A tuple return type is a call itself: UniTuple(float64, 2)(float64).
+    bool TupleReturn = !AllowName && (First == "Tuple" || First == "UniTuple");
+    if (!First.empty() && peek() == '(' && !TupleReturn) {
       if (AllowName) {
         if (Name)
           *Name = First;

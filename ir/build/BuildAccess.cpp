@@ -138,6 +138,8 @@ Value FunctionBuilder::lowerArrayAttribute(const AttributeExpr &A, Expr *Array,
   }
   if (A.Attr == "ndim")
     return Value::expr(constantInt(AT->ndim(), S.Types.int64(), A.Range));
+  if (A.Attr == "itemsize")
+    return Value::expr(constantInt(int64_t(storageSize(AT->element())), S.Types.intp(), A.Range));
   // A complex array's parts, as float arrays sharing its memory.
   if ((A.Attr == "real" || A.Attr == "imag") && !AT->record() && AT->dtype()->isComplex()) {
     auto *V = make<ArrayReinterpretExpr>(

@@ -136,6 +136,11 @@ Checked FunctionChecker::checkValueAttribute(const AttributeExpr &A,
     F.IntBits = AT->ndim();
     return Checked::constant(Types.int64(), F);
   }
+  if (A.Attr == "itemsize") { // the element's bytes, a constant intp
+    Fold F;
+    F.IntBits = storageSize(AT->element());
+    return Checked::constant(Types.intp(), F);
+  }
   // A complex array's parts, as float arrays sharing its memory.
   if ((A.Attr == "real" || A.Attr == "imag") && !AT->record() &&
       AT->dtype()->isComplex())

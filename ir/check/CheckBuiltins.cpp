@@ -454,6 +454,13 @@ Checked FunctionChecker::checkAllocArray(const fe::CallExpr &C, AddressSpace Spa
     Dtype = DtypeValue->dtypeType();
   else if (DtypeValue && DtypeValue->K == ConstantValue::Kind::String)
     Dtype = Types.scalarByName(DtypeValue->String);
+  else if (auto *A = dyn_cast<AttributeExpr>(DtypeArg); A && A->Attr == "dtype") {
+    // An array's dtype (Numba types `a.dtype` as the DType of a's
+    // elements): a scratch array of the same kind as an argument.
+    Checked Of = checkValue(*A->Value);
+    if (auto *Arr = dynCast<ArrayType>(Of.Ty))
+      Dtype = Arr->element();
+  }
   if (!Dtype)
     return fail(DtypeArg->Range, DiagKind::InvalidDtype,
                 {std::string(File->text(DtypeArg->Range))});

@@ -48,7 +48,7 @@ def operators(a, b, x, small, out):
 # CHECK: pykc_at(x, 3) = pykc_pow_float64_int64(pykc_at(x, i), 2);
 # CHECK: pykc_at(x, 4) = pow(pykc_at(x, i), 0.5);
 # CHECK: pykc_at(small, 0) = (uint8_t)((uint64_t)pykc_at(small, 1) + (uint64_t)pykc_at(small, 2));
-# CHECK: pykc_at(small, 3) = (uint8_t)(~(uint64_t)pykc_at(small, 4));
+# CHECK: pykc_at(small, 3) = (uint8_t)(uint64_t)(uint8_t)(~pykc_at(small, 4));
 # CHECK: pykc_at(out, 8) = pykc_at(a, pykc_wrap_int64(-1, a.shape[0]));
 # CHECK: pykc_at(out, 9) = (n > 0) ? (int64_t)1 : (int64_t)-1;
 # The operators' functions follow the kernels.
