@@ -1,5 +1,6 @@
 //===- build/BuildLoops.cpp - for over ranges, arrays, tuples; while ------===//
 #include "ir/build/FunctionBuilder.h"
+#include "ir/check/SyntaxFacts.h"
 
 namespace pykc::ir {
 
@@ -203,13 +204,13 @@ bool FunctionBuilder::isRangeCall(const fe::CallExpr &Call) const {
 
 void FunctionBuilder::lowerFor(const ForStmt &Fo, StmtList &Out) {
   auto *Call = dyn_cast<fe::CallExpr>(Fo.Iter);
-  if (!Fo.OrElse.empty())
-    error(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax);
   if (!Call || !isRangeCall(*Call)) {
     lowerForOver(Fo, Out);
     return;
   }
   bool Parallel = Scope.resolvePath(*Call->Func) == "numba.prange";
+  if (Parallel && !Fo.OrElse.empty())
+    error(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax);
   auto *Target = dyn_cast<NameExpr>(Fo.Target);
   if (!Target)
     error(Fo.Target->Range, DiagKind::UnsupportedSyntax);
@@ -250,8 +251,6 @@ void FunctionBuilder::lowerFor(const ForStmt &Fo, StmtList &Out) {
 }
 
 void FunctionBuilder::lowerWhile(const fe::WhileStmt &W, StmtList &Out) {
-  if (!W.OrElse.empty())
-    error(W.OrElse.front()->Range, DiagKind::UnsupportedSyntax);
   StmtList CondStmts;
   Pending = &CondStmts;
   Expr *Cond = lowerCondition(*W.Test);
@@ -278,6 +277,42 @@ void FunctionBuilder::lowerWhile(const fe::WhileStmt &W, StmtList &Out) {
   --LoopDepth;
   if (Cond)
     Out.push_back(Loop);
+}
+
+Stmt *FunctionBuilder::assignFlag(Variable *Flag, bool Value, SourceRange Range) {
+  auto *A = make<ir::AssignStmt>(Range);
+  A->Var = Flag;
+  A->Value = constantInt(Value, S.Types.boolean(), Range);
+  return A;
+}
+
+void FunctionBuilder::lowerLoopElse(const fe::StmtList &Body, const fe::StmtList &OrElse,
+                                    const std::function<void()> &LowerLoop, StmtList &Out) {
+  Variable *Broke = nullptr;
+  if (!OrElse.empty() && breaksItsLoop(Body)) {
+    Broke = newTemp(S.Types.boolean());
+    Out.push_back(assignFlag(Broke, false, OrElse.front()->Range));
+  }
+  BreakFlags.push_back(Broke);
+  LowerLoop();
+  BreakFlags.pop_back();
+  if (OrElse.empty())
+    return;
+  // The block's own breaks and continues are the enclosing loop's.
+  if (!Broke) {
+    lowerBlock(OrElse, Out);
+    return;
+  }
+  SourceRange Range = OrElse.front()->Range;
+  auto *Ran = make<VarRefExpr>(Range, S.Types.boolean());
+  Ran->Var = Broke;
+  auto *Not = make<ir::UnaryExpr>(Range, S.Types.boolean());
+  Not->Op = UnaryArithOp::Not;
+  Not->Operand = Ran;
+  auto *If = make<ir::IfStmt>(Range);
+  If->Cond = Not;
+  lowerBlock(OrElse, If->Then);
+  Out.push_back(If);
 }
 
 } // namespace pykc::ir

@@ -116,12 +116,16 @@ void FunctionBuilder::lowerStmt(const fe::Stmt &St, StmtList &Out) {
   case fe::NodeKind::IfStmt:
     lowerIf(cast<fe::IfStmt>(St), Out);
     break;
-  case fe::NodeKind::ForStmt:
-    lowerFor(cast<ForStmt>(St), Out);
+  case fe::NodeKind::ForStmt: {
+    auto &Fo = cast<ForStmt>(St);
+    lowerLoopElse(Fo.Body, Fo.OrElse, [&] { lowerFor(Fo, Out); }, Out);
     break;
-  case fe::NodeKind::WhileStmt:
-    lowerWhile(cast<fe::WhileStmt>(St), Out);
+  }
+  case fe::NodeKind::WhileStmt: {
+    auto &W = cast<fe::WhileStmt>(St);
+    lowerLoopElse(W.Body, W.OrElse, [&] { lowerWhile(W, Out); }, Out);
     break;
+  }
   case fe::NodeKind::ReturnStmt:
     lowerReturn(cast<fe::ReturnStmt>(St), Out);
     break;
@@ -134,9 +138,11 @@ void FunctionBuilder::lowerStmt(const fe::Stmt &St, StmtList &Out) {
       error(St.Range, DiagKind::LoopControlOutsideLoop);
       break;
     }
-    if (IsBreak)
+    if (IsBreak) {
+      if (Variable *Flag = BreakFlags.empty() ? nullptr : BreakFlags.back())
+        Out.push_back(assignFlag(Flag, true, St.Range));
       Out.push_back(make<ir::BreakStmt>(St.Range));
-    else
+    } else
       Out.push_back(make<ir::ContinueStmt>(St.Range));
     break;
   }

@@ -14,6 +14,7 @@
 
 #include "ir/SemaContext.h"
 
+#include <functional>
 #include <source_location>
 
 namespace pykc::ir {
@@ -92,6 +93,14 @@ private:
                        frontend::SourceRange Range);
   void lowerForOver(const frontend::ForStmt &Fo, StmtList &Out);
   void lowerWhile(const frontend::WhileStmt &S, StmtList &Out);
+  /// A loop, lowered by \p LowerLoop, and its `else:` block \p OrElse,
+  /// which runs when the loop ends without a break of its own: when
+  /// \p Body has one, a flag that its breaks set and `if not flag:` around
+  /// the block.
+  /// `Flag = Value`, a bool.
+  Stmt *assignFlag(Variable *Flag, bool Value, frontend::SourceRange Range);
+  void lowerLoopElse(const frontend::StmtList &Body, const frontend::StmtList &OrElse,
+                     const std::function<void()> &LowerLoop, StmtList &Out);
   void lowerReturn(const frontend::ReturnStmt &S, StmtList &Out);
   Expr *lowerCondition(const frontend::Expr &E);
   /// The value of a condition known when compiling (a literal, a module
@@ -340,6 +349,9 @@ private:
   /// Statements an expression needs to run first (temporaries).
   StmtList *Pending = nullptr;
   unsigned LoopDepth = 0;
+  /// Per loop being lowered, innermost last: the flag its breaks set
+  /// (null when it has no `else:` or no break of its own).
+  std::vector<Variable *> BreakFlags;
   unsigned TempCount = 0;
   unsigned AllocCount = 0;
   ReturnTyping Returns; ///< Unified over return statements.

@@ -195,11 +195,11 @@ FunctionChecker::Built FunctionChecker::walkFor(const fe::ForStmt &Fo) {
   Built Loop;
   Loop.Empty = false;
   auto *Call = dyn_cast<fe::CallExpr>(Fo.Iter);
-  if (!Fo.OrElse.empty()) {
-    fail(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'for' loop"});
+  auto Path = Call ? Scope.resolvePath(*Call->Func) : std::nullopt;
+  if (Path == "numba.prange" && !Fo.OrElse.empty()) {
+    fail(Fo.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'prange' loop"});
     return Built();
   }
-  auto Path = Call ? Scope.resolvePath(*Call->Func) : std::nullopt;
   if (Path != "builtins.range" && Path != "numba.prange") {
     // Over arrays, tuples, enumerate() and zip() (build/BuildLoops.cpp's
     // lowerForOver): the plan, the targets' assignments, the body.
@@ -213,9 +213,9 @@ FunctionChecker::Built FunctionChecker::walkFor(const fe::ForStmt &Fo) {
     if (walking())
       Iterations[&Fo] = Shape;
     ++LoopDepth;
-    walkBlock(Fo.Body);
+    Built Body = walkBlock(Fo.Body);
     --LoopDepth;
-    return Loop;
+    return withElse(Loop, Body, Fo.OrElse);
   }
   const char *Name = Path == "numba.prange" ? "prange" : "range";
   auto *Target = dyn_cast<NameExpr>(Fo.Target);
@@ -269,28 +269,44 @@ FunctionChecker::Built FunctionChecker::walkFor(const fe::ForStmt &Fo) {
   if (Vars[Var].Ty != IndexTy && !converts(IndexTy, Vars[Var].Ty))
     return Built();
   ++LoopDepth;
-  walkBlock(Fo.Body);
+  Built Body = walkBlock(Fo.Body);
   --LoopDepth;
+  return withElse(Loop, Body, Fo.OrElse);
+}
+
+FunctionChecker::Built FunctionChecker::withElse(Built Loop, const Built &Body,
+                                                 const fe::StmtList &OrElse) {
+  // Loop.Falls says whether the loop can end by itself (a while True
+  // cannot). The block runs when it does; its breaks are the enclosing
+  // loop's. What the block narrows holds only on the way out of it.
+  if (OrElse.empty()) {
+    Loop.Falls = Loop.Falls || Body.Breaks;
+    return Loop;
+  }
+  std::set<std::string> Before = NotNone;
+  forgetAssignedIn(OrElse);
+  Built Else = walkBlock(OrElse);
+  std::erase_if(NotNone, [&](const std::string &Name) { return !Before.count(Name); });
+  // Past the loop: by a break, or through the block (when the loop ends).
+  Loop.Falls = Body.Breaks || (Loop.Falls && (Else.Empty || Else.Falls));
+  Loop.Breaks = Else.Breaks;
   return Loop;
 }
 
-FunctionChecker::Built FunctionChecker::walkWhile(const fe::WhileStmt &W) {
-  if (!W.OrElse.empty()) {
-    fail(W.OrElse.front()->Range, DiagKind::UnsupportedSyntax, {"'else' on a 'while' loop"});
-    return Built();
-  }
+FunctionChecker::Built FunctionChecker::walkWhile(const fe::WhileStmt &W, Built &Body) {
   Checked Cond = checkCondition(*W.Test);
   ++LoopDepth;
-  Built Body = walkBlock(W.Body);
+  Body = walkBlock(W.Body);
   --LoopDepth;
   if (!Cond.isValue())
     return Built();
-  // Endless when its test is the constant True and no break leaves it.
+  // Ends by itself unless its test is the constant True (withElse adds
+  // the breaks that leave it).
   Built Loop;
   Loop.Empty = false;
   auto *ST = dynCast<ScalarType>(Cond.Ty);
   bool True = Cond.Folded && ST && ST->isBoolean() && Cond.Folded->IntBits != 0;
-  Loop.Falls = !True || Body.Breaks;
+  Loop.Falls = !True;
   return Loop;
 }
 

@@ -36,8 +36,10 @@ bool FunctionChecker::roundBlock(const fe::StmtList &Body) {
       else
         Changed |= roundForOver(*Fo);
       Changed |= roundBlock(Fo->Body);
+      Changed |= roundBlock(Fo->OrElse);
     } else if (auto *W = dyn_cast<fe::WhileStmt>(St)) {
       Changed |= roundBlock(W->Body);
+      Changed |= roundBlock(W->OrElse);
     } else if (auto *I = dyn_cast<fe::IfStmt>(St)) {
       std::optional<bool> Taken = knownTruth(checkCondition(*I->Test));
       if (Taken) {

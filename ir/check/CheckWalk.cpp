@@ -131,9 +131,11 @@ FunctionChecker::Built FunctionChecker::walkStmt(const fe::Stmt &St) {
     std::set<std::string> Saved = NotNone;
     Narrowing N = narrowingOf(*W.Test);
     NotNone.insert(N.WhenTrue.begin(), N.WhenTrue.end());
-    Built B = walkWhile(W);
+    Built Body;
+    Built B = walkWhile(W, Body);
     NotNone = std::move(Saved);
-    return B;
+    // The else block runs once the test is false, outside the narrowing.
+    return B.Empty ? B : withElse(B, Body, W.OrElse);
   }
   case fe::NodeKind::ReturnStmt:
     return walkReturn(cast<fe::ReturnStmt>(St));

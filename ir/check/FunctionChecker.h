@@ -208,7 +208,11 @@ private:
   const ArrayType *storeTarget(const frontend::SubscriptExpr &Sub,
                                const Checked &Base);
   Built walkFor(const frontend::ForStmt &Fo);
-  Built walkWhile(const frontend::WhileStmt &W);
+  /// The loop; \p Body gets what its body built.
+  Built walkWhile(const frontend::WhileStmt &W, Built &Body);
+  /// \p Loop (which ends by itself when Loop.Falls) with its `else:` block
+  /// \p OrElse walked after it, \p Body being what its body built.
+  Built withElse(Built Loop, const Built &Body, const frontend::StmtList &OrElse);
   /// Reports \p Kind at \p Range (an error: the function fails) and
   /// gives invalid; reports nothing outside the final walk.
   Checked fail(frontend::SourceRange Range, frontend::DiagKind Kind,

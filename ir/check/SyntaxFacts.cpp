@@ -79,6 +79,17 @@ bool isNoneLiteral(const fe::Expr &E) {
   return K && K->CK == ConstantKind::None;
 }
 
+bool breaksItsLoop(const fe::StmtList &Body) {
+  for (const fe::Stmt *St : Body) {
+    if (St->Kind == fe::NodeKind::BreakStmt)
+      return true;
+    if (auto *I = dyn_cast<fe::IfStmt>(St))
+      if (breaksItsLoop(I->Body) || breaksItsLoop(I->OrElse))
+        return true;
+  }
+  return false;
+}
+
 namespace {
 
 /// The name \p C tests against None (`x is None`, `None is not x`), and

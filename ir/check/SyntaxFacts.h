@@ -27,6 +27,9 @@ std::optional<ArithOp> arithOpOf(frontend::BinaryOp Op);
 std::optional<CompareOp> compareOpOf(frontend::CmpOp Op);
 /// Whether \p E is the literal None.
 bool isNoneLiteral(const frontend::Expr &E);
+/// Whether \p Body has a break that leaves the loop it is the body of
+/// (one not inside a loop nested in it): what decides a loop's `else:`.
+bool breaksItsLoop(const frontend::StmtList &Body);
 /// The targets of an unpacking assignment `a, b = t` or `[a, b] = t`;
 /// null when \p Target is not a tuple or list of them.
 const frontend::ExprList *unpackTargets(const frontend::Expr &Target);

@@ -195,17 +195,6 @@ bool isConstantTrueTest(const fe::Expr &E) {
                (C->CK == ConstantKind::Int && C->IntValue != 0));
 }
 
-bool astBreaksOut(const fe::StmtList &Body) {
-  for (const fe::Stmt *St : Body) {
-    if (St->Kind == fe::NodeKind::BreakStmt)
-      return true;
-    if (auto *I = dyn_cast<fe::IfStmt>(St))
-      if (astBreaksOut(I->Body) || astBreaksOut(I->OrElse))
-        return true;
-  }
-  return false;
-}
-
 } // namespace
 
 bool FunctionChecker::fallsThrough(const fe::StmtList &Body) const {
@@ -235,7 +224,16 @@ bool FunctionChecker::fallsThrough(const fe::StmtList &Body) const {
     }
     case fe::NodeKind::WhileStmt: {
       auto *W = cast<fe::WhileStmt>(St);
-      if (isConstantTrueTest(*W->Test) && !astBreaksOut(W->Body))
+      if (breaksItsLoop(W->Body))
+        break;
+      // Without a break it ends only by its test, then runs its else block.
+      if (isConstantTrueTest(*W->Test) || (!W->OrElse.empty() && !fallsThrough(W->OrElse)))
+        return false;
+      break;
+    }
+    case fe::NodeKind::ForStmt: {
+      auto *F = cast<fe::ForStmt>(St);
+      if (!F->OrElse.empty() && !breaksItsLoop(F->Body) && !fallsThrough(F->OrElse))
         return false;
       break;
     }
