@@ -182,13 +182,13 @@ void FunctionBuilder::lowerForOver(const ForStmt &Fo, StmtList &Out) {
   StmtList *Outer = Pending;
   Pending = &Loop->Body;
   for (size_t I = 0; I < Plan.Shape->Targets.size(); ++I) {
-    const NameExpr *Name = Plan.Shape->Targets[I].first;
-    if (!Name)
+    const fe::Expr *Target = Plan.Shape->Targets[I].first;
+    if (!Target)
       continue; // a hidden part of a tuple target
     auto *Ref = make<VarRefExpr>(Fo.Target->Range, Index->Ty);
     Ref->Var = Index;
     if (Expr *V = iterationValue(Plan, I, Ref, Fo.Target->Range))
-      lowerAssign(Name, V, Fo.Iter->Range, Loop->Body);
+      lowerAssign(Target, V, Fo.Iter->Range, Loop->Body);
   }
   Pending = Outer;
   ++LoopDepth;

@@ -33,9 +33,9 @@ bool FunctionChecker::roundForOver(const fe::ForStmt &Fo) {
     return false;
   bool Changed = false;
   for (size_t I = 0; I < Shape.Targets.size(); ++I)
-    if (const NameExpr *N = Shape.Targets[I].first)
+    if (const fe::Expr *T = Shape.Targets[I].first)
       if (const Type *Ty = iterationType(Shape, I))
-        Changed |= assignType(N, Ty);
+        Changed |= assignType(T, Ty);
   return Changed;
 }
 
@@ -145,7 +145,10 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
   if (auto *Z = CallOf(Iter, "builtins.zip"))
     return checkZip(*Z, Target, Shape);
   auto *N = dyn_cast<NameExpr>(Target);
-  if (Target && !N) {
+  // A tuple of targets unpacks an element that is a tuple; a range's
+  // integers cannot be (their assignment says so).
+  bool Unpacks = Target && !N && unpackTargets(*Target);
+  if (Target && !N && !Unpacks) {
     fail(Target->Range, DiagKind::UnsupportedSyntax, {"this loop target"});
     return false;
   }
@@ -154,6 +157,10 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
   if (!R)
     R = CallOf(Iter, "numba.prange");
   if (R && R->Keywords.empty() && !R->Args.empty() && R->Args.size() <= 3) {
+    if (Unpacks) {
+      fail(Target->Range, DiagKind::UnsupportedSyntax, {"unpacking a range's integer"});
+      return false;
+    }
     std::vector<const Type *> Parts;
     for (const fe::Expr *Arg : R->Args) {
       Checked V = checkValue(*Arg);
@@ -186,7 +193,7 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
     return false;
   }
   Shape.Steps.push_back({IterationShape::Step::Kind::Source, Iter});
-  Shape.Targets.push_back({N, int(Shape.Sources.size())});
+  Shape.Targets.push_back({Unpacks ? Target : N, int(Shape.Sources.size())});
   Shape.Sources.push_back(A.Ty);
   return true;
 }
@@ -207,9 +214,9 @@ FunctionChecker::Built FunctionChecker::walkFor(const fe::ForStmt &Fo) {
     if (!checkIterable(Fo.Iter, Fo.Target, Shape))
       return Built();
     for (size_t I = 0; I < Shape.Targets.size(); ++I)
-      if (const NameExpr *N = Shape.Targets[I].first)
+      if (const fe::Expr *T = Shape.Targets[I].first)
         if (const Type *Ty = iterationType(Shape, I))
-          walkAssign(N, Checked::value(Ty), *Fo.Iter, Fo.Iter->Range);
+          walkAssign(T, Checked::value(Ty), *Fo.Iter, Fo.Iter->Range);
     if (walking())
       Iterations[&Fo] = Shape;
     ++LoopDepth;

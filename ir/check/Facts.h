@@ -60,12 +60,14 @@ struct IterationShape {
     size_t Index = 0; ///< CountStart: which enumerate (sources and ranges go in order).
   };
   std::vector<Step> Steps;
-  /// Each target name and what it is bound to: source k's element (k),
+  /// Each target and what it is bound to: source k's element (k),
   /// enumerate c's count (-1 - c), range r's value (RangeTarget - r), or the
   /// tuple of the targets Tuples[t] lists (TupleTarget - t): a name bound to
   /// what zip() or enumerate() gives whole (`for pair in zip(a, b)`). A null
-  /// name is such a tuple's hidden part.
-  std::vector<std::pair<const frontend::NameExpr *, int>> Targets;
+  /// target is such a tuple's hidden part. A target is a name, or for a
+  /// source's element a tuple of targets that unpacks it (`for p, q in
+  /// PAIRS`), as an assignment would.
+  std::vector<std::pair<const frontend::Expr *, int>> Targets;
   std::vector<std::vector<size_t>> Tuples;
   /// The sources' types and the ranges' (Numba's range typing), in order.
   std::vector<const Type *> Sources, Ranges;

@@ -319,6 +319,8 @@ CASES = [
          [A("float64", (32, 6), SignedUniform(0.0, 1.0)), A("float64", (32, 3), Const(0))]),
     Case("while_else", "loop_else.py", "while_else", 1, 32,
          [A("float64", (32, 6), Uniform()), A("float64", (32, 3), Const(0))]),
+    Case("loop_unpack", "loop_unpack.py", "unpack_pairs", 1, 32,
+         [A("float64", 32, Uniform()), A("float64", (32, 4), Const(0))]),
     Case("row_sums_C", "row_views.py", "row_sums", 1, 32,
          [A("float64", (20, 9), Uniform()), A("float64", 20, Const(0))]),
     Case("row_sums_F", "row_views.py", "row_sums", 1, 32,
