@@ -91,19 +91,18 @@ std::string CudaSourceWriter::arrayView(const ir::ArrayViewExpr &V) {
   auto *To = ir::dynCast<ir::ArrayType>(V.Ty);
   std::string A = "pykc_a" + std::to_string(Temps++);
   std::string S = "[&] { auto " + A + " = " + expr(*V.Array) + "; int64_t pykc_offset = 0; ";
-  std::string Shape, Strides;
+  std::vector<std::string> Shapes, StrideList; // of the kept dimensions
   for (unsigned D = 0; D < From->ndim(); ++D) {
     std::string Dim = std::to_string(D);
     const ir::ViewIndex *I = D < V.Entries.size() ? &V.Entries[D] : nullptr;
     std::string Extent = A + ".shape[" + Dim + "]", Stride = A + ".strides[" + Dim + "]";
-    auto List = [](std::string &L, const std::string &X) { L += (L.empty() ? "" : ", ") + X; };
     if (I && !I->isSlice()) {
       S += "pykc_offset += " + wrapped(expr(*I->Index), I->Wrap, Extent) + " * " + Stride + "; ";
       continue;
     }
     if (!I || (!I->Start && !I->Stop && !I->Step)) {
-      List(Shape, Extent);
-      List(Strides, Stride);
+      Shapes.push_back(Extent);
+      StrideList.push_back(Stride);
       continue;
     }
     const ir::SliceFunctions &Rules = I->Slice;
@@ -133,8 +132,14 @@ std::string CudaSourceWriter::arrayView(const ir::ArrayViewExpr &V) {
     S += "int64_t " + Last + " = " + Rules.Stop->SymbolName + "(" + Extent + ", " +
          Has(I->Stop) + ", " + Stop + ", " + Step + "); ";
     S += "pykc_offset += " + First + " * " + Stride + "; ";
-    List(Shape, Rules.Length->SymbolName + "(" + First + ", " + Last + ", " + Step + ")");
-    List(Strides, Stride + " * " + Rules.Step->SymbolName + "(" + Step + ")");
+    Shapes.push_back(Rules.Length->SymbolName + "(" + First + ", " + Last + ", " + Step + ")");
+    StrideList.push_back(Stride + " * " + Rules.Step->SymbolName + "(" + Step + ")");
+  }
+  std::string Shape, Strides;
+  for (size_t K = 0; K < Shapes.size(); ++K) {
+    size_t Kept = V.Order.empty() ? K : V.Order[K];
+    Shape += (K ? ", " : "") + Shapes[Kept];
+    Strides += (K ? ", " : "") + StrideList[Kept];
   }
   return S + "return " + type(To) + "{(" + element(To) + " *)((char *)" + A +
          ".data + pykc_offset), {" + Shape + "}, {" + Strides + "}}; }()";

@@ -496,6 +496,10 @@ std::string CudaSourceWriter::expr(const ir::Expr &E) {
     auto &D = static_cast<const ir::ArrayDimExpr &>(E);
     return expr(*D.Array) + ".shape[" + std::to_string(D.Dim) + "]";
   }
+  case ir::NodeKind::ArrayStride: {
+    auto &D = static_cast<const ir::ArrayStrideExpr &>(E);
+    return expr(*D.Array) + ".strides[" + std::to_string(D.Dim) + "]";
+  }
   case ir::NodeKind::ArraySize:
     return "pykc_size(" + expr(*static_cast<const ir::ArraySizeExpr &>(E).Array) + ")";
   case ir::NodeKind::ConstArray:

@@ -203,6 +203,13 @@ Value *FunctionEmitter::arrayView(const ir::ArrayViewExpr &E) {
     Strides.push_back(B.CreateMul(Stride, callPrimitive(Rules.Step, {Step})));
   }
   Value *Data = B.CreateGEP(B.getInt8Ty(), B.CreateExtractValue(Array, {0u}), Offset);
+  if (!E.Order.empty()) {
+    std::vector<Value *> Kept = Shape, KeptStrides = Strides;
+    for (size_t K = 0; K < E.Order.size(); ++K) {
+      Shape[K] = Kept[E.Order[K]];
+      Strides[K] = KeptStrides[E.Order[K]];
+    }
+  }
   return makeArray(Data, Shape, Strides);
 }
 

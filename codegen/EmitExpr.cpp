@@ -102,6 +102,10 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     auto &D = static_cast<const ir::ArrayDimExpr &>(E);
     return B.CreateExtractValue(emitExpr(*D.Array), {1u, D.Dim});
   }
+  case ir::NodeKind::ArrayStride: {
+    auto &D = static_cast<const ir::ArrayStrideExpr &>(E);
+    return B.CreateExtractValue(emitExpr(*D.Array), {2u, D.Dim});
+  }
   case ir::NodeKind::RecordField:
     return emitRecordField(static_cast<const ir::RecordFieldExpr &>(E));
   case ir::NodeKind::ArraySize: {

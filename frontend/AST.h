@@ -275,6 +275,12 @@ struct FunctionDefStmt : Stmt {
   ExprList Decorators;
   StmtList Body;
   bool IsAsync = false;
+  /// A function written inside this one and lifted out of it to module
+  /// level (frontend/NestedFunctions.h); null for one written there.
+  const FunctionDefStmt *LiftedFrom = nullptr;
+  /// For a nested function that pass left where it is: why ("with
+  /// decorators"), for the error that refuses it.
+  std::string NotLiftedBecause;
 };
 
 struct ClassDefStmt : Stmt {

@@ -1,5 +1,6 @@
 //===- Parser.cpp - Tokens, diagnostics, recovery and blocks --------------===//
 #include "frontend/Parser.h"
+#include "frontend/NestedFunctions.h"
 #include "frontend/ParserImpl.h"
 
 #include <algorithm>
@@ -259,7 +260,11 @@ Module parseModule(const SourceFile &File, ASTContext &Ctx,
   std::vector<detail::PendingDiag> LexDiags;
   std::vector<Token> Tokens = detail::Lexer(File, Diags, &LexDiags).run();
   detail::Parser P(File, Ctx, Diags, std::move(Tokens), std::move(LexDiags));
-  return P.parseFile();
+  unsigned Before = Diags.errorCount();
+  Module M = P.parseFile();
+  if (Diags.errorCount() == Before) // a tree with syntax errors may have holes
+    liftNestedFunctions(M, Ctx);
+  return M;
 }
 
 } // namespace pykc::frontend

@@ -234,6 +234,10 @@ struct ArrayViewExpr : Expr {
   PYKC_IR_NODE(ArrayViewExpr, ArrayView, Expr)
   Expr *Array = nullptr;
   std::vector<ViewIndex> Entries; ///< At most the array's dimensions.
+  /// The kept dimensions in the view's order, after indexing: view
+  /// dimension k is kept dimension Order[k] (a.T reverses them,
+  /// a.transpose(axes) permutes them); empty keeps their order.
+  std::vector<unsigned> Order;
 };
 
 /// a.view(dtype) (NumPy's, as Numba compiles it): the same memory read as
@@ -262,6 +266,14 @@ struct ConstArrayExpr : Expr {
 
 struct ArrayDimExpr : Expr {
   PYKC_IR_NODE(ArrayDimExpr, ArrayDim, Expr)
+  Expr *Array = nullptr;
+  unsigned Dim = 0;
+};
+
+/// a.strides[d]: how many bytes apart consecutive elements along dimension
+/// d are (NumPy's strides; negative in a reversed view).
+struct ArrayStrideExpr : Expr {
+  PYKC_IR_NODE(ArrayStrideExpr, ArrayStride, Expr)
   Expr *Array = nullptr;
   unsigned Dim = 0;
 };

@@ -268,7 +268,13 @@ private:
         if (I.Step)
           Text += ":" + expr(*I.Step);
       }
-      return expr(*V.Array) + "[" + Text + ", ...]";
+      std::string Viewed = V.Entries.empty() ? expr(*V.Array) : expr(*V.Array) + "[" + Text + ", ...]";
+      if (V.Order.empty())
+        return Viewed;
+      std::string Axes;
+      for (unsigned K : V.Order)
+        Axes += (Axes.empty() ? "" : ", ") + std::to_string(K);
+      return Viewed + ".transpose(" + Axes + ")";
     }
     case NodeKind::ConstArray:
       return static_cast<const ConstArrayExpr &>(E).Name;
@@ -281,6 +287,10 @@ private:
     case NodeKind::ArrayDim: {
       auto &D = static_cast<const ArrayDimExpr &>(E);
       return expr(*D.Array) + ".shape[" + std::to_string(D.Dim) + "]";
+    }
+    case NodeKind::ArrayStride: {
+      auto &D = static_cast<const ArrayStrideExpr &>(E);
+      return expr(*D.Array) + ".strides[" + std::to_string(D.Dim) + "]";
     }
     case NodeKind::ArraySize:
       return expr(*static_cast<const ArraySizeExpr &>(E).Array) + ".size";

@@ -146,6 +146,8 @@ void forEachChildSlot(Node &N, const ExprSlotVisitor &OnExpr, const StmtVisitor 
     return Visit(static_cast<ArrayDimExpr &>(N).Array);
   case NodeKind::ArraySize:
     return Visit(static_cast<ArraySizeExpr &>(N).Array);
+  case NodeKind::ArrayStride:
+    return Visit(static_cast<ArrayStrideExpr &>(N).Array);
   case NodeKind::RecordField:
     return Visit(static_cast<RecordFieldExpr &>(N).Record);
   case NodeKind::TupleMake:

@@ -256,6 +256,7 @@ std::optional<ScalarValue> Interpreter::value(const Expr *E) {
     return stop("it reads a thread's index or the grid's size, which only a launch has");
   case NodeKind::ArrayLoad:
   case NodeKind::ArrayDim:
+  case NodeKind::ArrayStride:
   case NodeKind::ArraySize:
   case NodeKind::AtomicRMW:
     return stop("it reads an array");

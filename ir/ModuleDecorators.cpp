@@ -17,6 +17,20 @@ void ModuleScope::bindFunction(const FunctionDefStmt &S) {
   Fn->File = M.File;
   Fn->Scope = this;
   classify(*Fn);
+  if (S.LiftedFrom) {
+    // A function written inside another (frontend/NestedFunctions.h): a
+    // helper of that one's target, as Numba inlines it; FastMath and the
+    // other options come from the function it was in.
+    for (const auto &Outer : Functions)
+      if (Outer->Def == S.LiftedFrom) {
+        Fn->Role = Outer->Role == FunctionRole::CpuJit ? FunctionRole::CpuJit : FunctionRole::Device;
+        Fn->DecoratorSpelling = Outer->DecoratorSpelling;
+        Fn->FastMath = Outer->FastMath;
+        Fn->BoundsCheck = Outer->BoundsCheck;
+      }
+    if (Fn->Role == FunctionRole::Host)
+      Fn->Role = FunctionRole::Device; // its outer function is compiled by a call
+  }
   // A function defined again replaces the earlier one, as in Python (and
   // as when a notebook cell runs twice): only the last is compiled. Said
   // when either is a Numba function.

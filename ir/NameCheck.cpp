@@ -159,6 +159,22 @@ public:
       Locals.insert(P.Name);
     for (const std::string &N : assignedNames(Fn.Def->Body))
       Locals.insert(N);
+    addNestedDefs(Fn.Def->Body);
+  }
+
+  /// A nested def left unlifted binds its name (the checker then refuses
+  /// the def itself, saying why).
+  void addNestedDefs(const StmtList &Body) {
+    for (const Stmt *S : Body) {
+      if (auto *F = dyn_cast<FunctionDefStmt>(S))
+        Locals.insert(F->Name);
+      else if (auto *Fo = dyn_cast<ForStmt>(S))
+        addNestedDefs(Fo->Body), addNestedDefs(Fo->OrElse);
+      else if (auto *W = dyn_cast<WhileStmt>(S))
+        addNestedDefs(W->Body), addNestedDefs(W->OrElse);
+      else if (auto *I = dyn_cast<IfStmt>(S))
+        addNestedDefs(I->Body), addNestedDefs(I->OrElse);
+    }
   }
 
   bool run(const StmtList &Body) {

@@ -25,6 +25,8 @@ std::string symbolName(const std::string &Name) {
       S += '_';
     else if (C == '.') // Class.kernel: a kernel of a class body
       S += "__";
+    else if (C == '<' || C == '>') // outer.<locals>.inner: a lifted function
+      continue;
     else {
       static const char Hex[] = "0123456789abcdef";
       S += std::string("_x") + Hex[C >> 4] + Hex[C & 15] + "_";

@@ -1,5 +1,6 @@
 //===- build/BuildAccess.cpp - Attributes, subscripts, slices, indices ----===//
 #include "ir/build/FunctionBuilder.h"
+#include "ir/check/SyntaxFacts.h"
 
 namespace pykc::ir {
 
@@ -120,14 +121,23 @@ Value FunctionBuilder::lowerPathAttribute(const AttributeExpr &A, const Value &B
 
 Value FunctionBuilder::lowerArrayAttribute(const AttributeExpr &A, Expr *Array,
                                            const ArrayType *AT) {
-  if (A.Attr == "shape") {
+  if (A.Attr == "shape" || A.Attr == "strides") {
     Expr *Shared = materialize(Array);
     auto *T = make<TupleMakeExpr>(A.Range, S.Types.uniTuple(S.Types.intp(), AT->ndim()));
     for (unsigned D = 0; D < AT->ndim(); ++D) {
-      auto *Dim = make<ArrayDimExpr>(A.Range, S.Types.intp());
-      Dim->Array = Shared;
-      Dim->Dim = D;
-      T->Elements.push_back(Dim);
+      Expr *Part;
+      if (A.Attr == "shape") {
+        auto *Dim = make<ArrayDimExpr>(A.Range, S.Types.intp());
+        Dim->Array = Shared;
+        Dim->Dim = D;
+        Part = Dim;
+      } else {
+        auto *Stride = make<ArrayStrideExpr>(A.Range, S.Types.intp());
+        Stride->Array = Shared;
+        Stride->Dim = D;
+        Part = Stride;
+      }
+      T->Elements.push_back(Part);
     }
     return Value::expr(T);
   }
@@ -138,6 +148,13 @@ Value FunctionBuilder::lowerArrayAttribute(const AttributeExpr &A, Expr *Array,
   }
   if (A.Attr == "ndim")
     return Value::expr(constantInt(AT->ndim(), S.Types.int64(), A.Range));
+  if (A.Attr == "T") {
+    std::vector<unsigned> Reversed;
+    for (unsigned D = AT->ndim(); D-- > 0;)
+      Reversed.push_back(D);
+    return Value::expr(permutedView(Array, std::move(Reversed),
+                                    transposedType(S.Types, AT, /*WithAxes=*/false), A.Range));
+  }
   if (A.Attr == "itemsize")
     return Value::expr(constantInt(int64_t(storageSize(AT->element())), S.Types.intp(), A.Range));
   // A complex array's parts, as float arrays sharing its memory.
@@ -150,6 +167,58 @@ Value FunctionBuilder::lowerArrayAttribute(const AttributeExpr &A, Expr *Array,
     return Value::expr(V);
   }
   return Value::invalid();
+}
+
+Expr *FunctionBuilder::permutedView(Expr *Array, std::vector<unsigned> Order, const ArrayType *Ty,
+                                    SourceRange Range) {
+  bool Identity = true;
+  for (size_t K = 0; K < Order.size(); ++K)
+    Identity = Identity && Order[K] == K;
+  if (Identity && Ty == Array->Ty)
+    return Array; // a 1-D array's transpose is itself
+  auto *View = make<ArrayViewExpr>(Range, Ty);
+  View->Array = Array;
+  if (!Identity)
+    View->Order = std::move(Order);
+  return View;
+}
+
+Expr *FunctionBuilder::typeNumpyTranspose(const fe::CallExpr &C) {
+  Expr *Array = C.Args.empty() ? nullptr : lowerValue(*C.Args[0]);
+  auto *AT = Array ? dynCast<ArrayType>(Array->Ty) : nullptr;
+  if (!AT)
+    error(C.Range, DiagKind::InvalidArgument);
+  return lowerTranspose(Array, AT, C, 1);
+}
+
+Expr *FunctionBuilder::lowerTranspose(Expr *Array, const ArrayType *AT, const fe::CallExpr &C,
+                                      size_t First) {
+  // The checker's checkTranspose accepted the axes: constants.
+  std::vector<const fe::Expr *> Args(C.Args.begin() + First, C.Args.end());
+  std::vector<unsigned> Order;
+  if (Args.empty() || (Args.size() == 1 && isNoneLiteral(*Args[0]))) {
+    for (unsigned D = AT->ndim(); D-- > 0;)
+      Order.push_back(D);
+    return permutedView(Array, std::move(Order), transposedType(S.Types, AT, false), C.Range);
+  }
+  std::vector<int64_t> Given;
+  bool OneInteger = false;
+  for (const fe::Expr *A : Args) {
+    std::optional<ConstantValue> K = evaluate(*A);
+    if (!K)
+      error(A->Range, DiagKind::NotConstant);
+    OneInteger = Args.size() == 1 && K->K == ConstantValue::Kind::Int;
+    if (K->K == ConstantValue::Kind::Int)
+      Given.push_back(K->Int);
+    for (const ConstantValue &E : K->Elements)
+      Given.push_back(E.Int);
+  }
+  auto Axes = transposeAxes(Given, AT->ndim());
+  if (!std::holds_alternative<std::vector<unsigned>>(Axes))
+    error(C.Range, DiagKind::InvalidArgument);
+  const ArrayType *Ty =
+      OneInteger && AT->ndim() == 1 ? AT : transposedType(S.Types, AT, /*WithAxes=*/true);
+  return permutedView(Array, std::get<std::vector<unsigned>>(Axes), Ty, C.Range);
 }
 
 Expr *FunctionBuilder::arrayAccess(Expr *Array, const ArrayType *AT, ExprList Indices,
@@ -180,21 +249,22 @@ Expr *FunctionBuilder::arrayAccess(Expr *Array, const ArrayType *AT, ExprList In
   return View;
 }
 
-namespace {
-
-/// The parts of a subscript: `a[i, 1:3]` has two, `a[i]` one.
-std::vector<const fe::Expr *> indexParts(const fe::Expr &Index) {
-  if (auto *T = dyn_cast<TupleExpr>(&Index))
-    return {T->Elts.begin(), T->Elts.end()};
-  return {&Index};
+Expr *FunctionBuilder::lowerIndexing(Expr *Array, const ArrayType *AT, const SubscriptExpr &Sub) {
+  std::vector<const fe::Expr *> Parts = subscriptParts(*Sub.Index, AT->ndim());
+  if (std::any_of(Parts.begin(), Parts.end(),
+                  [](const fe::Expr *E) { return sliceBoundsOf(*E).has_value(); }))
+    return lowerSliceView(Array, AT, Parts, Sub.Range);
+  ExprList Indices;
+  if (!lowerArrayIndices(AT, *Sub.Index, Sub.Range, Indices, /*AllowView=*/true))
+    return nullptr;
+  return arrayAccess(Array, AT, std::move(Indices), Sub.Range);
 }
 
-} // namespace
-
-Value FunctionBuilder::lowerSliceView(Expr *Array, const ArrayType *AT, const SubscriptExpr &Sub) {
-  std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
+Expr *FunctionBuilder::lowerSliceView(Expr *Array, const ArrayType *AT,
+                                      const std::vector<const fe::Expr *> &Parts,
+                                      SourceRange Range) {
   if (Parts.size() > AT->ndim())
-    error(Sub.Range, DiagKind::IndexCount);
+    error(Range, DiagKind::IndexCount);
   // Each index or slice bound is an integer, as Numba requires.
   auto Integer = [&](const fe::Expr *P) -> Expr * {
     if (!P)
@@ -208,38 +278,36 @@ Value FunctionBuilder::lowerSliceView(Expr *Array, const ArrayType *AT, const Su
     return V;
   };
   std::vector<ViewIndex> Entries;
+  std::vector<IndexShape> Shapes;
   unsigned Kept = 0;
   for (const fe::Expr *P : Parts) {
     ViewIndex I;
-    if (auto *Sl = dyn_cast<SliceExpr>(P)) {
+    if (std::optional<SliceBounds> Sl = sliceBoundsOf(*P)) {
       I.Start = Integer(Sl->Lower);
       I.Stop = Integer(Sl->Upper);
       I.Step = Integer(Sl->Step);
       if ((Sl->Lower && !I.Start) || (Sl->Upper && !I.Stop) || (Sl->Step && !I.Step))
-        return Value::invalid();
+        return nullptr;
       ++Kept;
     } else if (!(I.Index = Integer(P))) {
-      return Value::invalid();
+      return nullptr;
     }
+    Shapes.push_back(IndexShape{I.isSlice(), I.Step != nullptr, isEllipsis(*P)});
     Entries.push_back(I);
   }
   Kept += AT->ndim() - unsigned(Entries.size());
-  std::vector<IndexShape> Shapes;
-  for (const ViewIndex &I : Entries)
-    Shapes.push_back(IndexShape{I.isSlice(), I.Step != nullptr});
   auto *View = make<ArrayViewExpr>(
-      Sub.Range,
-      S.Types.array(AT->element(), Kept, basicIndexLayout(AT, Shapes), AT->addressSpace()));
+      Range, S.Types.array(AT->element(), Kept, basicIndexLayout(AT, Shapes), AT->addressSpace()));
   View->Array = Array;
   View->Entries = std::move(Entries);
-  return Value::expr(View);
+  return View;
 }
 
 bool FunctionBuilder::lowerArrayIndices(const ArrayType *AT, const fe::Expr &Index,
                                         SourceRange Range, ExprList &Out, bool AllowView) {
   std::vector<const fe::Expr *> From; // the source of each of Out
-  for (const fe::Expr *P : indexParts(Index)) {
-    if (isa<SliceExpr>(P))
+  for (const fe::Expr *P : subscriptParts(Index, AT->ndim())) {
+    if (sliceBoundsOf(*P))
       error(P->Range, DiagKind::UnsupportedSyntax);
     Expr *V = lowerValue(*P);
     if (!V)
@@ -292,17 +360,21 @@ Value FunctionBuilder::lowerSubscript(const SubscriptExpr &Sub) {
       return Field ? Value::expr(readField(Base.E, *Field, Sub.Range)) : Value::invalid();
     }
     if (auto *AT = dynCast<ArrayType>(Base.E->Ty)) {
-      std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
-      if (std::any_of(Parts.begin(), Parts.end(), [](const fe::Expr *E) { return isa<SliceExpr>(E); }))
-        return lowerSliceView(Base.E, AT, Sub);
-      ExprList Indices;
-      if (!lowerArrayIndices(AT, *Sub.Index, Sub.Range, Indices, /*AllowView=*/true))
-        return Value::invalid();
-      return Value::expr(arrayAccess(Base.E, AT, std::move(Indices), Sub.Range));
+      Expr *E = lowerIndexing(Base.E, AT, Sub);
+      return E ? Value::expr(E) : Value::invalid();
     }
     if (auto *TT = dynCast<TupleType>(Base.E->Ty)) {
-      if (isa<SliceExpr>(Sub.Index))
-        error(Sub.Index->Range, DiagKind::UnsupportedSyntax);
+      if (auto *Sl = dyn_cast<SliceExpr>(Sub.Index)) {
+        // t[1:], t[::-1]: the elements its constant bounds pick.
+        FunctionChecker::TupleSlice Slice = Checker.tupleSlice(*Sl, TT->size());
+        if (Slice.Bad)
+          error(Slice.Bad->Range, DiagKind::NotConstant);
+        Expr *Tuple = materialize(Base.E);
+        ExprList Elements;
+        for (unsigned K : Slice.Picked)
+          Elements.push_back(tupleElement(Tuple, K, Sub.Range));
+        return Value::expr(tupleOf(std::move(Elements), Sub.Range));
+      }
       Expr *Index = lowerValue(*Sub.Index);
       if (!Index)
         return Value::invalid();

@@ -3,8 +3,10 @@
 #include "ir/Libdevice.h"
 #include "ir/RandomHelpers.h"
 #include "ir/RoundNdigits.h"
+#include "ir/check/SyntaxFacts.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <unordered_map>
 
@@ -28,6 +30,17 @@ std::optional<IntrinsicId> intrinsicByPath(const std::string &Path) {
 Value FunctionBuilder::lowerCall(const fe::CallExpr &C) {
   if (auto *A = dyn_cast<AttributeExpr>(C.Func); A && A->Attr == "view")
     return Value::expr(lowerArrayView(*A, C));
+  if (auto *A = dyn_cast<AttributeExpr>(C.Func); A && A->Attr == "transpose") {
+    // a.transpose(...); np.transpose(...) is a path's call, below (a
+    // path has no effects to evaluate twice).
+    Value Base = lower(*A->Value);
+    if (!Base.isValid())
+      return Base;
+    if (auto *AT = Base.K == Value::Kind::Expr ? dynCast<ArrayType>(Base.E->Ty) : nullptr)
+      return Value::expr(lowerTranspose(Base.E, AT, C, 0));
+    if (Base.K != Value::Kind::Path)
+      error(A->AttrRange, DiagKind::UnknownAttribute);
+  }
   if (auto *A = dyn_cast<AttributeExpr>(C.Func); A && A->Attr == "conjugate") {
     Value Base = lower(*A->Value);
     if (!Base.isValid())
@@ -113,6 +126,7 @@ Value FunctionBuilder::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_Complex() typeComplex(C)
 #define PYKC_TYPE_Pow() typePow(C)
 #define PYKC_TYPE_Divmod() typeDivmod(C)
+#define PYKC_TYPE_Transpose() typeNumpyTranspose(C)
 #define PYKC_TYPE_Cmath(Cases, Op) typeCmath(#Op, C)
 #define PYKC_TYPE_Random(Helper) typeRandom(#Helper, C)
 #define PYKC_TYPE_Scalar(Cases, Result)                                        \
@@ -158,12 +172,26 @@ Expr *FunctionBuilder::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
   const DeviceCallFact *Bound = Checker.deviceCall(C);
   if (!Bound)
     error(C.Range, DiagKind::ArgumentCount);
+  BoundArguments Given = bindArguments(Fn.Def->Params, C);
+  // The arguments as written, evaluated in that order (keywords may name
+  // the parameters in another).
+  std::map<const fe::Expr *, Value> Written;
+  auto LowerWritten = [&](const fe::Expr *A) {
+    Value V = lower(*A); // an optional is passed as one
+    if (V.K == Value::Kind::Expr && !C.Keywords.empty())
+      V.E = materialize(V.E);
+    Written[A] = V;
+  };
+  for (const fe::Expr *A : C.Args)
+    LowerWritten(A);
+  for (const fe::Keyword &K : C.Keywords)
+    LowerWritten(K.Value);
   std::vector<InstanceArg> Args;
   ExprList Values; ///< Run-time arguments, in order.
   for (size_t I = 0; I < Bound->Params.size(); ++I) {
     Value V;
-    if (I < C.Args.size()) {
-      V = lower(*C.Args[I]); // an optional is passed as one
+    if (const fe::Expr *Arg = Given.ForParam[I]) {
+      V = Written[Arg];
     } else {
       if (!Bound->Defaults[I])
         error(C.Range, DiagKind::NotConstant);
@@ -179,7 +207,7 @@ Expr *FunctionBuilder::lowerDeviceCall(FunctionInfo &Fn, const fe::CallExpr &C) 
       continue;
     }
     if (V.K != Value::Kind::Expr)
-      error(I < C.Args.size() ? C.Args[I]->Range : C.Range, DiagKind::NotAValue);
+      error(Given.ForParam[I] ? Given.ForParam[I]->Range : C.Range, DiagKind::NotAValue);
     Args.push_back(InstanceArg{V.E->Ty, {}});
     Values.push_back(V.E);
   }

@@ -361,17 +361,22 @@ Value FunctionBuilder::lowerConstantValue(const ConstantValue &C, SourceRange Ra
 }
 
 Expr *FunctionBuilder::lowerTuple(const TupleExpr &T) {
-  std::vector<const Type *> Types;
   ExprList Elements;
   for (const fe::Expr *E : T.Elts) {
     Expr *V = lowerValue(*E);
     if (!V)
       return nullptr;
     Elements.push_back(V);
-    Types.push_back(V->Ty);
   }
-  auto *Make = make<TupleMakeExpr>(T.Range, S.Types.tuple(Types));
-  Make->Elements = Elements;
+  return tupleOf(std::move(Elements), T.Range);
+}
+
+Expr *FunctionBuilder::tupleOf(ExprList Elements, SourceRange Range) {
+  std::vector<const Type *> Types;
+  for (Expr *E : Elements)
+    Types.push_back(E->Ty);
+  auto *Make = make<TupleMakeExpr>(Range, S.Types.tuple(Types));
+  Make->Elements = std::move(Elements);
   return Make;
 }
 

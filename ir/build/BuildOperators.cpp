@@ -9,6 +9,15 @@ namespace fe = frontend;
 
 Expr *FunctionBuilder::lowerBinary(BinaryOp PyOp, Expr *L, Expr *R, const void *Site,
                                    SourceRange Range) {
+  if (PyOp == BinaryOp::Add && dynCast<TupleType>(L->Ty) && dynCast<TupleType>(R->Ty)) {
+    // (a, b) + (c,): each operand once, left first, then their elements.
+    Expr *Left = materialize(L), *Right = materialize(R);
+    ExprList Elements;
+    for (Expr *T : {Left, Right})
+      for (unsigned K = 0; K < dynCast<TupleType>(T->Ty)->size(); ++K)
+        Elements.push_back(tupleElement(T, K, Range));
+    return tupleOf(std::move(Elements), Range);
+  }
   std::optional<ArithOp> Op = arithOpOf(PyOp);
   std::optional<Signature> Sig;
   if (Site)
@@ -182,6 +191,36 @@ Expr *FunctionBuilder::compareValues(CompareOp Op, Expr *Left, Expr *Right, Sour
     Cmp->LHS = enumValue(Left);
     Cmp->RHS = enumValue(Right);
     return Cmp;
+  }
+  auto *LT = dynCast<TupleType>(Left->Ty), *RT = dynCast<TupleType>(Right->Ty);
+  if (LT && RT) {
+    // t == u: every pair of elements equal (the checker's compares), the
+    // tuples evaluated once; != is its negation.
+    Expr *Equal = constantInt(LT->size() == RT->size(), S.Types.boolean(), Range);
+    if (LT->size() == RT->size() && LT->size()) {
+      Expr *L = materialize(Left), *R = materialize(Right);
+      Equal = nullptr;
+      for (unsigned K = 0; K < LT->size(); ++K) {
+        Expr *Pair = compareValues(CompareOp::Eq, tupleElement(L, K, Range),
+                                   tupleElement(R, K, Range), Range, Site,
+                                   FunctionChecker::tupleElementPart(Part, K));
+        if (!Equal) {
+          Equal = Pair;
+          continue;
+        }
+        auto *Both = make<LogicalExpr>(Range, S.Types.boolean());
+        Both->IsAnd = true;
+        Both->LHS = Equal;
+        Both->RHS = Pair;
+        Equal = Both;
+      }
+    }
+    if (Op == CompareOp::Eq)
+      return Equal;
+    auto *Not = make<ir::UnaryExpr>(Range, S.Types.boolean());
+    Not->Op = UnaryArithOp::Not;
+    Not->Operand = Equal;
+    return Not;
   }
   const Signature &Sig =
       signatureOf(Site, SourceRange::cover(Left->Range, Right->Range), Part);

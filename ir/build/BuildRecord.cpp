@@ -72,21 +72,10 @@ void FunctionBuilder::lowerRecordStore(Expr *Record, unsigned Field, Expr *Val,
     if (!SrcArray && !convert(Src, N->element()))
       error(ValueRange, DiagKind::InvalidArgument);
     // Nested loops over the field's extents, innermost last (C order).
-    StmtList *Body = &Out;
-    ExprList Indices;
-    for (int64_t Extent : N->shape()) {
-      Variable *I = newTemp(S.Types.intp());
-      auto *Loop = make<ForRangeStmt>(TargetRange);
-      Loop->Var = I;
-      Loop->Start = constantInt(0, S.Types.intp(), TargetRange);
-      Loop->Stop = constantInt(Extent, S.Types.intp(), TargetRange);
-      Loop->Step = constantInt(1, S.Types.intp(), TargetRange);
-      Body->push_back(Loop);
-      Body = &Loop->Body;
-      auto *Ref = make<VarRefExpr>(TargetRange, I->Ty);
-      Ref->Var = I;
-      Indices.push_back(Ref);
-    }
+    ExprList Extents, Indices;
+    for (int64_t Extent : N->shape())
+      Extents.push_back(constantInt(Extent, S.Types.intp(), TargetRange));
+    StmtList *Body = elementLoops(Extents, TargetRange, Out, Indices);
     Expr *Element = Src;
     if (SrcArray) {
       auto *Load = make<ArrayLoadExpr>(ValueRange, SrcArray->element());

@@ -2,6 +2,7 @@
 #include "ir/AssignmentWebs.h"
 #include "ir/build/FunctionBuilder.h"
 #include "ir/check/SyntaxFacts.h"
+#include "support/InternalError.h"
 
 namespace pykc::ir {
 
@@ -155,6 +156,9 @@ void FunctionBuilder::lowerStmt(const fe::Stmt &St, StmtList &Out) {
   case fe::NodeKind::RaiseStmt:
     lowerRaise(St, Out);
     break;
+  case fe::NodeKind::AssertStmt:
+    lowerAssert(cast<AssertStmt>(St), Out);
+    break;
   default:
     unsupportedStatement(St);
     break;
@@ -184,6 +188,28 @@ void FunctionBuilder::lowerRaise(const fe::Stmt &St, StmtList &Out) {
   if (F.Kind != FunctionKind::Kernel)
     error(Keyword, DiagKind::UnsupportedSyntax);
   Out.push_back(make<ir::ReturnStmt>(St.Range));
+}
+
+void FunctionBuilder::lowerAssert(const AssertStmt &A, StmtList &Out) {
+  // `if not test: raise AssertionError(msg)`, the raise ending the thread
+  // (lowerRaise); the checker refused it outside kernels.
+  if (F.Kind != FunctionKind::Kernel)
+    error(A.Range, DiagKind::UnsupportedSyntax);
+  Expr *Cond = lowerCondition(*A.Test);
+  if (!Cond)
+    return;
+  std::optional<bool> Holds = constantTruth(Cond);
+  if (Holds == true)
+    return;
+  auto *End = make<ir::ReturnStmt>(A.Range);
+  if (Holds == false) {
+    Out.push_back(End);
+    return;
+  }
+  auto *If = make<ir::IfStmt>(A.Range);
+  If->Cond = Cond;
+  If->Else.push_back(End);
+  Out.push_back(If);
 }
 
 void FunctionBuilder::unsupportedStatement(const fe::Stmt &St) {
@@ -222,10 +248,19 @@ void FunctionBuilder::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     const ArrayType *AT = storeTarget(*Sub, Base);
     if (!AT)
       return;
-    auto *St = make<ir::StoreStmt>(Target->Range);
-    St->Array = Base.E;
-    if (!lowerArrayIndices(AT, *Sub->Index, Sub->Range, St->Indices, /*AllowView=*/false))
+    Expr *Slot = lowerIndexing(Base.E, AT, *Sub);
+    if (!Slot)
       return;
+    if (dynCast<ArrayType>(Slot->Ty)) {
+      lowerBroadcastStore(Slot, Val, Target->Range, ValueRange, Out);
+      return;
+    }
+    auto *Load = dynCast<ArrayLoadExpr>(Slot);
+    if (!Load)
+      PYKC_ICE("an array element that is not an ArrayLoadExpr");
+    auto *St = make<ir::StoreStmt>(Target->Range);
+    St->Array = Load->Array;
+    St->Indices = Load->Indices;
     // An element of an array of records takes a copy of a record's bytes.
     St->Value = AT->record() ? convertRecord(Val, AT->record()) : convert(Val, AT->dtype());
     if (!St->Value)
@@ -260,6 +295,50 @@ void FunctionBuilder::lowerAssign(const fe::Expr *Target, Expr *Val, SourceRange
     error(Target->Range, DiagKind::ReadOnlyTarget);
   }
   error(Target->Range, DiagKind::UnsupportedSyntax);
+}
+
+void FunctionBuilder::lowerBroadcastStore(Expr *View, Expr *Val, SourceRange TargetRange,
+                                          SourceRange ValueRange, StmtList &Out) {
+  auto *VT = dynCast<ArrayType>(View->Ty);
+  // The value first, as Python evaluates it, and once (Numba converts it to
+  // the dtype before its loops).
+  Expr *Value = VT->record() ? convertRecord(Val, VT->record()) : convert(Val, VT->dtype());
+  if (!Value)
+    error(ValueRange, DiagKind::InvalidArgument);
+  Value = materialize(Value);
+  Expr *Target = materialize(View);
+  ExprList Extents, Indices;
+  for (unsigned D = 0; D < VT->ndim(); ++D) {
+    auto *Extent = make<ArrayDimExpr>(TargetRange, S.Types.intp());
+    Extent->Array = Target;
+    Extent->Dim = D;
+    Extents.push_back(Extent);
+  }
+  StmtList *Body = elementLoops(Extents, TargetRange, Out, Indices);
+  auto *St = make<ir::StoreStmt>(TargetRange);
+  St->Array = Target;
+  St->Indices = std::move(Indices);
+  St->Value = Value;
+  Body->push_back(St);
+}
+
+StmtList *FunctionBuilder::elementLoops(const ExprList &Extents, SourceRange Range,
+                                        StmtList &Out, ExprList &Indices) {
+  StmtList *Body = &Out;
+  for (Expr *Extent : Extents) {
+    Variable *I = newTemp(S.Types.intp());
+    auto *Loop = make<ForRangeStmt>(Range);
+    Loop->Var = I;
+    Loop->Start = constantInt(0, S.Types.intp(), Range);
+    Loop->Stop = Extent;
+    Loop->Step = constantInt(1, S.Types.intp(), Range);
+    Body->push_back(Loop);
+    Body = &Loop->Body;
+    auto *Ref = make<VarRefExpr>(Range, I->Ty);
+    Ref->Var = I;
+    Indices.push_back(Ref);
+  }
+  return Body;
 }
 
 const ArrayType *FunctionBuilder::storeTarget(const SubscriptExpr &Sub, const Value &Base) {

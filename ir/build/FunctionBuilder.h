@@ -54,9 +54,20 @@ private:
   void lowerRaise(const frontend::Stmt &St, StmtList &Out);
   /// UnsupportedSyntax for a statement kernels cannot have, at its keyword.
   void unsupportedStatement(const frontend::Stmt &St);
+  /// `assert test[, msg]` in a kernel: a failing test ends the thread.
+  void lowerAssert(const frontend::AssertStmt &A, StmtList &Out);
   void lowerAssign(const frontend::Expr *Target, Expr *Value, frontend::SourceRange ValueRange,
                    StmtList &Out);
   void lowerAugAssign(const frontend::AugAssignStmt &S, StmtList &Out);
+  /// `view[...] = Value`: NumPy's broadcasting of a scalar, evaluated once,
+  /// over every element of \p View.
+  void lowerBroadcastStore(Expr *View, Expr *Value, frontend::SourceRange TargetRange,
+                           frontend::SourceRange ValueRange, StmtList &Out);
+  /// Loops nested in \p Out over [0, extent) of each of \p Extents, the
+  /// last innermost (C order): the innermost body, and in \p Indices each
+  /// loop's variable.
+  StmtList *elementLoops(const ExprList &Extents, frontend::SourceRange Range, StmtList &Out,
+                         ExprList &Indices);
   /// The array that `Base[...] = v` or `Base[...] += v` stores into.
   const ArrayType *storeTarget(const frontend::SubscriptExpr &Sub, const Value &Base);
   void lowerFor(const frontend::ForStmt &S, StmtList &Out);
@@ -134,8 +145,13 @@ private:
   Expr *lowerIdentity(const frontend::CompareExpr &C);
   /// The module-level array \p Name (a frozen constant) as an expression.
   Expr *constArray(const std::string &Name, const ConstantValue &C, SourceRange Range);
-  /// `a[2:10]`, `a[i, ::-1]`: a view (ArrayViewExpr) with Numba's layout.
-  Value lowerSliceView(Expr *Array, const ArrayType *AT, const frontend::SubscriptExpr &Sub);
+  /// `a[Index]` as the checker's checkIndexing typed it: an element, or a
+  /// view (`a[i, :]`, `a[1:3]`, `a[..., 0]`, `a[i]` of a 2-D array).
+  Expr *lowerIndexing(Expr *Array, const ArrayType *AT, const frontend::SubscriptExpr &Sub);
+  /// `a[2:10]`, `a[i, ::-1]`: a view (ArrayViewExpr) with Numba's layout;
+  /// \p Parts as subscriptParts gives them.
+  Expr *lowerSliceView(Expr *Array, const ArrayType *AT,
+                       const std::vector<const frontend::Expr *> &Parts, SourceRange Range);
   /// `L Op R`, with the signature the checker chose for syntax node
   /// \p Site; a null \p Site: arithmetic pykc writes itself (a range's
   /// length), on types it chose.
@@ -185,6 +201,14 @@ private:
   /// cuda.float32x4(...) and the other vector constructors.
   Expr *lowerVectorConstructor(const VectorType *VT, const frontend::CallExpr &C);
   Expr *typeLen(const frontend::CallExpr &C);
+  /// np.transpose(a[, axes]) (the Transpose rule).
+  Expr *typeNumpyTranspose(const frontend::CallExpr &C);
+  /// `Array.transpose(...)`, the axes being C's arguments from \p First
+  /// on, as checkTranspose typed it: a view with its dimensions permuted.
+  Expr *lowerTranspose(Expr *Array, const ArrayType *AT, const frontend::CallExpr &C, size_t First);
+  /// \p Array's view with its dimensions in \p Order, of type \p Ty.
+  Expr *permutedView(Expr *Array, std::vector<unsigned> Order, const ArrayType *Ty,
+                     SourceRange Range);
   Expr *typePrint(const frontend::CallExpr &C);
   /// \p C's arguments as values; false after an error.
   bool lowerArguments(const frontend::CallExpr &C, ExprList &Args);
@@ -291,6 +315,8 @@ private:
   Expr *truth(Expr *E, frontend::SourceRange Range);
   /// Element \p K of the tuple \p Tuple (a constant index or a field).
   Expr *tupleElement(Expr *Tuple, unsigned K, frontend::SourceRange Range);
+  /// The plain tuple of \p Elements (a UniTuple when they share a type).
+  Expr *tupleOf(ExprList Elements, frontend::SourceRange Range);
   /// member.value of an enum.Enum member: its int64.
   Expr *enumValue(Expr *E);
   /// The IntEnum class \p E (lowered to \p Lowered) is a member of, for

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "ir/check/FunctionChecker.h"
 #include "ir/check/HintText.h"
+#include "ir/check/SyntaxFacts.h"
+#include "support/InternalError.h"
 
 #include <algorithm>
 
@@ -129,6 +131,10 @@ Checked FunctionChecker::checkValueAttribute(const AttributeExpr &A,
     std::vector<Checked> Dims(AT->ndim(), Checked::value(Types.intp()));
     return tupleDisplay(std::move(Dims));
   }
+  if (A.Attr == "strides") {
+    std::vector<Checked> Strides(AT->ndim(), Checked::value(Types.intp()));
+    return tupleDisplay(std::move(Strides));
+  }
   if (A.Attr == "size")
     return Checked::value(Types.intp());
   if (A.Attr == "ndim") {
@@ -136,6 +142,8 @@ Checked FunctionChecker::checkValueAttribute(const AttributeExpr &A,
     F.IntBits = AT->ndim();
     return Checked::constant(Types.int64(), F);
   }
+  if (A.Attr == "T")
+    return Checked::value(transposedType(Types, AT, /*WithAxes=*/false));
   if (A.Attr == "itemsize") { // the element's bytes, a constant intp
     Fold F;
     F.IntBits = storageSize(AT->element());
@@ -157,22 +165,67 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
+const ArrayType *transposedType(TypeContext &Types, const ArrayType *AT, bool WithAxes) {
+  ArrayLayout L = AT->layout();
+  if (AT->ndim() > 1)
+    L = L == ArrayLayout::C ? ArrayLayout::F : L == ArrayLayout::F ? ArrayLayout::C : L;
+  if (WithAxes)
+    L = ArrayLayout::A;
+  return Types.array(AT->element(), AT->ndim(), L, AT->addressSpace());
+}
+
+std::variant<std::vector<unsigned>, std::string> transposeAxes(const std::vector<int64_t> &Given,
+                                                               unsigned NDim) {
+  if (Given.size() != NDim)
+    return std::string("axes don't match array");
+  std::vector<unsigned> Axes;
+  std::vector<bool> Seen(NDim);
+  for (int64_t A : Given) {
+    int64_t K = A < 0 ? A + int64_t(NDim) : A;
+    if (K < 0 || K >= int64_t(NDim))
+      return "axis " + std::to_string(A) + " is out of bounds for array of dimension " +
+             std::to_string(NDim);
+    if (Seen[K])
+      return std::string("repeated axis in transpose");
+    Seen[K] = true;
+    Axes.push_back(unsigned(K));
+  }
+  return Axes;
+}
+
 ArrayLayout basicIndexLayout(const ArrayType *AT,
                              const std::vector<IndexShape> &Entries) {
-  // Numba's arraydecl.py: the indices from the outermost dimension in
-  // memory inward keep the array contiguous while they are integers, and
-  // the innermost may be a slice without a step.
+  // Numba's arraydecl.py: the indices written before an ellipsis are the
+  // left ones, those after it the right ones (with every dimension
+  // indexed, where the ellipsis stands does not matter). A C array stays C
+  // when no index is on the right and the left ones, from the outermost
+  // dimension inward, are integers but for the innermost, which may be a
+  // slice without a step; an F array the same, mirrored.
   if (AT->layout() == ArrayLayout::A)
     return ArrayLayout::A;
-  std::vector<const IndexShape *> Outer;
-  for (const IndexShape &I : Entries)
-    Outer.push_back(&I);
-  if (AT->layout() == ArrayLayout::F) {
-    // F order's outermost dimension is the last: the entries must reach it.
-    if (Entries.size() < AT->ndim())
-      return ArrayLayout::A;
-    std::reverse(Outer.begin(), Outer.end());
+  std::vector<const IndexShape *> Left, Right;
+  bool Met = false;
+  unsigned Indices = 0;
+  for (const IndexShape &I : Entries) {
+    if (I.FromEllipsis) {
+      Met = true;
+      continue;
+    }
+    ++Indices;
+    (Met ? Right : Left).push_back(&I);
   }
+  bool F = AT->layout() == ArrayLayout::F;
+  if (Indices == AT->ndim()) {
+    std::vector<const IndexShape *> All = Left;
+    All.insert(All.end(), Right.begin(), Right.end());
+    Left = F ? std::vector<const IndexShape *>{} : All;
+    Right = F ? All : std::vector<const IndexShape *>{};
+  }
+  if (!(F ? Left : Right).empty())
+    return ArrayLayout::A;
+  std::vector<const IndexShape *> Outer = F ? Right : Left;
+  if (F)
+    std::reverse(Outer.begin(), Outer.end());
   for (size_t K = 0; K < Outer.size(); ++K) {
     bool Innermost = K + 1 == Outer.size();
     if (Outer[K]->Slice && (!Innermost || Outer[K]->Step))
@@ -182,13 +235,6 @@ ArrayLayout basicIndexLayout(const ArrayType *AT,
 }
 
 namespace {
-
-/// The parts of a subscript: `a[i, 1:3]` has two, `a[i]` one.
-std::vector<const fe::Expr *> indexParts(const fe::Expr &Index) {
-  if (auto *T = dyn_cast<TupleExpr>(&Index))
-    return {T->Elts.begin(), T->Elts.end()};
-  return {&Index};
-}
 
 bool isIntegerType(const Type *Ty) {
   auto *ST = dynCast<ScalarType>(Ty);
@@ -224,21 +270,22 @@ Checked FunctionChecker::checkSubscript(const SubscriptExpr &Sub) {
     std::optional<unsigned> Field = recordField(R, *Sub.Index, Sub.Range);
     return Checked::value(Field ? fieldType(R, *Field) : nullptr);
   }
-  if (auto *AT = dynCast<ArrayType>(Base.Ty)) {
-    std::vector<const fe::Expr *> Parts = indexParts(*Sub.Index);
-    if (std::any_of(Parts.begin(), Parts.end(),
-                    [](const fe::Expr *E) { return isa<SliceExpr>(E); }))
-      return checkSliceView(AT, Parts, Sub.Range);
-    std::optional<unsigned> Count = checkArrayIndices(AT, *Sub.Index, Sub.Range, /*AllowView=*/true);
-    if (!Count)
-      return Checked::invalid();
-    return arrayAccess(AT, *Count);
-  }
+  if (auto *AT = dynCast<ArrayType>(Base.Ty))
+    return checkIndexing(AT, Sub);
   auto *TT = dynCast<TupleType>(Base.Ty);
   if (!TT)
     return fail(Sub.Value->Range, DiagKind::NotIndexable, {describe(Base)});
-  if (isa<SliceExpr>(Sub.Index))
-    return fail(Sub.Index->Range, DiagKind::UnsupportedSyntax, {"slicing a tuple"});
+  if (auto *Sl = dyn_cast<SliceExpr>(Sub.Index)) {
+    TupleSlice Slice = tupleSlice(*Sl, TT->size());
+    if (Slice.Bad && Slice.Why.empty())
+      return fail(Slice.Bad->Range, DiagKind::NotConstant, {"the bounds of a tuple's slice"});
+    if (Slice.Bad)
+      return fail(Slice.Bad->Range, DiagKind::InvalidArgument, {"a tuple's slice", Slice.Why});
+    std::vector<Checked> Elements;
+    for (unsigned K : Slice.Picked)
+      Elements.push_back(tupleElement(Base, K));
+    return tupleDisplay(std::move(Elements));
+  }
   Checked Index = checkValue(*Sub.Index);
   if (!Index.isValue())
     return Checked::invalid();
@@ -259,6 +306,77 @@ Checked FunctionChecker::checkSubscript(const SubscriptExpr &Sub) {
     return fail(Sub.Index->Range, DiagKind::NotConstant,
                 {"an index into a tuple of mixed types"});
   return Checked::value(TT->elements().front());
+}
+
+FunctionChecker::TupleSlice FunctionChecker::tupleSlice(const SliceExpr &Sl, size_t N) const {
+  TupleSlice Out;
+  const fe::Expr *Parts[3] = {Sl.Lower, Sl.Upper, Sl.Step};
+  std::optional<int64_t> Given[3];
+  for (int P = 0; P < 3; ++P) {
+    if (!Parts[P] || isNoneLiteral(*Parts[P]))
+      continue;
+    std::optional<ConstantValue> K = evaluate(*Parts[P]);
+    Out.Bad = Parts[P];
+    if (!K)
+      return Out;
+    if (K->K == ConstantValue::Kind::Bool)
+      Given[P] = K->Bool;
+    else if (K->K == ConstantValue::Kind::Int)
+      Given[P] = K->Int;
+    else {
+      Out.Why = "slice indices must be integers or None";
+      return Out;
+    }
+    Out.Bad = nullptr;
+  }
+  int64_t Step = Given[2].value_or(1);
+  if (Step == 0) {
+    Out.Bad = Parts[2];
+    Out.Why = "slice step cannot be zero";
+    return Out;
+  }
+  // Python's slice.indices(N).
+  int64_t Size = int64_t(N), Lower = Step < 0 ? -1 : 0, Upper = Step < 0 ? Size - 1 : Size;
+  auto Clamp = [&](std::optional<int64_t> V, int64_t Default) {
+    if (!V)
+      return Default;
+    int64_t X = *V < 0 ? *V + Size : *V;
+    return X < Lower ? Lower : X > Upper ? Upper : X;
+  };
+  int64_t Start = Clamp(Given[0], Step < 0 ? Upper : Lower);
+  int64_t Stop = Clamp(Given[1], Step < 0 ? Lower : Upper);
+  for (int64_t I = Start; Step > 0 ? I < Stop : I > Stop; I += Step)
+    Out.Picked.push_back(unsigned(I));
+  return Out;
+}
+
+bool FunctionChecker::singleEllipsis(const fe::Expr &Index) {
+  auto *T = dyn_cast<TupleExpr>(&Index);
+  bool Met = false;
+  for (const fe::Expr *P : T ? T->Elts : fe::ExprList{}) {
+    if (!isEllipsis(*P))
+      continue;
+    if (Met) {
+      fail(P->Range, DiagKind::InvalidArgument,
+           {"an array index", "an index can only have a single ellipsis ('...')"});
+      return false;
+    }
+    Met = true;
+  }
+  return true;
+}
+
+Checked FunctionChecker::checkIndexing(const ArrayType *AT, const SubscriptExpr &Sub) {
+  if (!singleEllipsis(*Sub.Index))
+    return Checked::invalid();
+  std::vector<const fe::Expr *> Parts = subscriptParts(*Sub.Index, AT->ndim());
+  if (std::any_of(Parts.begin(), Parts.end(),
+                  [](const fe::Expr *E) { return sliceBoundsOf(*E).has_value(); }))
+    return checkSliceView(AT, Parts, Sub.Range);
+  std::optional<unsigned> Count = checkArrayIndices(AT, *Sub.Index, Sub.Range, /*AllowView=*/true);
+  if (!Count)
+    return Checked::invalid();
+  return arrayAccess(AT, *Count);
 }
 
 std::optional<unsigned> FunctionChecker::recordField(const RecordType *R,
@@ -357,11 +475,9 @@ FunctionChecker::checkArrayIndices(const ArrayType *AT, const fe::Expr &Index,
   std::vector<const Type *> Indices;
   std::vector<const fe::Expr *> From; // the source of each index
   std::vector<SourceRange> At;        // where each index is built
-  for (const fe::Expr *P : indexParts(Index)) {
-    if (isa<SliceExpr>(P)) {
-      fail(P->Range, DiagKind::UnsupportedSyntax, {"assigning to a slice of an array"});
-      return std::nullopt;
-    }
+  for (const fe::Expr *P : subscriptParts(Index, AT->ndim())) {
+    if (sliceBoundsOf(*P))
+      PYKC_ICE("a slice among the indices of an element (checkSliceView's)");
     Checked V = checkValue(*P);
     if (!V.isValue())
       return std::nullopt;
@@ -386,7 +502,7 @@ FunctionChecker::checkArrayIndices(const ArrayType *AT, const fe::Expr &Index,
   }
   if (Indices.size() < AT->ndim() && !AllowView) {
     fail(Range, DiagKind::UnsupportedSyntax,
-         {"assigning to a whole row of an array (index every dimension)"});
+         {"updating a row of an array in place (index every dimension)"});
     return std::nullopt;
   }
   return unsigned(Indices.size());
@@ -410,7 +526,7 @@ FunctionChecker::checkSliceView(const ArrayType *AT,
   unsigned Kept = 0;
   for (const fe::Expr *P : Parts) {
     IndexShape I;
-    if (auto *Sl = dyn_cast<SliceExpr>(P)) {
+    if (std::optional<SliceBounds> Sl = sliceBoundsOf(*P)) {
       // Each bound is typed even after one that fails.
       bool Lower = !Sl->Lower || Integer(Sl->Lower);
       bool Upper = !Sl->Upper || Integer(Sl->Upper);
@@ -419,6 +535,7 @@ FunctionChecker::checkSliceView(const ArrayType *AT,
         return Checked::invalid();
       I.Slice = true;
       I.Step = Sl->Step != nullptr;
+      I.FromEllipsis = isEllipsis(*P);
       ++Kept;
     } else if (!Integer(P)) {
       return Checked::invalid();

@@ -317,6 +317,65 @@ Checked FunctionChecker::checkArrayView(const AttributeExpr &A, const fe::CallEx
   return Checked::value(Types.array(D.Const.Dtype, AT->ndim(), AT->layout(), AT->addressSpace()));
 }
 
+Checked FunctionChecker::checkNumpyTranspose(const fe::CallExpr &C) {
+  if (C.Args.empty() || C.Args.size() > 2)
+    return fail(C.Range, DiagKind::ArgumentCount,
+                {callName(), "1 or 2 arguments", std::to_string(C.Args.size())});
+  Checked A = checkValue(*C.Args[0]);
+  if (!A.isValue())
+    return A;
+  auto *AT = dynCast<ArrayType>(A.Ty);
+  if (!AT)
+    return fail(C.Args[0]->Range, DiagKind::InvalidArgument,
+                {callName(), "expected an array, not '" + A.Ty->str() + "'"});
+  return checkTranspose(AT, C, 1);
+}
+
+Checked FunctionChecker::checkTranspose(const ArrayType *AT, const fe::CallExpr &C,
+                                        size_t First) {
+  // Numba's resolve_transpose: no axes (or None) is a.T; otherwise a
+  // tuple of them or one argument each. pykc takes them as constants.
+  std::string Name = First ? callName() : "transpose()";
+  if (!C.Keywords.empty())
+    return fail(C.Keywords.front().NameRange, DiagKind::UnknownKeyword,
+                {Name, C.Keywords.front().Name});
+  std::vector<const fe::Expr *> Args(C.Args.begin() + First, C.Args.end());
+  if (Args.empty() || (Args.size() == 1 && isNoneLiteral(*Args[0])))
+    return Checked::value(transposedType(Types, AT, /*WithAxes=*/false));
+  std::vector<int64_t> Given;
+  bool OneInteger = false; // a.transpose(0)
+  for (const fe::Expr *A : Args) {
+    Checked V = checkValue(*A);
+    if (!V.isValue())
+      return V;
+    auto *TT = dynCast<TupleType>(V.Ty);
+    OneInteger = Args.size() == 1 && !TT;
+    for (const Type *T : TT ? TT->elements() : std::vector<const Type *>{V.Ty})
+      if (auto *ST = dynCast<ScalarType>(T); !ST || !ST->isInteger())
+        return fail(A->Range, DiagKind::InvalidArgument,
+                    {Name, "an axis must be an integer, not '" + T->str() + "'"});
+    std::optional<ConstantValue> K = evaluate(*A);
+    if (!K || (K->K != ConstantValue::Kind::Int && K->K != ConstantValue::Kind::Tuple))
+      return fail(A->Range, DiagKind::NotConstant, {"the axes of " + Name});
+    if (K->K == ConstantValue::Kind::Int) {
+      Given.push_back(K->Int);
+      continue;
+    }
+    if (Args.size() > 1)
+      return fail(A->Range, DiagKind::InvalidArgument,
+                  {Name, "an axis must be an integer, not '" + V.Ty->str() + "'"});
+    for (const ConstantValue &E : K->Elements)
+      Given.push_back(E.Int);
+  }
+  auto Axes = transposeAxes(Given, AT->ndim());
+  if (auto *Why = std::get_if<std::string>(&Axes))
+    return fail(C.Range, DiagKind::InvalidArgument, {Name, *Why});
+  // One integer axis of a 1-D array leaves it as it is (Numba's rule).
+  if (OneInteger && AT->ndim() == 1)
+    return Checked::value(AT);
+  return Checked::value(transposedType(Types, AT, /*WithAxes=*/true));
+}
+
 Checked FunctionChecker::checkLibdeviceCall(const LibdeviceFunction &Fn, const fe::CallExpr &C) {
   // One case, as Numba's ConcreteTemplate for it.
   std::vector<const Type *> Params = Fn.params(Types);

@@ -33,6 +33,16 @@ Checked convertScalar(const Checked &V, const Type *To) {
 Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
   if (auto *A = dyn_cast<AttributeExpr>(C.Func); A && A->Attr == "view")
     return checkArrayView(*A, C);
+  if (auto *A = dyn_cast<AttributeExpr>(C.Func); A && A->Attr == "transpose") {
+    // a.transpose(...); np.transpose(...) is a path's call, below.
+    Checked Base = check(*A->Value);
+    if (!Base.isValid())
+      return Base;
+    if (auto *AT = Base.isValue() ? dynCast<ArrayType>(Base.Ty) : nullptr)
+      return checkTranspose(AT, C, 0);
+    if (Base.K != Checked::Kind::Path)
+      return unknownAttribute(*A, Base);
+  }
   if (auto *A = dyn_cast<AttributeExpr>(C.Func); A && A->Attr == "conjugate") {
     Checked Base = check(*A->Value);
     if (!Base.isValid())
@@ -127,6 +137,7 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
 #define PYKC_CHECK_Complex() checkComplex(C)
 #define PYKC_CHECK_Pow() checkPow(C)
 #define PYKC_CHECK_Divmod() checkOverloaded(Ops.Divmod, C)
+#define PYKC_CHECK_Transpose() checkNumpyTranspose(C)
 #define PYKC_CHECK_Cmath(Cases, Op) checkCmath(CmathCases::Cases, #Op, C)
 #define PYKC_CHECK_Random(Helper) checkRandom(#Helper, C)
 #define PYKC_CHECK_Scalar(Cases, Result)                                       \

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/check/FunctionChecker.h"
+#include "ir/check/SyntaxFacts.h"
 
 #include "ir/NameCheck.h"
 
@@ -61,15 +62,20 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
     if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly)
       return fail(P.Range, DiagKind::UnsupportedParameter,
                   {"*args, **kwargs and keyword-only parameters"});
-  if (!C.Keywords.empty())
-    return fail(C.Keywords.front().NameRange, DiagKind::UnsupportedSyntax,
-                {"a keyword argument to a device function"});
   auto CountError = [&] {
     return fail(C.Range, DiagKind::ArgumentCount,
-                {Fn.Name, plural(Params.size(), "argument"), std::to_string(C.Args.size())});
+                {Fn.Name, plural(Params.size(), "argument"),
+                 std::to_string(C.Args.size() + C.Keywords.size())});
   };
   if (C.Args.size() > Params.size())
     return CountError();
+  BoundArguments Given = bindArguments(Params, C);
+  if (Given.Bad && Given.Repeated)
+    return fail(Given.Bad->NameRange, DiagKind::InvalidArgument,
+                {Fn.Name + "()", "got multiple values for argument '" + Given.Bad->Name + "'"});
+  if (Given.Bad)
+    return fail(Given.Bad->Name.empty() ? Given.Bad->Range : Given.Bad->NameRange,
+                DiagKind::UnknownKeyword, {Fn.Name, Given.Bad->Name.empty() ? "**" : Given.Bad->Name});
   // A parameter the callee never assigns can take a compile-time value.
   std::vector<std::string> Assigned = assignedNames(Fn.Def->Body);
   auto CanBeCompileTime = [&](size_t I) {
@@ -81,10 +87,10 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
   for (size_t I = 0; I < Params.size(); ++I) {
     Checked V;
     std::optional<ConstantValue> Literal;
-    if (I < C.Args.size()) {
-      V = check(*C.Args[I]); // an optional is passed as one
+    if (const fe::Expr *Arg = Given.ForParam[I]) {
+      V = check(*Arg); // an optional is passed as one
       if (V.isValue())
-        Literal = literalArgument(*C.Args[I]);
+        Literal = literalArgument(*Arg);
     } else if (Params[I].Default) {
       // Evaluated where the function is defined, as Python does.
       Literal = (Fn.Scope ? *Fn.Scope : Callees.programScope())
@@ -114,7 +120,7 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
       }
     }
     if (!V.isValue())
-      return notAValue(I < C.Args.size() ? C.Args[I]->Range : C.Range, V);
+      return notAValue(Given.ForParam[I] ? Given.ForParam[I]->Range : C.Range, V);
     Args.push_back(Checked::value(V.Ty));
   }
   if (!walking())

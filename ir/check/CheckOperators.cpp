@@ -26,6 +26,15 @@ Checked boolConstant(TypeContext &Types, bool V) {
 Checked FunctionChecker::checkBinary(BinaryOp PyOp, const Checked &L,
                                      const Checked &R, SourceRange Range,
                                      const void *Site) {
+  // (a, b) + (c,): the elements of both, in order (a named tuple's become
+  // a plain tuple's), each keeping what is known of it.
+  if (PyOp == BinaryOp::Add && dynCast<TupleType>(L.Ty) && dynCast<TupleType>(R.Ty)) {
+    std::vector<Checked> Elements;
+    for (const Checked *T : {&L, &R})
+      for (unsigned K = 0; K < dynCast<TupleType>(T->Ty)->size(); ++K)
+        Elements.push_back(tupleElement(*T, K));
+    return tupleDisplay(std::move(Elements));
+  }
   std::optional<ArithOp> Op = arithOpOf(PyOp);
   std::optional<Signature> Sig;
   if (Op && dynCast<ScalarType>(L.Ty) && dynCast<ScalarType>(R.Ty))
@@ -148,6 +157,20 @@ bool FunctionChecker::compares(CompareOp Op, const Checked &L,
       chose(Site, *Sig, Part);
       return true;
     }
+  // Tuples are equal when their elements are, pair by pair (Numba's
+  // tuple_eq); tuples of different lengths never are.
+  auto *LT = dynCast<TupleType>(L.Ty), *RT = dynCast<TupleType>(R.Ty);
+  if (LT && RT && (Op == CompareOp::Eq || Op == CompareOp::Ne)) {
+    if (LT->size() != RT->size())
+      return true;
+    for (unsigned K = 0; K < LT->size(); ++K) {
+      Checked LE = tupleElement(L, K), RE = tupleElement(R, K);
+      if (dynCast<TupleType>(LE.Ty) ||
+          !compares(CompareOp::Eq, LE, RE, Site, tupleElementPart(Part, K)))
+        return false;
+    }
+    return true;
+  }
   // Members of one enum class: equal when their values are.
   return dynCast<EnumType>(L.Ty) && L.Ty == R.Ty &&
          (Op == CompareOp::Eq || Op == CompareOp::Ne);

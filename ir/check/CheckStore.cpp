@@ -43,8 +43,11 @@ FunctionChecker::Built FunctionChecker::walkAssign(const fe::Expr *Target, const
       return Field ? walkRecordStore(R, *Field, V, Target->Range, ValueRange) : Built();
     }
     const ArrayType *AT = storeTarget(*Sub, Base);
-    if (!AT || !checkArrayIndices(AT, *Sub->Index, Sub->Range, /*AllowView=*/false))
+    Checked Slot = AT ? checkIndexing(AT, *Sub) : Checked::invalid();
+    if (!Slot.isValue())
       return Built();
+    if (auto *View = dynCast<ArrayType>(Slot.Ty))
+      return walkBroadcastStore(View, V, At, ValueRange);
     // An element of an array of records takes a copy of a record's bytes.
     bool Converts = AT->record() ? converts(V.Ty, AT->record())
                                  : convertsValue(V, AT->dtype(), At);
@@ -125,6 +128,30 @@ FunctionChecker::Built FunctionChecker::walkRecordStore(const RecordType *R, uns
   return Stored;
 }
 
+FunctionChecker::Built FunctionChecker::walkBroadcastStore(const ArrayType *View, const Checked &V,
+                                                           const fe::Expr &At,
+                                                           SourceRange ValueRange) {
+  Built Stored;
+  Stored.Empty = false;
+  if (dynCast<ArrayType>(V.Ty)) {
+    // Numba copies the source first when it may overlap the target, into
+    // memory from its runtime's heap, which Numba-CUDA does not have.
+    fail(ValueRange, DiagKind::UnsupportedSyntax,
+         {"assigning an array to a slice of an array (Numba-CUDA cannot either: it copies the "
+          "source through the heap; copy the elements in a loop)"});
+    return Built();
+  }
+  bool Converts = View->record() ? converts(V.Ty, View->record())
+                                 : convertsValue(V, View->dtype(), At);
+  if (!Converts) {
+    fail(ValueRange, DiagKind::InvalidArgument,
+         {"a slice of an array",
+          "cannot store '" + V.Ty->str() + "' into the elements of " + View->str()});
+    return Built();
+  }
+  return Stored;
+}
+
 const ArrayType *FunctionChecker::storeTarget(const SubscriptExpr &Sub, const Checked &Base) {
   if (Base.isValue()) {
     if (auto *AT = dynCast<ArrayType>(Base.Ty)) {
@@ -176,7 +203,17 @@ FunctionChecker::Built FunctionChecker::walkAugAssign(const AugAssignStmt &A) {
     if (const RecordType *R = RecordOf(Base))
       return RecordUpdate(R, *Sub->Index, A.Target->Range);
     const ArrayType *AT = storeTarget(*Sub, Base);
-    if (!AT || !checkArrayIndices(AT, *Sub->Index, Sub->Range, /*AllowView=*/false))
+    if (!AT)
+      return Built();
+    std::vector<const fe::Expr *> Parts = subscriptParts(*Sub->Index, AT->ndim());
+    for (const fe::Expr *P : Parts)
+      if (sliceBoundsOf(*P)) {
+        // Numba-CUDA has no in-place operators on arrays.
+        fail(P->Range, DiagKind::UnsupportedSyntax,
+             {"updating a slice of an array in place (loop over its elements)"});
+        return Built();
+      }
+    if (!checkArrayIndices(AT, *Sub->Index, Sub->Range, /*AllowView=*/false))
       return Built();
     Checked R = checkValue(*A.Value);
     Checked B = R.isValue() ? checkBinary(A.Op, Checked::value(AT->element()), R, A.Range, &A)

@@ -150,14 +150,20 @@ FunctionChecker::Built FunctionChecker::walkStmt(const fe::Stmt &St) {
     }
     return Built::terminator(IsBreak);
   }
-  case fe::NodeKind::FunctionDefStmt:
-    fail(cast<FunctionDefStmt>(St).NameRange, DiagKind::UnsupportedSyntax, {"a nested function"});
+  case fe::NodeKind::FunctionDefStmt: {
+    // One frontend/NestedFunctions.h did not lift, which says why.
+    auto &Def = cast<FunctionDefStmt>(St);
+    std::string Why = Def.NotLiftedBecause.empty() ? "" : " " + Def.NotLiftedBecause;
+    fail(Def.NameRange, DiagKind::UnsupportedSyntax, {"a nested function" + Why});
     return Built();
+  }
   case fe::NodeKind::ClassDefStmt:
     fail(cast<ClassDefStmt>(St).NameRange, DiagKind::UnsupportedSyntax, {"a class"});
     return Built();
   case fe::NodeKind::RaiseStmt:
     return walkRaise(St);
+  case fe::NodeKind::AssertStmt:
+    return walkAssert(cast<AssertStmt>(St));
   default:
     unsupportedStatement(St);
     return Built();
@@ -201,6 +207,32 @@ FunctionChecker::Built FunctionChecker::walkRaise(const fe::Stmt &St) {
   }
   report(File, Keyword, DiagKind::RaiseEndsThread, {});
   return Built::terminator();
+}
+
+FunctionChecker::Built FunctionChecker::walkAssert(const AssertStmt &A) {
+  // Python's `if not test: raise AssertionError(msg)`: the message is
+  // evaluated only when the test fails, and then dropped with the raise
+  // (walkRaise), so only the test is typed.
+  SourceRange Keyword{A.Range.Begin, File->locationOf(A.Range.Begin.Offset + 6)};
+  if (!Walk.Kernel) {
+    fail(Keyword, DiagKind::UnsupportedSyntax, {"'assert' in a device function"});
+    return Built();
+  }
+  Checked Cond = checkCondition(*A.Test);
+  if (!Cond.isValue())
+    return Built();
+  std::optional<bool> Holds = knownTruth(Cond);
+  if (Holds == true)
+    return Built();
+  report(File, Keyword, DiagKind::AssertEndsThread, {});
+  if (Holds == false)
+    return Built::terminator();
+  // Past it, what the test shows holds: `assert x is not None`.
+  Narrowing N = narrowingOf(*A.Test);
+  NotNone.insert(N.WhenTrue.begin(), N.WhenTrue.end());
+  Built B;
+  B.Empty = false;
+  return B;
 }
 
 void FunctionChecker::unsupportedStatement(const fe::Stmt &St) {

@@ -30,6 +30,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace pykc::ir {
@@ -121,6 +122,9 @@ public:
   /// \p Part of a comparison, a builtin's call (its case, or range()'s
   /// typing); for and/or, if-else and min/max only the Result, what their
   /// operands unify to. Null where the walk chose none.
+  /// The part under which a tuple comparison (`t == u`, itself part \p Part
+  /// of its node) keeps the comparison of the tuples' elements \p K.
+  static unsigned tupleElementPart(unsigned Part, unsigned K) { return Part + ((K + 1) << 16); }
   const Signature *signatureAt(const void *Node, unsigned Part = 0) const {
     auto It = Signatures.find({Node, Part});
     return It == Signatures.end() ? nullptr : &It->second;
@@ -157,6 +161,16 @@ public:
   /// constants, compile-time parameters and locals bound once to a
   /// constant; a variable is not one.
   std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
+  /// The elements `t[Sl]` picks, in order, from a tuple of \p N: Python's
+  /// slice rules on constant bounds (Numba's static_getitem). When a bound
+  /// is not a constant integer or None, Bad is it and Why says what is
+  /// wrong (empty: not a constant).
+  struct TupleSlice {
+    std::vector<unsigned> Picked;
+    const frontend::Expr *Bad = nullptr;
+    std::string Why;
+  };
+  TupleSlice tupleSlice(const frontend::SliceExpr &Sl, size_t N) const;
   /// Whether control can reach the end of \p Body, on the source (the
   /// returns' None join needs the answer before any IR exists).
   bool fallsThrough(const frontend::StmtList &Body) const;
@@ -190,6 +204,8 @@ private:
   Built walkIf(const frontend::IfStmt &I);
   Built walkReturn(const frontend::ReturnStmt &R);
   Built walkRaise(const frontend::Stmt &St);
+  /// `assert test[, msg]`: in a kernel, a failing test ends the thread.
+  Built walkAssert(const frontend::AssertStmt &A);
   void unsupportedStatement(const frontend::Stmt &St);
   /// Assigning \p V, a value of the statement's value at \p ValueRange
   /// (a tuple target's parts are assigned its elements; \p At names the
@@ -204,6 +220,10 @@ private:
   /// copy, or a nested array's loops.
   Built walkRecordStore(const RecordType *R, unsigned Field, const Checked &V,
                         frontend::SourceRange TargetRange, frontend::SourceRange ValueRange);
+  /// `view[...] = V` (build/BuildStmt.cpp's lowerBroadcastStore): NumPy's
+  /// broadcasting of a scalar over every element of \p View.
+  Built walkBroadcastStore(const ArrayType *View, const Checked &V, const frontend::Expr &At,
+                           frontend::SourceRange ValueRange);
   /// The array `Base[...] = v` stores into, or null after reporting why.
   const ArrayType *storeTarget(const frontend::SubscriptExpr &Sub,
                                const Checked &Base);
@@ -304,6 +324,10 @@ private:
   bool expectArgs(const frontend::CallExpr &C, size_t N, std::string_view Name = {});
   Checked checkGrid(const frontend::CallExpr &C);
   Checked checkLen(const frontend::CallExpr &C);
+  /// np.transpose(a[, axes]) (the Transpose rule).
+  Checked checkNumpyTranspose(const frontend::CallExpr &C);
+  /// `AT.transpose(...)`, the axes being C's arguments from \p First on.
+  Checked checkTranspose(const ArrayType *AT, const frontend::CallExpr &C, size_t First);
   Checked checkPrint(const frontend::CallExpr &C);
   /// The case of \p Cases that the arguments of \p C select (their
   /// checked values into \p Args when given); none when none does.
@@ -397,6 +421,12 @@ private:
   /// When \p Operand is a parameter the kernel's signature made a float,
   /// complex or boolean, a note at that type.
   void noteSignatureOperand(const Checked &Operand);
+  /// Whether \p Index has at most one ellipsis, as NumPy requires; an error
+  /// at the second when not.
+  bool singleEllipsis(const frontend::Expr &Index);
+  /// What `a[Index]` names: an element, or a view (`a[i, :]`, `a[1:3]`,
+  /// `a[i]` of a 2-D array); invalid after reporting why.
+  Checked checkIndexing(const ArrayType *AT, const frontend::SubscriptExpr &Sub);
   /// `a[2:10]`, `a[i, ::-1]`: a view with Numba's layout.
   Checked checkSliceView(const ArrayType *AT,
                          const std::vector<const frontend::Expr *> &Parts,
@@ -491,11 +521,19 @@ bool converts(const Type *From, const Type *To);
 Checked convertScalar(const Checked &V, const Type *To);
 
 /// One entry of basic indexing: an integer, or a slice with or without a
-/// step.
+/// step, or one of the whole slices an ellipsis stands for.
 struct IndexShape {
   bool Slice = false;
   bool Step = false;
+  bool FromEllipsis = false;
 };
+/// Numba's type of a.T and a.transpose() (arraydecl.py's resolve_T): from
+/// two dimensions on, C becomes F and F becomes C; with axes given, A.
+const ArrayType *transposedType(TypeContext &Types, const ArrayType *AT, bool WithAxes);
+/// The axes `a.transpose(Given)` of an array of \p NDim dimensions takes
+/// (negative ones count from the end), or NumPy's message for why not.
+std::variant<std::vector<unsigned>, std::string> transposeAxes(const std::vector<int64_t> &Given,
+                                                               unsigned NDim);
 /// The layout of the view that basic indexing \p Entries of \p AT gives
 /// (Numba's arraydecl.py).
 ArrayLayout basicIndexLayout(const ArrayType *AT,

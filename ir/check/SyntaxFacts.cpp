@@ -79,6 +79,58 @@ bool isNoneLiteral(const fe::Expr &E) {
   return K && K->CK == ConstantKind::None;
 }
 
+bool isEllipsis(const fe::Expr &E) {
+  auto *K = dyn_cast<fe::ConstantExpr>(&E);
+  return K && K->CK == ConstantKind::Ellipsis;
+}
+
+std::vector<const fe::Expr *> subscriptParts(const fe::Expr &Index, unsigned NDim) {
+  std::vector<const fe::Expr *> Written;
+  if (auto *T = dyn_cast<fe::TupleExpr>(&Index))
+    Written.assign(T->Elts.begin(), T->Elts.end());
+  else
+    Written.push_back(&Index);
+  size_t Others = Written.size() - 1;
+  std::vector<const fe::Expr *> Parts;
+  for (const fe::Expr *P : Written) {
+    if (!isEllipsis(*P)) {
+      Parts.push_back(P);
+      continue;
+    }
+    for (size_t K = Others; K < NDim; ++K)
+      Parts.push_back(P);
+  }
+  return Parts;
+}
+
+BoundArguments bindArguments(const std::vector<fe::Param> &Params, const fe::CallExpr &C) {
+  BoundArguments B;
+  B.ForParam.assign(Params.size(), nullptr);
+  for (size_t I = 0; I < C.Args.size() && I < Params.size(); ++I)
+    B.ForParam[I] = C.Args[I];
+  for (const fe::Keyword &K : C.Keywords) {
+    size_t I = 0;
+    while (I < Params.size() && (Params[I].Name != K.Name || K.Name.empty() ||
+                                 Params[I].Kind == fe::ParamKind::PositionalOnly))
+      ++I;
+    if (I == Params.size() || B.ForParam[I]) {
+      B.Bad = &K;
+      B.Repeated = I < Params.size();
+      return B;
+    }
+    B.ForParam[I] = K.Value;
+  }
+  return B;
+}
+
+std::optional<SliceBounds> sliceBoundsOf(const fe::Expr &Part) {
+  if (auto *Sl = dyn_cast<fe::SliceExpr>(&Part))
+    return SliceBounds{Sl->Lower, Sl->Upper, Sl->Step};
+  if (isEllipsis(Part))
+    return SliceBounds{};
+  return std::nullopt;
+}
+
 bool breaksItsLoop(const fe::StmtList &Body) {
   for (const fe::Stmt *St : Body) {
     if (St->Kind == fe::NodeKind::BreakStmt)

@@ -15,6 +15,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace pykc::ir {
 
@@ -30,6 +31,30 @@ bool isNoneLiteral(const frontend::Expr &E);
 /// Whether \p Body has a break that leaves the loop it is the body of
 /// (one not inside a loop nested in it): what decides a loop's `else:`.
 bool breaksItsLoop(const frontend::StmtList &Body);
+/// The parts of a subscript, one per dimension it names: `a[i, 1:3]` has
+/// two, `a[i]` one. An ellipsis stands for the whole slices \p NDim leaves
+/// to it (`a[..., 0]` of a 3-D array is `a[:, :, 0]`), so it appears that
+/// many times, and not at all when the other parts name every dimension.
+std::vector<const frontend::Expr *> subscriptParts(const frontend::Expr &Index, unsigned NDim);
+/// Whether \p E is the literal `...`.
+bool isEllipsis(const frontend::Expr &E);
+/// The bounds of a subscript part that is a slice: a SliceExpr's, or none
+/// of the three for an ellipsis's whole slice; nothing for an index.
+struct SliceBounds {
+  const frontend::Expr *Lower = nullptr, *Upper = nullptr, *Step = nullptr;
+};
+std::optional<SliceBounds> sliceBoundsOf(const frontend::Expr &Part);
+/// The argument call \p C gives each of \p Params, as Python binds them:
+/// the positional ones in order, then each keyword's by its name (null
+/// where none is given). Bad is a keyword that names no parameter (or is
+/// `**`), or, with Repeated, one whose parameter already has an argument.
+struct BoundArguments {
+  std::vector<const frontend::Expr *> ForParam;
+  const frontend::Keyword *Bad = nullptr;
+  bool Repeated = false;
+};
+BoundArguments bindArguments(const std::vector<frontend::Param> &Params,
+                             const frontend::CallExpr &C);
 /// The targets of an unpacking assignment `a, b = t` or `[a, b] = t`;
 /// null when \p Target is not a tuple or list of them.
 const frontend::ExprList *unpackTargets(const frontend::Expr &Target);

@@ -297,3 +297,14 @@ CASES += [
     Case("libdevice_damped", "libdevice_phase.py", "damped", 1, 32,
          [A("float64", 30, Uniform()), A("float64", 30, Const(-7))]),
 ]
+
+# Slices assigned a scalar, a.T, an ellipsis, tuple slices and asserts.
+CASES += [
+    Case("image_clear_border", "image_channels.py", "clear_border", 1, 32,
+         [A("float64", (9, 7, 3), Uniform()), A("float64", (9, 7, 3), Const(0))]),
+    Case("image_mix_channels", "image_channels.py", "mix_channels", (2, 2), (8, 8),
+         [A("float64", (11, 13, 3), Uniform()), A("float64", (4, 3), Uniform(-1, 1)),
+          A("float64", (11, 13, 4), Const(0))]),
+    Case("image_channel_energy", "image_channels.py", "channel_energy", 1, 32,
+         [A("float32", (10, 6, 3), Uniform()), A("float32", (10, 3), Const(0))]),
+]

@@ -1,0 +1,561 @@
+//===- NestedFunctions.cpp - Lifting functions out of functions -----------===//
+#include "frontend/NestedFunctions.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace pykc::frontend {
+
+namespace {
+
+using ExprSlot = std::function<void(Expr *&)>;
+
+/// Each expression slot of \p E's children.
+void forEachChild(Expr &E, const ExprSlot &Visit) {
+  auto Opt = [&](Expr *&X) {
+    if (X)
+      Visit(X);
+  };
+  auto All = [&](ExprList &L) {
+    for (Expr *&X : L)
+      Opt(X);
+  };
+  switch (E.Kind) {
+  case NodeKind::AttributeExpr:
+    return Opt(cast<AttributeExpr>(&E)->Value);
+  case NodeKind::SubscriptExpr:
+    Opt(cast<SubscriptExpr>(&E)->Value);
+    return Opt(cast<SubscriptExpr>(&E)->Index);
+  case NodeKind::SliceExpr:
+    Opt(cast<SliceExpr>(&E)->Lower);
+    Opt(cast<SliceExpr>(&E)->Upper);
+    return Opt(cast<SliceExpr>(&E)->Step);
+  case NodeKind::TupleExpr:
+    return All(cast<TupleExpr>(&E)->Elts);
+  case NodeKind::ListExpr:
+    return All(cast<ListExpr>(&E)->Elts);
+  case NodeKind::SetExpr:
+    return All(cast<SetExpr>(&E)->Elts);
+  case NodeKind::DictExpr:
+    All(cast<DictExpr>(&E)->Keys);
+    return All(cast<DictExpr>(&E)->Values);
+  case NodeKind::UnaryExpr:
+    return Opt(cast<UnaryExpr>(&E)->Operand);
+  case NodeKind::BinaryExpr:
+    Opt(cast<BinaryExpr>(&E)->LHS);
+    return Opt(cast<BinaryExpr>(&E)->RHS);
+  case NodeKind::BoolOpExpr:
+    return All(cast<BoolOpExpr>(&E)->Values);
+  case NodeKind::CompareExpr:
+    Opt(cast<CompareExpr>(&E)->Left);
+    return All(cast<CompareExpr>(&E)->Comparators);
+  case NodeKind::IfExpExpr:
+    Opt(cast<IfExpExpr>(&E)->Test);
+    Opt(cast<IfExpExpr>(&E)->Body);
+    return Opt(cast<IfExpExpr>(&E)->OrElse);
+  case NodeKind::CallExpr: {
+    auto *C = cast<CallExpr>(&E);
+    Opt(C->Func);
+    All(C->Args);
+    for (Keyword &K : C->Keywords)
+      Opt(K.Value);
+    return;
+  }
+  case NodeKind::LambdaExpr: {
+    auto *L = cast<LambdaExpr>(&E);
+    for (Param &P : L->Params)
+      Opt(P.Default);
+    return Opt(L->Body);
+  }
+  case NodeKind::ComprehensionExpr: {
+    auto *C = cast<ComprehensionExpr>(&E);
+    Opt(C->Elt);
+    Opt(C->Value);
+    for (ComprehensionFor &G : C->Generators) {
+      Opt(G.Target);
+      Opt(G.Iter);
+      All(G.Ifs);
+    }
+    return;
+  }
+  case NodeKind::StarredExpr:
+    return Opt(cast<StarredExpr>(&E)->Value);
+  case NodeKind::NamedExprExpr: {
+    auto *N = cast<NamedExprExpr>(&E);
+    return Opt(N->Value); // the target is a binding, not a read
+  }
+  case NodeKind::AwaitExpr:
+    return Opt(cast<AwaitExpr>(&E)->Value);
+  case NodeKind::YieldExpr:
+    return Opt(cast<YieldExpr>(&E)->Value);
+  default:
+    return;
+  }
+}
+
+/// Each expression slot of statement \p S and each block of statements in
+/// it (a nested def's body is not the statement's: only its defaults,
+/// decorators and annotations are).
+void forEachPart(Stmt &S, const ExprSlot &Visit, const std::function<void(StmtList &)> &Block) {
+  auto Opt = [&](Expr *&X) {
+    if (X)
+      Visit(X);
+  };
+  switch (S.Kind) {
+  case NodeKind::FunctionDefStmt: {
+    auto *F = cast<FunctionDefStmt>(&S);
+    for (Expr *&D : F->Decorators)
+      Opt(D);
+    for (Param &P : F->Params)
+      Opt(P.Default);
+    return;
+  }
+  case NodeKind::ClassDefStmt:
+    return;
+  case NodeKind::ReturnStmt:
+    return Opt(cast<ReturnStmt>(&S)->Value);
+  case NodeKind::DeleteStmt:
+    for (Expr *&T : cast<DeleteStmt>(&S)->Targets)
+      Opt(T);
+    return;
+  case NodeKind::AssignStmt:
+    for (Expr *&T : cast<AssignStmt>(&S)->Targets)
+      Opt(T);
+    return Opt(cast<AssignStmt>(&S)->Value);
+  case NodeKind::AugAssignStmt:
+    Opt(cast<AugAssignStmt>(&S)->Target);
+    return Opt(cast<AugAssignStmt>(&S)->Value);
+  case NodeKind::AnnAssignStmt:
+    Opt(cast<AnnAssignStmt>(&S)->Target);
+    return Opt(cast<AnnAssignStmt>(&S)->Value);
+  case NodeKind::ForStmt: {
+    auto *F = cast<ForStmt>(&S);
+    Opt(F->Target);
+    Opt(F->Iter);
+    Block(F->Body);
+    return Block(F->OrElse);
+  }
+  case NodeKind::WhileStmt: {
+    auto *W = cast<WhileStmt>(&S);
+    Opt(W->Test);
+    Block(W->Body);
+    return Block(W->OrElse);
+  }
+  case NodeKind::IfStmt: {
+    auto *I = cast<IfStmt>(&S);
+    Opt(I->Test);
+    Block(I->Body);
+    return Block(I->OrElse);
+  }
+  case NodeKind::WithStmt: {
+    auto *W = cast<WithStmt>(&S);
+    for (WithItem &I : W->Items) {
+      Opt(I.Context);
+      Opt(I.Vars);
+    }
+    return Block(W->Body);
+  }
+  case NodeKind::RaiseStmt:
+    Opt(cast<RaiseStmt>(&S)->Exc);
+    return Opt(cast<RaiseStmt>(&S)->Cause);
+  case NodeKind::TryStmt: {
+    auto *T = cast<TryStmt>(&S);
+    Block(T->Body);
+    for (ExceptHandler &H : T->Handlers) {
+      Opt(H.Type);
+      Block(H.Body);
+    }
+    Block(T->OrElse);
+    return Block(T->FinalBody);
+  }
+  case NodeKind::AssertStmt:
+    Opt(cast<AssertStmt>(&S)->Test);
+    return Opt(cast<AssertStmt>(&S)->Msg);
+  case NodeKind::ExprStmtStmt:
+    return Opt(cast<ExprStmtStmt>(&S)->Value);
+  default:
+    return;
+  }
+}
+
+/// Every statement of \p Body and of the blocks inside it, outside nested
+/// functions' bodies.
+void forEachStmt(StmtList &Body, const std::function<void(Stmt &)> &Visit) {
+  for (Stmt *S : Body) {
+    Visit(*S);
+    forEachPart(*S, [](Expr *&) {}, [&](StmtList &Inner) { forEachStmt(Inner, Visit); });
+  }
+}
+
+/// Every expression of \p Body, recursively (into lambdas' bodies too).
+void forEachExpr(StmtList &Body, const std::function<void(Expr &)> &Visit) {
+  std::function<void(Expr *&)> Walk = [&](Expr *&E) {
+    Visit(*E);
+    forEachChild(*E, Walk);
+  };
+  forEachStmt(Body, [&](Stmt &S) { forEachPart(S, Walk, [](StmtList &) {}); });
+}
+
+/// The names a binding target binds: `x`, `a, (b, *c)`.
+void targetNames(const Expr *T, std::multiset<std::string> &Out) {
+  if (!T)
+    return;
+  if (auto *N = dyn_cast<NameExpr>(T))
+    Out.insert(N->Id);
+  else if (auto *Tu = dyn_cast<TupleExpr>(T))
+    for (const Expr *E : Tu->Elts)
+      targetNames(E, Out);
+  else if (auto *L = dyn_cast<ListExpr>(T))
+    for (const Expr *E : L->Elts)
+      targetNames(E, Out);
+  else if (auto *S = dyn_cast<StarredExpr>(T))
+    targetNames(S->Value, Out);
+}
+
+/// The names \p Body binds (its locals), once per binding.
+std::multiset<std::string> boundNames(StmtList &Body) {
+  std::multiset<std::string> Bound;
+  forEachStmt(Body, [&](Stmt &S) {
+    if (auto *A = dyn_cast<AssignStmt>(&S))
+      for (const Expr *T : A->Targets)
+        targetNames(T, Bound);
+    else if (auto *A = dyn_cast<AugAssignStmt>(&S))
+      targetNames(A->Target, Bound);
+    else if (auto *A = dyn_cast<AnnAssignStmt>(&S))
+      targetNames(A->Target, Bound);
+    else if (auto *F = dyn_cast<ForStmt>(&S))
+      targetNames(F->Target, Bound);
+    else if (auto *W = dyn_cast<WithStmt>(&S))
+      for (const WithItem &I : W->Items)
+        targetNames(I.Vars, Bound);
+    else if (auto *F = dyn_cast<FunctionDefStmt>(&S))
+      Bound.insert(F->Name);
+    else if (auto *C = dyn_cast<ClassDefStmt>(&S))
+      Bound.insert(C->Name);
+    else if (auto *T = dyn_cast<TryStmt>(&S)) {
+      for (const ExceptHandler &H : T->Handlers)
+        if (!H.Name.empty())
+          Bound.insert(H.Name);
+    } else if (auto *I = dyn_cast<ImportStmt>(&S)) {
+      for (const ImportAlias &A : I->Names)
+        Bound.insert(!A.AsName.empty() ? A.AsName : A.Name.substr(0, A.Name.find('.')));
+    } else if (auto *I = dyn_cast<ImportFromStmt>(&S)) {
+      for (const ImportAlias &A : I->Names)
+        Bound.insert(!A.AsName.empty() ? A.AsName : A.Name);
+    }
+  });
+  forEachExpr(Body, [&](Expr &E) {
+    if (auto *N = dyn_cast<NamedExprExpr>(&E); N && N->Target)
+      Bound.insert(N->Target->Id);
+  });
+  // `global x` names a module variable, never a local.
+  forEachStmt(Body, [&](Stmt &S) {
+    if (auto *G = dyn_cast<GlobalStmt>(&S); G && !G->IsNonlocal)
+      for (const std::string &N : G->Names)
+        Bound.erase(N);
+  });
+  return Bound;
+}
+
+/// The names \p Body reads (and a few it binds: they are locals anyway).
+std::set<std::string> readNames(StmtList &Body) {
+  std::set<std::string> Read;
+  forEachExpr(Body, [&](Expr &E) {
+    if (auto *N = dyn_cast<NameExpr>(&E))
+      Read.insert(N->Id);
+  });
+  return Read;
+}
+
+/// One function to lift: a plain nested def, or `name = lambda ...: ...`.
+struct Candidate {
+  std::string Name;
+  Stmt *At = nullptr;         ///< The statement that defines it.
+  StmtList *Within = nullptr; ///< The block holding At.
+  FunctionDefStmt *Lifted = nullptr;
+  std::set<std::string> Captures;
+};
+
+bool plainParams(const std::vector<Param> &Params) {
+  for (const Param &P : Params)
+    if (P.Kind != ParamKind::Normal && P.Kind != ParamKind::PositionalOnly)
+      return false;
+  return true;
+}
+
+/// Whether \p Body defines functions of its own (not lifted: one level).
+bool hasNestedFunctions(StmtList &Body) {
+  bool Found = false;
+  forEachStmt(Body, [&](Stmt &S) { Found |= isa<FunctionDefStmt>(&S) || isa<ClassDefStmt>(&S); });
+  forEachExpr(Body, [&](Expr &E) { Found |= isa<LambdaExpr>(&E); });
+  return Found;
+}
+
+class Lifter {
+public:
+  explicit Lifter(ASTContext &Ctx) : Ctx(Ctx) {}
+
+  /// The functions lifted out of \p Outer, in the order they are written.
+  std::vector<FunctionDefStmt *> lift(FunctionDefStmt &Outer) {
+    std::vector<Candidate> Found = candidates(Outer);
+    if (Found.empty())
+      return {};
+    std::multiset<std::string> OuterLocals = boundNames(Outer.Body);
+    for (const Param &P : Outer.Params)
+      OuterLocals.insert(P.Name);
+    std::erase_if(Found, [&](const Candidate &C) {
+      if (OuterLocals.count(C.Name) == 1)
+        return false;
+      refuse(C, "whose name '" + C.Name + "' is bound again in '" + Outer.Name + "'");
+      return true;
+    });
+    // What each reads of the outer function's variables; then the one that
+    // does and is used as a value (not lifted: its reads would be lost),
+    // until none is.
+    std::map<std::string, Candidate *> ByName;
+    while (true) {
+      ByName.clear();
+      for (Candidate &C : Found)
+        ByName[C.Name] = &C;
+      findCaptures(Found, ByName, OuterLocals);
+      auto Escaping = std::find_if(Found.begin(), Found.end(), [&](const Candidate &C) {
+        return !C.Captures.empty() && usedAsValue(C.Name, Outer, Found);
+      });
+      if (Escaping == Found.end())
+        break;
+      refuse(*Escaping, "that reads '" + *Escaping->Captures.begin() + "' of '" + Outer.Name +
+                            "' and is used other than by calling it");
+      Found.erase(Escaping);
+    }
+    std::vector<FunctionDefStmt *> Lifted;
+    for (Candidate &C : Found) {
+      FunctionDefStmt *L = C.Lifted;
+      L->Name = Outer.Name + ".<locals>." + C.Name;
+      L->LiftedFrom = &Outer;
+      for (const std::string &N : C.Captures) {
+        Param P;
+        P.Name = N;
+        P.Range = L->NameRange;
+        L->Params.push_back(P);
+      }
+      // The outer function no longer defines it where it was.
+      for (Stmt *&S : *C.Within)
+        if (S == C.At)
+          S = Ctx.create<PassStmt>(C.At->Range);
+      Lifted.push_back(L);
+    }
+    rewriteUses(Outer.Body, ByName, {});
+    for (Candidate &C : Found) {
+      std::set<std::string> Shadowing;
+      for (const Param &P : C.Lifted->Params)
+        Shadowing.insert(P.Name);
+      for (const std::string &N : boundNames(C.Lifted->Body))
+        Shadowing.insert(N);
+      rewriteUses(C.Lifted->Body, ByName, Shadowing);
+    }
+    return Lifted;
+  }
+
+private:
+  /// Keeps \p C where it is, saying why to the checker's error.
+  static void refuse(const Candidate &C, std::string Why) {
+    if (auto *F = dyn_cast<FunctionDefStmt>(C.At))
+      F->NotLiftedBecause = std::move(Why);
+  }
+
+  /// Each candidate's Captures: the outer function's variables it reads,
+  /// and those of the candidates it calls.
+  static void findCaptures(std::vector<Candidate> &Found,
+                           const std::map<std::string, Candidate *> &ByName,
+                           const std::multiset<std::string> &OuterLocals) {
+    std::map<std::string, std::set<std::string>> Calls;
+    for (Candidate &C : Found) {
+      C.Captures.clear();
+      std::multiset<std::string> Own = boundNames(C.Lifted->Body);
+      for (const Param &P : C.Lifted->Params)
+        Own.insert(P.Name);
+      for (const std::string &N : readNames(C.Lifted->Body)) {
+        if (Own.count(N) || !OuterLocals.count(N))
+          continue;
+        if (ByName.count(N))
+          Calls[C.Name].insert(N);
+        else
+          C.Captures.insert(N);
+      }
+    }
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (Candidate &C : Found)
+        for (const std::string &G : Calls[C.Name])
+          for (const std::string &N : ByName.at(G)->Captures)
+            Changed |= C.Captures.insert(N).second;
+    }
+  }
+
+  /// Whether \p Name is used other than as what a call calls, in \p Outer
+  /// or a candidate's body.
+  static bool usedAsValue(const std::string &Name, FunctionDefStmt &Outer,
+                          std::vector<Candidate> &Found) {
+    bool Used = false;
+    std::set<const Expr *> Called;
+    std::set<const Stmt *> Defining; // `f = lambda ...`'s target is no use
+    for (const Candidate &C : Found)
+      Defining.insert(C.At);
+    auto Scan = [&](StmtList &Body) {
+      std::vector<Expr *> Seen;
+      std::function<void(Expr *&)> Walk = [&](Expr *&E) {
+        Seen.push_back(E);
+        if (auto *C = dyn_cast<CallExpr>(E))
+          Called.insert(C->Func);
+        forEachChild(*E, Walk);
+      };
+      forEachStmt(Body, [&](Stmt &S) {
+        if (!Defining.count(&S))
+          forEachPart(S, Walk, [](StmtList &) {});
+      });
+      for (const Expr *E : Seen)
+        if (auto *N = dyn_cast<NameExpr>(E); N && N->Id == Name && !Called.count(N))
+          Used = true;
+    };
+    Scan(Outer.Body);
+    for (Candidate &C : Found)
+      Scan(C.Lifted->Body);
+    return Used;
+  }
+
+  std::vector<Candidate> candidates(FunctionDefStmt &Outer) {
+    std::vector<Candidate> Found;
+    std::function<void(StmtList &)> Scan = [&](StmtList &Body) {
+      for (Stmt *S : Body) {
+        if (auto *F = dyn_cast<FunctionDefStmt>(S)) {
+          F->NotLiftedBecause = !F->Decorators.empty()      ? "with decorators"
+                                : F->IsAsync                ? "that is async"
+                                : !plainParams(F->Params)   ? "with *args, **kwargs or keyword-only parameters"
+                                : hasNestedFunctions(F->Body) ? "that defines functions of its own"
+                                                              : "";
+          if (F->NotLiftedBecause.empty()) {
+            auto *L = Ctx.create<FunctionDefStmt>(F->Range);
+            L->NameRange = F->NameRange;
+            L->Params = F->Params;
+            L->ParamsRange = F->ParamsRange;
+            L->Returns = F->Returns;
+            L->Body = F->Body;
+            Found.push_back({F->Name, S, &Body, L, {}});
+          }
+          continue;
+        }
+        if (auto *A = dyn_cast<AssignStmt>(S); A && A->Targets.size() == 1) {
+          auto *N = dyn_cast<NameExpr>(A->Targets[0]);
+          auto *Lam = dyn_cast<LambdaExpr>(A->Value);
+          if (N && Lam && plainParams(Lam->Params)) {
+            auto *L = Ctx.create<FunctionDefStmt>(Lam->Range);
+            L->NameRange = N->Range;
+            L->Params = Lam->Params;
+            L->ParamsRange = Lam->Range;
+            auto *R = Ctx.create<ReturnStmt>(Lam->Body->Range);
+            R->Value = Lam->Body;
+            L->Body.push_back(R);
+            if (!hasNestedFunctions(L->Body))
+              Found.push_back({N->Id, S, &Body, L, {}});
+          }
+        }
+        forEachPart(*S, [](Expr *&) {}, Scan);
+      }
+    };
+    Scan(Outer.Body);
+    return Found;
+  }
+
+  /// Each use of a lifted function's name in \p Body (but where \p Shadowing
+  /// names a local of the same name): a call becomes a call of the lifted
+  /// function with the variables it reads; a use as a value, one of the
+  /// lifted function when it reads none.
+  void rewriteUses(StmtList &Body, const std::map<std::string, Candidate *> &ByName,
+                   const std::set<std::string> &Shadowing) {
+    auto LiftedOf = [&](const Expr *E) -> Candidate * {
+      auto *N = dyn_cast<NameExpr>(E);
+      if (!N || Shadowing.count(N->Id))
+        return nullptr;
+      auto It = ByName.find(N->Id);
+      return It == ByName.end() ? nullptr : It->second;
+    };
+    auto Named = [&](const std::string &Id, SourceRange R) {
+      auto *N = Ctx.create<NameExpr>(R);
+      N->Id = Id;
+      return N;
+    };
+    std::function<void(Expr *&)> Rewrite = [&](Expr *&E) {
+      if (auto *C = dyn_cast<CallExpr>(E)) {
+        if (Candidate *Fn = LiftedOf(C->Func)) {
+          C->Func = Named(Fn->Lifted->Name, C->Func->Range);
+          for (const std::string &N : Fn->Captures) {
+            Keyword K;
+            K.Name = N;
+            K.NameRange = C->Func->Range;
+            K.Value = Named(N, C->Func->Range);
+            K.Range = C->Func->Range;
+            C->Keywords.push_back(K);
+          }
+          for (Expr *&A : C->Args)
+            Rewrite(A);
+          for (Keyword &K : C->Keywords)
+            if (K.Value)
+              Rewrite(K.Value);
+          return;
+        }
+      }
+      if (Candidate *Fn = LiftedOf(E); Fn && Fn->Captures.empty()) {
+        E = Named(Fn->Lifted->Name, E->Range); // passed as a value: it reads nothing
+        return;
+      }
+      forEachChild(*E, Rewrite);
+    };
+    forEachStmt(Body, [&](Stmt &S) { forEachPart(S, Rewrite, [](StmtList &) {}); });
+  }
+
+  ASTContext &Ctx;
+};
+
+/// Whether \p F is compiled by Numba: decorated, or passed to a call at
+/// module level (`k = cuda.jit(sig)(fn)`). A plain host function is left
+/// as Python runs it.
+bool compiledByNumba(const FunctionDefStmt &F, const Module &M) {
+  if (!F.Decorators.empty())
+    return true;
+  bool Passed = false;
+  std::function<void(const Expr *)> Look = [&](const Expr *E) {
+    if (auto *C = dyn_cast<CallExpr>(E)) {
+      for (const Expr *A : C->Args)
+        if (auto *N = dyn_cast<NameExpr>(A); N && N->Id == F.Name)
+          Passed = true;
+      Look(C->Func);
+    }
+  };
+  for (const Stmt *S : M.Body) {
+    if (auto *A = dyn_cast<AssignStmt>(S))
+      Look(A->Value);
+    else if (auto *X = dyn_cast<ExprStmtStmt>(S))
+      Look(X->Value);
+  }
+  return Passed;
+}
+
+} // namespace
+
+void liftNestedFunctions(Module &M, ASTContext &Ctx) {
+  Lifter L(Ctx);
+  StmtList Body;
+  for (Stmt *S : M.Body) {
+    Body.push_back(S);
+    auto *F = dyn_cast<FunctionDefStmt>(S);
+    if (!F || !compiledByNumba(*F, M))
+      continue;
+    for (FunctionDefStmt *Lifted : L.lift(*F))
+      Body.push_back(Lifted);
+  }
+  M.Body = std::move(Body);
+}
+
+} // namespace pykc::frontend
