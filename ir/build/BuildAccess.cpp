@@ -183,6 +183,42 @@ Expr *FunctionBuilder::permutedView(Expr *Array, std::vector<unsigned> Order, co
   return View;
 }
 
+Expr *FunctionBuilder::typeSum(const fe::CallExpr &C) {
+  Expr *It = lowerValue(*C.Args[0]);
+  Expr *Start = C.Args.size() > 1 ? lowerValue(*C.Args[1])
+                                  : constantInt(0, S.Types.int64(), C.Range);
+  if (!It || !Start)
+    return nullptr;
+  const Type *Ty = signatureOf(&C, C.Range).Result;
+  Expr *Iterable = materialize(It);
+  Variable *Acc = newTemp(Ty);
+  auto Ref = [&] {
+    auto *R = make<VarRefExpr>(C.Range, Ty);
+    R->Var = Acc;
+    return R;
+  };
+  auto Assign = [&](Expr *V, StmtList &Into) {
+    auto *A = make<ir::AssignStmt>(C.Range);
+    A->Var = Acc;
+    A->Value = convert(V, Ty);
+    Into.push_back(A);
+  };
+  Assign(Start, *Pending);
+  auto Add = [&](Expr *X) { return lowerBinary(BinaryOp::Add, Ref(), X, nullptr, C.Range); };
+  if (auto *TT = dynCast<TupleType>(Iterable->Ty)) {
+    for (unsigned K = 0; K < TT->size(); ++K)
+      Assign(Add(tupleElement(Iterable, K, C.Range)), *Pending);
+    return Ref();
+  }
+  auto *AT = dynCast<ArrayType>(Iterable->Ty);
+  auto *Extent = make<ArrayDimExpr>(C.Range, S.Types.intp());
+  Extent->Array = Iterable;
+  ExprList Indices;
+  StmtList *Body = elementLoops({Extent}, C.Range, *Pending, Indices);
+  Assign(Add(arrayAccess(Iterable, AT, Indices, C.Range)), *Body);
+  return Ref();
+}
+
 Expr *FunctionBuilder::typeNumpyTranspose(const fe::CallExpr &C) {
   Expr *Array = C.Args.empty() ? nullptr : lowerValue(*C.Args[0]);
   auto *AT = Array ? dynCast<ArrayType>(Array->Ty) : nullptr;

@@ -358,7 +358,7 @@ Expr *FunctionBuilder::typeCall(IntrinsicId Id, const fe::CallExpr &C) {
 }
 
 Expr *FunctionBuilder::lowerMinMax(const fe::CallExpr &C, CompareOp Replace) {
-  if (C.Args.size() < 2)
+  if (C.Args.empty())
     error(C.Range, DiagKind::InvalidArgument);
   ExprList Values;
   for (const fe::Expr *A : C.Args) {
@@ -366,6 +366,13 @@ Expr *FunctionBuilder::lowerMinMax(const fe::CallExpr &C, CompareOp Replace) {
     if (!V)
       return nullptr;
     Values.push_back(V);
+  }
+  if (auto *TT = dynCast<TupleType>(Values[0]->Ty); TT && Values.size() == 1) {
+    // max(t): its elements, the tuple evaluated once.
+    Expr *Tuple = materialize(Values[0]);
+    Values.clear();
+    for (unsigned K = 0; K < TT->size(); ++K)
+      Values.push_back(tupleElement(Tuple, K, C.Range));
   }
   const Type *Ty = signatureOf(&C, C.Range).Result; // what the numbers unify to
   // Python keeps the first of equal values: replace only when strictly

@@ -127,6 +127,7 @@ Value FunctionBuilder::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_Pow() typePow(C)
 #define PYKC_TYPE_Divmod() typeDivmod(C)
 #define PYKC_TYPE_Transpose() typeNumpyTranspose(C)
+#define PYKC_TYPE_Sum() typeSum(C)
 #define PYKC_TYPE_Cmath(Cases, Op) typeCmath(#Op, C)
 #define PYKC_TYPE_Random(Helper) typeRandom(#Helper, C)
 #define PYKC_TYPE_Scalar(Cases, Result)                                        \

@@ -203,6 +203,9 @@ private:
   Expr *typeLen(const frontend::CallExpr &C);
   /// np.transpose(a[, axes]) (the Transpose rule).
   Expr *typeNumpyTranspose(const frontend::CallExpr &C);
+  /// sum(iterable[, start]) (the Sum rule): a temporary accumulated over
+  /// the elements, as the checker typed it.
+  Expr *typeSum(const frontend::CallExpr &C);
   /// `Array.transpose(...)`, the axes being C's arguments from \p First
   /// on, as checkTranspose typed it: a view with its dimensions permuted.
   Expr *lowerTranspose(Expr *Array, const ArrayType *AT, const frontend::CallExpr &C, size_t First);

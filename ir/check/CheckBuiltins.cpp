@@ -317,6 +317,48 @@ Checked FunctionChecker::checkArrayView(const AttributeExpr &A, const fe::CallEx
   return Checked::value(Types.array(D.Const.Dtype, AT->ndim(), AT->layout(), AT->addressSpace()));
 }
 
+Checked FunctionChecker::checkSum(const fe::CallExpr &C) {
+  // Numba's ol_sum: `acc = start; for x in iterable: acc = acc + x`, acc
+  // one variable (its type what its assignments unify to).
+  if (C.Args.empty() || C.Args.size() > 2)
+    return fail(C.Range, DiagKind::ArgumentCount,
+                {callName(), "1 or 2 arguments", std::to_string(C.Args.size())});
+  Checked It = checkValue(*C.Args[0]);
+  if (!It.isValue())
+    return It;
+  std::vector<const Type *> Elements;
+  if (auto *TT = dynCast<TupleType>(It.Ty))
+    Elements = TT->elements();
+  else if (auto *AT = dynCast<ArrayType>(It.Ty); AT && AT->ndim() == 1 && !AT->record())
+    Elements = {AT->dtype()};
+  else
+    return fail(C.Args[0]->Range, DiagKind::InvalidArgument,
+                {callName(), "it sums a tuple or a 1-d array of numbers, not '" + It.Ty->str() + "'"});
+  const Type *Acc = Types.int64();
+  if (C.Args.size() == 2) {
+    Checked Start = checkValue(*C.Args[1]);
+    if (!Start.isValue())
+      return Start;
+    Acc = Start.Ty;
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Type *E : Elements) {
+      std::optional<Signature> Add;
+      if (dynCast<ScalarType>(Acc) && dynCast<ScalarType>(E))
+        Add = Ops.binary(ArithOp::Add, Acc, E);
+      const Type *Next = Add ? unifyTypes(Types, Acc, Add->Result) : nullptr;
+      if (!Next)
+        return fail(C.Range, DiagKind::InvalidArgument,
+                    {callName(), "cannot add '" + E->str() + "' to '" + Acc->str() + "'"});
+      Changed |= Next != Acc;
+      Acc = Next;
+    }
+  }
+  chose(&C, Signature{Acc, {}});
+  return Checked::value(Acc);
+}
+
 Checked FunctionChecker::checkNumpyTranspose(const fe::CallExpr &C) {
   if (C.Args.empty() || C.Args.size() > 2)
     return fail(C.Range, DiagKind::ArgumentCount,
@@ -428,13 +470,33 @@ Checked FunctionChecker::checkRandom(const std::string &Helper, const fe::CallEx
 }
 
 Checked FunctionChecker::checkMinMax(const fe::CallExpr &C) {
-  if (C.Args.size() < 2)
-    return fail(C.Range, DiagKind::InvalidArgument, {callName(), "it takes two or more numbers"});
-  const Type *Ty = nullptr;
-  for (const fe::Expr *A : C.Args) {
+  // Two or more numbers, or one tuple of them (Numba's max_iterable).
+  std::vector<std::pair<Checked, const fe::Expr *>> Items;
+  if (C.Args.size() == 1) {
+    Checked T = checkValue(*C.Args[0]);
+    if (!T.isValue())
+      return T;
+    auto *TT = dynCast<TupleType>(T.Ty);
+    if (!TT)
+      return fail(C.Range, DiagKind::InvalidArgument,
+                  {callName(), "it takes two or more numbers, or a tuple of them"});
+    if (!TT->size())
+      return fail(C.Args[0]->Range, DiagKind::InvalidArgument,
+                  {callName(), "the tuple is empty"});
+    for (unsigned K = 0; K < TT->size(); ++K)
+      Items.push_back({tupleElement(T, K), C.Args[0]});
+  } else if (C.Args.empty()) {
+    return fail(C.Range, DiagKind::InvalidArgument,
+                {callName(), "it takes two or more numbers, or a tuple of them"});
+  }
+  for (const fe::Expr *A : C.Args.size() > 1 ? C.Args : fe::ExprList{}) {
     Checked V = checkValue(*A);
     if (!V.isValue())
       return V;
+    Items.push_back({V, A});
+  }
+  const Type *Ty = nullptr;
+  for (auto &[V, A] : Items) {
     auto *ST = dynCast<ScalarType>(V.Ty);
     if (!ST)
       return fail(A->Range, DiagKind::InvalidArgument,

@@ -138,6 +138,7 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
 #define PYKC_CHECK_Pow() checkPow(C)
 #define PYKC_CHECK_Divmod() checkOverloaded(Ops.Divmod, C)
 #define PYKC_CHECK_Transpose() checkNumpyTranspose(C)
+#define PYKC_CHECK_Sum() checkSum(C)
 #define PYKC_CHECK_Cmath(Cases, Op) checkCmath(CmathCases::Cases, #Op, C)
 #define PYKC_CHECK_Random(Helper) checkRandom(#Helper, C)
 #define PYKC_CHECK_Scalar(Cases, Result)                                       \

@@ -326,6 +326,8 @@ private:
   Checked checkLen(const frontend::CallExpr &C);
   /// np.transpose(a[, axes]) (the Transpose rule).
   Checked checkNumpyTranspose(const frontend::CallExpr &C);
+  /// sum(iterable[, start]) (the Sum rule).
+  Checked checkSum(const frontend::CallExpr &C);
   /// `AT.transpose(...)`, the axes being C's arguments from \p First on.
   Checked checkTranspose(const ArrayType *AT, const frontend::CallExpr &C, size_t First);
   Checked checkPrint(const frontend::CallExpr &C);

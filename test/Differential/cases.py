@@ -356,6 +356,8 @@ CASES = [
     Case("nested_functions", "nested_functions.py", "nested", 1, 32,
          [A("float64", 24, SignedUniform(0.0, 3.0)), A("float64", (24, 4), Const(0)),
           S("float64", 1.25)]),
+    Case("reduce_sequences", "tuple_ops.py", "reduce_sequences", 1, 32,
+         [A("float32", (20, 7), Uniform()), A("float64", (20, 5), Const(0))]),
     Case("row_sums_C", "row_views.py", "row_sums", 1, 32,
          [A("float64", (20, 9), Uniform()), A("float64", 20, Const(0))]),
     Case("row_sums_F", "row_views.py", "row_sums", 1, 32,

@@ -57,3 +57,16 @@ def compare_tuples(a, b, out):
         lengths = (1, 2) == (1, 2, 3)
         empty = () == ()
         out[i] = same * 1 + differ * 10 + mixed * 100 + lengths * 1000 + empty * 10000 + ((i, 1) != (1, i)) * 100000
+
+
+@cuda.jit
+def reduce_sequences(a, out):
+    # max/min of a tuple, sum of a tuple (with and without a start) and of
+    # a row, whose float32 elements Numba sums in float64 (acc starts as 0).
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        out[i, 0] = max(WEIGHTS) + min(a.shape) * 10 + max((i, 2.5, True))
+        out[i, 1] = sum(WEIGHTS) + sum(a.shape, 0.5) + sum((i, 1.5, True))
+        out[i, 2] = sum(a[i])
+        out[i, 3] = sum(a[i, ::2], -1.0) + sum(())
+        out[i, 4] = min(WEIGHTS[1:]) - max(a[i, 0], a[i, 1], 0.5)
