@@ -311,23 +311,26 @@ public:
       refuse(C, "whose name '" + C.Name + "' is bound again in '" + Outer.Name + "'");
       return true;
     });
-    // What each reads of the outer function's variables; then the one that
-    // does and is used as a value (not lifted: its reads would be lost),
-    // until none is.
+    // What each reads of the outer function's variables; then those that
+    // do and are used as values are not lifted (their reads would be
+    // lost), and what calls them reads them instead, until none is left.
+    std::set<std::string> Values = namesUsedAsValues(Outer, Found);
     std::map<std::string, Candidate *> ByName;
     while (true) {
       ByName.clear();
       for (Candidate &C : Found)
         ByName[C.Name] = &C;
       findCaptures(Found, ByName, OuterLocals);
-      auto Escaping = std::find_if(Found.begin(), Found.end(), [&](const Candidate &C) {
-        return !C.Captures.empty() && usedAsValue(C.Name, Outer, Found);
+      size_t Before = Found.size();
+      std::erase_if(Found, [&](const Candidate &C) {
+        if (C.Captures.empty() || !Values.count(C.Name))
+          return false;
+        refuse(C, "that reads '" + *C.Captures.begin() + "' of '" + Outer.Name +
+                      "' and is used other than by calling it");
+        return true;
       });
-      if (Escaping == Found.end())
+      if (Found.size() == Before)
         break;
-      refuse(*Escaping, "that reads '" + *Escaping->Captures.begin() + "' of '" + Outer.Name +
-                            "' and is used other than by calling it");
-      Found.erase(Escaping);
     }
     std::vector<FunctionDefStmt *> Lifted;
     for (Candidate &C : Found) {
@@ -366,11 +369,12 @@ private:
   }
 
   /// Each candidate's Captures: the outer function's variables it reads,
-  /// and those of the candidates it calls.
+  /// and those of the candidates it calls (propagated from callee to
+  /// caller until nothing changes).
   static void findCaptures(std::vector<Candidate> &Found,
                            const std::map<std::string, Candidate *> &ByName,
                            const std::multiset<std::string> &OuterLocals) {
-    std::map<std::string, std::set<std::string>> Calls;
+    std::map<const Candidate *, std::vector<Candidate *>> Callers;
     for (Candidate &C : Found) {
       C.Captures.clear();
       std::multiset<std::string> Own = boundNames(C.Lifted->Body);
@@ -379,45 +383,52 @@ private:
       for (const std::string &N : readNames(C.Lifted->Body)) {
         if (Own.count(N) || !OuterLocals.count(N))
           continue;
-        if (ByName.count(N))
-          Calls[C.Name].insert(N);
+        if (auto It = ByName.find(N); It != ByName.end())
+          Callers[It->second].push_back(&C);
         else
           C.Captures.insert(N);
       }
     }
-    for (bool Changed = true; Changed;) {
-      Changed = false;
-      for (Candidate &C : Found)
-        for (const std::string &G : Calls[C.Name])
-          for (const std::string &N : ByName.at(G)->Captures)
-            Changed |= C.Captures.insert(N).second;
+    std::vector<const Candidate *> Work;
+    for (const Candidate &C : Found)
+      Work.push_back(&C);
+    while (!Work.empty()) {
+      const Candidate *Callee = Work.back();
+      Work.pop_back();
+      for (Candidate *Caller : Callers[Callee]) {
+        size_t Had = Caller->Captures.size();
+        Caller->Captures.insert(Callee->Captures.begin(), Callee->Captures.end());
+        if (Caller->Captures.size() != Had)
+          Work.push_back(Caller);
+      }
     }
   }
 
-  /// Whether \p Name is used other than as what a call calls, in \p Outer
-  /// or a candidate's body.
-  static bool usedAsValue(const std::string &Name, FunctionDefStmt &Outer,
-                          std::vector<Candidate> &Found) {
-    bool Used = false;
-    std::set<const Expr *> Called;
+  /// The names used other than as what a call calls, in \p Outer or a
+  /// candidate's body (not counting the statements that define them).
+  static std::set<std::string> namesUsedAsValues(FunctionDefStmt &Outer,
+                                                 std::vector<Candidate> &Found) {
+    std::set<std::string> Used;
     std::set<const Stmt *> Defining; // `f = lambda ...`'s target is no use
     for (const Candidate &C : Found)
       Defining.insert(C.At);
     auto Scan = [&](StmtList &Body) {
-      std::vector<Expr *> Seen;
+      std::set<const Expr *> Called;
+      std::vector<const NameExpr *> Names;
       std::function<void(Expr *&)> Walk = [&](Expr *&E) {
-        Seen.push_back(E);
         if (auto *C = dyn_cast<CallExpr>(E))
           Called.insert(C->Func);
+        if (auto *N = dyn_cast<NameExpr>(E))
+          Names.push_back(N);
         forEachChild(*E, Walk);
       };
       forEachStmt(Body, [&](Stmt &S) {
         if (!Defining.count(&S))
           forEachPart(S, Walk, [](StmtList &) {});
       });
-      for (const Expr *E : Seen)
-        if (auto *N = dyn_cast<NameExpr>(E); N && N->Id == Name && !Called.count(N))
-          Used = true;
+      for (const NameExpr *N : Names)
+        if (!Called.count(N))
+          Used.insert(N->Id);
     };
     Scan(Outer.Body);
     for (Candidate &C : Found)

@@ -29,6 +29,14 @@ Checked FunctionChecker::checkBinary(BinaryOp PyOp, const Checked &L,
   // (a, b) + (c,): the elements of both, in order (a named tuple's become
   // a plain tuple's), each keeping what is known of it.
   if (PyOp == BinaryOp::Add && dynCast<TupleType>(L.Ty) && dynCast<TupleType>(R.Ty)) {
+    // Doubling a tuple twenty times would make a million elements; past a
+    // few thousand, LLVM spends seconds on the aggregates.
+    constexpr size_t MaxElements = 4096;
+    size_t Size = dynCast<TupleType>(L.Ty)->size() + dynCast<TupleType>(R.Ty)->size();
+    if (Size > MaxElements)
+      return Range.isValid() ? fail(Range, DiagKind::TupleTooLarge,
+                                    {std::to_string(Size), std::to_string(MaxElements)})
+                             : Checked::invalid();
     std::vector<Checked> Elements;
     for (const Checked *T : {&L, &R})
       for (unsigned K = 0; K < dynCast<TupleType>(T->Ty)->size(); ++K)

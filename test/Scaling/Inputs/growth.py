@@ -100,8 +100,19 @@ def kernels(n):
     return HEADER + "".join(parts), None
 
 
+def nested_functions(n):
+    """n functions nested in one kernel, each reading a kernel variable and
+    calling the one before; the kernel calls every fifth."""
+    defs = "".join("    def f%d(x):\n        return x * s + %d%s\n" % (i, i, " + f%d(x)" % (i - 1) if i % 40 else "")
+                   for i in range(n))
+    calls = "".join("    out[0] += f%d(out[1])\n" % i for i in range(0, n, 5))
+    return HEADER + (
+        "@cuda.jit('void(float32[:], float32)')\n"
+        "def k(out, s):\n" + defs + calls), None
+
+
 SHAPES = {f.__name__: f for f in (tuple_literal, tuple_parameter, tuple_through_calls,
-                                  call_chain, statements, branches, kernels)}
+                                  call_chain, statements, branches, kernels, nested_functions)}
 
 
 def peak_kb(command):
