@@ -211,7 +211,9 @@ SemaResult buildPlannedIR(CompilePlan &Plan, ModuleScope &Scope, TypeContext &Ty
     if (!selected(Plan, Fn, FunctionRole::CpuJit))
       continue;
     if (Fn->Signatures.empty()) {
-      Diags.report(M.File, Fn->NameRange, DiagKind::MissingHostSignature, {Fn->Name});
+      // A function lifted out of another is compiled where that one calls it.
+      if (!Fn->Def->LiftedFrom)
+        Diags.report(M.File, Fn->NameRange, DiagKind::MissingHostSignature, {Fn->Name});
       continue;
     }
     if (!hasPlainParameters(*Fn->Def, M.File, Diags))

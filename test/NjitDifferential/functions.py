@@ -659,6 +659,26 @@ def while_continue(n):
     return s
 
 
+@njit
+def closures(a, s):
+    # Nested functions read the outer variables when called (Numba's
+    # closures): the second loop sees the new offset. Also sum() of a row
+    # and max() of a tuple.
+    offset = 1.0
+
+    def shifted(x):
+        return x * s + offset
+
+    scale = lambda x: shifted(x) * 2
+    acc = 0.0
+    for v in a:
+        acc += scale(v)
+    offset = -3.0
+    for v in a:
+        acc += shifted(v)
+    return acc + sum(a) + max((s, 1.5, acc))
+
+
 @njit(parallel=True)
 def par_prod(a):
     p = 1.0

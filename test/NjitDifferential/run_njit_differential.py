@@ -365,6 +365,8 @@ CASES += [
     Case("neg2d", lambda r: [ints(r, (3, 3), dtype=np.int32)], "neg2d/int32"),
     Case("while_continue", [20], "while_continue/20"),
     Case("while_continue", [0], "while_continue/0"),
+    Case("closures", lambda r: [floats(r, 9), 0.75], "closures/float64"),
+    Case("closures", lambda r: [floats(r, 6, np.float32), 2.0], "closures/float32"),
 ]
 FLOAT_VALUES = np.array([0.1 + 0.2, 1e16, 1e-5, 5e-324, 1.7976931348623157e308,
                          123456.789, 1e22, 1e15, 123456789012345678.0, -0.0,
