@@ -125,14 +125,15 @@ Value *FunctionEmitter::emitFusedMultiplyAdd(const ir::BinaryExpr &E) {
 }
 
 void FunctionEmitter::raiseOnZeroDivisor(Value *D, ir::ArithOp Op, const ir::SourceRange &At,
-                                         bool Float) {
+                                         bool Float, bool Divmod) {
   // Numba's CPU target raises ZeroDivisionError (its messages); kernels
   // divide by zero silently, as on a GPU. The division that follows is
   // safe either way (the operator's function, IEEE). An operator's own
   // function never raises: its call does.
   if (!F.HostCode || F.Operator || !TargetContext)
     return;
-  const char *What = Op == ir::ArithOp::TrueDiv ? "division by zero"
+  const char *What = Divmod                     ? (Float ? "modulo by zero" : "integer divmod by zero")
+                     : Op == ir::ArithOp::TrueDiv ? "division by zero"
                      : Op == ir::ArithOp::Mod   ? (Float ? "modulo by zero" : "integer modulo by zero")
                      : Float                    ? "division by zero"
                                                 : "integer division by zero";

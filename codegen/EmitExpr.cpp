@@ -178,7 +178,8 @@ Value *FunctionEmitter::emitExpr(const ir::Expr &E) {
     }
     if (C.RaisesOnZero != ir::ArithOp::Add) // Python's // or % in host code
       raiseOnZeroDivisor(Args.back(), C.RaisesOnZero, C.Range,
-                         ir::dynCast<ir::ScalarType>(C.Args.back()->Ty)->isFloat());
+                         ir::dynCast<ir::ScalarType>(C.Args.back()->Ty)->isFloat(),
+                         C.RaisesAsDivmod);
     if (TargetContext)
       Args.push_back(TargetContext);
     return callFunction(B, ME.declaration(C.Callee), Args, ArgSlots);

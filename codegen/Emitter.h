@@ -131,7 +131,8 @@ private:
   llvm::Value *emitParallelFor(const ir::ParallelForExpr &E);
   /// In host code: records a ZeroDivisionError when \p Divisor is zero,
   /// for the operator \p Op (TrueDiv, FloorDiv or Mod) written at \p At.
-  void raiseOnZeroDivisor(llvm::Value *Divisor, ir::ArithOp Op, const ir::SourceRange &At, bool Float);
+  void raiseOnZeroDivisor(llvm::Value *Divisor, ir::ArithOp Op, const ir::SourceRange &At, bool Float,
+                          bool Divmod = false);
   llvm::Value *emitMatch(const ir::IntrinsicExpr &E, bool All);
   llvm::Value *emitThisGrid(const ir::IntrinsicExpr &E);
   llvm::Value *emitGridSync(const ir::IntrinsicExpr &E);

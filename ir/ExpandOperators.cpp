@@ -152,8 +152,10 @@ private:
       // casts them: uint32 // int32 is int64's floor division (7 // -2 is
       // -4), and uint64 // int64 too, reading the uint64's bits as int64.
       Expr *Call = call(B, B.Op, Result, Result, {cast(B.LHS, Result), cast(B.RHS, Result)});
-      if (auto *C = dynCast<CallExpr>(Call); C && Current->HostCode)
+      if (auto *C = dynCast<CallExpr>(Call); C && Current->HostCode) {
         C->RaisesOnZero = B.Op;
+        C->RaisesAsDivmod = B.OfDivmod;
+      }
       return Call;
     }
     case ArithOp::Shl:

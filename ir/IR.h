@@ -138,6 +138,9 @@ struct BinaryExpr : Expr {
   /// other updates of the same chunk is free, as the chunks' is, so float
   /// sums may be reassociated (and vectorized).
   bool Reassociate = false;
+  /// divmod()'s quotient (evaluated before its remainder): in host code a
+  /// zero divisor raises Numba's divmod message, not floor division's.
+  bool OfDivmod = false;
 };
 
 struct CompareExpr : Expr {
@@ -351,6 +354,7 @@ struct CallExpr : Expr {
   /// Numba's CPU target raises it: FloorDiv or Mod, naming the message;
   /// Add (no check) elsewhere. Kernels divide by zero silently.
   ArithOp RaisesOnZero = ArithOp::Add;
+  bool RaisesAsDivmod = false; ///< from a BinaryExpr's OfDivmod
 };
 
 /// An atomic read-modify-write of one array element (cuda.atomic.add, ...),

@@ -118,7 +118,9 @@ Expr *FunctionBuilder::typeDivmod(const fe::CallExpr &C) {
     return B;
   };
   auto *Pair = make<TupleMakeExpr>(C.Range, Sig.Result);
-  Pair->Elements = {Part(ArithOp::FloorDiv), Part(ArithOp::Mod)};
+  auto *Quotient = Part(ArithOp::FloorDiv);
+  Quotient->OfDivmod = true;
+  Pair->Elements = {Quotient, Part(ArithOp::Mod)};
   return Pair;
 }
 

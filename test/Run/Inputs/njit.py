@@ -125,3 +125,9 @@ def par_extremes(a):
         hi = max(hi, a[i])
         lo = min(a[i], lo)
     return lo, hi
+
+
+@njit
+def split(a, b):
+    q, r = divmod(a, b)
+    return q * 100 + r
