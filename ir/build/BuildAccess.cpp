@@ -149,11 +149,8 @@ Value FunctionBuilder::lowerArrayAttribute(const AttributeExpr &A, Expr *Array,
   if (A.Attr == "ndim")
     return Value::expr(constantInt(AT->ndim(), S.Types.int64(), A.Range));
   if (A.Attr == "T") {
-    std::vector<unsigned> Reversed;
-    for (unsigned D = AT->ndim(); D-- > 0;)
-      Reversed.push_back(D);
-    return Value::expr(permutedView(Array, std::move(Reversed),
-                                    transposedType(S.Types, AT, /*WithAxes=*/false), A.Range));
+    FunctionChecker::Transposition T = Checker.transposition(AT, {});
+    return Value::expr(permutedView(Array, std::move(T.Order), T.Ty, A.Range));
   }
   if (A.Attr == "itemsize")
     return Value::expr(constantInt(int64_t(storageSize(AT->element())), S.Types.intp(), A.Range));
@@ -229,32 +226,12 @@ Expr *FunctionBuilder::typeNumpyTranspose(const fe::CallExpr &C) {
 
 Expr *FunctionBuilder::lowerTranspose(Expr *Array, const ArrayType *AT, const fe::CallExpr &C,
                                       size_t First) {
-  // The checker's checkTranspose accepted the axes: constants.
-  std::vector<const fe::Expr *> Args(C.Args.begin() + First, C.Args.end());
-  std::vector<unsigned> Order;
-  if (Args.empty() || (Args.size() == 1 && isNoneLiteral(*Args[0]))) {
-    for (unsigned D = AT->ndim(); D-- > 0;)
-      Order.push_back(D);
-    return permutedView(Array, std::move(Order), transposedType(S.Types, AT, false), C.Range);
-  }
-  std::vector<int64_t> Given;
-  bool OneInteger = false;
-  for (const fe::Expr *A : Args) {
-    std::optional<ConstantValue> K = evaluate(*A);
-    if (!K)
-      error(A->Range, DiagKind::NotConstant);
-    OneInteger = Args.size() == 1 && K->K == ConstantValue::Kind::Int;
-    if (K->K == ConstantValue::Kind::Int)
-      Given.push_back(K->Int);
-    for (const ConstantValue &E : K->Elements)
-      Given.push_back(E.Int);
-  }
-  auto Axes = transposeAxes(Given, AT->ndim());
-  if (!std::holds_alternative<std::vector<unsigned>>(Axes))
+  // The checker's checkTranspose accepted the axes.
+  FunctionChecker::Transposition T =
+      Checker.transposition(AT, {C.Args.begin() + First, C.Args.end()});
+  if (!T.Ty)
     error(C.Range, DiagKind::InvalidArgument);
-  const ArrayType *Ty =
-      OneInteger && AT->ndim() == 1 ? AT : transposedType(S.Types, AT, /*WithAxes=*/true);
-  return permutedView(Array, std::get<std::vector<unsigned>>(Axes), Ty, C.Range);
+  return permutedView(Array, std::move(T.Order), T.Ty, C.Range);
 }
 
 Expr *FunctionBuilder::arrayAccess(Expr *Array, const ArrayType *AT, ExprList Indices,

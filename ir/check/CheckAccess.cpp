@@ -143,7 +143,7 @@ Checked FunctionChecker::checkValueAttribute(const AttributeExpr &A,
     return Checked::constant(Types.int64(), F);
   }
   if (A.Attr == "T")
-    return Checked::value(transposedType(Types, AT, /*WithAxes=*/false));
+    return Checked::value(transposition(AT, {}).Ty);
   if (A.Attr == "itemsize") { // the element's bytes, a constant intp
     Fold F;
     F.IntBits = storageSize(AT->element());
@@ -165,32 +165,57 @@ namespace pykc::ir {
 using namespace frontend;
 namespace fe = frontend;
 
-const ArrayType *transposedType(TypeContext &Types, const ArrayType *AT, bool WithAxes) {
-  ArrayLayout L = AT->layout();
-  if (AT->ndim() > 1)
-    L = L == ArrayLayout::C ? ArrayLayout::F : L == ArrayLayout::F ? ArrayLayout::C : L;
-  if (WithAxes)
-    L = ArrayLayout::A;
-  return Types.array(AT->element(), AT->ndim(), L, AT->addressSpace());
-}
-
-std::variant<std::vector<unsigned>, std::string> transposeAxes(const std::vector<int64_t> &Given,
-                                                               unsigned NDim) {
-  if (Given.size() != NDim)
-    return std::string("axes don't match array");
-  std::vector<unsigned> Axes;
+FunctionChecker::Transposition
+FunctionChecker::transposition(const ArrayType *AT,
+                               const std::vector<const fe::Expr *> &Axes) const {
+  Transposition T;
+  auto Typed = [&](ArrayLayout L) {
+    return Types.array(AT->element(), AT->ndim(), L, AT->addressSpace());
+  };
+  if (Axes.empty() || (Axes.size() == 1 && isNoneLiteral(*Axes[0]))) {
+    for (unsigned D = AT->ndim(); D-- > 0;)
+      T.Order.push_back(D);
+    ArrayLayout L = AT->layout();
+    if (AT->ndim() > 1) // resolve_T: C becomes F and F becomes C
+      L = L == ArrayLayout::C ? ArrayLayout::F : L == ArrayLayout::F ? ArrayLayout::C : L;
+    T.Ty = Typed(L);
+    return T;
+  }
+  std::vector<int64_t> Given;
+  bool OneInteger = false; // a.transpose(0)
+  for (const fe::Expr *A : Axes) {
+    std::optional<ConstantValue> K = evaluate(*A);
+    if (!K || (K->K != ConstantValue::Kind::Int && K->K != ConstantValue::Kind::Tuple))
+      return T;
+    OneInteger = Axes.size() == 1 && K->K == ConstantValue::Kind::Int;
+    if (K->K == ConstantValue::Kind::Int)
+      Given.push_back(K->Int);
+    for (const ConstantValue &E : K->Elements)
+      Given.push_back(E.Int);
+  }
+  // NumPy's checks; negative axes count from the end.
+  unsigned NDim = AT->ndim();
+  if (Given.size() != NDim) {
+    T.Why = "axes don't match array";
+    return T;
+  }
   std::vector<bool> Seen(NDim);
   for (int64_t A : Given) {
     int64_t K = A < 0 ? A + int64_t(NDim) : A;
-    if (K < 0 || K >= int64_t(NDim))
-      return "axis " + std::to_string(A) + " is out of bounds for array of dimension " +
-             std::to_string(NDim);
-    if (Seen[K])
-      return std::string("repeated axis in transpose");
+    if (K < 0 || K >= int64_t(NDim)) {
+      T.Why = "axis " + std::to_string(A) + " is out of bounds for array of dimension " +
+              std::to_string(NDim);
+      return T;
+    }
+    if (Seen[K]) {
+      T.Why = "repeated axis in transpose";
+      return T;
+    }
     Seen[K] = true;
-    Axes.push_back(unsigned(K));
+    T.Order.push_back(unsigned(K));
   }
-  return Axes;
+  T.Ty = OneInteger && NDim == 1 ? AT : Typed(ArrayLayout::A);
+  return T;
 }
 
 ArrayLayout basicIndexLayout(const ArrayType *AT,

@@ -382,16 +382,13 @@ Checked FunctionChecker::checkTranspose(const ArrayType *AT, const fe::CallExpr 
     return fail(C.Keywords.front().NameRange, DiagKind::UnknownKeyword,
                 {Name, C.Keywords.front().Name});
   std::vector<const fe::Expr *> Args(C.Args.begin() + First, C.Args.end());
-  if (Args.empty() || (Args.size() == 1 && isNoneLiteral(*Args[0])))
-    return Checked::value(transposedType(Types, AT, /*WithAxes=*/false));
-  std::vector<int64_t> Given;
-  bool OneInteger = false; // a.transpose(0)
-  for (const fe::Expr *A : Args) {
+  bool NoAxes = Args.empty() || (Args.size() == 1 && isNoneLiteral(*Args[0]));
+  // Each axis an integer constant, or one tuple of them.
+  for (const fe::Expr *A : NoAxes ? std::vector<const fe::Expr *>{} : Args) {
     Checked V = checkValue(*A);
     if (!V.isValue())
       return V;
     auto *TT = dynCast<TupleType>(V.Ty);
-    OneInteger = Args.size() == 1 && !TT;
     for (const Type *T : TT ? TT->elements() : std::vector<const Type *>{V.Ty})
       if (auto *ST = dynCast<ScalarType>(T); !ST || !ST->isInteger())
         return fail(A->Range, DiagKind::InvalidArgument,
@@ -399,23 +396,14 @@ Checked FunctionChecker::checkTranspose(const ArrayType *AT, const fe::CallExpr 
     std::optional<ConstantValue> K = evaluate(*A);
     if (!K || (K->K != ConstantValue::Kind::Int && K->K != ConstantValue::Kind::Tuple))
       return fail(A->Range, DiagKind::NotConstant, {"the axes of " + Name});
-    if (K->K == ConstantValue::Kind::Int) {
-      Given.push_back(K->Int);
-      continue;
-    }
-    if (Args.size() > 1)
+    if (K->K == ConstantValue::Kind::Tuple && Args.size() > 1)
       return fail(A->Range, DiagKind::InvalidArgument,
                   {Name, "an axis must be an integer, not '" + V.Ty->str() + "'"});
-    for (const ConstantValue &E : K->Elements)
-      Given.push_back(E.Int);
   }
-  auto Axes = transposeAxes(Given, AT->ndim());
-  if (auto *Why = std::get_if<std::string>(&Axes))
-    return fail(C.Range, DiagKind::InvalidArgument, {Name, *Why});
-  // One integer axis of a 1-D array leaves it as it is (Numba's rule).
-  if (OneInteger && AT->ndim() == 1)
-    return Checked::value(AT);
-  return Checked::value(transposedType(Types, AT, /*WithAxes=*/true));
+  Transposition T = transposition(AT, Args);
+  if (!T.Why.empty())
+    return fail(C.Range, DiagKind::InvalidArgument, {Name, T.Why});
+  return Checked::value(T.Ty);
 }
 
 Checked FunctionChecker::checkLibdeviceCall(const LibdeviceFunction &Fn, const fe::CallExpr &C) {

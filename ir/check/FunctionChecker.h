@@ -30,7 +30,6 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 namespace pykc::ir {
@@ -171,6 +170,19 @@ public:
     std::string Why;
   };
   TupleSlice tupleSlice(const frontend::SliceExpr &Sl, size_t N) const;
+  /// `AT.transpose(*Axes)` (none, or one None: a.T; one tuple of constant
+  /// integers, or one each), as both the checker and the IR builder take
+  /// it: the view's dimensions in Order and Numba's type (resolve_T, and
+  /// layout A with axes given; one integer axis of a 1-D array leaves it
+  /// as it is); or, when the axes do not name each dimension once, Why
+  /// (NumPy's message). Axes that are not constants leave Ty null.
+  struct Transposition {
+    std::vector<unsigned> Order;
+    const ArrayType *Ty = nullptr;
+    std::string Why;
+  };
+  Transposition transposition(const ArrayType *AT,
+                              const std::vector<const frontend::Expr *> &Axes) const;
   /// Whether control can reach the end of \p Body, on the source (the
   /// returns' None join needs the answer before any IR exists).
   bool fallsThrough(const frontend::StmtList &Body) const;
@@ -529,13 +541,6 @@ struct IndexShape {
   bool Step = false;
   bool FromEllipsis = false;
 };
-/// Numba's type of a.T and a.transpose() (arraydecl.py's resolve_T): from
-/// two dimensions on, C becomes F and F becomes C; with axes given, A.
-const ArrayType *transposedType(TypeContext &Types, const ArrayType *AT, bool WithAxes);
-/// The axes `a.transpose(Given)` of an array of \p NDim dimensions takes
-/// (negative ones count from the end), or NumPy's message for why not.
-std::variant<std::vector<unsigned>, std::string> transposeAxes(const std::vector<int64_t> &Given,
-                                                               unsigned NDim);
 /// The layout of the view that basic indexing \p Entries of \p AT gives
 /// (Numba's arraydecl.py).
 ArrayLayout basicIndexLayout(const ArrayType *AT,
