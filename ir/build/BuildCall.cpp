@@ -233,18 +233,13 @@ Expr *FunctionBuilder::lowerNamedTupleConstructor(const ConstantValue &Class,
   // Point(1, y=2.5): each field from its position or its keyword, as
   // Python's namedtuple binds them; the element types are the values'.
   const std::vector<std::string> &Fields = Class.Fields;
-  std::vector<const fe::Expr *> Given(Fields.size(), nullptr);
   if (C.Args.size() > Fields.size())
     error(C.Range, DiagKind::ArgumentCount);
-  for (size_t I = 0; I < C.Args.size(); ++I)
-    Given[I] = C.Args[I];
-  for (const fe::Keyword &K : C.Keywords) {
-    auto It = std::find(Fields.begin(), Fields.end(), K.Name);
-    if (It == Fields.end() || Given[size_t(It - Fields.begin())])
-      error(K.NameRange,
-            It == Fields.end() ? DiagKind::UnknownKeyword : DiagKind::RepeatedArgument);
-    Given[size_t(It - Fields.begin())] = K.Value;
-  }
+  BoundArguments Bound = bindArguments(Fields, 0, C);
+  if (Bound.Bad)
+    error(Bound.Bad->NameRange,
+          Bound.Repeated ? DiagKind::RepeatedArgument : DiagKind::UnknownKeyword);
+  const std::vector<const fe::Expr *> &Given = Bound.ForParam;
   for (size_t I = 0; I < Fields.size(); ++I)
     if (!Given[I])
       error(C.Range, DiagKind::ArgumentCount);

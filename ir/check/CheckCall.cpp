@@ -264,7 +264,6 @@ Checked FunctionChecker::checkNamedTupleConstructor(const ConstantValue &Class,
                                                     const fe::CallExpr &C) {
   // Point(1, y=2.5): each field from its position or its keyword.
   const std::vector<std::string> &Fields = Class.Fields;
-  std::vector<const fe::Expr *> Given(Fields.size(), nullptr);
   auto CountError = [&](size_t Passed) {
     return fail(C.Range, DiagKind::ArgumentCount,
                 {Class.String, std::to_string(Fields.size()) + " argument(s)",
@@ -272,16 +271,12 @@ Checked FunctionChecker::checkNamedTupleConstructor(const ConstantValue &Class,
   };
   if (C.Args.size() > Fields.size())
     return CountError(C.Args.size());
-  for (size_t I = 0; I < C.Args.size(); ++I)
-    Given[I] = C.Args[I];
-  for (const fe::Keyword &K : C.Keywords) {
-    auto It = std::find(Fields.begin(), Fields.end(), K.Name);
-    if (It == Fields.end() || Given[size_t(It - Fields.begin())])
-      return fail(K.NameRange,
-                  It == Fields.end() ? DiagKind::UnknownKeyword : DiagKind::RepeatedArgument,
-                  {Class.String, K.Name});
-    Given[size_t(It - Fields.begin())] = K.Value;
-  }
+  BoundArguments Bound = bindArguments(Fields, 0, C);
+  if (Bound.Bad)
+    return fail(Bound.Bad->NameRange,
+                Bound.Repeated ? DiagKind::RepeatedArgument : DiagKind::UnknownKeyword,
+                {Class.String, Bound.Bad->Name});
+  std::vector<const fe::Expr *> Given = std::move(Bound.ForParam);
   if (std::find(Given.begin(), Given.end(), nullptr) != Given.end())
     return CountError(C.Args.size() + C.Keywords.size());
   // Evaluated in the order written; values given out of field order are

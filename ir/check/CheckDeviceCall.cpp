@@ -71,8 +71,7 @@ Checked FunctionChecker::checkDeviceCall(FunctionInfo &Fn,
     return CountError();
   BoundArguments Given = bindArguments(Params, C);
   if (Given.Bad && Given.Repeated)
-    return fail(Given.Bad->NameRange, DiagKind::InvalidArgument,
-                {Fn.Name + "()", "got multiple values for argument '" + Given.Bad->Name + "'"});
+    return fail(Given.Bad->NameRange, DiagKind::RepeatedArgument, {Fn.Name, Given.Bad->Name});
   if (Given.Bad)
     return fail(Given.Bad->Name.empty() ? Given.Bad->Range : Given.Bad->NameRange,
                 DiagKind::UnknownKeyword, {Fn.Name, Given.Bad->Name.empty() ? "**" : Given.Bad->Name});

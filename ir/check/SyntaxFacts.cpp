@@ -103,24 +103,35 @@ std::vector<const fe::Expr *> subscriptParts(const fe::Expr &Index, unsigned NDi
   return Parts;
 }
 
-BoundArguments bindArguments(const std::vector<fe::Param> &Params, const fe::CallExpr &C) {
+BoundArguments bindArguments(const std::vector<std::string> &Names, size_t PositionalOnly,
+                             const fe::CallExpr &C) {
   BoundArguments B;
-  B.ForParam.assign(Params.size(), nullptr);
-  for (size_t I = 0; I < C.Args.size() && I < Params.size(); ++I)
+  B.ForParam.assign(Names.size(), nullptr);
+  for (size_t I = 0; I < C.Args.size() && I < Names.size(); ++I)
     B.ForParam[I] = C.Args[I];
   for (const fe::Keyword &K : C.Keywords) {
-    size_t I = 0;
-    while (I < Params.size() && (Params[I].Name != K.Name || K.Name.empty() ||
-                                 Params[I].Kind == fe::ParamKind::PositionalOnly))
+    size_t I = PositionalOnly;
+    while (I < Names.size() && (Names[I] != K.Name || K.Name.empty()))
       ++I;
-    if (I == Params.size() || B.ForParam[I]) {
+    if (I == Names.size() || B.ForParam[I]) {
       B.Bad = &K;
-      B.Repeated = I < Params.size();
+      B.Repeated = I < Names.size();
       return B;
     }
     B.ForParam[I] = K.Value;
   }
   return B;
+}
+
+BoundArguments bindArguments(const std::vector<fe::Param> &Params, const fe::CallExpr &C) {
+  std::vector<std::string> Names;
+  size_t PositionalOnly = 0;
+  for (const fe::Param &P : Params) {
+    Names.push_back(P.Name);
+    if (P.Kind == fe::ParamKind::PositionalOnly)
+      PositionalOnly = Names.size(); // they come first (`/` ends them)
+  }
+  return bindArguments(Names, PositionalOnly, C);
 }
 
 std::optional<SliceBounds> sliceBoundsOf(const fe::Expr &Part) {

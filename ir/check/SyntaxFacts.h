@@ -44,15 +44,19 @@ struct SliceBounds {
   const frontend::Expr *Lower = nullptr, *Upper = nullptr, *Step = nullptr;
 };
 std::optional<SliceBounds> sliceBoundsOf(const frontend::Expr &Part);
-/// The argument call \p C gives each of \p Params, as Python binds them:
-/// the positional ones in order, then each keyword's by its name (null
-/// where none is given). Bad is a keyword that names no parameter (or is
-/// `**`), or, with Repeated, one whose parameter already has an argument.
+/// The argument call \p C gives each of the parameters \p Names, as Python
+/// binds them: the positional ones in order, then each keyword's by its
+/// name (null where none is given); the first \p PositionalOnly take no
+/// keyword. Bad is a keyword that names no parameter (or is `**`), or,
+/// with Repeated, one whose parameter already has an argument.
 struct BoundArguments {
   std::vector<const frontend::Expr *> ForParam;
   const frontend::Keyword *Bad = nullptr;
   bool Repeated = false;
 };
+BoundArguments bindArguments(const std::vector<std::string> &Names, size_t PositionalOnly,
+                             const frontend::CallExpr &C);
+/// A function's parameters, bound so.
 BoundArguments bindArguments(const std::vector<frontend::Param> &Params,
                              const frontend::CallExpr &C);
 /// The targets of an unpacking assignment `a, b = t` or `[a, b] = t`;

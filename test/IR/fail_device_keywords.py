@@ -18,4 +18,4 @@ def k(a):
 # CHECK: {{^}}{{.*}}fail_device_keywords.py:15:28: error: mix() got an unexpected keyword argument 'scale' [UnknownKeyword]{{$}}
 # CHECK-NEXT: {{^}}    a[1] = mix(a[1], a[2], scale=2){{$}}
 # CHECK-NEXT: {{^}}                           ^~~~~{{$}}
-# CHECK: {{^}}{{.*}}fail_device_keywords.py:16:28: error: invalid argument to mix(): got multiple values for argument 'x' [InvalidArgument]{{$}}
+# CHECK: {{^}}{{.*}}fail_device_keywords.py:16:28: error: mix() got multiple values for argument 'x' [RepeatedArgument]{{$}}
