@@ -275,6 +275,8 @@ struct Candidate {
   Stmt *At = nullptr;         ///< The statement that defines it.
   StmtList *Within = nullptr; ///< The block holding At.
   FunctionDefStmt *Lifted = nullptr;
+  std::set<std::string> Locals; ///< Its parameters and what its body binds.
+  std::set<std::string> Free;   ///< What it reads that is not a local.
   std::set<std::string> Captures;
 };
 
@@ -302,6 +304,15 @@ public:
     std::vector<Candidate> Found = candidates(Outer);
     if (Found.empty())
       return {};
+    for (Candidate &C : Found) { // once: the rounds below only regroup them
+      for (const Param &P : C.Lifted->Params)
+        C.Locals.insert(P.Name);
+      for (const std::string &N : boundNames(C.Lifted->Body))
+        C.Locals.insert(N);
+      for (const std::string &N : readNames(C.Lifted->Body))
+        if (!C.Locals.count(N))
+          C.Free.insert(N);
+    }
     std::multiset<std::string> OuterLocals = boundNames(Outer.Body);
     for (const Param &P : Outer.Params)
       OuterLocals.insert(P.Name);
@@ -350,14 +361,9 @@ public:
       Lifted.push_back(L);
     }
     rewriteUses(Outer.Body, ByName, {});
-    for (Candidate &C : Found) {
-      std::set<std::string> Shadowing;
-      for (const Param &P : C.Lifted->Params)
-        Shadowing.insert(P.Name);
-      for (const std::string &N : boundNames(C.Lifted->Body))
-        Shadowing.insert(N);
-      rewriteUses(C.Lifted->Body, ByName, Shadowing);
-    }
+    // Its own locals shadow the lifted names (its captures never name one).
+    for (Candidate &C : Found)
+      rewriteUses(C.Lifted->Body, ByName, C.Locals);
     return Lifted;
   }
 
@@ -377,11 +383,8 @@ private:
     std::map<const Candidate *, std::vector<Candidate *>> Callers;
     for (Candidate &C : Found) {
       C.Captures.clear();
-      std::multiset<std::string> Own = boundNames(C.Lifted->Body);
-      for (const Param &P : C.Lifted->Params)
-        Own.insert(P.Name);
-      for (const std::string &N : readNames(C.Lifted->Body)) {
-        if (Own.count(N) || !OuterLocals.count(N))
+      for (const std::string &N : C.Free) {
+        if (!OuterLocals.count(N))
           continue;
         if (auto It = ByName.find(N); It != ByName.end())
           Callers[It->second].push_back(&C);
