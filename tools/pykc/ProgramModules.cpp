@@ -105,6 +105,15 @@ ir::ModuleLoader moduleLoader(const std::vector<fs::path> &Roots, Compilation &C
       // no binding, but its submodules load.
       if (!Parent && !C.Modules.count(ParentName))
         return nullptr;
+      // The parent's own code may have imported this one (`from . import
+      // config` in pkg/__init__.py while `import pkg.config` reads pkg):
+      // that reading is the module, which the parent's names point into.
+      if (auto It = C.Modules.find(Name); It != C.Modules.end()) {
+        ir::ModuleScope *Read = It->second ? It->second->Scope.get() : nullptr;
+        if (Parent && Read) // that reading could not bind it in its parent
+          Parent->bindSubmodule(Name.substr(Dot + 1), Read);
+        return Read;
+      }
     }
     std::optional<std::pair<fs::path, bool>> Found;
     for (const fs::path &Root : Roots)
