@@ -3,14 +3,36 @@
 #include "ir/Builtins.h"
 #include "ir/IRWalk.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 
 namespace pykc::ir {
 
+namespace {
+
+/// Whether \p Ty is or holds an array (in a tuple or an Optional).
+bool holdsArray(const Type *Ty) {
+  if (auto *O = dynCast<OptionalType>(Ty))
+    return holdsArray(O->base());
+  if (auto *T = dynCast<TupleType>(Ty))
+    return std::any_of(T->elements().begin(), T->elements().end(), holdsArray);
+  return dynCast<ArrayType>(Ty) != nullptr;
+}
+
+} // namespace
+
 bool checkHostEntry(const Function &Entry, const frontend::SourceFile *File,
-                    frontend::DiagnosticEngine &Diags) {
+                    frontend::DiagnosticEngine &Diags, frontend::SourceRange NameRange) {
   bool Ok = true;
+  // The host entry hands back scalars (codegen's storeResultLeaves); an
+  // array would need NumPy's allocator, which a C++ caller does not have.
+  if (Entry.ReturnType && holdsArray(Entry.ReturnType)) {
+    Diags.report(File, NameRange.isValid() ? NameRange : Entry.Range,
+                 frontend::DiagKind::HostReturnsArray,
+                 {Entry.PyName, "'" + Entry.ReturnType->str() + "'"});
+    Ok = false;
+  }
   std::set<const Function *> Seen;
   std::vector<const Function *> Work = {&Entry};
   while (!Work.empty()) {
@@ -44,7 +66,8 @@ bool checkHostEntry(const Function &Entry, const frontend::SourceFile *File,
 
 void checkHostEntries(SemaResult &Result, frontend::DiagnosticEngine &Diags) {
   for (auto [F, Info] : Result.HostEntries)
-    if (F->HostEntry && !checkHostEntry(*F, Info->File, Diags))
+    if (F->HostEntry &&
+        !checkHostEntry(*F, Info->File, Diags, Info->Def ? Info->Def->NameRange : frontend::SourceRange()))
       F->HostEntry = false;
 }
 

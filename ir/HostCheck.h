@@ -18,9 +18,11 @@
 namespace pykc::ir {
 
 /// Reports a CudaInHostFunction error for each use of a CUDA intrinsic in
-/// \p Entry or the functions it calls; false if there was one.
+/// \p Entry or the functions it calls, and a HostReturnsArray error (at
+/// \p NameRange, the def's name) when it returns an array; false if there
+/// was one.
 bool checkHostEntry(const Function &Entry, const frontend::SourceFile *File,
-                    frontend::DiagnosticEngine &Diags);
+                    frontend::DiagnosticEngine &Diags, frontend::SourceRange NameRange = {});
 
 /// The pass: checkHostEntry for each host entry of \p Result. One that
 /// fails stops being a host entry.

@@ -79,6 +79,21 @@ std::string formatResult(const ir::Type *Ty, const std::vector<uint64_t> &Leaves
     return S + (T->size() == 1 ? ",)" : ")");
   }
   auto *S = ir::dynCast<ir::ScalarType>(Ty);
+  if (S->isComplex()) { // its parts' bits, each in a leaf of its own
+    double Parts[2];
+    for (double &P : Parts) {
+      uint64_t Bits = Leaves[Next++];
+      if (S->bitWidth() == 64) {
+        float F;
+        uint32_t B = uint32_t(Bits);
+        std::memcpy(&F, &B, 4);
+        P = double(F);
+      } else {
+        std::memcpy(&P, &Bits, 8);
+      }
+    }
+    return pythonComplexText(Parts[0], Parts[1]);
+  }
   uint64_t Bits = Leaves[Next++];
   if (S->isBoolean())
     return Bits ? "True" : "False";

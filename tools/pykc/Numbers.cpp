@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 namespace pykc::driver {
 
@@ -49,6 +50,21 @@ template <class T> std::string shortestFloatText(T V) {
 
 std::string pythonFloatText(double V) { return shortestFloatText(V); }
 std::string pythonFloatText(float V) { return shortestFloatText(V); }
+
+std::string pythonComplexText(double Re, double Im) {
+  auto Part = [](double V) {
+    std::string S = shortestFloatText(V);
+    if (S.size() > 2 && S.compare(S.size() - 2, 2, ".0") == 0)
+      S.resize(S.size() - 2);
+    return S;
+  };
+  std::string Imag = Part(Im);
+  if (Imag[0] != '-')
+    Imag = "+" + Imag; // nan too, whatever its sign bit, as Python
+  if (Re == 0 && !std::signbit(Re))
+    return (Imag[0] == '+' ? Imag.substr(1) : Imag) + "j";
+  return "(" + Part(Re) + Imag + "j)";
+}
 
 DecimalStatus parseDecimal(std::string_view Text, uint64_t Max, uint64_t &Value) {
   if (Text.empty())

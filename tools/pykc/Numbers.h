@@ -43,6 +43,11 @@ std::string byteCountText(uint64_t Bytes);
 std::string pythonFloatText(double V);
 std::string pythonFloatText(float V);
 
+/// \p Re + \p Im j as Python prints a complex: "(2-2j)", "2j" (a real part
+/// of +0.0 is left out), "(1e+20+1e-07j)", "(inf+nanj)"; each part as a
+/// float but for whole numbers' ".0".
+std::string pythonComplexText(double Re, double Im);
+
 /// --fmad's value as nvcc spells it: true or false. False on anything else.
 bool parseFmad(const std::string &Text, bool &Fmad);
 
