@@ -6,7 +6,8 @@
 // or as macros, or C++ reserves them. Found by compiling one such kernel
 // per identifier of nvcc's preprocessed empty file (CUDA 13, glibc 2.36);
 // names starting with `cuda` or `cu` and a capital, `__`, or `_` and a
-// capital are taken by rule.
+// capital are taken by rule. `main` is C++'s own: no function of C
+// linkage may take it ([basic.start.main]), which clang enforces.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/CudaSourceWriter.h"
@@ -112,7 +113,7 @@ const char *const Reserved[] = {
   "log2f64", "log2f64x", "log2l", "logb", "logbf", "logbf32", "logbf32x", "logbf64", "logbf64x",
   "logbl", "logf", "logf32", "logf32x", "logf64", "logf64x", "logl", "lrand48", "lrand48_r",
   "lrint", "lrintf", "lrintf32", "lrintf32x", "lrintf64", "lrintf64x", "lrintl", "lround",
-  "lroundf", "lroundf32", "lroundf32x", "lroundf64", "lroundf64x", "lroundl", "malloc", "max",
+  "lroundf", "lroundf32", "lroundf32x", "lroundf64", "lroundf64x", "lroundl", "main", "malloc", "max",
   "mblen", "mbstowcs", "mbtowc", "memccpy", "memcmp", "memcpy", "memfrob", "memmem", "memmove",
   "mempcpy", "memset", "min", "mkdtemp", "mkostemp", "mkostemp64", "mkostemps", "mkostemps64",
   "mkstemp", "mkstemp64", "mkstemps", "mkstemps64", "mktemp", "mktime", "modf", "modff",

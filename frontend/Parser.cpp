@@ -1,5 +1,6 @@
 //===- Parser.cpp - Tokens, diagnostics, recovery and blocks --------------===//
 #include "frontend/Parser.h"
+#include "frontend/LiteralPowers.h"
 #include "frontend/NestedFunctions.h"
 #include "frontend/ParserImpl.h"
 
@@ -262,8 +263,10 @@ Module parseModule(const SourceFile &File, ASTContext &Ctx,
   detail::Parser P(File, Ctx, Diags, std::move(Tokens), std::move(LexDiags));
   unsigned Before = Diags.errorCount();
   Module M = P.parseFile();
-  if (Diags.errorCount() == Before) // a tree with syntax errors may have holes
+  if (Diags.errorCount() == Before) { // a tree with syntax errors may have holes
+    foldLiteralPowers(M, Ctx);
     liftNestedFunctions(M, Ctx);
+  }
   return M;
 }
 

@@ -97,11 +97,29 @@ Expr *FunctionBuilder::lowerIdentity(const fe::CompareExpr &C) {
   bool Not = C.Ops[0] == CmpOp::IsNot;
   const fe::Expr &L = *C.Left, &R = *C.Comparators[0];
   const Type *None = S.Types.none();
-  Expr *Left = isNoneLiteral(L) ? nullptr : lowerOptional(L);
-  if (!isNoneLiteral(L) && !Left)
+  // None written, or a name for it (as the checker decides); else
+  // lowerOptional's value.
+  auto Operand = [&](const fe::Expr &E, bool &IsNone) -> Expr * {
+    IsNone = isNoneLiteral(E);
+    if (IsNone)
+      return nullptr;
+    Value V = lower(E);
+    if (V.K == Value::Kind::Constant && V.Const.K == ConstantValue::Kind::None) {
+      IsNone = true;
+      return nullptr;
+    }
+    if (V.K == Value::Kind::Expr)
+      return V.E;
+    if (V.isValid())
+      error(E.Range, DiagKind::NotAValue);
     return nullptr;
-  Expr *Right = isNoneLiteral(R) ? nullptr : lowerOptional(R);
-  if (!isNoneLiteral(R) && !Right)
+  };
+  bool LeftNone = false, RightNone = false;
+  Expr *Left = Operand(L, LeftNone);
+  if (!LeftNone && !Left)
+    return nullptr;
+  Expr *Right = Operand(R, RightNone);
+  if (!RightNone && !Right)
     return nullptr;
   const Type *LT = Left ? Left->Ty : None, *RT = Right ? Right->Ty : None;
   // An optional against None tests whether it holds a value.
@@ -141,12 +159,48 @@ Expr *FunctionBuilder::lowerIdentity(const fe::CompareExpr &C) {
   return constantInt((LT == RT) != Not, S.Types.boolean(), C.Range);
 }
 
+Expr *FunctionBuilder::lowerContains(const fe::CompareExpr &C) {
+  // As the checker's checkContains: x and the tuple evaluated once, in
+  // that order, then each element == x.
+  Expr *Left = lowerValue(*C.Left);
+  if (!Left)
+    return nullptr;
+  Left = materialize(Left);
+  Expr *Right = lowerValue(*C.Comparators[0]);
+  if (!Right)
+    return nullptr;
+  Right = materialize(Right);
+  auto *T = dynCast<TupleType>(Right->Ty);
+  Expr *Found = constantInt(0, S.Types.boolean(), C.Range);
+  for (unsigned K = 0; T && K < T->size(); ++K) {
+    Expr *Equal = compareValues(CompareOp::Eq, tupleElement(Right, K, C.Range), Left, C.Range,
+                                &C, FunctionChecker::tupleElementPart(0, K));
+    if (K == 0) {
+      Found = Equal;
+      continue;
+    }
+    auto *Either = make<LogicalExpr>(C.Range, S.Types.boolean());
+    Either->IsAnd = false;
+    Either->LHS = Found;
+    Either->RHS = Equal;
+    Found = Either;
+  }
+  if (C.Ops[0] == CmpOp::In)
+    return Found;
+  auto *Not = make<ir::UnaryExpr>(C.Range, S.Types.boolean());
+  Not->Op = UnaryArithOp::Not;
+  Not->Operand = Found;
+  return Not;
+}
+
 Expr *FunctionBuilder::lowerCompare(const fe::CompareExpr &C) {
   // `a < b < c` is `a < b and b < c` with b evaluated once, and c only when
   // a < b: each later link is lowered conditionally, and the links nest to
   // the right so that each one's temporaries run after the previous test.
   if (C.Ops.size() == 1 && (C.Ops[0] == CmpOp::Is || C.Ops[0] == CmpOp::IsNot))
     return lowerIdentity(C);
+  if (C.Ops.size() == 1 && (C.Ops[0] == CmpOp::In || C.Ops[0] == CmpOp::NotIn))
+    return lowerContains(C);
   Expr *Left = lowerValue(*C.Left);
   if (!Left)
     return nullptr;

@@ -142,6 +142,7 @@ private:
   Value lowerArrayAttribute(const frontend::AttributeExpr &A, Expr *Array, const ArrayType *AT);
   Value lowerSubscript(const frontend::SubscriptExpr &S);
   /// `a is b`, `a is not b` (one link).
+  Expr *lowerContains(const frontend::CompareExpr &C);
   Expr *lowerIdentity(const frontend::CompareExpr &C);
   /// The module-level array \p Name (a frozen constant) as an expression.
   Expr *constArray(const std::string &Name, const ConstantValue &C, SourceRange Range);

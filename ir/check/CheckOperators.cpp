@@ -8,6 +8,8 @@
 #include "ir/check/FunctionChecker.h"
 #include "ir/check/SyntaxFacts.h"
 
+#include <algorithm>
+
 namespace pykc::ir {
 
 using namespace frontend;
@@ -128,11 +130,30 @@ Checked FunctionChecker::checkIdentity(const fe::CompareExpr &C) {
   bool Not = C.Ops[0] == CmpOp::IsNot;
   const fe::Expr &L = *C.Left, &R = *C.Comparators[0];
   const Type *None = Types.none();
-  Checked Left = isNoneLiteral(L) ? Checked::invalid() : checkOptional(L);
-  if (!isNoneLiteral(L) && !Left.isValue())
+  // None written, or a name for it (`LIMIT = None` at module level, a
+  // factory's default, a device function's None argument), which Numba
+  // prunes the same way; else checkOptional's value.
+  auto Operand = [&](const fe::Expr &E, bool &IsNone) {
+    IsNone = isNoneLiteral(E);
+    if (IsNone)
+      return Checked::invalid();
+    Checked V = check(E);
+    if (V.K == Checked::Kind::Constant && V.Const.K == ConstantValue::Kind::None) {
+      IsNone = true;
+      return Checked::invalid();
+    }
+    if (V.isValue())
+      return V;
+    if (V.isValid())
+      notAValue(E.Range, V);
     return Checked::invalid();
-  Checked Right = isNoneLiteral(R) ? Checked::invalid() : checkOptional(R);
-  if (!isNoneLiteral(R) && !Right.isValue())
+  };
+  bool LeftNone = false, RightNone = false;
+  Checked Left = Operand(L, LeftNone);
+  if (!LeftNone && !Left.isValue())
+    return Checked::invalid();
+  Checked Right = Operand(R, RightNone);
+  if (!RightNone && !Right.isValue())
     return Checked::invalid();
   const Type *LT = Left.isValue() ? Left.Ty : None,
              *RT = Right.isValue() ? Right.Ty : None;
@@ -184,9 +205,33 @@ bool FunctionChecker::compares(CompareOp Op, const Checked &L,
          (Op == CompareOp::Eq || Op == CompareOp::Ne);
 }
 
+Checked FunctionChecker::checkContains(const fe::CompareExpr &C) {
+  // `x in (1, 3, 5)`: Numba's contains on a homogeneous tuple, each element
+  // compared with == (so NaN is in no tuple); `not in` is its negation.
+  Checked Left = checkValue(*C.Left);
+  if (!Left.isValue())
+    return Checked::invalid();
+  Checked Right = checkValue(*C.Comparators[0]);
+  if (!Right.isValue())
+    return Checked::invalid();
+  auto *T = dynCast<TupleType>(Right.Ty);
+  bool Uniform = T && std::all_of(T->elements().begin(), T->elements().end(),
+                                  [&](const Type *E) { return E == T->elements()[0]; });
+  bool Ok = Uniform;
+  for (unsigned K = 0; Ok && K < T->size(); ++K)
+    Ok = !dynCast<TupleType>(T->elements()[K]) &&
+         compares(CompareOp::Eq, tupleElement(Right, K), Left, &C, tupleElementPart(0, K));
+  if (!Ok)
+    return fail(C.OpRanges[0], DiagKind::UnsupportedBinary,
+                {std::string(spelling(C.Ops[0])), Left.Ty->str(), Right.Ty->str()});
+  return Checked::value(Types.boolean());
+}
+
 Checked FunctionChecker::checkCompare(const fe::CompareExpr &C) {
   if (C.Ops.size() == 1 && (C.Ops[0] == CmpOp::Is || C.Ops[0] == CmpOp::IsNot))
     return checkIdentity(C);
+  if (C.Ops.size() == 1 && (C.Ops[0] == CmpOp::In || C.Ops[0] == CmpOp::NotIn))
+    return checkContains(C);
   // Each later link runs only when the ones before are true, and stops at
   // the first that does not type.
   Checked Left = checkValue(*C.Left);

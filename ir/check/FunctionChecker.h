@@ -461,6 +461,7 @@ private:
   Checked checkOperatorFunction(const OperatorFunction &Fn, const frontend::CallExpr &C);
   Checked checkCompare(const frontend::CompareExpr &C);
   /// `a is b`, `a is not b` (one link).
+  Checked checkContains(const frontend::CompareExpr &C);
   Checked checkIdentity(const frontend::CompareExpr &C);
   /// Whether one link of a comparison types (link \p Part of \p Site).
   bool compares(CompareOp Op, const Checked &L, const Checked &R,

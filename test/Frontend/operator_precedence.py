@@ -1,5 +1,5 @@
 # RUN: %pykc --emit=ast %s -o - | FileCheck %s
-x = -2**2
+x = -v**2
 y = a + b * c ** -d
 z = not a < b <= c or d and e
 w = a | b ^ c & d << 1
@@ -11,7 +11,7 @@ w = a | b ^ c & d << 1
 # CHECK-NEXT:     value:
 # CHECK-NEXT:       Unary '-' <2:5-2:10>
 # CHECK-NEXT:         Binary '**' <2:6-2:10>
-# CHECK-NEXT:           Constant 2 <2:6-2:7>
+# CHECK-NEXT:           Name 'v' <2:6-2:7>
 # CHECK-NEXT:           Constant 2 <2:9-2:10>
 # CHECK-NEXT:   Assign <3:1-3:20>
 # CHECK-NEXT:     targets:
@@ -51,3 +51,4 @@ w = a | b ^ c & d << 1
 # CHECK-NEXT:             Binary '<<' <5:17-5:23>
 # CHECK-NEXT:               Name 'd' <5:17-5:18>
 # CHECK-NEXT:               Constant 1 <5:22-5:23>
+# (`x` raises a name to a power: `**` of literals folds as CPython folds it.)

@@ -72,9 +72,9 @@ TEST(CudaSource, AConstructWithoutCppIsALocatedError) {
 
 TEST(CudaSource, NamesCudaHeadersDeclareAreReserved) {
   for (const char *Taken : {"select", "exp", "sqrt", "printf", "malloc", "int", "threadIdx",
-                            "cudaMalloc", "cuLaunchKernel", "__x", "_Y", "pykc_at", "min"})
+                            "cudaMalloc", "cuLaunchKernel", "__x", "_Y", "pykc_at", "min", "main"})
     EXPECT_TRUE(codegen::isReservedCudaName(Taken)) << Taken;
   for (const char *Free : {"increment_by_one", "fast_matmul", "cuda_reduce", "curve", "_x",
-                           "tmp", "a", "selection"})
+                           "tmp", "a", "selection", "mains", "domain"})
     EXPECT_FALSE(codegen::isReservedCudaName(Free)) << Free;
 }

@@ -51,8 +51,9 @@ std::string rangeText(SourceRange R) {
 
 std::string where(const Diagnostic &D) { return rangeText(D.Range); }
 
+// Names, not literals: parseModule folds `**` of literals (LiteralPowers.h).
 TEST(Parser, PowerBindsTighterThanUnaryMinusOnItsLeft) {
-  Parsed P("-2**2\n");
+  Parsed P("-a**b\n");
   auto *U = dyn_cast<UnaryExpr>(P.value());
   ASSERT_NE(U, nullptr);
   EXPECT_EQ(U->Op, UnaryOp::USub);
@@ -62,7 +63,7 @@ TEST(Parser, PowerBindsTighterThanUnaryMinusOnItsLeft) {
 }
 
 TEST(Parser, PowerIsRightAssociativeAndTakesUnaryOnItsRight) {
-  Parsed P("2**-3**2\n");
+  Parsed P("a**-b**c\n");
   auto *Pow = dyn_cast<BinaryExpr>(P.value());
   ASSERT_NE(Pow, nullptr);
   auto *Neg = dyn_cast<UnaryExpr>(Pow->RHS);
@@ -510,7 +511,7 @@ TEST(Parser, DeepNestingIsAnErrorNotACrash) {
 }
 
 TEST(Parser, DumpFormatIsOneNodePerLine) {
-  Parsed P("def k(a):\n    a[0] = -2**2\n");
+  Parsed P("def k(a):\n    a[0] = -x**2\n");
   EXPECT_EQ(P.dump(), "Module\n"
                       "  FunctionDef 'k' <1:1-2:17>\n"
                       "    params:\n"
@@ -524,8 +525,21 @@ TEST(Parser, DumpFormatIsOneNodePerLine) {
                       "        value:\n"
                       "          Unary '-' <2:12-2:17>\n"
                       "            Binary '**' <2:13-2:17>\n"
-                      "              Constant 2 <2:13-2:14>\n"
+                      "              Name 'x' <2:13-2:14>\n"
                       "              Constant 2 <2:16-2:17>\n");
+}
+
+TEST(Parser, LiteralPowersFoldAsCPythonFoldsThem) {
+  // 3 ** -2 is Python's float 0.111..., not an integer power's 0; -2 ** 2
+  // is -(2 ** 2); (-2) ** 3 a negative int; 0 ** -1 raises, so stays.
+  Parsed P("3 ** -2\n-2 ** 2\n(-2) ** 3\n0 ** -1\n0.3 ** 13\nx ** 2\n");
+  std::string D = P.dump();
+  EXPECT_NE(D.find("Constant 0.1111111111111111 <1:1-1:8>"), std::string::npos) << D;
+  EXPECT_NE(D.find("Unary '-' <2:1-2:8>\n      Constant 4 <2:2-2:8>"), std::string::npos) << D;
+  EXPECT_NE(D.find("Unary '-' <3:1-3:10>\n      Constant 8 <3:1-3:10>"), std::string::npos) << D;
+  EXPECT_NE(D.find("Binary '**' <4:1-4:8>"), std::string::npos) << D;
+  EXPECT_NE(D.find("Constant 1.5943229999999992e-07"), std::string::npos) << D;
+  EXPECT_NE(D.find("Binary '**' <6:1-6:7>"), std::string::npos) << D;
 }
 
 TEST(Parser, DumpPrintsConstantsPythonStyle) {
