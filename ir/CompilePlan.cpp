@@ -56,9 +56,14 @@ void addCommandLineSignature(CompilePlan &Plan, ModuleScope &Scope, DiagnosticEn
     for (const FunctionInfo *Other : Scope.functions())
       if (!Other->Synthetic && Other->Role != FunctionRole::Host)
         Names.push_back(Other->Name);
+    // A name module code binds in a way pykc could not follow says how.
+    const Symbol *Sym = Scope.lookup(NS.Name);
+    std::string Why = !Fn && Sym && Sym->K == Symbol::Kind::Host && !Sym->HostReason.empty()
+                          ? ": '" + NS.Name + "' " + Sym->HostReason
+                      : Fn || !Diags.allowSpellingCheck() ? ""
+                                                          : didYouMean(NS.Name, Names);
     Diags.report(NS.Sig.File, NS.Sig.Range, DiagKind::UnknownSignatureTarget,
-                 {NS.Name, M.File->name(),
-                  Fn || !Diags.allowSpellingCheck() ? "" : didYouMean(NS.Name, Names)});
+                 {NS.Name, M.File->name(), Why});
     return;
   }
   // A signature given twice, or equal to the decorator's, is one

@@ -190,11 +190,15 @@ ModuleScope::AssignedValue ModuleScope::evaluateAssigned(const Expr &E) const {
   return A;
 }
 
+std::optional<ConstantValue> ModuleScope::assignedConstant(const Expr &E) const {
+  return evaluateAssigned(E).Value;
+}
+
 void ModuleScope::bindAssignment(const AssignStmt &S) {
   // `TPB = 16` freezes; `a = b = 3` freezes both; anything that is not a
   // constant expression is host data.
   // `W = np.array([...], dtype=np.float32)` freezes too (ConstantArray.h).
-  if (bindDecoratorCall(S) || bindDeclareDevice(S) || bindCffi(S))
+  if (bindDecoratorCall(S) || bindDeclareDevice(S) || bindCffi(S) || bindFactoryCall(S))
     return;
   // kernel_jit = cuda.jit("void(float64[:])"): a decorator object that
   // @kernel_jit applies later (classify).

@@ -81,9 +81,22 @@ ModuleScope::ModuleScope(const Module &Mod, TypeContext &Types, DiagnosticEngine
   scan();
 }
 
+ModuleScope::ModuleScope(ClosureOf C)
+    : Options(C.Parent.Options), M(C.Parent.M), Loader(C.Parent.Loader), Name(C.Parent.Name),
+      Types(C.Parent.Types), Diags(C.Parent.Diags) {
+  Parent = &C.Parent;
+  RuntimeSignatures = C.Parent.RuntimeSignatures;
+  FactoryDepth = C.Parent.FactoryDepth + 1;
+}
+
 const Symbol *ModuleScope::lookup(const std::string &Name) const {
   auto It = Symbols.find(Name);
-  return It == Symbols.end() ? nullptr : &It->second;
+  if (It == Symbols.end())
+    return Parent ? Parent->lookup(Name) : nullptr;
+  if (!ChangedByFunctions.empty() || AnyChangedByFunction)
+    if (const Symbol *Changed = changedByFunction(Name, It->second))
+      return Changed;
+  return &It->second;
 }
 
 std::optional<std::string> ModuleScope::resolvePath(const Expr &E) const {
@@ -455,6 +468,8 @@ void ModuleScope::scan() {
 std::vector<FunctionInfo *>
 ModuleScope::addSynthetic(const std::string &Name, std::string Template,
                           const std::vector<std::pair<std::string, std::string>> &Substitutions) {
+  if (Parent) // pykc's helpers are the module's
+    return Parent->addSynthetic(Name, std::move(Template), Substitutions);
   for (const auto &[Key, Value] : Substitutions) {
     std::string Marker = "@" + Key + "@";
     for (size_t At = Template.find(Marker); At != std::string::npos;

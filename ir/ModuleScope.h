@@ -142,6 +142,14 @@ public:
   /// ("" for the main file).
   ModuleScope(const frontend::Module &M, TypeContext &Types, frontend::DiagnosticEngine &Diags,
               ModuleLoader Loader = {}, std::string Name = "", ModuleOptions Options = {});
+  /// A closure's names over \p Parent's (ModuleFactories.cpp): what a
+  /// call of a kernel factory binds (its parameters, its locals, the
+  /// functions it defines), seen first by the functions it defines; every
+  /// other name is \p Parent's. Nothing is scanned.
+  struct ClosureOf {
+    ModuleScope &Parent;
+  };
+  explicit ModuleScope(ClosureOf Closure);
   /// "" for the main file, else the name it was imported by.
   const std::string &name() const { return Name; }
 
@@ -156,7 +164,7 @@ public:
   std::optional<std::string> resolvePath(const frontend::Expr &E) const;
   /// numba.set_num_threads(N) at module level (the last one): the thread
   /// count of parallel @njit functions; 0 when the module sets none.
-  unsigned numThreads() const { return NumThreads; }
+  unsigned numThreads() const { return Parent ? Parent->numThreads() : NumThreads; }
   /// The constant a Name/Attribute chain denotes (module constants, dtypes,
   /// math.pi, ...).
   std::optional<ConstantValue> constantOf(const frontend::Expr &E) const;
@@ -214,6 +222,20 @@ private:
   /// `k = cuda.jit(sig)(fn)`, `dev = cuda.jit(device=True)(fn)`: binds
   /// the kernel or device function and returns true.
   bool bindDecoratorCall(const frontend::AssignStmt &S);
+  /// bindDecoratorCall's work: \p Target bound to what \p Value makes.
+  bool bindDecoratorCallTo(const frontend::NameExpr &Target, const frontend::Expr &Value);
+  /// `scale2 = make_scale(2.0)`, where make_scale defines a kernel or device
+  /// function and returns it: binds scale2 to that function, its closure
+  /// the call's (ModuleFactories.cpp). Returns false where the call is no
+  /// such factory's; a factory pykc cannot follow binds a host name that
+  /// says why.
+  bool bindFactoryCall(const frontend::AssignStmt &S);
+  /// The closure scopes factory calls made, kept for their functions.
+  std::vector<std::unique_ptr<ModuleScope>> Closures;
+  /// The scope a closure's names are over; null for a module's.
+  ModuleScope *Parent = nullptr;
+  /// How deep factory calls nest (a factory calling itself stops).
+  unsigned FactoryDepth = 0;
   /// A Numba decorator applied by a call to a function of this module:
   /// `cuda.jit(fn)`, `cuda.jit(sig, fastmath=True)(fn)`. The decorator
   /// expression, its path, and the function's name as the call spells it.
@@ -261,6 +283,8 @@ private:
   /// What the right-hand side of a module-level `=` is (ModuleBindings.cpp).
   struct AssignedValue;
   AssignedValue evaluateAssigned(const frontend::Expr &Value) const;
+  /// The constant evaluateAssigned finds, or nothing.
+  std::optional<ConstantValue> assignedConstant(const frontend::Expr &Value) const;
   /// Binds target \p T of \p S to \p A.
   void bindAssignedTarget(const frontend::Expr *T, const AssignedValue &A,
                           const frontend::AssignStmt &S);
@@ -288,6 +312,33 @@ private:
   /// The text of a Numba type expression (`types.float32(types.int32)`)
   /// without the prefixes that name Numba's modules.
   std::string typeExpressionText(const frontend::Expr &E) const;
+  /// What code pykc does not follow changes of module constants
+  /// (ModuleChanges.cpp). \p F, a host function: the names it may rebind
+  /// (`global`, globals()) or change in place (`L.append(x)`, `W[0] = v`,
+  /// `f(W)`), which lookup() answers as host names from here on.
+  void noteFunctionChanges(const frontend::FunctionDefStmt &F);
+  /// A module-level statement's changes in place and namespace writes:
+  /// each changed constant, and every other name of its object, becomes a
+  /// host name. \p Nested: the statements in \p S's blocks too (a block
+  /// pykc skips but the run may take).
+  void noteChanges(const frontend::Stmt &S, bool Nested);
+  /// The host symbol lookup() gives for \p Name, bound to \p Bound, when
+  /// a function may change it; else null.
+  const Symbol *changedByFunction(const std::string &Name, const Symbol &Bound) const;
+  class ChangeFinder;
+  struct FunctionChange {
+    Symbol Host;
+    bool Rebinds = false; ///< Else changed in place: only lists, dicts, arrays.
+  };
+  std::map<std::string, FunctionChange> ChangedByFunctions;
+  /// A function writes globals() with a computed name: any name may change.
+  std::optional<FunctionChange> AnyChangedByFunction;
+  /// `B = A` of a list, dict or array (or a view of one): B's root name is
+  /// A's; each root's other names.
+  std::map<std::string, std::string> SharedRoot;
+  std::map<std::string, std::set<std::string>> SharedMembers;
+  /// The names module code passes to calls (functions it may compile).
+  std::set<std::string> PassedToCalls;
   std::vector<std::unique_ptr<ForeignFunction>> ForeignFunctions;
 
   unsigned NumThreads = 0;

@@ -46,6 +46,9 @@ std::string textOf(const SourceFile *File, const Expr &E) {
 
 void ModuleScope::execute(const StmtList &Body) {
   for (const Stmt *S : Body) {
+    // What it changes in place first: `X = L.pop()` cannot read L either.
+    // A loop's body may run: its changes count too.
+    noteChanges(*S, isa<ForStmt>(S) || isa<WhileStmt>(S));
     // set_num_threads(8): the default for prange loops (PYKC_NUM_THREADS
     // overrides it at run time, as NUMBA_NUM_THREADS would).
     if (auto *E = dyn_cast<ExprStmtStmt>(S))
@@ -59,10 +62,16 @@ void ModuleScope::execute(const StmtList &Body) {
       bindImportFrom(*I);
     else if (auto *A = dyn_cast<AssignStmt>(S))
       bindAssignment(*A);
-    else if (auto *F = dyn_cast<FunctionDefStmt>(S))
+    else if (auto *F = dyn_cast<FunctionDefStmt>(S)) {
       bindFunction(*F);
-    else if (auto *C = dyn_cast<ClassDefStmt>(S))
+      if (const Symbol *Sym = lookup(F->Name); Sym && Sym->Fn && Sym->Fn->Role == FunctionRole::Host)
+        noteFunctionChanges(*F);
+    } else if (auto *C = dyn_cast<ClassDefStmt>(S)) {
       bindClass(*C);
+      for (const Stmt *Member : C->Body)
+        if (auto *F = dyn_cast<FunctionDefStmt>(Member))
+          noteFunctionChanges(*F);
+    }
     else if (auto *A = dyn_cast<AugAssignStmt>(S))
       executeAugAssign(*A);
     else if (auto *A = dyn_cast<AnnAssignStmt>(S)) {
@@ -106,6 +115,9 @@ void ModuleScope::executeIf(const IfStmt &S) {
                          (Why.empty() ? "" : ", which " + Why) + ")";
     bindSkipped(S.Body, Reason, false);
     bindSkipped(S.OrElse, Reason, false);
+    for (const StmtList *Branch : {&S.Body, &S.OrElse}) // either may run
+      for (const Stmt *Inner : *Branch)
+        noteChanges(*Inner, true);
     return;
   }
   bool Taken = constantTruth(*Test);

@@ -308,3 +308,24 @@ CASES += [
     Case("image_channel_energy", "image_channels.py", "channel_energy", 1, 32,
          [A("float32", (10, 6, 3), Uniform()), A("float32", (10, 3), Const(0))]),
 ]
+
+# Kernels and device functions that factory functions make over their
+# parameters (closures frozen as Numba freezes them).
+CASES += [
+    Case("factory_affine", "kernel_factories.py", "double_plus_one", 2, 32,
+         [A("float64", 50, Uniform()), A("float64", 50, Const(0))]),
+    Case("factory_affine_keyword", "kernel_factories.py", "negate", 2, 32,
+         [A("float32", 40, Uniform()), A("float32", 40, Const(0))]),
+    Case("factory_device_argument", "kernel_factories.py", "halves", 2, 32,
+         [A("float64", 40, Uniform()), A("float64", 40, Const(0))]),
+    Case("factory_math_argument", "kernel_factories.py", "sines_clamped", 2, 32,
+         [A("float64", 40, Uniform(-3, 3)), A("float64", 40, Const(0))]),
+    Case("factory_device_function", "kernel_factories.py", "eval_quadratic", 2, 32,
+         [A("float64", 40, Uniform(-3, 3)), A("float64", 40, Const(0))]),
+    Case("factory_branch_max", "kernel_factories.py", "pair_max", 1, 32,
+         [A("float64", 40, Uniform()), A("float64", 20, Const(0))]),
+    Case("factory_branch_sum", "kernel_factories.py", "pair_sum", 1, 32,
+         [A("int64", 40, Ints(-50, 50)), A("int64", 20, Const(0))]),
+    Case("factory_signature", "kernel_factories.py", "square_minus_f32", 2, 32,
+         [A("float32", 50, Uniform()), A("float32", 50, Const(0))]),
+]

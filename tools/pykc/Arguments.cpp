@@ -304,9 +304,15 @@ void requestForArguments(FrontendRequest &R, Compilation &C, const std::string &
   R.CheckScope = [&C, &Args, File, Name, Role, RoleText](const ir::ModuleScope &Scope,
                                                           std::vector<std::string> &Sigs) {
     ir::FunctionInfo *Fn = Scope.function(Name);
-    if (!Fn || Fn->Role != Role)
+    if (!Fn || Fn->Role != Role) {
+      // A name module code binds in a way pykc could not follow says how.
+      const ir::Symbol *Sym = Scope.lookup(Name);
+      if (!Fn && Sym && Sym->K == ir::Symbol::Kind::Host && !Sym->HostReason.empty())
+        return "'" + Name + "' is not " + RoleText + " in '" + File + "': '" + Name + "' " +
+               Sym->HostReason;
       return "'" + Name + "' is not " + RoleText + " in '" + File + "'" +
              (Fn ? "" : frontend::didYouMean(Name, Scope.functionNames(Role)));
+    }
     size_t Params = Fn->Def->Params.size();
     if (Args.size() != Params)
       return "'" + Name + "' takes " + std::to_string(Params) +
