@@ -129,35 +129,36 @@ bool ModuleScope::bindDecoratorCall(const AssignStmt &S) {
   // dev = cuda.jit(device=True)(fn), h = njit(fn): Numba makes a
   // dispatcher of fn's code, bound to the target; fn stays a function.
   auto *Target = S.Targets.size() == 1 ? dyn_cast<NameExpr>(S.Targets[0]) : nullptr;
-  return Target && bindDecoratorCallTo(*Target, *S.Value);
+  return Target && bindDecoratorCallTo(Target->Id, Target->Range, *S.Value);
 }
 
-bool ModuleScope::bindDecoratorCallTo(const NameExpr &Target, const Expr &Value) {
+bool ModuleScope::bindDecoratorCallTo(const std::string &TargetId, SourceRange TargetRange,
+                                      const Expr &Value) {
   auto Call = decoratorCallOf(Value);
   if (!Call)
     return false;
   const FunctionInfo *Def = Call->Function;
   auto Fn = std::make_unique<FunctionInfo>();
   Fn->Def = Def->Def;
-  Fn->Name = Target.Id;
-  Fn->NameRange = Target.Range;
+  Fn->Name = TargetId;
+  Fn->NameRange = TargetRange;
   Fn->File = Def->File;
   Fn->Scope = Def->Scope ? Def->Scope : this; // its globals are its module's
   applyDecorator(*Fn, *Call->Decorator, Call->Path);
   if (Fn->Role == FunctionRole::Host)
     return false;
-  if (applyDefine(Target.Id, Target.Range))
+  if (applyDefine(TargetId, TargetRange))
     return true;
-  if (auto It = Symbols.find(Target.Id); It != Symbols.end() && It->second.Fn &&
+  if (auto It = Symbols.find(TargetId); It != Symbols.end() && It->second.Fn &&
                                           It->second.Fn->Role != FunctionRole::Host) {
     const FunctionInfo *Earlier = It->second.Fn;
     // `f = cuda.jit(f)` replaces the plain function, as Python does.
     if (Earlier->Def != Fn->Def)
-      Diags.report(M.File, Target.Range, DiagKind::RedefinedFunction,
-                   {Target.Id, std::to_string(Earlier->Def->NameRange.Begin.Line)});
+      Diags.report(M.File, TargetRange, DiagKind::RedefinedFunction,
+                   {TargetId, std::to_string(Earlier->Def->NameRange.Begin.Line)});
     std::erase_if(Functions, [&](const auto &F) { return F.get() == Earlier; });
   }
-  Symbols[Target.Id] = Symbol::function(Fn.get(), Target.Range);
+  Symbols[TargetId] = Symbol::function(Fn.get(), TargetRange);
   Functions.push_back(std::move(Fn));
   return true;
 }

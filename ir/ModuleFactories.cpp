@@ -79,18 +79,64 @@ bool ModuleScope::bindFactoryCall(const AssignStmt &S) {
     return false;
   if (applyDefine(Target->Id, Target->Range))
     return true;
-  const FunctionDefStmt &F = *Sym->Fn->Def;
-  ModuleScope &Home = Sym->Fn->Scope ? *Sym->Fn->Scope : *this; // the factory's globals
-  auto Refuse = [&](const std::string &Why) {
+  std::string Why = followFactory(Target->Id, Target->Range, *Sym->Fn, Call, nullptr);
+  if (!Why.empty())
     Symbols[Target->Id] =
         Symbol{Symbol::Kind::Host, "", {}, nullptr, Target->Range,
                "is made by calling '" + Callee->Id + "' on line " +
                    std::to_string(Target->Range.Begin.Line) + ", which pykc cannot follow: " + Why,
                DiagKind::NoteHostMade};
-    return true;
-  };
+  return true;
+}
+
+void ModuleScope::bindUserDecorators(const FunctionDefStmt &F) {
+  // `@gpu def k(...)` with `def gpu(fn): return cuda.jit(fn)`: k is
+  // gpu(k), a factory call whose argument is the plain function. Only
+  // where every decorator is a function of the program (one of Numba's
+  // among them, or a library's, and this is not that case).
+  const Symbol *Plain = lookup(F.Name);
+  if (F.Decorators.empty() || !Plain || !Plain->Fn || Plain->Fn->Def != &F ||
+      Plain->Fn->Role != FunctionRole::Host)
+    return;
+  std::vector<std::pair<const Expr *, const FunctionInfo *>> Chain; // innermost first
+  for (auto It = F.Decorators.rbegin(); It != F.Decorators.rend(); ++It) {
+    const Symbol *D = nullptr;
+    if (auto *N = dyn_cast<NameExpr>(*It))
+      D = lookup(N->Id);
+    else if (auto *A = dyn_cast<AttributeExpr>(*It))
+      if (auto *Base = dyn_cast<NameExpr>(A->Value))
+        if (const Symbol *Mod = lookup(Base->Id);
+            Mod && Mod->K == Symbol::Kind::Module && Mod->Imported)
+          D = Mod->Imported->lookup(A->Attr);
+    if (!D || !D->Fn || D->Fn->Role != FunctionRole::Host || D->Fn->Def == &F)
+      return;
+    Chain.push_back({*It, D->Fn});
+  }
+  for (const auto &[Decorator, Factory] : Chain) {
+    Symbol Given = Symbols[F.Name];
+    std::string Why = followFactory(F.Name, F.NameRange, *Factory, nullptr, &Given);
+    if (!Why.empty()) {
+      // Still the plain function (host code), now with the reason a
+      // kernel's use of it or --sig shows.
+      Symbol &Now = Symbols[F.Name];
+      Now.HostReason = "is made by the decorator '@" +
+                       std::string(M.File->text(Decorator->Range)) + "' on line " +
+                       std::to_string(Decorator->Range.Begin.Line) +
+                       ", which pykc cannot follow: " + Why;
+      Now.HostNote = DiagKind::NoteHostMade;
+      return;
+    }
+  }
+}
+
+std::string ModuleScope::followFactory(const std::string &TargetId,
+                                       frontend::SourceRange TargetRange,
+                                       const FunctionInfo &Factory, const CallExpr *Call,
+                                       const Symbol *Decorated) {
+  const FunctionDefStmt &F = *Factory.Def;
+  ModuleScope &Home = Factory.Scope ? *Factory.Scope : *this; // the factory's globals
   if (FactoryDepth >= 8)
-    return Refuse("factory calls nest more than 8 deep");
+    return "factory calls nest more than 8 deep";
   auto Closure = std::make_unique<ModuleScope>(ClosureOf{Home});
   Closure->FactoryDepth = FactoryDepth + 1; // counted along the calls, not the scopes
 
@@ -107,16 +153,25 @@ bool ModuleScope::bindFactoryCall(const AssignStmt &S) {
       return Symbol::path(*P, E.Range);
     return std::nullopt;
   };
+  static const std::vector<Expr *> NoArgs;
+  static const std::vector<Keyword> NoKeywords;
+  const std::vector<Expr *> &Args = Call ? Call->Args : NoArgs;
+  const std::vector<Keyword> &Keywords = Call ? Call->Keywords : NoKeywords;
   size_t Next = 0;
+  bool DecoratedBound = false;
   for (const Param &P : F.Params) {
     if (P.Kind == ParamKind::VarArgs || P.Kind == ParamKind::VarKeywords)
-      return Refuse("it takes *" + std::string(P.Kind == ParamKind::VarKeywords ? "*" : "") +
-                    P.Name);
+      return "it takes *" + std::string(P.Kind == ParamKind::VarKeywords ? "*" : "") + P.Name;
+    if (Decorated && !DecoratedBound && P.Kind != ParamKind::KeywordOnly) {
+      Closure->Symbols[P.Name] = *Decorated; // the function it decorates
+      DecoratedBound = true;
+      continue;
+    }
     const Expr *Given = nullptr;
     ModuleScope *GivenIn = this;
-    if (P.Kind != ParamKind::KeywordOnly && Next < Call->Args.size())
-      Given = Call->Args[Next++];
-    for (const Keyword &K : Call->Keywords)
+    if (P.Kind != ParamKind::KeywordOnly && Next < Args.size())
+      Given = Args[Next++];
+    for (const Keyword &K : Keywords)
       if (K.Name == P.Name)
         Given = K.Value;
     if (!Given && P.Default) {
@@ -124,25 +179,27 @@ bool ModuleScope::bindFactoryCall(const AssignStmt &S) {
       GivenIn = &Home;
     }
     if (!Given)
-      return Refuse("no value is given for its parameter '" + P.Name + "'");
+      return "no value is given for its parameter '" + P.Name + "'";
     if (isa<StarredExpr>(Given))
-      return Refuse("its arguments are unpacked with '*'");
+      return "its arguments are unpacked with '*'";
     std::optional<Symbol> V = GivenIn == this ? Argument(*Given) : std::nullopt;
     if (GivenIn != this) {
       if (auto D = Home.evaluate(*Given))
         V = Symbol::constant(*D, Given->Range);
     }
     if (!V)
-      return Refuse("the value of its parameter '" + P.Name + "' is not known at compile time");
+      return "the value of its parameter '" + P.Name + "' is not known at compile time";
     V->DefRange = Given->Range;
     Closure->Symbols[P.Name] = *V;
   }
-  if (Next < Call->Args.size())
-    return Refuse("it is given more arguments than it takes");
-  for (const Keyword &K : Call->Keywords)
+  if (Decorated && !DecoratedBound)
+    return "it takes no parameter for the function it decorates";
+  if (Next < Args.size())
+    return "it is given more arguments than it takes";
+  for (const Keyword &K : Keywords)
     if (K.Name.empty() || std::none_of(F.Params.begin(), F.Params.end(),
                                        [&](const Param &P) { return P.Name == K.Name; }))
-      return Refuse("it is given '**' or a keyword it does not take");
+      return "it is given '**' or a keyword it does not take";
 
   // Its body, as module code runs, up to the `return` that runs: an `if`
   // takes the branch its (decidable) test picks.
@@ -181,31 +238,32 @@ bool ModuleScope::bindFactoryCall(const AssignStmt &S) {
   };
   Follow(F.Body);
   if (!Why.empty())
-    return Refuse(Why);
+    return Why;
   if (!Return || !Return->Value)
-    return Refuse("it returns no function");
+    return "it returns no function";
   const FunctionInfo *Made = nullptr;
   if (auto *N = dyn_cast<NameExpr>(Return->Value)) {
     if (const Symbol *R = Closure->lookup(N->Id);
         R && R->K == Symbol::Kind::Function && R->Fn->Role != FunctionRole::Host)
       Made = R->Fn;
-  } else if (Closure->bindDecoratorCallTo(*Target, *Return->Value)) { // `return cuda.jit(k)`
-    Made = Closure->Symbols[Target->Id].Fn;
+  } else if (Closure->bindDecoratorCallTo(TargetId, TargetRange,
+                                          *Return->Value)) { // `return cuda.jit(k)`
+    Made = Closure->Symbols[TargetId].Fn;
   }
   if (!Made)
-    return Refuse("what it returns is no kernel or device function it defines");
+    return "what it returns is no kernel or device function it defines";
 
   // Its functions are this module's now, each named after the target.
   for (auto &Fn : Closure->Functions) {
-    Fn->Name = Fn.get() == Made ? Target->Id : Target->Id + ".<locals>." + Fn->Name;
+    Fn->Name = Fn.get() == Made ? TargetId : TargetId + ".<locals>." + Fn->Name;
     if (Fn.get() == Made)
-      Fn->NameRange = Target->Range;
+      Fn->NameRange = TargetRange;
     Functions.push_back(std::move(Fn));
   }
   Closure->Functions.clear();
-  Symbols[Target->Id] = Symbol::function(const_cast<FunctionInfo *>(Made), Target->Range);
+  Symbols[TargetId] = Symbol::function(const_cast<FunctionInfo *>(Made), TargetRange);
   Closures.push_back(std::move(Closure));
-  return true;
+  return "";
 }
 
 } // namespace pykc::ir

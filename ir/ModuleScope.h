@@ -222,14 +222,27 @@ private:
   /// `k = cuda.jit(sig)(fn)`, `dev = cuda.jit(device=True)(fn)`: binds
   /// the kernel or device function and returns true.
   bool bindDecoratorCall(const frontend::AssignStmt &S);
-  /// bindDecoratorCall's work: \p Target bound to what \p Value makes.
-  bool bindDecoratorCallTo(const frontend::NameExpr &Target, const frontend::Expr &Value);
+  /// bindDecoratorCall's work: \p TargetId bound to what \p Value makes.
+  bool bindDecoratorCallTo(const std::string &TargetId, frontend::SourceRange TargetRange,
+                           const frontend::Expr &Value);
   /// `scale2 = make_scale(2.0)`, where make_scale defines a kernel or device
   /// function and returns it: binds scale2 to that function, its closure
   /// the call's (ModuleFactories.cpp). Returns false where the call is no
   /// such factory's; a factory pykc cannot follow binds a host name that
   /// says why.
   bool bindFactoryCall(const frontend::AssignStmt &S);
+  /// `@gpu def k`, where gpu is a function of the program that makes a
+  /// kernel of what it is given (`return cuda.jit(fn)`): k is gpu(k), a
+  /// factory call. Leaves k the plain function, with the reason, where
+  /// pykc cannot follow a decorator.
+  void bindUserDecorators(const frontend::FunctionDefStmt &F);
+  /// The work of both: runs \p Factory's body over \p Call's arguments
+  /// (or over \p Decorated, the function it decorates) and binds
+  /// \p TargetId to the kernel or device function it returns. Returns ""
+  /// or why pykc cannot follow it (and then binds nothing).
+  std::string followFactory(const std::string &TargetId, frontend::SourceRange TargetRange,
+                            const FunctionInfo &Factory, const frontend::CallExpr *Call,
+                            const Symbol *Decorated);
   /// The closure scopes factory calls made, kept for their functions.
   std::vector<std::unique_ptr<ModuleScope>> Closures;
   /// The scope a closure's names are over; null for a module's.

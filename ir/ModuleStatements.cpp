@@ -64,6 +64,7 @@ void ModuleScope::execute(const StmtList &Body) {
       bindAssignment(*A);
     else if (auto *F = dyn_cast<FunctionDefStmt>(S)) {
       bindFunction(*F);
+      bindUserDecorators(*F);
       if (const Symbol *Sym = lookup(F->Name); Sym && Sym->Fn && Sym->Fn->Role == FunctionRole::Host)
         noteFunctionChanges(*F);
     } else if (auto *C = dyn_cast<ClassDefStmt>(S)) {
