@@ -101,19 +101,22 @@ void ModuleScope::applyDecorator(FunctionInfo &Fn, const Expr &D, const std::str
   }
 }
 
+const Symbol *ModuleScope::lookupProgramName(const Expr &E) const {
+  if (auto *N = dyn_cast<NameExpr>(&E))
+    return lookup(N->Id);
+  if (auto *A = dyn_cast<AttributeExpr>(&E))
+    if (auto *Base = dyn_cast<NameExpr>(A->Value))
+      if (const Symbol *Mod = lookup(Base->Id); Mod && Mod->K == Symbol::Kind::Module && Mod->Imported)
+        return Mod->Imported->lookup(A->Attr);
+  return nullptr;
+}
+
 std::optional<ModuleScope::DecoratorCall> ModuleScope::decoratorCallOf(const Expr &E) const {
   auto *Outer = dyn_cast<CallExpr>(&E);
   if (!Outer || Outer->Args.size() != 1 || !Outer->Keywords.empty())
     return std::nullopt;
-  // fn, or module.fn of another module of the program.
   const Expr *Arg = Outer->Args[0];
-  const Symbol *Def = nullptr;
-  if (auto *N = dyn_cast<NameExpr>(Arg))
-    Def = lookup(N->Id);
-  else if (auto *A = dyn_cast<AttributeExpr>(Arg))
-    if (auto *Base = dyn_cast<NameExpr>(A->Value))
-      if (const Symbol *Mod = lookup(Base->Id); Mod && Mod->K == Symbol::Kind::Module && Mod->Imported)
-        Def = Mod->Imported->lookup(A->Attr);
+  const Symbol *Def = lookupProgramName(*Arg);
   if (!Def || !Def->Fn || Def->Fn->Synthetic)
     return std::nullopt;
   auto *Inner = dyn_cast<CallExpr>(Outer->Func);

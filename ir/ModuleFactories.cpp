@@ -92,22 +92,15 @@ bool ModuleScope::bindFactoryCall(const AssignStmt &S) {
 void ModuleScope::bindUserDecorators(const FunctionDefStmt &F) {
   // `@gpu def k(...)` with `def gpu(fn): return cuda.jit(fn)`: k is
   // gpu(k), a factory call whose argument is the plain function. Only
-  // where every decorator is a function of the program (one of Numba's
-  // among them, or a library's, and this is not that case).
+  // where every decorator is a function of the program: with one of
+  // Numba's, or a library's, among them, classify() decides.
   const Symbol *Plain = lookup(F.Name);
   if (F.Decorators.empty() || !Plain || !Plain->Fn || Plain->Fn->Def != &F ||
       Plain->Fn->Role != FunctionRole::Host)
     return;
   std::vector<std::pair<const Expr *, const FunctionInfo *>> Chain; // innermost first
   for (auto It = F.Decorators.rbegin(); It != F.Decorators.rend(); ++It) {
-    const Symbol *D = nullptr;
-    if (auto *N = dyn_cast<NameExpr>(*It))
-      D = lookup(N->Id);
-    else if (auto *A = dyn_cast<AttributeExpr>(*It))
-      if (auto *Base = dyn_cast<NameExpr>(A->Value))
-        if (const Symbol *Mod = lookup(Base->Id);
-            Mod && Mod->K == Symbol::Kind::Module && Mod->Imported)
-          D = Mod->Imported->lookup(A->Attr);
+    const Symbol *D = lookupProgramName(**It);
     if (!D || !D->Fn || D->Fn->Role != FunctionRole::Host || D->Fn->Def == &F)
       return;
     Chain.push_back({*It, D->Fn});
@@ -116,9 +109,11 @@ void ModuleScope::bindUserDecorators(const FunctionDefStmt &F) {
     Symbol Given = Symbols[F.Name];
     std::string Why = followFactory(F.Name, F.NameRange, *Factory, nullptr, &Given);
     if (!Why.empty()) {
-      // Still the plain function (host code), now with the reason a
-      // kernel's use of it or --sig shows.
+      // Still what the decorators inside it made; a plain function (host
+      // code) gets the reason a kernel's use of it or --sig shows.
       Symbol &Now = Symbols[F.Name];
+      if (Now.K != Symbol::Kind::Host)
+        return;
       Now.HostReason = "is made by the decorator '@" +
                        std::string(M.File->text(Decorator->Range)) + "' on line " +
                        std::to_string(Decorator->Range.Begin.Line) +

@@ -261,6 +261,8 @@ private:
     std::string Name;
   };
   std::optional<DecoratorCall> decoratorCallOf(const frontend::Expr &E) const;
+  /// What `fn` or `module.fn` (a module of the program) names, or null.
+  const Symbol *lookupProgramName(const frontend::Expr &E) const;
   /// Calls \p Bind for each name an assignment target binds (`a`, `a, b`,
   /// `[a, *b]`); subscripts and attributes bind no name.
   static void forEachTargetName(const frontend::Expr *Target,
