@@ -1,6 +1,8 @@
 //===- ASTWalk.cpp - Visiting the parts of statements and expressions ----===//
 #include "frontend/ASTWalk.h"
 
+#include <set>
+
 namespace pykc::frontend {
 
 void forEachChild(Expr &E, const ExprSlot &Visit) {
@@ -180,6 +182,26 @@ void forEachExpr(StmtList &Body, const std::function<void(Expr &)> &Visit) {
     forEachChild(*E, Walk);
   };
   forEachStmt(Body, [&](Stmt &S) { forEachPart(S, Walk, [](StmtList &) {}); });
+}
+
+std::vector<std::string> namesMentioned(std::initializer_list<const Expr *> Exprs,
+                                        std::initializer_list<const StmtList *> Blocks) {
+  std::set<std::string> Seen;
+  auto Visit = [&](Expr &E) {
+    if (auto *N = dyn_cast<NameExpr>(&E))
+      Seen.insert(N->Id);
+  };
+  for (const Expr *E : Exprs) {
+    if (!E)
+      continue;
+    ExprStmtStmt Holder; // forEachExpr walks statements; the walk only reads
+    Holder.Value = const_cast<Expr *>(E);
+    StmtList Wrapped{&Holder};
+    forEachExpr(Wrapped, Visit);
+  }
+  for (const StmtList *B : Blocks)
+    forEachExpr(const_cast<StmtList &>(*B), Visit);
+  return std::vector<std::string>(Seen.begin(), Seen.end());
 }
 
 } // namespace pykc::frontend

@@ -12,6 +12,9 @@
 #include "frontend/AST.h"
 
 #include <functional>
+#include <initializer_list>
+#include <string>
+#include <vector>
 
 namespace pykc::frontend {
 
@@ -31,5 +34,11 @@ void forEachStmt(StmtList &Body, const std::function<void(Stmt &)> &Visit);
 
 /// Every expression of \p Body, recursively (into lambdas' bodies too).
 void forEachExpr(StmtList &Body, const std::function<void(Expr &)> &Visit);
+
+/// The names (NameExpr ids) that \p Exprs and \p Blocks mention, each
+/// once, sorted: all that an if or a loop made of them can read or bind,
+/// for passes that save and restore per-name state around one.
+std::vector<std::string> namesMentioned(std::initializer_list<const Expr *> Exprs,
+                                        std::initializer_list<const StmtList *> Blocks);
 
 } // namespace pykc::frontend

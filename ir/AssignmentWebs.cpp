@@ -1,6 +1,11 @@
 //===- AssignmentWebs.cpp - A variable's independently typed versions -----===//
 #include "ir/AssignmentWebs.h"
 
+#include "frontend/ASTWalk.h"
+
+#include <algorithm>
+#include <iterator>
+#include <memory>
 #include <numeric>
 #include <vector>
 
@@ -10,10 +15,33 @@ using namespace frontend;
 
 namespace {
 
+/// The definitions of a name that may reach a point: sorted, and shared
+/// between states, which copy and compare pointers. A name every loop
+/// assigns (`for j in ...` again and again) collects one definition per
+/// loop, as an empty loop leaves it as it was; copying such sets at each
+/// loop would make a long function quadratic.
+using Defs = std::shared_ptr<const std::vector<int>>;
+
+Defs oneDef(int D) { return std::make_shared<const std::vector<int>>(1, D); }
+
+/// The union of \p A and \p B, sharing one of them when it holds both.
+Defs unite(const Defs &A, const Defs &B) {
+  if (!A || A == B)
+    return B;
+  if (!B || std::includes(A->begin(), A->end(), B->begin(), B->end()))
+    return A;
+  if (std::includes(B->begin(), B->end(), A->begin(), A->end()))
+    return B;
+  auto Out = std::make_shared<std::vector<int>>();
+  Out->reserve(A->size() + B->size());
+  std::set_union(A->begin(), A->end(), B->begin(), B->end(), std::back_inserter(*Out));
+  return Out;
+}
+
 /// Which definitions of each name may reach a point; Dead after a return,
 /// break or continue (nothing flows on from there).
 struct State {
-  std::map<std::string, std::set<int>> Reaching;
+  std::map<std::string, Defs> Reaching;
   bool Dead = false;
 
   void join(const State &O) {
@@ -23,11 +51,59 @@ struct State {
       *this = O;
       return;
     }
-    for (const auto &[Name, Defs] : O.Reaching)
-      Reaching[Name].insert(Defs.begin(), Defs.end());
+    for (const auto &[Name, D] : O.Reaching) {
+      Defs &Mine = Reaching[Name];
+      Mine = unite(Mine, D);
+    }
   }
-  bool operator==(const State &O) const { return Dead == O.Dead && Reaching == O.Reaching; }
+  bool operator==(const State &O) const {
+    if (Dead != O.Dead || Reaching.size() != O.Reaching.size())
+      return false;
+    for (auto A = Reaching.begin(), B = O.Reaching.begin(); A != Reaching.end(); ++A, ++B)
+      if (A->first != B->first || (A->second != B->second && *A->second != *B->second))
+        return false;
+    return true;
+  }
 };
+
+/// The local names an if or a loop mentions: the only ones whose reaching
+/// definitions it can change. The walk saves, restores and joins just
+/// these around it, so a function of many statements costs time linear in
+/// its size, not in its size times its number of variables.
+using NameSet = std::vector<std::string>;
+
+/// \p S's entries for \p Names (and whether it is dead).
+State project(const State &S, const NameSet &Names) {
+  State P;
+  P.Dead = S.Dead;
+  for (const std::string &N : Names)
+    if (auto It = S.Reaching.find(N); It != S.Reaching.end())
+      P.Reaching.emplace(N, It->second);
+  return P;
+}
+
+/// Sets \p S's entries for \p Names (and its deadness) to \p P's.
+void restore(State &S, const State &P, const NameSet &Names) {
+  S.Dead = P.Dead;
+  for (const std::string &N : Names) {
+    if (auto It = P.Reaching.find(N); It != P.Reaching.end())
+      S.Reaching[N] = It->second;
+    else
+      S.Reaching.erase(N);
+  }
+}
+
+/// State::join of \p P, a projection onto \p Names, into \p S.
+void joinProjection(State &S, const State &P, const NameSet &Names) {
+  if (P.Dead)
+    return;
+  if (S.Dead)
+    return restore(S, P, Names);
+  for (const auto &[Name, D] : P.Reaching) {
+    Defs &Mine = S.Reaching[Name];
+    Mine = unite(Mine, D);
+  }
+}
 
 class WebFinder {
 public:
@@ -52,11 +128,19 @@ public:
 
 private:
   const std::set<std::string> &Locals;
-  /// Where break and continue of the innermost loop go.
+  /// Where break and continue of the innermost loop go: projections onto
+  /// the loop's names.
   struct Loop {
     State Breaks, Continues;
+    const NameSet *Names = nullptr;
   };
   std::vector<Loop *> Loops;
+
+  /// The names an if or a loop of \p Exprs and \p Blocks mentions.
+  static NameSet namesIn(std::initializer_list<const Expr *> Exprs,
+                         std::initializer_list<const StmtList *> Blocks) {
+    return namesMentioned(Exprs, Blocks);
+  }
 
   void load(const NameExpr &N, State &S) {
     if (!Locals.count(N.Id))
@@ -64,7 +148,7 @@ private:
     std::set<int> &R = LoadReaches[&N];
     if (!S.Dead)
       if (auto It = S.Reaching.find(N.Id); It != S.Reaching.end())
-        R.insert(It->second.begin(), It->second.end());
+        R.insert(It->second->begin(), It->second->end());
   }
 
   void store(const NameExpr &N, State &S) {
@@ -74,7 +158,7 @@ private:
     if (New)
       It->second = newDef(N.Id);
     if (!S.Dead)
-      S.Reaching[N.Id] = {It->second};
+      S.Reaching[N.Id] = oneDef(It->second);
   }
 
   void exprs(const ExprList &Es, State &S) {
@@ -156,36 +240,39 @@ private:
     expr(T, S); // a[i] = v, r.x = v: a and i are read
   }
 
-  /// A loop: \p Body runs while \p Head allows, to a fixed point.
+  /// A loop: \p Body runs while \p Head allows, to a fixed point. Only
+  /// \p Names (what the loop mentions) change in it; S keeps the rest.
   template <class HeadFn, class BodyFn>
-  void loop(State &S, HeadFn &&Head, BodyFn &&Body, const StmtList &OrElse) {
-    State Entry = S;
+  void loop(State &S, const NameSet &Names, HeadFn &&Head, BodyFn &&Body,
+            const StmtList &OrElse) {
+    State Entry = project(S, Names);
     State Exit;
     Exit.Dead = true;
     State Breaks;
     Breaks.Dead = true;
     for (int Round = 0; Round < 64; ++Round) {
-      State H = Entry;          // what reaches the loop's head: the entry,
-      Head(H);                  // and (after round one) the body's end
-      State Out = H;            // leaving from the head: the else clause
+      restore(S, Entry, Names); // what reaches the loop's head: the entry,
+      Head(S);                  // and (after round one) the body's end
+      State Out = project(S, Names); // leaving from the head: the else clause
       Loop L;
       L.Breaks.Dead = L.Continues.Dead = true;
+      L.Names = &Names;
       Loops.push_back(&L);
-      State B = H;
-      Body(B);
+      Body(S);
       Loops.pop_back();
+      State B = project(S, Names);
       B.join(L.Continues);
       State Next = Entry;
       Next.join(B);
-      Exit = Out;
-      Breaks = L.Breaks;
+      Exit = std::move(Out);
+      Breaks = std::move(L.Breaks);
       if (Next == Entry)
         break;
-      Entry = Next;
+      Entry = std::move(Next);
     }
-    block(OrElse, Exit);
-    Exit.join(Breaks);
-    S = Exit;
+    restore(S, Exit, Names);
+    block(OrElse, S);
+    joinProjection(S, Breaks, Names);
   }
 
   void stmt(const Stmt &St, State &S) {
@@ -207,20 +294,24 @@ private:
       expr(*E->Value, S);
     } else if (auto *I = dyn_cast<IfStmt>(&St)) {
       expr(*I->Test, S);
-      State Else = S;
+      NameSet Names = namesIn({}, {&I->Body, &I->OrElse});
+      State Before = project(S, Names);
       block(I->Body, S);
-      block(I->OrElse, Else);
-      S.join(Else);
+      State Then = project(S, Names);
+      restore(S, Before, Names);
+      block(I->OrElse, S);
+      joinProjection(S, Then, Names);
     } else if (auto *W = dyn_cast<WhileStmt>(&St)) {
       loop(
-          S, [&](State &H) { expr(*W->Test, H); }, [&](State &B) { block(W->Body, B); },
+          S, namesIn({W->Test}, {&W->Body, &W->OrElse}),
+          [&](State &H) { expr(*W->Test, H); }, [&](State &B) { block(W->Body, B); },
           W->OrElse);
     } else if (auto *F = dyn_cast<ForStmt>(&St)) {
       expr(*F->Iter, S);
       // The target is assigned at the start of each iteration, after the
       // head (an empty loop leaves it as it was).
       loop(
-          S, [](State &) {},
+          S, namesIn({F->Target}, {&F->Body, &F->OrElse}), [](State &) {},
           [&](State &B) {
             target(*F->Target, B);
             block(F->Body, B);
@@ -236,7 +327,8 @@ private:
       S.Dead = true;
     } else if (isa<BreakStmt>(&St) || isa<ContinueStmt>(&St)) {
       if (!Loops.empty())
-        (isa<BreakStmt>(&St) ? Loops.back()->Breaks : Loops.back()->Continues).join(S);
+        (isa<BreakStmt>(&St) ? Loops.back()->Breaks : Loops.back()->Continues)
+            .join(project(S, *Loops.back()->Names));
       S.Dead = true;
     } else if (auto *A = dyn_cast<AssertStmt>(&St)) {
       expr(*A->Test, S);
@@ -269,7 +361,7 @@ AssignmentWebs findAssignmentWebs(const StmtList &Body, const std::set<std::stri
   for (const std::string &P : Params) {
     int D = W.newDef(P);
     W.EntryDef[P] = D;
-    S.Reaching[P] = {D};
+    S.Reaching[P] = oneDef(D);
   }
   W.block(Body, S);
 

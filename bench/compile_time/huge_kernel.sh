@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # One huge kernel (issue 29's goal 4): N statements `v = math.FN(v) + K.5`
-# on float64 data, FN sin and exp, compiled to PTX for sm_90 by two pykc
+# on float64 data, FN sin and exp, or N small loops with an if in each
+# (`loops`: the typing walk once copied every variable's state per loop),
+# compiled to PTX for sm_90 by two pykc
 # binaries in one run (so both see the same machine load), and to an object
 # with sm_90's SASS by the new one. CPU seconds (user + system) of single
 # runs, since the old binary takes minutes at the largest sizes.
@@ -30,7 +32,7 @@ cpu_seconds() {
 
 csv="$out/huge_kernel.csv"
 echo "function,statements,old_ptx_s,new_ptx_s,new_object_sass_sm90_s" >"$csv"
-for fn in sin exp; do
+for fn in sin exp loops; do
   for n in $sizes; do
     src="$out/${fn}_$n.py"
     python3 - "$fn" "$n" >"$src" <<'PY'
@@ -39,7 +41,13 @@ fn, n = sys.argv[1], int(sys.argv[2])
 print("from numba import cuda\nimport math\n\n\n@cuda.jit\ndef long_kernel(out, x):")
 print("    i = cuda.grid(1)\n    if i < out.size:\n        v = x[i]")
 for k in range(n):
-    print("        v = math.%s(v) + %d.5" % (fn, k % 10))
+    if fn == "loops":
+        print("        w%d = v * %d.5" % (k, k % 10))
+        print("        for j in range(4):")
+        print("            if j > 1:")
+        print("                v = v + w%d * j" % k)
+    else:
+        print("        v = math.%s(v) + %d.5" % (fn, k % 10))
 print("        out[i] = v")
 PY
     o=$(cpu_seconds "$old" "$src" --sig "$sig" --arch sm_90 -o "$out/old.ptx")

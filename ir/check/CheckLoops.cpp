@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/check/FunctionChecker.h"
+#include "frontend/ASTWalk.h"
 
 namespace pykc::ir {
 
@@ -290,10 +291,13 @@ FunctionChecker::Built FunctionChecker::withElse(Built Loop, const Built &Body,
     Loop.Falls = Loop.Falls || Body.Breaks;
     return Loop;
   }
-  std::set<std::string> Before = NotNone;
+  std::vector<std::string> Names = namesMentioned({}, {&OrElse});
+  std::set<std::string> Before = notNoneAmong(Names);
   forgetAssignedIn(OrElse);
   Built Else = walkBlock(OrElse);
-  std::erase_if(NotNone, [&](const std::string &Name) { return !Before.count(Name); });
+  for (const std::string &Name : Names)
+    if (!Before.count(Name))
+      NotNone.erase(Name);
   // Past the loop: by a break, or through the block (when the loop ends).
   Loop.Falls = Body.Breaks || (Loop.Falls && (Else.Empty || Else.Falls));
   Loop.Breaks = Else.Breaks;

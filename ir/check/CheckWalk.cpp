@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/check/FunctionChecker.h"
+#include "frontend/ASTWalk.h"
 #include "ir/NameCheck.h"
 #include "ir/check/SyntaxFacts.h"
 
@@ -128,12 +129,13 @@ FunctionChecker::Built FunctionChecker::walkStmt(const fe::Stmt &St) {
   case fe::NodeKind::WhileStmt: {
     auto &W = cast<fe::WhileStmt>(St);
     forgetAssignedIn(W.Body);
-    std::set<std::string> Saved = NotNone;
+    std::vector<std::string> Names = namesMentioned({W.Test}, {&W.Body});
+    std::set<std::string> Saved = notNoneAmong(Names);
     Narrowing N = narrowingOf(*W.Test);
     NotNone.insert(N.WhenTrue.begin(), N.WhenTrue.end());
     Built Body;
     Built B = walkWhile(W, Body);
-    NotNone = std::move(Saved);
+    restoreNotNone(Names, Saved);
     // The else block runs once the test is false, outside the narrowing.
     return B.Empty ? B : withElse(B, Body, W.OrElse);
   }
@@ -175,19 +177,24 @@ FunctionChecker::Built FunctionChecker::walkIf(const fe::IfStmt &I) {
   if (std::optional<bool> Taken = knownTruth(Cond))
     return walkBlock(*Taken ? I.Body : I.OrElse); // built in place of the if
   Narrowing N = narrowingOf(*I.Test);
-  std::set<std::string> Before = NotNone;
+  // Only the names the if mentions can change in it (notNoneAmong).
+  std::vector<std::string> Names = namesMentioned({I.Test}, {&I.Body, &I.OrElse});
+  std::set<std::string> Before = notNoneAmong(Names);
   NotNone.insert(N.WhenTrue.begin(), N.WhenTrue.end());
   Built Then = walkBlock(I.Body);
-  std::set<std::string> AfterThen = std::move(NotNone);
-  NotNone = Before;
+  std::set<std::string> AfterThen = notNoneAmong(Names);
+  restoreNotNone(Names, Before);
   NotNone.insert(N.WhenFalse.begin(), N.WhenFalse.end());
   Built Else = walkBlock(I.OrElse);
-  if (Then.Falls && Else.Falls)
-    std::erase_if(NotNone, [&](const std::string &Name) { return !AfterThen.count(Name); });
-  else if (Then.Falls)
-    NotNone = std::move(AfterThen);
-  else if (!Else.Falls)
-    NotNone = std::move(Before);
+  if (Then.Falls && Else.Falls) {
+    for (const std::string &Name : Names)
+      if (!AfterThen.count(Name))
+        NotNone.erase(Name);
+  } else if (Then.Falls) {
+    restoreNotNone(Names, AfterThen);
+  } else if (!Else.Falls) {
+    restoreNotNone(Names, Before);
+  }
   if (!Cond.isValue())
     return Built();
   Built B;

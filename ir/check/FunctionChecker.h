@@ -474,11 +474,31 @@ private:
   /// test showed it), which an if-else arm's type depends on.
   template <class CheckFn>
   Checked withNotNone(const std::set<std::string> &Names, CheckFn &&Check) {
-    std::set<std::string> Saved = NotNone;
+    std::vector<std::string> Changed(Names.begin(), Names.end());
+    std::set<std::string> Saved = notNoneAmong(Changed);
     NotNone.insert(Names.begin(), Names.end());
     Checked R = Check();
-    NotNone = std::move(Saved);
+    restoreNotNone(Changed, Saved);
     return R;
+  }
+  /// NotNone's members among \p Names: all that an if or a loop that
+  /// mentions only \p Names can change, saved and put back
+  /// (restoreNotNone) without copying the whole set, which holds every
+  /// assigned name and would make a function of many ifs quadratic.
+  std::set<std::string> notNoneAmong(const std::vector<std::string> &Names) const {
+    std::set<std::string> Out;
+    for (const std::string &N : Names)
+      if (NotNone.count(N))
+        Out.insert(N);
+    return Out;
+  }
+  void restoreNotNone(const std::vector<std::string> &Names, const std::set<std::string> &Saved) {
+    for (const std::string &N : Names) {
+      if (Saved.count(N))
+        NotNone.insert(N);
+      else
+        NotNone.erase(N);
+    }
   }
 
   TypeContext &Types;
