@@ -334,7 +334,8 @@ private:
   }
 
   /// A nested list or tuple display as a tuple value (names of constants
-  /// inside it included); a number as itself.
+  /// inside it included); a number as itself; another expression as its
+  /// value (a list module code built, a comprehension's).
   std::optional<CV> nested(const fe::Expr &E) {
     const fe::ExprList *Items = nullptr;
     if (auto *L = fe::dyn_cast<fe::ListExpr>(&E))
@@ -360,7 +361,7 @@ private:
   /// that depth's length.
   static bool flatten(const CV &V, size_t Depth, int &LeafDepth, std::vector<int64_t> &Shape,
                       std::vector<CV> &Out) {
-    if (V.K != CV::Kind::Tuple) {
+    if (V.K != CV::Kind::Tuple && V.K != CV::Kind::List) {
       if (LeafDepth < 0)
         LeafDepth = int(Depth);
       if (!isNumber(V) || size_t(LeafDepth) != Depth || Depth != Shape.size())
@@ -387,6 +388,9 @@ private:
       return recordArray(*C.Args[0], R);
     auto D = dtype(keyword(C, "dtype"));
     std::optional<CV> Values = nested(*C.Args[0]);
+    // np.array(W) of another frozen array: a copy, cast to dtype.
+    if (D && Values && Values->K == CV::Kind::Array && !Values->Record && Values->Dtype)
+      return make(Values->Elements, Values->Shape, *D ? *D : Values->Dtype);
     std::vector<int64_t> Shape;
     std::vector<CV> Elements;
     int LeafDepth = -1;

@@ -421,6 +421,11 @@ std::optional<CV> sequenceBinary(BinaryOp Op, const CV &L, const CV &R) {
 } // namespace
 
 std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) {
+  return evaluateConstant(E, Lookup, nullptr);
+}
+
+std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup,
+                                   const ConstantArithmetic *More) {
   if (auto *C = dyn_cast<ConstantExpr>(&E)) {
     switch (C->CK) {
     case ConstantKind::Int:
@@ -453,7 +458,7 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
     CV Tuple;
     Tuple.K = CV::Kind::Tuple;
     for (const Expr *Elt : T->Elts) {
-      auto V = evaluateConstant(*Elt, Lookup);
+      auto V = evaluateConstant(*Elt, Lookup, More);
       if (!V)
         return std::nullopt;
       Tuple.Elements.push_back(*V);
@@ -461,7 +466,7 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
     return Tuple;
   }
   if (auto *U = dyn_cast<UnaryExpr>(&E)) {
-    auto V = evaluateConstant(*U->Operand, Lookup);
+    auto V = evaluateConstant(*U->Operand, Lookup, More);
     if (!V)
       return std::nullopt;
     if (U->Op == UnaryOp::Not)
@@ -469,7 +474,7 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
     if (V->K == CV::Kind::Complex && U->Op != UnaryOp::Invert)
       return U->Op == UnaryOp::USub ? CV::makeComplex(-V->Float, -V->Imag) : *V;
     if (!isNumber(*V))
-      return std::nullopt;
+      return More && More->Unary ? More->Unary(U->Op, *V) : std::nullopt;
     if (V->K == CV::Kind::Float) {
       if (U->Op == UnaryOp::Invert)
         return std::nullopt;
@@ -483,18 +488,21 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
     return CV::makeInt(I);
   }
   if (auto *B = dyn_cast<BinaryExpr>(&E)) {
-    auto L = evaluateConstant(*B->LHS, Lookup);
-    auto R = L ? evaluateConstant(*B->RHS, Lookup) : std::nullopt;
+    auto L = evaluateConstant(*B->LHS, Lookup, More);
+    auto R = L ? evaluateConstant(*B->RHS, Lookup, More) : std::nullopt;
     if (!L || !R)
       return std::nullopt;
     if (auto V = constantBinary(B->Op, *L, *R))
       return V;
+    if (More && More->Binary)
+      if (auto V = More->Binary(B->Op, *L, *R))
+        return V;
     return Lookup(E); // '%d' % N in module code (ModuleValues.h)
   }
   if (auto *B = dyn_cast<BoolOpExpr>(&E)) {
     std::optional<CV> Last;
     for (const Expr *V : B->Values) {
-      Last = evaluateConstant(*V, Lookup);
+      Last = evaluateConstant(*V, Lookup, More);
       if (!Last)
         return std::nullopt;
       bool T = truth(*Last);
@@ -504,11 +512,11 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
     return Last;
   }
   if (auto *C = dyn_cast<CompareExpr>(&E)) {
-    auto Left = evaluateConstant(*C->Left, Lookup);
+    auto Left = evaluateConstant(*C->Left, Lookup, More);
     if (!Left)
       return std::nullopt;
     for (size_t I = 0; I < C->Ops.size(); ++I) {
-      auto Right = evaluateConstant(*C->Comparators[I], Lookup);
+      auto Right = evaluateConstant(*C->Comparators[I], Lookup, More);
       if (!Right)
         return std::nullopt;
       auto R = compare(C->Ops[I], *Left, *Right);
@@ -521,10 +529,10 @@ std::optional<CV> evaluateConstant(const Expr &E, const ConstantLookup &Lookup) 
     return CV::makeBool(true);
   }
   if (auto *I = dyn_cast<IfExpExpr>(&E)) {
-    auto Test = evaluateConstant(*I->Test, Lookup);
+    auto Test = evaluateConstant(*I->Test, Lookup, More);
     if (!Test)
       return std::nullopt;
-    return evaluateConstant(truth(*Test) ? *I->Body : *I->OrElse, Lookup);
+    return evaluateConstant(truth(*Test) ? *I->Body : *I->OrElse, Lookup, More);
   }
   // Calls, subscripts and displays: what the caller's context allows.
   return Lookup(E);

@@ -88,6 +88,21 @@ using ConstantLookup = std::function<std::optional<ConstantValue>(const frontend
 std::optional<ConstantValue> evaluateConstant(const frontend::Expr &E,
                                               const ConstantLookup &Lookup);
 
+/// What module code computes beyond Python's operators on numbers: NumPy's
+/// on arrays (ConstantArrayMath.h). Asked, with the operands' values, for
+/// an operator Python's rules above do not decide.
+struct ConstantArithmetic {
+  std::function<std::optional<ConstantValue>(frontend::BinaryOp, const ConstantValue &,
+                                             const ConstantValue &)>
+      Binary;
+  std::function<std::optional<ConstantValue>(frontend::UnaryOp, const ConstantValue &)> Unary;
+};
+
+/// evaluateConstant with \p More's operators (null: none).
+std::optional<ConstantValue> evaluateConstant(const frontend::Expr &E,
+                                              const ConstantLookup &Lookup,
+                                              const ConstantArithmetic *More);
+
 /// Python's `L op R` on constants (what `X op= R` at module level needs).
 std::optional<ConstantValue> constantBinary(frontend::BinaryOp Op, const ConstantValue &L,
                                             const ConstantValue &R);

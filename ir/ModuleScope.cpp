@@ -1,8 +1,10 @@
 //===- ModuleScope.cpp - Names, paths and constants of a module -----------===//
 #include "ir/ModuleScope.h"
+
 #include "ir/Libdevice.h"
 
 #include "ir/ConstantArray.h"
+#include "ir/ConstantArrayMath.h"
 #include "ir/ModuleValues.h"
 #include "ir/RandomHelpers.h"
 #include "ir/RecordDtype.h"
@@ -164,7 +166,13 @@ std::optional<ConstantValue> ModuleScope::pathConstant(const std::string &Path) 
 }
 
 std::optional<ConstantValue> ModuleScope::evaluate(const Expr &E) const {
-  return evaluateConstant(E, [this](const Expr &X) { return evaluateMore(X); });
+  // NumPy's operators on the module's arrays (`np.arange(N) ** 2`).
+  ConstantArithmetic Arrays;
+  Arrays.Binary = [this](BinaryOp Op, const ConstantValue &L, const ConstantValue &R) {
+    return arrayBinary(Op, L, R, Types);
+  };
+  Arrays.Unary = [this](UnaryOp Op, const ConstantValue &V) { return arrayUnary(Op, V, Types); };
+  return evaluateConstant(E, [this](const Expr &X) { return evaluateMore(X); }, &Arrays);
 }
 
 std::optional<ConstantValue> ModuleScope::evaluateFString(const frontend::ConstantExpr &F) const {
@@ -268,6 +276,8 @@ std::optional<ConstantValue> ModuleScope::evaluateMore(const Expr &E) const {
   }
   if (isa<SetExpr>(&E) || isa<ListExpr>(&E) || isa<DictExpr>(&E))
     return evaluateDisplay(E);
+  if (auto *C = dyn_cast<ComprehensionExpr>(&E))
+    return evaluateComprehension(*C);
   if (auto *Sub = dyn_cast<SubscriptExpr>(&E)) {
     auto Base = evaluate(*Sub->Value);
     if (!Base)
@@ -313,6 +323,18 @@ std::optional<ConstantValue> ModuleScope::evaluateAttribute(const AttributeExpr 
         (cupyAsNumpy(*Fn) == "numpy.finfo" || cupyAsNumpy(*Fn) == "numpy.iinfo"))
       return numericLimit(*Dtype->Dtype, A.Attr);
   }
+  // Mode.MUL.value, Mode.MUL.name: an enum member's (an IntEnum's member
+  // is its int to kernels).
+  if (auto *Member = dyn_cast<AttributeExpr>(A.Value); Member && (A.Attr == "value" || A.Attr == "name"))
+    if (auto Class = constantOf(*Member->Value); Class && Class->K == ConstantValue::Kind::EnumClass)
+      if (auto V = enumMember(*Class->Enum, Member->Attr)) {
+        if (A.Attr == "value")
+          return ConstantValue::makeInt(V->Int);
+        ConstantValue Name;
+        Name.K = ConstantValue::Kind::String;
+        Name.String = Member->Attr;
+        return Name;
+      }
   // sys.version_info.major, Version(...).minor
   if (auto Base = evaluate(*A.Value))
     return attributeOf(*Base, A.Attr);
@@ -373,6 +395,8 @@ std::optional<ConstantValue> ModuleScope::evaluateCall(const CallExpr &Call) con
   for (const Expr *A : Call.Args) {
     auto V = isa<StarredExpr>(A) ? std::nullopt : evaluate(*A);
     if (!V)
+      V = rangeArgument(*A); // list(range(4)), sum(range(n))
+    if (!V)
       break;
     Args.push_back(*V);
   }
@@ -409,17 +433,40 @@ std::optional<ConstantValue> ModuleScope::evaluateCall(const CallExpr &Call) con
     }
     return Out;
   }
-  // "0.56.4".split("."), _DEFAULTS.get("EPS", 1e-6)
+  // "0.56.4".split("."), _DEFAULTS.get("EPS", 1e-6), W.sum()
   if (auto *Method = dyn_cast<AttributeExpr>(Call.Func); Method && AllArgs && Keywords.empty())
     if (auto Self = evaluate(*Method->Value))
-      return callMethod(*Self, Method->Attr, Args);
-  if (Path) {
-    if (AllArgs)
-      if (auto V = callFunction(cupyAsNumpy(*Path), Args, Keywords))
-        return V;
-    return evaluateNumpyScalar(E, [this](const Expr &X) { return constantOf(X); });
+      return Self->K == ConstantValue::Kind::Array ? arrayMethod(*Self, Method->Attr, Args, Types)
+                                                   : callMethod(*Self, Method->Attr, Args);
+  if (!Path)
+    return std::nullopt;
+  std::string Function = cupyAsNumpy(*Path);
+  bool OfArray = std::any_of(Args.begin(), Args.end(), [](const ConstantValue &V) {
+    return V.K == ConstantValue::Kind::Array;
+  });
+  // np.dtype('float32'), np.dtype('<f4'): the scalar dtype (its .itemsize).
+  if (Function == "numpy.dtype" && Args.size() == 1 && Keywords.empty() &&
+      Args[0].K == ConstantValue::Kind::String) {
+    std::string Spelling = Args[0].String;
+    if (!Spelling.empty() && (Spelling[0] == '<' || Spelling[0] == '=' || Spelling[0] == '|'))
+      Spelling.erase(0, 1);
+    const ScalarType *S = Types.scalarByName(Spelling);
+    return S ? std::optional(ConstantValue::makeDtype(S)) : std::nullopt;
   }
-  return std::nullopt;
+  // np.exp(-X ** 2), np.sum(W): NumPy's functions of arrays.
+  if (AllArgs && OfArray && Function.rfind("numpy.", 0) == 0)
+    return arrayFunction(Function.substr(6), Args, Keywords, Types);
+  if (AllArgs)
+    if (auto V = callFunction(Function, Args, Keywords))
+      return V;
+  if (auto V = evaluateNumpyScalar(E, [this](const Expr &X) { return constantOf(X); }))
+    return V;
+  // np.arange(N) inside an expression: the array itself.
+  if (Function.rfind("numpy.", 0) != 0)
+    return std::nullopt;
+  return evaluateConstantArray(
+      E, [this](const Expr &X) { return resolvePath(X); },
+      [this](const Expr &X) { return evaluate(X); }, Types);
 }
 
 std::vector<FunctionInfo *> ModuleScope::functions() const {

@@ -289,6 +289,18 @@ private:
   std::optional<ConstantValue> evaluateAttribute(const frontend::AttributeExpr &A) const;
   std::optional<ConstantValue> evaluateDisplay(const frontend::Expr &E) const;
   std::optional<ConstantValue> evaluateCall(const frontend::CallExpr &Call) const;
+  /// `[f(k) for k in range(8)]`, generator expressions, set and dict
+  /// comprehensions over constants (ModuleComprehensions.cpp).
+  std::optional<ConstantValue> evaluateComprehension(const frontend::ComprehensionExpr &C) const;
+  /// Binds a comprehension's target (a name, or names unpacking a tuple).
+  bool bindComprehensionTarget(const frontend::Expr &Target, const ConstantValue &Item);
+  /// The elements of `range(...)` of constants (builtins.range, not
+  /// shadowed), or nothing.
+  std::optional<std::vector<ConstantValue>> rangeOf(const frontend::CallExpr &Call) const;
+  /// \p E when it is such a range: its elements as a list, which is what
+  /// the builtins module code passes ranges to (list, tuple, sum, len,
+  /// sorted, zip, ...) see.
+  std::optional<ConstantValue> rangeArgument(const frontend::Expr &E) const;
   /// Why \p E cannot be known at compile time, when it reads something the
   /// run decides (sys.argv, os.environ, files, random numbers); "" else.
   std::string runDependence(const frontend::Expr &E) const;

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "ir/ModuleScope.h"
 
+#include "ir/ConstantArrayMath.h"
 #include "ir/ModuleValues.h"
 
 namespace pykc::ir {
@@ -182,12 +183,16 @@ void ModuleScope::executeAugAssign(const AugAssignStmt &S) {
   if (N && applyDefine(N->Id, N->Range))
     return;
   const Symbol *Old = N ? lookup(N->Id) : nullptr;
-  if (Old && Old->K == Symbol::Kind::Constant && Old->Value.K != ConstantValue::Kind::Array)
-    if (auto R = evaluate(*S.Value))
-      if (auto V = constantBinary(S.Op, Old->Value, *R)) {
+  if (Old && Old->K == Symbol::Kind::Constant)
+    if (auto R = evaluate(*S.Value)) {
+      // `W /= W.sum()` writes into the array (ConstantArrayMath.h).
+      bool Array = Old->Value.K == ConstantValue::Kind::Array;
+      if (auto V = Array ? arrayInPlace(S.Op, Old->Value, *R, Types)
+                         : constantBinary(S.Op, Old->Value, *R)) {
         Symbols[N->Id] = Symbol::constant(*V, N->Range);
         return;
       }
+    }
   bindHostTargets(S.Target, S.Range);
 }
 

@@ -1,6 +1,7 @@
 //===- ModuleValues.cpp - What module-level Python computes ---------------===//
 #include "ir/ModuleValues.h"
 
+#include "ir/ConstantArrayMath.h"
 #include "ir/ConstantOperators.h"
 
 #include <algorithm>
@@ -506,6 +507,8 @@ std::optional<CV> format(const std::string &Fmt, const std::vector<CV> &Args) {
 
 } // namespace
 
+std::optional<std::vector<CV>> constantItems(const CV &V) { return iterate(V); }
+
 std::optional<CV> environmentValue(const std::string &Path) {
   if (Path == "numba.__version__" || Path == "numba.cuda.__version__")
     return makeString(NumbaVersion);
@@ -564,6 +567,13 @@ std::optional<CV> attributeOf(const CV &V, const std::string &Attr) {
     }
     return std::nullopt;
   }
+  if (V.K == CV::Kind::Array)
+    return arrayAttribute(V, Attr);
+  // Mode.MUL.value, Mode.MUL.name
+  if (V.K == CV::Kind::EnumMember && Attr == "value")
+    return CV::makeInt(V.Int);
+  if (V.K == CV::Kind::EnumMember && Attr == "name")
+    return makeString(V.String);
   // np.dtype(np.int32).itemsize, np.float64(0).itemsize's dtype: bytes.
   if (V.K == CV::Kind::Dtype && V.Dtype && Attr == "itemsize")
     return CV::makeInt(int64_t(V.Dtype->byteSize()));
@@ -703,8 +713,85 @@ std::optional<CV> callFunction(const std::string &Path, const std::vector<CV> &A
       }
       return D;
     }
+    // sorted(xs, reverse=True)
+    if (Name == "sorted" && Args.size() == 1 && Keywords.size() <= 1 &&
+        (Keywords.empty() || Keyword("reverse"))) {
+      auto Items = iterate(Args[0]);
+      const CV *Reverse = Keyword("reverse");
+      if (!Items || (Reverse && Reverse->K != CV::Kind::Bool))
+        return std::nullopt;
+      // Python's sort is stable and compares with <; an order pykc cannot
+      // tell (mixed types, NaN) leaves the call to the run.
+      bool Known = true;
+      std::stable_sort(Items->begin(), Items->end(), [&](const CV &A, const CV &B) {
+        auto C = constantOrder(A, B);
+        Known = Known && C.has_value();
+        return C && (Reverse && Reverse->Bool ? *C > 0 : *C < 0);
+      });
+      for (size_t I = 1; Known && I < Items->size(); ++I)
+        Known = constantOrder((*Items)[I - 1], (*Items)[I]).has_value();
+      return Known ? std::optional(makeSequence(CV::Kind::List, *Items)) : std::nullopt;
+    }
     if (!Keywords.empty() && !(Name == "int" && Keyword("base") && Keywords.size() == 1))
       return std::nullopt;
+    // divmod(17, 5): the floor quotient and the remainder, as // and %.
+    if (Name == "divmod" && Args.size() == 2) {
+      auto Q = constantBinary(frontend::BinaryOp::FloorDiv, Args[0], Args[1]);
+      auto R = constantBinary(frontend::BinaryOp::Mod, Args[0], Args[1]);
+      if (!Q || !R)
+        return std::nullopt;
+      return makeSequence(CV::Kind::Tuple, {*Q, *R});
+    }
+    // round(2.5) is 2: half to even, an int. round(x, n) is left to the run
+    // (CPython rounds the exact decimal value).
+    if (Name == "round" && Args.size() == 1) {
+      if (isInt(Args[0]))
+        return CV::makeInt(intOf(Args[0]));
+      if (Args[0].K != CV::Kind::Float || Args[0].Typed || !std::isfinite(Args[0].Float) ||
+          std::fabs(Args[0].Float) >= 0x1p63)
+        return std::nullopt;
+      return CV::makeInt(int64_t(std::nearbyint(Args[0].Float)));
+    }
+    if ((Name == "any" || Name == "all") && Args.size() == 1) {
+      auto Items = iterate(Args[0]);
+      if (!Items)
+        return std::nullopt;
+      bool Any = Name == "any";
+      for (const CV &E : *Items)
+        if (constantTruth(E) == Any)
+          return CV::makeBool(Any);
+      return CV::makeBool(!Any);
+    }
+    // enumerate(xs[, start]) and zip(a, b, ...): lists of tuples.
+    if (Name == "enumerate" && (Args.size() == 1 || (Args.size() == 2 && isInt(Args[1])))) {
+      auto Items = iterate(Args[0]);
+      if (!Items)
+        return std::nullopt;
+      int64_t Start = Args.size() == 2 ? intOf(Args[1]) : 0;
+      std::vector<CV> Out;
+      for (size_t I = 0; I < Items->size(); ++I)
+        Out.push_back(makeSequence(CV::Kind::Tuple, {CV::makeInt(Start + int64_t(I)), (*Items)[I]}));
+      return makeSequence(CV::Kind::List, Out);
+    }
+    if (Name == "zip" && !Args.empty()) {
+      std::vector<std::vector<CV>> Columns;
+      size_t Rows = SIZE_MAX;
+      for (const CV &A : Args) {
+        auto Items = iterate(A);
+        if (!Items)
+          return std::nullopt;
+        Rows = std::min(Rows, Items->size());
+        Columns.push_back(std::move(*Items));
+      }
+      std::vector<CV> Out;
+      for (size_t R = 0; R < Rows; ++R) {
+        std::vector<CV> Row;
+        for (const auto &Column : Columns)
+          Row.push_back(Column[R]);
+        Out.push_back(makeSequence(CV::Kind::Tuple, Row));
+      }
+      return makeSequence(CV::Kind::List, Out);
+    }
     if (Name == "float")
       return Args.empty() ? std::optional(CV::makeFloat(0))
                           : Args.size() == 1 ? toFloat(Args[0]) : std::nullopt;
@@ -745,6 +832,8 @@ std::optional<CV> callFunction(const std::string &Path, const std::vector<CV> &A
         return CV::makeInt(int64_t(Args[0].String.size()));
       if (Args[0].K == CV::Kind::Tuple || Args[0].K == CV::Kind::List || Args[0].K == CV::Kind::Dict)
         return CV::makeInt(int64_t(Args[0].Elements.size()));
+      if (Args[0].K == CV::Kind::Array && !Args[0].Shape.empty())
+        return CV::makeInt(Args[0].Shape[0]);
       return std::nullopt;
     }
     if (Name == "min" || Name == "max") {
@@ -759,10 +848,12 @@ std::optional<CV> callFunction(const std::string &Path, const std::vector<CV> &A
         return CV::makeInt(std::llabs(intOf(Args[0])));
       return std::nullopt;
     }
-    if (Args.size() == 1 && Name == "sum") {
+    if ((Args.size() == 1 || (Args.size() == 2 && isNumber(Args[1]))) && Name == "sum") {
       auto Items = iterate(Args[0]);
       if (!Items)
         return std::nullopt;
+      if (Args.size() == 2) // sum(xs, start) begins with start
+        Items->insert(Items->begin(), Args[1]);
       bool Float = false;
       int64_t I = 0;
       double D = 0;

@@ -49,6 +49,10 @@ callFunction(const std::string &Path, const std::vector<ConstantValue> &Args,
 std::optional<ConstantValue> callMethod(const ConstantValue &Self, const std::string &Method,
                                         const std::vector<ConstantValue> &Args);
 
+/// What iterating \p V gives: a tuple's, list's or dict's elements (a
+/// dict's keys), a string's characters; nothing for anything else.
+std::optional<std::vector<ConstantValue>> constantItems(const ConstantValue &V);
+
 /// `Base[Index]` for tuples, lists, strings (an int or a slice given as
 /// Lower/Upper/Step, each possibly None) and dicts (a key).
 std::optional<ConstantValue> subscriptOf(const ConstantValue &Base, const ConstantValue &Index);

@@ -329,3 +329,32 @@ CASES += [
     Case("factory_signature", "kernel_factories.py", "square_minus_f32", 2, 32,
          [A("float32", 50, Uniform()), A("float32", 50, Const(0))]),
 ]
+
+# Tables module code computes with NumPy (ConstantArrayMath): exact but for
+# np.exp and np.sin, whose NumPy loops are SVML's on AVX-512 machines (an
+# ulp from libm's, which pykc uses).
+CASES += [
+    Case("array_math_taps", "const_array_math.py", "read_taps", 1, 32,
+         [A("float64", 7, Const(0)), A("float32", 7, Const(0))], rtol=1e-15),
+    Case("array_math_sines", "const_array_math.py", "read_sines", 1, 32,
+         [A("float64", 9, Const(0))], rtol=1e-15),
+    Case("array_math_ints", "const_array_math.py", "read_ints", 1, 32,
+         [A("int64", (7, 10), Const(0))], rtol=0),
+    Case("array_math_floats", "const_array_math.py", "read_floats", 1, 32,
+         [A("float64", (3, 9), Const(0)), A("float32", (2, 5), Const(0))], rtol=0),
+    Case("array_math_grid", "const_array_math.py", "read_grid", 1, 32,
+         [A("float64", (2, 12), Const(0))], rtol=0),
+    Case("array_math_reductions", "const_array_math.py", "read_reductions", 1, 32,
+         [A("float64", 7, Const(0))], rtol=0),
+]
+
+# Constants built with comprehensions, ranges, divmod, sorted, round, zip,
+# enumerate, any/all and IntEnum values.
+CASES += [
+    Case("comprehension_tables", "const_comprehensions.py", "read_tables", 1, 32,
+         [A("float64", (5, 10), Const(0))]),
+    Case("comprehension_offsets", "const_comprehensions.py", "read_offsets", (2, 2), (8, 8),
+         [A("float64", (12, 14), Uniform()), A("float64", (12, 14), Const(0))]),
+    Case("comprehension_scalars", "const_comprehensions.py", "read_scalars", 1, 32,
+         [A("int64", 7, Const(0))]),
+]
