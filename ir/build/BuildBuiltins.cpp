@@ -97,6 +97,20 @@ Expr *FunctionBuilder::typePow(const fe::CallExpr &C) {
   return lowerBinary(fe::BinaryOp::Pow, X, Y, &C, C.Range);
 }
 
+Expr *FunctionBuilder::typeSelp(const fe::CallExpr &C) {
+  // A call's arguments are all evaluated, in order, before it selects:
+  // settled into temporaries, the select is one instruction.
+  ExprList Args;
+  if (!lowerArguments(C, Args))
+    return nullptr;
+  const Signature &Sig = signatureOf(&C, C.Range);
+  auto *Sel = make<SelectExpr>(C.Range, Sig.Result);
+  Sel->Cond = materialize(Args[0]);
+  Sel->Then = materialize(Args[1]);
+  Sel->Else = materialize(Args[2]);
+  return Sel->Cond && Sel->Then && Sel->Else ? Sel : nullptr;
+}
+
 Expr *FunctionBuilder::typeDivmod(const fe::CallExpr &C) {
   // Numba's divmod: both numbers converted to the chosen case's type, then
   // the quotient and remainder of // and % (evaluated once each, in order).

@@ -125,6 +125,7 @@ Value FunctionBuilder::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_Round() typeRound(Id, C)
 #define PYKC_TYPE_Complex() typeComplex(C)
 #define PYKC_TYPE_Pow() typePow(C)
+#define PYKC_TYPE_Selp() typeSelp(C)
 #define PYKC_TYPE_Divmod() typeDivmod(C)
 #define PYKC_TYPE_Transpose() typeNumpyTranspose(C)
 #define PYKC_TYPE_Sum() typeSum(C)

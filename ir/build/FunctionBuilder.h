@@ -229,6 +229,7 @@ private:
                                               const frontend::CallExpr &C);
   /// pow(x, y).
   Expr *typePow(const frontend::CallExpr &C);
+  Expr *typeSelp(const frontend::CallExpr &C);
   Expr *typeDivmod(const frontend::CallExpr &C);
   /// A device function of numba.cuda.random (ir/RandomHelpers.h).
   Expr *typeRandom(const std::string &Helper, const frontend::CallExpr &C);

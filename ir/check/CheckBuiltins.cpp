@@ -513,6 +513,36 @@ Checked FunctionChecker::checkPow(const fe::CallExpr &C) {
   return checkBinary(BinaryOp::Pow, X, Y, C.Range, &C);
 }
 
+Checked FunctionChecker::checkSelp(const fe::CallExpr &C) {
+  // Numba's Cuda_selp: PTX's selp on a bool test and two values of one of
+  // the types selp has (no implicit conversion: selp(c, x, 0) of a float32
+  // x does not type).
+  if (!expectArgs(C, 3))
+    return Checked::invalid();
+  Checked Test = checkValue(*C.Args[0]);
+  Checked A = Test.isValue() ? checkValue(*C.Args[1]) : Checked::invalid();
+  Checked B = A.isValue() ? checkValue(*C.Args[2]) : Checked::invalid();
+  if (!B.isValue())
+    return Checked::invalid();
+  auto *TestTy = dynCast<ScalarType>(Test.Ty);
+  if (!TestTy || !TestTy->isBoolean())
+    return fail(C.Args[0]->Range, DiagKind::InvalidArgument,
+                {callName(), "the test must be a bool (a comparison), not '" + Test.Ty->str() + "'"});
+  auto *T = dynCast<ScalarType>(A.Ty);
+  bool Selectable = T && (T->isFloat() ? T->bitWidth() >= 32 : T->isInteger() && T->bitWidth() >= 16);
+  if (!Selectable)
+    return fail(C.Args[1]->Range, DiagKind::InvalidArgument,
+                {callName(), "selp selects a float32, float64 or 16- to 64-bit integer, not '" +
+                                 A.Ty->str() + "'"});
+  if (B.Ty != A.Ty)
+    return fail(C.Args[2]->Range, DiagKind::InvalidArgument,
+                {callName(), "both values must have one type, and '" + B.Ty->str() +
+                                 "' is not '" + A.Ty->str() + "' (convert one: " +
+                                 A.Ty->str() + "(...))"});
+  chose(&C, Signature{A.Ty, {Test.Ty, A.Ty, B.Ty}});
+  return Checked::value(A.Ty);
+}
+
 Checked FunctionChecker::checkAllocArray(const fe::CallExpr &C, AddressSpace Space) {
   std::string Name = Space == AddressSpace::Shared ? "cuda.shared.array" : "cuda.local.array";
   const fe::Expr *ShapeArg = C.Args.size() > 0 ? C.Args[0] : nullptr;

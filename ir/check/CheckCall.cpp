@@ -136,6 +136,7 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
   (C.Args.size() == 2 ? checkRoundDigits(C) : checkOverloaded(Ops.Round, C))
 #define PYKC_CHECK_Complex() checkComplex(C)
 #define PYKC_CHECK_Pow() checkPow(C)
+#define PYKC_CHECK_Selp() checkSelp(C)
 #define PYKC_CHECK_Divmod() checkOverloaded(Ops.Divmod, C)
 #define PYKC_CHECK_Transpose() checkNumpyTranspose(C)
 #define PYKC_CHECK_Sum() checkSum(C)

@@ -382,6 +382,7 @@ private:
   /// complex(x) and complex(x, y).
   Checked checkComplex(const frontend::CallExpr &C);
   Checked checkPow(const frontend::CallExpr &C);
+  Checked checkSelp(const frontend::CallExpr &C);
   Checked checkAllocArray(const frontend::CallExpr &C, AddressSpace Space);
   // --- pykc's helper functions (CheckComplex.cpp) ---
   /// A call of \p Helper for arguments of \p Args, its result converted to
