@@ -80,6 +80,16 @@ TEST(ArgParser, NegativeNumbersAreScalarsOfRunAndCall) {
             (std::vector<std::string>{"=-5", "=-.5", "-O0:"}));
   walk(Command::Reduce, {"-5"}, Error);
   EXPECT_EQ(Error, "unknown option '-5'");
+  EXPECT_EQ(walk(Command::Call, {"-inf", "-NaN", "-Infinity"}, Error),
+            (std::vector<std::string>{"=-inf", "=-NaN", "=-Infinity"}));
+}
+
+TEST(ArgParser, DoubleDashEndsOptions) {
+  // As getopt: what follows `--` is positional, even `-O1` or another `--`.
+  std::string Error;
+  EXPECT_EQ(walk(Command::Call, {"f.py", "-O1", "--", "-O1", "--", "-x"}, Error),
+            (std::vector<std::string>{"=f.py", "-O0:", "=-O1", "=--", "=-x"}));
+  EXPECT_EQ(Error, "");
 }
 
 TEST(ArgParser, UsageErrors) {

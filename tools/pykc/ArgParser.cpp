@@ -40,10 +40,15 @@ Match matchOption(Command C, const std::string &Arg) {
   return Prefix;
 }
 
-/// Whether \p Arg is a scalar argument such as -5 or -.5.
+/// Whether \p Arg is a scalar argument such as -5, -.5 or -inf.
 bool isNegativeNumber(const std::string &Arg) {
-  return Arg.size() > 1 && Arg[0] == '-' &&
-         (std::isdigit(static_cast<unsigned char>(Arg[1])) || Arg[1] == '.');
+  if (Arg.size() < 2 || Arg[0] != '-')
+    return false;
+  std::string Rest = Arg.substr(1);
+  for (char &Ch : Rest)
+    Ch = char(std::tolower(static_cast<unsigned char>(Ch)));
+  return std::isdigit(static_cast<unsigned char>(Rest[0])) || Rest[0] == '.' || Rest == "inf" ||
+         Rest == "infinity" || Rest == "nan";
 }
 
 } // namespace
@@ -51,9 +56,15 @@ bool isNegativeNumber(const std::string &Arg) {
 bool parseCommandLine(Command C, const std::vector<std::string> &Args, const OptionHandler &OnOption,
                       const PositionalHandler &OnPositional, std::string &Error) {
   Error.clear();
+  bool OnlyPositional = false; // after `--`, as getopt has it
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
-    if (A.size() < 2 || A[0] != '-' || (commandInfo(C).Scalars && isNegativeNumber(A))) {
+    if (A == "--" && !OnlyPositional) {
+      OnlyPositional = true;
+      continue;
+    }
+    if (OnlyPositional || A.size() < 2 || A[0] != '-' ||
+        (commandInfo(C).Scalars && isNegativeNumber(A))) {
       OnPositional(A, Error);
       if (!Error.empty())
         return false;
