@@ -169,6 +169,10 @@ void FunctionEmitter::emitStmt(const ir::Stmt &S) {
     return;
   case ir::NodeKind::ReturnStmt: {
     auto &R = static_cast<const ir::ReturnStmt &>(S);
+    if (!R.Raises.empty()) {
+      emitHostRaise(R);
+      return;
+    }
     if (R.Value)
       B.CreateRet(emitExpr(*R.Value));
     else
@@ -178,6 +182,25 @@ void FunctionEmitter::emitStmt(const ir::Stmt &S) {
   default:
     PYKC_ICE("statement kind not handled by the LLVM emitter");
   }
+}
+
+void FunctionEmitter::emitHostRaise(const ir::ReturnStmt &R) {
+  // As Numba's CPU target raises: the message for the caller (the first
+  // one recorded wins; the host entry returns it), then out of the
+  // function with a zero of its type, as a division by zero goes on.
+  if (TargetContext) {
+    std::string Message = F.FileName + ":" + std::to_string(R.Range.Begin.Line) + ":" +
+                          std::to_string(R.Range.Begin.Column) + ": " + R.Raises + " (in '" +
+                          F.PyName + "')";
+    FunctionCallee Raise = ME.M.getOrInsertFunction(
+        "pykc_host_raise", FunctionType::get(B.getVoidTy(), {B.getPtrTy(), B.getPtrTy()}, false));
+    B.CreateCall(Raise, {TargetContext, B.CreateGlobalStringPtr(Message, "raise.message")});
+  }
+  Type *Result = Fn->getReturnType();
+  if (Result->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Constant::getNullValue(Result));
 }
 
 void FunctionEmitter::emitIf(const ir::IfStmt &S) {

@@ -110,6 +110,9 @@ private:
   llvm::Value *tripCount(llvm::Value *Start, llvm::Value *Stop, llvm::Value *Step, bool Signed);
   void emitForRange(const ir::ForRangeStmt &S);
   void emitWhile(const ir::WhileStmt &S);
+  /// Host code's raise (ReturnStmt::Raises): recorded for the caller, then
+  /// a return of zero.
+  void emitHostRaise(const ir::ReturnStmt &R);
   void emitIf(const ir::IfStmt &S);
   /// Starts a fresh block when the current one already ended (code after
   /// break, continue or return is unreachable but must still be emitted).

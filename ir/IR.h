@@ -478,6 +478,10 @@ struct ContinueStmt : Stmt {
 struct ReturnStmt : Stmt {
   PYKC_IR_NODE(ReturnStmt, ReturnStmt, Stmt)
   Expr *Value = nullptr; ///< Null in kernels and for `return None`.
+  /// Host code's `raise`: the exception, as Python prints it ("ValueError:
+  /// negative input"), recorded for the caller (pykc_host_raise) before
+  /// the function returns a zero of its type. Empty for a return.
+  std::string Raises;
 };
 
 #undef PYKC_IR_NODE

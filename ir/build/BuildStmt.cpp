@@ -185,15 +185,20 @@ void FunctionBuilder::lowerRaise(const fe::Stmt &St, StmtList &Out) {
   // kernel and the exception is dropped. From a device function it would
   // unwind through every caller, which pykc does not do yet.
   SourceRange Keyword{St.Range.Begin, File->locationOf(St.Range.Begin.Offset + 5)};
-  if (F.Kind != FunctionKind::Kernel)
+  auto *Return = make<ir::ReturnStmt>(St.Range);
+  // Host code raises to its caller what the checker worked out.
+  if (const std::string *Raised = F.HostCode ? Checker.raisedText(St) : nullptr)
+    Return->Raises = *Raised;
+  else if (F.Kind != FunctionKind::Kernel)
     error(Keyword, DiagKind::UnsupportedSyntax);
-  Out.push_back(make<ir::ReturnStmt>(St.Range));
+  Out.push_back(Return);
 }
 
 void FunctionBuilder::lowerAssert(const AssertStmt &A, StmtList &Out) {
   // `if not test: raise AssertionError(msg)`, the raise ending the thread
   // (lowerRaise); the checker refused it outside kernels.
-  if (F.Kind != FunctionKind::Kernel)
+  const std::string *Raised = F.HostCode ? Checker.raisedText(A) : nullptr;
+  if (F.Kind != FunctionKind::Kernel && !Raised)
     error(A.Range, DiagKind::UnsupportedSyntax);
   Expr *Cond = lowerCondition(*A.Test);
   if (!Cond)
@@ -202,6 +207,8 @@ void FunctionBuilder::lowerAssert(const AssertStmt &A, StmtList &Out) {
   if (Holds == true)
     return;
   auto *End = make<ir::ReturnStmt>(A.Range);
+  if (Raised) // host code raises AssertionError to its caller
+    End->Raises = *Raised;
   if (Holds == false) {
     Out.push_back(End);
     return;

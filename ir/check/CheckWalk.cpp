@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "ir/check/FunctionChecker.h"
 #include "frontend/ASTWalk.h"
+#include "ir/RaisedException.h"
 #include "ir/NameCheck.h"
 #include "ir/check/SyntaxFacts.h"
 
@@ -208,6 +209,17 @@ FunctionChecker::Built FunctionChecker::walkRaise(const fe::Stmt &St) {
   // Numba-CUDA without debug=True: the raising thread returns from the
   // kernel (build/BuildStmt.cpp's lowerRaise).
   SourceRange Keyword{St.Range.Begin, File->locationOf(St.Range.Begin.Offset + 5)};
+  if (HostCode) {
+    // Numba's CPU target raises it to the caller (RaisedException.h).
+    std::string Why;
+    auto Text = raisedException(cast<fe::RaiseStmt>(St).Exc, Scope,
+                                [this](const fe::Expr &E) { return evaluate(E); }, Why);
+    if (Text)
+      RaisedTexts[&St] = *Text;
+    else
+      fail(Keyword, DiagKind::UnsupportedRaise, {Why});
+    return Built::terminator();
+  }
   if (!Walk.Kernel) {
     fail(Keyword, DiagKind::UnsupportedSyntax, {"'raise' in a device function"});
     return Built();
@@ -221,7 +233,16 @@ FunctionChecker::Built FunctionChecker::walkAssert(const AssertStmt &A) {
   // evaluated only when the test fails, and then dropped with the raise
   // (walkRaise), so only the test is typed.
   SourceRange Keyword{A.Range.Begin, File->locationOf(A.Range.Begin.Offset + 6)};
-  if (!Walk.Kernel) {
+  if (HostCode) {
+    std::string Why;
+    auto Text = failedAssertion(A.Msg, [this](const fe::Expr &E) { return evaluate(E); }, Why);
+    if (!Text) {
+      fail(Keyword, DiagKind::UnsupportedRaise, {Why});
+      return Built();
+    }
+    RaisedTexts[&A] = *Text;
+  }
+  if (!Walk.Kernel && !HostCode) {
     fail(Keyword, DiagKind::UnsupportedSyntax, {"'assert' in a device function"});
     return Built();
   }
@@ -231,7 +252,8 @@ FunctionChecker::Built FunctionChecker::walkAssert(const AssertStmt &A) {
   std::optional<bool> Holds = knownTruth(Cond);
   if (Holds == true)
     return Built();
-  report(File, Keyword, DiagKind::AssertEndsThread, {});
+  if (!HostCode) // host code raises AssertionError to its caller
+    report(File, Keyword, DiagKind::AssertEndsThread, {});
   if (Holds == false)
     return Built::terminator();
   // Past it, what the test shows holds: `assert x is not None`.

@@ -137,6 +137,12 @@ public:
   /// Whether the final walk unwrapped arm \p Arm of an if-else, a name a
   /// test shows to hold a value (`x if x is not None else 0`).
   bool unwrapsArm(const frontend::Expr &Arm) const { return UnwrappedArms.count(&Arm) != 0; }
+  /// What host code's `raise` or failing `assert` \p St raises, as Python
+  /// prints it ("ValueError: negative input"); null when it was refused.
+  const std::string *raisedText(const frontend::Stmt &St) const {
+    auto It = RaisedTexts.find(&St);
+    return It == RaisedTexts.end() ? nullptr : &It->second;
+  }
   /// What the final walk found `for` loop \p Fo over arrays, tuples,
   /// enumerate() or zip() to iterate; null for a loop over range().
   const IterationShape *iteration(const frontend::ForStmt &Fo) const {
@@ -509,6 +515,9 @@ private:
   CalleeTyper &Callees;
   /// The module the function is defined in: where its global names are.
   ModuleScope &Scope;
+  /// Host code's raise and assert statements: what each raises, as Python
+  /// prints it (RaisedException.h), for the builder.
+  std::map<const frontend::Stmt *, std::string> RaisedTexts;
   std::vector<VariableFact> Vars;
   std::map<std::string, size_t> Locals;
   AssignmentWebs Webs;
