@@ -74,7 +74,43 @@ Value *FunctionEmitter::emitPrint(const ir::IntrinsicExpr &E) {
   std::vector<Value *> Args;
   for (const ir::Expr *A : E.Args)
     Args.push_back(emitExpr(*A));
-  Value *Format = B.CreateGlobalStringPtr(E.Text, "print.format", 0, &ME.M);
+  std::string Text = E.Text;
+  if (F.HostCode) {
+    // Numba's CPU target prints a float as Python's repr() ("2.5"), not
+    // as Numba-CUDA's %f: each %f becomes %s of pykc_host_float_repr's
+    // text (the builder writes floats as %f, integers as %lld or %llu, and
+    // a literal % as %%).
+    FunctionCallee Repr = ME.M.getOrInsertFunction(
+        "pykc_host_float_repr",
+        FunctionType::get(B.getPtrTy(), {B.getDoubleTy(), B.getPtrTy()}, false));
+    std::string Rewritten;
+    size_t Arg = 0;
+    for (size_t I = 0; I < Text.size(); ++I) {
+      if (Text[I] != '%' || I + 1 == Text.size()) {
+        Rewritten += Text[I];
+        continue;
+      }
+      if (Text[I + 1] == '%') {
+        Rewritten += "%%";
+        ++I;
+        continue;
+      }
+      if (Text[I + 1] == 'f' && Arg < Args.size()) {
+        // In the entry block: a print in a loop reuses its buffer.
+        BasicBlock &EntryBlock = Fn->getEntryBlock();
+        IRBuilder<> Entry(&EntryBlock, EntryBlock.begin());
+        Value *Buffer = Entry.CreateAlloca(ArrayType::get(B.getInt8Ty(), 32), nullptr, "repr");
+        Args[Arg] = B.CreateCall(Repr, {Args[Arg], Buffer});
+        Rewritten += "%s";
+        ++I;
+      } else {
+        Rewritten += '%';
+      }
+      ++Arg;
+    }
+    Text = Rewritten;
+  }
+  Value *Format = B.CreateGlobalStringPtr(Text, "print.format", 0, &ME.M);
   ME.Target.print(B, Format, Args);
   return nullptr;
 }

@@ -44,6 +44,7 @@ std::unique_ptr<DeviceCode> DeviceCode::compile(const ir::Module &IR, unsigned O
 #undef PYKC_JIT_SYMBOL_Inline
          {"pykc_cpu_parallel_for", reinterpret_cast<void *>(&pykc_cpu_parallel_for)},
          {"pykc_host_raise", reinterpret_cast<void *>(&pykc_host_raise)},
+         {"pykc_host_float_repr", reinterpret_cast<void *>(&pykc_host_float_repr)},
          {"pykc_host_bounds_error", reinterpret_cast<void *>(&pykc_host_bounds_error)},
          {"pykc_cpu_bounds_error", reinterpret_cast<void *>(&pykc_cpu_bounds_error)},
          {"pykc_cpu_none_error", reinterpret_cast<void *>(&pykc_cpu_none_error)},

@@ -119,6 +119,10 @@ void pykc_host_raise(pykc_cpu_context *ctx, const char *message);
 void pykc_host_bounds_error(pykc_cpu_context *ctx, const char *where, const char *function,
                             uint32_t axis, int64_t index, int64_t extent);
 
+/* print() of a float in host code, as Python's repr() gives it ("2.5",
+ * "1e-05"): written to BUFFER (32 bytes), which it returns. */
+const char *pykc_host_float_repr(double value, char *buffer);
+
 /* A prange loop of a parallel @njit function: runs chunk(env, lo, hi,
  * partials + k * partial_bytes) for chunks k = 0, 1, ... of [0, trips),
  * one a thread (threads > 0: set_num_threads; PYKC_NUM_THREADS overrides;
