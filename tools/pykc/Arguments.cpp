@@ -12,6 +12,7 @@
 
 #include "frontend/Suggest.h"
 
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <sys/stat.h>
@@ -289,6 +290,46 @@ std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &
   return "";
 }
 
+/// A constant default as an argument's text ("int64:3", "float64:2.5").
+std::string defaultText(const ir::ConstantValue &V) {
+  using K = ir::ConstantValue::Kind;
+  std::string Type = V.Typed ? V.Typed->str() : "";
+  char Number[40];
+  switch (V.K) {
+  case K::Bool:
+    return Type.empty() ? (V.Bool ? "true" : "false") : Type + ":" + (V.Bool ? "1" : "0");
+  case K::Int:
+    return (Type.empty() ? "int64" : Type) + ":" + std::to_string(V.Int);
+  case K::Float:
+    std::snprintf(Number, sizeof Number, "%.17g", V.Float);
+    return (Type.empty() ? "float64" : Type) + ":" + Number;
+  default:
+    return ""; // None, strings, tuples: not a scalar argument
+  }
+}
+
+/// Python's defaults for the parameters past \p Args (constants of the
+/// function's module, `scale=2.0`), appended as arguments; whether any was.
+bool appendDefaults(const ir::FunctionInfo &Fn, std::vector<Argument> &Args) {
+  bool Appended = false;
+  const auto &Params = Fn.Def->Params;
+  for (size_t I = Args.size(); I < Params.size(); ++I) {
+    const frontend::Param &P = Params[I];
+    std::optional<ir::ConstantValue> V;
+    bool Positional = P.Kind == frontend::ParamKind::Normal || P.Kind == frontend::ParamKind::PositionalOnly;
+    if (P.Default && Positional && Fn.Scope)
+      V = Fn.Scope->evaluate(*P.Default);
+    std::string Text = V ? defaultText(*V) : "";
+    std::vector<Argument> One;
+    if (Text.empty() || readArguments({Text}, One) != 0 || One.size() != 1)
+      break;
+    One[0].Spelling = P.Name + "=" + V->str();
+    Args.push_back(std::move(One[0]));
+    Appended = true;
+  }
+  return Appended;
+}
+
 } // namespace
 
 void requestForArguments(FrontendRequest &R, Compilation &C, const std::string &File,
@@ -314,16 +355,24 @@ void requestForArguments(FrontendRequest &R, Compilation &C, const std::string &
              (Fn ? "" : frontend::didYouMean(Name, Scope.functionNames(Role)));
     }
     size_t Params = Fn->Def->Params.size();
-    if (Args.size() != Params)
-      return "'" + Name + "' takes " + std::to_string(Params) +
-             (Params == 1 ? " argument" : " arguments") + " but " + std::to_string(Args.size()) +
-             (Args.size() == 1 ? " was" : " were") + " given";
+    size_t Given = Args.size();
+    bool Defaulted = appendDefaults(*Fn, Args);
+    if (Args.size() != Params) {
+      size_t Required = 0; // those before the first default
+      while (Required < Params && !Fn->Def->Params[Required].Default)
+        ++Required;
+      std::string Takes = Required < Params && Given < Params
+                              ? std::to_string(Required) + " to " + std::to_string(Params)
+                              : std::to_string(Params);
+      return "'" + Name + "' takes " + Takes + (Takes == "1" ? " argument" : " arguments") +
+             " but " + std::to_string(Given) + (Given == 1 ? " was" : " were") + " given";
+    }
     bool Enums = std::any_of(Args.begin(), Args.end(), [](const Argument &A) {
       return !A.EnumMember.empty() || A.IsTuple;
     });
     if (std::string Problem = resolveEnumMembers(Scope, Args); !Problem.empty())
       return Problem;
-    if (Enums) { // the signature again, with the members' types
+    if (Enums || Defaulted) { // the signature again, with the members' types
       std::string Text = Name + "(";
       for (size_t I = 0; I < Args.size(); ++I)
         Text += (I ? ", " : "") + signatureType(Args[I]);
