@@ -70,22 +70,38 @@ std::string unfollowed(const Stmt &S) {
 } // namespace
 
 bool ModuleScope::bindFactoryCall(const AssignStmt &S) {
-  auto *Target = S.Targets.size() == 1 ? dyn_cast<NameExpr>(S.Targets[0]) : nullptr;
+  // `k = make(...)`, or `fwd, inv = make_pair(...)` of a factory returning
+  // a tuple of functions.
+  std::vector<const NameExpr *> Names;
+  if (S.Targets.size() == 1) {
+    if (auto *N = dyn_cast<NameExpr>(S.Targets[0]))
+      Names = {N};
+    else if (auto *T = dyn_cast<TupleExpr>(S.Targets[0]))
+      for (const Expr *E : T->Elts)
+        Names.push_back(dyn_cast<NameExpr>(E));
+  }
   auto *Call = dyn_cast<CallExpr>(S.Value);
   auto *Callee = Call ? dyn_cast<NameExpr>(Call->Func) : nullptr;
   const Symbol *Sym = Callee ? lookup(Callee->Id) : nullptr;
-  if (!Target || !Sym || !Sym->Fn || Sym->Fn->Role != FunctionRole::Host ||
-      !looksLikeFactory(*Sym->Fn->Def))
+  if (Names.empty() || std::find(Names.begin(), Names.end(), nullptr) != Names.end() || !Sym ||
+      !Sym->Fn || Sym->Fn->Role != FunctionRole::Host || !looksLikeFactory(*Sym->Fn->Def))
     return false;
-  if (applyDefine(Target->Id, Target->Range))
-    return true;
-  std::string Why = followFactory(Target->Id, Target->Range, *Sym->Fn, Call, nullptr);
+  std::vector<FactoryTarget> Targets;
+  for (const NameExpr *N : Names)
+    if (!applyDefine(N->Id, N->Range))
+      Targets.push_back({N->Id, N->Range});
+  if (Targets.size() != Names.size()) // -D gave some of them: the rest are host data
+    Targets.clear();
+  std::string Why = Targets.empty() ? "-D names some of its targets"
+                                    : followFactory(Targets, *Sym->Fn, Call, nullptr);
   if (!Why.empty())
-    Symbols[Target->Id] =
-        Symbol{Symbol::Kind::Host, "", {}, nullptr, Target->Range,
-               "is made by calling '" + Callee->Id + "' on line " +
-                   std::to_string(Target->Range.Begin.Line) + ", which pykc cannot follow: " + Why,
-               DiagKind::NoteHostMade};
+    for (const NameExpr *N : Names)
+      if (!Options.Defines.count(N->Id))
+        Symbols[N->Id] =
+            Symbol{Symbol::Kind::Host, "", {}, nullptr, N->Range,
+                   "is made by calling '" + Callee->Id + "' on line " +
+                       std::to_string(N->Range.Begin.Line) + ", which pykc cannot follow: " + Why,
+                   DiagKind::NoteHostMade};
   return true;
 }
 
@@ -107,7 +123,7 @@ void ModuleScope::bindUserDecorators(const FunctionDefStmt &F) {
   }
   for (const auto &[Decorator, Factory] : Chain) {
     Symbol Given = Symbols[F.Name];
-    std::string Why = followFactory(F.Name, F.NameRange, *Factory, nullptr, &Given);
+    std::string Why = followFactory({{F.Name, F.NameRange}}, *Factory, nullptr, &Given);
     if (!Why.empty()) {
       // Still what the decorators inside it made; a plain function (host
       // code) gets the reason a kernel's use of it or --sig shows.
@@ -124,8 +140,7 @@ void ModuleScope::bindUserDecorators(const FunctionDefStmt &F) {
   }
 }
 
-std::string ModuleScope::followFactory(const std::string &TargetId,
-                                       frontend::SourceRange TargetRange,
+std::string ModuleScope::followFactory(const std::vector<FactoryTarget> &Targets,
                                        const FunctionInfo &Factory, const CallExpr *Call,
                                        const Symbol *Decorated) {
   const FunctionDefStmt &F = *Factory.Def;
@@ -236,27 +251,46 @@ std::string ModuleScope::followFactory(const std::string &TargetId,
     return Why;
   if (!Return || !Return->Value)
     return "it returns no function";
-  const FunctionInfo *Made = nullptr;
-  if (auto *N = dyn_cast<NameExpr>(Return->Value)) {
-    if (const Symbol *R = Closure->lookup(N->Id);
-        R && R->K == Symbol::Kind::Function && R->Fn->Role != FunctionRole::Host)
-      Made = R->Fn;
-  } else if (Closure->bindDecoratorCallTo(TargetId, TargetRange,
-                                          *Return->Value)) { // `return cuda.jit(k)`
-    Made = Closure->Symbols[TargetId].Fn;
+  // One returned function a target (`return fwd, inv` for two).
+  std::vector<const Expr *> Returned{Return->Value};
+  if (auto *T = dyn_cast<TupleExpr>(Return->Value); T && Targets.size() > 1)
+    Returned.assign(T->Elts.begin(), T->Elts.end());
+  if (Returned.size() != Targets.size())
+    return "it returns " + std::to_string(Returned.size()) + " value(s) for " +
+           std::to_string(Targets.size()) + " target(s)";
+  std::vector<const FunctionInfo *> Made;
+  for (size_t I = 0; I < Targets.size(); ++I) {
+    const FunctionInfo *Fn = nullptr;
+    if (auto *N = dyn_cast<NameExpr>(Returned[I])) {
+      if (const Symbol *R = Closure->lookup(N->Id);
+          R && R->K == Symbol::Kind::Function && R->Fn->Role != FunctionRole::Host)
+        Fn = R->Fn;
+    } else if (Closure->bindDecoratorCallTo(Targets[I].Id, Targets[I].Range,
+                                            *Returned[I])) { // `return cuda.jit(k)`
+      Fn = Closure->Symbols[Targets[I].Id].Fn;
+    }
+    if (!Fn || std::find(Made.begin(), Made.end(), Fn) != Made.end())
+      return "what it returns is no kernel or device function it defines";
+    Made.push_back(Fn);
   }
-  if (!Made)
-    return "what it returns is no kernel or device function it defines";
 
-  // Its functions are this module's now, each named after the target.
+  // Its functions are this module's now, each named after its target (the
+  // others after the first target).
   for (auto &Fn : Closure->Functions) {
-    Fn->Name = Fn.get() == Made ? TargetId : TargetId + ".<locals>." + Fn->Name;
-    if (Fn.get() == Made)
-      Fn->NameRange = TargetRange;
+    auto It = std::find(Made.begin(), Made.end(), Fn.get());
+    if (It != Made.end()) {
+      const FactoryTarget &T = Targets[size_t(It - Made.begin())];
+      Fn->Name = T.Id;
+      Fn->NameRange = T.Range;
+    } else {
+      Fn->Name = Targets[0].Id + ".<locals>." + Fn->Name;
+    }
     Functions.push_back(std::move(Fn));
   }
   Closure->Functions.clear();
-  Symbols[TargetId] = Symbol::function(const_cast<FunctionInfo *>(Made), TargetRange);
+  for (size_t I = 0; I < Targets.size(); ++I)
+    Symbols[Targets[I].Id] =
+        Symbol::function(const_cast<FunctionInfo *>(Made[I]), Targets[I].Range);
   Closures.push_back(std::move(Closure));
   return "";
 }

@@ -236,11 +236,17 @@ private:
   /// factory call. Leaves k the plain function, with the reason, where
   /// pykc cannot follow a decorator.
   void bindUserDecorators(const frontend::FunctionDefStmt &F);
+  /// A name a factory call binds, and where.
+  struct FactoryTarget {
+    std::string Id;
+    frontend::SourceRange Range;
+  };
   /// The work of both: runs \p Factory's body over \p Call's arguments
-  /// (or over \p Decorated, the function it decorates) and binds
-  /// \p TargetId to the kernel or device function it returns. Returns ""
-  /// or why pykc cannot follow it (and then binds nothing).
-  std::string followFactory(const std::string &TargetId, frontend::SourceRange TargetRange,
+  /// (or over \p Decorated, the function it decorates) and binds each of
+  /// \p Targets to the kernel or device function it returns (several: the
+  /// elements of the tuple it returns). Returns "" or why pykc cannot
+  /// follow it (and then binds nothing).
+  std::string followFactory(const std::vector<FactoryTarget> &Targets,
                             const FunctionInfo &Factory, const frontend::CallExpr *Call,
                             const Symbol *Decorated);
   /// The closure scopes factory calls made, kept for their functions.

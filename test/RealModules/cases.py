@@ -328,6 +328,10 @@ CASES += [
          [A("int64", 40, Ints(-50, 50)), A("int64", 20, Const(0))]),
     Case("factory_signature", "kernel_factories.py", "square_minus_f32", 2, 32,
          [A("float32", 50, Uniform()), A("float32", 50, Const(0))]),
+    Case("factory_tuple_first", "kernel_factories.py", "shift_up", 2, 32,
+         [A("float64", 40, Uniform()), A("float64", 40, Const(0))]),
+    Case("factory_tuple_second", "kernel_factories.py", "shift_down", 2, 32,
+         [A("float64", 40, Uniform()), A("float64", 40, Const(0))]),
 ]
 
 # Tables module code computes with NumPy (ConstantArrayMath): exact but for

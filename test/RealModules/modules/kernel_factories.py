@@ -79,6 +79,23 @@ def typed(dtype):
     return cuda.jit(SIGNATURE.format(dtype))(_square_minus)
 
 
+def make_pair(shift):
+    """A forward and an inverse kernel from one call, returned as a tuple."""
+
+    @cuda.jit
+    def forward(x, out):
+        i = cuda.grid(1)
+        if i < x.shape[0]:
+            out[i] = x[i] + shift
+
+    def inverse(x, out):
+        i = cuda.grid(1)
+        if i < x.shape[0]:
+            out[i] = x[i] - shift
+
+    return forward, cuda.jit(inverse)
+
+
 @cuda.jit(device=True)
 def halve(v):
     return 0.5 * v
@@ -92,6 +109,7 @@ quadratic = make_poly(1.0, -2.0, 0.5)
 pair_max = make_reducer("max")
 pair_sum = make_reducer("sum")
 square_minus_f32 = typed("float32")
+shift_up, shift_down = make_pair(3.0)
 
 
 @cuda.jit
