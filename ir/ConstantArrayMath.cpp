@@ -323,9 +323,8 @@ template <typename F> std::optional<F> floatOperator(BinaryOp Op, F A, F B) {
 std::optional<int64_t> integerOperator(BinaryOp Op, int64_t A, int64_t B, const ScalarType *T) {
   auto Wrap = [](uint64_t X) { return int64_t(X); };
   unsigned Bits = T->bitWidth();
-  int64_t Min = T->isSigned() ? -(int64_t(1) << (Bits - 1)) : 0;
-  if (Bits == 64)
-    Min = INT64_MIN;
+  // T's least value: -2^(Bits-1), computed without overflow for int64.
+  int64_t Min = T->isSigned() ? int64_t(~uint64_t(0) << (Bits - 1)) : 0;
   switch (Op) {
   case BinaryOp::Add:
     return Wrap(uint64_t(A) + uint64_t(B));
