@@ -553,27 +553,7 @@ private:
       if (!V || !appendDims(*V, /*AllowTuple=*/C.Args.size() == 1, Shape))
         return std::nullopt;
     }
-    // One -1 takes what the others leave.
-    int64_t Known = 1, Unknown = -1;
-    for (size_t I = 0; I < Shape.size(); ++I) {
-      if (Shape[I] == -1 && Unknown < 0)
-        Unknown = int64_t(I);
-      else if (Shape[I] < 0)
-        return std::nullopt;
-      else
-        Known *= Shape[I];
-    }
-    int64_t Total = int64_t(A.Elements.size());
-    if (Unknown >= 0) {
-      if (Known == 0 || Total % Known)
-        return std::nullopt;
-      Shape[size_t(Unknown)] = Total / Known;
-      Known = Total;
-    }
-    if (Known != Total || Shape.empty() || Shape.size() > 3)
-      return std::nullopt;
-    A.Shape = std::move(Shape);
-    return A;
+    return reshapedArray(std::move(A), std::move(Shape));
   }
 
   std::optional<CV> astype(CV A, const fe::CallExpr &C) {
@@ -606,6 +586,28 @@ const RecordType *ArrayEvaluator::recordFromListSpec(const fe::ListExpr &L) {
 }
 
 } // namespace
+
+std::optional<ConstantValue> reshapedArray(ConstantValue A, std::vector<int64_t> Shape) {
+  // One -1 takes what the others leave.
+  int64_t Known = 1, Unknown = -1;
+  for (size_t I = 0; I < Shape.size(); ++I) {
+    if (Shape[I] == -1 && Unknown < 0)
+      Unknown = int64_t(I);
+    else if (Shape[I] < 0 || __builtin_mul_overflow(Known, Shape[I], &Known))
+      return std::nullopt;
+  }
+  int64_t Total = int64_t(A.Elements.size());
+  if (Unknown >= 0) {
+    if (Known == 0 || Total % Known)
+      return std::nullopt;
+    Shape[size_t(Unknown)] = Total / Known;
+    Known = Total;
+  }
+  if (Known != Total || Shape.empty() || Shape.size() > 3)
+    return std::nullopt;
+  A.Shape = std::move(Shape);
+  return A;
+}
 
 std::optional<ConstantValue> evaluateConstantArray(const fe::Expr &E, const PathResolver &Resolve,
                                                    const ConstantLookup &Lookup,

@@ -40,6 +40,11 @@ ConstantValue castConstant(const ConstantValue &V, const ScalarType *D);
 std::optional<ConstantValue> evaluateNumpyScalar(const frontend::Expr &E,
                                                  const ConstantLookup &Lookup);
 
+/// \p A with \p Shape (one -1 taking what the others leave), as
+/// ndarray.reshape gives it; nothing when the sizes disagree or it would
+/// have more than 3 dimensions.
+std::optional<ConstantValue> reshapedArray(ConstantValue A, std::vector<int64_t> Shape);
+
 /// Evaluates \p E when it is one of the constructors above with constant
 /// arguments; nothing otherwise (a host array pykc cannot know). When it is
 /// one but has more than MaxConstantArrayElements elements, \p TooLarge

@@ -296,28 +296,6 @@ std::optional<BinaryOp> ufuncOperator(const std::string &Name) {
   return std::nullopt;
 }
 
-std::optional<CV> reshaped(CV A, std::vector<int64_t> Shape) {
-  int64_t Known = 1, Unknown = -1;
-  for (size_t I = 0; I < Shape.size(); ++I) {
-    if (Shape[I] == -1 && Unknown < 0)
-      Unknown = int64_t(I);
-    else if (Shape[I] < 0)
-      return std::nullopt;
-    else
-      Known *= Shape[I];
-  }
-  int64_t Total = int64_t(A.Elements.size());
-  if (Unknown >= 0) {
-    if (Known == 0 || Total % Known)
-      return std::nullopt;
-    Shape[size_t(Unknown)] = Total / Known;
-    Known = Total;
-  }
-  if (Known != Total || Shape.empty() || Shape.size() > 3)
-    return std::nullopt;
-  A.Shape = std::move(Shape);
-  return A;
-}
 
 } // namespace
 
@@ -354,7 +332,7 @@ std::optional<CV> arrayMethod(const CV &A, const std::string &Method,
     if (Method == "copy")
       return A;
     if (Method == "flatten" || Method == "ravel")
-      return reshaped(A, {int64_t(A.Elements.size())});
+      return reshapedArray(A, {int64_t(A.Elements.size())});
     if (Method == "tolist" && A.Shape.size() == 1) {
       CV L;
       L.K = CV::Kind::List;
@@ -383,7 +361,7 @@ std::optional<CV> arrayMethod(const CV &A, const std::string &Method,
         return std::nullopt;
       Shape.push_back(D.Int);
     }
-    return reshaped(A, std::move(Shape));
+    return reshapedArray(A, std::move(Shape));
   }
   return std::nullopt;
 }
