@@ -1,6 +1,8 @@
 //===- check/HintText.cpp - What a hint says, for both reporters ----------===//
 #include "ir/check/HintText.h"
 
+#include <set>
+
 #include "frontend/Suggest.h"
 #include "ir/ModuleScope.h"
 #include "ir/check/SyntaxFacts.h"
@@ -71,11 +73,34 @@ std::vector<std::string> unknownAttributeArgs(const Checked &Base, const std::st
   return {What, Attr, Hint};
 }
 
+namespace {
+
+/// NumPy 1.24's ufuncs: a kernel that names one means it, so a spelling
+/// near a supported function is no hint (np.sign is not a misspelt np.sin).
+bool isNumpyUfunc(const std::string &Path) {
+  static const std::set<std::string> Names = {
+      "abs", "absolute", "add", "arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctan2",
+      "arctanh", "bitwise_and", "bitwise_not", "bitwise_or", "bitwise_xor", "cbrt", "ceil",
+      "conj", "conjugate", "copysign", "cos", "cosh", "deg2rad", "degrees", "divide", "divmod",
+      "equal", "exp", "exp2", "expm1", "fabs", "float_power", "floor", "floor_divide", "fmax",
+      "fmin", "fmod", "frexp", "gcd", "greater", "greater_equal", "heaviside", "hypot",
+      "invert", "isfinite", "isinf", "isnan", "isnat", "lcm", "ldexp", "left_shift", "less",
+      "less_equal", "log", "log10", "log1p", "log2", "logaddexp", "logaddexp2", "logical_and",
+      "logical_not", "logical_or", "logical_xor", "matmul", "maximum", "minimum", "mod", "modf",
+      "multiply", "negative", "nextafter", "not_equal", "positive", "power", "rad2deg",
+      "radians", "reciprocal", "remainder", "right_shift", "rint", "sign", "signbit", "sin",
+      "sinh", "spacing", "sqrt", "square", "subtract", "tan", "tanh", "true_divide", "trunc"};
+  return Path.rfind("numpy.", 0) == 0 && Names.count(Path.substr(6));
+}
+
+} // namespace
+
 UnsupportedFunctionText unsupportedFunctionText(const std::string &Path,
                                                 frontend::DiagnosticEngine &D) {
   size_t Dot = Path.rfind('.');
   std::string Near;
-  if (Dot != std::string::npos && !numpyInstead(Path) && D.allowSpellingCheck()) {
+  if (Dot != std::string::npos && !numpyInstead(Path) && !isNumpyUfunc(Path) &&
+      D.allowSpellingCheck()) {
     std::string Namespace = Path.substr(0, Dot);
     std::vector<std::string> Candidates = knownAttributes(Namespace);
     std::vector<std::string> Instead = insteadNames(Namespace);

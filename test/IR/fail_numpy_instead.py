@@ -1,8 +1,8 @@
 # A NumPy function pykc does not compile in kernels, and Numba-CUDA does not
 # either (no array is made in a kernel, no array is reduced by one call), or
 # that has a kernel spelling: a note says what to write instead. A
-# misspelling of one is suggested, with that note; a name near none gets
-# neither. np.sqrt and the other ufuncs on numbers compile (not here).
+# misspelling of one is suggested, with that note; a name near none, or
+# another NumPy ufunc (np.sign is no misspelt np.sin), gets neither. np.sqrt and the other ufuncs on numbers compile (not here).
 # RUN: not %pykc %s --sig 'k(float32[:], float32)' -o /dev/null 2>&1 | FileCheck %s --strict-whitespace --implicit-check-not=error: --implicit-check-not=warning: --implicit-check-not=note:
 import numpy as np
 from numba import cuda
@@ -15,6 +15,7 @@ def k(a, x):
     a[0] = np.abs(x) + np.sqrt(x)
     u = np.zeroes(4)
     a[1] = np.frobnicate(x)
+    a[2] = np.sign(x)
 
 # CHECK: {{^}}{{.*}}fail_numpy_instead.py:13:9: error: 'numpy.sum' is not supported in kernels yet [UnsupportedFunction]{{$}}
 # CHECK-NEXT: {{^}}    s = np.sum(a){{$}}
@@ -43,3 +44,6 @@ def k(a, x):
 # CHECK-NEXT: {{^}}{{.*}}fail_numpy_instead.py:17:12: error: 'numpy.frobnicate' is not supported in kernels yet [UnsupportedFunction]{{$}}
 # CHECK-NEXT: {{^}}    a[1] = np.frobnicate(x){{$}}
 # CHECK-NEXT: {{^}}           ^~~~~~~~~~~~~{{$}}
+# CHECK-NEXT: {{^}}{{.*}}fail_numpy_instead.py:18:12: error: 'numpy.sign' is not supported in kernels yet [UnsupportedFunction]{{$}}
+# CHECK-NEXT: {{^}}    a[2] = np.sign(x){{$}}
+# CHECK-NEXT: {{^}}           ^~~~~~~{{$}}
