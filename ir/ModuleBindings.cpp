@@ -214,6 +214,24 @@ void ModuleScope::bindAssignment(const AssignStmt &S) {
   AssignedValue A = evaluateAssigned(*S.Value);
   for (const Expr *T : S.Targets)
     bindAssignedTarget(T, A, S);
+  // `SIG = void(float64[:])`: host data, but a signature to decorators.
+  auto *Name = S.Targets.size() == 1 ? dyn_cast<NameExpr>(S.Targets[0]) : nullptr;
+  const Expr *Root = S.Value;
+  while (Root && (isa<CallExpr>(Root) || isa<SubscriptExpr>(Root)))
+    Root = isa<CallExpr>(Root) ? cast<CallExpr>(Root)->Func : cast<SubscriptExpr>(Root)->Value;
+  auto Path = Root && Root != S.Value ? resolvePath(*Root) : std::nullopt;
+  const Symbol *Bound = Name ? lookup(Name->Id) : nullptr;
+  if (Bound && Bound->K == Symbol::Kind::Host && Path && Path->rfind("numba.", 0) == 0)
+    TypeExpressions[Name->Id] = {S.Value, Bound->DefRange};
+}
+
+const Expr *ModuleScope::typeExpressionOf(const Expr &E) const {
+  auto *N = dyn_cast<NameExpr>(&E);
+  auto It = N ? TypeExpressions.find(N->Id) : TypeExpressions.end();
+  const Symbol *Now = It != TypeExpressions.end() ? lookup(N->Id) : nullptr;
+  if (!Now || Now->K != Symbol::Kind::Host || Now->DefRange.Begin.Offset != It->second.Bound.Begin.Offset)
+    return nullptr;
+  return It->second.Value;
 }
 
 void ModuleScope::bindAssignedTarget(const Expr *T, const AssignedValue &A,

@@ -306,6 +306,7 @@ void ModuleScope::readSignatureArgument(FunctionInfo &Fn, const Expr &Arg) {
     // the module prefix is the signature.
     std::optional<ConstantValue> V = evaluate(Arg);
     std::string Text;
+    const Expr *Spelled = &Arg; // where the text is, for messages
     if (V && V->K == ConstantValue::Kind::String) {
       Text = V->String;
     } else if (V && (V->K == ConstantValue::Kind::List || V->K == ConstantValue::Kind::Tuple) &&
@@ -320,6 +321,9 @@ void ModuleScope::readSignatureArgument(FunctionInfo &Fn, const Expr &Arg) {
       return;
     } else if (!RuntimeSignatures && (isa<CallExpr>(&Arg) || isa<SubscriptExpr>(&Arg))) {
       Text = typeExpressionText(Arg);
+    } else if (const Expr *Named = typeExpressionOf(Arg)) { // SIG = void(float64[:])
+      Text = typeExpressionText(*Named);
+      Spelled = Named;
     }
     if (Text.empty() && RuntimeSignatures)
       return; // computed by the run: the command line gives it (--sig)
@@ -329,7 +333,7 @@ void ModuleScope::readSignatureArgument(FunctionInfo &Fn, const Expr &Arg) {
       Fn.HasSignatureErrors = true;
       return;
     }
-    if (auto Sig = parseSignature(Text, *M.File, Arg.Range.Begin.Offset, Types, Diags))
+    if (auto Sig = parseSignature(Text, *M.File, Spelled->Range.Begin.Offset, Types, Diags))
       Fn.Signatures.push_back(*Sig);
     else
       Fn.HasSignatureErrors = true;

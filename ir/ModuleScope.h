@@ -379,6 +379,16 @@ private:
   std::set<std::string> UsedDefines;
   /// Names bound to what calling a Numba decorator made, by the call.
   std::map<std::string, const frontend::CallExpr *> DecoratorObjects;
+  /// Names bound to a Numba type expression (`SIG = void(float64[:])`),
+  /// which a decorator takes as a signature: the expression, and where the
+  /// name was bound (a later binding of it is another thing).
+  struct TypeExpression {
+    const frontend::Expr *Value = nullptr;
+    frontend::SourceRange Bound;
+  };
+  std::map<std::string, TypeExpression> TypeExpressions;
+  /// The type expression \p E names, or null.
+  const frontend::Expr *typeExpressionOf(const frontend::Expr &E) const;
   const frontend::Module &M;
   ModuleLoader Loader;
   std::string Name;

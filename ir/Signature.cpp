@@ -221,6 +221,41 @@ private:
     return N;
   }
 
+  /// Numba's types.Array(dtype, ndim, layout) after its '(': layout 'C',
+  /// 'F' or 'A' (quoted either way), as float64[:, ::1] and its kin spell
+  /// it; readonly=... is not taken (pykc's arrays are all writable).
+  const Type *arraySpelling(size_t Start) {
+    skipSpace();
+    const Type *Dtype = type();
+    if (!Dtype || !expect(',', "after the array's dtype"))
+      return nullptr;
+    if (!dynCast<ScalarType>(Dtype) && !dynCast<RecordType>(Dtype)) {
+      error(Start, Pos, "an array's dtype must be a scalar or record type");
+      return nullptr;
+    }
+    std::optional<uint64_t> NDim = count(32, "the number of dimensions");
+    if (!NDim || !expect(',', "after the number of dimensions"))
+      return nullptr;
+    if (*NDim == 0) {
+      error(Start, Pos, "an array has at least one dimension");
+      return nullptr;
+    }
+    skipSpace();
+    char Quote = peek();
+    size_t LayoutAt = Pos;
+    if ((Quote != '\'' && Quote != '"') || Pos + 2 >= Text.size() || Text[Pos + 2] != Quote ||
+        (Text[Pos + 1] != 'C' && Text[Pos + 1] != 'F' && Text[Pos + 1] != 'A')) {
+      error(LayoutAt, LayoutAt + 1, "expected the layout 'C', 'F' or 'A'");
+      return nullptr;
+    }
+    char Layout = Text[Pos + 1];
+    Pos += 3;
+    if (!expect(')', "to close 'Array('"))
+      return nullptr;
+    return Types.array(Dtype, unsigned(*NDim),
+                       Layout == 'C' ? ArrayLayout::C : Layout == 'F' ? ArrayLayout::F : ArrayLayout::A);
+  }
+
   /// A field's type in Numba's Record spelling: a scalar, a Record(...) or
   /// nestedarray(T, (d, ...)).
   const Type *fieldType() {
@@ -398,6 +433,13 @@ private:
     }
     // `numba.float32`, `types.float32`: only the last component names it.
     std::string Leaf = Name.substr(Name.rfind('.') == std::string::npos ? 0 : Name.rfind('.') + 1);
+    if (Leaf == "Array") {
+      skipSpace();
+      if (peek() == '(') {
+        ++Pos;
+        return arraySpelling(Start);
+      }
+    }
     const Type *Dtype = Types.scalarByName(Leaf);
     if (!Dtype && (Name == "Record" || Leaf == "Record")) {
       skipSpace();

@@ -169,6 +169,8 @@ CASES = [
          [A("float64", (10, 12), Uniform()), S("int32", 7)]),
     Case("jit_type_objects_fill_mod", "jit_type_objects.py", "fill_mod", 2, 32,
          [A("int64", 40, Const(-1)), S("int64", 7)]),
+    Case("jit_type_objects_signature_constant", "jit_type_objects.py", "scale_rows", (2, 2), (8, 8),
+         [A("float64", (10, 12), Uniform()), S("float64", 0.5)]),
     Case("jit_sig_list_f32", "jit_sig_list.py", "cumulative_pairs", 2, 32,
          [A("float32", 40, Uniform()), A("float32", 40, Const(0))]),
     Case("jit_sig_list_f64", "jit_sig_list.py", "cumulative_pairs", 2, 32,

@@ -32,3 +32,14 @@ def fill_mod(a, m):
     i = cuda.grid(1)
     if i < a.shape[0]:
         a[i] = i % m
+
+
+# A signature object held in a constant, and types.Array with its layout.
+SCALE_SIG = void(types.Array(types.float64, 2, "C"), float64)
+
+
+@cuda.jit(SCALE_SIG)
+def scale_rows(a, k):
+    i, j = cuda.grid(2)
+    if i < a.shape[0] and j < a.shape[1]:
+        a[i, j] *= k * (i + 1)
