@@ -28,6 +28,13 @@ Value FunctionBuilder::lowerAttribute(const AttributeExpr &A) {
   Value Base = lower(*A.Value);
   if (!Base.isValid())
     return Base;
+  // Mode.MUL.value of an IntEnum: the member's int (the checker's rule).
+  if (auto *Member = dyn_cast<AttributeExpr>(A.Value); Member && A.Attr == "value") {
+    Value Class = lower(*Member->Value);
+    if (Class.K == Value::Kind::Constant && Class.Const.K == ConstantValue::Kind::EnumClass &&
+        Class.Const.Enum->isIntEnum() && enumMember(*Class.Const.Enum, Member->Attr))
+      return Base;
+  }
   if (Base.K == Value::Kind::Path)
     return lowerPathAttribute(A, Base);
   if (Base.K == Value::Kind::Module) {

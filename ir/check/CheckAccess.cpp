@@ -34,6 +34,13 @@ Checked FunctionChecker::checkAttribute(const AttributeExpr &A) {
   Checked Base = check(*A.Value);
   if (!Base.isValid())
     return Base;
+  // Mode.MUL.value of an IntEnum: the member, which kernels hold as its int.
+  if (auto *Member = dyn_cast<AttributeExpr>(A.Value); Member && A.Attr == "value") {
+    Checked Class = check(*Member->Value);
+    if (Class.K == Checked::Kind::Constant && Class.Const.K == ConstantValue::Kind::EnumClass &&
+        Class.Const.Enum->isIntEnum() && enumMember(*Class.Const.Enum, Member->Attr))
+      return Base;
+  }
   if (Base.K == Checked::Kind::Path)
     return checkPathAttribute(A, Base);
   if (Base.K == Checked::Kind::Module) {
