@@ -11,7 +11,6 @@
 //===----------------------------------------------------------------------===//
 #include "ir/ModuleScope.h"
 
-#include "ir/ConstantArray.h"
 #include "ir/ModuleValues.h"
 
 #include <functional>
@@ -22,9 +21,11 @@ using namespace frontend;
 
 namespace {
 
-/// The most elements a comprehension or range is evaluated for (a table,
-/// not a loop the run should do).
-constexpr int64_t MaxItems = MaxConstantArrayElements;
+/// The most elements a range is evaluated for, and the most one module
+/// statement's comprehensions take together, nested ones included (tables,
+/// not loops the run should do; a million of a million would never end).
+constexpr int64_t MaxItems = int64_t(1) << 18;
+constexpr int64_t MaxStatementSteps = int64_t(1) << 18;
 
 ConstantValue listOf(std::vector<ConstantValue> Items) {
   ConstantValue L;
@@ -98,7 +99,11 @@ ModuleScope::evaluateComprehension(const ComprehensionExpr &C) const {
     return std::nullopt;
   ModuleScope Scope(ClosureOf{const_cast<ModuleScope &>(*this)});
   std::vector<ConstantValue> Keys, Values;
-  int64_t Steps = 0;
+  // One budget for the statement, kept by the module (closures' scopes too).
+  const ModuleScope *Root = this;
+  while (Root->Parent)
+    Root = Root->Parent;
+  int64_t &Steps = Root->ComprehensionSteps;
   // One level per `for` clause (a handful: the syntax bounds the depth).
   std::function<bool(size_t)> Run = [&](size_t G) -> bool {
     if (G == C.Generators.size()) {
@@ -120,7 +125,7 @@ ModuleScope::evaluateComprehension(const ComprehensionExpr &C) const {
     if (!Items)
       return false;
     for (const ConstantValue &Item : *Items) {
-      if (++Steps > MaxItems || !Scope.bindComprehensionTarget(*F.Target, Item))
+      if (++Steps > MaxStatementSteps || !Scope.bindComprehensionTarget(*F.Target, Item))
         return false;
       bool Keep = true;
       for (const Expr *If : F.Ifs) {

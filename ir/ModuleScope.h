@@ -249,6 +249,10 @@ private:
   std::string followFactory(const std::vector<FactoryTarget> &Targets,
                             const FunctionInfo &Factory, const frontend::CallExpr *Call,
                             const Symbol *Decorated);
+  /// The elements the current module statement's comprehensions have
+  /// taken, in the module's own scope (ModuleComprehensions.cpp bounds
+  /// them).
+  mutable int64_t ComprehensionSteps = 0;
   /// The closure scopes factory calls made, kept for their functions.
   std::vector<std::unique_ptr<ModuleScope>> Closures;
   /// The scope a closure's names are over; null for a module's.

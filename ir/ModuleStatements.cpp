@@ -47,6 +47,8 @@ std::string textOf(const SourceFile *File, const Expr &E) {
 
 void ModuleScope::execute(const StmtList &Body) {
   for (const Stmt *S : Body) {
+    if (!Parent) // each statement's comprehensions have their own budget
+      ComprehensionSteps = 0;
     // What it changes in place first: `X = L.pop()` cannot read L either.
     // A loop's body may run: its changes count too.
     noteChanges(*S, isa<ForStmt>(S) || isa<WhileStmt>(S));
