@@ -172,6 +172,9 @@ public:
   /// and what ModuleValues.h computes (the environment, builtins, string
   /// methods, versions, os.path, subscripts of constant containers).
   std::optional<ConstantValue> evaluate(const frontend::Expr &E) const;
+  /// The first `exec(...)` module code runs at its top level, whose names
+  /// pykc cannot know; null when there is none.
+  const frontend::CallExpr *execCall() const { return ExecCall; }
   /// The -D names that replaced a binding in this module.
   const std::set<std::string> &usedDefines() const { return UsedDefines; }
   /// Makes \p Name an attribute of this package: `import pkg.mod` binds
@@ -253,6 +256,7 @@ private:
   /// taken, in the module's own scope (ModuleComprehensions.cpp bounds
   /// them).
   mutable int64_t ComprehensionSteps = 0;
+  const frontend::CallExpr *ExecCall = nullptr;
   /// The closure scopes factory calls made, kept for their functions.
   std::vector<std::unique_ptr<ModuleScope>> Closures;
   /// The scope a closure's names are over; null for a module's.

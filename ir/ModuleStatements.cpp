@@ -59,6 +59,11 @@ void ModuleScope::execute(const StmtList &Body) {
           C && C->Args.size() == 1 && resolvePath(*C->Func) == "numba.set_num_threads")
         if (auto N = evaluate(*C->Args[0]); N && N->K == ConstantValue::Kind::Int && N->Int > 0)
           NumThreads = unsigned(std::min<int64_t>(N->Int, 1024));
+    // exec("V = 5.0"): names pykc cannot see (a kernel's use of one says so).
+    if (auto *E = dyn_cast<ExprStmtStmt>(S); E && !ExecCall)
+      if (auto *C = dyn_cast<CallExpr>(E->Value))
+        if (auto *F = dyn_cast<NameExpr>(C->Func); F && F->Id == "exec" && !lookup("exec"))
+          ExecCall = C;
     if (auto *I = dyn_cast<ImportStmt>(S))
       bindImport(*I);
     else if (auto *I = dyn_cast<ImportFromStmt>(S))

@@ -214,6 +214,8 @@ private:
     Ok = false;
     std::string Hint = Diags.allowSpellingCheck() ? didYouMean(N.Id, namesInScope()) : "";
     Diags.report(File, N.Range, DiagKind::UndefinedName, {N.Id, Hint});
+    if (const CallExpr *Exec = Hint.empty() ? Scope.execCall() : nullptr)
+      Diags.report(Scope.module().File, Exec->Range, DiagKind::NoteExecDefines, {N.Id});
   }
 
   /// When the module-level `NAME = value` that made \p Sym host-only reads
