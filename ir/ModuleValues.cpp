@@ -742,8 +742,21 @@ std::optional<CV> callFunction(const std::string &Path, const std::vector<CV> &A
         return std::nullopt;
       return makeSequence(CV::Kind::Tuple, {*Q, *R});
     }
-    // round(2.5) is 2: half to even, an int. round(x, n) is left to the run
-    // (CPython rounds the exact decimal value).
+    // round(x, n) of a float, n from 0 to 17: CPython rounds the double's
+    // exact decimal value half to even (round(2.675, 2) is 2.67), as the
+    // C library's %.nf does; an int's is itself. Negative n is left to the
+    // run.
+    if (Name == "round" && Args.size() == 2 && isInt(Args[1]) && intOf(Args[1]) >= 0 &&
+        intOf(Args[1]) <= 17) {
+      if (isInt(Args[0]) && Args[0].K != CV::Kind::Bool)
+        return CV::makeInt(intOf(Args[0]));
+      if (Args[0].K != CV::Kind::Float || Args[0].Typed || !std::isfinite(Args[0].Float))
+        return std::nullopt;
+      char Digits[400]; // the largest double has 309 digits before the point
+      std::snprintf(Digits, sizeof Digits, "%.*f", int(intOf(Args[1])), Args[0].Float);
+      return CV::makeFloat(std::strtod(Digits, nullptr));
+    }
+    // round(2.5) is 2: half to even, an int.
     if (Name == "round" && Args.size() == 1) {
       if (isInt(Args[0]))
         return CV::makeInt(intOf(Args[0]));
