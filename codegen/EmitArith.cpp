@@ -137,18 +137,13 @@ void FunctionEmitter::raiseOnZeroDivisor(Value *D, ir::ArithOp Op, const ir::Sou
                      : Op == ir::ArithOp::Mod   ? (Float ? "modulo by zero" : "integer modulo by zero")
                      : Float                    ? "division by zero"
                                                 : "integer division by zero";
-  std::string Message = F.FileName + ":" + std::to_string(At.Begin.Line) + ":" +
-                        std::to_string(At.Begin.Column) + ": ZeroDivisionError: " + What +
-                        " (in '" + F.PyName + "')";
   Value *IsZero = Float ? B.CreateFCmpOEQ(D, ConstantFP::get(D->getType(), 0.0))
                         : B.CreateICmpEQ(D, ConstantInt::get(D->getType(), 0));
   BasicBlock *Raise = BasicBlock::Create(ME.Ctx, "raise.zerodiv", Fn);
   BasicBlock *Go = BasicBlock::Create(ME.Ctx, "div", Fn);
   B.CreateCondBr(IsZero, Raise, Go, MDBuilder(ME.Ctx).createBranchWeights(1, 1 << 20));
   B.SetInsertPoint(Raise);
-  FunctionCallee Fn = ME.M.getOrInsertFunction(
-      "pykc_host_raise", FunctionType::get(B.getVoidTy(), {B.getPtrTy(), B.getPtrTy()}, false));
-  B.CreateCall(Fn, {TargetContext, B.CreateGlobalStringPtr(Message, "zerodiv.message")});
+  hostRaise(At, std::string("ZeroDivisionError: ") + What);
   B.CreateBr(Go);
   B.SetInsertPoint(Go);
 }

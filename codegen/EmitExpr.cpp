@@ -256,20 +256,13 @@ Value *FunctionEmitter::emitOptionalUnwrap(const ir::OptionalUnwrapExpr &E) {
   B.SetInsertPoint(IsNone);
   // A None holds a zero value (OptionalMake), so the code after a report
   // that returns computes with zero, as a bounds error goes on with scratch.
-  std::string Place = F.FileName + ":" + std::to_string(E.Range.Begin.Line) + ":" +
-                      std::to_string(E.Range.Begin.Column);
   std::string Expected = E.Ty->str();
   if (F.HostCode) {
     // Host code (@njit) raises TypeError, as Numba's CPU target does.
-    if (TargetContext) {
-      FunctionCallee Raise = ME.M.getOrInsertFunction(
-          "pykc_host_raise",
-          FunctionType::get(B.getVoidTy(), {B.getPtrTy(), B.getPtrTy()}, false));
-      std::string Message = Place + ": TypeError: expected " + Expected + ", got None (in '" +
-                            F.PyName + "')";
-      B.CreateCall(Raise, {TargetContext, B.CreateGlobalStringPtr(Message, "none.message")});
-    }
+    hostRaise(E.Range, "TypeError: expected " + Expected + ", got None");
   } else {
+    std::string Place = F.FileName + ":" + std::to_string(E.Range.Begin.Line) + ":" +
+                        std::to_string(E.Range.Begin.Column);
     std::vector<Value *> Args = {B.CreateGlobalStringPtr(Place, "none.where", 0, &ME.M),
                                  B.CreateGlobalStringPtr(Expected, "none.expected", 0, &ME.M)};
     for (ir::SpecialRegister R : {ir::SpecialRegister::ThreadIdx, ir::SpecialRegister::BlockIdx})

@@ -188,19 +188,23 @@ void FunctionEmitter::emitHostRaise(const ir::ReturnStmt &R) {
   // As Numba's CPU target raises: the message for the caller (the first
   // one recorded wins; the host entry returns it), then out of the
   // function with a zero of its type, as a division by zero goes on.
-  if (TargetContext) {
-    std::string Message = F.FileName + ":" + std::to_string(R.Range.Begin.Line) + ":" +
-                          std::to_string(R.Range.Begin.Column) + ": " + R.Raises + " (in '" +
-                          F.PyName + "')";
-    FunctionCallee Raise = ME.M.getOrInsertFunction(
-        "pykc_host_raise", FunctionType::get(B.getVoidTy(), {B.getPtrTy(), B.getPtrTy()}, false));
-    B.CreateCall(Raise, {TargetContext, B.CreateGlobalStringPtr(Message, "raise.message")});
-  }
+  hostRaise(R.Range, R.Raises);
   Type *Result = Fn->getReturnType();
   if (Result->isVoidTy())
     B.CreateRetVoid();
   else
     B.CreateRet(Constant::getNullValue(Result));
+}
+
+void FunctionEmitter::hostRaise(const ir::SourceRange &At, const std::string &Exception) {
+  if (!TargetContext)
+    return;
+  std::string Message = F.FileName + ":" + std::to_string(At.Begin.Line) + ":" +
+                        std::to_string(At.Begin.Column) + ": " + Exception + " (in '" + F.PyName +
+                        "')";
+  FunctionCallee Raise = ME.M.getOrInsertFunction(
+      "pykc_host_raise", FunctionType::get(B.getVoidTy(), {B.getPtrTy(), B.getPtrTy()}, false));
+  B.CreateCall(Raise, {TargetContext, B.CreateGlobalStringPtr(Message, "raise.message")});
 }
 
 void FunctionEmitter::emitIf(const ir::IfStmt &S) {

@@ -113,6 +113,10 @@ private:
   /// Host code's raise (ReturnStmt::Raises): recorded for the caller, then
   /// a return of zero.
   void emitHostRaise(const ir::ReturnStmt &R);
+  /// Records, for host code's caller, the exception \p Exception ("ValueError:
+  /// negative input") raised at \p At: pykc_host_raise of "file.py:L:C:
+  /// Exception (in 'f')" (CpuABI.h). Nothing without a context.
+  void hostRaise(const ir::SourceRange &At, const std::string &Exception);
   void emitIf(const ir::IfStmt &S);
   /// Starts a fresh block when the current one already ended (code after
   /// break, continue or return is unreachable but must still be emitted).
