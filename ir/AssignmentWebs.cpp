@@ -136,12 +136,6 @@ private:
   };
   std::vector<Loop *> Loops;
 
-  /// The names an if or a loop of \p Exprs and \p Blocks mentions.
-  static NameSet namesIn(std::initializer_list<const Expr *> Exprs,
-                         std::initializer_list<const StmtList *> Blocks) {
-    return namesMentioned(Exprs, Blocks);
-  }
-
   void load(const NameExpr &N, State &S) {
     if (!Locals.count(N.Id))
       return;
@@ -294,7 +288,7 @@ private:
       expr(*E->Value, S);
     } else if (auto *I = dyn_cast<IfStmt>(&St)) {
       expr(*I->Test, S);
-      NameSet Names = namesIn({}, {&I->Body, &I->OrElse});
+      NameSet Names = namesMentioned({}, {&I->Body, &I->OrElse});
       State Before = project(S, Names);
       block(I->Body, S);
       State Then = project(S, Names);
@@ -303,7 +297,7 @@ private:
       joinProjection(S, Then, Names);
     } else if (auto *W = dyn_cast<WhileStmt>(&St)) {
       loop(
-          S, namesIn({W->Test}, {&W->Body, &W->OrElse}),
+          S, namesMentioned({W->Test}, {&W->Body, &W->OrElse}),
           [&](State &H) { expr(*W->Test, H); }, [&](State &B) { block(W->Body, B); },
           W->OrElse);
     } else if (auto *F = dyn_cast<ForStmt>(&St)) {
@@ -311,7 +305,7 @@ private:
       // The target is assigned at the start of each iteration, after the
       // head (an empty loop leaves it as it was).
       loop(
-          S, namesIn({F->Target}, {&F->Body, &F->OrElse}), [](State &) {},
+          S, namesMentioned({F->Target}, {&F->Body, &F->OrElse}), [](State &) {},
           [&](State &B) {
             target(*F->Target, B);
             block(F->Body, B);

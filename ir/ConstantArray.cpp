@@ -51,6 +51,13 @@ CV castConstant(const CV &V, const ScalarType *D) {
   return CV::makeInt(I);
 }
 
+CV castArray(CV A, const ScalarType *D) {
+  A.Dtype = D;
+  for (CV &V : A.Elements)
+    V = castConstant(V, D);
+  return A;
+}
+
 std::optional<CV> evaluateNumpyScalar(const fe::Expr &E, const ConstantLookup &Lookup) {
   auto *Call = fe::dyn_cast<fe::CallExpr>(&E);
   if (!Call || Call->Args.size() != 1 || !Call->Keywords.empty())
@@ -562,10 +569,7 @@ private:
     auto D = dtype(C.Args[0]);
     if (!D || !*D)
       return std::nullopt;
-    A.Dtype = *D;
-    for (CV &V : A.Elements)
-      V = castConstant(V, *D);
-    return A;
+    return castArray(std::move(A), *D);
   }
 };
 

@@ -34,6 +34,9 @@ using PathResolver = std::function<std::optional<std::string>(const frontend::Ex
 /// rounds, a complex keeps its real part for a real \p D).
 ConstantValue castConstant(const ConstantValue &V, const ScalarType *D);
 
+/// Array \p A as ndarray.astype(\p D) gives it: every element cast.
+ConstantValue castArray(ConstantValue A, const ScalarType *D);
+
 /// A NumPy (or Numba) scalar of a constant: np.float32(6.28), numba.int8(3),
 /// as Numba freezes a module-level NumPy scalar: a constant of that type
 /// (ConstantValue::Typed). Nothing when \p E is not such a call.

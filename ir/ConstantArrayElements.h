@@ -34,6 +34,8 @@ ConstantValue makeArray(std::vector<ConstantValue> Elements, std::vector<int64_t
 
 /// An int or bool element's value.
 int64_t intValue(const ConstantValue &V);
+/// Any real element's value as a double (what NumPy's float loops read).
+double doubleValue(const ConstantValue &V);
 
 /// One element of `A op B`, both already of type \p T, as NumPy's loop for
 /// T computes it; nothing where NumPy raises.

@@ -64,13 +64,12 @@ template <typename F> F floatSum(const std::vector<CV> &Elements, size_t Piece) 
   std::vector<F> Values;
   Values.reserve(Elements.size());
   for (const CV &E : Elements)
-    Values.push_back(F(E.K == CV::Kind::Float ? E.Float : double(intValue(E))));
+    Values.push_back(F(doubleValue(E)));
   F Sum = F(0);
   for (size_t At = 0; At < Values.size(); At += Piece)
     Sum += pairwiseSum(Values.data() + At, int64_t(std::min(Piece, Values.size() - At)));
   return Sum;
 }
-
 
 CV typedScalar(CV V, const ScalarType *T) {
   V.Typed = T;
@@ -209,9 +208,9 @@ std::optional<CV> unaryUfunc(const std::string &Name, const CV &A, TypeContext &
     return makeArray(std::move(Out), A.Shape, R);
   };
   if (Name == "negative")
-    return arrayUnary(UnaryOp::USub, A, Types);
+    return arrayUnary(UnaryOp::USub, A);
   if (Name == "positive")
-    return arrayUnary(UnaryOp::UAdd, A, Types);
+    return arrayUnary(UnaryOp::UAdd, A);
   if (Name == "square" && T->isBoolean()) // no bool loop: int8's
     return Map(integer(Types, 8, true),
                [](const CV &X) -> std::optional<CV> { return CV::makeInt(X.Bool); });
@@ -231,7 +230,7 @@ std::optional<CV> unaryUfunc(const std::string &Name, const CV &A, TypeContext &
     if (!R)
       return std::nullopt;
     return Map(R, [&](const CV &X) -> std::optional<CV> {
-      double V = X.K == CV::Kind::Float ? X.Float : double(intValue(X));
+      double V = doubleValue(X);
       return CV::makeFloat(Name == "floor" ? std::floor(V)
                            : Name == "ceil" ? std::ceil(V)
                            : Name == "trunc" ? std::trunc(V)
@@ -243,7 +242,7 @@ std::optional<CV> unaryUfunc(const std::string &Name, const CV &A, TypeContext &
     return std::nullopt;
   if (Name == "sqrt") // correctly rounded in either width
     return Map(R, [&](const CV &X) -> std::optional<CV> {
-      double V = X.K == CV::Kind::Float ? X.Float : double(intValue(X));
+      double V = doubleValue(X);
       return CV::makeFloat(R->bitWidth() == 32 ? double(std::sqrt(float(V))) : std::sqrt(V));
     });
   UnaryFn Fn = libmFunction(Name);
@@ -252,7 +251,7 @@ std::optional<CV> unaryUfunc(const std::string &Name, const CV &A, TypeContext &
   if (!Fn || R->bitWidth() != 64)
     return std::nullopt;
   return Map(R, [&](const CV &X) -> std::optional<CV> {
-    return CV::makeFloat(Fn(X.K == CV::Kind::Float ? X.Float : double(intValue(X))));
+    return CV::makeFloat(Fn(doubleValue(X)));
   });
 }
 
@@ -295,7 +294,6 @@ std::optional<BinaryOp> ufuncOperator(const std::string &Name) {
       return Op;
   return std::nullopt;
 }
-
 
 } // namespace
 
@@ -345,13 +343,8 @@ std::optional<CV> arrayMethod(const CV &A, const std::string &Method,
     }
     return std::nullopt;
   }
-  if (Method == "astype" && Args.size() == 1 && Args[0].K == CV::Kind::Dtype && Args[0].Dtype) {
-    CV Out = A;
-    Out.Dtype = Args[0].Dtype;
-    for (CV &X : Out.Elements)
-      X = castConstant(X, Out.Dtype);
-    return Out;
-  }
+  if (Method == "astype" && Args.size() == 1 && Args[0].K == CV::Kind::Dtype && Args[0].Dtype)
+    return castArray(A, Args[0].Dtype);
   if (Method == "reshape") {
     std::vector<int64_t> Shape;
     const std::vector<CV> &Dims =

@@ -269,6 +269,8 @@ CV makeArray(std::vector<CV> Elements, std::vector<int64_t> Shape, const ScalarT
 
 int64_t intValue(const CV &V) { return V.K == CV::Kind::Bool ? int64_t(V.Bool) : V.Int; }
 
+double doubleValue(const CV &V) { return V.K == CV::Kind::Float ? V.Float : double(intValue(V)); }
+
 /// NumPy's npy_divmod: the floor quotient, and the remainder in \p Mod,
 /// computed in F as NumPy's loops for F compute them.
 template <typename F> F numpyDivmod(F A, F B, F &Mod) {
@@ -452,8 +454,8 @@ std::optional<CV> fastPower(const CV &A, const CV &Exponent, TypeContext &Types)
     if (E != 2)
       return std::nullopt;
     if (Exponent.K == CV::Kind::Float && T->isInteger()) { // A cast to float64, squared
-      auto Floats = arrayMethod(A, "astype", {CV::makeDtype(Types.float64())}, Types);
-      return Floats ? arrayBinary(BinaryOp::Mult, *Floats, *Floats, Types) : std::nullopt;
+      CV Floats = castArray(A, Types.float64());
+      return arrayBinary(BinaryOp::Mult, Floats, Floats, Types);
     }
     return arrayFunction("square", {A}, {}, Types);
   }
@@ -497,8 +499,7 @@ std::optional<CV> arrayBinary(BinaryOp Op, const CV &L, const CV &R, TypeContext
   // are not correctly rounded, and float64's match libm's within an ulp.
   if (Op == BinaryOp::Pow && T->isFloat() && T->bitWidth() != 64)
     return std::nullopt;
-  const ScalarType *Out = T;
-  return elementwise(L, R, T, Out, [&](const CV &X, const CV &Y) {
+  return elementwise(L, R, T, T, [&](const CV &X, const CV &Y) {
     return elementOperator(Op, X, Y, T);
   });
 }
@@ -511,13 +512,10 @@ std::optional<CV> arrayInPlace(BinaryOp Op, const CV &W, const CV &R, TypeContex
   // and W's shape stays (a broadcast that grows it is an error).
   if (!V || categoryOf(V->Dtype) > categoryOf(W.Dtype) || V->Shape != W.Shape)
     return std::nullopt;
-  for (CV &E : V->Elements)
-    E = castConstant(E, W.Dtype);
-  V->Dtype = W.Dtype;
-  return V;
+  return castArray(std::move(*V), W.Dtype);
 }
 
-std::optional<CV> arrayUnary(UnaryOp Op, const CV &A, TypeContext &) {
+std::optional<CV> arrayUnary(UnaryOp Op, const CV &A) {
   if (!isMathArray(A) || Op == UnaryOp::Not)
     return std::nullopt; // `not A`: NumPy's ambiguous truth value
   const ScalarType *T = A.Dtype;

@@ -48,8 +48,7 @@ std::optional<ConstantValue> arrayInPlace(frontend::BinaryOp Op, const ConstantV
                                           const ConstantValue &R, TypeContext &Types);
 
 /// `-A`, `+A`, `~A`.
-std::optional<ConstantValue> arrayUnary(frontend::UnaryOp Op, const ConstantValue &A,
-                                        TypeContext &Types);
+std::optional<ConstantValue> arrayUnary(frontend::UnaryOp Op, const ConstantValue &A);
 
 /// `numpy.NAME(Args)` where an argument is an array: ufuncs (np.sqrt,
 /// np.exp, np.abs, np.add, np.maximum, ...) and reductions (np.sum, np.max,

@@ -171,7 +171,7 @@ std::optional<ConstantValue> ModuleScope::evaluate(const Expr &E) const {
   Arrays.Binary = [this](BinaryOp Op, const ConstantValue &L, const ConstantValue &R) {
     return arrayBinary(Op, L, R, Types);
   };
-  Arrays.Unary = [this](UnaryOp Op, const ConstantValue &V) { return arrayUnary(Op, V, Types); };
+  Arrays.Unary = [](UnaryOp Op, const ConstantValue &V) { return arrayUnary(Op, V); };
   return evaluateConstant(E, [this](const Expr &X) { return evaluateMore(X); }, &Arrays);
 }
 
@@ -323,10 +323,11 @@ std::optional<ConstantValue> ModuleScope::evaluateAttribute(const AttributeExpr 
         (cupyAsNumpy(*Fn) == "numpy.finfo" || cupyAsNumpy(*Fn) == "numpy.iinfo"))
       return numericLimit(*Dtype->Dtype, A.Attr);
   }
-  // Mode.MUL.value, Mode.MUL.name: an enum member's (an IntEnum's member
-  // is its int to kernels).
+  // Mode.MUL.value, Mode.MUL.name of an IntEnum, whose member is its int
+  // as a constant (an Enum's member keeps both: attributeOf).
   if (auto *Member = dyn_cast<AttributeExpr>(A.Value); Member && (A.Attr == "value" || A.Attr == "name"))
-    if (auto Class = constantOf(*Member->Value); Class && Class->K == ConstantValue::Kind::EnumClass)
+    if (auto Class = constantOf(*Member->Value);
+        Class && Class->K == ConstantValue::Kind::EnumClass && Class->Enum->isIntEnum())
       if (auto V = enumMember(*Class->Enum, Member->Attr)) {
         if (A.Attr == "value")
           return ConstantValue::makeInt(V->Int);

@@ -295,9 +295,7 @@ FunctionChecker::Built FunctionChecker::withElse(Built Loop, const Built &Body,
   std::set<std::string> Before = notNoneAmong(Names);
   forgetAssignedIn(OrElse);
   Built Else = walkBlock(OrElse);
-  for (const std::string &Name : Names)
-    if (!Before.count(Name))
-      NotNone.erase(Name);
+  intersectNotNone(Names, Before);
   // Past the loop: by a break, or through the block (when the loop ends).
   Loop.Falls = Body.Breaks || (Loop.Falls && (Else.Empty || Else.Falls));
   Loop.Breaks = Else.Breaks;

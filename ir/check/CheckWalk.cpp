@@ -187,15 +187,12 @@ FunctionChecker::Built FunctionChecker::walkIf(const fe::IfStmt &I) {
   restoreNotNone(Names, Before);
   NotNone.insert(N.WhenFalse.begin(), N.WhenFalse.end());
   Built Else = walkBlock(I.OrElse);
-  if (Then.Falls && Else.Falls) {
-    for (const std::string &Name : Names)
-      if (!AfterThen.count(Name))
-        NotNone.erase(Name);
-  } else if (Then.Falls) {
+  if (Then.Falls && Else.Falls)
+    intersectNotNone(Names, AfterThen);
+  else if (Then.Falls)
     restoreNotNone(Names, AfterThen);
-  } else if (!Else.Falls) {
+  else if (!Else.Falls)
     restoreNotNone(Names, Before);
-  }
   if (!Cond.isValue())
     return Built();
   Built B;

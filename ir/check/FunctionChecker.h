@@ -507,6 +507,13 @@ private:
         NotNone.erase(N);
     }
   }
+  /// Of \p Names, keeps in NotNone only those \p Kept holds too (where two
+  /// paths meet, a name holds a value if it does on both).
+  void intersectNotNone(const std::vector<std::string> &Names, const std::set<std::string> &Kept) {
+    for (const std::string &N : Names)
+      if (!Kept.count(N))
+        NotNone.erase(N);
+  }
 
   TypeContext &Types;
   const OperatorTyping &Ops;

@@ -290,6 +290,14 @@ std::string useDeclaredSignature(const ir::FunctionInfo &Fn, const std::string &
   return "";
 }
 
+/// `name(T1, T2, ...)`: the signature \p Args give \p Name.
+std::string signatureText(const std::string &Name, const std::vector<Argument> &Args) {
+  std::string Text = Name + "(";
+  for (size_t I = 0; I < Args.size(); ++I)
+    Text += (I ? ", " : "") + signatureType(Args[I]);
+  return Text + ")";
+}
+
 /// A constant default as an argument's text ("int64:3", "float64:2.5").
 std::string defaultText(const ir::ConstantValue &V) {
   using K = ir::ConstantValue::Kind;
@@ -335,11 +343,8 @@ bool appendDefaults(const ir::FunctionInfo &Fn, std::vector<Argument> &Args) {
 void requestForArguments(FrontendRequest &R, Compilation &C, const std::string &File,
                          const std::string &Name, ir::FunctionRole Role,
                          const std::string &RoleText, std::vector<Argument> &Args) {
-  std::string SigText = Name + "(";
-  for (size_t I = 0; I < Args.size(); ++I)
-    SigText += (I ? ", " : "") + signatureType(Args[I]);
   R.Input = File;
-  R.Signatures = {SigText + ")"};
+  R.Signatures = {signatureText(Name, Args)};
   R.SignatureOrigin = "<arguments>";
   R.OnlyKernel = Name;
   R.CheckScope = [&C, &Args, File, Name, Role, RoleText](const ir::ModuleScope &Scope,
@@ -372,12 +377,8 @@ void requestForArguments(FrontendRequest &R, Compilation &C, const std::string &
     });
     if (std::string Problem = resolveEnumMembers(Scope, Args); !Problem.empty())
       return Problem;
-    if (Enums || Defaulted) { // the signature again, with the members' types
-      std::string Text = Name + "(";
-      for (size_t I = 0; I < Args.size(); ++I)
-        Text += (I ? ", " : "") + signatureType(Args[I]);
-      Sigs = {Text + ")"};
-    }
+    if (Enums || Defaulted) // the signature again: the members' types, the defaults
+      Sigs = {signatureText(Name, Args)};
     if (Fn->Signatures.empty() || Fn->HasSignatureErrors)
       return std::string();
     return useDeclaredSignature(*Fn, Name, C.Types, Args, Sigs);
