@@ -2,6 +2,7 @@
 #include "codegen/Optimize.h"
 
 #include "codegen/CPUThreadLoop.h"
+#include "codegen/LoopFences.h"
 
 #include <chrono>
 #include <functional>
@@ -164,6 +165,47 @@ void addThreadLoopGuardSplitting(PassBuilder &PB) {
       });
 }
 
+/// Runs a function simplification pipeline on the functions of more than
+/// LoopFenceThreshold loops, and leaves the others alone.
+class SimplifyManyLoopFunctionsPass : public PassInfoMixin<SimplifyManyLoopFunctionsPass> {
+public:
+  explicit SimplifyManyLoopFunctionsPass(FunctionPassManager Simplify)
+      : Simplify(std::move(Simplify)) {}
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
+    if (F.isDeclaration() || AM.getResult<LoopAnalysis>(F).getLoopsInPreorder().size() <=
+                                 LoopFenceThreshold)
+      return PreservedAnalyses::all();
+    return Simplify.run(F, AM);
+  }
+private:
+  FunctionPassManager Simplify;
+};
+
+/// Fences in kernels of many loops from the start of the pipeline to the
+/// vectorizers (LoopFences.h). On the CPU backend such a kernel is also
+/// simplified on its own before the always-inliner puts it inside its
+/// thread loops: LLVM's loop passes forget what ScalarEvolution knows of
+/// a loop's whole outermost loop each time they change one of its inner
+/// loops, and redo LCSSA over it, so 1,000 loops inside a thread loop
+/// cost their square (7 s); alone, each loop is rotated, hoisted from and
+/// unrolled at the top level, and what the copies inside the thread loops
+/// get is already simple.
+void addLoopFences(PassBuilder &PB, bool ThreadLoops) {
+  PB.registerPipelineStartEPCallback([&PB, ThreadLoops](ModulePassManager &MPM,
+                                                        OptimizationLevel Level) {
+    if (Level == OptimizationLevel::O0)
+      return; // nothing walks MemorySSA or rotates loops
+    FunctionPassManager FPM;
+    FPM.addPass(InsertLoopFencesPass());
+    if (ThreadLoops)
+      FPM.addPass(SimplifyManyLoopFunctionsPass(
+          PB.buildFunctionSimplificationPipeline(Level, ThinOrFullLTOPhase::None)));
+    MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+  });
+  PB.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) { FPM.addPass(RemoveLoopFencesPass()); });
+}
+
 /// Each pass's own time: the time between its start and end, less the
 /// time of the passes it ran (a pass manager's own time is small).
 class PassClock {
@@ -216,6 +258,7 @@ void runOptimizationPipeline(Module &M, TargetMachine &TM, unsigned OptLevel,
   PassBuilder PB(&TM, PipelineTuningOptions(), std::nullopt, Times ? &PIC : nullptr);
   if (!TM.getTargetTriple().isNVPTX())
     addThreadLoopGuardSplitting(PB);
+  addLoopFences(PB, !TM.getTargetTriple().isNVPTX());
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);

@@ -17,8 +17,9 @@ namespace pykc::codegen {
 using PassTimeSink = std::function<void(const std::string &Pass, double Seconds)>;
 
 /// Runs LLVM's default module pipeline for -O\p OptLevel (0..3), with the
-/// target's own passes (NVVMReflect and address-space inference on NVPTX);
-/// with \p Times, timing every pass.
+/// target's own passes (NVVMReflect and address-space inference on NVPTX),
+/// the CPU backend's for its thread loops, and fences in functions of many
+/// loops (LoopFences.h); with \p Times, timing every pass.
 void runOptimizationPipeline(llvm::Module &M, llvm::TargetMachine &TM, unsigned OptLevel,
                              const PassTimeSink &Times = {});
 
