@@ -3,6 +3,7 @@
 #include "codegen/GpuGroups.h"
 
 #include "codegen/CPUBackend.h"
+#include "codegen/CPUVersions.h"
 #include "codegen/Optimize.h"
 #include "codegen/TargetRegistration.h"
 #include "codegen/UnusedGlobals.h"
@@ -60,8 +61,14 @@ std::string kernelSignatureText(const ir::Function &F) {
 
 namespace {
 
-std::unique_ptr<TargetMachine> hostTargetMachine(const std::string &Cpu, unsigned OptLevel,
-                                                 std::string &Error) {
+/// The machine for CPU \p Version of --host-cpu's list \p Spec
+/// (CPUVersions.h).
+std::unique_ptr<TargetMachine> hostTargetMachine(const std::string &Spec, size_t Version,
+                                                 unsigned OptLevel, std::string &Error) {
+  std::vector<std::string> Cpus = hostCpuList(Spec, Error);
+  if (Cpus.empty())
+    return nullptr;
+  const std::string &Cpu = Cpus.at(Version);
   registerHostTarget();
   std::string Triple = sys::getDefaultTargetTriple();
   const Target *T = TargetRegistry::lookupTarget(Triple, Error);
@@ -287,13 +294,14 @@ void addSharedTable(TableBuilder &T, const ir::Module &IR, const HostObjectOptio
 
 namespace {
 
-/// The optimized CPU module of \p IR for Options.HostCpu, and in \p TM the
+/// The optimized CPU module of \p IR for Options.HostCpu (its first CPU
+/// when it names several), and in \p TM the
 /// machine that compiles it; null (with \p Error) when LLVM cannot target
 /// that CPU. \p Checked: the kernels instrumented for --check instead.
 std::unique_ptr<Module> cpuModule(const ir::Module &IR, const HostObjectOptions &Options,
                                   LLVMContext &Ctx, std::unique_ptr<TargetMachine> &TM,
                                   std::string &Error, bool Checked = false) {
-  TM = hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
+  TM = hostTargetMachine(Options.HostCpu, 0, Options.OptLevel, Error);
   if (!TM)
     return nullptr;
   std::unique_ptr<Module> M = emitCpuModule(IR, Ctx, *TM, Options.OptLevel, Options.Float, {},
@@ -543,12 +551,17 @@ bool emitHostObject(HostModule &Host, const ir::Module &IR, const std::vector<Gp
 
 bool compileHostPart(const ir::Module &IR, const ir::Function *Kernel,
                      const HostObjectOptions &Options, HostPart &Part, std::string &Error,
-                     HostPartCache *Cache) {
+                     HostPartCache *Cache, size_t Version) {
   LLVMContext Ctx;
   std::unique_ptr<TargetMachine> TM =
-      hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
+      hostTargetMachine(Options.HostCpu, Version, Options.OptLevel, Error);
   if (!TM)
     return false;
+  // With several CPUs, the entries are named after this part's
+  // (CPUVersions.h); the tables' dispatchers take the plain names.
+  std::string Suffix;
+  if (hostCpuList(Options.HostCpu, Error).size() > 1)
+    Suffix = TM->getTargetCPU().str();
   KernelFilter Only = [Kernel](const ir::Function &F) { return &F == Kernel; };
   std::unique_ptr<Module> M = emitUnoptimizedCpuModule(IR, Ctx, *TM, Options.Float, Only, false,
                                                        /*HostEntries=*/!Kernel);
@@ -566,7 +579,8 @@ bool compileHostPart(const ir::Module &IR, const ir::Function *Kernel,
     raw_string_ostream OS(Material);
     OS << "triple " << TM->getTargetTriple().str() << "\ncpu " << TM->getTargetCPU()
        << "\nfeatures " << TM->getTargetFeatureString() << "\nO" << Options.OptLevel
-       << "\nfmad " << Options.Float.Fmad << "\nnamespace " << Options.Namespace << "\n";
+       << "\nfmad " << Options.Float.Fmad << "\nnamespace " << Options.Namespace
+       << "\nentries named for " << Suffix << "\n";
     // The modules as bitcode: as exact as their text (it reads back to the
     // same module) and several times cheaper to write, which is most of
     // what a part the cache holds costs.
@@ -596,6 +610,9 @@ bool compileHostPart(const ir::Module &IR, const ir::Function *Kernel,
     Part.HasBlocks = M->getFunction(Sym + "__cpu_blocks") != nullptr;
     Part.SharedBytes = takeConstant(*M, Sym + "__cpu_shared_bytes");
     Part.UsesBarrier = takeConstant(*M, Sym + "__cpu_uses_barrier");
+    if (!Suffix.empty())
+      for (GlobalValue *Entry : Entries)
+        Entry->setName(versionedEntry(Entry->getName().str(), Suffix));
   }
   internalizeAllBut(*M, IR, Options, Entries);
   std::string Problems;
@@ -618,31 +635,47 @@ bool emitTablesObject(const ir::Module &IR, const std::vector<HostPart> &Kernels
                       std::string &Object, std::string &Error, bool ImagesLater) {
   LLVMContext Ctx;
   std::unique_ptr<TargetMachine> TM =
-      hostTargetMachine(Options.HostCpu, Options.OptLevel, Error);
+      hostTargetMachine(Options.HostCpu, 0, Options.OptLevel, Error);
   if (!TM)
     return false;
+  std::vector<std::string> Cpus = hostCpuList(Options.HostCpu, Error);
+  std::vector<unsigned> Levels;
+  for (const std::string &Cpu : Cpus)
+    Levels.push_back(x86Level(Cpu));
   Module M(IR.name(), Ctx);
   M.setModuleIdentifier(Options.SourcePath);
   M.setTargetTriple(TM->getTargetTriple().str());
   M.setDataLayout(TM->createDataLayout());
   // The parts' entries, declared: `ld -r` joins them to their definitions.
   auto *EntryTy = FunctionType::get(Type::getVoidTy(Ctx), {PointerType::get(Ctx, 0)}, false);
-  auto Declare = [&](const std::string &Name) {
-    Function *Fn = Function::Create(EntryTy, GlobalValue::ExternalLinkage, Name, M);
+  auto Declare = [&](FunctionType *Ty, const std::string &Name) {
+    Function *Fn = Function::Create(Ty, GlobalValue::ExternalLinkage, Name, M);
     Fn->setVisibility(GlobalValue::HiddenVisibility);
     return Fn;
+  };
+  Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx);
+  auto *ThreadTy = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr}, false);
+  auto *BlocksTy = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, I64, I64}, false);
+  // One CPU: the part's entry itself; several: a dispatcher to theirs.
+  auto Entry = [&](FunctionType *Ty, const std::string &Name) -> Function * {
+    if (Cpus.size() == 1)
+      return Declare(EntryTy, Name);
+    std::vector<Function *> Versions;
+    for (const std::string &Cpu : Cpus)
+      Versions.push_back(Declare(Ty, versionedEntry(Name, Cpu)));
+    return emitVersionDispatcher(M, Ty, Name, Versions, Levels);
   };
   std::vector<KernelCode> Code;
   for (const auto &F : IR.functions()) {
     if (F->Kind != ir::FunctionKind::Kernel)
       continue;
-    if (Code.size() >= Kernels.size())
-      PYKC_ICE("emitTablesObject was given fewer parts than kernels");
-    const HostPart &P = Kernels[Code.size()];
+    if ((Code.size() + 1) * Cpus.size() > Kernels.size())
+      PYKC_ICE("emitTablesObject was given fewer parts than kernels and CPUs");
+    const HostPart &P = Kernels[Code.size() * Cpus.size()];
     KernelCode &C = Code.emplace_back();
-    C.Thread = Declare(F->SymbolName + "__cpu");
-    C.Block = P.HasBlocks ? Declare(F->SymbolName + "__cpu_blocks") : nullptr;
-    C.CheckThread = Options.Check ? Declare(F->SymbolName + "__cpu_check_entry") : nullptr;
+    C.Thread = Entry(ThreadTy, F->SymbolName + "__cpu");
+    C.Block = P.HasBlocks ? Entry(BlocksTy, F->SymbolName + "__cpu_blocks") : nullptr;
+    C.CheckThread = Options.Check ? Entry(ThreadTy, F->SymbolName + "__cpu_check_entry") : nullptr;
     C.SharedBytes = P.SharedBytes;
     C.UsesBarrier = P.UsesBarrier;
   }

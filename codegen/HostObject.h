@@ -41,6 +41,8 @@ struct GpuImage {
 struct HostObjectOptions {
   std::string Namespace;  ///< The header's namespace: "kernels", "a::b".
   std::string SourcePath; ///< The Python file as the user named it.
+  /// --host-cpu: one CPU, or x86-64 levels to build a version for each
+  /// (CPUVersions.h).
   std::string HostCpu = "x86-64";
   unsigned OptLevel = 3;
   FloatOptions Float;
@@ -125,16 +127,18 @@ public:
   virtual void store(const std::string &Material, const HostPart &Part) = 0;
 };
 
-/// Compiles the part of \p Kernel, or with \p Kernel null that of the
-/// @njit functions' host entries, into \p Part; from \p Cache when it has
-/// the part, into it when not.
+/// Compiles the part of \p Kernel for CPU \p Version of Options.HostCpu,
+/// or with \p Kernel null that of the @njit functions' host entries (for
+/// its first CPU), into \p Part; from \p Cache when it has the part, into
+/// it when not.
 bool compileHostPart(const ir::Module &IR, const ir::Function *Kernel,
                      const HostObjectOptions &Options, HostPart &Part, std::string &Error,
-                     HostPartCache *Cache = nullptr);
+                     HostPartCache *Cache = nullptr, size_t Version = 0);
 
 /// The object of the tables (kernel table, registration, --shared's table,
 /// stamp) for parts compiled by compileHostPart: \p Kernels holds the
-/// kernels' parts in the order of \p IR's kernels. With \p ImagesLater,
+/// kernels' parts in the order of \p IR's kernels, each kernel's for every
+/// CPU of Options.HostCpu in turn (and then dispatchers to them). With \p ImagesLater,
 /// \p Images need no bytes (buildGpuImages's layout): each image's are one
 /// byte in section imageSection(K), K its index in \p Images, and the
 /// images' table, in section ImageTableSection, gives each a size of 0, so
@@ -151,7 +155,7 @@ std::string imageSection(size_t K);
 extern const char *const ImageTableSection;
 
 /// The CPU backend's optimized LLVM IR for \p IR's kernels, for
-/// Options.HostCpu (`pykc --emit=cpu-llvm`): for reading what the host code
+/// Options.HostCpu's first CPU (`pykc --emit=cpu-llvm`): for reading what the host code
 /// does, and for tests that check its loops vectorize. One module, where -c
 /// compiles each kernel on its own; the code differs only where kernels
 /// share a function the optimizer keeps out of line.

@@ -21,6 +21,9 @@ void registerHostTarget() {
     return;
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
+  // The CPU-level dispatchers' cpuid and xgetbv are inline assembly, which
+  // the object streamer assembles (CPUVersions.h).
+  llvm::InitializeNativeTargetAsmParser();
   Done = true;
 }
 

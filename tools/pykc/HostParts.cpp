@@ -1,6 +1,8 @@
 //===- HostParts.cpp - -c's CPU code built in parts, in parallel ----------===//
 #include "HostParts.h"
 
+#include "codegen/CPUVersions.h"
+
 #include "CacheKey.h"
 #include "Progress.h"
 #include "TempFiles.h"
@@ -84,9 +86,13 @@ bool buildHostParts(const ir::Module &IR,
       Kernels.push_back(F.get());
   bool AnyHostEntry = std::any_of(IR.functions().begin(), IR.functions().end(),
                                   [](const auto &F) { return F->HostEntry; });
-  // Part I < Kernels.size() is kernel I's; the last, the host entries'.
-  size_t Count = Kernels.size() + AnyHostEntry;
-  Parts.Kernels.assign(Kernels.size(), {});
+  // Part I < Kernels.size() * Versions is kernel I / Versions's for CPU
+  // I % Versions; the last, the host entries' (for the first CPU).
+  std::string ListError;
+  size_t Versions = std::max<size_t>(1, codegen::hostCpuList(Options.HostCpu, ListError).size());
+  size_t KernelParts = Kernels.size() * Versions;
+  size_t Count = KernelParts + AnyHostEntry;
+  Parts.Kernels.assign(KernelParts, {});
   std::vector<std::string> Errors(Count);
   std::vector<char> Built(Count, 0);
   if (Shown)
@@ -96,13 +102,15 @@ bool buildHostParts(const ir::Module &IR,
   std::atomic<size_t> Next{0};
   auto Work = [&] {
     for (size_t I; (I = Next++) < Count;) {
-      codegen::HostPart &P =
-          I < Kernels.size() ? Parts.Kernels[I] : Parts.HostEntries;
-      const ir::Function *Kernel = I < Kernels.size() ? Kernels[I] : nullptr;
-      PhaseTimes::Scope Box(Times, "cpu-code/" + (Kernel ? Kernel->SymbolName : "host-entries"),
+      codegen::HostPart &P = I < KernelParts ? Parts.Kernels[I] : Parts.HostEntries;
+      const ir::Function *Kernel = I < KernelParts ? Kernels[I / Versions] : nullptr;
+      size_t Version = I < KernelParts ? I % Versions : 0;
+      PhaseTimes::Scope Box(Times,
+                            "cpu-code/" + (Kernel ? Kernel->SymbolName : "host-entries") +
+                                (Versions > 1 && Kernel ? "/" + std::to_string(Version) : ""),
                             /*TraceOnly=*/true);
       Built[I] = codegen::compileHostPart(IR, Kernel, Options, P, Errors[I],
-                                          Cache ? &*Cache : nullptr);
+                                          Cache ? &*Cache : nullptr, Version);
       if (Shown)
         Shown->cpuPartDone();
     }

@@ -27,7 +27,9 @@ struct Options {
   std::string Header;    ///< --header FILE (objects only)
   std::vector<std::string> LinkFiles; ///< --link FILE, in order given
   std::string Namespace; ///< --namespace NS; default: the file stem
-  std::string HostCpu = "x86-64"; ///< --host-cpu, for the CPU backend's code
+  /// --host-cpu, for the CPU backend's code: one CPU, or x86-64 levels
+  /// (codegen/CPUVersions.h).
+  std::string HostCpu = "x86-64";
   bool Sass = true;               ///< --no-sass turns ptxas/fatbinary off
   bool Check = false;             ///< -c --check: instrumented CPU kernels too
   /// -c --shared: link the object into a shared library (with the table
