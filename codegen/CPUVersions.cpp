@@ -60,6 +60,27 @@ Value *allOf(IRBuilder<> &B, std::initializer_list<Value *> Conditions) {
   return All;
 }
 
+/// `Cond ? Then() : Otherwise`, where what Then emits runs only when Cond
+/// holds: a branch and a phi, not a select (xgetbv faults where the OS has
+/// not enabled it; getenv's string is read only when there is one).
+Value *onlyIf(IRBuilder<> &B, Value *Cond, Value *Otherwise, function_ref<Value *()> Then,
+              const std::string &Name) {
+  Function *F = B.GetInsertBlock()->getParent();
+  BasicBlock *Before = B.GetInsertBlock();
+  BasicBlock *Taken = BasicBlock::Create(F->getContext(), Name, F);
+  BasicBlock *Join = BasicBlock::Create(F->getContext(), Name + ".done", F);
+  B.CreateCondBr(Cond, Taken, Join);
+  B.SetInsertPoint(Taken);
+  Value *WhenTaken = Then();
+  BasicBlock *TakenEnd = B.GetInsertBlock();
+  B.CreateBr(Join);
+  B.SetInsertPoint(Join);
+  PHINode *Result = B.CreatePHI(WhenTaken->getType(), 2);
+  Result->addIncoming(Otherwise, Before);
+  Result->addIncoming(WhenTaken, TakenEnd);
+  return Result;
+}
+
 /// The running CPU's x86-64 level (1 to 4), as the psABI defines the
 /// levels: the instructions of each, and the OS saving the registers they
 /// use (XCR0: SSE and AVX state for v3, the AVX-512 state too for v4).
@@ -91,21 +112,13 @@ Function *levelDetector(Module &M) {
                         hasBit(B, Ecx1, 19), hasBit(B, Ecx1, 20), hasBit(B, Ecx1, 23),
                         hasBit(B, EcxExt, 0)});
   Value *OSXSave = hasBit(B, Ecx1, 27);
-  // xgetbv only where the OS has enabled it (OSXSAVE), else it faults.
-  BasicBlock *Entry = B.GetInsertBlock();
-  BasicBlock *Read = BasicBlock::Create(C, "xgetbv", F);
-  BasicBlock *Done = BasicBlock::Create(C, "done", F);
-  B.CreateCondBr(OSXSave, Read, Done);
-  B.SetInsertPoint(Read);
-  InlineAsm *XGetBV = InlineAsm::get(FunctionType::get(StructType::get(C, {I32, I32}), {I32}, false),
-                                     "xgetbv", "={ax},={dx},{cx},~{dirflag},~{fpsr},~{flags}",
-                                     /*hasSideEffects=*/false);
-  Value *Xcr0Read = B.CreateExtractValue(B.CreateCall(XGetBV, {B.getInt32(0)}), 0);
-  B.CreateBr(Done);
-  B.SetInsertPoint(Done);
-  PHINode *Xcr0 = B.CreatePHI(I32, 2);
-  Xcr0->addIncoming(B.getInt32(0), Entry);
-  Xcr0->addIncoming(Xcr0Read, Read);
+  // XCR0, read only where the OS has enabled xgetbv (OSXSAVE).
+  Value *Xcr0 = onlyIf(B, OSXSave, B.getInt32(0), [&] {
+    InlineAsm *XGetBV =
+        InlineAsm::get(FunctionType::get(StructType::get(C, {I32, I32}), {I32}, false), "xgetbv",
+                       "={ax},={dx},{cx},~{dirflag},~{fpsr},~{flags}", /*hasSideEffects=*/false);
+    return B.CreateExtractValue(B.CreateCall(XGetBV, {B.getInt32(0)}), 0);
+  }, "xgetbv");
   auto Xcr0Has = [&](uint32_t Mask) {
     return B.CreateICmpEQ(B.CreateAnd(Xcr0, B.getInt32(Mask)), B.getInt32(Mask));
   };
@@ -122,21 +135,13 @@ Function *levelDetector(Module &M) {
   FunctionCallee GetEnv = M.getOrInsertFunction(
       "getenv", FunctionType::get(B.getPtrTy(), {B.getPtrTy()}, false));
   Value *Cap = B.CreateCall(GetEnv, {B.CreateGlobalStringPtr("PYKC_CPU_LEVEL", "level.name")});
-  BasicBlock *Before = B.GetInsertBlock();
-  BasicBlock *ReadCap = BasicBlock::Create(C, "cap", F);
-  BasicBlock *Capped = BasicBlock::Create(C, "capped", F);
-  B.CreateCondBr(B.CreateIsNotNull(Cap), ReadCap, Capped);
-  B.SetInsertPoint(ReadCap);
-  Value *Digit = B.CreateSub(B.CreateZExt(B.CreateLoad(B.getInt8Ty(), Cap), I32), B.getInt32('1'));
-  Value *Valid = B.CreateICmpULT(Digit, B.getInt32(4)); // '1' to '4'
-  Value *Wanted = B.CreateAdd(Digit, B.getInt32(1));
-  Value *Lower = B.CreateSelect(B.CreateAnd(Valid, B.CreateICmpULT(Wanted, Level)), Wanted, Level);
-  B.CreateBr(Capped);
-  B.SetInsertPoint(Capped);
-  PHINode *Result = B.CreatePHI(I32, 2);
-  Result->addIncoming(Level, Before);
-  Result->addIncoming(Lower, ReadCap);
-  B.CreateRet(Result);
+  B.CreateRet(onlyIf(B, B.CreateIsNotNull(Cap), Level, [&] {
+    Value *Digit =
+        B.CreateSub(B.CreateZExt(B.CreateLoad(B.getInt8Ty(), Cap), I32), B.getInt32('1'));
+    Value *Valid = B.CreateICmpULT(Digit, B.getInt32(4)); // '1' to '4'
+    Value *Wanted = B.CreateAdd(Digit, B.getInt32(1));
+    return B.CreateSelect(B.CreateAnd(Valid, B.CreateICmpULT(Wanted, Level)), Wanted, Level);
+  }, "cap"));
   return F;
 }
 
@@ -152,21 +157,13 @@ Function *levelOnce(Module &M) {
   auto *F = Function::Create(FunctionType::get(I32, false), GlobalValue::InternalLinkage,
                              "pykc.cpu.level", M);
   IRBuilder<> B(BasicBlock::Create(C, "entry", F));
-  BasicBlock *Entry = B.GetInsertBlock();
-  BasicBlock *Ask = BasicBlock::Create(C, "ask", F);
-  BasicBlock *Done = BasicBlock::Create(C, "done", F);
   LoadInst *Cached = B.CreateAlignedLoad(I32, Known, Align(4));
   Cached->setAtomic(AtomicOrdering::Monotonic);
-  B.CreateCondBr(B.CreateICmpNE(Cached, B.getInt32(0)), Done, Ask);
-  B.SetInsertPoint(Ask);
-  Value *Asked = B.CreateCall(levelDetector(M));
-  B.CreateAlignedStore(Asked, Known, Align(4))->setAtomic(AtomicOrdering::Monotonic);
-  B.CreateBr(Done);
-  B.SetInsertPoint(Done);
-  PHINode *Level = B.CreatePHI(I32, 2);
-  Level->addIncoming(Cached, Entry);
-  Level->addIncoming(Asked, Ask);
-  B.CreateRet(Level);
+  B.CreateRet(onlyIf(B, B.CreateICmpEQ(Cached, B.getInt32(0)), Cached, [&] {
+    Value *Asked = B.CreateCall(levelDetector(M));
+    B.CreateAlignedStore(Asked, Known, Align(4))->setAtomic(AtomicOrdering::Monotonic);
+    return Asked;
+  }, "ask"));
   return F;
 }
 

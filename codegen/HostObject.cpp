@@ -61,14 +61,9 @@ std::string kernelSignatureText(const ir::Function &F) {
 
 namespace {
 
-/// The machine for CPU \p Version of --host-cpu's list \p Spec
-/// (CPUVersions.h).
-std::unique_ptr<TargetMachine> hostTargetMachine(const std::string &Spec, size_t Version,
-                                                 unsigned OptLevel, std::string &Error) {
-  std::vector<std::string> Cpus = hostCpuList(Spec, Error);
-  if (Cpus.empty())
-    return nullptr;
-  const std::string &Cpu = Cpus.at(Version);
+/// The machine for \p Cpu, one CPU of --host-cpu's list (CPUVersions.h).
+std::unique_ptr<TargetMachine> hostTargetMachine(const std::string &Cpu, unsigned OptLevel,
+                                                 std::string &Error) {
   registerHostTarget();
   std::string Triple = sys::getDefaultTargetTriple();
   const Target *T = TargetRegistry::lookupTarget(Triple, Error);
@@ -301,7 +296,8 @@ namespace {
 std::unique_ptr<Module> cpuModule(const ir::Module &IR, const HostObjectOptions &Options,
                                   LLVMContext &Ctx, std::unique_ptr<TargetMachine> &TM,
                                   std::string &Error, bool Checked = false) {
-  TM = hostTargetMachine(Options.HostCpu, 0, Options.OptLevel, Error);
+  std::vector<std::string> Cpus = hostCpuList(Options.HostCpu, Error);
+  TM = Cpus.empty() ? nullptr : hostTargetMachine(Cpus[0], Options.OptLevel, Error);
   if (!TM)
     return nullptr;
   std::unique_ptr<Module> M = emitCpuModule(IR, Ctx, *TM, Options.OptLevel, Options.Float, {},
@@ -553,15 +549,14 @@ bool compileHostPart(const ir::Module &IR, const ir::Function *Kernel,
                      const HostObjectOptions &Options, HostPart &Part, std::string &Error,
                      HostPartCache *Cache, size_t Version) {
   LLVMContext Ctx;
+  std::vector<std::string> Cpus = hostCpuList(Options.HostCpu, Error);
   std::unique_ptr<TargetMachine> TM =
-      hostTargetMachine(Options.HostCpu, Version, Options.OptLevel, Error);
+      Cpus.empty() ? nullptr : hostTargetMachine(Cpus.at(Version), Options.OptLevel, Error);
   if (!TM)
     return false;
   // With several CPUs, the entries are named after this part's
   // (CPUVersions.h); the tables' dispatchers take the plain names.
-  std::string Suffix;
-  if (hostCpuList(Options.HostCpu, Error).size() > 1)
-    Suffix = TM->getTargetCPU().str();
+  std::string Suffix = Cpus.size() > 1 ? Cpus[Version] : "";
   KernelFilter Only = [Kernel](const ir::Function &F) { return &F == Kernel; };
   std::unique_ptr<Module> M = emitUnoptimizedCpuModule(IR, Ctx, *TM, Options.Float, Only, false,
                                                        /*HostEntries=*/!Kernel);
@@ -634,11 +629,11 @@ bool emitTablesObject(const ir::Module &IR, const std::vector<HostPart> &Kernels
                       const std::vector<GpuImage> &Images, const HostObjectOptions &Options,
                       std::string &Object, std::string &Error, bool ImagesLater) {
   LLVMContext Ctx;
+  std::vector<std::string> Cpus = hostCpuList(Options.HostCpu, Error);
   std::unique_ptr<TargetMachine> TM =
-      hostTargetMachine(Options.HostCpu, 0, Options.OptLevel, Error);
+      Cpus.empty() ? nullptr : hostTargetMachine(Cpus[0], Options.OptLevel, Error);
   if (!TM)
     return false;
-  std::vector<std::string> Cpus = hostCpuList(Options.HostCpu, Error);
   std::vector<unsigned> Levels;
   for (const std::string &Cpu : Cpus)
     Levels.push_back(x86Level(Cpu));
@@ -647,13 +642,13 @@ bool emitTablesObject(const ir::Module &IR, const std::vector<HostPart> &Kernels
   M.setTargetTriple(TM->getTargetTriple().str());
   M.setDataLayout(TM->createDataLayout());
   // The parts' entries, declared: `ld -r` joins them to their definitions.
-  auto *EntryTy = FunctionType::get(Type::getVoidTy(Ctx), {PointerType::get(Ctx, 0)}, false);
+  Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx);
+  auto *EntryTy = FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false);
   auto Declare = [&](FunctionType *Ty, const std::string &Name) {
     Function *Fn = Function::Create(Ty, GlobalValue::ExternalLinkage, Name, M);
     Fn->setVisibility(GlobalValue::HiddenVisibility);
     return Fn;
   };
-  Type *Ptr = PointerType::get(Ctx, 0), *I64 = Type::getInt64Ty(Ctx);
   auto *ThreadTy = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr}, false);
   auto *BlocksTy = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, I64, I64}, false);
   // One CPU: the part's entry itself; several: a dispatcher to theirs.

@@ -29,15 +29,18 @@ bool isFence(const Instruction *I) {
 
 } // namespace
 
+bool hasManyLoops(const LoopInfo &Loops) {
+  return Loops.getLoopsInPreorder().size() > LoopFenceThreshold;
+}
+
 PreservedAnalyses InsertLoopFencesPass::run(Function &F, FunctionAnalysisManager &AM) {
   const LoopInfo &Loops = AM.getResult<LoopAnalysis>(F);
-  SmallVector<Loop *, 4> All = Loops.getLoopsInPreorder();
-  if (All.size() <= LoopFenceThreshold)
+  if (!hasManyLoops(Loops))
     return PreservedAnalyses::all();
   Function *SideEffect = Intrinsic::getDeclaration(F.getParent(), Intrinsic::sideeffect);
   MDNode *Mark = MDNode::get(F.getContext(), {});
   std::vector<BasicBlock *> Entering;
-  for (const Loop *L : All)
+  for (const Loop *L : Loops.getLoopsInPreorder())
     for (BasicBlock *Pred : predecessors(L->getHeader()))
       if (!L->contains(Pred))
         Entering.push_back(Pred);

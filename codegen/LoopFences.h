@@ -21,11 +21,18 @@
 
 #include <llvm/IR/PassManager.h>
 
+namespace llvm {
+class LoopInfo;
+} // namespace llvm
+
 namespace pykc::codegen {
 
 /// Functions with more loops than this get fences: below it the walks are
 /// short and the code stays exactly as LLVM's pipeline makes it.
 inline constexpr unsigned LoopFenceThreshold = 32;
+
+/// The function \p Loops describes has more than LoopFenceThreshold loops.
+bool hasManyLoops(const llvm::LoopInfo &Loops);
 
 /// Puts a fence at the end of each block that enters a loop from outside,
 /// in functions with more than LoopFenceThreshold loops.

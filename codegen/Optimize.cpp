@@ -172,8 +172,7 @@ public:
   explicit SimplifyManyLoopFunctionsPass(FunctionPassManager Simplify)
       : Simplify(std::move(Simplify)) {}
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &AM) {
-    if (F.isDeclaration() || AM.getResult<LoopAnalysis>(F).getLoopsInPreorder().size() <=
-                                 LoopFenceThreshold)
+    if (F.isDeclaration() || !hasManyLoops(AM.getResult<LoopAnalysis>(F)))
       return PreservedAnalyses::all();
     return Simplify.run(F, AM);
   }
