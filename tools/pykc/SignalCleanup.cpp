@@ -4,6 +4,7 @@
 #include <atomic>
 #include <climits>
 #include <csignal>
+#include <cerrno>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
@@ -30,9 +31,8 @@ Slot Slots[SlotCount];
 constexpr int Signals[] = {SIGINT, SIGTERM, SIGHUP};
 
 /// Removes the files of folder \p Path (pykc's temporary folders hold no
-/// subfolders), then the folder: getdents64 and unlinkat are system calls,
-/// unlike readdir().
-void removeFolder(const char *Path) {
+/// subfolders): getdents64 and unlinkat are system calls, unlike readdir().
+void removeFiles(const char *Path) {
   int FD = ::open(Path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (FD >= 0) {
     alignas(8) char Buffer[4096];
@@ -52,7 +52,18 @@ void removeFolder(const char *Path) {
     }
     ::close(FD);
   }
-  ::rmdir(Path);
+}
+
+/// Removes folder \p Path and its files. A tool pykc runs in it may still
+/// be writing there (a SIGTERM reaches pykc alone, not the `ld -r` joining
+/// the CPU parts): a file it makes after the files went keeps the folder,
+/// so they are removed again, a few times, until the folder goes.
+void removeFolder(const char *Path) {
+  for (int Pass = 0; Pass < 16; ++Pass) {
+    removeFiles(Path);
+    if (::rmdir(Path) == 0 || errno != ENOTEMPTY)
+      return;
+  }
 }
 
 extern "C" void removeTemporariesAndExit(int Signal) {
