@@ -2,6 +2,7 @@
 #include "ForeignLink.h"
 
 #include "TempFiles.h"
+#include "ToolProcess.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/LLVMContext.h>
@@ -151,7 +152,7 @@ bool compileHostLinks(ir::Module &IR, frontend::DiagnosticEngine &Diags) {
                                                   llvm::StringRef(Log)};
     std::string ExecError, Text, Bitcode;
     int Status =
-        llvm::sys::ExecuteAndWait(*Clang, Argv, std::nullopt, Redirects, 0, 0, &ExecError);
+        runTool(*Clang, Argv, Redirects, &ExecError);
     if (Status != 0 || !readFile(Output, Bitcode)) {
       readFile(Log, Text);
       while (!Text.empty() && Text.back() == '\n')

@@ -2,6 +2,7 @@
 #include "FormatSource.h"
 
 #include "TempFiles.h"
+#include "ToolProcess.h"
 
 #include <llvm/Support/Program.h>
 
@@ -39,7 +40,7 @@ std::string formatCudaSource(const std::string &Text) {
   std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(In), llvm::StringRef(Out),
                                                 llvm::StringRef("")};
   std::string Formatted;
-  if (llvm::sys::ExecuteAndWait(Program, Args, std::nullopt, Redirects) != 0 ||
+  if (runTool(Program, Args, Redirects) != 0 ||
       !readFile(Out, Formatted) || Formatted.empty())
     return Text;
   return Formatted;

@@ -10,6 +10,7 @@
 #include "Nvrtc.h"
 #include "Pipeline.h"
 #include "TempFiles.h"
+#include "ToolProcess.h"
 
 #include "codegen/Codegen.h"
 #include "codegen/GpuGroups.h"
@@ -67,7 +68,7 @@ bool run(const std::string &Program, const std::vector<std::string> &Args, const
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(LogPath),
                                                 llvm::StringRef(LogPath)};
   std::string ExecError;
-  int Status = llvm::sys::ExecuteAndWait(Program, Argv, std::nullopt, Redirects, 0, 0, &ExecError);
+  int Status = runTool(Program, Argv, Redirects, &ExecError);
   if (Status == 0)
     return true;
   std::string Log;

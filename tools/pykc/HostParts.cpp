@@ -6,6 +6,7 @@
 #include "CacheKey.h"
 #include "Progress.h"
 #include "TempFiles.h"
+#include "ToolProcess.h"
 
 #include <llvm/Support/Program.h>
 #include <llvm/Support/Threading.h>
@@ -187,8 +188,7 @@ bool linkRelocatable(const std::string &Linker,
   std::optional<llvm::StringRef> Redirects[] = {
       std::nullopt, llvm::StringRef(LogPath), llvm::StringRef(LogPath)};
   std::string ExecError;
-  int Status = llvm::sys::ExecuteAndWait(Linker, Argv, std::nullopt, Redirects,
-                                         0, 0, &ExecError);
+  int Status = runTool(Linker, Argv, Redirects, &ExecError);
   if (Status == 0 && readFile(Dir.file("joined.o"), Joined))
     return true;
   std::string Log;

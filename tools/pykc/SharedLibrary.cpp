@@ -2,6 +2,7 @@
 #include "SharedLibrary.h"
 
 #include "TempFiles.h"
+#include "ToolProcess.h"
 
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
@@ -68,7 +69,7 @@ bool linkSharedLibrary(const std::string &Object, std::string &Library, std::str
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(LogPath),
                                                 llvm::StringRef(LogPath)};
   std::string ExecError;
-  int Status = llvm::sys::ExecuteAndWait(*Program, Argv, std::nullopt, Redirects, 0, 0, &ExecError);
+  int Status = runTool(*Program, Argv, Redirects, &ExecError);
   if (Status != 0) {
     std::string Log, Command;
     readFile(LogPath, Log);

@@ -9,6 +9,8 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
+#include <ctime>
 #include <unistd.h>
 
 namespace pykc::driver {
@@ -29,6 +31,41 @@ constexpr int SlotCount = 64;
 Slot Slots[SlotCount];
 
 constexpr int Signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+/// The running tools' process ids (0: a free slot).
+std::atomic<int> Children[SlotCount];
+
+/// Passes \p Signal on to every registered tool and reaps them: each has
+/// two seconds to end (ptxas and ld end at once), then it is killed.
+/// kill, waitpid and nanosleep are async-signal-safe.
+void endChildren(int Signal) {
+  for (std::atomic<int> &Child : Children)
+    if (int Pid = Child.load(); Pid > 0)
+      ::kill(Pid, Signal);
+  const struct timespec Tick = {0, 10 * 1000 * 1000};
+  for (int Ticks = 0;; ++Ticks) {
+    bool Running = false;
+    for (std::atomic<int> &Child : Children) {
+      int Pid = Child.load();
+      if (Pid <= 0)
+        continue;
+      // The child is gone (reaped here, or by the thread that waits for
+      // it) unless waitpid says it is still running.
+      if (::waitpid(Pid, nullptr, WNOHANG) == 0) {
+        if (Ticks < 200) {
+          Running = true;
+          continue;
+        }
+        ::kill(Pid, SIGKILL);
+        ::waitpid(Pid, nullptr, 0);
+      }
+      Child.store(0);
+    }
+    if (!Running)
+      return;
+    ::nanosleep(&Tick, nullptr);
+  }
+}
 
 /// Removes the files of folder \p Path (pykc's temporary folders hold no
 /// subfolders): getdents64 and unlinkat are system calls, unlike readdir().
@@ -54,10 +91,10 @@ void removeFiles(const char *Path) {
   }
 }
 
-/// Removes folder \p Path and its files. A tool pykc runs in it may still
-/// be writing there (a SIGTERM reaches pykc alone, not the `ld -r` joining
-/// the CPU parts): a file it makes after the files went keeps the folder,
-/// so they are removed again, a few times, until the folder goes.
+/// Removes folder \p Path and its files. The registered tools have ended by
+/// now, but one past the table's size may still be writing there: a file it
+/// makes after the files went keeps the folder, so they are removed again,
+/// a few times, until the folder goes.
 void removeFolder(const char *Path) {
   for (int Pass = 0; Pass < 16; ++Pass) {
     removeFiles(Path);
@@ -67,6 +104,7 @@ void removeFolder(const char *Path) {
 }
 
 extern "C" void removeTemporariesAndExit(int Signal) {
+  endChildren(Signal);
   for (Slot &S : Slots) {
     if (S.State.load() != Armed)
       continue;
@@ -133,6 +171,23 @@ void CleanupRegistration::reset() {
   if (Slot >= 0)
     Slots[Slot].State.store(Free);
   Slot = -1;
+}
+
+ChildRegistration::ChildRegistration(int Pid) {
+  if (Pid <= 0)
+    return;
+  for (int I = 0; I < SlotCount; ++I) {
+    int Expected = 0;
+    if (Children[I].compare_exchange_strong(Expected, Pid)) {
+      Slot = I;
+      return;
+    }
+  }
+}
+
+ChildRegistration::~ChildRegistration() {
+  if (Slot >= 0)
+    Children[Slot].store(0);
 }
 
 } // namespace pykc::driver

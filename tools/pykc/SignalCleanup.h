@@ -8,6 +8,12 @@
 /// only, then end pykc by the same signal with its default disposition, so
 /// the exit status is the signal's (130 in a shell for Ctrl-C).
 ///
+/// The tools pykc runs (ptxas, `ld -r`, clang++, cc) are registered too: a
+/// signal sent to pykc alone (`kill PID`, a build system's timeout) is
+/// passed on to them, and they are waited for (two seconds at most, then
+/// SIGKILL) before the temporaries they write in go, so no file a tool makes
+/// afterwards outlives pykc.
+///
 /// A signal that was ignored when pykc started (`nohup`, a background job
 /// of a non-interactive shell) stays ignored.
 ///
@@ -42,6 +48,19 @@ public:
   void set(const char *Path, bool IsDirectory);
   /// Unregisters it: the caller removed or renamed it.
   void reset();
+
+private:
+  int Slot = -1;
+};
+
+/// A registered child process: the signal handler passes the signal on to
+/// it and waits for it. Registered for as long as the caller waits for it.
+class ChildRegistration {
+public:
+  explicit ChildRegistration(int Pid);
+  ChildRegistration(const ChildRegistration &) = delete;
+  ChildRegistration &operator=(const ChildRegistration &) = delete;
+  ~ChildRegistration();
 
 private:
   int Slot = -1;
