@@ -531,6 +531,10 @@ struct Function {
   /// True), or --boundscheck): an index out of range is reported and its
   /// access not made.
   bool BoundsCheck = false;
+  /// @njit(error_model='numpy'): a host function divides by zero as a
+  /// kernel does (inf, nan, or 0 for integers) instead of raising
+  /// ZeroDivisionError.
+  bool NumpyErrorModel = false;
   /// A kernel's @cuda.jit(max_registers=N): ptxas gives each thread at
   /// most N registers (PTX's .maxnreg, for this kernel only); 0: no limit.
   unsigned MaxRegisters = 0;

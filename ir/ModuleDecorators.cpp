@@ -27,6 +27,7 @@ void ModuleScope::bindFunction(const FunctionDefStmt &S) {
         Fn->DecoratorSpelling = Outer->DecoratorSpelling;
         Fn->FastMath = Outer->FastMath;
         Fn->BoundsCheck = Outer->BoundsCheck;
+        Fn->NumpyErrorModel = Outer->NumpyErrorModel;
       }
     if (Fn->Role == FunctionRole::Host)
       Fn->Role = FunctionRole::Device; // its outer function is compiled by a call
@@ -255,8 +256,15 @@ void ModuleScope::readNjitArguments(FunctionInfo &Fn, const CallExpr &Call) {
                      {"object mode (nopython=False) runs Python code, which pykc does not compile"});
     } else if (K.Name == "signature" || K.Name == "sig") {
       readSignatureArgument(Fn, *K.Value);
-    } else if (K.Name == "cache" || K.Name == "nogil" ||
-               K.Name == "error_model" || K.Name == "inline" || K.Name == "looplift" ||
+    } else if (K.Name == "error_model") {
+      if (!Value || Value->K != ConstantValue::Kind::String ||
+          (Value->String != "python" && Value->String != "numpy")) {
+        Diags.report(M.File, K.Value->Range, DiagKind::InvalidDecorator,
+                     {"'error_model' must be 'python' or 'numpy'"});
+        continue;
+      }
+      Fn.NumpyErrorModel = Value->String == "numpy";
+    } else if (K.Name == "cache" || K.Name == "nogil" || K.Name == "inline" || K.Name == "looplift" ||
                K.Name == "forceinline" || K.Name == "no_cpython_wrapper" ||
                K.Name == "no_cfunc_wrapper" || K.Name == "debug") {
       // Accepted: they change how Numba caches or wraps the function, not

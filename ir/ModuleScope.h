@@ -57,6 +57,9 @@ struct FunctionInfo {
   bool FastMath = false;
   bool BoundsCheck = false; ///< @cuda.jit(boundscheck=True), @njit(boundscheck=True)
   bool Parallel = false;    ///< @njit(parallel=True)
+  /// @njit(error_model='numpy'): a division by zero gives inf, nan or 0, as
+  /// in kernels, instead of raising ZeroDivisionError.
+  bool NumpyErrorModel = false;
   unsigned MaxRegisters = 0; ///< @cuda.jit(max_registers=N); 0: none
   bool LineInfo = false;     ///< @cuda.jit(lineinfo=True) or debug=True
   bool HasNameErrors = false; ///< Set by Sema's name check.

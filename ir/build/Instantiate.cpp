@@ -22,6 +22,7 @@ Function *SemaContext::addFunction(const FunctionInfo &Fn, FunctionKind Kind) {
   F->FastMath = Fn.FastMath;
   F->LineInfo = Fn.LineInfo;
   F->BoundsCheck = Fn.BoundsCheck;
+  F->NumpyErrorModel = Fn.NumpyErrorModel;
   return F;
 }
 

@@ -199,6 +199,21 @@ def float_divmod(x, y):
     return x // y, x % y, -x // y, -x % y
 
 
+@njit(error_model="numpy")
+def numpy_errors(a, b, x, y):
+    # NumPy's error model: no ZeroDivisionError; inf, nan, or 0 for ints.
+    return a // b, a % b, a / b, divmod(a, b), x / y, x // y, x % y
+
+
+@njit(error_model="numpy")
+def numpy_errors_arrays(a, b, x, y, q, r, t, u):
+    for i in range(a.shape[0]):
+        q[i] = a[i] // b[i]
+        r[i] = a[i] % b[i]
+        t[i] = x[i] / y[i]
+        u[i] = x[i] % y[i]
+
+
 # --- Mixed int/float promotion ----------------------------------------------
 
 @njit
