@@ -3,6 +3,7 @@
 #include "frontend/LiteralPowers.h"
 #include "frontend/NestedFunctions.h"
 #include "frontend/ParserImpl.h"
+#include "frontend/RangeVariables.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -265,6 +266,7 @@ Module parseModule(const SourceFile &File, ASTContext &Ctx,
   Module M = P.parseFile();
   if (Diags.errorCount() == Before) { // a tree with syntax errors may have holes
     foldLiteralPowers(M, Ctx);
+    splitRangeVariables(M, Ctx);
     liftNestedFunctions(M, Ctx);
   }
   return M;

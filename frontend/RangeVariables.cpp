@@ -1,0 +1,320 @@
+//===- RangeVariables.cpp - `r = range(...)` held in a local --------------===//
+#include "frontend/RangeVariables.h"
+
+#include "frontend/ASTWalk.h"
+
+#include <functional>
+#include <map>
+#include <set>
+
+namespace pykc::frontend {
+
+namespace {
+
+/// `range(...)` with one to three plain positional arguments.
+const CallExpr *rangeCall(const Expr *E) {
+  auto *C = dyn_cast<CallExpr>(E);
+  auto *F = C ? dyn_cast<NameExpr>(C->Func) : nullptr;
+  if (!F || F->Id != "range" || !C->Keywords.empty() || C->Args.empty() || C->Args.size() > 3)
+    return nullptr;
+  for (const Expr *A : C->Args)
+    if (isa<StarredExpr>(A))
+      return nullptr;
+  return C;
+}
+
+/// The local name an `R = range(...)` statement binds, or null.
+const NameExpr *rangeAssignTarget(const Stmt &S) {
+  auto *A = dyn_cast<AssignStmt>(&S);
+  if (!A || A->Targets.size() != 1 || !rangeCall(A->Value))
+    return nullptr;
+  return dyn_cast<NameExpr>(A->Targets[0]);
+}
+
+bool isRangeAttribute(const std::string &Attr) {
+  return Attr == "start" || Attr == "stop" || Attr == "step";
+}
+
+/// The argument counts of each range local of one function; a name is
+/// dropped as soon as one use is not a loop, len() or an attribute.
+class Finder {
+public:
+  std::map<std::string, size_t> find(FunctionDefStmt &F) {
+    for (const Param &P : F.Params)
+      Rejected.insert(P.Name);
+    forEachStmt(F.Body, [&](Stmt &S) { statement(S); });
+    forEachExpr(F.Body, [&](Expr &E) { expression(E); });
+    for (auto &[Name, Uses] : Mentions)
+      if (Uses != Allowed[Name])
+        Rejected.insert(Name);
+    std::map<std::string, size_t> Result;
+    for (auto &[Name, Args] : Arguments)
+      if (!Rejected.count(Name) && Args != 0)
+        Result[Name] = Args;
+    return Result;
+  }
+
+private:
+  void statement(Stmt &S) {
+    if (const NameExpr *Target = rangeAssignTarget(S)) {
+      size_t Args = cast<CallExpr>(cast<AssignStmt>(S).Value)->Args.size();
+      auto [It, New] = Arguments.emplace(Target->Id, Args);
+      if (!New && It->second != Args)
+        Rejected.insert(Target->Id); // r.start would be 0 on one path only
+      ++Allowed[Target->Id];
+    } else if (auto *For = dyn_cast<ForStmt>(&S)) {
+      if (auto *N = dyn_cast<NameExpr>(For->Iter))
+        ++Allowed[N->Id];
+    } else if (auto *G = dyn_cast<GlobalStmt>(&S)) {
+      Rejected.insert(G->Names.begin(), G->Names.end());
+    } else if (auto *Inner = dyn_cast<FunctionDefStmt>(&S)) {
+      // Its body sees the outer locals it reads (NestedFunctions.h).
+      forEachExpr(Inner->Body, [&](Expr &E) {
+        if (auto *N = dyn_cast<NameExpr>(&E))
+          Rejected.insert(N->Id);
+      });
+      Rejected.insert(Inner->Name);
+    } else if (auto *C = dyn_cast<ClassDefStmt>(&S)) {
+      Rejected.insert(C->Name);
+    } else if (auto *I = dyn_cast<ImportStmt>(&S)) {
+      for (const ImportAlias &A : I->Names)
+        Rejected.insert(A.AsName.empty() ? A.Name : A.AsName);
+    } else if (auto *I = dyn_cast<ImportFromStmt>(&S)) {
+      for (const ImportAlias &A : I->Names)
+        Rejected.insert(A.AsName.empty() ? A.Name : A.AsName);
+    } else if (auto *T = dyn_cast<TryStmt>(&S)) {
+      for (const ExceptHandler &H : T->Handlers)
+        Rejected.insert(H.Name);
+    }
+  }
+
+  void expression(Expr &E) {
+    if (auto *N = dyn_cast<NameExpr>(&E)) {
+      ++Mentions[N->Id];
+    } else if (auto *C = dyn_cast<CallExpr>(&E)) {
+      auto *F = dyn_cast<NameExpr>(C->Func);
+      if (F && F->Id == "len" && C->Args.size() == 1 && C->Keywords.empty())
+        if (auto *N = dyn_cast<NameExpr>(C->Args[0]))
+          ++Allowed[N->Id];
+    } else if (auto *A = dyn_cast<AttributeExpr>(&E)) {
+      if (auto *N = dyn_cast<NameExpr>(A->Value); N && isRangeAttribute(A->Attr))
+        ++Allowed[N->Id];
+    } else if (auto *W = dyn_cast<NamedExprExpr>(&E)) {
+      Rejected.insert(W->Target->Id);
+    } else if (auto *L = dyn_cast<LambdaExpr>(&E)) {
+      // Lifted out as a nested def is, it reads the outer locals.
+      std::function<void(Expr *&)> Reject = [&](Expr *&Inner) {
+        if (auto *N = dyn_cast<NameExpr>(Inner))
+          Rejected.insert(N->Id);
+        forEachChild(*Inner, Reject);
+      };
+      Reject(L->Body);
+    }
+  }
+
+  std::map<std::string, size_t> Arguments, Mentions, Allowed;
+  std::set<std::string> Rejected;
+};
+
+class Rewriter {
+public:
+  Rewriter(ASTContext &Ctx, const std::map<std::string, size_t> &Ranges)
+      : Ctx(Ctx), Ranges(Ranges) {}
+
+  void block(StmtList &Body) {
+    StmtList Out;
+    for (Stmt *S : Body) {
+      if (const NameExpr *Target = rangeAssignTarget(*S); Target && Ranges.count(Target->Id)) {
+        splitAssignment(*cast<AssignStmt>(S), Target->Id, Out);
+        continue;
+      }
+      forEachPart(*S, [&](Expr *&E) { expr(E); }, [&](StmtList &Inner) { block(Inner); });
+      Out.push_back(S);
+    }
+    Body = std::move(Out);
+  }
+
+private:
+  /// `R = range(a, b, c)` as `R.start = a; R.stop = b; R.step = c`, for
+  /// the parts it gives (range(b) gives only `R.stop`).
+  void splitAssignment(AssignStmt &S, const std::string &R, StmtList &Out) {
+    const CallExpr &Call = *cast<CallExpr>(S.Value);
+    static const char *const Parts[3][3] = {
+        {"stop"}, {"start", "stop"}, {"start", "stop", "step"}};
+    for (size_t I = 0; I < Call.Args.size(); ++I) {
+      auto *A = Ctx.create<AssignStmt>(S.Range);
+      A->Targets.push_back(name(R, Parts[Call.Args.size() - 1][I], S.Targets[0]->Range));
+      A->Value = Call.Args[I];
+      expr(A->Value);
+      Out.push_back(A);
+    }
+  }
+
+  void expr(Expr *&E) {
+    if (auto *C = dyn_cast<CallExpr>(E)) {
+      auto *F = dyn_cast<NameExpr>(C->Func);
+      auto *N = C->Args.size() == 1 ? dyn_cast<NameExpr>(C->Args[0]) : nullptr;
+      if (F && F->Id == "len" && N && Ranges.count(N->Id)) {
+        E = length(N->Id, Ranges.at(N->Id), E->Range);
+        return;
+      }
+    } else if (auto *A = dyn_cast<AttributeExpr>(E)) {
+      auto *N = dyn_cast<NameExpr>(A->Value);
+      if (N && Ranges.count(N->Id) && isRangeAttribute(A->Attr)) {
+        E = part(N->Id, Ranges.at(N->Id), A->Attr, E->Range);
+        return;
+      }
+    } else if (auto *N = dyn_cast<NameExpr>(E); N && Ranges.count(N->Id)) {
+      // The Finder let through no other use: this is a loop's iterable.
+      E = call("range", rangeArguments(N->Id, Ranges.at(N->Id), E->Range), E->Range);
+      return;
+    }
+    forEachChild(*E, [&](Expr *&Child) { expr(Child); });
+  }
+
+  ExprList rangeArguments(const std::string &R, size_t Args, SourceRange At) {
+    if (Args == 1)
+      return {name(R, "stop", At)};
+    if (Args == 2)
+      return {name(R, "start", At), name(R, "stop", At)};
+    return {name(R, "start", At), name(R, "stop", At), name(R, "step", At)};
+  }
+
+  /// `.start` and `.step` of a range made without them are its defaults.
+  Expr *part(const std::string &R, size_t Args, const std::string &Attr, SourceRange At) {
+    if (Attr == "start" && Args == 1)
+      return integer(0, At);
+    if (Attr == "step" && Args < 3)
+      return integer(1, At);
+    return name(R, Attr, At);
+  }
+
+  /// Python's len(range(start, stop, step)): max(0, stop - start) for a step
+  /// of 1, else the count of steps that stay short of stop, rounded up.
+  Expr *length(const std::string &R, size_t Args, SourceRange At) {
+    if (Args == 1)
+      return call("max", {integer(0, At), name(R, "stop", At)}, At);
+    if (Args == 2)
+      return call("max", {integer(0, At), binary(BinaryOp::Sub, name(R, "stop", At),
+                                                 name(R, "start", At), At)},
+                  At);
+    // step > 0: (stop - start + step - 1) // step; step < 0: the same with
+    // start and stop exchanged and -step.
+    auto Steps = [&](const char *From, const char *To, Expr *Step, Expr *StepAgain) {
+      Expr *Span = binary(BinaryOp::Sub, name(R, To, At), name(R, From, At), At);
+      Expr *Up = binary(BinaryOp::Sub, binary(BinaryOp::Add, Span, Step, At), integer(1, At), At);
+      return call("max", {integer(0, At), binary(BinaryOp::FloorDiv, Up, StepAgain, At)}, At);
+    };
+    auto Negated = [&] {
+      auto *U = Ctx.create<UnaryExpr>(At);
+      U->Op = UnaryOp::USub;
+      U->OpRange = At;
+      U->Operand = name(R, "step", At);
+      return U;
+    };
+    auto *Positive = Ctx.create<CompareExpr>(At);
+    Positive->Left = name(R, "step", At);
+    Positive->Ops = {CmpOp::Gt};
+    Positive->OpRanges = {At};
+    Positive->Comparators = {integer(0, At)};
+    auto *If = Ctx.create<IfExpExpr>(At);
+    If->Test = Positive;
+    If->Body = Steps("start", "stop", name(R, "step", At), name(R, "step", At));
+    If->OrElse = Steps("stop", "start", Negated(), Negated());
+    return If;
+  }
+
+  NameExpr *name(const std::string &R, const std::string &Part, SourceRange At) {
+    auto *N = Ctx.create<NameExpr>(At);
+    N->Id = R + "." + Part;
+    return N;
+  }
+
+  Expr *integer(uint64_t V, SourceRange At) {
+    auto *C = Ctx.create<ConstantExpr>(At);
+    C->CK = ConstantKind::Int;
+    C->IntValue = V;
+    return C;
+  }
+
+  Expr *binary(BinaryOp Op, Expr *L, Expr *R, SourceRange At) {
+    auto *B = Ctx.create<BinaryExpr>(At);
+    B->Op = Op;
+    B->OpRange = At;
+    B->LHS = L;
+    B->RHS = R;
+    return B;
+  }
+
+  Expr *call(const char *Callee, ExprList Args, SourceRange At) {
+    auto *F = Ctx.create<NameExpr>(At);
+    F->Id = Callee;
+    auto *C = Ctx.create<CallExpr>(At);
+    C->Func = F;
+    C->Args = std::move(Args);
+    return C;
+  }
+
+  ASTContext &Ctx;
+  const std::map<std::string, size_t> &Ranges;
+};
+
+/// Whether the module binds `range` itself, or uses the name other than
+/// to call it (then a call may not be the builtin, and nothing is
+/// rewritten).
+bool rebindsRange(StmtList &Body) {
+  bool Found = false;
+  auto Binds = [](const std::string &Name) { return Name == "range"; };
+  std::function<void(StmtList &)> Scan = [&](StmtList &B) {
+    forEachStmt(B, [&](Stmt &S) {
+      if (auto *F = dyn_cast<FunctionDefStmt>(&S)) {
+        Found |= Binds(F->Name);
+        for (const Param &P : F->Params)
+          Found |= Binds(P.Name);
+        Scan(F->Body);
+      } else if (auto *C = dyn_cast<ClassDefStmt>(&S)) {
+        Found |= Binds(C->Name);
+        Scan(C->Body);
+      } else if (auto *I = dyn_cast<ImportStmt>(&S)) {
+        for (const ImportAlias &A : I->Names)
+          Found |= Binds(A.AsName.empty() ? A.Name : A.AsName);
+      } else if (auto *I = dyn_cast<ImportFromStmt>(&S)) {
+        for (const ImportAlias &A : I->Names)
+          Found |= Binds(A.AsName.empty() ? A.Name : A.AsName) || A.Name == "*";
+      }
+    });
+    size_t Names = 0, Calls = 0;
+    forEachExpr(B, [&](Expr &E) {
+      if (auto *N = dyn_cast<NameExpr>(&E); N && Binds(N->Id))
+        ++Names;
+      else if (auto *C = dyn_cast<CallExpr>(&E))
+        if (auto *F = dyn_cast<NameExpr>(C->Func); F && Binds(F->Id))
+          ++Calls;
+    });
+    Found |= Names != Calls;
+  };
+  Scan(Body);
+  return Found;
+}
+
+void functions(StmtList &Body, ASTContext &Ctx) {
+  forEachStmt(Body, [&](Stmt &S) {
+    if (auto *F = dyn_cast<FunctionDefStmt>(&S)) {
+      std::map<std::string, size_t> Ranges = Finder().find(*F);
+      if (!Ranges.empty())
+        Rewriter(Ctx, Ranges).block(F->Body);
+      functions(F->Body, Ctx);
+    } else if (auto *C = dyn_cast<ClassDefStmt>(&S)) {
+      functions(C->Body, Ctx);
+    }
+  });
+}
+
+} // namespace
+
+void splitRangeVariables(Module &M, ASTContext &Ctx) {
+  if (!rebindsRange(M.Body))
+    functions(M.Body, Ctx);
+}
+
+} // namespace pykc::frontend
