@@ -127,9 +127,9 @@ Value *FunctionEmitter::emitFusedMultiplyAdd(const ir::BinaryExpr &E) {
 void FunctionEmitter::raiseOnZeroDivisor(Value *D, ir::ArithOp Op, const ir::SourceRange &At,
                                          bool Float, bool Divmod) {
   // Numba's CPU target raises ZeroDivisionError (its messages); kernels,
-  // and @njit(error_model='numpy') functions, divide by zero silently. The division that follows is
-  // safe either way (the operator's function, IEEE). An operator's own
-  // function never raises: its call does.
+  // and @njit(error_model='numpy') functions, divide by zero silently. The
+  // division that follows is safe either way (the operator's function,
+  // IEEE). An operator's own function never raises: its call does.
   if (!F.HostCode || F.Operator || F.NumpyErrorModel || !TargetContext)
     return;
   const char *What = Divmod                     ? (Float ? "modulo by zero" : "integer divmod by zero")

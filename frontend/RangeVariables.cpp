@@ -5,7 +5,9 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
+#include <vector>
 
 namespace pykc::frontend {
 
@@ -35,34 +37,64 @@ bool isRangeAttribute(const std::string &Attr) {
   return Attr == "start" || Attr == "stop" || Attr == "step";
 }
 
+/// The names a range of 1, 2 or 3 arguments is kept in, in argument order.
+const std::vector<const char *> &partNames(size_t Args) {
+  static const std::vector<const char *> Parts[3] = {
+      {"stop"}, {"start", "stop"}, {"start", "stop", "step"}};
+  return Parts[Args - 1];
+}
+
+/// The name `N` of `len(N)`, the uses the Finder allows and the Rewriter
+/// rewrites (both must agree on them).
+const NameExpr *lenOperand(const Expr &E) {
+  auto *C = dyn_cast<CallExpr>(&E);
+  auto *F = C ? dyn_cast<NameExpr>(C->Func) : nullptr;
+  if (!F || F->Id != "len" || C->Args.size() != 1 || !C->Keywords.empty())
+    return nullptr;
+  return dyn_cast<NameExpr>(C->Args[0]);
+}
+
+/// The name `N` of `N.start`, `N.stop` or `N.step`.
+const NameExpr *rangeAttributeBase(const Expr &E) {
+  auto *A = dyn_cast<AttributeExpr>(&E);
+  return A && isRangeAttribute(A->Attr) ? dyn_cast<NameExpr>(A->Value) : nullptr;
+}
+
 /// The argument counts of each range local of one function; a name is
 /// dropped as soon as one use is not a loop, len() or an attribute.
 class Finder {
 public:
   std::map<std::string, size_t> find(FunctionDefStmt &F) {
+    // Most functions make no range to keep: they cost one look at each
+    // statement.
+    forEachStmt(F.Body, [&](Stmt &S) { candidate(S); });
+    if (Arguments.empty())
+      return {};
     for (const Param &P : F.Params)
       Rejected.insert(P.Name);
     forEachStmt(F.Body, [&](Stmt &S) { statement(S); });
     forEachExpr(F.Body, [&](Expr &E) { expression(E); });
-    for (auto &[Name, Uses] : Mentions)
-      if (Uses != Allowed[Name])
-        Rejected.insert(Name);
     std::map<std::string, size_t> Result;
     for (auto &[Name, Args] : Arguments)
-      if (!Rejected.count(Name) && Args != 0)
+      if (!Rejected.count(Name) && Mentions[Name] == Allowed[Name])
         Result[Name] = Args;
     return Result;
   }
 
 private:
+  void candidate(Stmt &S) {
+    const NameExpr *Target = rangeAssignTarget(S);
+    if (!Target)
+      return;
+    size_t Args = cast<CallExpr>(cast<AssignStmt>(S).Value)->Args.size();
+    auto [It, New] = Arguments.emplace(Target->Id, Args);
+    if (!New && It->second != Args)
+      Rejected.insert(Target->Id); // r.start would be 0 on one path only
+    ++Allowed[Target->Id];
+  }
+
   void statement(Stmt &S) {
-    if (const NameExpr *Target = rangeAssignTarget(S)) {
-      size_t Args = cast<CallExpr>(cast<AssignStmt>(S).Value)->Args.size();
-      auto [It, New] = Arguments.emplace(Target->Id, Args);
-      if (!New && It->second != Args)
-        Rejected.insert(Target->Id); // r.start would be 0 on one path only
-      ++Allowed[Target->Id];
-    } else if (auto *For = dyn_cast<ForStmt>(&S)) {
+    if (auto *For = dyn_cast<ForStmt>(&S)) {
       if (auto *N = dyn_cast<NameExpr>(For->Iter))
         ++Allowed[N->Id];
     } else if (auto *G = dyn_cast<GlobalStmt>(&S)) {
@@ -91,14 +123,10 @@ private:
   void expression(Expr &E) {
     if (auto *N = dyn_cast<NameExpr>(&E)) {
       ++Mentions[N->Id];
-    } else if (auto *C = dyn_cast<CallExpr>(&E)) {
-      auto *F = dyn_cast<NameExpr>(C->Func);
-      if (F && F->Id == "len" && C->Args.size() == 1 && C->Keywords.empty())
-        if (auto *N = dyn_cast<NameExpr>(C->Args[0]))
-          ++Allowed[N->Id];
-    } else if (auto *A = dyn_cast<AttributeExpr>(&E)) {
-      if (auto *N = dyn_cast<NameExpr>(A->Value); N && isRangeAttribute(A->Attr))
-        ++Allowed[N->Id];
+    } else if (const NameExpr *N = lenOperand(E)) {
+      ++Allowed[N->Id];
+    } else if (const NameExpr *N = rangeAttributeBase(E)) {
+      ++Allowed[N->Id];
     } else if (auto *W = dyn_cast<NamedExprExpr>(&E)) {
       Rejected.insert(W->Target->Id);
     } else if (auto *L = dyn_cast<LambdaExpr>(&E)) {
@@ -139,11 +167,10 @@ private:
   /// the parts it gives (range(b) gives only `R.stop`).
   void splitAssignment(AssignStmt &S, const std::string &R, StmtList &Out) {
     const CallExpr &Call = *cast<CallExpr>(S.Value);
-    static const char *const Parts[3][3] = {
-        {"stop"}, {"start", "stop"}, {"start", "stop", "step"}};
+    const std::vector<const char *> &Parts = partNames(Call.Args.size());
     for (size_t I = 0; I < Call.Args.size(); ++I) {
       auto *A = Ctx.create<AssignStmt>(S.Range);
-      A->Targets.push_back(name(R, Parts[Call.Args.size() - 1][I], S.Targets[0]->Range));
+      A->Targets.push_back(name(R, Parts[I], S.Targets[0]->Range));
       A->Value = Call.Args[I];
       expr(A->Value);
       Out.push_back(A);
@@ -151,20 +178,15 @@ private:
   }
 
   void expr(Expr *&E) {
-    if (auto *C = dyn_cast<CallExpr>(E)) {
-      auto *F = dyn_cast<NameExpr>(C->Func);
-      auto *N = C->Args.size() == 1 ? dyn_cast<NameExpr>(C->Args[0]) : nullptr;
-      if (F && F->Id == "len" && N && Ranges.count(N->Id)) {
-        E = length(N->Id, Ranges.at(N->Id), E->Range);
-        return;
-      }
-    } else if (auto *A = dyn_cast<AttributeExpr>(E)) {
-      auto *N = dyn_cast<NameExpr>(A->Value);
-      if (N && Ranges.count(N->Id) && isRangeAttribute(A->Attr)) {
-        E = part(N->Id, Ranges.at(N->Id), A->Attr, E->Range);
-        return;
-      }
-    } else if (auto *N = dyn_cast<NameExpr>(E); N && Ranges.count(N->Id)) {
+    if (const NameExpr *N = lenOperand(*E); N && Ranges.count(N->Id)) {
+      E = length(N->Id, Ranges.at(N->Id), E->Range);
+      return;
+    }
+    if (const NameExpr *N = rangeAttributeBase(*E); N && Ranges.count(N->Id)) {
+      E = part(N->Id, Ranges.at(N->Id), cast<AttributeExpr>(E)->Attr, E->Range);
+      return;
+    }
+    if (auto *N = dyn_cast<NameExpr>(E); N && Ranges.count(N->Id)) {
       // The Finder let through no other use: this is a loop's iterable.
       E = call("range", rangeArguments(N->Id, Ranges.at(N->Id), E->Range), E->Range);
       return;
@@ -173,11 +195,10 @@ private:
   }
 
   ExprList rangeArguments(const std::string &R, size_t Args, SourceRange At) {
-    if (Args == 1)
-      return {name(R, "stop", At)};
-    if (Args == 2)
-      return {name(R, "start", At), name(R, "stop", At)};
-    return {name(R, "start", At), name(R, "stop", At), name(R, "step", At)};
+    ExprList Out;
+    for (const char *Part : partNames(Args))
+      Out.push_back(name(R, Part, At));
+    return Out;
   }
 
   /// `.start` and `.step` of a range made without them are its defaults.
@@ -297,15 +318,17 @@ bool rebindsRange(StmtList &Body) {
   return Found;
 }
 
-void functions(StmtList &Body, ASTContext &Ctx) {
+/// Rewrites the range locals of the functions in \p Body (methods and
+/// nested functions included) where \p RangeIsBuiltin.
+void functions(StmtList &Body, ASTContext &Ctx, const std::function<bool()> &RangeIsBuiltin) {
   forEachStmt(Body, [&](Stmt &S) {
     if (auto *F = dyn_cast<FunctionDefStmt>(&S)) {
       std::map<std::string, size_t> Ranges = Finder().find(*F);
-      if (!Ranges.empty())
+      if (!Ranges.empty() && RangeIsBuiltin())
         Rewriter(Ctx, Ranges).block(F->Body);
-      functions(F->Body, Ctx);
+      functions(F->Body, Ctx, RangeIsBuiltin);
     } else if (auto *C = dyn_cast<ClassDefStmt>(&S)) {
-      functions(C->Body, Ctx);
+      functions(C->Body, Ctx, RangeIsBuiltin);
     }
   });
 }
@@ -313,8 +336,14 @@ void functions(StmtList &Body, ASTContext &Ctx) {
 } // namespace
 
 void splitRangeVariables(Module &M, ASTContext &Ctx) {
-  if (!rebindsRange(M.Body))
-    functions(M.Body, Ctx);
+  // Reading the whole module for bindings of `range` waits for the first
+  // function that keeps a range: most modules have none.
+  std::optional<bool> Builtin;
+  functions(M.Body, Ctx, [&] {
+    if (!Builtin)
+      Builtin = !rebindsRange(M.Body);
+    return *Builtin;
+  });
 }
 
 } // namespace pykc::frontend

@@ -264,8 +264,8 @@ void ModuleScope::readNjitArguments(FunctionInfo &Fn, const CallExpr &Call) {
         continue;
       }
       Fn.NumpyErrorModel = Value->String == "numpy";
-    } else if (K.Name == "cache" || K.Name == "nogil" || K.Name == "inline" || K.Name == "looplift" ||
-               K.Name == "forceinline" || K.Name == "no_cpython_wrapper" ||
+    } else if (K.Name == "cache" || K.Name == "nogil" || K.Name == "inline" ||
+               K.Name == "looplift" || K.Name == "forceinline" || K.Name == "no_cpython_wrapper" ||
                K.Name == "no_cfunc_wrapper" || K.Name == "debug") {
       // Accepted: they change how Numba caches or wraps the function, not
       // what it computes.

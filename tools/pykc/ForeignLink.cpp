@@ -151,8 +151,7 @@ bool compileHostLinks(ir::Module &IR, frontend::DiagnosticEngine &Diags) {
     std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Log),
                                                   llvm::StringRef(Log)};
     std::string ExecError, Text, Bitcode;
-    int Status =
-        runTool(*Clang, Argv, Redirects, &ExecError);
+    int Status = runTool(*Clang, Argv, Redirects, &ExecError);
     if (Status != 0 || !readFile(Output, Bitcode)) {
       readFile(Log, Text);
       while (!Text.empty() && Text.back() == '\n')

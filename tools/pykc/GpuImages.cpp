@@ -21,7 +21,6 @@
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/Transforms/Utils/Cloning.h>
-#include <llvm/Support/Program.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>

@@ -6,11 +6,11 @@
 #include <csignal>
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <ctime>
 #include <unistd.h>
 
 namespace pykc::driver {
