@@ -179,7 +179,10 @@ private:
 
   void expr(Expr *&E) {
     if (const NameExpr *N = lenOperand(*E); N && Ranges.count(N->Id)) {
-      E = length(N->Id, Ranges.at(N->Id), E->Range);
+      // len(range(...)) of its parts: counted, and its step checked, as
+      // the checker and builder count a range in a loop.
+      E = call("len", {call("range", rangeArguments(N->Id, Ranges.at(N->Id), E->Range), E->Range)},
+               E->Range);
       return;
     }
     if (const NameExpr *N = rangeAttributeBase(*E); N && Ranges.count(N->Id)) {
@@ -210,41 +213,6 @@ private:
     return name(R, Attr, At);
   }
 
-  /// Python's len(range(start, stop, step)): max(0, stop - start) for a step
-  /// of 1, else the count of steps that stay short of stop, rounded up.
-  Expr *length(const std::string &R, size_t Args, SourceRange At) {
-    if (Args == 1)
-      return call("max", {integer(0, At), name(R, "stop", At)}, At);
-    if (Args == 2)
-      return call("max", {integer(0, At), binary(BinaryOp::Sub, name(R, "stop", At),
-                                                 name(R, "start", At), At)},
-                  At);
-    // step > 0: (stop - start + step - 1) // step; step < 0: the same with
-    // start and stop exchanged and -step.
-    auto Steps = [&](const char *From, const char *To, Expr *Step, Expr *StepAgain) {
-      Expr *Span = binary(BinaryOp::Sub, name(R, To, At), name(R, From, At), At);
-      Expr *Up = binary(BinaryOp::Sub, binary(BinaryOp::Add, Span, Step, At), integer(1, At), At);
-      return call("max", {integer(0, At), binary(BinaryOp::FloorDiv, Up, StepAgain, At)}, At);
-    };
-    auto Negated = [&] {
-      auto *U = Ctx.create<UnaryExpr>(At);
-      U->Op = UnaryOp::USub;
-      U->OpRange = At;
-      U->Operand = name(R, "step", At);
-      return U;
-    };
-    auto *Positive = Ctx.create<CompareExpr>(At);
-    Positive->Left = name(R, "step", At);
-    Positive->Ops = {CmpOp::Gt};
-    Positive->OpRanges = {At};
-    Positive->Comparators = {integer(0, At)};
-    auto *If = Ctx.create<IfExpExpr>(At);
-    If->Test = Positive;
-    If->Body = Steps("start", "stop", name(R, "step", At), name(R, "step", At));
-    If->OrElse = Steps("stop", "start", Negated(), Negated());
-    return If;
-  }
-
   NameExpr *name(const std::string &R, const std::string &Part, SourceRange At) {
     auto *N = Ctx.create<NameExpr>(At);
     N->Id = R + "." + Part;
@@ -256,15 +224,6 @@ private:
     C->CK = ConstantKind::Int;
     C->IntValue = V;
     return C;
-  }
-
-  Expr *binary(BinaryOp Op, Expr *L, Expr *R, SourceRange At) {
-    auto *B = Ctx.create<BinaryExpr>(At);
-    B->Op = Op;
-    B->OpRange = At;
-    B->LHS = L;
-    B->RHS = R;
-    return B;
   }
 
   Expr *call(const char *Callee, ExprList Args, SourceRange At) {

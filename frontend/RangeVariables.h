@@ -9,7 +9,7 @@
 /// where the range was made, as Python evaluates them, and each use is
 /// rewritten over them: `for i in r` to `for i in range(r.start, r.stop,
 /// r.step)` (the same typing as the range written in the loop), `len(r)` to
-/// the range's length, an attribute to its value. A local used any other
+/// `len(range(r.start, r.stop, r.step))`, an attribute to its value. A local used any other
 /// way (passed on, returned, indexed, iterated by `enumerate`, read by a
 /// nested function, bound otherwise, or made with different numbers of
 /// arguments) is left as written, and typing says what is not supported.

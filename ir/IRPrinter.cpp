@@ -162,6 +162,8 @@ private:
       OS << "return";
       if (R.Value)
         OS << ' ' << expr(*R.Value);
+      if (!R.Raises.empty())
+        OS << "  # raises " << R.Raises;
       OS << '\n';
       return;
     }

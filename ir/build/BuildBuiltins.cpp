@@ -282,6 +282,14 @@ Expr *FunctionBuilder::typePrint(const fe::CallExpr &C) {
 
 Expr *FunctionBuilder::typeLen(const fe::CallExpr &C) {
   expectArgs(C, 1);
+  if (auto *R = dyn_cast<fe::CallExpr>(C.Args[0]);
+      R && Scope.resolvePath(*R->Func) == "builtins.range") {
+    // Counted as a loop over it would be (planRange), step check included.
+    IterationPlan Plan;
+    if (!planRange(*R, Plan))
+      return nullptr;
+    return convert(Plan.Ranges.front().Length, Plan.Ranges.front().Ty);
+  }
   Expr *Arg = lowerValue(*C.Args[0]);
   if (!Arg)
     return nullptr;

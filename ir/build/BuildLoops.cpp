@@ -54,13 +54,21 @@ bool FunctionBuilder::planRange(const fe::CallExpr &R, IterationPlan &Plan) {
   Src.Start = OneArg ? constantInt(0, Ty, R.Range) : Part(0, 0);
   Expr *Stop = OneArg ? Part(0, 0) : Part(1, 0);
   Src.Step = Part(2, 1);
+  endOnZeroStep(Src.Step, R.Range);
   // Python's len(range): max(0, ceil((stop - start) / step)), written
-  // -((start - stop) // step) so one floor division serves both signs.
-  Expr *Diff = lowerBinary(fe::BinaryOp::Sub, Src.Start, Stop, nullptr, R.Range);
-  Expr *Floor = Diff ? lowerBinary(fe::BinaryOp::FloorDiv, Diff, Src.Step, nullptr, R.Range) : nullptr;
-  Expr *Count = Floor ? lowerBinary(fe::BinaryOp::Sub, constantInt(0, Ty, R.Range), Floor,
-                                    nullptr, R.Range)
-                      : nullptr;
+  // -((start - stop) // step) so one floor division serves both signs;
+  // max(0, stop - start) for a step of 1.
+  Expr *Count;
+  if (auto *One = dynCast<ir::ConstantExpr>(Src.Step); One && One->IntBits == 1) {
+    Count = lowerBinary(fe::BinaryOp::Sub, Stop, Src.Start, nullptr, R.Range);
+  } else {
+    Expr *Diff = lowerBinary(fe::BinaryOp::Sub, Src.Start, Stop, nullptr, R.Range);
+    Expr *Floor =
+        Diff ? lowerBinary(fe::BinaryOp::FloorDiv, Diff, Src.Step, nullptr, R.Range) : nullptr;
+    Count = Floor ? lowerBinary(fe::BinaryOp::Sub, constantInt(0, Ty, R.Range), Floor, nullptr,
+                                R.Range)
+                  : nullptr;
+  }
   if (!Count)
     return false;
   Count = materialize(convert(Count, S.Types.intp()));
@@ -75,6 +83,27 @@ bool FunctionBuilder::planRange(const fe::CallExpr &R, IterationPlan &Plan) {
   Src.Length = materialize(Len);
   Plan.Ranges.push_back(Src);
   return true;
+}
+
+void FunctionBuilder::endOnZeroStep(Expr *Step, SourceRange At) {
+  // Numba checks the step where a range is iterated or measured: its CPU
+  // target raises ValueError to the caller; Numba-CUDA without debug=True
+  // ends the kernel's thread. A device function on the GPU cannot end its
+  // thread (lowerRaise), so there the range is empty, as its trip count
+  // makes it. A constant zero was refused already.
+  if (Step->Kind == NodeKind::Constant || (!F.HostCode && F.Kind != FunctionKind::Kernel))
+    return;
+  auto *Zero = make<ir::CompareExpr>(At, S.Types.boolean());
+  Zero->Op = CompareOp::Eq;
+  Zero->LHS = Step;
+  Zero->RHS = constantInt(0, Step->Ty, At);
+  auto *End = make<ir::ReturnStmt>(At);
+  if (F.HostCode)
+    End->Raises = "ValueError: range() arg 3 must not be zero";
+  auto *If = make<ir::IfStmt>(At);
+  If->Cond = Zero;
+  If->Then.push_back(End);
+  Pending->push_back(If);
 }
 
 bool FunctionBuilder::planEnumerateStart(const fe::Expr &StartAst, size_t CountId,
@@ -238,6 +267,18 @@ void FunctionBuilder::lowerFor(const ForStmt &Fo, StmtList &Out) {
     Loop->Stop = convert(Args[1], IndexTy);
   }
   Loop->Step = Args.size() == 3 ? convert(Args[2], IndexTy) : constantInt(1, IndexTy, Call->Range);
+  if (Loop->Step->Kind != NodeKind::Constant) {
+    // The check of the step runs after all three are evaluated, as
+    // Numba's, once each and in their order: a step read from a variable
+    // goes first (a read changes nothing), one computed goes after its
+    // start and stop.
+    if (Loop->Step->Kind != NodeKind::VarRef) {
+      Loop->Start = materialize(Loop->Start);
+      Loop->Stop = materialize(Loop->Stop);
+      Loop->Step = materialize(Loop->Step);
+    }
+    endOnZeroStep(Loop->Step, Call->Args[2]->Range);
+  }
   if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); Loop->Parallel && (!C || C->IntBits != 1))
     error(Call->Args[2]->Range, DiagKind::InvalidArgument);
   if (auto *C = dynCast<ir::ConstantExpr>(Loop->Step); C && C->IntBits == 0)

@@ -97,6 +97,10 @@ private:
   /// range() zipped or enumerated: its start, step and length (Python's
   /// len of a range), evaluated once.
   bool planRange(const frontend::CallExpr &R, IterationPlan &Plan);
+  /// Ends the function as Numba does when the range step \p Step (a
+  /// constant or a temporary) is zero: ValueError in host code, the thread
+  /// in a kernel.
+  void endOnZeroStep(Expr *Step, frontend::SourceRange At);
   /// enumerate()'s start, evaluated after its iterable, as count \p CountId's.
   bool planEnumerateStart(const frontend::Expr &StartAst, size_t CountId, IterationPlan &Plan);
   /// The value target \p I of \p Plan takes at index \p Index.

@@ -14,5 +14,7 @@ def stride_loop(a):
 # CHECK-LABEL: {{^}}kernel stride_loop(a: array(float32, 1d, A)) -> none  # symbol stride_loop
 # CHECK-NEXT: {{^}}  start: int64 = cuda.grid(1){{$}}
 # CHECK-NEXT: {{^}}  stride: int64 = cuda.gridsize(1){{$}}
+# CHECK-NEXT: {{^}}  if (stride == 0):{{$}}
+# CHECK-NEXT: {{^}}    return{{$}}
 # CHECK-NEXT: {{^}}  for i: int64 in range(start, a.shape[0], stride):{{$}}
 # CHECK-NEXT: {{^}}    a[i] = float32(0){{$}}

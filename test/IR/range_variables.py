@@ -10,6 +10,8 @@ from numba import cuda, njit
 # CHECK-NEXT:    r.stop: int64 = n
 # CHECK-NEXT:    r.step: int64 = 2
 # CHECK-NEXT:    n: int64 = 0
+# CHECK-NEXT:    if (r.step == 0):
+# CHECK-NEXT:      return
 # CHECK-NEXT:    for i: int64 in range(r.start, r.stop, r.step):
 # CHECK:         a[0] = float32(r.stop)
 # CHECK-NEXT:    a[1] = float32(r.step)
@@ -34,4 +36,7 @@ def count(n):
     for i in r:
         t += i
     return t + len(r) + r.start + r.step
-# CHECK:         return (((t + ($t0 if ($t0 > 0) else 0)) + 0) + 1)
+# len(r) is len(range(r.stop)): the range's int32.
+# CHECK:         $t0: int64 = (int64(r.stop) - int64(int32(0)))
+# CHECK-NEXT:    $t1: int64 = (0 if ($t0 < 0) else $t0)
+# CHECK-NEXT:    return (((t + int64(int32($t1))) + 0) + 1)

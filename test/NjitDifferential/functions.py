@@ -710,3 +710,50 @@ def par_minmax(a):
         hi = max(hi, a[i])
         lo = min(a[i], lo)
     return lo, hi
+
+
+# --- Exceptions raised to the caller -------------------------------------------
+
+@njit
+def stepped_fill(a, start, step):
+    # The store before the loop is not written back when the range raises.
+    a[0] = -1
+    n = 0
+    for i in range(start, a.shape[0], step):
+        a[i] = i
+        n += 1
+    return n
+
+
+@njit
+def range_lengths(start, stop, step):
+    r = range(start, stop, step)
+    return len(range(stop)), len(range(start, stop)), len(r), r.step
+
+
+@njit
+def zipped_steps(a, step):
+    s = 0.0
+    for i, x in zip(range(0, 3 * a.shape[0], step), a):
+        s += i * x
+    for k, i in enumerate(range(a.shape[0], 0, -step)):
+        s -= k * i
+    return s
+
+
+@njit
+def divide_ints(a, b):
+    return a // b + a % b
+
+
+@njit
+def divide_floats(x, y):
+    return x / y, x // y
+
+
+@njit
+def checked_root(x):
+    if x < 0.0:
+        raise ValueError("negative input")
+    assert x != 1.0, "one is not allowed"
+    return x ** 0.5

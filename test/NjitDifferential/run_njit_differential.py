@@ -19,6 +19,11 @@ Run with the system python3 (Debian's numba and numpy):
 --only NAME runs one function's cases (or one case, by label); -v prints each
 pykc command; --keep keeps the .npy files.
 
+When Numba's call raises (ValueError, ZeroDivisionError, ...: an exception
+of the compiled function, not a Numba compile error), pykc must fail with
+the same exception and message, `FILE:LINE:COL: TYPE: MESSAGE (in 'FUNC')`,
+and leave every array file as it was.
+
 Prints `PASS label` / `FAIL label: reason` per case and ends with
 `N passed, M failed`; exits 1 when a case failed.
 
@@ -426,6 +431,32 @@ CASES += par("par_prod", lambda r: [floats(r, 200, lo=0.9, hi=1.1)],
 CASES += par("par_scale", lambda r: [floats(r, 64), np.zeros(64), 0.7],
              "par_scale", rtol=0)
 
+# Calls that raise to the caller: pykc fails with Numba's exception.
+CASES += [
+    Case("stepped_fill", lambda r: [ints(r, 10), 1, 0], "stepped_fill/step-0"),
+    Case("stepped_fill", lambda r: [ints(r, 10), 1, 3], "stepped_fill/step-3"),
+    Case("stepped_fill", lambda r: [ints(r, 10), 9, -4], "stepped_fill/step--4"),
+    Case("stepped_fill", lambda r: [ints(r, 7, dtype=np.int32), np.int32(2),
+                                    np.int32(0)], "stepped_fill/int32-step-0"),
+    Case("range_lengths", [2, 11, 3], "range_lengths/up"),
+    Case("range_lengths", [11, 2, -3], "range_lengths/down"),
+    Case("range_lengths", [5, 5, 1], "range_lengths/empty"),
+    Case("range_lengths", [-4, 9, 0], "range_lengths/step-0"),
+    Case("range_lengths", [np.int32(1), np.int32(20), np.int32(-2)],
+         "range_lengths/int32"),
+    Case("zipped_steps", lambda r: [floats(r, 8), 2], "zipped_steps/step-2"),
+    Case("zipped_steps", lambda r: [floats(r, 8), 0], "zipped_steps/step-0"),
+    Case("zipped_steps", lambda r: [floats(r, 8), -1], "zipped_steps/step--1"),
+    Case("divide_ints", [7, 0], "divide_ints/by-zero"),
+    Case("divide_ints", [np.int32(-7), np.int32(0)], "divide_ints/int32-by-zero"),
+    Case("divide_ints", [-7, 2], "divide_ints/nonzero"),
+    Case("divide_floats", [2.5, 0.0], "divide_floats/by-zero"),
+    Case("divide_floats", [-2.5, 2.0], "divide_floats/nonzero"),
+    Case("checked_root", [-2.0], "checked_root/raise"),
+    Case("checked_root", [1.0], "checked_root/assert"),
+    Case("checked_root", [2.25], "checked_root/returns"),
+]
+
 # pykc bugs: these fail until they are fixed (run with --known-failures).
 FMA = ("`pykc call` contracts a * b + c into one fused multiply-add "
        "(Call.cpp compiles with Fmad=true); Numba rounds the product first")
@@ -518,12 +549,26 @@ def copy_args(values):
     return out
 
 
+class Raised:
+    """What a call of a compiled function raised, as Python prints it."""
+
+    def __init__(self, exc):
+        self.text = "%s: %s" % (type(exc).__name__, exc)
+
+
 def run_numba(case, values):
-    """Returns (result, arguments after the call)."""
+    """Returns (result, arguments after the call); the result is a Raised
+    when the compiled function raised."""
+    from numba.core.errors import NumbaError
     args = copy_args(values)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        result = getattr(numba_module(), case.func)(*args)
+        try:
+            result = getattr(numba_module(), case.func)(*args)
+        except NumbaError:
+            raise  # Numba could not compile it: no reference
+        except Exception as e:
+            result = Raised(e)
     return result, args
 
 
@@ -532,6 +577,8 @@ def py_str(v):
     elements; a NumPy scalar as Python would print it)."""
     if v is None:
         return "None"
+    if isinstance(v, Raised):
+        return v
     if isinstance(v, tuple):
         inner = ", ".join(py_str(x) for x in v)
         return "(" + inner + ("," if len(v) == 1 else "") + ")"
@@ -566,8 +613,10 @@ def scalar_cli(v):
     raise TypeError("unexpected scalar type %s" % type(v).__name__)
 
 
-def run_pykc(opts, case, values, workdir):
-    """Returns (stdout, arrays after the call, error or None, command)."""
+def run_pykc(opts, case, values, workdir, raises=None):
+    """Returns (stdout, arrays after the call, error or None, command).
+    With \p raises (what Numba raised), pykc must exit 1 with that error
+    and leave the array files as they were."""
     paths = {}
     cli = []
     for k, v in enumerate(values):
@@ -589,6 +638,21 @@ def run_pykc(opts, case, values, workdir):
         return None, None, "pykc timed out after %d s" % PYKC_TIMEOUT_S, shown
     except OSError as e:
         return None, None, "cannot run pykc: %s" % e, shown
+    if raises is not None:
+        expected = ": %s (in '%s'); no file was changed" % (raises.text, case.func)
+        lines = proc.stderr.strip().splitlines()
+        if (proc.returncode != 1 or len(lines) != 1 or
+                not re.match(r"^pykc: error: .*:\d+:\d+%s$" % re.escape(expected), lines[0])):
+            return None, None, ("pykc exited with %d, printing %r; Numba raised %r"
+                                % (proc.returncode, proc.stdout + proc.stderr,
+                                   raises.text)), shown
+        after = [np.load(paths[id(v)]) if isinstance(v, np.ndarray) else None
+                 for v in values]
+        for k, (g, v) in enumerate(zip(after, values)):
+            if g is not None and (g.dtype != v.dtype or g.shape != v.shape or
+                                  g.tobytes() != v.tobytes()):
+                return None, None, "argument %d: changed by a call that raised" % k, shown
+        return "", [None] * len(values), None, shown
     if proc.returncode != 0:
         out = (proc.stderr + proc.stdout).strip().splitlines()
         tail = " | ".join(out[-6:]) if out else "(no output)"
@@ -690,8 +754,9 @@ def check(opts, case, values, reference):
     want, want_arrays = reference
     workdir = tempfile.mkdtemp(prefix="njit-diff-", dir=opts.tmpdir)
     try:
-        got, got_arrays, error, shown = run_pykc(opts, case, values, workdir)
-        if error is None:
+        raises = want if isinstance(want, Raised) else None
+        got, got_arrays, error, shown = run_pykc(opts, case, values, workdir, raises)
+        if error is None and raises is None:
             errors = []
             e = compare_result(got, want, case.rtol)
             if e:
