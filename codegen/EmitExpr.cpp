@@ -392,6 +392,8 @@ Value *FunctionEmitter::emitAbs(const ir::IntrinsicExpr &E) {
 }
 
 Value *FunctionEmitter::emitAlloc(const ir::AllocArrayExpr &E) {
+  if (E.Heap)
+    return emitHeapArray(E);
   auto *AT = ir::dynCast<ir::ArrayType>(E.Ty);
   if (E.Dynamic) {
     // The launch's dynamic shared memory: as many elements as fit, as Numba.

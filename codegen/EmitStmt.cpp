@@ -21,12 +21,13 @@ void FunctionEmitter::emit() {
   if (ME.Target.hasContextParameter())
     TargetContext = Fn->getArg(Fn->arg_size() - 1);
   emitPrologue();
+  planHeapArrays();
   emitBlock(F.Body);
   ensureOpenBlock();
   // Falling off the end returns; a device function typed as returning a
   // value always returns one explicitly, so its end is unreachable.
   if (F.Kind == ir::FunctionKind::Kernel || F.ReturnType->kind() == ir::TypeKind::None)
-    B.CreateRetVoid();
+    emitReturn(nullptr);
   else
     B.CreateUnreachable();
 }
@@ -173,10 +174,7 @@ void FunctionEmitter::emitStmt(const ir::Stmt &S) {
       emitHostRaise(R);
       return;
     }
-    if (R.Value)
-      B.CreateRet(emitExpr(*R.Value));
-    else
-      B.CreateRetVoid();
+    emitReturn(R.Value ? emitExpr(*R.Value) : nullptr);
     return;
   }
   default:
@@ -188,12 +186,7 @@ void FunctionEmitter::emitHostRaise(const ir::ReturnStmt &R) {
   // As Numba's CPU target raises: the message for the caller (the first
   // one recorded wins; the host entry returns it), then out of the
   // function with a zero of its type, as a division by zero goes on.
-  hostRaise(R.Range, R.Raises);
-  Type *Result = Fn->getReturnType();
-  if (Result->isVoidTy())
-    B.CreateRetVoid();
-  else
-    B.CreateRet(Constant::getNullValue(Result));
+  raiseAndReturn(R.Range, R.Raises);
 }
 
 void FunctionEmitter::hostRaise(const ir::SourceRange &At, const std::string &Exception) {

@@ -163,6 +163,17 @@ private:
   llvm::Value *emitPrint(const ir::IntrinsicExpr &E);
   llvm::Value *emitCbrt(const ir::IntrinsicExpr &E);
   llvm::Value *emitAlloc(const ir::AllocArrayExpr &E);
+  // NumPy allocations in host code (EmitHeapArray.cpp)
+  /// Which heap arrays can be freed where their allocation runs again;
+  /// the function's list of the others. Nothing without heap arrays.
+  void planHeapArrays();
+  llvm::Value *emitHeapArray(const ir::AllocArrayExpr &E);
+  /// Frees the function's heap arrays (before a return).
+  void freeHeapArrays();
+  /// Returns \p Result (null: nothing), the heap arrays freed first.
+  void emitReturn(llvm::Value *Result);
+  /// hostRaise, then a return of zero.
+  void raiseAndReturn(const ir::SourceRange &At, const std::string &Exception);
   llvm::Value *emitTupleGetDynamic(const ir::TupleGetDynamicExpr &E);
   llvm::Value *truth(llvm::Value *V, const ir::Type *Ty);
 
@@ -324,6 +335,9 @@ private:
     llvm::BasicBlock *Continue;
   };
   std::vector<LoopTargets> Loops;
+  /// planHeapArrays: the list's head, and the sites freed where they run.
+  llvm::AllocaInst *HeapList = nullptr;
+  std::map<const ir::AllocArrayExpr *, llvm::AllocaInst *> HeapSites;
 };
 
 } // namespace pykc::codegen

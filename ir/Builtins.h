@@ -12,6 +12,7 @@
 #include "ir/IR.h"
 
 #include <iterator>
+#include <string_view>
 
 namespace pykc::ir {
 
@@ -34,7 +35,16 @@ struct BuiltinTraits {
   /// The CPU runtime function that implements it; null when the CPU
   /// backend emits it inline.
   const char *CpuRuntime = nullptr;
+  /// A call may pass keywords: the allocators' (shape, dtype, ...), whose
+  /// typing rules are AllocArray and HeapArray.
+  bool Keywords = false;
 };
+
+/// Whether the typing rule spelt \p Typing takes keywords.
+constexpr bool typingTakesKeywords(std::string_view Typing) {
+  return Typing.substr(0, 10) == "AllocArray" ||
+         Typing.substr(0, 9) == "HeapArray";
+}
 
 #define PYKC_BUILTIN_THREAD_Uniform false
 #define PYKC_BUILTIN_THREAD_Varies true
@@ -47,8 +57,9 @@ constexpr BuiltinTraits builtinTraits(IntrinsicId Id) {
   switch (Id) {
 #define BUILTIN(Id, Path, Typing, Lowering, Sync, Thread, Host, Cuda, Cpu)     \
   case IntrinsicId::Id:                                                        \
-    return {SyncKind::Sync, PYKC_BUILTIN_THREAD_##Thread, PYKC_BUILTIN_HOST_##Host, \
-            PYKC_BUILTIN_CPU_##Cpu};
+    return {SyncKind::Sync, PYKC_BUILTIN_THREAD_##Thread,                      \
+            PYKC_BUILTIN_HOST_##Host, PYKC_BUILTIN_CPU_##Cpu,                  \
+            typingTakesKeywords(#Typing)};
 #define MATH(Id, Path, Cases, Lowering, Name)                                  \
   case IntrinsicId::Id:                                                        \
     return {};

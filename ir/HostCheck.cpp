@@ -11,13 +11,16 @@ namespace pykc::ir {
 
 namespace {
 
-/// Whether \p Ty is or holds an array (in a tuple or an Optional).
-bool holdsArray(const Type *Ty) {
-  if (auto *O = dynCast<OptionalType>(Ty))
-    return holdsArray(O->base());
-  if (auto *T = dynCast<TupleType>(Ty))
-    return std::any_of(T->elements().begin(), T->elements().end(), holdsArray);
-  return dynCast<ArrayType>(Ty) != nullptr;
+/// The first NumPy allocation in \p Body, or null.
+const Node *anyHeapArray(const StmtList &Body) {
+  const Node *Found = nullptr;
+  anyNode(Body, [&](const Node &N) {
+    auto *A = dynCast<AllocArrayExpr>(&N);
+    if (A && A->Heap)
+      Found = &N;
+    return Found != nullptr;
+  });
+  return Found;
 }
 
 } // namespace
@@ -41,10 +44,23 @@ bool checkHostEntry(const Function &Entry, const frontend::SourceFile *File,
     if (!Seen.insert(F).second)
       continue;
     Work.insert(Work.end(), F->Callees.begin(), F->Callees.end());
+    // A function that makes arrays would hand back a freed one
+    // (codegen/EmitHeapArray.cpp); said where it makes one, or at the
+    // entry when the function is another file's.
+    if (F != &Entry && F->ReturnType && holdsArray(F->ReturnType))
+      if (const Node *Made = anyHeapArray(F->Body)) {
+        Diags.report(File,
+                     F->FileName == File->name() ? Made->Range : Entry.Range,
+                     frontend::DiagKind::HeapArrayReturned,
+                     {F->PyName, "'" + F->ReturnType->str() + "'"});
+        Ok = false;
+      }
     if (F->FileName != File->name())
       continue; // pykc's own helpers use no CUDA intrinsics on the host
     forEachNode(F->Body, [&](const Node &N) {
       std::string Name;
+      if (auto *A = dynCast<AllocArrayExpr>(&N); A && A->Heap)
+        return;
       if (auto *R = dynCast<SpecialRegExpr>(&N))
         Name = specialRegisterName(R->Reg);
       else if (auto *I = dynCast<IntrinsicExpr>(&N); I && !builtinTraits(I->Id).Host)

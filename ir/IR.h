@@ -343,6 +343,14 @@ struct AllocArrayExpr : Expr {
   /// launch's dynamic shared bytes, as many elements as fit; every dynamic
   /// array of a block starts at the same address. Shape is {0}.
   bool Dynamic = false;
+  /// A NumPy allocation in host code (np.empty, ...): Dims are its extents
+  /// (intp values the builder checked are not negative; Shape is empty),
+  /// on the heap until the function returns. Fill is the elements' first
+  /// value (the dtype's) for Ones and Full, else null.
+  bool Heap = false;
+  ExprList Dims;
+  HeapFill Filled = HeapFill::Empty;
+  Expr *Fill = nullptr;
 };
 
 struct CallExpr : Expr {

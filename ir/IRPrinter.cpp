@@ -338,6 +338,14 @@ private:
     case NodeKind::AllocArray: {
       auto &A = static_cast<const AllocArrayExpr &>(E);
       auto *AT = dynCast<ArrayType>(A.Ty);
+      if (A.Heap) {
+        static const char *Names[] = {"empty", "zeros", "ones", "full"};
+        std::string S = std::string("np.") + Names[int(A.Filled)] + "((" +
+                        list(A.Dims) + (A.Dims.size() == 1 ? ",)" : ")");
+        if (A.Fill)
+          S += ", " + expr(*A.Fill);
+        return S + ", " + AT->element()->str() + ")";
+      }
       if (A.Dynamic)
         return "cuda.shared.array(dynamic, " + AT->element()->str() + ")";
       std::string S = AT->addressSpace() == AddressSpace::Shared ? "cuda.shared.array(("

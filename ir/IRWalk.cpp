@@ -82,11 +82,15 @@ void forEachChildSlot(Node &N, const ExprSlotVisitor &OnExpr, const StmtVisitor 
   case NodeKind::Constant:
   case NodeKind::VarRef:
   case NodeKind::SpecialReg:
-  case NodeKind::AllocArray:
   case NodeKind::ConstArray:
   case NodeKind::BreakStmt:
   case NodeKind::ContinueStmt:
     return;
+  case NodeKind::AllocArray: {
+    auto &A = static_cast<AllocArrayExpr &>(N);
+    visitAll(A.Dims, Visit);
+    return visitIf(A.Fill, Visit);
+  }
   case NodeKind::Cast:
     return Visit(static_cast<CastExpr &>(N).Operand);
   case NodeKind::Unary:

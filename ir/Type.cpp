@@ -323,4 +323,12 @@ const ScalarType *TypeContext::scalarByName(const std::string &Name) const {
   return It == Names.end() ? nullptr : scalar(It->second);
 }
 
+bool holdsArray(const Type *Ty) {
+  if (auto *O = dynCast<OptionalType>(Ty))
+    return holdsArray(O->base());
+  if (auto *T = dynCast<TupleType>(Ty))
+    return std::any_of(T->elements().begin(), T->elements().end(), holdsArray);
+  return dynCast<ArrayType>(Ty) != nullptr;
+}
+
 } // namespace pykc::ir

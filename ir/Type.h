@@ -45,6 +45,10 @@ enum class ArrayLayout { C, F, A };
 /// (constant memory on the GPU).
 enum class AddressSpace { Global, Shared, Local, Constant };
 
+/// How the elements of an array host code makes start (np.empty, np.zeros,
+/// np.ones, np.full and their _like forms).
+enum class HeapFill { Empty, Zeros, Ones, Full };
+
 class Type {
 public:
   TypeKind kind() const { return Kind; }
@@ -440,5 +444,8 @@ private:
   std::map<const Type *, std::unique_ptr<OptionalType>> Optionals;
   std::map<std::string, std::unique_ptr<EnumType>> Enums;
 };
+
+/// Whether \p Ty is or holds an array (in a tuple or an Optional).
+bool holdsArray(const Type *Ty);
 
 } // namespace pykc::ir

@@ -1,8 +1,9 @@
 //===- build/BuildCall.cpp - Calls: intrinsics, conversions, devices ------===//
-#include "ir/build/FunctionBuilder.h"
+#include "ir/Builtins.h"
 #include "ir/Libdevice.h"
 #include "ir/RandomHelpers.h"
 #include "ir/RoundNdigits.h"
+#include "ir/build/FunctionBuilder.h"
 #include "ir/check/SyntaxFacts.h"
 
 #include <algorithm>
@@ -114,6 +115,8 @@ Value FunctionBuilder::lowerCall(const fe::CallExpr &C) {
 #define PYKC_TYPE_NoArgs() typeNoArgs(Id, C)
 #define PYKC_TYPE_ThisGrid() typeThisGrid(C)
 #define PYKC_TYPE_AllocArray(Space) lowerAllocArray(C, AddressSpace::Space)
+#define PYKC_TYPE_HeapArray(Fill, From)                                        \
+  lowerHeapArray(HeapFill::Fill, #From[0] == 'L', C)
 #define PYKC_TYPE_Atomic(Op) typeAtomic(AtomicOp::Op, C, /*FirstElement=*/false)
 #define PYKC_TYPE_AtomicFirst(Op) typeAtomic(AtomicOp::Op, C, /*FirstElement=*/true)
 #define PYKC_TYPE_ForOnly() typeForOnly(C)
@@ -135,8 +138,8 @@ Value FunctionBuilder::lowerCall(const fe::CallExpr &C) {
   typeScalar(Id, ScalarResult::Result, C)
 
 Expr *FunctionBuilder::lowerIntrinsicCall(IntrinsicId Id, const fe::CallExpr &C) {
-  // Only cuda.shared.array and cuda.local.array take keywords (shape, dtype).
-  if (!C.Keywords.empty() && Id != IntrinsicId::SharedArray && Id != IntrinsicId::LocalArray)
+  // Only the allocators take keywords (shape, dtype, ...).
+  if (!C.Keywords.empty() && !builtinTraits(Id).Keywords)
     error(C.Keywords.front().NameRange, DiagKind::UnknownKeyword);
   switch (Id) {
 #define BUILTIN(BuiltinId, P, Typing, ...)                                     \

@@ -246,6 +246,9 @@ private:
   enum class ScalarResult { Intrinsic, Cast, Truth };
   Expr *typeScalar(IntrinsicId Id, ScalarResult Result, const frontend::CallExpr &C);
   Expr *lowerAllocArray(const frontend::CallExpr &C, AddressSpace Space);
+  /// np.empty, np.zeros, ... (\p Like: np.empty_like, ...) in host code
+  /// (BuildHeapArrays.cpp).
+  Expr *lowerHeapArray(HeapFill Fill, bool Like, const frontend::CallExpr &C);
   /// min/max: the running value is replaced where `next Replace running`.
   Expr *lowerMinMax(const frontend::CallExpr &C, CompareOp Replace);
   /// A math-module function (a MATH row of ir/Builtins.def), typed by its

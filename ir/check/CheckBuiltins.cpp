@@ -625,24 +625,13 @@ Checked FunctionChecker::checkAllocArray(const fe::CallExpr &C, AddressSpace Spa
       return fail(ShapeArg->Range, DiagKind::InvalidShape,
                   {ShapeValue->str() + " has more elements than int64 can count"});
   }
-  auto DtypeValue = evaluate(*DtypeArg);
-  const Type *Dtype = nullptr; // a scalar or a record dtype
-  if (DtypeValue && DtypeValue->K == ConstantValue::Kind::Dtype)
-    Dtype = DtypeValue->dtypeType();
-  else if (DtypeValue && DtypeValue->K == ConstantValue::Kind::String)
-    Dtype = Types.scalarByName(DtypeValue->String);
-  else if (auto *A = dyn_cast<AttributeExpr>(DtypeArg); A && A->Attr == "dtype") {
-    // An array's dtype (Numba types `a.dtype` as the DType of a's
-    // elements): a scratch array of the same kind as an argument.
-    Checked Of = checkValue(*A->Value);
-    if (auto *Arr = dynCast<ArrayType>(Of.Ty))
-      Dtype = Arr->element();
-  }
+  const Type *Dtype = dtypeArgument(*DtypeArg); // a scalar or a record dtype
   if (!Dtype)
     return fail(DtypeArg->Range, DiagKind::InvalidDtype,
                 {std::string(File->text(DtypeArg->Range))});
   if (walking())
-    Allocations[&C] = AllocationFact{Dynamic ? std::vector<int64_t>{0} : Shape, Dynamic, Dtype};
+    Allocations[&C] = AllocationFact{Dynamic ? std::vector<int64_t>{0} : Shape,
+                                     Dynamic, Dtype, unsigned(Shape.size())};
   return Checked::value(Types.array(Dtype, unsigned(Shape.size()), ArrayLayout::C, Space));
 }
 

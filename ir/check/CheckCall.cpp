@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/AtomicDtypes.h"
+#include "ir/Builtins.h"
 #include "ir/Libdevice.h"
 #include "ir/RandomHelpers.h"
 #include "ir/check/FunctionChecker.h"
@@ -123,6 +124,8 @@ Checked FunctionChecker::checkCall(const fe::CallExpr &C) {
 #define PYKC_CHECK_ThisGrid()                                                  \
   (expectArgs(C, 0) ? Checked::value(Types.gridGroup()) : Checked::invalid())
 #define PYKC_CHECK_AllocArray(Space) checkAllocArray(C, AddressSpace::Space)
+#define PYKC_CHECK_HeapArray(Fill, From)                                       \
+  checkHeapArray(HeapFill::Fill, #From[0] == 'L', C)
 #define PYKC_CHECK_Atomic(Op) checkAtomic(#Op, /*FirstElement=*/false, C)
 #define PYKC_CHECK_AtomicFirst(Op) checkAtomic(#Op, /*FirstElement=*/true, C)
 #define PYKC_CHECK_ForOnly()                                                   \
@@ -158,6 +161,20 @@ std::optional<BuiltinRow> builtinRow(const std::string &Path) {
   return It == Rows.end() ? std::nullopt : std::optional(It->second);
 }
 
+/// The builder's name for the row \p Row.
+IntrinsicId intrinsicOf(BuiltinRow Row) {
+  switch (Row) {
+#define BUILTIN(Id, ...)                                                       \
+  case BuiltinRow::Id:                                                         \
+    return IntrinsicId::Id;
+#define MATH(Id, ...)                                                          \
+  case BuiltinRow::Id:                                                         \
+    return IntrinsicId::Id;
+#include "ir/Builtins.def"
+  }
+  return IntrinsicId::Grid; // not reached: the switch covers every row
+}
+
 } // namespace
 
 Checked FunctionChecker::checkBuiltinCall(const std::string &Path,
@@ -165,9 +182,8 @@ Checked FunctionChecker::checkBuiltinCall(const std::string &Path,
   std::optional<BuiltinRow> Row = builtinRow(Path);
   if (!Row)
     return unsupportedFunction(C.Func->Range, Path);
-  // Only cuda.shared.array and cuda.local.array take keywords.
-  if (!C.Keywords.empty() && *Row != BuiltinRow::SharedArray &&
-      *Row != BuiltinRow::LocalArray)
+  // Only the allocators take keywords (shape, dtype, ...).
+  if (!C.Keywords.empty() && !builtinTraits(intrinsicOf(*Row)).Keywords)
     return fail(C.Keywords.front().NameRange, DiagKind::UnknownKeyword,
                 {displayPath(Path), C.Keywords.front().Name});
   // Its rule's messages name it; a call in its arguments names its own.

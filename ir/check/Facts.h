@@ -42,6 +42,9 @@ struct AllocationFact {
   std::vector<int64_t> Shape;
   bool Dynamic = false;
   const Type *Dtype = nullptr; ///< A scalar or a record.
+  unsigned Rank = 0;
+  ArrayLayout Layout =
+      ArrayLayout::C; ///< A heap array's (np.empty_like of an F array: F)
 };
 
 /// A `for` loop over arrays, tuples, enumerate() and zip() of them, as the

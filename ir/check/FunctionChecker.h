@@ -390,6 +390,11 @@ private:
   Checked checkPow(const frontend::CallExpr &C);
   Checked checkSelp(const frontend::CallExpr &C);
   Checked checkAllocArray(const frontend::CallExpr &C, AddressSpace Space);
+  /// np.empty, np.zeros, ... (\p Like: np.empty_like, ...) in host code
+  /// (CheckHeapArrays.cpp).
+  Checked checkHeapArray(HeapFill Fill, bool Like, const frontend::CallExpr &C);
+  /// The dtype \p E names (np.float32, 'int8', a.dtype), or null.
+  const Type *dtypeArgument(const frontend::Expr &E);
   // --- pykc's helper functions (CheckComplex.cpp) ---
   /// A call of \p Helper for arguments of \p Args, its result converted to
   /// \p Result.

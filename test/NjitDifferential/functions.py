@@ -757,3 +757,161 @@ def checked_root(x):
         raise ValueError("negative input")
     assert x != 1.0, "one is not allowed"
     return x ** 0.5
+
+
+# --- Arrays the function makes (np.empty, np.zeros, ...) --------------------
+
+@njit
+def running_max_total(a):
+    best = np.empty(a.shape[0])
+    m = a[0]
+    for i in range(a.shape[0]):
+        m = max(m, a[i])
+        best[i] = m
+    s = 0.0
+    for i in range(best.shape[0]):
+        s += best[i] * (i + 1)
+    return s
+
+
+@njit
+def histogram_weight(a, bins):
+    counts = np.zeros(bins, dtype=np.int64)
+    for i in range(a.shape[0]):
+        counts[a[i] % bins] += 1
+    w = 0
+    for k in range(bins):
+        w += counts[k] * (k + 1)
+    return w, counts.shape[0]
+
+
+@njit
+def ones_grid(n, m):
+    g = np.ones((n, m), dtype=np.float32)
+    for i in range(n):
+        for j in range(m):
+            g[i, j] *= i - 2 * j
+    s = 0.0
+    for i in range(n):
+        for j in range(m):
+            s += g[i, j]
+    return s, g.strides[0], g.strides[1], g.size
+
+
+@njit
+def filled(n, v):
+    f = np.full(n, v)
+    t = np.full((2, 3), 7, np.int32)
+    return f[0] + f[n - 1], t[1, 2] * t.shape[1], f.size
+
+
+@njit
+def like_arrays(a, out):
+    t = np.empty_like(a)
+    z = np.zeros_like(a)
+    o = np.ones_like(a, dtype=np.int32)
+    q = np.full_like(a, 0.25)
+    for i in range(a.shape[0]):
+        t[i] = a[i] * 2
+    for i in range(a.shape[0]):
+        out[i] = t[i] + z[i] + o[i] + q[i]
+    return o.strides[0], z.size
+
+
+@njit
+def scratch_in_loop(n, reps):
+    s = 0.0
+    for r in range(reps):
+        tmp = np.zeros(n)
+        tmp[r % n] = r + 1.0
+        for i in range(n):
+            s += tmp[i] * (i + 1)
+    return s
+
+
+@njit
+def smooth_steps(a, steps):
+    cur = np.empty_like(a)
+    for i in range(a.shape[0]):
+        cur[i] = a[i]
+    for s in range(steps):
+        nxt = np.empty_like(cur)
+        nxt[0] = cur[0]
+        nxt[cur.shape[0] - 1] = cur[cur.shape[0] - 1]
+        for i in range(1, cur.shape[0] - 1):
+            nxt[i] = (cur[i - 1] + cur[i] + cur[i + 1]) / 3.0
+        cur = nxt
+    t = 0.0
+    for i in range(cur.shape[0]):
+        t += cur[i] * (i + 1)
+    return t
+
+
+@njit
+def sized_scratch(n):
+    b = np.empty(n, np.int64)
+    for i in range(n):
+        b[i] = i * i
+    return b.size, b[n - 1] if n > 0 else -1
+
+
+@njit
+def sum_of_zeros(n):
+    z = np.zeros((n, 2))
+    return z.shape[0] + z.shape[1]
+
+
+@njit
+def fill_value(b, v):
+    for i in range(b.shape[0]):
+        b[i] = v + i
+
+
+@njit
+def helpers_alloc(n):
+    b = np.empty(n)
+    fill_value(b, 1.5)
+    return b[n - 1] + sum_of_zeros(n)
+
+
+@njit
+def transposed_like(a):
+    f = np.empty_like(a.T)
+    c = np.zeros_like(a)
+    return f.strides[0], f.strides[1], c.strides[0], c.strides[1], f.shape[0]
+
+
+@njit
+def flags_and_strings(n):
+    seen = np.zeros(n, dtype=np.bool_)
+    for i in range(0, n, 3):
+        seen[i] = True
+    small = np.ones(n, 'int16')
+    k = 0
+    for i in range(n):
+        if seen[i]:
+            k += small[i]
+    return k, small.strides[0], np.ones(2, np.bool_)[1]
+
+
+@njit
+def complex_scratch(n):
+    z = np.zeros(n, np.complex128)
+    for i in range(n):
+        z[i] = complex(i, -2 * i)
+    s = 0j
+    for i in range(n):
+        s += z[i]
+    return s.real, s.imag
+
+
+@njit(parallel=True)
+def par_scratch_rows(a):
+    s = 0.0
+    for i in prange(a.shape[0]):
+        row = np.empty(a.shape[1])
+        for j in range(a.shape[1]):
+            row[j] = a[i, j] * a[i, j]
+        for j in range(a.shape[1]):
+            s += row[j]
+    return s

@@ -457,6 +457,35 @@ CASES += [
     Case("checked_root", [2.25], "checked_root/returns"),
 ]
 
+# Arrays the function makes: np.empty, np.zeros, np.ones, np.full and
+# their _like forms, freed when the function returns (or, for a scratch
+# array made in a loop, when it is made again).
+CASES += [
+    Case("running_max_total", lambda r: [floats(r, 40)], "alloc/empty"),
+    Case("histogram_weight", lambda r: [ints(r, 100, lo=0, hi=99), 7],
+         "alloc/zeros-int64"),
+    Case("ones_grid", [5, 4], "alloc/ones-2d-float32"),
+    Case("ones_grid", [0, 3], "alloc/ones-empty"),
+    Case("filled", [4, 2.5], "alloc/full-float"),
+    Case("filled", [3, 7], "alloc/full-int"),
+    Case("like_arrays", lambda r: [floats(r, 12), np.zeros(12)], "alloc/like"),
+    Case("like_arrays", lambda r: [ints(r, 9, dtype=np.int32),
+                                   np.zeros(9, np.int32)], "alloc/like-int32"),
+    Case("scratch_in_loop", [50, 3000], "alloc/in-a-loop"),
+    Case("smooth_steps", lambda r: [floats(r, 30), 25], "alloc/double-buffer"),
+    Case("sized_scratch", [6], "alloc/sized"),
+    Case("sized_scratch", [0], "alloc/sized-0"),
+    Case("sized_scratch", [-3], "alloc/negative"),
+    Case("sized_scratch", [2 ** 62], "alloc/too-big"),
+    Case("helpers_alloc", [5], "alloc/helpers"),
+    Case("helpers_alloc", [-1], "alloc/helpers-negative"),
+    Case("transposed_like", lambda r: [floats(r, (3, 5))], "alloc/like-F"),
+    Case("flags_and_strings", [10], "alloc/bool-and-string-dtype"),
+    Case("complex_scratch", [6], "alloc/complex"),
+]
+CASES += par("par_scratch_rows", lambda r: [floats(r, (23, 6))],
+             "alloc/par-rows")
+
 # pykc bugs: these fail until they are fixed (run with --known-failures).
 FMA = ("`pykc call` contracts a * b + c into one fused multiply-add "
        "(Call.cpp compiles with Fmad=true); Numba rounds the product first")
