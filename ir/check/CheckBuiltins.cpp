@@ -68,19 +68,8 @@ Checked FunctionChecker::checkLen(const fe::CallExpr &C) {
   if (auto *R = dyn_cast<fe::CallExpr>(C.Args[0]);
       R && Scope.resolvePath(*R->Func) == "builtins.range" && R->Keywords.empty() &&
       !R->Args.empty() && R->Args.size() <= 3) {
-    std::vector<const Type *> Parts;
-    for (const fe::Expr *Arg : R->Args) {
-      Checked V = checkValue(*Arg);
-      if (!V.isValue())
-        return V;
-      Parts.push_back(V.Ty);
-    }
-    auto Sig = Ops.range(Parts);
-    if (!Sig)
-      return fail(R->Range, DiagKind::InvalidArgument,
-                  {"range", "its arguments must be integers"});
-    chose(R, *Sig);
-    return Checked::value(Sig->Result);
+    std::optional<Signature> Sig = checkRangeArguments(*R);
+    return Sig ? Checked::value(Sig->Result) : Checked::invalid();
   }
   Checked Arg = checkValue(*C.Args[0]);
   if (!Arg.isValue())
@@ -447,25 +436,6 @@ Checked FunctionChecker::checkConstArrayLike(const fe::CallExpr &C) {
   // The frozen module-level array itself.
   if (!expectArgs(C, 1))
     return Checked::invalid();
-  // len(range(...)): the range's integer type, as Numba's (the one call of
-  // range() outside a loop header that is not a range object).
-  if (auto *R = dyn_cast<fe::CallExpr>(C.Args[0]);
-      R && Scope.resolvePath(*R->Func) == "builtins.range" && R->Keywords.empty() &&
-      !R->Args.empty() && R->Args.size() <= 3) {
-    std::vector<const Type *> Parts;
-    for (const fe::Expr *Arg : R->Args) {
-      Checked V = checkValue(*Arg);
-      if (!V.isValue())
-        return V;
-      Parts.push_back(V.Ty);
-    }
-    auto Sig = Ops.range(Parts);
-    if (!Sig)
-      return fail(R->Range, DiagKind::InvalidArgument,
-                  {"range", "its arguments must be integers"});
-    chose(R, *Sig);
-    return Checked::value(Sig->Result);
-  }
   Checked Arg = checkValue(*C.Args[0]);
   if (!Arg.isValue())
     return Arg;

@@ -28,6 +28,25 @@ bool FunctionChecker::roundRangeFor(const fe::ForStmt &Fo,
   return Sig && assignType(Fo.Target, Sig->Result);
 }
 
+std::optional<Signature>
+FunctionChecker::checkRangeArguments(const fe::CallExpr &R) {
+  std::vector<const Type *> Parts;
+  for (const fe::Expr *Arg : R.Args) {
+    Checked V = checkValue(*Arg);
+    if (!V.isValue())
+      return std::nullopt;
+    Parts.push_back(V.Ty);
+  }
+  auto Sig = Ops.range(Parts);
+  if (!Sig) {
+    fail(R.Range, DiagKind::InvalidArgument,
+         {"range", "its arguments must be integers"});
+    return std::nullopt;
+  }
+  chose(&R, *Sig);
+  return Sig;
+}
+
 bool FunctionChecker::roundForOver(const fe::ForStmt &Fo) {
   IterationShape Shape;
   if (!checkIterable(Fo.Iter, Fo.Target, Shape))
@@ -162,19 +181,9 @@ bool FunctionChecker::checkIterable(const fe::Expr *Iter,
       fail(Target->Range, DiagKind::UnsupportedSyntax, {"unpacking a range's integer"});
       return false;
     }
-    std::vector<const Type *> Parts;
-    for (const fe::Expr *Arg : R->Args) {
-      Checked V = checkValue(*Arg);
-      if (!V.isValue())
-        return false;
-      Parts.push_back(V.Ty);
-    }
-    auto Sig = Ops.range(Parts);
-    if (!Sig) {
-      fail(R->Range, DiagKind::InvalidArgument, {"range", "its arguments must be integers"});
+    std::optional<Signature> Sig = checkRangeArguments(*R);
+    if (!Sig)
       return false;
-    }
-    chose(R, *Sig);
     Shape.Steps.push_back({IterationShape::Step::Kind::Range, R});
     Shape.Targets.push_back(
         {N, IterationShape::RangeTarget - int(Shape.Ranges.size())});

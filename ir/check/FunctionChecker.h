@@ -390,6 +390,10 @@ private:
   Checked checkPow(const frontend::CallExpr &C);
   Checked checkSelp(const frontend::CallExpr &C);
   Checked checkAllocArray(const frontend::CallExpr &C, AddressSpace Space);
+  /// The arguments of range() in zip(), enumerate() and len(), typed:
+  /// their signature (OperatorTyping::range), chosen for \p R; none after
+  /// an error (CheckLoops.cpp).
+  std::optional<Signature> checkRangeArguments(const frontend::CallExpr &R);
   /// np.empty, np.zeros, ... (\p Like: np.empty_like, ...) in host code
   /// (CheckHeapArrays.cpp).
   Checked checkHeapArray(HeapFill Fill, bool Like, const frontend::CallExpr &C);
